@@ -1,0 +1,54 @@
+//! AI players: they fill seats and play for absent humans (托管).
+//!
+//! A bot sees only what its seat may see (the seat's view) plus the legal
+//! actions, which a game computes from that same knowledge. Per-game bots
+//! live beside their game (`games::<game>::ai`); the random bot here serves
+//! every game and is the baseline the basic bots must beat.
+
+use crate::games::Game;
+use rand::Rng;
+
+/// A player that picks one of the legal actions.
+pub trait Bot<G: Game>: Send {
+    /// `legal` is never empty when this is called.
+    fn choose(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut dyn rand::RngCore,
+    ) -> G::Action;
+}
+
+/// Picks uniformly among the legal actions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(
+        &mut self,
+        _view: &G::View,
+        legal: &[G::Action],
+        rng: &mut dyn rand::RngCore,
+    ) -> G::Action {
+        legal[rng.gen_range(0..legal.len())].clone()
+    }
+}
+
+/// Which bot a simulation or an AI seat uses.
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    PartialEq,
+    Eq,
+    Default,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum AiKind {
+    Random,
+    #[default]
+    Basic,
+}

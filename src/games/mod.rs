@@ -1,0 +1,190 @@
+//! Games: one module per game, pure and synchronous.
+//!
+//! No tokio, serenity, sqlx or clock here. A game is a state machine built
+//! from its rules and its deal (everything random, made explicit), so the same
+//! record always replays the same way. This module owns what every game
+//! shares: seats, the [`Game`] trait the table runtime drives, typed rule
+//! errors with the codes `paiju replay` prints, and the outcome in the game's
+//! own scoring unit.
+
+use crate::record::{Record, RecordError};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+
+/// A seat index, 0-based, in turn order.
+pub type Seat = usize;
+
+/// The games paiju knows, with the names used in records and commands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameKind {
+    DouDizhu,
+    DuanGuozi,
+    Chexuan,
+    Shengji,
+    Paohuzi,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 5] = [
+        GameKind::DouDizhu,
+        GameKind::DuanGuozi,
+        GameKind::Chexuan,
+        GameKind::Shengji,
+        GameKind::Paohuzi,
+    ];
+
+    /// The name in records, the CLI and slash commands: `dou-dizhu`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::DouDizhu => "dou-dizhu",
+            GameKind::DuanGuozi => "duan-guozi",
+            GameKind::Chexuan => "chexuan",
+            GameKind::Shengji => "shengji",
+            GameKind::Paohuzi => "paohuzi",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+/// The error codes of `paiju replay` (rules/README.md).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    NotYourTurn,
+    IllegalAction,
+    BadCard,
+    GameOver,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::IllegalAction => "illegal_action",
+            ErrorCode::BadCard => "bad_card",
+            ErrorCode::GameOver => "game_over",
+        }
+    }
+}
+
+/// A refused action. The game state is untouched when this is returned.
+///
+/// `message` is plain English for records, logs and the terminal; front ends
+/// that speak other languages build their sentence from `key` (a Fluent
+/// message id in `locales/`) and `args`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct RuleError {
+    pub code: ErrorCode,
+    pub key: &'static str,
+    pub args: Vec<(&'static str, String)>,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(code: ErrorCode, key: &'static str, message: impl Into<String>) -> RuleError {
+        RuleError {
+            code,
+            key,
+            args: Vec::new(),
+            message: message.into(),
+        }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> RuleError {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    pub fn not_your_turn() -> RuleError {
+        RuleError::new(
+            ErrorCode::NotYourTurn,
+            "err-not-your-turn",
+            "it is not your turn",
+        )
+    }
+
+    pub fn game_over() -> RuleError {
+        RuleError::new(ErrorCode::GameOver, "err-game-over", "the game is over")
+    }
+}
+
+/// How a finished game (or round) ended, in the game's own unit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// The change of each seat (Dou Dizhu: multiples of the base stake).
+    pub deltas: Vec<i64>,
+    /// Game-specific fields printed beside `deltas` by `paiju replay`
+    /// (a JSON object).
+    pub detail: serde_json::Map<String, serde_json::Value>,
+}
+
+impl Outcome {
+    /// The JSON object `paiju replay` prints: `detail` plus `deltas`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut m = self.detail.clone();
+        m.insert("deltas".into(), serde_json::json!(self.deltas));
+        serde_json::Value::Object(m)
+    }
+}
+
+/// A game as the table runtime, the AI and `paiju replay` see it.
+///
+/// Implementations keep the actions applied so far, so [`Game::record`]
+/// always gives a record that replays to the current state; that record is
+/// also the snapshot the runtime stores after every action.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    type Rules: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Event: Clone + Debug + Serialize + Send + Sync;
+    type View: Clone + Debug + Serialize + Send + Sync;
+
+    const KIND: GameKind;
+
+    /// Builds the game from a record's `rules`, `seats` and `deal`
+    /// (not its actions). A malformed deal is a [`RecordError`].
+    fn from_record_setup(record: &Record) -> Result<Self, RecordError>;
+
+    /// Deals a fresh game with the injected RNG.
+    fn deal(
+        rules: Self::Rules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError>;
+
+    fn seats(&self) -> usize;
+
+    /// The seats the game waits on now (usually one; empty when finished).
+    fn waiting_on(&self) -> Vec<Seat>;
+
+    /// Applies one action. On error the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Every legal action of `seat` now (empty when it need not act).
+    fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// What `seat` may see; `None` is the public view (spectators, the
+    /// channel message).
+    fn view(&self, seat: Option<Seat>) -> Self::View;
+
+    fn is_finished(&self) -> bool;
+
+    /// Present once finished.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The record of this game so far.
+    fn record(&self) -> Record;
+
+    /// Parses one record action (the object minus `seat`). An object this
+    /// game cannot read is refused as an illegal action, and unknown or
+    /// malformed cards as `bad_card`, so a replay names its index.
+    fn parse_action(value: &serde_json::Value) -> Result<Self::Action, RuleError>;
+
+    /// The record form of an action (the object minus `seat`).
+    fn action_to_json(action: &Self::Action) -> serde_json::Value;
+}

@@ -1,0 +1,11 @@
+//! paiju (牌局): a Discord bot that hosts Chinese card games.
+//!
+//! Layers, data flowing down and events up: `cards` (shared vocabulary) →
+//! `games` (pure rules) → `ai` → table runtime and ledger → front ends
+//! (Discord, the terminal, `paiju replay`). See README.md.
+
+pub mod ai;
+pub mod cards;
+pub mod games;
+pub mod record;
+pub mod simulate;

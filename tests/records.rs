@@ -1,0 +1,112 @@
+//! Replays every record under `tests/records/<game>/` and checks it against
+//! its `.expected.json` (rules/README.md, "Examples": at least those fields
+//! with those values, `"…"` for any text). Also runs the real `paiju replay`
+//! binary on a few of them to pin exit codes and standard output.
+
+use paiju::record::{self, matches_expected, Record};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn records_in(game: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records")
+        .join(game);
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.ends_with(".json") && !name.ends_with(".expected.json")
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn expected_for(record: &Path) -> Value {
+    let stem = record.file_stem().unwrap().to_string_lossy();
+    let path = record.with_file_name(format!("{stem}.expected.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Replays every record of `game`; returns how many passed.
+pub fn check_game(game: &str) -> usize {
+    let files = records_in(game);
+    let mut failures = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let expected = expected_for(file);
+        let actual = match Record::from_json(&text).and_then(|r| record::replay(&r)) {
+            Ok(v) => v.to_json(),
+            Err(e) => serde_json::json!({"malformed": e.to_string()}),
+        };
+        if !matches_expected(&actual, &expected) {
+            failures.push(format!(
+                "{}\n  expected {expected}\n  got      {actual}",
+                file.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} records failed:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
+    files.len()
+}
+
+#[test]
+fn matcher_treats_ellipsis_as_any_text() {
+    let actual =
+        serde_json::json!({"ok": false, "at": 4, "error": "illegal_action", "message": "x"});
+    assert!(matches_expected(
+        &actual,
+        &serde_json::json!({"ok": false, "at": 4, "error": "…"})
+    ));
+    assert!(!matches_expected(
+        &actual,
+        &serde_json::json!({"ok": false, "at": 3})
+    ));
+    assert!(!matches_expected(
+        &actual,
+        &serde_json::json!({"missing": 1})
+    ));
+}
+
+#[test]
+fn replay_binary_rejects_malformed_input_with_exit_2() {
+    let bin = env!("CARGO_BIN_EXE_paiju");
+    for (input, why) in [
+        ("{not json", "broken JSON"),
+        (r#"{"game":"poker","seats":3,"deal":{}}"#, "unknown game"),
+        ("", "empty input"),
+    ] {
+        let mut child = Command::new(bin)
+            .args(["replay", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{why}");
+        assert!(!out.stderr.is_empty(), "{why}: a clear message on stderr");
+        assert!(out.stdout.is_empty(), "{why}: nothing on stdout");
+    }
+    let out = Command::new(bin)
+        .args(["replay", "/no/such/file.json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
