@@ -101,9 +101,9 @@ impl BasicBot {
         let s = strength(hand);
         let has = |a: Action| legal.contains(&a);
         let want = match s {
-            0..=8 => 0,
-            9..=11 => 1,
-            12..=14 => 2,
+            0..=7 => 0,
+            8..=10 => 1,
+            11..=13 => 2,
             _ => 3,
         };
         for b in (1..=want).rev() {
@@ -112,7 +112,7 @@ impl BasicBot {
             }
         }
         let yes = |threshold: u32, a: Action| (s >= threshold && has(a)).then_some(a);
-        yes(10, Action::Call)
+        yes(9, Action::Call)
             .or_else(|| yes(14, Action::Rob))
             .or_else(|| yes(15, Action::Kick))
             .or_else(|| yes(16, Action::Counter))
