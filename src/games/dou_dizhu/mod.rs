@@ -1099,7 +1099,8 @@ impl Game for DouDizhu {
             Phase::Counter { .. } => out.extend([Action::Counter, Action::Pass]),
             Phase::Doubling { .. } => out.extend([Action::Double, Action::Pass]),
             Phase::Playing { standing, .. } => {
-                out.reserve(64);
+                // Leads list a hundred plays or more; answers a handful.
+                out.reserve(if standing.is_some() { 16 } else { 160 });
                 if standing.is_some() {
                     out.push(Action::Pass);
                 }
