@@ -6,7 +6,7 @@
 
 use super::action::Action;
 use super::cardset::CardSet;
-use super::patterns::{Counts, Kind, ACE, BIG_JOKER, RANKS, SMALL_JOKER, TWO};
+use super::patterns::{Counts, Kind, ACE, BIG_JOKER, SMALL_JOKER, TWO};
 use super::view::{PhaseName, View};
 use super::DouDizhu;
 use crate::ai::Bot;
@@ -184,7 +184,7 @@ impl BasicBot {
                 .filter(|(_, k)| k.is_bomb_like() == bombs)
                 .min_by_key(|(c, k)| {
                     let (a, b) = cost(*c, *k);
-                    (a, b, (RANKS as u32) - c.len() as u32)
+                    (a, b, std::cmp::Reverse(c.len()))
                 })
                 .copied()
         };
@@ -229,6 +229,7 @@ impl Bot<DouDizhu> for BasicBot {
 
 #[cfg(test)]
 mod tests {
+    use super::super::patterns::RANKS;
     use super::*;
 
     fn counts(s: &[usize]) -> Counts {
