@@ -6,6 +6,7 @@
 
 pub mod ai;
 pub mod cards;
+pub mod config;
 pub mod games;
 pub mod record;
 pub mod simulate;
