@@ -7,5 +7,6 @@
 pub mod ai;
 pub mod cards;
 pub mod games;
+pub mod ledger;
 pub mod record;
 pub mod simulate;
