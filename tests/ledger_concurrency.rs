@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 const SERVER: u64 = 7;
-const USERS: u64 = 12;
+const USERS: u64 = 30;
 const START: i64 = 500;
 const DAILY: i64 = 40;
 
@@ -29,6 +29,9 @@ async fn two_hundred_tasks_conserve_every_chip() {
     let dailies = Arc::new(AtomicI64::new(0));
     let raked = Arc::new(AtomicI64::new(0));
     let house = Arc::new(AtomicI64::new(0));
+    // How many of each operation went through, so the test cannot pass idle.
+    let settled = Arc::new(AtomicI64::new(0));
+    let transferred = Arc::new(AtomicI64::new(0));
 
     let mut tasks = Vec::new();
     for t in 0..200u64 {
@@ -36,6 +39,8 @@ async fn two_hundred_tasks_conserve_every_chip() {
         let dailies = dailies.clone();
         let raked = raked.clone();
         let house = house.clone();
+        let settled = settled.clone();
+        let transferred = transferred.clone();
         tasks.push(tokio::spawn(async move {
             let a = 1 + t % USERS;
             let b = 1 + (t * 7 + 3) % USERS;
@@ -46,8 +51,10 @@ async fn two_hundred_tasks_conserve_every_chip() {
                         .transfer(SERVER, a, b, 1 + (t % 50) as i64, &format!("t{t}-{round}"))
                         .await
                     {
-                        Ok(())
-                        | Err(LedgerError::SelfTransfer)
+                        Ok(()) => {
+                            transferred.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Err(LedgerError::SelfTransfer)
                         | Err(LedgerError::InsufficientChips { .. })
                         | Err(LedgerError::ChipsLocked { .. }) => {}
                         Err(e) => panic!("transfer: {e}"),
@@ -65,21 +72,32 @@ async fn two_hundred_tasks_conserve_every_chip() {
                         } else {
                             vec![Some(a), Some(b), Some(c)]
                         };
-                        let game = match l
-                            .create_game(NewGame {
-                                server: SERVER,
-                                channel: t,
-                                kind: "dou-dizhu".into(),
-                                options: json!({}),
-                                seats: seats.clone(),
-                                stake: 10,
-                            })
-                            .await
-                        {
-                            Ok(g) => g,
-                            Err(LedgerError::AlreadySeated { .. }) => continue,
-                            Err(e) => panic!("create: {e}"),
-                        };
+                        // A seated user cannot sit at a second table: wait
+                        // for the other game to end, as a lobby would.
+                        let mut game = None;
+                        for _ in 0..50 {
+                            match l
+                                .create_game(NewGame {
+                                    server: SERVER,
+                                    channel: t,
+                                    kind: "dou-dizhu".into(),
+                                    options: json!({}),
+                                    seats: seats.clone(),
+                                    stake: 10,
+                                })
+                                .await
+                            {
+                                Ok(g) => {
+                                    game = Some(g);
+                                    break;
+                                }
+                                Err(LedgerError::AlreadySeated { .. }) => {
+                                    tokio::time::sleep(std::time::Duration::from_millis(2)).await
+                                }
+                                Err(e) => panic!("create: {e}"),
+                            }
+                        }
+                        let Some(game) = game else { continue };
                         if t % 4 == 0 {
                             match l.hold(game, a, 25, "ante").await {
                                 Ok(_) | Err(LedgerError::InsufficientChips { .. }) => {}
@@ -109,6 +127,7 @@ async fn two_hundred_tasks_conserve_every_chip() {
                             .await
                             .unwrap();
                         raked.fetch_add(r.rake, Ordering::SeqCst);
+                        settled.fetch_add(1, Ordering::SeqCst);
                         // Chips won from or lost to AI seats are minted or burned.
                         let net: i64 = r.paid.iter().sum::<i64>() + r.rake;
                         house.fetch_add(net, Ordering::SeqCst);
@@ -135,6 +154,15 @@ async fn two_hundred_tasks_conserve_every_chip() {
         t.await.unwrap();
     }
 
+    assert!(
+        settled.load(Ordering::SeqCst) >= 20,
+        "{settled:?} settlements"
+    );
+    assert!(
+        transferred.load(Ordering::SeqCst) >= 50,
+        "{transferred:?} transfers"
+    );
+    assert!(dailies.load(Ordering::SeqCst) >= DAILY * 20);
     let report = ledger.verify().await.unwrap();
     assert!(report.is_clean(), "{}", report.render());
     let totals = &report.servers[0];

@@ -55,8 +55,18 @@ fn op() -> impl Strategy<Value = Op> {
 struct Model {
     balances: HashMap<u64, i64>,
     last_daily: HashMap<u64, i64>,
-    /// Running games: (id, seats, held per seat, start balance per seat).
-    games: Vec<(i64, Vec<Option<u64>>, Vec<i64>, Vec<i64>)>,
+    games: Vec<ModelGame>,
+}
+
+/// A running game as the model sees it.
+#[derive(Clone)]
+struct ModelGame {
+    id: i64,
+    seats: Vec<Option<u64>>,
+    /// Held per seat.
+    held: Vec<i64>,
+    /// Balance per seat at the start.
+    starts: Vec<i64>,
 }
 
 impl Model {
@@ -64,7 +74,7 @@ impl Model {
         self.balances.get(&u).copied().unwrap_or(START)
     }
     fn locked(&self, u: u64) -> bool {
-        self.games.iter().any(|g| g.1.contains(&Some(u)))
+        self.games.iter().any(|g| g.seats.contains(&Some(u)))
     }
 }
 
@@ -145,11 +155,16 @@ async fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
                         m.balances.insert(u, m.bal(u));
                     }
                     let n = seats.len();
-                    m.games.push((id, seats, vec![0; n], starts));
+                    m.games.push(ModelGame {
+                        id,
+                        seats,
+                        held: vec![0; n],
+                        starts,
+                    });
                 }
             }
             Op::Hold(g, seat, x) => {
-                let Some((id, seats, _, _)) = m.games.get(g).cloned() else {
+                let Some(ModelGame { id, seats, .. }) = m.games.get(g).cloned() else {
                     continue;
                 };
                 let Some(Some(u)) = seats.get(seat).copied() else {
@@ -161,14 +176,19 @@ async fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
                 if let Ok(b) = r {
                     prop_assert_eq!(b, m.bal(u) - x);
                     m.balances.insert(u, b);
-                    m.games[g].2[seat] += x;
+                    m.games[g].held[seat] += x;
                 }
             }
             Op::Settle(g, raw, rake) => {
                 if g >= m.games.len() {
                     continue;
                 }
-                let (id, seats, held, starts) = m.games[g].clone();
+                let ModelGame {
+                    id,
+                    seats,
+                    held,
+                    starts,
+                } = m.games[g].clone();
                 let n = seats.len();
                 let mut deltas: Vec<i64> = (0..n).map(|k| raw[k % raw.len()]).collect();
                 let sum: i64 = deltas[..n - 1].iter().sum();
@@ -217,7 +237,9 @@ async fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
                 if g >= m.games.len() {
                     continue;
                 }
-                let (id, seats, held, _) = m.games.remove(g);
+                let ModelGame {
+                    id, seats, held, ..
+                } = m.games.remove(g);
                 l.cancel(id, "prop").await.unwrap();
                 for (k, u) in seats.iter().enumerate() {
                     if let Some(u) = u {
@@ -238,7 +260,7 @@ async fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
     let held: i128 = m
         .games
         .iter()
-        .flat_map(|g| g.2.iter())
+        .flat_map(|g| g.held.iter())
         .map(|&h| h as i128)
         .sum();
     if let Some(t) = report.servers.first() {

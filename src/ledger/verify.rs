@@ -219,9 +219,8 @@ impl Ledger {
                         amount != 0
                     }
                     reason::HOLD | reason::REFUND | reason::SETTLEMENT => {
-                        match game {
-                            Some(g) => *escrow_journal.entry(g).or_default() -= a,
-                            None => {}
+                        if let Some(g) = game {
+                            *escrow_journal.entry(g).or_default() -= a;
                         }
                         game.is_some()
                             && match why.as_str() {
