@@ -9,5 +9,6 @@ pub mod cards;
 pub mod config;
 pub mod games;
 pub mod i18n;
+pub mod ledger;
 pub mod record;
 pub mod simulate;
