@@ -215,3 +215,35 @@ fn deals_are_deterministic_and_cut_for_the_dealer() {
         .collect();
     assert!(dealers.len() > 1, "the cut varies the first dealer");
 }
+
+#[test]
+fn simulate_command_reports_the_figures() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_paiju"))
+        .args([
+            "simulate",
+            "duan-guozi",
+            "--players",
+            "12",
+            "--games",
+            "30",
+            "--seed",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for label in [
+        "games/s",
+        "rounds per game",
+        "reshuffles per game",
+        "round win share by seat",
+    ] {
+        assert!(text.contains(label), "{label} in\n{text}");
+    }
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_paiju"))
+        .args(["simulate", "duan-guozi", "--players", "13", "--games", "1"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

@@ -7,6 +7,7 @@
 //! out once the pot is empty or shared back.
 
 use super::round::Round;
+use super::rules::Rules;
 use super::DuanGuozi;
 use crate::games::Seat;
 use serde::Serialize;
@@ -44,6 +45,12 @@ impl PotMove {
 /// 道 to chips; `None` on overflow (refuse such a table).
 pub fn dao_to_chips(dao: u32, chips_per_dao: u64) -> Option<u64> {
     u64::from(dao).checked_mul(chips_per_dao)
+}
+
+/// Chips each player must put in to join a game of `seats` players under
+/// `rules` (check balances before dealing); `None` on overflow.
+pub fn ante_per_seat(rules: &Rules, seats: usize, chips_per_dao: u64) -> Option<u64> {
+    dao_to_chips(rules.ante_for(seats), chips_per_dao)
 }
 
 /// The antes of a game just dealt: every seat pays `ante × chips_per_dao`.
@@ -135,6 +142,18 @@ mod tests {
                 .sum();
             assert_eq!(net, i128::from(game.outcome().unwrap().deltas[seat]) * 3);
         }
+    }
+
+    #[test]
+    fn ante_per_seat_follows_the_table_size() {
+        let rules = Rules::default();
+        assert_eq!(ante_per_seat(&rules, 4, 5), Some(100));
+        assert_eq!(ante_per_seat(&rules, 5, 5), Some(50));
+        let rules = Rules {
+            ante: Some(3),
+            ..Rules::default()
+        };
+        assert_eq!(ante_per_seat(&rules, 9, 10), Some(30));
     }
 
     #[test]

@@ -319,7 +319,13 @@ impl Game for DuanGuozi {
                 decks.push(shuffled(rng));
             }
         }
-        DuanGuozi::new(rules, seats, Deal { decks, dealer })
+        // The decks are fresh shuffles of the 32 cards and the trial just
+        // played the game through with them: no need to check them again.
+        Ok(DuanGuozi {
+            pot: Pot::new(rules, seats, dealer),
+            deal: Deal { decks, dealer },
+            actions: Vec::new(),
+        })
     }
 
     fn seats(&self) -> usize {

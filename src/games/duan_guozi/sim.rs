@@ -21,6 +21,9 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     let (mut rounds, mut max_rounds, mut reshuffles, mut redeals, mut sweeps) =
         (0u64, 0, 0u64, 0u64, 0u64);
     let mut won = vec![0u64; seats];
+    // Rounds won by position in the deal order (0 = the dealer): ties go to
+    // the earlier-dealt seat, so early positions should win a little more.
+    let mut won_at = vec![0u64; seats];
     let mut net = vec![0i64; seats];
     for _ in 0..opts.games {
         let mut game = DuanGuozi::deal(rules.clone(), seats, &mut rng)?;
@@ -31,7 +34,11 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         reshuffles += game.state().deck_index() as u64;
         for r in played {
             match r.winner {
-                Some(w) => won[w] += 1,
+                Some(w) => {
+                    won[w] += 1;
+                    let pos = r.deal_order.iter().position(|&s| s == w).unwrap_or(0);
+                    won_at[pos] += 1;
+                }
                 None => redeals += 1,
             }
             sweeps += u64::from(r.swept);
@@ -64,6 +71,11 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         .map(|&w| format!("{:.1}%", 100.0 * w as f64 / won_total))
         .collect();
     report.push("round win share by seat", share.join(" "));
+    let by_position: Vec<String> = won_at
+        .iter()
+        .map(|&w| format!("{:.1}%", 100.0 * w as f64 / won_total))
+        .collect();
+    report.push("win share by deal position", by_position.join(" "));
     let mean: Vec<String> = net
         .iter()
         .map(|&n| format!("{:+.2}", n as f64 / games))
