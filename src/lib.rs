@@ -6,6 +6,8 @@
 
 pub mod ai;
 pub mod cards;
+pub mod config;
 pub mod games;
+pub mod i18n;
 pub mod record;
 pub mod simulate;
