@@ -228,7 +228,7 @@ impl DuanGuozi {
         if seat != self.pot.dealer() {
             return Err(RuleError::new(
                 ErrorCode::NotYourTurn,
-                "dg-err-not-dealer",
+                "err-not-your-turn",
                 format!("seat {} deals this round", self.pot.dealer()),
             )
             .arg("dealer", self.pot.dealer()));
@@ -241,7 +241,7 @@ impl DuanGuozi {
             Err(NeedDeck(k)) => {
                 return Err(RuleError::new(
                     ErrorCode::IllegalAction,
-                    "dg-err-no-deck",
+                    "err-internal",
                     format!("the deal has no deck order {}", k + 1),
                 ))
             }
@@ -419,7 +419,7 @@ impl Game for DuanGuozi {
             }
             _ => Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "dg-err-unknown-action",
+                "err-malformed-action",
                 format!("Duan Guozi's only action is {{\"deal\": true}}, not {value}"),
             )),
         }
