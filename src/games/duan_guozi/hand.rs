@@ -49,6 +49,27 @@ pub enum HandKind {
     Zhizun,
 }
 
+/// Every hand id, high to low ([`HandKind::id`]): `dg-hand-<id>` names the
+/// hand in the locale files (point hands also take `$points` and `$class`,
+/// whose names are `dg-class-<class id>`).
+pub const HAND_IDS: [&str; 15] = [
+    "zhizun",
+    "dui-tian",
+    "dui-di",
+    "dui-ren",
+    "dui-e",
+    "dui-chang",
+    "dui-shi",
+    "dui-za-9",
+    "dui-za-8",
+    "dui-za-7",
+    "dui-za-5",
+    "tian-gang",
+    "di-gang",
+    "points",
+    "bie-shi",
+];
+
 /// 道 paid by point hands, indexed by points − 1 (1 … 9).
 pub type PointDao = [u32; 9];
 
@@ -509,24 +530,13 @@ mod tests {
     fn every_pair_of_cards_makes_a_hand_and_all_kinds_occur() {
         let kinds = all_kinds();
         assert_eq!(kinds.len(), 32 * 31 / 2);
-        for id in [
-            "zhizun",
-            "dui-tian",
-            "dui-di",
-            "dui-ren",
-            "dui-e",
-            "dui-chang",
-            "dui-shi",
-            "dui-za-9",
-            "dui-za-8",
-            "dui-za-7",
-            "dui-za-5",
-            "tian-gang",
-            "di-gang",
-            "points",
-            "bie-shi",
-        ] {
+        for id in HAND_IDS {
             assert!(kinds.iter().any(|k| k.id() == id), "{id}");
+        }
+        // HAND_IDS is high to low, like the hands.
+        let best_of = |id: &str| *kinds.iter().filter(|k| k.id() == id).max().unwrap();
+        for w in HAND_IDS.windows(2) {
+            assert!(best_of(w[0]) > best_of(w[1]), "{} above {}", w[0], w[1]);
         }
         // Transitivity over the whole set (a sort is consistent).
         let mut sorted = kinds.clone();

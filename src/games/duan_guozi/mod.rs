@@ -20,7 +20,7 @@ pub mod round;
 pub mod rules;
 mod sim;
 
-pub use hand::{Hand, HandKind, ShownHand};
+pub use hand::{Hand, HandKind, ShownHand, HAND_IDS};
 pub use round::{Pot, Round};
 pub use rules::Rules;
 pub use sim::simulate;
@@ -122,6 +122,8 @@ pub struct View {
     pub ante: u32,
     /// 道 in the pot now.
     pub pot: u32,
+    /// 道 in the pot after the antes (ante × seats).
+    pub pot_start: u32,
     /// Who deals next (meaningless once finished).
     pub dealer: Seat,
     /// Rounds dealt so far, all-瘪十 ones included.
@@ -361,6 +363,7 @@ impl Game for DuanGuozi {
             seats: self.pot.seats(),
             ante: self.pot.ante(),
             pot: self.pot.pot(),
+            pot_start: self.pot.ante() * self.pot.seats() as u32,
             dealer: self.pot.dealer(),
             rounds_played: self.pot.rounds().len(),
             cards_left: self.pot.cards_left(),
