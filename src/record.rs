@@ -125,6 +125,7 @@ pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), Record
 pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
     match GameKind::from_name(&record.game) {
         // Each game adds its arm here: Some(GameKind::X) => replay_game::<games::x::X>(record),
+        Some(GameKind::Chexuan) => replay_game::<games::chexuan::Chexuan>(record),
         _ => Err(RecordError::UnknownGame(record.game.clone())),
     }
 }

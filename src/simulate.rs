@@ -40,10 +40,11 @@ impl SimReport {
     }
 }
 
-pub fn simulate(kind: GameKind, _opts: &SimOptions) -> Result<SimReport, RecordError> {
+pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
     #[allow(clippy::match_single_binding)]
     match kind {
         // Each game adds its arm here: GameKind::X => crate::games::x::simulate(opts),
+        GameKind::Chexuan => crate::games::chexuan::simulate(opts),
         other => Err(RecordError::UnknownGame(format!(
             "{} cannot be simulated yet",
             other.name()

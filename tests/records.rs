@@ -110,3 +110,8 @@ fn replay_binary_rejects_malformed_input_with_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn chexuan_records() {
+    assert!(check_game("chexuan") >= 30);
+}

@@ -7,6 +7,8 @@
 //! errors with the codes `paiju replay` prints, and the outcome in the game's
 //! own scoring unit.
 
+pub mod chexuan;
+
 use crate::record::{Record, RecordError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
