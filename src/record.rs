@@ -127,6 +127,7 @@ pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
         // Each game adds its arm here: Some(GameKind::X) => replay_game::<games::x::X>(record),
         Some(GameKind::DouDizhu) => replay_game::<games::dou_dizhu::DouDizhu>(record),
         Some(GameKind::DuanGuozi) => replay_game::<games::duan_guozi::DuanGuozi>(record),
+        Some(GameKind::Chexuan) => replay_game::<games::chexuan::Chexuan>(record),
         _ => Err(RecordError::UnknownGame(record.game.clone())),
     }
 }

@@ -53,6 +53,7 @@ pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordEr
             report.push("games/s", format!("{:.0}", opts.games as f64 / secs));
             Ok(report)
         }
+        GameKind::Chexuan => crate::games::chexuan::simulate(opts),
         other => Err(RecordError::UnknownGame(format!(
             "{} cannot be simulated yet",
             other.name()

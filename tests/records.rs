@@ -120,3 +120,8 @@ fn dou_dizhu_records() {
 fn duan_guozi_records() {
     assert!(check_game("duan-guozi") >= 42);
 }
+
+#[test]
+fn chexuan_records() {
+    assert!(check_game("chexuan") >= 30);
+}

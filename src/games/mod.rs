@@ -7,6 +7,7 @@
 //! errors with the codes `paiju replay` prints, and the outcome in the game's
 //! own scoring unit.
 
+pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 
