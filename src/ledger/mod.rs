@@ -94,6 +94,16 @@ impl Default for LedgerConfig {
     }
 }
 
+impl From<&crate::config::ChipsConfig> for LedgerConfig {
+    fn from(c: &crate::config::ChipsConfig) -> Self {
+        LedgerConfig {
+            starting_chips: c.starting,
+            daily_amount: c.daily,
+            daily_cooldown_secs: c.daily_cooldown_secs,
+        }
+    }
+}
+
 /// A game to open: who sits where (`None` = an AI seat) and its stake.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewGame {
@@ -388,6 +398,7 @@ impl Ledger {
             if now_unix < next {
                 return Err(LedgerError::DailyCooldown {
                     retry_in_secs: next.saturating_sub(now_unix),
+                    available_at: next,
                 });
             }
         }
