@@ -732,3 +732,14 @@ fn every_error_key_has_words_in_every_locale() {
         }
     }
 }
+
+#[tokio::test]
+async fn an_in_memory_ledger_works_for_tests_and_tools() {
+    let l = Ledger::open("sqlite::memory:", cfg()).await.unwrap();
+    l.transfer(S, 1, 2, 5, "k").await.unwrap();
+    let g = l.create_game(game(vec![Some(1), None])).await.unwrap();
+    l.settle(g, settlement(vec![3, -3], vec![0])).await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 998);
+    assert_eq!(l.rank(S, 2).await.unwrap(), Some((1, 1005)));
+    assert_clean(&l).await;
+}
