@@ -6,6 +6,9 @@
 
 pub mod ai;
 pub mod cards;
+pub mod config;
 pub mod games;
+pub mod i18n;
+pub mod ledger;
 pub mod record;
 pub mod simulate;

@@ -112,6 +112,16 @@ fn replay_binary_rejects_malformed_input_with_exit_2() {
 }
 
 #[test]
+fn dou_dizhu_records() {
+    assert!(check_game("dou-dizhu") >= 40);
+}
+
+#[test]
+fn duan_guozi_records() {
+    assert!(check_game("duan-guozi") >= 42);
+}
+
+#[test]
 fn chexuan_records() {
     assert!(check_game("chexuan") >= 30);
 }

@@ -1,0 +1,123 @@
+# The bot's own words: table message, buttons, hands, results, chips.
+
+## Buttons and menus
+btn-join = Join
+btn-leave = Leave
+btn-add-ai = Add AI
+btn-start = Start
+btn-cancel = Cancel
+btn-my-hand = My hand
+btn-play = Play
+btn-pass = Pass
+btn-hint = Hint
+btn-play-again = Play again
+btn-bid = Bid { $points }
+btn-call = Call landlord
+btn-rob = Rob
+btn-kick = Kick
+btn-counter = Counter-kick
+btn-double = Double
+btn-no = No thanks
+btn-show = Show my hand
+hand-select-placeholder = Choose the cards to play
+
+## The table message
+table-title = Dou Dizhu · stake { $stake }
+table-host = Host: { $player }
+table-lobby-hint = Press Join to take a seat. When three seats are filled the host presses Start (Add AI fills a seat with the computer).
+table-seat-empty = (empty seat)
+table-ai-name = AI { $number }
+table-role-landlord = Landlord
+table-role-farmer = Farmer
+table-cards-left = { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+}
+table-landlord = Landlord: { $player }
+table-kitty = Kitty: { $cards }
+table-multiplier = Multiplier: ×{ $multiplier }
+table-last-play = Last play: { $player } — { $pattern } { $cards }
+table-last-play-none = Last play: none yet
+table-turn-bid = { $player } to bid, { $deadline }
+table-turn-play = { $player } to play, { $deadline }
+table-turn-lead = { $player } to lead, { $deadline }
+table-turn-choose = { $player } to choose, { $deadline }
+table-autoplay = The computer plays for { $player } until they act again.
+table-cancelled = The table was closed; no chips moved.
+table-starting = Dealing the cards…
+
+## Events posted in the channel
+event-joined = { $player } sat down.
+event-left = { $player } left the table.
+event-bid = { $player } bids { $points }.
+event-passed = { $player } passes.
+event-called = { $player } calls for landlord.
+event-robbed = { $player } robs the landlord!
+event-kicked = { $player } kicks! ×2
+event-doubled = { $player } doubles! ×2
+event-shown = { $player } shows their hand: { $cards }
+event-landlord = { $player } is the landlord and takes the kitty: { $cards }
+event-played = { $player } plays { $pattern }: { $cards }
+event-redeal = Everyone passed: the cards are dealt again.
+event-dm-closed = { $player } does not accept direct messages from this server. Press “My hand” to see your cards privately.
+
+## Hands (direct messages and private replies)
+dm-hand-title = Your Dou Dizhu hand in { $channel }
+hand-cards = { $count ->
+    [one] Your hand (1 card): { $cards }
+   *[other] Your hand ({ $count } cards): { $cards }
+}
+hand-your-turn = It is your turn: pick cards below, then Play; or Pass.
+hand-not-your-turn = Not your turn yet; this view is just your hand.
+hand-too-many = Your hand has more cards than one menu can hold: type /play for the rest.
+hint-none = Nothing in your hand beats the last play: pass.
+hint-suggest = Hint: { $pattern } { $cards }
+play-done = You played { $pattern }: { $cards }
+pass-done = You passed.
+action-done = Done.
+
+## The result
+result-landlord-wins = The landlord wins!
+result-farmers-win = The farmers win!
+result-multiplier = Multiplier ×{ $multiplier } = { $factors }
+result-seat = { $player } ({ $role }): { $delta } chips → { $balance }
+result-seat-ai = { $player } ({ $role }): { $delta } chips (house)
+result-rake = The house took { $rake } chips of rake.
+result-escape = { $player } left the game and pays the escape penalty.
+factor-bid = bid { $value }
+factor-rob = robs ×{ $value }
+factor-kick = kicks ×{ $value }
+factor-kitty = kitty ×{ $value }
+factor-show = shown hand ×{ $value }
+factor-bombs = { $count ->
+    [one] 1 bomb ×{ $value }
+   *[other] { $count } bombs ×{ $value }
+}
+factor-spring = spring ×2
+factor-anti-spring = anti-spring ×2
+factor-doubled = { $player } doubled ×2
+
+## Chips
+chips-balance = { $player } has { $chips } chips.
+chips-leaderboard = Leaderboard
+chips-leaderboard-line = { $rank }. { $player } — { $chips }
+chips-leaderboard-empty = Nobody has chips in this server yet.
+chips-your-rank = Your rank: #{ $rank } with { $chips } chips.
+daily-claimed = You claimed { $amount } chips. Your balance: { $chips }.
+give-done = You gave { $amount } chips to { $player }. Your balance: { $chips }.
+admin-granted = Granted { $amount } chips to { $player }. Their balance: { $chips }.
+admin-revoked = Took back { $amount } chips from { $player }. Their balance: { $chips }.
+history-title = Recent games in this server
+history-line = { $when } · { $game } · { $status } · { $players }
+history-empty = No games have been played here yet.
+stats-title = Statistics of { $player }
+stats-line = { $game }: { $games } played, { $wins } won, { $net } chips
+stats-empty = { $player } has not played yet.
+
+## The command line
+cli-no-token = paiju needs a Discord bot token to connect.
+    1. Open https://discord.com/developers/applications and create an application.
+    2. Under Bot, press Reset Token and copy it.
+    3. Run: DISCORD_TOKEN=<your token> cargo run --release
+    (or put the token in config.toml under [discord] token = "…"; see config.example.toml).
+    To play without Discord, try: paiju play dou-dizhu

@@ -1,0 +1,70 @@
+# Slash command names and descriptions. The message value is the command
+# (or option) name Discord shows; `.description` is its description.
+# en-US names are the names in the code; other locales translate them
+# (lowercase, no spaces: Discord's rule ^[-_'\p{L}\p{N}]{1,32}$).
+
+cmd-chips = chips
+    .description = Your chip balance and this server's leaderboard
+cmd-chips-opt-user = user
+    .description = Whose chips to show (default: yours)
+cmd-daily = daily
+    .description = Claim your daily chips
+cmd-give = give
+    .description = Give some of your chips to another member
+cmd-give-opt-user = user
+    .description = Who receives the chips
+cmd-give-opt-amount = amount
+    .description = How many chips
+cmd-chips-admin = chips-admin
+    .description = Grant or take back chips (Manage Server)
+cmd-chips-admin-grant = grant
+    .description = Give a member chips from the house
+cmd-chips-admin-grant-opt-user = user
+    .description = Who receives the chips
+cmd-chips-admin-grant-opt-amount = amount
+    .description = How many chips
+cmd-chips-admin-revoke = revoke
+    .description = Take chips back from a member
+cmd-chips-admin-revoke-opt-user = user
+    .description = Whose chips to take back
+cmd-chips-admin-revoke-opt-amount = amount
+    .description = How many chips
+cmd-history = history
+    .description = Recent games in this server
+cmd-stats = stats
+    .description = Games played, won and chips won, per game
+cmd-stats-opt-user = user
+    .description = Whose statistics to show (default: yours)
+cmd-dou-dizhu = dou-dizhu
+    .description = Dou Dizhu (Fight the Landlord), three players
+cmd-dou-dizhu-start = start
+    .description = Open a Dou Dizhu table in this channel
+cmd-dou-dizhu-start-opt-stake = stake
+    .description = Chips per point (default: the server's stake)
+cmd-dou-dizhu-start-opt-bidding = bidding
+    .description = How the landlord is chosen
+cmd-dou-dizhu-start-opt-kick = kick
+    .description = Allow kicking (踢) after a bid of 3
+cmd-dou-dizhu-start-opt-doubling = doubling
+    .description = Allow doubling (加倍) after the kitty is taken
+cmd-dou-dizhu-start-opt-kitty-multipliers = kitty-multipliers
+    .description = The kitty can multiply the game (底牌翻倍)
+cmd-dou-dizhu-join = join
+    .description = Take a seat at the table in this channel
+cmd-dou-dizhu-leave = leave
+    .description = Leave the table in this channel
+cmd-dou-dizhu-rules = rules
+    .description = How Dou Dizhu is played here
+cmd-dou-dizhu-stop = stop
+    .description = Stop the table in this channel (host or Manage Server); stakes are refunded
+cmd-play = play
+    .description = Play cards in the current game
+cmd-play-opt-cards = cards
+    .description = The cards, e.g. 33344, 10 J Q K A, 大王 小王
+cmd-pass = pass
+    .description = Pass your turn in the current game
+cmd-hand = hand
+    .description = Show your hand privately
+
+choice-bidding-score = Bid 1–3 points (叫分)
+choice-bidding-rob = Call and rob (抢地主)

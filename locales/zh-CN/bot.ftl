@@ -1,0 +1,114 @@
+# 机器人自己的文字：牌桌消息、按钮、手牌、结算、筹码。
+
+## 按钮与菜单
+btn-join = 加入
+btn-leave = 离开
+btn-add-ai = 添加电脑
+btn-start = 开始
+btn-cancel = 取消
+btn-my-hand = 我的手牌
+btn-play = 出牌
+btn-pass = 不出
+btn-hint = 提示
+btn-play-again = 再来一局
+btn-bid = { $points } 分
+btn-call = 叫地主
+btn-rob = 抢地主
+btn-kick = 踢
+btn-counter = 反踢
+btn-double = 加倍
+btn-no = 不要
+btn-show = 明牌
+hand-select-placeholder = 选择要出的牌
+
+## 牌桌消息
+table-title = 斗地主 · 底分 { $stake }
+table-host = 房主：{ $player }
+table-lobby-hint = 点“加入”坐下。三个座位坐满后由房主点“开始”（“添加电脑”让电脑坐一个位置）。
+table-seat-empty = （空位）
+table-ai-name = 电脑 { $number }
+table-role-landlord = 地主
+table-role-farmer = 农民
+table-cards-left = { $count } 张
+table-landlord = 地主：{ $player }
+table-kitty = 底牌：{ $cards }
+table-multiplier = 倍数：×{ $multiplier }
+table-last-play = 上一手：{ $player } — { $pattern } { $cards }
+table-last-play-none = 上一手：暂无
+table-turn-bid = 轮到 { $player } 叫牌，{ $deadline }
+table-turn-play = 轮到 { $player } 出牌，{ $deadline }
+table-turn-lead = 轮到 { $player } 先出，{ $deadline }
+table-turn-choose = 轮到 { $player } 选择，{ $deadline }
+table-autoplay = 电脑托管 { $player }，直到其再次操作。
+table-cancelled = 牌桌已关闭，没有筹码变动。
+table-starting = 正在发牌……
+
+## 频道里的事件
+event-joined = { $player } 坐下了。
+event-left = { $player } 离开了牌桌。
+event-bid = { $player } 叫 { $points } 分。
+event-passed = { $player } 不要。
+event-called = { $player } 叫地主。
+event-robbed = { $player } 抢地主！
+event-kicked = { $player } 踢！×2
+event-doubled = { $player } 加倍！×2
+event-shown = { $player } 明牌：{ $cards }
+event-landlord = { $player } 是地主，拿走底牌：{ $cards }
+event-played = { $player } 出 { $pattern }：{ $cards }
+event-redeal = 无人叫地主，重新发牌。
+event-dm-closed = { $player } 不接收本服务器的私信。请点“我的手牌”私下查看手牌。
+
+## 手牌（私信与仅自己可见的回复）
+dm-hand-title = 你在 { $channel } 的斗地主手牌
+hand-cards = 你的手牌（{ $count } 张）：{ $cards }
+hand-your-turn = 轮到你了：在下面选牌后点“出牌”，或点“不出”。
+hand-not-your-turn = 还没轮到你，这里只显示你的手牌。
+hand-too-many = 你的手牌超过一个菜单能放下的数量，其余的请用 /出牌 输入。
+hint-none = 你没有能大过上一手的牌：请不出。
+hint-suggest = 提示：{ $pattern } { $cards }
+play-done = 你出了 { $pattern }：{ $cards }
+pass-done = 你选择不出。
+action-done = 好的。
+
+## 结算
+result-landlord-wins = 地主获胜！
+result-farmers-win = 农民获胜！
+result-multiplier = 倍数 ×{ $multiplier } = { $factors }
+result-seat = { $player }（{ $role }）：{ $delta } 筹码 → { $balance }
+result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（庄家）
+result-rake = 庄家抽水 { $rake } 筹码。
+result-escape = { $player } 中途逃跑，支付逃跑罚分。
+factor-bid = 叫分 { $value }
+factor-rob = 抢地主 ×{ $value }
+factor-kick = 踢 ×{ $value }
+factor-kitty = 底牌 ×{ $value }
+factor-show = 明牌 ×{ $value }
+factor-bombs = { $count } 个炸弹 ×{ $value }
+factor-spring = 春天 ×2
+factor-anti-spring = 反春天 ×2
+factor-doubled = { $player } 加倍 ×2
+
+## 筹码
+chips-balance = { $player } 有 { $chips } 筹码。
+chips-leaderboard = 排行榜
+chips-leaderboard-line = { $rank }. { $player } — { $chips }
+chips-leaderboard-empty = 本服务器还没有人有筹码。
+chips-your-rank = 你的排名：第 { $rank } 名，{ $chips } 筹码。
+daily-claimed = 你领取了 { $amount } 筹码。余额：{ $chips }。
+give-done = 你送给 { $player } { $amount } 筹码。你的余额：{ $chips }。
+admin-granted = 已向 { $player } 发放 { $amount } 筹码。其余额：{ $chips }。
+admin-revoked = 已从 { $player } 收回 { $amount } 筹码。其余额：{ $chips }。
+history-title = 本服务器最近的牌局
+history-line = { $when } · { $game } · { $status } · { $players }
+history-empty = 这里还没有打过牌。
+stats-title = { $player } 的统计
+stats-line = { $game }：{ $games } 局，胜 { $wins } 局，{ $net } 筹码
+stats-empty = { $player } 还没有玩过。
+
+## 命令行
+cli-no-token = paiju 需要 Discord 机器人令牌才能连接。
+    1. 打开 https://discord.com/developers/applications 创建一个应用。
+    2. 在 Bot 页面点 Reset Token 并复制令牌。
+    3. 运行：DISCORD_TOKEN=<你的令牌> cargo run --release
+    （或在 config.toml 的 [discord] 下写 token = "…"；见 config.example.toml。）
+    不用 Discord 也能玩：paiju play dou-dizhu

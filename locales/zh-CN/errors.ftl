@@ -1,0 +1,34 @@
+# 错误提示，只发给引起它的成员。
+
+err-not-your-turn = 还没轮到你，请稍候。
+err-game-over = 这局已经结束了。
+err-malformed-action = 无法理解这个操作。
+err-no-such-seat = 本桌没有这个座位。
+err-illegal-action = 现在不能这样操作。
+err-stale = 这个按钮属于牌局之前的状态，请使用最新的牌桌消息。
+err-no-table = 本频道没有牌桌。用 /斗地主 开桌 开一桌吧。
+err-table-exists = 本频道已经有一桌了。
+err-not-seated = 你没有坐在这桌。
+err-already-seated = 你已经坐在这桌了。
+err-table-full = 这桌已经坐满了。
+err-not-host = 只有房主可以这样做。
+err-not-enough-players = 需要 { $needed } 位玩家才能开始。
+err-game-running = 牌局已经开始，不能再更改。
+err-guild-only = 这个命令只能在服务器频道里使用，不能在私信里用。
+err-permission = 这需要“管理服务器”权限。
+err-internal = 我们这边出了点问题，什么都没有改变。请再试一次。
+err-shutting-down = 机器人正在重启，你的牌局已保存，稍后继续。
+err-bad-card = “{ $input }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
+err-not-in-hand = 你手里没有 { $cards }。
+err-no-cards = 请写出要出的牌，例如 /出牌 牌:33344。
+err-no-hand = 你在这局里没有手牌。
+err-amount-positive = 数量必须是 1 或以上的整数。
+err-amount-too-large = 数量太大了。
+err-insufficient-chips = 你只有 { $chips } 筹码。
+err-self-transfer = 不能把筹码送给自己。
+err-bot-user = 机器人没有筹码。
+err-daily-cooldown = 今天的筹码已经领过了。{ $when } 再来吧。
+err-seated-in-game = 你正在进行中的牌局里，筹码暂时不能转移。
+err-seated-elsewhere = 你已经坐在本服务器的另一桌了。
+err-bad-option = 牌桌选项无效：{ $detail }
+err-stake-too-high = 底分 { $stake } 超过了 { $player } 的筹码（{ $chips }）。

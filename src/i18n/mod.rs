@@ -1,0 +1,320 @@
+//! Text: every user-facing word, from the Fluent files in `locales/`.
+//!
+//! The `.ftl` files are embedded at compile time (`include_str!`) so the
+//! binary stands alone. This module owns the supported locales ([`Lang`]),
+//! the choice of a reply's locale (the member's, then the server's, then the
+//! default, see [`resolve`]), message lookup with fallback to en-US
+//! ([`tr`], [`tr_args`]), the words of typed errors ([`tr_rule_error`]) and
+//! card rendering ([`render_card`], [`render_cards`]).
+//!
+//! A message id missing everywhere is a bug, not input: the lookup returns
+//! the id itself (so the reply still goes out) and logs a warning; a test
+//! proves every id used exists in every locale with the same variables.
+
+use crate::cards::Card;
+use crate::games::RuleError;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+/// The locales paiju ships text for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    EnUs,
+    ZhCn,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::EnUs, Lang::ZhCn];
+
+    /// The BCP 47 tag, which is also Discord's locale code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::EnUs => "en-US",
+            Lang::ZhCn => "zh-CN",
+        }
+    }
+
+    /// Reads a Discord locale code. Any English (`en-GB`) reads as en-US;
+    /// other Chinese variants (`zh-TW`) are not simplified Chinese and are
+    /// not guessed.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code {
+            "zh-CN" | "zh" => Some(Lang::ZhCn),
+            c if c == "en" || c.starts_with("en-") => Some(Lang::EnUs),
+            _ => None,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// The reply locale: the member's, then the server's, then `default`,
+/// taking only locales in `enabled`.
+pub fn resolve(user: Option<&str>, server: Option<&str>, enabled: &[Lang], default: Lang) -> Lang {
+    [user, server]
+        .into_iter()
+        .flatten()
+        .filter_map(Lang::from_code)
+        .find(|l| enabled.contains(l))
+        .unwrap_or(default)
+}
+
+/// The embedded `.ftl` sources of one locale, as (file name, text).
+pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    macro_rules! ftl {
+        ($dir:literal, $($file:literal),*) => {
+            &[$(($file, include_str!(concat!("../../locales/", $dir, "/", $file)))),*]
+        };
+    }
+    match lang {
+        Lang::EnUs => ftl!(
+            "en-US",
+            "bot.ftl",
+            "cards.ftl",
+            "commands.ftl",
+            "dou-dizhu.ftl",
+            "errors.ftl"
+        ),
+        Lang::ZhCn => ftl!(
+            "zh-CN",
+            "bot.ftl",
+            "cards.ftl",
+            "commands.ftl",
+            "dou-dizhu.ftl",
+            "errors.ftl"
+        ),
+    }
+}
+
+struct Localizer {
+    bundles: Vec<FluentBundle<FluentResource>>,
+}
+
+fn localizer() -> &'static Localizer {
+    static L: OnceLock<Localizer> = OnceLock::new();
+    L.get_or_init(|| Localizer {
+        bundles: Lang::ALL.iter().map(|&l| build_bundle(l)).collect(),
+    })
+}
+
+fn build_bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("valid locale tag");
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Discord shows the Unicode isolation marks as stray characters.
+    bundle.set_use_isolating(false);
+    for (file, text) in sources(lang) {
+        // The files are ours and tested; a parse error here is a build bug.
+        let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(_, errs)| {
+            panic!("locales/{}/{file} does not parse: {errs:?}", lang.code())
+        });
+        if let Err(errs) = bundle.add_resource(res) {
+            panic!("locales/{}/{file}: {errs:?}", lang.code());
+        }
+    }
+    bundle
+}
+
+/// Arguments of a message: `&[("chips", 42.into()), ("player", name.into())]`.
+pub type Args<'a> = [(&'a str, FluentValue<'a>)];
+
+/// Whether `lang` itself (without fallback) has message `key`.
+pub fn has(lang: Lang, key: &str) -> bool {
+    localizer().bundles[lang.index()].has_message(key)
+}
+
+/// The message `key` without arguments.
+pub fn tr(lang: Lang, key: &str) -> String {
+    tr_args(lang, key, &[])
+}
+
+/// The message `key` in `lang`, else in en-US, else the id itself.
+pub fn tr_args(lang: Lang, key: &str, args: &Args<'_>) -> String {
+    format(lang, key, None, args).unwrap_or_else(|| {
+        tracing::warn!(key, lang = lang.code(), "missing Fluent message");
+        key.to_string()
+    })
+}
+
+/// An attribute of a message (`cmd-chips.description`), same fallback as
+/// [`tr_args`] but `None` when absent everywhere.
+pub fn attr(lang: Lang, key: &str, attribute: &str) -> Option<String> {
+    format(lang, key, Some(attribute), &[])
+}
+
+/// Like [`attr`] but only in `lang` itself, no fallback: for command
+/// localizations, where an absent translation must stay absent.
+pub fn attr_exact(lang: Lang, key: &str, attribute: &str) -> Option<String> {
+    format_in(lang, key, Some(attribute), &[])
+}
+
+/// The message value of `key` in `lang` itself, no fallback.
+pub fn tr_exact(lang: Lang, key: &str) -> Option<String> {
+    format_in(lang, key, None, &[])
+}
+
+fn format(lang: Lang, key: &str, attribute: Option<&str>, args: &Args<'_>) -> Option<String> {
+    format_in(lang, key, attribute, args).or_else(|| {
+        (lang != Lang::EnUs)
+            .then(|| format_in(Lang::EnUs, key, attribute, args))
+            .flatten()
+    })
+}
+
+fn format_in(lang: Lang, key: &str, attribute: Option<&str>, args: &Args<'_>) -> Option<String> {
+    let bundle = &localizer().bundles[lang.index()];
+    let msg = bundle.get_message(key)?;
+    let pattern = match attribute {
+        Some(a) => msg.get_attribute(a)?.value(),
+        None => msg.value()?,
+    };
+    let mut fargs = FluentArgs::new();
+    for (name, value) in args {
+        fargs.set(*name, value.clone());
+    }
+    let mut errors = Vec::new();
+    let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+    if !errors.is_empty() {
+        tracing::warn!(key, lang = lang.code(), ?errors, "Fluent formatting errors");
+    }
+    Some(text.into_owned())
+}
+
+/// The sentence for a refused game action. Numeric arguments are passed as
+/// numbers so plural selectors work. A key no locale knows falls back to
+/// the error's plain English message.
+pub fn tr_rule_error(lang: Lang, err: &RuleError) -> String {
+    if !has(lang, err.key) && !has(Lang::EnUs, err.key) {
+        tracing::warn!(key = err.key, "rule error without a Fluent message");
+        return err.message.clone();
+    }
+    let args: Vec<(&str, FluentValue<'_>)> =
+        err.args.iter().map(|(k, v)| (*k, arg_value(v))).collect();
+    tr_args(lang, err.key, &args)
+}
+
+/// A string argument as a Fluent value: a number when it reads as one.
+pub fn arg_value(v: &str) -> FluentValue<'_> {
+    match v.parse::<i64>() {
+        Ok(n) => FluentValue::from(n),
+        Err(_) => FluentValue::String(Cow::Borrowed(v)),
+    }
+}
+
+/// One card for people: `10♠`, `Q♥`, and the jokers by their local name
+/// (`Big Joker`, `大王`).
+pub fn render_card(lang: Lang, card: Card) -> String {
+    match card {
+        Card::Standard(..) => card.pretty(),
+        Card::SmallJoker => tr(lang, "card-small-joker"),
+        Card::BigJoker => tr(lang, "card-big-joker"),
+    }
+}
+
+/// Cards separated by spaces, in the order given; `(no cards)` when empty.
+pub fn render_cards(lang: Lang, cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return tr(lang, "cards-none");
+    }
+    cards
+        .iter()
+        .map(|&c| render_card(lang, c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The localized name of a Dou Dizhu pattern from its record name
+/// (`"trio_single"` → "trio with a single" / "三带一").
+pub fn ddz_pattern_name(lang: Lang, pattern: &str) -> String {
+    tr(lang, &format!("ddz-pattern-{}", pattern.replace('_', "-")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Rank, Suit};
+    use crate::games::ErrorCode;
+
+    #[test]
+    fn locale_resolution_order() {
+        let both = [Lang::EnUs, Lang::ZhCn];
+        assert_eq!(
+            resolve(Some("zh-CN"), Some("en-US"), &both, Lang::EnUs),
+            Lang::ZhCn
+        );
+        assert_eq!(
+            resolve(Some("fr"), Some("zh-CN"), &both, Lang::EnUs),
+            Lang::ZhCn
+        );
+        assert_eq!(resolve(Some("fr"), None, &both, Lang::EnUs), Lang::EnUs);
+        assert_eq!(
+            resolve(Some("en-GB"), Some("zh-CN"), &both, Lang::ZhCn),
+            Lang::EnUs
+        );
+        assert_eq!(resolve(Some("zh-TW"), None, &both, Lang::EnUs), Lang::EnUs);
+        // A disabled locale is skipped.
+        assert_eq!(
+            resolve(Some("zh-CN"), None, &[Lang::EnUs], Lang::EnUs),
+            Lang::EnUs
+        );
+    }
+
+    #[test]
+    fn messages_format_with_arguments_and_plurals() {
+        let s = tr_args(
+            Lang::EnUs,
+            "chips-balance",
+            &[("player", "Ann".into()), ("chips", 1200.into())],
+        );
+        assert_eq!(s, "Ann has 1200 chips.");
+        assert_eq!(
+            tr_args(Lang::EnUs, "table-cards-left", &[("count", 1.into())]),
+            "1 card"
+        );
+        assert_eq!(
+            tr_args(Lang::EnUs, "table-cards-left", &[("count", 17.into())]),
+            "17 cards"
+        );
+        assert_eq!(
+            tr_args(Lang::ZhCn, "table-cards-left", &[("count", 17.into())]),
+            "17 张"
+        );
+        assert_eq!(tr(Lang::ZhCn, "cmd-dou-dizhu"), "斗地主");
+        assert_eq!(
+            attr(Lang::EnUs, "cmd-chips", "description").as_deref(),
+            Some("Your chip balance and this server's leaderboard")
+        );
+    }
+
+    #[test]
+    fn missing_message_falls_back_to_its_id() {
+        assert_eq!(tr(Lang::ZhCn, "no-such-message"), "no-such-message");
+        assert_eq!(attr(Lang::EnUs, "cmd-chips", "nope"), None);
+    }
+
+    #[test]
+    fn rule_errors_are_localized_with_plain_english_fallback() {
+        let e = RuleError::not_your_turn();
+        assert!(tr_rule_error(Lang::ZhCn, &e).contains("还没轮到你"));
+        let unknown = RuleError::new(ErrorCode::IllegalAction, "missing-rule-key", "plain words");
+        assert_eq!(tr_rule_error(Lang::EnUs, &unknown), "plain words");
+        let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("input", "ZZ");
+        assert!(tr_rule_error(Lang::EnUs, &with_arg).contains("“ZZ”"));
+    }
+
+    #[test]
+    fn cards_render_per_locale() {
+        let cards = [
+            Card::new(Rank::Ten, Suit::Spades),
+            Card::new(Rank::Queen, Suit::Hearts),
+            Card::BigJoker,
+        ];
+        assert_eq!(render_cards(Lang::EnUs, &cards), "10♠ Q♥ Big Joker");
+        assert_eq!(render_cards(Lang::ZhCn, &cards), "10♠ Q♥ 大王");
+        assert_eq!(render_cards(Lang::EnUs, &[]), "(no cards)");
+        assert_eq!(ddz_pattern_name(Lang::ZhCn, "trio_single"), "三带一");
+    }
+}

@@ -1,0 +1,47 @@
+//! `config.example.toml` documents every key: it must parse, state the
+//! defaults, and mention every key the code knows.
+
+use paiju::config::{Config, ENV_KEYS};
+use std::path::Path;
+
+#[test]
+fn example_parses_to_the_defaults() {
+    let text = include_str!("../config.example.toml");
+    let cfg = Config::from_toml_str(text, Path::new("config.example.toml")).unwrap();
+    cfg.validate().unwrap();
+    assert_eq!(cfg, Config::default());
+}
+
+#[test]
+fn example_documents_every_key() {
+    let text = include_str!("../config.example.toml");
+    for (var, key) in ENV_KEYS {
+        let leaf = key.rsplit('.').next().unwrap();
+        assert!(
+            text.contains(&format!("{leaf} =")) || text.contains(&format!("# {leaf} =")),
+            "config.example.toml does not document {key} ({var})"
+        );
+    }
+}
+
+#[test]
+fn example_with_commented_keys_enabled_parses() {
+    let text = include_str!("../config.example.toml")
+        .replace("# token = \"...\"", "token = \"abc.def\"")
+        .replace(
+            "# api_url = \"http://127.0.0.1:8080\"",
+            "api_url = \"http://127.0.0.1:8080\"",
+        )
+        .replace(
+            "# dev_guild = 123456789012345678",
+            "dev_guild = 123456789012345678",
+        );
+    let cfg = Config::from_toml_str(&text, Path::new("x.toml")).unwrap();
+    cfg.validate().unwrap();
+    assert_eq!(cfg.discord.token.as_deref(), Some("abc.def"));
+    assert_eq!(
+        cfg.discord.api_url.as_deref(),
+        Some("http://127.0.0.1:8080")
+    );
+    assert_eq!(cfg.discord.dev_guild, Some(123456789012345678));
+}
