@@ -221,3 +221,27 @@ fn simulate_plays_hands_and_reports_figures() {
     };
     assert!(simulate(paiju::games::GameKind::Chexuan, &bad_rules).is_err());
 }
+
+/// The basic bot must beat random play (a fixed seed: deterministic).
+#[test]
+fn the_basic_bot_beats_random_bots() {
+    use paiju::ai::AiKind;
+    use paiju::simulate::{simulate, SimOptions};
+    for players in [2, 4] {
+        let opts = SimOptions {
+            games: 1500,
+            seed: 11,
+            ai: AiKind::Basic,
+            rules: serde_json::json!({}),
+            players: Some(players),
+        };
+        let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
+        let per_hand: f64 = report
+            .lines
+            .iter()
+            .find(|(l, _)| l.starts_with("basic (seat 0) vs random"))
+            .map(|(_, v)| v.parse().unwrap())
+            .unwrap();
+        assert!(per_hand > 0.0, "{players} players: {per_hand} chips a hand");
+    }
+}

@@ -11,6 +11,7 @@
 use super::action::Action;
 use super::cards::DECK;
 use super::hands::{best_split, Split};
+use super::rules::{ChexuanRules, MangoKind};
 use super::view::{ChexuanView, Stage};
 use super::Chexuan;
 use crate::ai::Bot;
@@ -225,8 +226,19 @@ impl BasicBot {
         } else {
             (my.left, Action::AllIn)
         };
-        let already = my.contribution as f64;
-        let bar = 0.47 + 0.1 * cost as f64 / (cost as f64 + already);
+        // Folding in round 1 to a raise may end the hand as a 皱芒, where
+        // every folder also pays the mango amount: that is at stake too.
+        let zhou_risk = if round == 1 {
+            let rules = ChexuanRules {
+                ante,
+                min_bobo: None,
+            };
+            rules.mango_amount(MangoKind::Zhou, view.mango_count.saturating_add(1))
+        } else {
+            0
+        };
+        let already = (my.contribution + zhou_risk) as f64;
+        let bar = 0.44 + 0.08 * cost as f64 / (cost as f64 + already);
         if s >= bar && legal.contains(&action) {
             return action;
         }
