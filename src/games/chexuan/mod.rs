@@ -9,6 +9,23 @@
 //! [`engine`] (the hand's state machine), [`settle`] (showdown settlement),
 //! [`events`], [`view`], [`ai`] (the basic bot) and [`sim`] (`paiju
 //! simulate chexuan`).
+//!
+//! Readings of `rules/chexuan.md` where it leaves room (each pinned by a
+//! record under `tests/records/chexuan/`):
+//! - 跟 call needs something to call; with the contribution already the
+//!   highest it is refused (check instead). 丢 fold is always allowed.
+//! - Acting while all-in, folded or laid down is `illegal_action` (the
+//!   player is out of the turn order for good), not `not_your_turn`.
+//! - 皱芒: the hand ends in round 1 with one player left, and that player
+//!   raised or went all-in at some point in round 1 (a re-raiser counts).
+//! - 休芒: at least two actions in the round and all of them checks; every
+//!   player still in pays, all-in players too.
+//! - 三花 lay-down returns the ante as well (the whole contribution); mango
+//!   payments already made stay in the pot.
+//! - A raise is allowed when every other player still in is all-in; what
+//!   nobody can match comes back through the settlement.
+//! - Splits stay hidden until every split is given; folded hands are never
+//!   shown.
 
 pub mod action;
 pub mod ai;
