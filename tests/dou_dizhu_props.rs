@@ -75,7 +75,7 @@ proptest! {
             let action = if rng.gen_ratio(1, 200) {
                 Action::Leave
             } else {
-                RandomBot.choose(&g.view(Some(seat)), &legal, &mut rng)
+                <RandomBot as Bot<DouDizhu>>::choose(&mut RandomBot, &g.view(Some(seat)), &legal, &mut rng)
             };
             g.apply(seat, &action).unwrap();
             prop_assert!(conserved(&g));
@@ -106,7 +106,7 @@ proptest! {
                 prop_assert_eq!(before, format!("{g:?}"));
             }
             let legal = g.legal_actions(seat);
-            let a = RandomBot.choose(&g.view(Some(seat)), &legal, &mut rng);
+            let a = <RandomBot as Bot<DouDizhu>>::choose(&mut RandomBot, &g.view(Some(seat)), &legal, &mut rng);
             g.apply(seat, &a).unwrap();
         }
     }
