@@ -75,6 +75,7 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "en-US",
             "bot.ftl",
             "cards.ftl",
+            "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
             "errors.ftl"
@@ -83,6 +84,7 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "zh-CN",
             "bot.ftl",
             "cards.ftl",
+            "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
             "errors.ftl"
