@@ -78,6 +78,7 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
+            "duan-guozi.ftl",
             "errors.ftl"
         ),
         Lang::ZhCn => ftl!(
@@ -87,6 +88,7 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
+            "duan-guozi.ftl",
             "errors.ftl"
         ),
     }
