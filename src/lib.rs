@@ -10,5 +10,6 @@ pub mod config;
 pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod ledger;
 pub mod record;
 pub mod simulate;

@@ -58,6 +58,24 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
     },
+    /// The chip ledger's tools.
+    Ledger {
+        #[command(subcommand)]
+        command: LedgerCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum LedgerCommand {
+    /// Check the ledger: every balance equals its journal, none is negative,
+    /// nothing is held for a game that is over, chips are conserved.
+    ///
+    /// Prints a report; exit codes: 0 clean, 1 a mismatch, 2 cannot open.
+    Verify {
+        /// The database: a file path or a sqlite: URL.
+        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
+        database: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -66,6 +84,9 @@ fn main() -> ExitCode {
     match command {
         Command::Bot => run_bot(cli.config.as_deref()),
         Command::Replay { file } => run_replay(&file),
+        Command::Ledger {
+            command: LedgerCommand::Verify { database },
+        } => run_ledger_verify(&database),
         Command::Simulate {
             game,
             games,
@@ -169,4 +190,42 @@ fn run_replay(file: &str) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn run_ledger_verify(database: &str) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("paiju: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    runtime.block_on(async {
+        let ledger = match paiju::ledger::Ledger::open_existing(database).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("paiju: cannot open the ledger at {database}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let result = ledger.verify().await;
+        ledger.close().await;
+        match result {
+            Ok(report) => {
+                print!("{}", report.render());
+                if report.is_clean() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(e) => {
+                eprintln!("paiju: ledger verify failed: {e}");
+                ExitCode::from(2)
+            }
+        }
+    })
 }

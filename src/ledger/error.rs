@@ -1,0 +1,137 @@
+//! The ledger's errors: every refusal is typed, changes nothing, and carries a
+//! Fluent message id (`key`) so front ends can say it in the user's language.
+
+use super::{GameId, UserId};
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    /// An amount that is negative, zero where zero makes no sense, or out of range.
+    #[error("invalid amount {amount}: {why}")]
+    InvalidAmount { amount: i64, why: &'static str },
+    /// The result would not fit in an i64.
+    #[error("amount too large: the result would overflow")]
+    AmountTooLarge,
+    #[error("not enough chips: balance {balance}, needed {needed}")]
+    InsufficientChips { balance: i64, needed: i64 },
+    #[error("cannot transfer chips to oneself")]
+    SelfTransfer,
+    /// The user is seated in a running game: their chips are locked.
+    #[error("user {user}'s chips are locked in running game {game}")]
+    ChipsLocked { user: UserId, game: GameId },
+    /// The user is already seated in a running game of this server.
+    #[error("user {user} is already seated in running game {game}")]
+    AlreadySeated { user: UserId, game: GameId },
+    #[error("user {user} appears in two seats")]
+    DuplicateSeat { user: UserId },
+    #[error("daily chips already claimed: try again in {retry_in_secs} s")]
+    DailyCooldown { retry_in_secs: i64 },
+    #[error("no game {game}")]
+    UnknownGame { game: GameId },
+    #[error("game {game} is {status}, not running")]
+    GameNotRunning { game: GameId, status: String },
+    #[error("user {user} has no seat in game {game}")]
+    NotSeated { game: GameId, user: UserId },
+    /// A snapshot older than the stored one.
+    #[error("stale snapshot for game {game}: version {given} is older than {stored}")]
+    StaleVersion {
+        game: GameId,
+        stored: i64,
+        given: i64,
+    },
+    #[error("bad settlement: {0}")]
+    BadSettlement(String),
+    /// An idempotency key already used for a different operation.
+    #[error("idempotency key `{key}` was already used for a different operation")]
+    IdempotencyConflict { key: String },
+    /// Malformed input other than amounts (empty seat list, bad kind, …).
+    #[error("bad input: {0}")]
+    BadInput(String),
+    /// A stored row that cannot be read back (bad JSON, unknown status).
+    #[error("corrupt ledger data: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl LedgerError {
+    /// The Fluent message id for this error (locales/*/ledger keys).
+    pub fn key(&self) -> &'static str {
+        match self {
+            LedgerError::InvalidAmount { .. } => "ledger-invalid-amount",
+            LedgerError::AmountTooLarge => "ledger-amount-too-large",
+            LedgerError::InsufficientChips { .. } => "ledger-insufficient-chips",
+            LedgerError::SelfTransfer => "ledger-self-transfer",
+            LedgerError::ChipsLocked { .. } => "ledger-chips-locked",
+            LedgerError::AlreadySeated { .. } => "ledger-already-seated",
+            LedgerError::DuplicateSeat { .. } => "ledger-duplicate-seat",
+            LedgerError::DailyCooldown { .. } => "ledger-daily-cooldown",
+            LedgerError::UnknownGame { .. } => "ledger-unknown-game",
+            LedgerError::GameNotRunning { .. } => "ledger-game-not-running",
+            LedgerError::NotSeated { .. } => "ledger-not-seated",
+            LedgerError::StaleVersion { .. } => "ledger-stale-version",
+            LedgerError::BadSettlement(_) => "ledger-bad-settlement",
+            LedgerError::IdempotencyConflict { .. } => "ledger-idempotency-conflict",
+            LedgerError::BadInput(_) => "ledger-bad-input",
+            LedgerError::Corrupt(_) | LedgerError::Database(_) | LedgerError::Migrate(_) => {
+                "ledger-internal-error"
+            }
+        }
+    }
+
+    /// Fluent arguments for the message (name, value as text).
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            LedgerError::InvalidAmount { amount, .. } => vec![("amount", amount.to_string())],
+            LedgerError::InsufficientChips { balance, needed } => vec![
+                ("balance", balance.to_string()),
+                ("needed", needed.to_string()),
+            ],
+            LedgerError::ChipsLocked { user, game } | LedgerError::AlreadySeated { user, game } => {
+                vec![("user", user.to_string()), ("game", game.to_string())]
+            }
+            LedgerError::DuplicateSeat { user } => vec![("user", user.to_string())],
+            LedgerError::DailyCooldown { retry_in_secs } => {
+                vec![("seconds", retry_in_secs.to_string())]
+            }
+            LedgerError::UnknownGame { game } => vec![("game", game.to_string())],
+            LedgerError::GameNotRunning { game, status } => {
+                vec![("game", game.to_string()), ("status", status.clone())]
+            }
+            LedgerError::NotSeated { game, user } => {
+                vec![("game", game.to_string()), ("user", user.to_string())]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// True for refusals of the caller's request (the user's fault or a rule),
+    /// false for failures of the store itself.
+    pub fn is_refusal(&self) -> bool {
+        !matches!(
+            self,
+            LedgerError::Corrupt(_) | LedgerError::Database(_) | LedgerError::Migrate(_)
+        )
+    }
+}
+
+/// Every key `LedgerError::key` can return, for the locale files' tests.
+pub const ERROR_KEYS: &[&str] = &[
+    "ledger-invalid-amount",
+    "ledger-amount-too-large",
+    "ledger-insufficient-chips",
+    "ledger-self-transfer",
+    "ledger-chips-locked",
+    "ledger-already-seated",
+    "ledger-duplicate-seat",
+    "ledger-daily-cooldown",
+    "ledger-unknown-game",
+    "ledger-game-not-running",
+    "ledger-not-seated",
+    "ledger-stale-version",
+    "ledger-bad-settlement",
+    "ledger-idempotency-conflict",
+    "ledger-bad-input",
+    "ledger-internal-error",
+];
