@@ -60,7 +60,11 @@ async fn open_creates_the_file_in_wal_mode_and_reopens() {
     assert!(path.exists());
     let header = std::fs::read(&path).unwrap();
     // Bytes 18 and 19 of the header are the read/write format versions: 2 means WAL.
-    assert_eq!((header[18], header[19]), (2, 2), "the database file is in WAL mode");
+    assert_eq!(
+        (header[18], header[19]),
+        (2, 2),
+        "the database file is in WAL mode"
+    );
     // sqlite: URLs work too, and the data is still there.
     let url = format!("sqlite://{}", path.display());
     let l = Ledger::open(&url, cfg()).await.unwrap();
