@@ -25,23 +25,3 @@ ddz-rules = **Dou Dizhu (斗地主, Fight the Landlord)** — three players, 54 
     • Multiplier: the bid, ×2 for every bomb or rocket played, ×2 for a spring (the farmers never played) or anti-spring (the landlord played only his first lead). Each farmer wins or pays stake × multiplier; the landlord wins or pays both.
     • Table decisions: both jokers in the kitty count ×4 when kitty multipliers are on; showing your hand during bidding counts ×3. A player who times out is played for by the computer until they act again.
     • Play with the buttons on the table message and “My hand”, or type /play cards:33344 and /pass.
-
-# Dou Dizhu rule errors (RuleError keys from src/games/dou_dizhu).
-err-already-shown = Your hand is already shown.
-err-bid-range = A bid is 1, 2 or 3.
-err-bid-too-low = Your bid must be higher than { $bid }.
-err-card-twice = { $card } is named twice.
-err-does-not-beat = That play does not beat the cards on the table: play the same pattern with the same number of cards and a higher rank, or a bomb.
-err-empty-play = Name at least one card to play.
-err-leader-must-play = You lead this round, so you must play.
-err-must-bid = With both jokers, or the big joker and a 2, you must bid.
-err-not-a-combination = { $cards } is not a valid combination.
-err-not-enough = You only have { $have } of { $card }.
-err-not-higher = That play is not higher than the one on the table.
-err-not-that-reading = Those cards cannot be played as that pattern.
-err-option-off = That option is not played at this table.
-err-show-landlord-only = Only the landlord may show the hand after taking the kitty.
-err-show-too-late = It is too late to show your hand at that stage.
-err-unknown-pattern = That is not a pattern name.
-err-wrong-phase = You cannot do that now.
-err-wrong-size = That play does not have the same number of cards as the one on the table.

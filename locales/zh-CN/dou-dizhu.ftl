@@ -25,23 +25,3 @@ ddz-rules = **斗地主** — 三人，54 张牌。
     • 倍数：叫分，每出一个炸弹或王炸 ×2，春天（农民一张没出）或反春天（地主只出了第一手）×2。每个农民输赢 底分 × 倍数，地主输赢两人之和。
     • 本桌约定：开启底牌翻倍时，底牌含大小王 ×4；叫牌时明牌 ×3。超时的玩家由电脑托管，直到本人再次操作。
     • 用牌桌消息上的按钮和“我的手牌”操作，或输入 /出牌 牌:33344 和 /不出。
-
-# 斗地主规则错误（src/games/dou_dizhu 的 RuleError 键）。
-err-already-shown = 你已经明牌了。
-err-bid-range = 叫分只能是 1、2 或 3 分。
-err-bid-too-low = 叫分必须高于 { $bid } 分。
-err-card-twice = { $card } 重复了。
-err-does-not-beat = 这手牌管不上：要出相同牌型、相同张数且更大的牌，或者炸弹。
-err-empty-play = 请至少出一张牌。
-err-leader-must-play = 这一轮由你先出，不能不出。
-err-must-bid = 你有双王，或大王和 2，必须叫分。
-err-not-a-combination = { $cards } 不是合法的牌型。
-err-not-enough = 你只有 { $have } 张 { $card }。
-err-not-higher = 你的牌没有桌上的大。
-err-not-that-reading = 这些牌不能按这个牌型出。
-err-option-off = 本桌没有开启这个玩法。
-err-show-landlord-only = 只有地主能在拿底牌后明牌。
-err-show-too-late = 现在已经不能在这个阶段明牌了。
-err-unknown-pattern = 没有这个牌型名称。
-err-wrong-phase = 现在不能这样做。
-err-wrong-size = 张数和桌上的牌不一样。

@@ -214,7 +214,7 @@ pub(crate) fn bad_card(text: &str) -> RuleError {
         "err-bad-card",
         format!("`{text}` is not a card"),
     )
-    .arg("input", text)
+    .arg("card", text)
 }
 
 pub(crate) fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
@@ -227,7 +227,7 @@ pub(crate) fn not_in_hand(card: &str) -> RuleError {
         "err-not-in-hand",
         format!("{card} is not in your hand"),
     )
-    .arg("cards", card)
+    .arg("card", card)
 }
 
 /// Friendly input for front ends: `33344`, `10 J Q K A`, `大王`, `3♠ 3h`.
