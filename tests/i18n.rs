@@ -354,7 +354,7 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
         .arg("standing", "rocket");
     assert_eq!(
         i18n::tr_rule_error(Lang::ZhCn, &beat),
-        "三带一压不住王炸。请出同牌型更大的牌或炸弹，或者不出。"
+        "三带一压不住王炸。王炸最大，只能不出。"
     );
     assert!(i18n::tr_rule_error(Lang::EnUs, &beat)
         .starts_with("Your trio with a single cannot beat the rocket"));
