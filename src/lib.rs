@@ -7,6 +7,7 @@
 pub mod ai;
 pub mod cards;
 pub mod config;
+pub mod discord;
 pub mod games;
 pub mod i18n;
 pub mod ledger;

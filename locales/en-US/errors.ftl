@@ -19,8 +19,8 @@ err-guild-only = This command works in a server channel, not in direct messages.
 err-permission = You need the Manage Server permission for that.
 err-internal = Something went wrong on our side and nothing was changed. Please try again.
 err-shutting-down = The bot is restarting; your game is kept and resumes in a moment.
-err-bad-card = “{ $input }” is not a card. Type cards like 33344, 10 J Q K A, or 大王.
-err-not-in-hand = You do not hold { $cards }.
+err-bad-card = “{ $card }” is not a card. Type cards like 33344, 10 J Q K A, or 大王.
+err-not-in-hand = You do not hold { $card }.
 err-no-cards = Name the cards to play, e.g. /play cards:33344.
 err-no-hand = You have no cards in this game.
 err-amount-positive = The amount must be a whole number of 1 or more.
@@ -278,3 +278,19 @@ err-chexuan-head-below-tail = The head may not be lower than the tail: your head
         [points-9] { chexuan-hand-points-9 }
         *[other] { $tail }
     }. Swap them.
+ledger-invalid-amount = { $amount } is not a valid amount: use a whole number of 1 or more.
+ledger-amount-too-large = That amount is too large.
+ledger-insufficient-chips = Not enough chips: the balance is { $balance }, { $needed } are needed.
+ledger-self-transfer = You cannot give chips to yourself.
+ledger-chips-locked = { $user }'s chips are locked while they play a game here.
+ledger-already-seated = { $user } is already seated at a running game in this server.
+ledger-duplicate-seat = { $user } cannot take two seats.
+ledger-daily-cooldown = You already claimed your daily chips. Try again in { $seconds } seconds.
+ledger-unknown-game = That game no longer exists.
+ledger-game-not-running = That game is already { $status }.
+ledger-not-seated = { $user } has no seat in that game.
+ledger-stale-version = That move arrived after a newer one; nothing changed.
+ledger-bad-settlement = The game could not be settled; no chips moved.
+ledger-idempotency-conflict = That request was already used for something else; nothing changed.
+ledger-bad-input = That request could not be accepted.
+ledger-internal-error = The chip ledger failed; nothing was changed. Please try again.

@@ -18,8 +18,8 @@ err-guild-only = 这个命令只能在服务器频道里使用，不能在私信
 err-permission = 这需要“管理服务器”权限。
 err-internal = 我们这边出了点问题，什么都没有改变。请再试一次。
 err-shutting-down = 机器人正在重启，你的牌局已保存，稍后继续。
-err-bad-card = “{ $input }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
-err-not-in-hand = 你手里没有 { $cards }。
+err-bad-card = “{ $card }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
+err-not-in-hand = 你手里没有 { $card }。
 err-no-cards = 请写出要出的牌，例如 /出牌 牌:33344。
 err-no-hand = 你在这局里没有手牌。
 err-amount-positive = 数量必须是 1 或以上的整数。
@@ -281,3 +281,19 @@ err-chexuan-head-below-tail = 头不能比尾小：你的头是{ $head ->
         [points-9] { chexuan-hand-points-9 }
         *[other] { $tail }
     }。请对调。
+ledger-invalid-amount = { $amount } 不是有效的数量：请用 1 或以上的整数。
+ledger-amount-too-large = 数量太大了。
+ledger-insufficient-chips = 筹码不够：余额 { $balance }，需要 { $needed }。
+ledger-self-transfer = 不能把筹码送给自己。
+ledger-chips-locked = { $user } 正在本服务器打牌，筹码暂时锁定。
+ledger-already-seated = { $user } 已经坐在本服务器进行中的一桌了。
+ledger-duplicate-seat = { $user } 不能占两个座位。
+ledger-daily-cooldown = 今天的筹码已经领过了。请 { $seconds } 秒后再试。
+ledger-unknown-game = 这局已经不存在了。
+ledger-game-not-running = 这局已经{ $status }。
+ledger-not-seated = { $user } 不在这局里。
+ledger-stale-version = 这个操作晚于更新的操作到达，什么都没有改变。
+ledger-bad-settlement = 这局无法结算，没有筹码变动。
+ledger-idempotency-conflict = 这个请求已被用于别的操作，什么都没有改变。
+ledger-bad-input = 无法接受这个请求。
+ledger-internal-error = 筹码账本出错了，什么都没有改变。请再试一次。

@@ -305,7 +305,7 @@ mod tests {
         assert!(tr_rule_error(Lang::ZhCn, &e).contains("还没轮到你"));
         let unknown = RuleError::new(ErrorCode::IllegalAction, "missing-rule-key", "plain words");
         assert_eq!(tr_rule_error(Lang::EnUs, &unknown), "plain words");
-        let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("input", "ZZ");
+        let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", "ZZ");
         assert!(tr_rule_error(Lang::EnUs, &with_arg).contains("“ZZ”"));
     }
 
