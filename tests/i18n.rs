@@ -193,3 +193,14 @@ fn command_names_and_descriptions_obey_discord() {
         }
     }
 }
+
+/// Every refusal the ledger can give has words in every locale.
+#[test]
+fn every_ledger_error_key_has_words() {
+    for lang in Lang::ALL {
+        let cat = catalog(lang);
+        for key in paiju::ledger::ERROR_KEYS {
+            assert!(cat.contains_key(*key), "{}: no message {key}", lang.code());
+        }
+    }
+}

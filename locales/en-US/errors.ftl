@@ -71,3 +71,19 @@ err-show-too-late = It is too late to show your hand.
 err-unknown-pattern = Unknown pattern name.
 err-wrong-phase = You cannot { $action } now.
 err-wrong-size = That play has the wrong number of cards.
+
+## Chexuan refusals
+err-chexuan-malformed-action = That Chexuan action could not be understood.
+err-chexuan-out-of-hand = Seat { $seat } has folded and is out of this hand.
+err-chexuan-all-in = Seat { $seat } is all-in and waits for the showdown.
+err-chexuan-split-now = Now split your cards into head and tail.
+err-chexuan-raise-too-small = A raise must be at least the ante ({ $ante }).
+err-chexuan-raise-beyond-bobo = A raise of { $raise } would go beyond your bobo of { $bobo }.
+err-chexuan-nothing-to-call = There is nothing to call: check instead.
+err-chexuan-call-beyond-bobo = Your bobo of { $bobo } does not cover a call to { $highest }: go all-in or fold.
+err-chexuan-check-after-raise = You cannot check after a raise to { $highest }: call, raise, go all-in or fold.
+err-chexuan-sanhua-round = Three flowers can only be laid down at the start of a hand.
+err-chexuan-no-sanhua = You do not hold three flowers.
+err-chexuan-no-showdown-yet = It is not time to split your cards yet.
+err-chexuan-split-cards = { $card } is not one of your cards to split.
+err-chexuan-head-below-tail = The head ({ $head }) may not be lower than the tail ({ $tail }).

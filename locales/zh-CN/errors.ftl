@@ -70,3 +70,19 @@ err-show-too-late = 现在明牌已经太晚了。
 err-unknown-pattern = 未知的牌型名称。
 err-wrong-phase = 现在不能 { $action }。
 err-wrong-size = 这手牌的张数不对。
+
+## 扯旋的拒绝
+err-chexuan-malformed-action = 无法理解这个扯旋操作。
+err-chexuan-out-of-hand = { $seat } 号位已经丢牌，不在本手中。
+err-chexuan-all-in = { $seat } 号位已经敲钵，等待比牌。
+err-chexuan-split-now = 现在请把牌分成头和尾。
+err-chexuan-raise-too-small = 加注至少要等于底注（{ $ante }）。
+err-chexuan-raise-beyond-bobo = 加注 { $raise } 会超过你的钵钵 { $bobo }。
+err-chexuan-nothing-to-call = 没有可跟的注：请休。
+err-chexuan-call-beyond-bobo = 你的钵钵 { $bobo } 不够跟到 { $highest }：请敲钵或丢牌。
+err-chexuan-check-after-raise = 有人加注到 { $highest } 后不能休：请跟、加注、敲钵或丢牌。
+err-chexuan-sanhua-round = 三花只能在一手开始时亮出。
+err-chexuan-no-sanhua = 你没有三花。
+err-chexuan-no-showdown-yet = 还没到分牌的时候。
+err-chexuan-split-cards = { $card } 不是你可以分的牌。
+err-chexuan-head-below-tail = 头（{ $head }）不能小于尾（{ $tail }）。
