@@ -74,7 +74,12 @@ fn bench(c: &mut Criterion) {
             let mut g = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
             while let Some(seat) = g.turn() {
                 let legal = g.legal_actions(seat);
-                let a = RandomBot.choose(&g.view(Some(seat)), &legal, &mut rng);
+                let a = <RandomBot as Bot<DouDizhu>>::choose(
+                    &mut RandomBot,
+                    &g.view(Some(seat)),
+                    &legal,
+                    &mut rng,
+                );
                 g.apply(seat, &a).unwrap();
             }
             g.is_finished()

@@ -3,7 +3,9 @@
 -- Written in the subset of SQL that SQLite and Postgres share, except the
 -- auto-increment keys (a Postgres migration set would say
 -- `BIGINT GENERATED ALWAYS AS IDENTITY`). Amounts and ids are BIGINT: Discord
--- snowflakes (u64) are stored bit-for-bit as i64.
+-- snowflakes (u64) are stored bit-for-bit as i64. Every integer column is
+-- BIGINT so the Rust side reads and binds i64 everywhere (Postgres is strict
+-- about INT4 vs INT8).
 
 -- One balance per (server, user).
 CREATE TABLE accounts (
@@ -66,7 +68,7 @@ CREATE INDEX games_by_status ON games (status);
 -- The human seats of a game (AI seats have no row).
 CREATE TABLE game_seats (
     game_id       BIGINT  NOT NULL REFERENCES games (id),
-    seat          INTEGER NOT NULL,
+    seat          BIGINT  NOT NULL,
     server_id     BIGINT  NOT NULL,
     user_id       BIGINT  NOT NULL,
     -- The balance when the game started: the most this seat can lose.
@@ -74,10 +76,10 @@ CREATE TABLE game_seats (
     -- Chips in the game's escrow for this seat.
     held          BIGINT  NOT NULL DEFAULT 0 CHECK (held >= 0),
     -- 1 while the game runs: a user sits at one running table per server.
-    active        INTEGER NOT NULL,
+    active        BIGINT  NOT NULL,
     -- After settlement: the seat's change of balance, and whether it won.
     paid          BIGINT,
-    won           INTEGER,
+    won           BIGINT,
     PRIMARY KEY (game_id, seat)
 );
 

@@ -73,7 +73,7 @@ enum LedgerCommand {
     /// Prints a report; exit codes: 0 clean, 1 a mismatch, 2 cannot open.
     Verify {
         /// The database: a file path or a sqlite: URL.
-        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
+        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
         database: String,
     },
 }

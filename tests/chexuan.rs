@@ -175,3 +175,73 @@ fn finished_showdown_views_reveal_the_splits_but_not_folded_cards() {
         }
     }
 }
+
+#[test]
+fn simulate_plays_hands_and_reports_figures() {
+    use paiju::ai::AiKind;
+    use paiju::simulate::{simulate, SimOptions};
+    for (ai, players) in [(AiKind::Random, 2), (AiKind::Basic, 6)] {
+        let opts = SimOptions {
+            games: 30,
+            seed: 3,
+            ai,
+            rules: serde_json::json!({}),
+            players: Some(players),
+        };
+        let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
+        let get = |label: &str| {
+            report
+                .lines
+                .iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| panic!("no `{label}` line"))
+        };
+        assert_eq!(get("hands"), "30");
+        assert_eq!(get("players"), players.to_string());
+        // The seats' net chips and the mango pot left account for every chip.
+        let net: i64 = (0..players)
+            .map(|s| get(&format!("seat {s} net chips")).parse::<i64>().unwrap())
+            .sum();
+        let pot: i64 = get("mango pot at the end").parse().unwrap();
+        assert_eq!(net + pot, 0);
+    }
+    let bad = SimOptions {
+        games: 1,
+        seed: 1,
+        ai: AiKind::Basic,
+        rules: serde_json::json!({}),
+        players: Some(7),
+    };
+    assert!(simulate(paiju::games::GameKind::Chexuan, &bad).is_err());
+    let bad_rules = SimOptions {
+        players: Some(3),
+        rules: serde_json::json!({"ante": 0}),
+        ..bad
+    };
+    assert!(simulate(paiju::games::GameKind::Chexuan, &bad_rules).is_err());
+}
+
+/// The basic bot must beat random play (a fixed seed: deterministic).
+#[test]
+fn the_basic_bot_beats_random_bots() {
+    use paiju::ai::AiKind;
+    use paiju::simulate::{simulate, SimOptions};
+    for players in [2, 4] {
+        let opts = SimOptions {
+            games: 1500,
+            seed: 11,
+            ai: AiKind::Basic,
+            rules: serde_json::json!({}),
+            players: Some(players),
+        };
+        let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
+        let per_hand: f64 = report
+            .lines
+            .iter()
+            .find(|(l, _)| l.starts_with("basic (seat 0) vs random"))
+            .map(|(_, v)| v.parse().unwrap())
+            .unwrap();
+        assert!(per_hand > 0.0, "{players} players: {per_hand} chips a hand");
+    }
+}

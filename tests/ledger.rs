@@ -101,8 +101,15 @@ async fn daily_claim_and_cooldown() {
     let (_d, l) = ledger().await;
     assert_eq!(l.daily(S, 1, 10_000).await.unwrap(), 1100);
     let e = l.daily(S, 1, 10_000 + 3599).await.unwrap_err();
-    assert!(matches!(e, LedgerError::DailyCooldown { retry_in_secs: 1 }));
-    assert_eq!(e.key(), "ledger-daily-cooldown");
+    assert!(matches!(
+        e,
+        LedgerError::DailyCooldown {
+            retry_in_secs: 1,
+            available_at: 13_600
+        }
+    ));
+    assert!(e.args().contains(&("when", "<t:13600:R>".to_string())));
+    assert_eq!(e.key(), "err-daily-cooldown");
     assert_eq!(l.balance(S, 1).await.unwrap(), 1100);
     assert_eq!(l.daily(S, 1, 10_000 + 3600).await.unwrap(), 1200);
     // A clock that went backwards is still refused, not a free claim.
@@ -130,7 +137,7 @@ async fn transfers_and_their_refusals() {
     for bad in [0, -5, i64::MIN] {
         let e = l.transfer(S, 1, 2, bad, "t2").await.unwrap_err();
         assert!(matches!(e, LedgerError::InvalidAmount { .. }), "{e}");
-        assert_eq!(e.key(), "ledger-invalid-amount");
+        assert_eq!(e.key(), "err-amount-positive");
     }
     assert!(matches!(
         l.transfer(S, 1, 2, 701, "t3").await,
@@ -170,7 +177,7 @@ async fn a_seated_player_cannot_give_chips_away_or_be_revoked() {
         .unwrap();
     let e = l.transfer(S, 1, 3, 10, "k").await.unwrap_err();
     assert!(matches!(e, LedgerError::ChipsLocked { user: 1, game } if game == g));
-    assert_eq!(e.key(), "ledger-chips-locked");
+    assert_eq!(e.key(), "err-seated-in-game");
     assert!(matches!(
         l.admin_adjust(S, 1, -10, 99, "r").await,
         Err(LedgerError::ChipsLocked { .. })
@@ -215,7 +222,7 @@ async fn admin_grant_and_revoke() {
     );
     let e = l.admin_adjust(S, 2, 1, 99, "a7").await.unwrap_err();
     assert!(matches!(e, LedgerError::AmountTooLarge));
-    assert_eq!(e.key(), "ledger-amount-too-large");
+    assert_eq!(e.key(), "err-amount-too-large");
     // Transfers into a full account are refused too.
     assert!(matches!(
         l.transfer(S, 3, 2, 1, "t").await,
@@ -485,7 +492,7 @@ async fn one_running_table_per_user_per_server() {
         .await
         .unwrap_err();
     assert!(matches!(e, LedgerError::AlreadySeated { user: 2, game } if game == g));
-    assert_eq!(e.key(), "ledger-already-seated");
+    assert_eq!(e.key(), "err-seated-elsewhere");
     // Nothing was created, not even user 3's account.
     assert_eq!(l.rank(S, 3).await.unwrap(), None);
     let mut elsewhere = game(vec![Some(2), None]);
@@ -539,7 +546,7 @@ async fn settle_refusals_change_nothing() {
     ] {
         let e = l.settle(g, settlement(deltas, winners)).await.unwrap_err();
         assert!(matches!(e, LedgerError::BadSettlement(_)), "{e}");
-        assert_eq!(e.key(), "ledger-bad-settlement");
+        assert_eq!(e.key(), "err-internal");
     }
     let mut s = settlement(vec![10, -5, -5], vec![0]);
     s.rake_percent = 101;
@@ -707,4 +714,32 @@ async fn tamper(path: &std::path::Path, sql: &str) {
         .unwrap();
     sqlx::query(sql).execute(&mut c).await.unwrap();
     c.close().await.unwrap();
+}
+
+#[test]
+fn every_error_key_has_words_in_every_locale() {
+    for lang in ["en-US", "zh-CN"] {
+        let text = std::fs::read_to_string(format!(
+            "{}/locales/{lang}/errors.ftl",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        for key in paiju::ledger::ERROR_KEYS {
+            assert!(
+                text.lines().any(|l| l.starts_with(&format!("{key} ="))),
+                "{key} missing in {lang}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_in_memory_ledger_works_for_tests_and_tools() {
+    let l = Ledger::open("sqlite::memory:", cfg()).await.unwrap();
+    l.transfer(S, 1, 2, 5, "k").await.unwrap();
+    let g = l.create_game(game(vec![Some(1), None])).await.unwrap();
+    l.settle(g, settlement(vec![3, -3], vec![0])).await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 998);
+    assert_eq!(l.rank(S, 2).await.unwrap(), Some((1, 1005)));
+    assert_clean(&l).await;
 }

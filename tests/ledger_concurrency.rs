@@ -33,9 +33,25 @@ async fn two_hundred_tasks_conserve_every_chip() {
     let settled = Arc::new(AtomicI64::new(0));
     let transferred = Arc::new(AtomicI64::new(0));
 
+    // A second handle on the same file, as a second process (a shard) would
+    // have: its writes race the first one's for SQLite's write lock.
+    let second = Ledger::open(
+        path.to_str().unwrap(),
+        LedgerConfig {
+            starting_chips: START,
+            daily_amount: DAILY,
+            daily_cooldown_secs: 100,
+        },
+    )
+    .await
+    .unwrap();
     let mut tasks = Vec::new();
     for t in 0..200u64 {
-        let l = ledger.clone();
+        let l = if t % 2 == 0 {
+            ledger.clone()
+        } else {
+            second.clone()
+        };
         let dailies = dailies.clone();
         let raked = raked.clone();
         let house = house.clone();

@@ -75,16 +75,20 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "en-US",
             "bot.ftl",
             "cards.ftl",
+            "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
+            "duan-guozi.ftl",
             "errors.ftl"
         ),
         Lang::ZhCn => ftl!(
             "zh-CN",
             "bot.ftl",
             "cards.ftl",
+            "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
+            "duan-guozi.ftl",
             "errors.ftl"
         ),
     }

@@ -24,7 +24,11 @@ pub enum LedgerError {
     #[error("user {user} appears in two seats")]
     DuplicateSeat { user: UserId },
     #[error("daily chips already claimed: try again in {retry_in_secs} s")]
-    DailyCooldown { retry_in_secs: i64 },
+    DailyCooldown {
+        retry_in_secs: i64,
+        /// Unix seconds when the next claim is possible.
+        available_at: i64,
+    },
     #[error("no game {game}")]
     UnknownGame { game: GameId },
     #[error("game {game} is {status}, not running")]
@@ -56,45 +60,56 @@ pub enum LedgerError {
 }
 
 impl LedgerError {
-    /// The Fluent message id for this error (locales/*/ledger keys).
+    /// The Fluent message id for this error (locales/*/errors.ftl). Errors
+    /// that only a caller's bug or a broken store can cause share
+    /// `err-internal`: the user can do nothing about them.
     pub fn key(&self) -> &'static str {
         match self {
-            LedgerError::InvalidAmount { .. } => "ledger-invalid-amount",
-            LedgerError::AmountTooLarge => "ledger-amount-too-large",
-            LedgerError::InsufficientChips { .. } => "ledger-insufficient-chips",
-            LedgerError::SelfTransfer => "ledger-self-transfer",
-            LedgerError::ChipsLocked { .. } => "ledger-chips-locked",
-            LedgerError::AlreadySeated { .. } => "ledger-already-seated",
-            LedgerError::DuplicateSeat { .. } => "ledger-duplicate-seat",
-            LedgerError::DailyCooldown { .. } => "ledger-daily-cooldown",
-            LedgerError::UnknownGame { .. } => "ledger-unknown-game",
-            LedgerError::GameNotRunning { .. } => "ledger-game-not-running",
-            LedgerError::NotSeated { .. } => "ledger-not-seated",
-            LedgerError::StaleVersion { .. } => "ledger-stale-version",
-            LedgerError::BadSettlement(_) => "ledger-bad-settlement",
-            LedgerError::IdempotencyConflict { .. } => "ledger-idempotency-conflict",
-            LedgerError::BadInput(_) => "ledger-bad-input",
-            LedgerError::Corrupt(_) | LedgerError::Database(_) | LedgerError::Migrate(_) => {
-                "ledger-internal-error"
-            }
+            LedgerError::InvalidAmount { .. } => "err-amount-positive",
+            LedgerError::AmountTooLarge => "err-amount-too-large",
+            LedgerError::InsufficientChips { .. } => "err-insufficient-chips",
+            LedgerError::SelfTransfer => "err-self-transfer",
+            LedgerError::ChipsLocked { .. } => "err-seated-in-game",
+            LedgerError::AlreadySeated { .. } => "err-seated-elsewhere",
+            LedgerError::DuplicateSeat { .. } => "err-already-seated",
+            LedgerError::DailyCooldown { .. } => "err-daily-cooldown",
+            LedgerError::GameNotRunning { .. } => "err-game-over",
+            LedgerError::NotSeated { .. } => "err-not-seated",
+            LedgerError::StaleVersion { .. } => "err-stale",
+            LedgerError::UnknownGame { .. }
+            | LedgerError::BadSettlement(_)
+            | LedgerError::IdempotencyConflict { .. }
+            | LedgerError::BadInput(_)
+            | LedgerError::Corrupt(_)
+            | LedgerError::Database(_)
+            | LedgerError::Migrate(_) => "err-internal",
         }
     }
 
     /// Fluent arguments for the message (name, value as text).
+    ///
+    /// `err-daily-cooldown`'s `when` is a Discord timestamp (`<t:UNIX:R>`),
+    /// which each client shows as a relative time in its own language;
+    /// `seconds` and `available_at` are there for other front ends.
     pub fn args(&self) -> Vec<(&'static str, String)> {
         match self {
             LedgerError::InvalidAmount { amount, .. } => vec![("amount", amount.to_string())],
             LedgerError::InsufficientChips { balance, needed } => vec![
-                ("balance", balance.to_string()),
+                ("chips", balance.to_string()),
                 ("needed", needed.to_string()),
             ],
             LedgerError::ChipsLocked { user, game } | LedgerError::AlreadySeated { user, game } => {
                 vec![("user", user.to_string()), ("game", game.to_string())]
             }
             LedgerError::DuplicateSeat { user } => vec![("user", user.to_string())],
-            LedgerError::DailyCooldown { retry_in_secs } => {
-                vec![("seconds", retry_in_secs.to_string())]
-            }
+            LedgerError::DailyCooldown {
+                retry_in_secs,
+                available_at,
+            } => vec![
+                ("when", format!("<t:{available_at}:R>")),
+                ("seconds", retry_in_secs.to_string()),
+                ("available_at", available_at.to_string()),
+            ],
             LedgerError::UnknownGame { game } => vec![("game", game.to_string())],
             LedgerError::GameNotRunning { game, status } => {
                 vec![("game", game.to_string()), ("status", status.clone())]
@@ -116,22 +131,18 @@ impl LedgerError {
     }
 }
 
-/// Every key `LedgerError::key` can return, for the locale files' tests.
+/// Every key `LedgerError::key` can return.
 pub const ERROR_KEYS: &[&str] = &[
-    "ledger-invalid-amount",
-    "ledger-amount-too-large",
-    "ledger-insufficient-chips",
-    "ledger-self-transfer",
-    "ledger-chips-locked",
-    "ledger-already-seated",
-    "ledger-duplicate-seat",
-    "ledger-daily-cooldown",
-    "ledger-unknown-game",
-    "ledger-game-not-running",
-    "ledger-not-seated",
-    "ledger-stale-version",
-    "ledger-bad-settlement",
-    "ledger-idempotency-conflict",
-    "ledger-bad-input",
-    "ledger-internal-error",
+    "err-amount-positive",
+    "err-amount-too-large",
+    "err-insufficient-chips",
+    "err-self-transfer",
+    "err-seated-in-game",
+    "err-seated-elsewhere",
+    "err-already-seated",
+    "err-daily-cooldown",
+    "err-game-over",
+    "err-not-seated",
+    "err-stale",
+    "err-internal",
 ];

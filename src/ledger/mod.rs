@@ -94,6 +94,16 @@ impl Default for LedgerConfig {
     }
 }
 
+impl From<&crate::config::ChipsConfig> for LedgerConfig {
+    fn from(c: &crate::config::ChipsConfig) -> Self {
+        LedgerConfig {
+            starting_chips: c.starting,
+            daily_amount: c.daily,
+            daily_cooldown_secs: c.daily_cooldown_secs,
+        }
+    }
+}
+
 /// A game to open: who sits where (`None` = an AI seat) and its stake.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewGame {
@@ -309,11 +319,17 @@ impl Ledger {
             || database_url.contains(":memory:");
         // One writer: writes queue on the pool instead of fighting for the
         // SQLite write lock.
-        let writer = SqlitePoolOptions::new()
+        let mut writer = SqlitePoolOptions::new()
             .max_connections(1)
-            .acquire_timeout(Duration::from_secs(120))
-            .connect_with(opts.clone())
-            .await?;
+            .acquire_timeout(Duration::from_secs(120));
+        if in_memory {
+            // An in-memory database lives as long as its one connection.
+            writer = writer
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None);
+        }
+        let writer = writer.connect_with(opts.clone()).await?;
         sqlx::migrate!("./migrations").run(&writer).await?;
         let reader = if in_memory {
             writer.clone()
@@ -388,6 +404,7 @@ impl Ledger {
             if now_unix < next {
                 return Err(LedgerError::DailyCooldown {
                     retry_in_secs: next.saturating_sub(now_unix),
+                    available_at: next,
                 });
             }
         }
@@ -587,7 +604,8 @@ impl Ledger {
         server: ServerId,
         user: UserId,
     ) -> Result<Option<(u32, i64)>, LedgerError> {
-        let mut conn = self.reader.acquire().await?;
+        // One read transaction: both queries see the same snapshot.
+        let mut conn = self.reader.begin().await?;
         let Some(balance): Option<i64> = sqlx::query_scalar(
             "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
         )

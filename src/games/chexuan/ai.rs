@@ -11,11 +11,13 @@
 use super::action::Action;
 use super::cards::DECK;
 use super::hands::{best_split, Split};
+use super::rules::{ChexuanRules, MangoKind};
 use super::view::{ChexuanView, Stage};
 use super::Chexuan;
 use crate::ai::Bot;
 use crate::cards::Card;
 use rand::Rng;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The sort key of a four-card hand's best split: tail first, then head.
@@ -24,32 +26,54 @@ fn key(split: &Split) -> u16 {
     tail as u16 * 32 + head as u16
 }
 
-/// Keys of the best split of every four-card hand, sorted.
-fn all_keys() -> &'static [u16] {
-    static KEYS: OnceLock<Vec<u16>> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut keys = Vec::with_capacity(35_960);
+/// Position of a card in [`DECK`], as a bit for hand masks.
+fn bit(card: Card) -> Option<u32> {
+    DECK.iter().position(|&c| c == card).map(|i| 1 << i)
+}
+
+/// The percentile of every four-card hand of the deck, by card mask.
+fn percentiles() -> &'static HashMap<u32, f64> {
+    static TABLE: OnceLock<HashMap<u32, f64>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut hands = Vec::with_capacity(35_960);
         for (i, &a) in DECK.iter().enumerate() {
             for (j, &b) in DECK.iter().enumerate().skip(i + 1) {
                 for (k, &c) in DECK.iter().enumerate().skip(j + 1) {
-                    for &d in &DECK[k + 1..] {
-                        keys.push(key(&best_split(&[a, b, c, d])));
+                    for (l, &d) in DECK.iter().enumerate().skip(k + 1) {
+                        let mask = (1u32 << i) | (1 << j) | (1 << k) | (1 << l);
+                        hands.push((mask, key(&best_split(&[a, b, c, d]))));
                     }
                 }
             }
         }
+        let mut keys: Vec<u16> = hands.iter().map(|h| h.1).collect();
         keys.sort_unstable();
-        keys
+        let total = keys.len() as f64;
+        hands
+            .into_iter()
+            .map(|(mask, k)| {
+                let below = keys.partition_point(|&x| x < k);
+                let upto = keys.partition_point(|&x| x <= k);
+                (mask, (below as f64 + (upto - below) as f64 / 2.0) / total)
+            })
+            .collect()
     })
 }
 
 /// The share of four-card hands this one beats (ties count half), 0 to 1.
 pub fn percentile(four: &[Card; 4]) -> f64 {
-    let keys = all_keys();
-    let k = key(&best_split(four));
-    let below = keys.partition_point(|&x| x < k);
-    let upto = keys.partition_point(|&x| x <= k);
-    (below as f64 + (upto - below) as f64 / 2.0) / keys.len() as f64
+    let mask = four.iter().try_fold(0u32, |m, &c| bit(c).map(|b| m | b));
+    match mask.and_then(|m| percentiles().get(&m)) {
+        Some(&p) => p,
+        // Not four distinct Chexuan cards: no hand of this game.
+        None => 0.0,
+    }
+}
+
+/// Builds the strength tables now rather than at the bot's first decision
+/// (a simulation keeps this out of its timings).
+pub fn prepare() {
+    two_card_strength(DECK[0], DECK[1]);
 }
 
 /// The average percentile of two cards over every two-card completion from
@@ -202,8 +226,19 @@ impl BasicBot {
         } else {
             (my.left, Action::AllIn)
         };
-        let already = my.contribution as f64;
-        let bar = 0.47 + 0.1 * cost as f64 / (cost as f64 + already);
+        // Folding in round 1 to a raise may end the hand as a 皱芒, where
+        // every folder also pays the mango amount: that is at stake too.
+        let zhou_risk = if round == 1 {
+            let rules = ChexuanRules {
+                ante,
+                min_bobo: None,
+            };
+            rules.mango_amount(MangoKind::Zhou, view.mango_count.saturating_add(1))
+        } else {
+            0
+        };
+        let already = (my.contribution + zhou_risk) as f64;
+        let bar = 0.44 + 0.08 * cost as f64 / (cost as f64 + already);
         if s >= bar && legal.contains(&action) {
             return action;
         }

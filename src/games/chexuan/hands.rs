@@ -117,6 +117,14 @@ impl HandKind {
         ]
     };
 
+    /// Every hand that can occur, high to low: the 30 named hands, then
+    /// 散牌 from 8 points down to 0 (9 points is always a named hand).
+    pub fn all() -> Vec<HandKind> {
+        let mut all = HandKind::NAMED.to_vec();
+        all.extend((0..=8).rev().map(HandKind::Points));
+        all
+    }
+
     /// The place in the order: higher is stronger, equal means a tie.
     /// 散牌 n points has strength n; the named hands sit above 9 points, line
     /// 18 of the rules' list at 10 up to 丁二皇 at 27.
@@ -512,6 +520,7 @@ mod tests {
                 let k = evaluate(*a, *b);
                 assert_eq!(k, evaluate(*b, *a));
                 assert!(k.strength() <= 27);
+                assert_ne!(k, Points(9), "every 9-point pair is a named hand");
                 n += 1;
             }
         }
@@ -520,8 +529,10 @@ mod tests {
 
     #[test]
     fn ids_are_distinct_and_fluent_safe() {
-        let mut ids: Vec<&str> = HandKind::NAMED.iter().map(|k| k.id()).collect();
-        ids.extend((0..=9).map(|n| Points(n).id()));
+        let mut ids: Vec<&str> = HandKind::all().iter().map(|k| k.id()).collect();
+        assert_eq!(ids.len(), 39);
+        ids.push(Sanhua::SanHuaShi.id());
+        ids.push(Sanhua::SanHuaLiu.id());
         let set: std::collections::HashSet<_> = ids.iter().collect();
         assert_eq!(set.len(), ids.len());
         for id in ids {

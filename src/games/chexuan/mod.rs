@@ -9,6 +9,23 @@
 //! [`engine`] (the hand's state machine), [`settle`] (showdown settlement),
 //! [`events`], [`view`], [`ai`] (the basic bot) and [`sim`] (`paiju
 //! simulate chexuan`).
+//!
+//! Readings of `rules/chexuan.md` where it leaves room (each pinned by a
+//! record under `tests/records/chexuan/`):
+//! - 跟 call needs something to call; with the contribution already the
+//!   highest it is refused (check instead). 丢 fold is always allowed.
+//! - Acting while all-in, folded or laid down is `illegal_action` (the
+//!   player is out of the turn order for good), not `not_your_turn`.
+//! - 皱芒: the hand ends in round 1 with one player left, and that player
+//!   raised or went all-in at some point in round 1 (a re-raiser counts).
+//! - 休芒: at least two actions in the round and all of them checks; every
+//!   player still in pays, all-in players too.
+//! - 三花 lay-down returns the ante as well (the whole contribution); mango
+//!   payments already made stay in the pot.
+//! - A raise is allowed when every other player still in is all-in; what
+//!   nobody can match comes back through the settlement.
+//! - Splits stay hidden until every split is given; folded hands are never
+//!   shown.
 
 pub mod action;
 pub mod ai;
@@ -25,7 +42,30 @@ pub use action::Action;
 pub use engine::{Chexuan, MangoPaid, Status};
 pub use events::Event;
 pub use hands::{HandKind, Sanhua, Split, Versus};
-pub use rules::{ChexuanDeal, ChexuanRules, HandSetup, Mango, MangoKind};
+pub use rules::{share_mango_pot, ChexuanDeal, ChexuanRules, HandSetup, Mango, MangoKind};
+
+/// Every Fluent message id a Chexuan [`RuleError`] can carry, for the
+/// locale files and their completeness tests.
+pub const ERROR_KEYS: [&str; 18] = [
+    "err-not-your-turn",
+    "err-game-over",
+    "err-no-such-seat",
+    "err-bad-card",
+    "err-chexuan-all-in",
+    "err-chexuan-call-beyond-bobo",
+    "err-chexuan-check-after-raise",
+    "err-chexuan-head-below-tail",
+    "err-chexuan-malformed-action",
+    "err-chexuan-no-sanhua",
+    "err-chexuan-no-showdown-yet",
+    "err-chexuan-nothing-to-call",
+    "err-chexuan-out-of-hand",
+    "err-chexuan-raise-beyond-bobo",
+    "err-chexuan-raise-too-small",
+    "err-chexuan-sanhua-round",
+    "err-chexuan-split-cards",
+    "err-chexuan-split-now",
+];
 pub use sim::simulate;
 pub use view::ChexuanView;
 
@@ -199,5 +239,32 @@ impl Game for Chexuan {
 
     fn action_to_json(action: &Action) -> Value {
         action.to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ERROR_KEYS;
+
+    /// Every `err-chexuan-…` key in the sources is listed, and every listed
+    /// one is used, so the locale files can rely on the list.
+    #[test]
+    fn error_keys_list_matches_the_sources() {
+        let sources = [include_str!("engine.rs"), include_str!("action.rs")].concat();
+        let mut used: Vec<&str> = sources
+            .match_indices("\"err-chexuan-")
+            .map(|(i, _)| {
+                let rest = &sources[i + 1..];
+                &rest[..rest.find('"').unwrap()]
+            })
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let listed: Vec<&str> = ERROR_KEYS
+            .iter()
+            .copied()
+            .filter(|k| k.starts_with("err-chexuan-"))
+            .collect();
+        assert_eq!(used, listed);
     }
 }

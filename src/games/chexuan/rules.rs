@@ -151,9 +151,31 @@ impl ChexuanDeal {
     }
 }
 
+/// Shares the mango pot when the table closes: equally among the seated
+/// players, `seated` in seat order, a remainder chip each to the earliest.
+/// Returns each seated player's share, in the order given.
+pub fn share_mango_pot(pot: u64, seated: &[Seat]) -> Vec<u64> {
+    if seated.is_empty() {
+        return Vec::new();
+    }
+    let n = seated.len() as u64;
+    let (each, left) = (pot / n, pot % n);
+    (0..n).map(|i| each + u64::from(i < left)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_mango_pot_is_shared_with_remainders_to_the_earliest_seats() {
+        assert_eq!(share_mango_pot(100, &[0, 2, 5]), vec![34, 33, 33]);
+        assert_eq!(share_mango_pot(101, &[1, 3, 4]), vec![34, 34, 33]);
+        assert_eq!(share_mango_pot(0, &[0, 1]), vec![0, 0]);
+        assert_eq!(share_mango_pot(7, &[]), Vec::<u64>::new());
+        let shares = share_mango_pot(1_234_567, &[0, 1, 2, 3, 4, 5]);
+        assert_eq!(shares.iter().sum::<u64>(), 1_234_567);
+    }
 
     #[test]
     fn mango_amounts_escalate() {

@@ -140,6 +140,9 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut bots: Vec<Box<dyn Bot<Chexuan>>> = (0..seats).map(|_| bot_for(opts.ai)).collect();
     let start = Instant::now();
+    super::ai::prepare();
+    let tables = start.elapsed().as_secs_f64();
+    let start = Instant::now();
     let t = run_table(&rules, &mut bots, opts.games, &mut rng, 200)?;
     let secs = start.elapsed().as_secs_f64();
 
@@ -148,6 +151,7 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     r.push("players", seats);
     r.push("ai", format!("{:?}", opts.ai).to_lowercase());
     r.push("hands", t.hands);
+    r.push("AI tables built in (s)", format!("{tables:.3}"));
     r.push("seconds", format!("{secs:.3}"));
     r.push(
         "hands per second",

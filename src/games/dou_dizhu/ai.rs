@@ -6,7 +6,7 @@
 
 use super::action::Action;
 use super::cardset::CardSet;
-use super::patterns::{Counts, Kind, ACE, BIG_JOKER, RANKS, SMALL_JOKER, TWO};
+use super::patterns::{Counts, Kind, ACE, BIG_JOKER, SMALL_JOKER, TWO};
 use super::view::{PhaseName, View};
 use super::DouDizhu;
 use crate::ai::Bot;
@@ -101,9 +101,9 @@ impl BasicBot {
         let s = strength(hand);
         let has = |a: Action| legal.contains(&a);
         let want = match s {
-            0..=8 => 0,
-            9..=11 => 1,
-            12..=14 => 2,
+            0..=7 => 0,
+            8..=10 => 1,
+            11..=13 => 2,
             _ => 3,
         };
         for b in (1..=want).rev() {
@@ -112,7 +112,7 @@ impl BasicBot {
             }
         }
         let yes = |threshold: u32, a: Action| (s >= threshold && has(a)).then_some(a);
-        yes(10, Action::Call)
+        yes(9, Action::Call)
             .or_else(|| yes(14, Action::Rob))
             .or_else(|| yes(15, Action::Kick))
             .or_else(|| yes(16, Action::Counter))
@@ -184,7 +184,7 @@ impl BasicBot {
                 .filter(|(_, k)| k.is_bomb_like() == bombs)
                 .min_by_key(|(c, k)| {
                     let (a, b) = cost(*c, *k);
-                    (a, b, (RANKS as u32) - c.len() as u32)
+                    (a, b, std::cmp::Reverse(c.len()))
                 })
                 .copied()
         };
@@ -229,6 +229,7 @@ impl Bot<DouDizhu> for BasicBot {
 
 #[cfg(test)]
 mod tests {
+    use super::super::patterns::RANKS;
     use super::*;
 
     fn counts(s: &[usize]) -> Counts {

@@ -719,20 +719,22 @@ impl DouDizhu {
             return Err(not_in_hand(&missing.pretty()));
         }
         let readings = classify(&cards.counts(), &PatternRules::CLASSIC);
-        let text = cards.ranks_text();
         if readings.is_empty() {
+            let text = cards.ranks_text();
             return Err(illegal(
                 "err-not-a-combination",
                 format!("{text} is not a valid combination"),
             )
             .arg("cards", text));
         }
-        let candidates: Vec<Combo> = readings
-            .iter()
-            .filter(|c| reading.is_none_or(|k| c.kind == k))
-            .collect();
-        let Some(&first) = candidates.first() else {
+        let candidates = || {
+            readings
+                .iter()
+                .filter(move |c| reading.is_none_or(|k| c.kind == k))
+        };
+        let Some(first) = candidates().next() else {
             let kind = reading.expect("only a stated reading filters");
+            let text = cards.ranks_text();
             return Err(illegal(
                 "err-not-that-reading",
                 format!("{text} is not {}", kind.phrase()),
@@ -743,8 +745,8 @@ impl DouDizhu {
         let Some(st) = standing else {
             return Ok(first);
         };
-        if let Some(c) = candidates.iter().find(|c| c.beats(st.combo)) {
-            return Ok(*c);
+        if let Some(c) = candidates().find(|c| c.beats(st.combo)) {
+            return Ok(c);
         }
         let err = if first.kind == st.combo.kind && first.size == st.combo.size {
             illegal(
@@ -1097,7 +1099,8 @@ impl Game for DouDizhu {
             Phase::Counter { .. } => out.extend([Action::Counter, Action::Pass]),
             Phase::Doubling { .. } => out.extend([Action::Double, Action::Pass]),
             Phase::Playing { standing, .. } => {
-                out.reserve(64);
+                // Leads list a hundred plays or more; answers a handful.
+                out.reserve(if standing.is_some() { 16 } else { 160 });
                 if standing.is_some() {
                     out.push(Action::Pass);
                 }

@@ -258,7 +258,7 @@ pub fn classify(c: &Counts, rules: &PatternRules) -> Readings {
         (2, Kind::PairStraight, rules.min_pair_straight),
         (3, Kind::Airplane, rules.min_airplane),
     ] {
-        if n % unit as usize == 0 && ranks_with(unit) == distinct && distinct >= min {
+        if n.is_multiple_of(unit as usize) && ranks_with(unit) == distinct && distinct >= min {
             let low = (0..RANKS).find(|&r| c[r] > 0).unwrap_or(0);
             if low >= rules.chain_low
                 && highest <= rules.chain_high
@@ -271,7 +271,7 @@ pub fn classify(c: &Counts, rules: &PatternRules) -> Readings {
 
     // Airplanes with wings: find a run of exactly-3 ranks of the right length.
     for (per_unit, kind) in [(4usize, Kind::AirplaneSingles), (5, Kind::AirplanePairs)] {
-        if n % per_unit != 0 {
+        if !n.is_multiple_of(per_unit) {
             continue;
         }
         let len = n / per_unit;
@@ -315,7 +315,8 @@ fn singles_wings_ok(rest: &Counts, low: usize, high: usize) -> bool {
         return false;
     }
     let next_to = |r: usize| r < RANKS && rest[r] >= 3;
-    !(low > 0 && next_to(low - 1)) && !next_to(high + 1)
+    let below = low > 0 && next_to(low - 1);
+    !below && !next_to(high + 1)
 }
 
 /// A generated play: its canonical cards from the hand and its reading.
@@ -463,12 +464,12 @@ impl<F: FnMut(Move)> Gen<'_, F> {
             }
             // Per rank, how many kickers it may give.
             let mut cap = [0u8; RANKS];
-            for r in 0..RANKS {
+            for (r, (cap, &have)) in cap.iter_mut().zip(g.c.iter()).enumerate() {
                 if r >= low && r <= high {
                     continue;
                 }
                 let next_to = r + 1 == low || r == high + 1;
-                cap[r] = g.c[r].min(if next_to { 2 } else { 3 });
+                *cap = have.min(if next_to { 2 } else { 3 });
             }
             let mut chosen = [0u8; RANKS];
             g.wings(&cap, &mut chosen, 0, l, body, high);
