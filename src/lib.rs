@@ -11,3 +11,4 @@ pub mod games;
 pub mod i18n;
 pub mod record;
 pub mod simulate;
+pub mod table;
