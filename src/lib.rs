@@ -7,8 +7,10 @@
 pub mod ai;
 pub mod cards;
 pub mod config;
+pub mod discord;
 pub mod games;
 pub mod i18n;
+pub mod ledger;
 pub mod record;
 pub mod simulate;
 pub mod table;

@@ -2,7 +2,10 @@
 
 use clap::{Parser, Subcommand};
 use paiju::ai::AiKind;
+use paiju::config::Config;
+use paiju::discord;
 use paiju::games::GameKind;
+use paiju::i18n::{self, Lang};
 use paiju::record::{self, Record};
 use paiju::simulate::{self, SimOptions};
 use std::io::Read;
@@ -15,12 +18,19 @@ use std::process::ExitCode;
     about = "Chinese card games on Discord (and in your terminal)"
 )]
 struct Cli {
+    /// Config file (default: config.toml if present; also PAIJU_CONFIG).
+    #[arg(long, global = true)]
+    config: Option<std::path::PathBuf>,
+    /// Without a subcommand, runs the Discord bot.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (the default). Needs DISCORD_TOKEN or
+    /// `discord.token` in the config file.
+    Bot,
     /// Replay a game record (a file, or `-` for standard input) and print the verdict as JSON.
     ///
     /// Exit codes: 0 every action legal, 1 an action was refused, 2 the record is malformed.
@@ -48,12 +58,35 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
     },
+    /// The chip ledger's tools.
+    Ledger {
+        #[command(subcommand)]
+        command: LedgerCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum LedgerCommand {
+    /// Check the ledger: every balance equals its journal, none is negative,
+    /// nothing is held for a game that is over, chips are conserved.
+    ///
+    /// Prints a report; exit codes: 0 clean, 1 a mismatch, 2 cannot open.
+    Verify {
+        /// The database: a file path or a sqlite: URL.
+        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
+        database: String,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    let command = cli.command.unwrap_or(Command::Bot);
+    match command {
+        Command::Bot => run_bot(cli.config.as_deref()),
         Command::Replay { file } => run_replay(&file),
+        Command::Ledger {
+            command: LedgerCommand::Verify { database },
+        } => run_ledger_verify(&database),
         Command::Simulate {
             game,
             games,
@@ -96,6 +129,39 @@ fn main() -> ExitCode {
     }
 }
 
+/// Loads the config, sets up logging, and runs the bot until a signal.
+fn run_bot(config_path: Option<&std::path::Path>) -> ExitCode {
+    let config = match Config::load(config_path) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("paiju: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if config.discord.token.is_none() {
+        eprintln!("{}", i18n::tr(Lang::EnUs, "cli-no-token"));
+        return ExitCode::from(2);
+    }
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .or_else(|_| tracing_subscriber::EnvFilter::try_new(&config.log.level))
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt().with_env_filter(filter).init();
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("paiju: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(discord::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("paiju: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn run_replay(file: &str) -> ExitCode {
     let text = if file == "-" {
         let mut s = String::new();
@@ -124,4 +190,42 @@ fn run_replay(file: &str) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn run_ledger_verify(database: &str) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("paiju: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    runtime.block_on(async {
+        let ledger = match paiju::ledger::Ledger::open_existing(database).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("paiju: cannot open the ledger at {database}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let result = ledger.verify().await;
+        ledger.close().await;
+        match result {
+            Ok(report) => {
+                print!("{}", report.render());
+                if report.is_clean() {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::from(1)
+                }
+            }
+            Err(e) => {
+                eprintln!("paiju: ledger verify failed: {e}");
+                ExitCode::from(2)
+            }
+        }
+    })
 }

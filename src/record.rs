@@ -125,6 +125,9 @@ pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), Record
 pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
     match GameKind::from_name(&record.game) {
         // Each game adds its arm here: Some(GameKind::X) => replay_game::<games::x::X>(record),
+        Some(GameKind::DouDizhu) => replay_game::<games::dou_dizhu::DouDizhu>(record),
+        Some(GameKind::DuanGuozi) => replay_game::<games::duan_guozi::DuanGuozi>(record),
+        Some(GameKind::Chexuan) => replay_game::<games::chexuan::Chexuan>(record),
         _ => Err(RecordError::UnknownGame(record.game.clone())),
     }
 }
@@ -166,6 +169,7 @@ pub fn replay_game<G: Game>(record: &Record) -> Result<Verdict, RecordError> {
             return Ok(refused(e));
         }
     }
+    game.play_out();
     Ok(Verdict::Ok {
         finished: game.is_finished(),
         outcome: game.outcome().map(|o| o.to_json()),

@@ -40,10 +40,20 @@ impl SimReport {
     }
 }
 
-pub fn simulate(kind: GameKind, _opts: &SimOptions) -> Result<SimReport, RecordError> {
+pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
     #[allow(clippy::match_single_binding)]
     match kind {
         // Each game adds its arm here: GameKind::X => crate::games::x::simulate(opts),
+        GameKind::DouDizhu => crate::games::dou_dizhu::simulate(opts),
+        GameKind::DuanGuozi => {
+            // The clock stays out of the pure game module: time the run here.
+            let start = std::time::Instant::now();
+            let mut report = crate::games::duan_guozi::simulate(opts)?;
+            let secs = start.elapsed().as_secs_f64().max(1e-9);
+            report.push("games/s", format!("{:.0}", opts.games as f64 / secs));
+            Ok(report)
+        }
+        GameKind::Chexuan => crate::games::chexuan::simulate(opts),
         other => Err(RecordError::UnknownGame(format!(
             "{} cannot be simulated yet",
             other.name()

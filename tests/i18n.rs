@@ -2,6 +2,7 @@
 //! variables, every file on disk is embedded, every error key the code uses
 //! has words, and command names obey Discord's rules.
 
+use fluent_bundle::FluentValue;
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 use paiju::i18n::{self, Lang};
 use std::collections::{BTreeMap, BTreeSet};
@@ -191,5 +192,229 @@ fn command_names_and_descriptions_obey_discord() {
             let c = i18n::tr(lang, id);
             assert!((1..=100).contains(&c.chars().count()));
         }
+    }
+}
+
+/// Every message formats completely: with each variable set, no Fluent
+/// placeable is left unresolved (`{$x}` or `{missing-message}`), so the
+/// select expressions that show ids through other messages all resolve.
+#[test]
+fn every_message_formats_without_leftover_placeables() {
+    for lang in Lang::ALL {
+        for (id, vars) in catalog(lang) {
+            if id.contains('.') {
+                continue;
+            }
+            for value in ["x", "2"] {
+                let args: Vec<(&str, FluentValue<'_>)> = vars
+                    .iter()
+                    .map(|v| (v.as_str(), i18n::arg_value(value)))
+                    .collect();
+                let text = i18n::tr_args(lang, &id, &args);
+                assert!(
+                    !text.contains('{') && !text.contains('}'),
+                    "{}: {id} formats as {text:?}",
+                    lang.code()
+                );
+            }
+        }
+    }
+}
+
+/// Every `{ other-message }` a message refers to exists in the same locale
+/// (a dangling reference shows as `{other-message}` only when its select
+/// variant is hit, which the formatting test cannot reach for every id).
+#[test]
+fn every_message_reference_resolves() {
+    for lang in Lang::ALL {
+        let known = catalog(lang);
+        for (file, text) in i18n::sources(lang) {
+            let res = fluent_syntax::parser::parse(*text).unwrap();
+            for entry in res.body {
+                let Entry::Message(m) = entry else { continue };
+                let mut refs = BTreeSet::new();
+                if let Some(v) = &m.value {
+                    pattern_refs(v, &mut refs);
+                }
+                for a in &m.attributes {
+                    pattern_refs(&a.value, &mut refs);
+                }
+                for r in refs {
+                    assert!(
+                        known.contains_key(&r),
+                        "{}/{file}: {} refers to missing {r}",
+                        lang.code(),
+                        m.id.name
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn pattern_refs(p: &Pattern<&str>, refs: &mut BTreeSet<String>) {
+    for el in &p.elements {
+        if let PatternElement::Placeable { expression } = el {
+            expr_refs(expression, refs);
+        }
+    }
+}
+
+fn expr_refs(e: &Expression<&str>, refs: &mut BTreeSet<String>) {
+    match e {
+        Expression::Inline(i) => inline_refs(i, refs),
+        Expression::Select { selector, variants } => {
+            inline_refs(selector, refs);
+            for v in variants {
+                pattern_refs(&v.value, refs);
+            }
+        }
+    }
+}
+
+fn inline_refs(i: &InlineExpression<&str>, refs: &mut BTreeSet<String>) {
+    match i {
+        InlineExpression::MessageReference { id, attribute } => {
+            refs.insert(match attribute {
+                Some(a) => format!("{}.{}", id.name, a.name),
+                None => id.name.to_string(),
+            });
+        }
+        InlineExpression::Placeable { expression } => expr_refs(expression, refs),
+        _ => {}
+    }
+}
+
+fn has_everywhere(key: &str) {
+    for lang in Lang::ALL {
+        assert!(i18n::has(lang, key), "{} lacks {key}", lang.code());
+    }
+}
+
+#[test]
+fn every_duan_guozi_hand_and_class_has_words() {
+    use paiju::games::duan_guozi::{deck::Class, HAND_IDS};
+    for id in HAND_IDS {
+        has_everywhere(&format!("dg-hand-{id}"));
+    }
+    for class in Class::ALL {
+        has_everywhere(&format!("dg-class-{}", class.id()));
+    }
+    // A point hand is named by its top class and digit: 天字九, Heaven 9.
+    let name = |lang, class: &str, points: i64| {
+        i18n::tr_args(
+            lang,
+            "dg-hand-points",
+            &[("class", class.into()), ("points", points.into())],
+        )
+    };
+    assert_eq!(name(Lang::ZhCn, "tian", 9), "天字九");
+    assert_eq!(name(Lang::ZhCn, "shi", 1), "矢字一");
+    assert_eq!(name(Lang::EnUs, "tian", 9), "Heaven 9");
+    assert_eq!(name(Lang::EnUs, "za", 4), "Mixed 4");
+}
+
+#[test]
+fn every_chexuan_card_hand_and_sanhua_has_words() {
+    use paiju::games::chexuan::{cards, HandKind, Sanhua};
+    let points = (0..=9).map(HandKind::Points);
+    for kind in HandKind::NAMED.into_iter().chain(points) {
+        has_everywhere(&format!("chexuan-hand-{}", kind.id()));
+    }
+    for card in cards::DECK {
+        has_everywhere(&format!("chexuan-card-{}", cards::card_name(card).unwrap()));
+    }
+    for s in [Sanhua::SanHuaShi, Sanhua::SanHuaLiu] {
+        has_everywhere(&format!("chexuan-sanhua-{}", s.id()));
+    }
+}
+
+#[test]
+fn every_dou_dizhu_pattern_has_words() {
+    use paiju::games::dou_dizhu::Kind;
+    for kind in Kind::ALL {
+        for lang in Lang::ALL {
+            let name = i18n::ddz_pattern_name(lang, kind.name());
+            assert!(
+                !name.starts_with("ddz-"),
+                "{}: {}",
+                lang.code(),
+                kind.name()
+            );
+        }
+    }
+}
+
+/// Pattern and hand ids in error arguments reach the member as words.
+#[test]
+fn error_arguments_that_are_ids_are_shown_as_words() {
+    use paiju::games::{ErrorCode, RuleError};
+    let beat = RuleError::new(ErrorCode::IllegalAction, "err-does-not-beat", "x")
+        .arg("play", "trio_single")
+        .arg("standing", "rocket");
+    assert_eq!(
+        i18n::tr_rule_error(Lang::ZhCn, &beat),
+        "三带一压不住王炸。请出同牌型更大的牌或炸弹，或者不出。"
+    );
+    assert!(i18n::tr_rule_error(Lang::EnUs, &beat)
+        .starts_with("Your trio with a single cannot beat the rocket"));
+    let split = RuleError::new(ErrorCode::IllegalAction, "err-chexuan-head-below-tail", "x")
+        .arg("head", "points-3")
+        .arg("tail", "ding-er-huang");
+    let zh = i18n::tr_rule_error(Lang::ZhCn, &split);
+    assert!(zh.contains("头是3 点") && zh.contains("尾是丁二皇"), "{zh}");
+    // Every id the engines can pass has its own variant, in every locale:
+    // a missing one would fall to the default and show the bare id.
+    use paiju::games::{chexuan::HandKind, dou_dizhu::Kind};
+    for lang in Lang::ALL {
+        for kind in Kind::ALL {
+            let word = i18n::ddz_pattern_name(lang, kind.name());
+            for key in ["err-does-not-beat", "err-not-higher", "err-wrong-size"] {
+                let e = RuleError::new(ErrorCode::IllegalAction, key, "x")
+                    .arg("play", kind.name())
+                    .arg("standing", kind.name());
+                let text = i18n::tr_rule_error(lang, &e);
+                assert!(text.contains(&word), "{text}");
+            }
+            let e = RuleError::new(ErrorCode::IllegalAction, "err-not-that-reading", "x")
+                .arg("cards", "3")
+                .arg("pattern", kind.name());
+            assert!(i18n::tr_rule_error(lang, &e).contains(&word));
+        }
+        for kind in HandKind::NAMED
+            .into_iter()
+            .chain((0..=9).map(HandKind::Points))
+        {
+            let word = i18n::tr(lang, &format!("chexuan-hand-{}", kind.id()));
+            let e = RuleError::new(ErrorCode::IllegalAction, "err-chexuan-head-below-tail", "x")
+                .arg("head", kind.id())
+                .arg("tail", kind.id());
+            let text = i18n::tr_rule_error(lang, &e);
+            assert!(text.contains(&word), "{text}");
+        }
+    }
+    let off =
+        RuleError::new(ErrorCode::IllegalAction, "err-option-off", "x").arg("option", "show_cards");
+    assert_eq!(i18n::tr_rule_error(Lang::ZhCn, &off), "本桌没有开启明牌。");
+}
+
+/// `/<game> rules` answers with one message: it must fit Discord's 2000
+/// characters and mark the project's decisions.
+#[test]
+fn rules_texts_fit_one_discord_message() {
+    for lang in Lang::ALL {
+        for id in ["ddz-rules", "dg-rules", "chexuan-rules"] {
+            let text =
+                i18n::tr_exact(lang, id).unwrap_or_else(|| panic!("{} lacks {id}", lang.code()));
+            let n = text.chars().count();
+            assert!(n <= 2000, "{}: {id} is {n} characters", lang.code());
+        }
+    }
+    for (id, en, zh) in [
+        ("ddz-rules", "decision", "约定"),
+        ("dg-rules", "decision", "约定"),
+    ] {
+        assert!(i18n::tr(Lang::EnUs, id).contains(en), "{id}");
+        assert!(i18n::tr(Lang::ZhCn, id).contains(zh), "{id}");
     }
 }

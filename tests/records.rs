@@ -110,3 +110,18 @@ fn replay_binary_rejects_malformed_input_with_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn dou_dizhu_records() {
+    assert!(check_game("dou-dizhu") >= 40);
+}
+
+#[test]
+fn duan_guozi_records() {
+    assert!(check_game("duan-guozi") >= 42);
+}
+
+#[test]
+fn chexuan_records() {
+    assert!(check_game("chexuan") >= 30);
+}

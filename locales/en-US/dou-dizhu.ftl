@@ -23,5 +23,69 @@ ddz-rules = **Dou Dizhu (斗地主, Fight the Landlord)** — three players, 54 
     • The landlord leads. Each player in turn beats the last play with the same pattern and number of cards and a higher rank, or passes. When the two others pass, the last player to play leads again.
     • Patterns: single, pair, trio, trio with a single or a pair, straight (5+ ranks, 3 to A), pair straight (3+ pairs), airplane (2+ consecutive trios, with or without wings), four with two singles or two pairs, bomb (four of a rank) and rocket (both jokers). A bomb beats anything but a higher bomb or the rocket; the rocket beats everything.
     • Multiplier: the bid, ×2 for every bomb or rocket played, ×2 for a spring (the farmers never played) or anti-spring (the landlord played only his first lead). Each farmer wins or pays stake × multiplier; the landlord wins or pays both.
-    • Table decisions: both jokers in the kitty count ×4 when kitty multipliers are on; showing your hand during bidding counts ×3. A player who times out is played for by the computer until they act again.
+    • Table options: call-and-rob bidding (each rob ×2); kicking after a bid of 3 (×2 each); doubling (加倍) after the kitty is taken; kitty multipliers (底牌翻倍); showing your hand (明牌): ×5 before the deal, ×3 during bidding, ×2 for the landlord after the kitty.
+    • Table decisions: both jokers in the kitty count ×4 when kitty multipliers are on; a hand shown during bidding counts ×3 however many cards are out (one step). A player who times out is played for by the computer until they act again; a player who leaves a running game pays the escape penalty.
     • Play with the buttons on the table message and “My hand”, or type /play cards:33344 and /pass.
+
+## Phases (`PhaseName`, snake_case).
+
+ddz-phase-bidding = Bidding
+ddz-phase-kicking = Kicking
+ddz-phase-doubling = Doubling
+ddz-phase-playing = Playing
+ddz-phase-finished = Game over
+
+## Roles.
+
+ddz-role-landlord = landlord
+ddz-role-farmer = farmer
+ddz-kitty = kitty
+
+## Actions, by their record names.
+
+ddz-action-bid = bid
+ddz-action-pass = pass
+ddz-action-call = call the landlord
+ddz-action-rob = rob the landlord
+ddz-action-kick = kick
+ddz-action-counter = counter-kick
+ddz-action-double = double
+ddz-action-play = play
+ddz-action-show = show your hand
+ddz-action-leave = leave the game
+
+## When a hand is shown (`ShowStage`), with its factor.
+
+ddz-show-start = shown before the deal ×5
+ddz-show-bidding = shown during bidding ×3
+ddz-show-kitty = shown after taking the kitty ×2
+
+## What multiplies the game, by name (bot.ftl's factor-* add the values).
+
+ddz-factor-bid = bid
+ddz-factor-rob = robs
+ddz-factor-kick = kicks
+ddz-factor-kitty = kitty
+ddz-factor-show = shown hand
+ddz-factor-bomb = bombs and rockets
+ddz-factor-spring = spring
+ddz-factor-anti-spring = anti-spring
+ddz-factor-doubling = doubling
+
+## Kitty factors (option `kitty_multipliers`).
+
+ddz-kitty-pair = a pair of A or of 2 ×2
+ddz-kitty-trio = three of a rank ×3
+ddz-kitty-low = all three below 10 ×3
+ddz-kitty-big-joker = the big joker alone ×2
+ddz-kitty-both-jokers = both jokers ×4
+
+## Table options.
+
+ddz-option-forced-bid = forced bid
+ddz-option-kick = kicking (踢)
+ddz-option-kitty-multipliers = kitty multipliers (底牌翻倍)
+ddz-option-doubling = doubling (加倍)
+ddz-option-show-cards = showing hands (明牌)
+ddz-option-escape-penalty = escape penalty (逃跑)
+ddz-option-rake = rake

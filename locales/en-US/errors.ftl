@@ -19,8 +19,8 @@ err-guild-only = This command works in a server channel, not in direct messages.
 err-permission = You need the Manage Server permission for that.
 err-internal = Something went wrong on our side and nothing was changed. Please try again.
 err-shutting-down = The bot is restarting; your game is kept and resumes in a moment.
-err-bad-card = “{ $input }” is not a card. Type cards like 33344, 10 J Q K A, or 大王.
-err-not-in-hand = You do not hold { $cards }.
+err-bad-card = “{ $card }” is not a card. Type cards like 33344, 10 J Q K A, or 大王.
+err-not-in-hand = You do not hold { $card }.
 err-no-cards = Name the cards to play, e.g. /play cards:33344.
 err-no-hand = You have no cards in this game.
 err-amount-positive = The amount must be a whole number of 1 or more.
@@ -33,3 +33,257 @@ err-seated-in-game = Chips cannot move while you are seated in a running game.
 err-seated-elsewhere = You are already seated at another table in this server.
 err-bad-option = Invalid table option: { $detail }
 err-stake-too-high = The stake { $stake } is higher than { $player }'s chips ({ $chips }).
+
+## Dou Dizhu. Pattern arguments ($play, $standing, $pattern) are record
+## names (`trio_single`) and are shown with their ddz-pattern-* words.
+
+err-wrong-phase = You cannot { $action } now.
+err-bid-range = A bid is 1, 2 or 3.
+err-bid-too-low = Your bid must be higher than { $bid }.
+err-must-bid = You hold both jokers, or the big joker and a 2: you must bid.
+err-leader-must-play = You lead this round: play something, you cannot pass.
+err-empty-play = Play at least one card.
+err-card-twice = { $card } is listed twice.
+err-not-enough = You hold only { $have } × { $card }.
+err-unknown-pattern = That is not the name of a play pattern.
+err-not-a-combination = { $cards } is not a valid combination.
+err-not-that-reading = { $cards } is not a valid { $pattern ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $pattern }
+    }.
+err-not-higher = Your { $play ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $play }
+    } is not higher than the { $standing ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $standing }
+    } on the table. Play a higher one or pass.
+err-wrong-size = Your { $play ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $play }
+    } does not have as many cards as the { $standing ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $standing }
+    } on the table. Play the same length or pass.
+err-does-not-beat = Your { $play ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $play }
+    } cannot beat the { $standing ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $standing }
+    } on the table. Play the same pattern higher, a bomb, or pass.
+err-option-off = { $option ->
+        [show_cards] Showing your hand (明牌)
+       *[other] The option “{ $option }”
+    } is not played at this table.
+err-already-shown = Your hand is already shown.
+err-show-landlord-only = Only the landlord may show the hand after taking the kitty.
+err-show-too-late = It is too late to show your hand now.
+
+## Chexuan. $head and $tail are hand ids, shown with their chexuan-hand-* words.
+
+err-chexuan-malformed-action = That Chexuan action could not be understood.
+err-chexuan-out-of-hand = You are out of this hand (folded or laid down) and take no further actions.
+err-chexuan-all-in = You are all-in (敲) and take no further actions this hand.
+err-chexuan-raise-too-small = A raise (大) is at least the ante: { $ante } chips.
+err-chexuan-raise-beyond-bobo = A raise of { $raise } would put in more than your bobo (簸簸) of { $bobo } chips. Raise less, or go all-in (敲).
+err-chexuan-nothing-to-call = There is nothing to call: check (休) instead.
+err-chexuan-call-beyond-bobo = Your bobo (簸簸) of { $bobo } chips does not cover a call to { $highest }: go all-in (敲) or fold (丢).
+err-chexuan-check-after-raise = You cannot check (休): the highest contribution is { $highest }. Call, raise, go all-in or fold.
+err-chexuan-sanhua-round = 三花 may be laid down only in the third betting round.
+err-chexuan-no-sanhua = Your four cards make neither 三花十 nor 三花六.
+err-chexuan-no-showdown-yet = There is no showdown yet: you split your cards into head and tail once the betting is over.
+err-chexuan-split-now = The betting is over: split your four cards into a head (头) and a tail (尾).
+err-chexuan-split-cards = { $card } is not one of your cards (or is given twice).
+err-chexuan-head-below-tail = The head may not be lower than the tail: your head would be { $head ->
+        [ding-er-huang] { chexuan-hand-ding-er-huang }
+        [tian] { chexuan-hand-tian }
+        [di] { chexuan-hand-di }
+        [ren] { chexuan-hand-ren }
+        [he] { chexuan-hand-he }
+        [mei-shi] { chexuan-hand-mei-shi }
+        [ban-deng] { chexuan-hand-ban-deng }
+        [chang-san] { chexuan-hand-chang-san }
+        [hu-tou] { chexuan-hand-hu-tou }
+        [shao-shi] { chexuan-hand-shao-shi }
+        [mao-mao] { chexuan-hand-mao-mao }
+        [gao-yao] { chexuan-hand-gao-yao }
+        [hei-wu] { chexuan-hand-hei-wu }
+        [hei-qi] { chexuan-hand-hei-qi }
+        [hei-ba] { chexuan-hand-hei-ba }
+        [hei-jiu] { chexuan-hand-hei-jiu }
+        [tian-wang] { chexuan-hand-tian-wang }
+        [di-wang] { chexuan-hand-di-wang }
+        [tian-gang] { chexuan-hand-tian-gang }
+        [di-gang] { chexuan-hand-di-gang }
+        [tian-guan-jiu] { chexuan-hand-tian-guan-jiu }
+        [di-guan-jiu] { chexuan-hand-di-guan-jiu }
+        [deng-long-jiu] { chexuan-hand-deng-long-jiu }
+        [he-wu-jiu] { chexuan-hand-he-wu-jiu }
+        [ban-wu-jiu] { chexuan-hand-ban-wu-jiu }
+        [ding-chang-jiu] { chexuan-hand-ding-chang-jiu }
+        [mei-shi-jiu] { chexuan-hand-mei-shi-jiu }
+        [ding-mao-jiu] { chexuan-hand-ding-mao-jiu }
+        [wu-long-jiu] { chexuan-hand-wu-long-jiu }
+        [shao-shi-jiu] { chexuan-hand-shao-shi-jiu }
+        [points-0] { chexuan-hand-points-0 }
+        [points-1] { chexuan-hand-points-1 }
+        [points-2] { chexuan-hand-points-2 }
+        [points-3] { chexuan-hand-points-3 }
+        [points-4] { chexuan-hand-points-4 }
+        [points-5] { chexuan-hand-points-5 }
+        [points-6] { chexuan-hand-points-6 }
+        [points-7] { chexuan-hand-points-7 }
+        [points-8] { chexuan-hand-points-8 }
+        [points-9] { chexuan-hand-points-9 }
+        *[other] { $head }
+    } and your tail { $tail ->
+        [ding-er-huang] { chexuan-hand-ding-er-huang }
+        [tian] { chexuan-hand-tian }
+        [di] { chexuan-hand-di }
+        [ren] { chexuan-hand-ren }
+        [he] { chexuan-hand-he }
+        [mei-shi] { chexuan-hand-mei-shi }
+        [ban-deng] { chexuan-hand-ban-deng }
+        [chang-san] { chexuan-hand-chang-san }
+        [hu-tou] { chexuan-hand-hu-tou }
+        [shao-shi] { chexuan-hand-shao-shi }
+        [mao-mao] { chexuan-hand-mao-mao }
+        [gao-yao] { chexuan-hand-gao-yao }
+        [hei-wu] { chexuan-hand-hei-wu }
+        [hei-qi] { chexuan-hand-hei-qi }
+        [hei-ba] { chexuan-hand-hei-ba }
+        [hei-jiu] { chexuan-hand-hei-jiu }
+        [tian-wang] { chexuan-hand-tian-wang }
+        [di-wang] { chexuan-hand-di-wang }
+        [tian-gang] { chexuan-hand-tian-gang }
+        [di-gang] { chexuan-hand-di-gang }
+        [tian-guan-jiu] { chexuan-hand-tian-guan-jiu }
+        [di-guan-jiu] { chexuan-hand-di-guan-jiu }
+        [deng-long-jiu] { chexuan-hand-deng-long-jiu }
+        [he-wu-jiu] { chexuan-hand-he-wu-jiu }
+        [ban-wu-jiu] { chexuan-hand-ban-wu-jiu }
+        [ding-chang-jiu] { chexuan-hand-ding-chang-jiu }
+        [mei-shi-jiu] { chexuan-hand-mei-shi-jiu }
+        [ding-mao-jiu] { chexuan-hand-ding-mao-jiu }
+        [wu-long-jiu] { chexuan-hand-wu-long-jiu }
+        [shao-shi-jiu] { chexuan-hand-shao-shi-jiu }
+        [points-0] { chexuan-hand-points-0 }
+        [points-1] { chexuan-hand-points-1 }
+        [points-2] { chexuan-hand-points-2 }
+        [points-3] { chexuan-hand-points-3 }
+        [points-4] { chexuan-hand-points-4 }
+        [points-5] { chexuan-hand-points-5 }
+        [points-6] { chexuan-hand-points-6 }
+        [points-7] { chexuan-hand-points-7 }
+        [points-8] { chexuan-hand-points-8 }
+        [points-9] { chexuan-hand-points-9 }
+        *[other] { $tail }
+    }. Swap them.
+ledger-invalid-amount = { $amount } is not a valid amount: use a whole number of 1 or more.
+ledger-amount-too-large = That amount is too large.
+ledger-insufficient-chips = Not enough chips: the balance is { $balance }, { $needed } are needed.
+ledger-self-transfer = You cannot give chips to yourself.
+ledger-chips-locked = { $user }'s chips are locked while they play a game here.
+ledger-already-seated = { $user } is already seated at a running game in this server.
+ledger-duplicate-seat = { $user } cannot take two seats.
+ledger-daily-cooldown = You already claimed your daily chips. Try again in { $seconds } seconds.
+ledger-unknown-game = That game no longer exists.
+ledger-game-not-running = That game is already { $status }.
+ledger-not-seated = { $user } has no seat in that game.
+ledger-stale-version = That move arrived after a newer one; nothing changed.
+ledger-bad-settlement = The game could not be settled; no chips moved.
+ledger-idempotency-conflict = That request was already used for something else; nothing changed.
+ledger-bad-input = That request could not be accepted.
+ledger-internal-error = The chip ledger failed; nothing was changed. Please try again.

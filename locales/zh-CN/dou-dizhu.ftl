@@ -23,5 +23,69 @@ ddz-rules = **斗地主** — 三人，54 张牌。
     • 地主先出。每人依次出同牌型、同张数、更大的牌，或者不出。另外两人都不出时，最后出牌的人重新自由出牌。
     • 牌型：单张、对子、三张、三带一、三带二、顺子（5 张以上，3 到 A）、连对（3 对以上）、飞机（2 组以上连续三张，可带翅膀）、四带二（两张单牌或两对）、炸弹（四张同点）和王炸（大小王）。炸弹可以压任何非炸弹的牌，大炸弹压小炸弹，王炸最大。
     • 倍数：叫分，每出一个炸弹或王炸 ×2，春天（农民一张没出）或反春天（地主只出了第一手）×2。每个农民输赢 底分 × 倍数，地主输赢两人之和。
-    • 本桌约定：开启底牌翻倍时，底牌含大小王 ×4；叫牌时明牌 ×3。超时的玩家由电脑托管，直到本人再次操作。
+    • 可选规则：叫地主/抢地主（每抢一次 ×2）；叫 3 分后可以踢（每踢一次 ×2）；拿底牌后加倍；底牌翻倍；明牌：发牌前 ×5，叫牌时 ×3，地主拿底牌后 ×2。
+    • 本桌约定：开启底牌翻倍时，底牌含大小王 ×4；叫牌时明牌一律 ×3（不按张数细分）。超时的玩家由电脑托管，直到本人再次操作；中途离开牌局要付逃跑惩罚。
     • 用牌桌消息上的按钮和“我的手牌”操作，或输入 /出牌 牌:33344 和 /不出。
+
+## 阶段。
+
+ddz-phase-bidding = 叫地主
+ddz-phase-kicking = 踢
+ddz-phase-doubling = 加倍
+ddz-phase-playing = 出牌
+ddz-phase-finished = 牌局结束
+
+## 身份。
+
+ddz-role-landlord = 地主
+ddz-role-farmer = 农民
+ddz-kitty = 底牌
+
+## 操作（按记录里的名称）。
+
+ddz-action-bid = 叫分
+ddz-action-pass = 过
+ddz-action-call = 叫地主
+ddz-action-rob = 抢地主
+ddz-action-kick = 踢
+ddz-action-counter = 反踢
+ddz-action-double = 加倍
+ddz-action-play = 出牌
+ddz-action-show = 明牌
+ddz-action-leave = 离开牌局
+
+## 明牌的时机和倍数。
+
+ddz-show-start = 发牌前明牌 ×5
+ddz-show-bidding = 叫牌时明牌 ×3
+ddz-show-kitty = 拿底牌后明牌 ×2
+
+## 倍数的来源（bot.ftl 的 factor-* 带数值）。
+
+ddz-factor-bid = 叫分
+ddz-factor-rob = 抢地主
+ddz-factor-kick = 踢
+ddz-factor-kitty = 底牌
+ddz-factor-show = 明牌
+ddz-factor-bomb = 炸弹和王炸
+ddz-factor-spring = 春天
+ddz-factor-anti-spring = 反春天
+ddz-factor-doubling = 加倍
+
+## 底牌翻倍。
+
+ddz-kitty-pair = 一对 A 或一对 2 ×2
+ddz-kitty-trio = 三张同点 ×3
+ddz-kitty-low = 三张都小于 10 ×3
+ddz-kitty-big-joker = 只有大王 ×2
+ddz-kitty-both-jokers = 大小王 ×4
+
+## 牌桌选项。
+
+ddz-option-forced-bid = 必叫
+ddz-option-kick = 踢
+ddz-option-kitty-multipliers = 底牌翻倍
+ddz-option-doubling = 加倍
+ddz-option-show-cards = 明牌
+ddz-option-escape-penalty = 逃跑惩罚
+ddz-option-rake = 抽水

@@ -18,8 +18,8 @@ err-guild-only = 这个命令只能在服务器频道里使用，不能在私信
 err-permission = 这需要“管理服务器”权限。
 err-internal = 我们这边出了点问题，什么都没有改变。请再试一次。
 err-shutting-down = 机器人正在重启，你的牌局已保存，稍后继续。
-err-bad-card = “{ $input }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
-err-not-in-hand = 你手里没有 { $cards }。
+err-bad-card = “{ $card }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
+err-not-in-hand = 你手里没有 { $card }。
 err-no-cards = 请写出要出的牌，例如 /出牌 牌:33344。
 err-no-hand = 你在这局里没有手牌。
 err-amount-positive = 数量必须是 1 或以上的整数。
@@ -32,3 +32,264 @@ err-seated-in-game = 你正在进行中的牌局里，筹码暂时不能转移�
 err-seated-elsewhere = 你已经坐在本服务器的另一桌了。
 err-bad-option = 牌桌选项无效：{ $detail }
 err-stake-too-high = 底分 { $stake } 超过了 { $player } 的筹码（{ $chips }）。
+
+## 斗地主。牌型参数（$play、$standing、$pattern）是记录里的名称（trio_single），
+## 用 ddz-pattern-* 的说法显示。
+
+err-wrong-phase = 现在不能{ $action ->
+        [bid] 叫分
+        [pass] 不出
+        [kick] 踢
+        [counter-kick] 反踢
+        [double] 加倍
+       *[other] 这样操作
+    }。
+err-bid-range = 叫分只能是 1、2 或 3 分。
+err-bid-too-low = 叫分必须高于 { $bid } 分。
+err-must-bid = 你手握双王，或大王加一张 2，必须叫分。
+err-leader-must-play = 这一轮由你先出，不能不出。
+err-empty-play = 请至少出一张牌。
+err-card-twice = { $card } 写了两次。
+err-not-enough = 你只有 { $have } 张 { $card }。
+err-unknown-pattern = 没有这个牌型名称。
+err-not-a-combination = { $cards } 不是有效的牌型。
+err-not-that-reading = { $cards } 不能当作{ $pattern ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $pattern }
+    }出。
+err-not-higher = 你的{ $play ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $play }
+    }没有桌上的{ $standing ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $standing }
+    }大。请出更大的牌，或者不出。
+err-wrong-size = 你的{ $play ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $play }
+    }和桌上的{ $standing ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $standing }
+    }张数不同。请出同样张数的牌，或者不出。
+err-does-not-beat = { $play ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $play }
+    }压不住{ $standing ->
+        [single] { ddz-pattern-single }
+        [pair] { ddz-pattern-pair }
+        [trio] { ddz-pattern-trio }
+        [trio_single] { ddz-pattern-trio-single }
+        [trio_pair] { ddz-pattern-trio-pair }
+        [straight] { ddz-pattern-straight }
+        [pair_straight] { ddz-pattern-pair-straight }
+        [airplane] { ddz-pattern-airplane }
+        [airplane_singles] { ddz-pattern-airplane-singles }
+        [airplane_pairs] { ddz-pattern-airplane-pairs }
+        [four_two] { ddz-pattern-four-two }
+        [four_two_pairs] { ddz-pattern-four-two-pairs }
+        [bomb] { ddz-pattern-bomb }
+        [rocket] { ddz-pattern-rocket }
+        *[other] { $standing }
+    }。请出同牌型更大的牌或炸弹，或者不出。
+err-option-off = 本桌没有开启{ $option ->
+        [show_cards] 明牌
+       *[other] “{ $option }”
+    }。
+err-already-shown = 你已经明牌了。
+err-show-landlord-only = 拿底牌后只有地主可以明牌。
+err-show-too-late = 现在明牌已经太晚了。
+
+## 扯旋。$head 和 $tail 是牌型 id，用 chexuan-hand-* 的说法显示。
+
+err-chexuan-malformed-action = 无法理解这个扯旋操作。
+err-chexuan-out-of-hand = 你已经丢牌或摊牌，本手不能再操作。
+err-chexuan-all-in = 你已经敲了，本手不用再操作。
+err-chexuan-raise-too-small = 大至少要一个底皮：{ $ante } 筹码。
+err-chexuan-raise-beyond-bobo = 大 { $raise } 会超出你的簸簸（{ $bobo } 筹码）。请少大一些，或者敲。
+err-chexuan-nothing-to-call = 没有可跟的注，请休。
+err-chexuan-call-beyond-bobo = 你的簸簸（{ $bobo } 筹码）不够跟到 { $highest }：只能敲或丢。
+err-chexuan-check-after-raise = 不能休：现在最高的下注是 { $highest }。请跟、大、敲或丢。
+err-chexuan-sanhua-round = 三花只能在第三轮下注时摊牌。
+err-chexuan-no-sanhua = 你的四张牌既不成三花十，也不成三花六。
+err-chexuan-no-showdown-yet = 还没到比牌：下注结束后再分头尾。
+err-chexuan-split-now = 下注已经结束：请把四张牌分成头和尾。
+err-chexuan-split-cards = { $card } 不是你的牌（或者重复了）。
+err-chexuan-head-below-tail = 头不能比尾小：你的头是{ $head ->
+        [ding-er-huang] { chexuan-hand-ding-er-huang }
+        [tian] { chexuan-hand-tian }
+        [di] { chexuan-hand-di }
+        [ren] { chexuan-hand-ren }
+        [he] { chexuan-hand-he }
+        [mei-shi] { chexuan-hand-mei-shi }
+        [ban-deng] { chexuan-hand-ban-deng }
+        [chang-san] { chexuan-hand-chang-san }
+        [hu-tou] { chexuan-hand-hu-tou }
+        [shao-shi] { chexuan-hand-shao-shi }
+        [mao-mao] { chexuan-hand-mao-mao }
+        [gao-yao] { chexuan-hand-gao-yao }
+        [hei-wu] { chexuan-hand-hei-wu }
+        [hei-qi] { chexuan-hand-hei-qi }
+        [hei-ba] { chexuan-hand-hei-ba }
+        [hei-jiu] { chexuan-hand-hei-jiu }
+        [tian-wang] { chexuan-hand-tian-wang }
+        [di-wang] { chexuan-hand-di-wang }
+        [tian-gang] { chexuan-hand-tian-gang }
+        [di-gang] { chexuan-hand-di-gang }
+        [tian-guan-jiu] { chexuan-hand-tian-guan-jiu }
+        [di-guan-jiu] { chexuan-hand-di-guan-jiu }
+        [deng-long-jiu] { chexuan-hand-deng-long-jiu }
+        [he-wu-jiu] { chexuan-hand-he-wu-jiu }
+        [ban-wu-jiu] { chexuan-hand-ban-wu-jiu }
+        [ding-chang-jiu] { chexuan-hand-ding-chang-jiu }
+        [mei-shi-jiu] { chexuan-hand-mei-shi-jiu }
+        [ding-mao-jiu] { chexuan-hand-ding-mao-jiu }
+        [wu-long-jiu] { chexuan-hand-wu-long-jiu }
+        [shao-shi-jiu] { chexuan-hand-shao-shi-jiu }
+        [points-0] { chexuan-hand-points-0 }
+        [points-1] { chexuan-hand-points-1 }
+        [points-2] { chexuan-hand-points-2 }
+        [points-3] { chexuan-hand-points-3 }
+        [points-4] { chexuan-hand-points-4 }
+        [points-5] { chexuan-hand-points-5 }
+        [points-6] { chexuan-hand-points-6 }
+        [points-7] { chexuan-hand-points-7 }
+        [points-8] { chexuan-hand-points-8 }
+        [points-9] { chexuan-hand-points-9 }
+        *[other] { $head }
+    }，尾是{ $tail ->
+        [ding-er-huang] { chexuan-hand-ding-er-huang }
+        [tian] { chexuan-hand-tian }
+        [di] { chexuan-hand-di }
+        [ren] { chexuan-hand-ren }
+        [he] { chexuan-hand-he }
+        [mei-shi] { chexuan-hand-mei-shi }
+        [ban-deng] { chexuan-hand-ban-deng }
+        [chang-san] { chexuan-hand-chang-san }
+        [hu-tou] { chexuan-hand-hu-tou }
+        [shao-shi] { chexuan-hand-shao-shi }
+        [mao-mao] { chexuan-hand-mao-mao }
+        [gao-yao] { chexuan-hand-gao-yao }
+        [hei-wu] { chexuan-hand-hei-wu }
+        [hei-qi] { chexuan-hand-hei-qi }
+        [hei-ba] { chexuan-hand-hei-ba }
+        [hei-jiu] { chexuan-hand-hei-jiu }
+        [tian-wang] { chexuan-hand-tian-wang }
+        [di-wang] { chexuan-hand-di-wang }
+        [tian-gang] { chexuan-hand-tian-gang }
+        [di-gang] { chexuan-hand-di-gang }
+        [tian-guan-jiu] { chexuan-hand-tian-guan-jiu }
+        [di-guan-jiu] { chexuan-hand-di-guan-jiu }
+        [deng-long-jiu] { chexuan-hand-deng-long-jiu }
+        [he-wu-jiu] { chexuan-hand-he-wu-jiu }
+        [ban-wu-jiu] { chexuan-hand-ban-wu-jiu }
+        [ding-chang-jiu] { chexuan-hand-ding-chang-jiu }
+        [mei-shi-jiu] { chexuan-hand-mei-shi-jiu }
+        [ding-mao-jiu] { chexuan-hand-ding-mao-jiu }
+        [wu-long-jiu] { chexuan-hand-wu-long-jiu }
+        [shao-shi-jiu] { chexuan-hand-shao-shi-jiu }
+        [points-0] { chexuan-hand-points-0 }
+        [points-1] { chexuan-hand-points-1 }
+        [points-2] { chexuan-hand-points-2 }
+        [points-3] { chexuan-hand-points-3 }
+        [points-4] { chexuan-hand-points-4 }
+        [points-5] { chexuan-hand-points-5 }
+        [points-6] { chexuan-hand-points-6 }
+        [points-7] { chexuan-hand-points-7 }
+        [points-8] { chexuan-hand-points-8 }
+        [points-9] { chexuan-hand-points-9 }
+        *[other] { $tail }
+    }。请对调。
+ledger-invalid-amount = { $amount } 不是有效的数量：请用 1 或以上的整数。
+ledger-amount-too-large = 数量太大了。
+ledger-insufficient-chips = 筹码不够：余额 { $balance }，需要 { $needed }。
+ledger-self-transfer = 不能把筹码送给自己。
+ledger-chips-locked = { $user } 正在本服务器打牌，筹码暂时锁定。
+ledger-already-seated = { $user } 已经坐在本服务器进行中的一桌了。
+ledger-duplicate-seat = { $user } 不能占两个座位。
+ledger-daily-cooldown = 今天的筹码已经领过了。请 { $seconds } 秒后再试。
+ledger-unknown-game = 这局已经不存在了。
+ledger-game-not-running = 这局已经{ $status }。
+ledger-not-seated = { $user } 不在这局里。
+ledger-stale-version = 这个操作晚于更新的操作到达，什么都没有改变。
+ledger-bad-settlement = 这局无法结算，没有筹码变动。
+ledger-idempotency-conflict = 这个请求已被用于别的操作，什么都没有改变。
+ledger-bad-input = 无法接受这个请求。
+ledger-internal-error = 筹码账本出错了，什么都没有改变。请再试一次。

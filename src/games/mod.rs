@@ -7,6 +7,10 @@
 //! errors with the codes `paiju replay` prints, and the outcome in the game's
 //! own scoring unit.
 
+pub mod chexuan;
+pub mod dou_dizhu;
+pub mod duan_guozi;
+
 use crate::record::{Record, RecordError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -187,4 +191,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The record form of an action (the object minus `seat`).
     fn action_to_json(action: &Self::Action) -> serde_json::Value;
+
+    /// Plays the steps nobody decides, after a record's actions: `paiju
+    /// replay` calls it last. Most games have none; Duan Guozi deals and
+    /// settles its rounds without a choice, so its replay runs on until the
+    /// pot is empty (rules/duan-guozi.md, "Records").
+    fn play_out(&mut self) {}
 }

@@ -75,16 +75,20 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "en-US",
             "bot.ftl",
             "cards.ftl",
+            "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
+            "duan-guozi.ftl",
             "errors.ftl"
         ),
         Lang::ZhCn => ftl!(
             "zh-CN",
             "bot.ftl",
             "cards.ftl",
+            "chexuan.ftl",
             "commands.ftl",
             "dou-dizhu.ftl",
+            "duan-guozi.ftl",
             "errors.ftl"
         ),
     }
@@ -301,7 +305,7 @@ mod tests {
         assert!(tr_rule_error(Lang::ZhCn, &e).contains("还没轮到你"));
         let unknown = RuleError::new(ErrorCode::IllegalAction, "missing-rule-key", "plain words");
         assert_eq!(tr_rule_error(Lang::EnUs, &unknown), "plain words");
-        let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("input", "ZZ");
+        let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", "ZZ");
         assert!(tr_rule_error(Lang::EnUs, &with_arg).contains("“ZZ”"));
     }
 

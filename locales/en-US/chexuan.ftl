@@ -1,0 +1,158 @@
+# Chexuan (扯旋) words: the cards, the two-card hands, 三花, actions,
+# mango, showdown results and the rules text. Hand ids are
+# `HandKind::id()` in src/games/chexuan/hands.rs; card ids are
+# `card_name()` in src/games/chexuan/cards.rs.
+
+chexuan-name = Chexuan
+
+## The cards of the 32-card deck, by name.
+
+chexuan-card-tian = Heaven (天)
+chexuan-card-di = Earth (地)
+chexuan-card-ren = Man (人)
+chexuan-card-he = Harmony (和)
+chexuan-card-mei-shi = Plum ten (梅十)
+chexuan-card-ban-deng = Bench (板凳)
+chexuan-card-chang-san = Long three (长三)
+chexuan-card-hu-tou = Tiger head (虎头)
+chexuan-card-shao-shi = Shao ten (苕十)
+chexuan-card-mao-mao = Cat (猫猫)
+chexuan-card-gao-yao = Plaster (膏药)
+chexuan-card-hei-wu = Black five (黑五)
+chexuan-card-hei-qi = Black seven (七)
+chexuan-card-hei-ba = Black eight (八)
+chexuan-card-hei-jiu = Black nine (九)
+chexuan-card-ding = Ding (丁)
+chexuan-card-er-huang = Er Huang (二皇)
+
+## Two-card hands, high to low. Hands in one group tie.
+
+chexuan-hand-ding-er-huang = Ding Er Huang (丁二皇)
+chexuan-hand-tian = Heaven pair (天牌)
+chexuan-hand-di = Earth pair (地牌)
+chexuan-hand-ren = Man pair (人牌)
+chexuan-hand-he = Harmony pair (和牌)
+chexuan-hand-mei-shi = Plum ten pair (梅十)
+chexuan-hand-ban-deng = Bench pair (板凳)
+chexuan-hand-chang-san = Long three pair (长三)
+chexuan-hand-hu-tou = Tiger head pair (虎头)
+chexuan-hand-shao-shi = Shao ten pair (苕十)
+chexuan-hand-mao-mao = Cat pair (猫猫)
+chexuan-hand-gao-yao = Plaster pair (膏药)
+chexuan-hand-hei-wu = Black five pair (黑五)
+chexuan-hand-hei-qi = Black seven pair (黑七)
+chexuan-hand-hei-ba = Black eight pair (黑八)
+chexuan-hand-hei-jiu = Black nine pair (黑九)
+chexuan-hand-tian-wang = Heaven king (天王)
+chexuan-hand-di-wang = Earth king (地王)
+chexuan-hand-tian-gang = Heaven bar (天杠)
+chexuan-hand-di-gang = Earth bar (地杠)
+chexuan-hand-tian-guan-jiu = Heaven gate nine (天关九)
+chexuan-hand-di-guan-jiu = Earth gate nine (地关九)
+chexuan-hand-deng-long-jiu = Lantern nine (灯笼九)
+chexuan-hand-he-wu-jiu = Harmony five nine (和五九)
+chexuan-hand-ban-wu-jiu = Bench five nine (板五九)
+chexuan-hand-ding-chang-jiu = Ding long nine (丁长九)
+chexuan-hand-mei-shi-jiu = Plum ten nine (梅十九)
+chexuan-hand-ding-mao-jiu = Ding cat nine (丁猫九)
+chexuan-hand-wu-long-jiu = Black dragon nine (乌龙九)
+chexuan-hand-shao-shi-jiu = Shao ten nine (苕十九)
+chexuan-hand-points-0 = 0 points (瘪十)
+chexuan-hand-points-1 = 1 point
+chexuan-hand-points-2 = 2 points
+chexuan-hand-points-3 = 3 points
+chexuan-hand-points-4 = 4 points
+chexuan-hand-points-5 = 5 points
+chexuan-hand-points-6 = 6 points
+chexuan-hand-points-7 = 7 points
+chexuan-hand-points-8 = 8 points
+chexuan-hand-points-9 = 9 points
+
+## Plain point hands, as a group (8 down to 0 points).
+
+chexuan-group-points = Points (散牌)
+
+## 三花: four cards laid down in round 3 for the whole contribution back.
+
+chexuan-sanhua = Three flowers (三花)
+chexuan-sanhua-san-hua-shi = Three flowers ten (三花十)
+chexuan-sanhua-san-hua-liu = Three flowers six (三花六)
+
+## The split at the showdown.
+
+chexuan-head = Head (头)
+chexuan-tail = Tail (尾)
+chexuan-big-tail = Big tail (尾大)
+chexuan-split-line = { $player }: head { $head } { $head-hand }, tail { $tail } { $tail-hand }
+
+## Actions, as on buttons.
+
+chexuan-action-raise = Raise (大)
+chexuan-action-call = Call (跟)
+chexuan-action-all-in = All-in (敲)
+chexuan-action-check = Check (休)
+chexuan-action-fold = Fold (丢)
+chexuan-action-sanhua = Lay down 三花
+chexuan-action-split = Split head and tail
+
+## A seat's status (`Status`, snake_case) and stage.
+
+chexuan-status-active = in the hand
+chexuan-status-all-in = all-in (敲)
+chexuan-status-folded = folded (丢)
+chexuan-status-laid-down = laid down 三花
+chexuan-stage-betting = Betting round { $round }
+chexuan-stage-showdown = Showdown
+chexuan-stage-finished = Hand over
+
+## Pairwise results at the showdown (`Versus`).
+
+chexuan-versus-win = wins
+chexuan-versus-tie = ties (平)
+chexuan-versus-lose = loses
+
+## Mango (芒果): the kinds (`MangoKind`) and the pot.
+
+chexuan-mango = Mango (芒果)
+chexuan-mango-xiu = Check mango (休芒)
+chexuan-mango-zhou = Squeeze mango (皱芒)
+chexuan-mango-pot = Mango pot: { $pot } chips ({ $count ->
+        [one] 1 mango so far
+       *[other] { $count } mangos so far
+    })
+
+## Amounts and table words.
+
+chexuan-ante = Ante (底皮): { $chips } chips
+chexuan-bobo = Bobo (簸簸): { $chips } chips
+chexuan-contribution = In: { $chips } · left: { $left }
+chexuan-highest = Highest contribution: { $chips }
+chexuan-dealer = Dealer: { $player }
+
+## Events.
+
+chexuan-event-raised = { $player } raises (大) by { $by } to { $contribution }.
+chexuan-event-called = { $player } calls (跟): { $contribution }.
+chexuan-event-all-in = { $player } goes all-in (敲): { $contribution }.
+chexuan-event-checked = { $player } checks (休).
+chexuan-event-folded = { $player } folds (丢).
+chexuan-event-laid-down = { $player } lays down { $sanhua }: { $cards }, and takes back { $returned } chips.
+chexuan-event-round-begins = Betting round { $round }: { $player } speaks first.
+chexuan-event-cards-dealt = Deal { $round }: one face-up card to each player still in.
+chexuan-event-mango = { $mango }! { $amount } chips each into the mango pot, now { $pot }.
+chexuan-event-mango-taken = { $player } takes the mango pot: { $amount } chips.
+chexuan-event-showdown-begins = Showdown: split your four cards into a head and a tail, { $player } first.
+chexuan-event-split-given = { $player } has split.
+chexuan-event-won-without-showdown = Everyone else folded: { $player } wins every contribution.
+chexuan-event-big-tail = { $player } has the big tail, takes the antes and deals next.
+
+## The rules text for /chexuan rules.
+
+chexuan-rules = **Chexuan (扯旋)** — a Sichuan betting game on pai gow hands, 2 to 6 players, 32 cards.
+    • Before the hand each player sets a bobo (簸簸, at least 20 antes): the most he can put in, and so lose, in this hand. Everyone pays the ante (底皮).
+    • Deal 1: two face-down cards each, then a betting round; deals 2 and 3: one face-up card each, each followed by a betting round. In turn: raise (大, by at least the ante), call (跟), all-in (敲), check (休, only when nothing is owed) or fold (丢, losing what you put in).
+    • Showdown: split your four cards into a head (头) and a tail (尾); the head may not be lower than the tail. Against each other player compare tails, then heads: win both or win one and tie one to win; tie both or win one and lose one to tie.
+    • Hands, high to low: 丁二皇 (3♥ + big joker), 天 (Q♥Q♦), 地 (2♥2♦), 人 (8♥8♦), 和 (4♥4♦), then the equal groups 梅十 = 板凳 = 长三, 虎头 = 苕十 = 猫猫 = 膏药, 黑五 = 黑七 = 黑八 = 黑九, then 天王, 地王, 天杠, 地杠, 天关九, 地关九, 灯笼九, 和五九 and the other nines, and last plain points (the last digit of the sum, 8 down to 0). Equal hands tie.
+    • Settlement (尾大吃皮): the highest tail (big tail) takes every ante and deals next; then each player takes from everyone he beats, at most his own bet from each.
+    • 三花十 (red 10, black 10, J) or 三花六 (red 6, black 6, big joker) may be laid down on your turn in round 3: you get back all you put in and are out.
+    • Mango (芒果): a betting round where at least two speak and all check (休芒) makes everyone still in pay into the mango pot; a first-round raise that all others fold to (皱芒) makes every other player pay, and the raiser takes the whole pot. At a showdown the strictly highest tail takes the mango pot.

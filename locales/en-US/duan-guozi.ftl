@@ -1,0 +1,76 @@
+# Duan Guozi (端锅子) words: card classes, hands, round events and the
+# rules text. Hand ids are `HAND_IDS` in src/games/duan_guozi/hand.rs,
+# class ids `Class::id()` in src/games/duan_guozi/deck.rs.
+
+dg-name = Duan Guozi
+
+## Card classes (级别), high to low.
+
+dg-class-tian = Heaven
+dg-class-di = Earth
+dg-class-ren = Man
+dg-class-e = Goose
+dg-class-chang = Long
+dg-class-shi = Arrow
+dg-class-za = Mixed
+dg-class-joker = Joker
+
+## Hands, high to low. A point hand takes $points (1–9) and $class (the
+## class id of its higher card): “Heaven 9” (天字九).
+
+dg-hand-zhizun = Supreme (至尊)
+dg-hand-dui-tian = Pair of Heaven (对天)
+dg-hand-dui-di = Pair of Earth (对地)
+dg-hand-dui-ren = Pair of Man (对人)
+dg-hand-dui-e = Pair of Goose (对鹅)
+dg-hand-dui-chang = Long pair (对长)
+dg-hand-dui-shi = Arrow pair (对矢)
+dg-hand-dui-za-9 = Mixed pair of nines (对杂九)
+dg-hand-dui-za-8 = Mixed pair of eights (对杂八)
+dg-hand-dui-za-7 = Mixed pair of sevens (对杂七)
+dg-hand-dui-za-5 = Mixed pair of fives (对杂五)
+dg-hand-tian-gang = Heaven bar (天杠)
+dg-hand-di-gang = Earth bar (地杠)
+dg-hand-points = { $class ->
+        [tian] { dg-class-tian }
+        [di] { dg-class-di }
+        [ren] { dg-class-ren }
+        [e] { dg-class-e }
+        [chang] { dg-class-chang }
+        [shi] { dg-class-shi }
+        [za] { dg-class-za }
+       *[joker] { dg-class-joker }
+    } { $points }
+dg-hand-bie-shi = Busted ten (瘪十)
+
+## Amounts and table words.
+
+dg-dao = { $dao } dao (道)
+dg-pot = Pot: { $dao } dao
+dg-ante = Ante: { $dao } dao each
+dg-dealer = Dealer: { $player }
+dg-cards-left = { $count ->
+        [one] 1 card left in the deck
+       *[other] { $count } cards left in the deck
+    }
+dg-hand-line = { $player }: { $cards } — { $hand } ({ $dao } dao)
+
+## Events.
+
+dg-event-game-start = A new pot: everyone antes { $dao } dao, { $pot } dao in the pot.
+dg-event-reshuffled = The deck ran short: all 32 cards are gathered and shuffled again.
+dg-event-round-dealt = Round { $round }: { $player } deals.
+dg-event-round-won = { $player } wins with { $hand } and takes { $paid } dao; { $pot } dao left in the pot.
+dg-event-round-swept = { $player } wins with { $hand } and sweeps the whole pot (全拿): { $paid } dao.
+dg-event-all-bie-shi = Every hand is a busted ten: nothing is paid, and { $player } deals again.
+dg-event-game-over = The pot is empty: this game (局) is over.
+
+## The rules text for /duan-guozi rules.
+
+dg-rules = **Duan Guozi (端锅子)** — a poker-card pai gow for 2 to 12 players around a shared pot.
+    • 32 cards: ♥ and ♦ 2 4 5 6 7 8 9 10 J Q, ♠ and ♣ 4 6 7 8 10, and both jokers.
+    • Each game starts with everyone paying the ante into the pot: 10 dao each, 20 when 4 players or fewer. Each round the dealer deals two cards to everyone; the deck runs down and is reshuffled only when it is short.
+    • Hands, high to low, with the dao they take: Supreme (both jokers) 16, pairs of Heaven (Q♥Q♦) 15, Earth (2♥2♦) 14, Man (8♥8♦) 13, Goose (4♥4♦) 12, Long pair (black 4s, 6s or 10s) 11, Arrow pair (red 6s, 7s, 10s or Js) 10, mixed pairs of 9, 8, 7, 5 → 9, 8, 7, 6, Heaven bar (red Q + 8) 5, Earth bar (red 2 + 8) 4, then point hands 9 down to 1 and last the busted ten (0 points, takes nothing; here it does not beat the Supreme).
+    • Points: the last digit of the two cards' sum (J 11, Q 12, a lone big joker 6, a lone small joker 3). Equal digits: the higher class of the top card wins (Heaven 9 beats Arrow 9). Table decision: 9–7 points take 3 dao, 6–4 take 2, 3–1 take 1.
+    • The best hand takes its dao from the pot (at most what is there) and deals next. Equal hands: the player dealt earlier wins. All busted tens: nobody is paid and the dealer deals again. When the pot is empty, the game is over.
+    • House option 全拿 (sweep): when the pot is low, a strong enough hand takes it all.

@@ -1,0 +1,154 @@
+# 扯旋用语：牌名、两张牌的牌型、三花、操作、芒果、比牌结果和规则说明。
+# 牌型 id 见 src/games/chexuan/hands.rs 的 HandKind::id()，
+# 牌名 id 见 src/games/chexuan/cards.rs 的 card_name()。
+
+chexuan-name = 扯旋
+
+## 32 张牌的牌名。
+
+chexuan-card-tian = 天
+chexuan-card-di = 地
+chexuan-card-ren = 人
+chexuan-card-he = 和
+chexuan-card-mei-shi = 梅十
+chexuan-card-ban-deng = 板凳
+chexuan-card-chang-san = 长三
+chexuan-card-hu-tou = 虎头
+chexuan-card-shao-shi = 苕十
+chexuan-card-mao-mao = 猫猫
+chexuan-card-gao-yao = 膏药
+chexuan-card-hei-wu = 黑五
+chexuan-card-hei-qi = 七
+chexuan-card-hei-ba = 八
+chexuan-card-hei-jiu = 九
+chexuan-card-ding = 丁
+chexuan-card-er-huang = 二皇
+
+## 两张牌的牌型，从大到小。同一组的牌型一样大。
+
+chexuan-hand-ding-er-huang = 丁二皇
+chexuan-hand-tian = 天牌
+chexuan-hand-di = 地牌
+chexuan-hand-ren = 人牌
+chexuan-hand-he = 和牌
+chexuan-hand-mei-shi = 梅十
+chexuan-hand-ban-deng = 板凳
+chexuan-hand-chang-san = 长三
+chexuan-hand-hu-tou = 虎头
+chexuan-hand-shao-shi = 苕十
+chexuan-hand-mao-mao = 猫猫
+chexuan-hand-gao-yao = 膏药
+chexuan-hand-hei-wu = 黑五
+chexuan-hand-hei-qi = 黑七
+chexuan-hand-hei-ba = 黑八
+chexuan-hand-hei-jiu = 黑九
+chexuan-hand-tian-wang = 天王
+chexuan-hand-di-wang = 地王
+chexuan-hand-tian-gang = 天杠
+chexuan-hand-di-gang = 地杠
+chexuan-hand-tian-guan-jiu = 天关九
+chexuan-hand-di-guan-jiu = 地关九
+chexuan-hand-deng-long-jiu = 灯笼九
+chexuan-hand-he-wu-jiu = 和五九
+chexuan-hand-ban-wu-jiu = 板五九
+chexuan-hand-ding-chang-jiu = 丁长九
+chexuan-hand-mei-shi-jiu = 梅十九
+chexuan-hand-ding-mao-jiu = 丁猫九
+chexuan-hand-wu-long-jiu = 乌龙九
+chexuan-hand-shao-shi-jiu = 苕十九
+chexuan-hand-points-0 = 瘪十（0 点）
+chexuan-hand-points-1 = 1 点
+chexuan-hand-points-2 = 2 点
+chexuan-hand-points-3 = 3 点
+chexuan-hand-points-4 = 4 点
+chexuan-hand-points-5 = 5 点
+chexuan-hand-points-6 = 6 点
+chexuan-hand-points-7 = 7 点
+chexuan-hand-points-8 = 8 点
+chexuan-hand-points-9 = 9 点
+
+## 散牌（8 点到 0 点）的统称。
+
+chexuan-group-points = 散牌
+
+## 三花：第三轮时摊出四张牌，拿回全部下注。
+
+chexuan-sanhua = 三花
+chexuan-sanhua-san-hua-shi = 三花十
+chexuan-sanhua-san-hua-liu = 三花六
+
+## 比牌时的分牌。
+
+chexuan-head = 头
+chexuan-tail = 尾
+chexuan-big-tail = 尾大
+chexuan-split-line = { $player }：头 { $head } { $head-hand }，尾 { $tail } { $tail-hand }
+
+## 操作（按钮上的字）。
+
+chexuan-action-raise = 大
+chexuan-action-call = 跟
+chexuan-action-all-in = 敲
+chexuan-action-check = 休
+chexuan-action-fold = 丢
+chexuan-action-sanhua = 三花摊牌
+chexuan-action-split = 分头尾
+
+## 玩家状态和牌局阶段。
+
+chexuan-status-active = 在局中
+chexuan-status-all-in = 已敲
+chexuan-status-folded = 已丢
+chexuan-status-laid-down = 已三花摊牌
+chexuan-stage-betting = 第 { $round } 轮下注
+chexuan-stage-showdown = 比牌
+chexuan-stage-finished = 本手结束
+
+## 比牌时两两的结果。
+
+chexuan-versus-win = 赢
+chexuan-versus-tie = 平
+chexuan-versus-lose = 输
+
+## 芒果：种类和芒果池。
+
+chexuan-mango = 芒果
+chexuan-mango-xiu = 休芒
+chexuan-mango-zhou = 皱芒
+chexuan-mango-pot = 芒果池：{ $pot } 筹码（已出 { $count } 次芒）
+
+## 数量和牌桌用语。
+
+chexuan-ante = 底皮：{ $chips } 筹码
+chexuan-bobo = 簸簸：{ $chips } 筹码
+chexuan-contribution = 已下：{ $chips } · 剩余：{ $left }
+chexuan-highest = 当前最高下注：{ $chips }
+chexuan-dealer = 庄家：{ $player }
+
+## 事件。
+
+chexuan-event-raised = { $player } 大 { $by }，下到 { $contribution }。
+chexuan-event-called = { $player } 跟：{ $contribution }。
+chexuan-event-all-in = { $player } 敲：{ $contribution }。
+chexuan-event-checked = { $player } 休。
+chexuan-event-folded = { $player } 丢。
+chexuan-event-laid-down = { $player } 摊出{ $sanhua }：{ $cards }，拿回 { $returned } 筹码。
+chexuan-event-round-begins = 第 { $round } 轮下注：{ $player } 先说话。
+chexuan-event-cards-dealt = 第 { $round } 次发牌：每位未出局的玩家发一张明牌。
+chexuan-event-mango = { $mango }！每人往芒果池放 { $amount } 筹码，池里现有 { $pot }。
+chexuan-event-mango-taken = { $player } 拿走芒果池：{ $amount } 筹码。
+chexuan-event-showdown-begins = 比牌：请把四张牌分成头和尾，{ $player } 先分。
+chexuan-event-split-given = { $player } 已分好牌。
+chexuan-event-won-without-showdown = 其他人都丢了：{ $player } 赢走全部下注。
+chexuan-event-big-tail = { $player } 尾大，吃皮并做下一手的庄。
+
+## /扯旋 规则 的说明。
+
+chexuan-rules = **扯旋** — 四川的牌九下注游戏，2 到 6 人，32 张牌。
+    • 每手开始前每人定一个簸簸（至少 20 个底皮）：这一手最多能下、也最多能输这么多。每人先交底皮。
+    • 第一次发牌每人两张暗牌，然后一轮下注；第二、三次发牌每人一张明牌，各接一轮下注。轮到你时可以：大（至少加一个底皮）、跟、敲（全押）、休（不欠注时才能休）或丢（已下的注全输）。
+    • 比牌：把四张牌分成头和尾，头不能比尾小。与每位对手先比尾再比头：两道都赢或一赢一平算赢；两道都平或一赢一输算平。
+    • 牌型从大到小：丁二皇（红桃 3 加大王）、天牌（红 Q 一对）、地牌（红 2 一对）、人牌（红 8 一对）、和牌（红 4 一对），然后是一样大的几组：梅十 = 板凳 = 长三，虎头 = 苕十 = 猫猫 = 膏药，黑五 = 黑七 = 黑八 = 黑九；再往下是天王、地王、天杠、地杠、天关九、地关九、灯笼九、和五九和其他九，最后是散牌（两张点数相加取个位，8 点到 0 点）。牌型相同算平。
+    • 结算（尾大吃皮）：尾最大的人吃掉所有人的底皮，并做下一手的庄；然后每人向被自己赢的人收注，每人最多收自己下的那么多。
+    • 三花十（红 10、黑 10、J）或三花六（红 6、黑 6、大王）可以在第三轮轮到自己时摊牌：拿回全部下注，退出这一手。
+    • 芒果：一轮下注至少两人说话且都休（休芒），未出局的每人往芒果池交钱；第一轮有人大、其他人全丢（皱芒），其他人都交钱，大的人拿走整个芒果池。比牌时尾独大的人拿走芒果池。

@@ -1,0 +1,83 @@
+# 端锅子用语：牌的级别、牌型、每轮的事件和规则说明。牌型 id 见
+# src/games/duan_guozi/hand.rs 的 HAND_IDS，级别 id 见
+# src/games/duan_guozi/deck.rs 的 Class::id()。
+
+dg-name = 端锅子
+
+## 牌的级别，从高到低。
+
+dg-class-tian = 天
+dg-class-di = 地
+dg-class-ren = 人
+dg-class-e = 鹅
+dg-class-chang = 长
+dg-class-shi = 矢
+dg-class-za = 杂
+dg-class-joker = 鬼
+
+## 牌型，从大到小。点数牌带 $points（1–9）和 $class（较大那张牌的级别 id）：「天字九」。
+
+dg-hand-zhizun = 至尊
+dg-hand-dui-tian = 对天
+dg-hand-dui-di = 对地
+dg-hand-dui-ren = 对人
+dg-hand-dui-e = 对鹅
+dg-hand-dui-chang = 对长
+dg-hand-dui-shi = 对矢
+dg-hand-dui-za-9 = 对杂九
+dg-hand-dui-za-8 = 对杂八
+dg-hand-dui-za-7 = 对杂七
+dg-hand-dui-za-5 = 对杂五
+dg-hand-tian-gang = 天杠
+dg-hand-di-gang = 地杠
+dg-hand-points = { $class ->
+        [tian] { dg-class-tian }
+        [di] { dg-class-di }
+        [ren] { dg-class-ren }
+        [e] { dg-class-e }
+        [chang] { dg-class-chang }
+        [shi] { dg-class-shi }
+        [za] { dg-class-za }
+       *[joker] { dg-class-joker }
+    }字{ $points ->
+        [1] 一
+        [2] 二
+        [3] 三
+        [4] 四
+        [5] 五
+        [6] 六
+        [7] 七
+        [8] 八
+        [9] 九
+       *[other] { $points }
+    }
+dg-hand-bie-shi = 瘪十
+
+## 数量和牌桌用语。
+
+dg-dao = { $dao } 道
+dg-pot = 锅里：{ $dao } 道
+dg-ante = 底注：每人 { $dao } 道
+dg-dealer = 庄家：{ $player }
+dg-cards-left = 牌堆还剩 { $count } 张
+dg-hand-line = { $player }：{ $cards } — { $hand }（{ $dao } 道）
+
+## 事件。
+
+dg-event-game-start = 新开一锅：每人下底 { $dao } 道，锅里共 { $pot } 道。
+dg-event-reshuffled = 牌不够发了：收回全部 32 张牌重新洗牌。
+dg-event-round-dealt = 第 { $round } 轮：{ $player } 发牌。
+dg-event-round-won = { $player } 以{ $hand }获胜，从锅里拿走 { $paid } 道；锅里还剩 { $pot } 道。
+dg-event-round-swept = { $player } 以{ $hand }获胜，全拿：整锅 { $paid } 道。
+dg-event-all-bie-shi = 全是瘪十：不赔不拿，{ $player } 重新发牌。
+dg-event-game-over = 锅已端空：这一局结束。
+
+## /端锅子 规则 的说明。
+
+dg-rules = **端锅子** — 用扑克牌玩的推牌九，2 到 12 人围着一个公共的锅。
+    • 32 张牌：红桃和方块 2 4 5 6 7 8 9 10 J Q，黑桃和梅花 4 6 7 8 10，加大小鬼。
+    • 每局开始每人先往锅里下底：每人 10 道，4 人及以下每人 20 道。每轮庄家给每人发两张牌；牌堆一路发下去，不够发时才收回重洗。
+    • 牌型从大到小（括号里是能拿的道数）：至尊（大小鬼）16，对天（红 Q）15，对地（红 2）14，对人（红 8）13，对鹅（红 4）12，对长（黑 4、6 或 10）11，对矢（红 6、7、10 或 J）10，对杂九、八、七、五 9、8、7、6，天杠（红 Q 配 8）5，地杠（红 2 配 8）4，然后是九点到一点，最小是瘪十（0 点，什么也拿不到；本桌瘪十不能吃至尊）。
+    • 点数：两张牌点数相加取个位（J 算 11，Q 算 12，单张大鬼算 6，单张小鬼算 3）。点数相同时比较大那张牌的级别（天字九大于矢字九）。本桌约定：九至七点拿 3 道，六至四点拿 2 道，三至一点拿 1 道。
+    • 最大的一手从锅里拿走它的道数（锅里不够就全拿），并做下一轮的庄。牌型相同时先拿到牌的上家大。全是瘪十则不赔不拿，原庄重新发。锅端空了，这一局就结束。
+    • 可选的“全拿”规则：锅里剩得少时，够大的牌可以把整锅拿走。

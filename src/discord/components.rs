@@ -1,0 +1,58 @@
+//! Button and select-menu clicks: decode the id, check it against the
+//! table, act, and always answer within Discord's 3 seconds.
+
+use super::errors::BotError;
+use super::ids::ComponentId;
+use super::Data;
+use crate::i18n::Lang;
+use poise::serenity_prelude as serenity;
+
+/// Entry point for every component interaction.
+pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
+    let lang = data.lang(Some(&click.locale), click.guild_locale.as_deref());
+    let result = dispatch(ctx, data, click, lang).await;
+    if let Err(err) = result {
+        if let BotError::Internal(e) = &err {
+            tracing::error!(custom_id = %click.data.custom_id, "component failed: {e:#}");
+        }
+        reply_private(ctx, click, err.text(lang)).await;
+    }
+}
+
+async fn dispatch(
+    _ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    _lang: Lang,
+) -> Result<(), BotError> {
+    if data.is_shutting_down() {
+        return Err(BotError::user("err-shutting-down"));
+    }
+    // An id this build did not make is from an old message: stale.
+    let _id =
+        ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
+    Err(BotError::user("err-no-table"))
+}
+
+/// Answers a click privately (a fresh ephemeral message), falling back to a
+/// followup if the interaction was already acknowledged.
+pub async fn reply_private(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    text: String,
+) {
+    let msg = serenity::CreateInteractionResponseMessage::new()
+        .content(text.clone())
+        .ephemeral(true);
+    let first = click
+        .create_response(&ctx.http, serenity::CreateInteractionResponse::Message(msg))
+        .await;
+    if first.is_err() {
+        let follow = serenity::CreateInteractionResponseFollowup::new()
+            .content(text)
+            .ephemeral(true);
+        if let Err(e) = click.create_followup(&ctx.http, follow).await {
+            tracing::warn!("could not answer a component interaction: {e}");
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Errors of the Discord front end and the one place that answers them.
+//!
+//! A [`BotError::User`] is the member's mistake or a refusal (wrong turn,
+//! stale button, not enough chips): it carries a Fluent key and is said
+//! privately, in the member's language. A [`BotError::Internal`] is ours:
+//! it is logged, and the member is told privately that nothing changed.
+
+use super::Data;
+use crate::games::RuleError;
+use crate::i18n::{self, Lang};
+use poise::serenity_prelude as serenity;
+
+#[derive(Debug, thiserror::Error)]
+pub enum BotError {
+    #[error("{key} {args:?}")]
+    User {
+        key: &'static str,
+        args: Vec<(&'static str, String)>,
+    },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl BotError {
+    /// A refusal with no arguments.
+    pub fn user(key: &'static str) -> BotError {
+        BotError::User {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    pub fn arg(self, name: &'static str, value: impl ToString) -> BotError {
+        match self {
+            BotError::User { key, mut args } => {
+                args.push((name, value.to_string()));
+                BotError::User { key, args }
+            }
+            other => other,
+        }
+    }
+
+    /// The sentence for the member.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            BotError::User { key, args } => {
+                let args: Vec<_> = args.iter().map(|(k, v)| (*k, i18n::arg_value(v))).collect();
+                i18n::tr_args(lang, key, &args)
+            }
+            BotError::Internal(_) => i18n::tr(lang, "err-internal"),
+        }
+    }
+}
+
+impl From<RuleError> for BotError {
+    fn from(e: RuleError) -> BotError {
+        BotError::User {
+            key: e.key,
+            args: e.args,
+        }
+    }
+}
+
+impl From<serenity::Error> for BotError {
+    fn from(e: serenity::Error) -> BotError {
+        BotError::Internal(e.into())
+    }
+}
+
+/// poise's error hook: every failure of a command ends here and is
+/// answered privately.
+pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            if let BotError::Internal(e) = &error {
+                tracing::error!(command = %ctx.command().qualified_name, "command failed: {e:#}");
+            }
+            let lang = super::lang_of_ctx(ctx);
+            reply_private(ctx, error.text(lang)).await;
+        }
+        poise::FrameworkError::ArgumentParse { ctx, input, .. } => {
+            let lang = super::lang_of_ctx(ctx);
+            let text = match input {
+                Some(input) => i18n::tr_args(
+                    lang,
+                    "err-bad-option",
+                    &[("detail", i18n::arg_value(&input))],
+                ),
+                None => i18n::tr(lang, "err-malformed-action"),
+            };
+            reply_private(ctx, text).await;
+        }
+        poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
+            let lang = super::lang_of_ctx(ctx);
+            reply_private(ctx, i18n::tr(lang, "err-permission")).await;
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let lang = super::lang_of_ctx(ctx);
+            reply_private(ctx, i18n::tr(lang, "err-guild-only")).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!("while handling an error: {e}");
+            }
+        }
+    }
+}
+
+async fn reply_private(ctx: super::Context<'_>, text: String) {
+    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        tracing::warn!("could not send an error reply: {e}");
+    }
+}

@@ -1,0 +1,184 @@
+//! The Discord front end: the only code that imports serenity and poise.
+//!
+//! Owns start-up (token, optional API base URL, command registration),
+//! slash commands, component interactions (buttons and select menus, their
+//! ids in [`ids`]), rendering of game views to messages, and the one error
+//! hook ([`errors::on_error`]) that answers members privately. Text comes
+//! from `locales/` through [`crate::i18n`].
+//!
+//! Pointing the bot elsewhere: with `discord.api_url` set, every REST
+//! request goes to that base URL with serenity's rate limiter off (the
+//! proxy, or the test's fake Discord, owns rate limits) and the gateway URL
+//! is asked from `{api_url}/api/v10/gateway`. Without it nothing differs
+//! from a plain serenity client.
+
+pub mod commands;
+pub mod components;
+pub mod errors;
+pub mod ids;
+
+use crate::config::Config;
+use crate::i18n::{self, Lang};
+pub use errors::BotError;
+use poise::serenity_prelude as serenity;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// What every command and event handler shares.
+pub struct Data {
+    pub config: Config,
+    /// Locales replies may use (from config), and the last resort.
+    pub langs: Vec<Lang>,
+    pub default_lang: Lang,
+    /// Set on SIGINT/SIGTERM: new actions are refused while writes finish.
+    pub shutting_down: Arc<AtomicBool>,
+}
+
+impl Data {
+    pub fn new(config: Config) -> Data {
+        let langs: Vec<Lang> = config
+            .locales
+            .enabled
+            .iter()
+            .filter_map(|c| Lang::from_code(c))
+            .collect();
+        let default_lang = Lang::from_code(&config.locales.default).unwrap_or(Lang::EnUs);
+        Data {
+            config,
+            langs,
+            default_lang,
+            shutting_down: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// The reply language for a member's and a server's Discord locales.
+    pub fn lang(&self, user: Option<&str>, guild: Option<&str>) -> Lang {
+        i18n::resolve(user, guild, &self.langs, self.default_lang)
+    }
+
+    pub fn is_shutting_down(&self) -> bool {
+        self.shutting_down.load(Ordering::SeqCst)
+    }
+}
+
+pub type Context<'a> = poise::Context<'a, Data, BotError>;
+
+/// The reply language of a command: the member's locale, then the server's.
+pub fn lang_of_ctx(ctx: Context<'_>) -> Lang {
+    let guild_locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    ctx.data().lang(ctx.locale(), guild_locale)
+}
+
+/// Why the bot could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error("no Discord token")]
+    NoToken,
+    #[error("Discord client: {0}")]
+    Client(#[from] serenity::Error),
+}
+
+/// Runs the bot until SIGINT/SIGTERM or a fatal gateway error.
+pub async fn run(config: Config) -> Result<(), StartError> {
+    let token = config.discord.token.clone().ok_or(StartError::NoToken)?;
+    let api_url = config.discord.api_url.clone();
+    let dev_guild = config.discord.dev_guild;
+    let data = Data::new(config);
+    let shutting_down = data.shutting_down.clone();
+
+    let options = poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |e| Box::pin(errors::on_error(e)),
+        event_handler: |fw, event| Box::pin(on_event(fw, event)),
+        // Owners are not used; skipping this saves a request at start-up.
+        initialize_owners: false,
+        ..Default::default()
+    };
+    let framework = poise::Framework::builder()
+        .options(options)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let cmds = &framework.options().commands;
+                match dev_guild {
+                    Some(g) => {
+                        poise::builtins::register_in_guild(ctx, cmds, serenity::GuildId::new(g))
+                            .await?
+                    }
+                    None => poise::builtins::register_globally(ctx, cmds).await?,
+                }
+                tracing::info!(
+                    user = %ready.user.name,
+                    commands = cmds.len(),
+                    scope = if dev_guild.is_some() { "guild" } else { "global" },
+                    "connected and commands registered"
+                );
+                Ok(data)
+            })
+        })
+        .build();
+
+    // Interactions need no intent; GUILDS (not privileged) keeps the cache's
+    // guild list, and with it the servers' locales, current.
+    let intents = serenity::GatewayIntents::GUILDS;
+    let builder = match &api_url {
+        Some(url) => {
+            let http = serenity::HttpBuilder::new(&token)
+                .proxy(url.trim_end_matches('/'))
+                .ratelimiter_disabled(true)
+                .build();
+            serenity::ClientBuilder::new_with_http(http, intents)
+        }
+        None => serenity::ClientBuilder::new(&token, intents),
+    };
+    let mut client = builder.framework(framework).await?;
+
+    let shard_manager = client.shard_manager.clone();
+    tokio::spawn(async move {
+        wait_for_signal().await;
+        tracing::info!("shutting down: no new actions, finishing writes");
+        shutting_down.store(true, Ordering::SeqCst);
+        shard_manager.shutdown_all().await;
+    });
+
+    client.start().await?;
+    Ok(())
+}
+
+async fn wait_for_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let mut term = match signal(SignalKind::terminate()) {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::warn!("cannot listen for SIGTERM: {e}");
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Data, BotError>,
+    event: &serenity::FullEvent,
+) -> Result<(), BotError> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(component),
+    } = event
+    {
+        components::handle(fw.serenity_context, fw.user_data, component).await;
+    }
+    Ok(())
+}

@@ -1,0 +1,270 @@
+//! 扯旋 Chexuan: a Sichuan betting game on pai gow hands for 2 to 6 players
+//! (`rules/chexuan.md`). Four cards over three deals with betting after
+//! each (大 raise, 跟 call, 敲 all-in, 休 check, 丢 fold), each player's bobo
+//! as his cap, a mango pot carried across hands, and a head/tail split at
+//! the showdown settled by tails (尾大吃皮).
+//!
+//! Modules: [`cards`] (the 32 cards), [`hands`] (two-card hands, splits,
+//! 三花), [`rules`] (options, the deal, mango amounts), [`action`],
+//! [`engine`] (the hand's state machine), [`settle`] (showdown settlement),
+//! [`events`], [`view`], [`ai`] (the basic bot) and [`sim`] (`paiju
+//! simulate chexuan`).
+//!
+//! Readings of `rules/chexuan.md` where it leaves room (each pinned by a
+//! record under `tests/records/chexuan/`):
+//! - 跟 call needs something to call; with the contribution already the
+//!   highest it is refused (check instead). 丢 fold is always allowed.
+//! - Acting while all-in, folded or laid down is `illegal_action` (the
+//!   player is out of the turn order for good), not `not_your_turn`.
+//! - 皱芒: the hand ends in round 1 with one player left, and that player
+//!   raised or went all-in at some point in round 1 (a re-raiser counts).
+//! - 休芒: at least two actions in the round and all of them checks; every
+//!   player still in pays, all-in players too.
+//! - 三花 lay-down returns the ante as well (the whole contribution); mango
+//!   payments already made stay in the pot.
+//! - A raise is allowed when every other player still in is all-in; what
+//!   nobody can match comes back through the settlement.
+//! - Splits stay hidden until every split is given; folded hands are never
+//!   shown.
+
+pub mod action;
+pub mod ai;
+pub mod cards;
+pub mod engine;
+pub mod events;
+pub mod hands;
+pub mod rules;
+pub mod settle;
+pub mod sim;
+pub mod view;
+
+pub use action::Action;
+pub use engine::{Chexuan, MangoPaid, Status};
+pub use events::Event;
+pub use hands::{HandKind, Sanhua, Split, Versus};
+pub use rules::{share_mango_pot, ChexuanDeal, ChexuanRules, HandSetup, Mango, MangoKind};
+
+/// Every Fluent message id a Chexuan [`RuleError`] can carry, for the
+/// locale files and their completeness tests.
+pub const ERROR_KEYS: [&str; 18] = [
+    "err-not-your-turn",
+    "err-game-over",
+    "err-no-such-seat",
+    "err-bad-card",
+    "err-chexuan-all-in",
+    "err-chexuan-call-beyond-bobo",
+    "err-chexuan-check-after-raise",
+    "err-chexuan-head-below-tail",
+    "err-chexuan-malformed-action",
+    "err-chexuan-no-sanhua",
+    "err-chexuan-no-showdown-yet",
+    "err-chexuan-nothing-to-call",
+    "err-chexuan-out-of-hand",
+    "err-chexuan-raise-beyond-bobo",
+    "err-chexuan-raise-too-small",
+    "err-chexuan-sanhua-round",
+    "err-chexuan-split-cards",
+    "err-chexuan-split-now",
+];
+pub use sim::simulate;
+pub use view::ChexuanView;
+
+use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::record::{Record, RecordError};
+use engine::{Ending, Phase};
+use serde_json::{json, Value};
+
+impl Chexuan {
+    /// Deals a hand for a table: shuffles the 32 cards with the injected RNG
+    /// and takes the dealer, the bobos and the mango pot the table carries.
+    pub fn new_hand(
+        rules: ChexuanRules,
+        setup: HandSetup,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Chexuan, RecordError> {
+        let mut deck = cards::DECK.to_vec();
+        crate::cards::shuffle(&mut deck, rng);
+        let seats = setup.bobo.len();
+        let deal = ChexuanDeal {
+            deck,
+            dealer: setup.dealer,
+            bobo: setup.bobo,
+            mango: setup.mango,
+        };
+        Chexuan::start(rules, seats, deal).map_err(RecordError::Deal)
+    }
+
+    /// The mango pot and count now (after the hand once it is over).
+    pub fn mango(&self) -> Mango {
+        self.mango
+    }
+
+    /// Who deals the next hand, once this one is over: the big tail, or the
+    /// winner of a hand won without a showdown.
+    pub fn next_dealer(&self) -> Option<Seat> {
+        match &self.phase {
+            Phase::Finished(f) => Some(f.next_dealer),
+            _ => None,
+        }
+    }
+
+    pub fn rules(&self) -> &ChexuanRules {
+        &self.rules
+    }
+}
+
+impl Game for Chexuan {
+    type Rules = ChexuanRules;
+    type Action = Action;
+    type Event = Event;
+    type View = ChexuanView;
+
+    const KIND: GameKind = GameKind::Chexuan;
+
+    fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
+        let rules: ChexuanRules = record.rules_as()?;
+        rules.validate().map_err(RecordError::Rules)?;
+        if !(rules::MIN_SEATS..=rules::MAX_SEATS).contains(&record.seats) {
+            return Err(RecordError::Seats(format!(
+                "Chexuan takes 2 to 6 players, not {}",
+                record.seats
+            )));
+        }
+        let deal: ChexuanDeal = record.deal_as()?;
+        Chexuan::start(rules, record.seats, deal).map_err(RecordError::Deal)
+    }
+
+    /// A fresh hand with dealer 0, every bobo at the minimum and an empty
+    /// mango pot; tables use [`Chexuan::new_hand`] to carry theirs over.
+    fn deal(
+        rules: ChexuanRules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        rules.validate().map_err(RecordError::Rules)?;
+        if !(rules::MIN_SEATS..=rules::MAX_SEATS).contains(&seats) {
+            return Err(RecordError::Seats(format!(
+                "Chexuan takes 2 to 6 players, not {seats}"
+            )));
+        }
+        let setup = HandSetup {
+            dealer: 0,
+            bobo: vec![rules.min_bobo(); seats],
+            mango: Mango::default(),
+        };
+        Chexuan::new_hand(rules, setup, rng)
+    }
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn waiting_on(&self) -> Vec<Seat> {
+        self.to_act().into_iter().collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        Chexuan::apply(self, seat, action)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        Chexuan::legal_actions(self, seat)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> ChexuanView {
+        self.view_for(seat)
+    }
+
+    fn is_finished(&self) -> bool {
+        matches!(self.phase, Phase::Finished(_))
+    }
+
+    /// `deltas` (chips per seat: ante, bets, mango payments and winnings),
+    /// `mango_pot` and `mango_count` after the hand, `next_dealer`,
+    /// `mangos` (those of this hand), and `big_tail` with the settlement
+    /// `order` and the pairwise `results` for a showdown or `winner` for a hand won without one.
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Finished(f) = &self.phase else {
+            return None;
+        };
+        let mut detail = serde_json::Map::new();
+        detail.insert("mango_pot".into(), json!(self.mango.pot));
+        detail.insert("mango_count".into(), json!(self.mango.count));
+        detail.insert("next_dealer".into(), json!(f.next_dealer));
+        detail.insert("mango_won_by".into(), json!(f.mango_won_by));
+        detail.insert("mangos".into(), json!(self.mangos));
+        match &f.ending {
+            Ending::Showdown { settlement, .. } => {
+                detail.insert("big_tail".into(), json!(settlement.big_tail));
+                detail.insert("order".into(), json!(settlement.order));
+                detail.insert("results".into(), json!(settlement.results));
+            }
+            Ending::NoShowdown { winner } => {
+                detail.insert("winner".into(), json!(winner));
+            }
+        }
+        let laid: Vec<Seat> = (0..self.players.len())
+            .filter(|&s| self.players[s].status == Status::LaidDown)
+            .collect();
+        if !laid.is_empty() {
+            detail.insert("laid_down".into(), json!(laid));
+        }
+        Some(Outcome {
+            deltas: f.deltas.clone(),
+            detail,
+        })
+    }
+
+    fn record(&self) -> Record {
+        Record {
+            game: GameKind::Chexuan.name().into(),
+            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
+            seats: self.players.len(),
+            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
+            actions: self
+                .actions
+                .iter()
+                .map(|(seat, a)| {
+                    let mut v = a.to_json();
+                    v["seat"] = json!(seat);
+                    v
+                })
+                .collect(),
+        }
+    }
+
+    fn parse_action(value: &Value) -> Result<Action, RuleError> {
+        Action::from_json(value)
+    }
+
+    fn action_to_json(action: &Action) -> Value {
+        action.to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ERROR_KEYS;
+
+    /// Every `err-chexuan-…` key in the sources is listed, and every listed
+    /// one is used, so the locale files can rely on the list.
+    #[test]
+    fn error_keys_list_matches_the_sources() {
+        let sources = [include_str!("engine.rs"), include_str!("action.rs")].concat();
+        let mut used: Vec<&str> = sources
+            .match_indices("\"err-chexuan-")
+            .map(|(i, _)| {
+                let rest = &sources[i + 1..];
+                &rest[..rest.find('"').unwrap()]
+            })
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let listed: Vec<&str> = ERROR_KEYS
+            .iter()
+            .copied()
+            .filter(|k| k.starts_with("err-chexuan-"))
+            .collect();
+        assert_eq!(used, listed);
+    }
+}

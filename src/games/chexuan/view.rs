@@ -1,0 +1,134 @@
+//! What one seat may see of a hand: its own face-down cards, everyone's
+//! face-up cards, chips and statuses; other players' face-down cards only
+//! once shown (a 三花 lay-down, or the showdown after every split is given).
+
+use super::engine::{Chexuan, Ending, Phase, Status};
+use super::events::ShownSplit;
+use super::hands::Sanhua;
+use crate::cards::Card;
+use crate::games::Seat;
+use serde::Serialize;
+
+/// Where the hand is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Stage {
+    Betting { round: u8 },
+    Showdown,
+    Finished,
+}
+
+/// One seat as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub status: Status,
+    pub bobo: u64,
+    /// Put in this hand, ante included.
+    pub contribution: u64,
+    /// What is left of the bobo.
+    pub left: u64,
+    /// The two face-down cards, when the viewer may see them.
+    pub hidden: Option<Vec<Card>>,
+    /// How many face-down cards the seat holds.
+    pub hidden_count: usize,
+    /// The face-up cards (deals 2 and 3).
+    pub open: Vec<Card>,
+    pub sanhua: Option<Sanhua>,
+    /// Whether the seat has given its split (the split shows at the end).
+    pub split_given: bool,
+    pub split: Option<ShownSplit>,
+    /// Paid into the mango pot this hand.
+    pub mango_paid: u64,
+}
+
+/// A seat's view (or the public view, `viewer: None`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChexuanView {
+    pub viewer: Option<Seat>,
+    pub dealer: Seat,
+    pub ante: u64,
+    pub stage: Stage,
+    pub to_act: Option<Seat>,
+    /// The highest contribution among the players still in.
+    pub highest: u64,
+    pub mango_pot: u64,
+    pub mango_count: u32,
+    pub players: Vec<PlayerView>,
+    /// Once the hand is over.
+    pub deltas: Option<Vec<i64>>,
+    pub next_dealer: Option<Seat>,
+}
+
+impl Chexuan {
+    /// The view of `viewer` (`None`: the public view).
+    pub fn view_for(&self, viewer: Option<Seat>) -> ChexuanView {
+        let (stage, deltas, next_dealer, shown) = match &self.phase {
+            Phase::Betting(r) => (Stage::Betting { round: r.number }, None, None, false),
+            Phase::Showdown { .. } => (Stage::Showdown, None, None, false),
+            Phase::Finished(f) => (
+                Stage::Finished,
+                Some(f.deltas.clone()),
+                Some(f.next_dealer),
+                matches!(f.ending, Ending::Showdown { .. }),
+            ),
+        };
+        let splits = self.splits();
+        let players = self
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| {
+                let split = splits[seat].filter(|_| shown);
+                let visible =
+                    viewer == Some(seat) || p.status == Status::LaidDown || split.is_some();
+                let hidden_count = p.cards.len().min(2);
+                PlayerView {
+                    seat,
+                    status: p.status,
+                    bobo: p.bobo,
+                    contribution: p.contribution,
+                    left: p.bobo - p.contribution,
+                    hidden: visible.then(|| p.cards[..hidden_count].to_vec()),
+                    hidden_count,
+                    open: p.cards[hidden_count..].to_vec(),
+                    sanhua: p.sanhua,
+                    split_given: splits[seat].is_some(),
+                    split: split.map(|sp| ShownSplit {
+                        seat,
+                        head: sp.head,
+                        tail: sp.tail,
+                        head_kind: sp.head_kind(),
+                        tail_kind: sp.tail_kind(),
+                    }),
+                    mango_paid: p.mango_paid,
+                }
+            })
+            .collect();
+        ChexuanView {
+            viewer,
+            dealer: self.dealer(),
+            ante: self.rules.ante,
+            stage,
+            to_act: self.to_act(),
+            highest: self.highest(),
+            mango_pot: self.mango.pot,
+            mango_count: self.mango.count,
+            players,
+            deltas,
+            next_dealer,
+        }
+    }
+}
+
+impl ChexuanView {
+    /// The viewer's cards, face-down first (empty for the public view).
+    pub fn my_cards(&self) -> Vec<Card> {
+        let Some(me) = self.viewer.and_then(|s| self.players.get(s)) else {
+            return Vec::new();
+        };
+        let mut cards = me.hidden.clone().unwrap_or_default();
+        cards.extend(&me.open);
+        cards
+    }
+}

@@ -1,0 +1,333 @@
+//! Dou Dizhu actions: the typed form, the record form
+//! (`{"bid": 2}`, `{"play": ["3S","3H"], "as": "pair"}` …), and the typed
+//! errors with their Fluent keys.
+
+use super::cardset::CardSet;
+use super::patterns::Kind;
+use crate::cards::{parse_friendly, resolve_in_hand, Card, CardError};
+use crate::games::{ErrorCode, RuleError};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{json, Map, Value};
+
+/// When a hand is shown (明牌), which sets its factor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShowStage {
+    /// Before bidding starts: ×5.
+    Start,
+    /// While bidding: ×3.
+    Bidding,
+    /// The landlord, after taking the kitty and before the first lead: ×2.
+    Kitty,
+}
+
+impl ShowStage {
+    pub fn factor(self) -> u32 {
+        match self {
+            ShowStage::Start => 5,
+            ShowStage::Bidding => 3,
+            ShowStage::Kitty => 2,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ShowStage::Start => "start",
+            ShowStage::Bidding => "bidding",
+            ShowStage::Kitty => "kitty",
+        }
+    }
+}
+
+/// One action of one seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Score bidding: 1, 2 or 3.
+    Bid(u8),
+    /// Pass: in bidding, kicking, doubling, or on a play.
+    Pass,
+    /// Rob bidding: call the landlord (叫地主).
+    Call,
+    /// Rob bidding: rob (抢地主), or the caller's rob back.
+    Rob,
+    /// Kick (踢) after a bid of 3.
+    Kick,
+    /// The landlord's counter-kick (反踢).
+    Counter,
+    /// Double (加倍).
+    Double,
+    /// Show the hand (明牌); `None` means "at the stage it is now".
+    Show(Option<ShowStage>),
+    /// Play these cards, read as `reading` when given (`"as"`).
+    Play {
+        cards: CardSet,
+        reading: Option<Kind>,
+    },
+    /// Abandon the game (逃跑).
+    Leave,
+}
+
+impl Action {
+    /// A play of these cards with no stated reading.
+    pub fn play(cards: &[Card]) -> Action {
+        Action::Play {
+            cards: CardSet::from_cards(cards),
+            reading: None,
+        }
+    }
+
+    /// The record form (without `seat`).
+    pub fn to_json(&self) -> Value {
+        match *self {
+            Action::Bid(b) => json!({"bid": b}),
+            Action::Pass => json!({"pass": true}),
+            Action::Call => json!({"call": true}),
+            Action::Rob => json!({"rob": true}),
+            Action::Kick => json!({"kick": true}),
+            Action::Counter => json!({"counter": true}),
+            Action::Double => json!({"double": true}),
+            Action::Show(None) => json!({"show": true}),
+            Action::Show(Some(s)) => json!({"show": s.name()}),
+            Action::Leave => json!({"leave": true}),
+            Action::Play { cards, reading } => {
+                let mut m = Map::new();
+                m.insert("play".into(), json!(cards));
+                if let Some(k) = reading {
+                    m.insert("as".into(), json!(k.name()));
+                }
+                Value::Object(m)
+            }
+        }
+    }
+
+    /// Reads the record form (without `seat`).
+    pub fn from_json(value: &Value) -> Result<Action, RuleError> {
+        let obj = value
+            .as_object()
+            .ok_or_else(|| malformed("an action is a JSON object"))?;
+        let keys: Vec<&str> = obj
+            .keys()
+            .map(String::as_str)
+            .filter(|k| *k != "as")
+            .collect();
+        let [key] = keys[..] else {
+            return Err(malformed(
+                "an action has exactly one of bid, pass, call, rob, kick, counter, double, show, play, leave",
+            ));
+        };
+        if obj.contains_key("as") && key != "play" {
+            return Err(malformed("`as` goes only with `play`"));
+        }
+        let v = &obj[key];
+        let flag = |a: Action| {
+            if v == &Value::Bool(true) {
+                Ok(a)
+            } else {
+                Err(malformed(&format!("`{key}` takes the value true")))
+            }
+        };
+        match key {
+            "bid" => match v.as_u64() {
+                Some(b @ 1..=3) => Ok(Action::Bid(b as u8)),
+                _ => Err(RuleError::new(
+                    ErrorCode::IllegalAction,
+                    "err-bid-range",
+                    "a bid is 1, 2 or 3",
+                )),
+            },
+            "pass" => flag(Action::Pass),
+            "call" => flag(Action::Call),
+            "rob" => flag(Action::Rob),
+            "kick" => flag(Action::Kick),
+            "counter" => flag(Action::Counter),
+            "double" => flag(Action::Double),
+            "leave" => flag(Action::Leave),
+            "show" => match v {
+                Value::Bool(true) => Ok(Action::Show(None)),
+                Value::String(s) => match s.as_str() {
+                    "start" => Ok(Action::Show(Some(ShowStage::Start))),
+                    "bidding" => Ok(Action::Show(Some(ShowStage::Bidding))),
+                    "kitty" => Ok(Action::Show(Some(ShowStage::Kitty))),
+                    _ => Err(malformed(
+                        "`show` is true, \"start\", \"bidding\" or \"kitty\"",
+                    )),
+                },
+                _ => Err(malformed(
+                    "`show` is true, \"start\", \"bidding\" or \"kitty\"",
+                )),
+            },
+            "play" => {
+                let items = v
+                    .as_array()
+                    .ok_or_else(|| malformed("`play` is a list of cards"))?;
+                let mut cards = CardSet::EMPTY;
+                for item in items {
+                    let text = item.as_str().ok_or_else(|| bad_card(&item.to_string()))?;
+                    let card: Card = text.parse().map_err(|_| bad_card(text))?;
+                    if cards.contains(card) {
+                        return Err(RuleError::new(
+                            ErrorCode::BadCard,
+                            "err-card-twice",
+                            format!("{card} is listed twice"),
+                        )
+                        .arg("card", card));
+                    }
+                    cards.insert(card);
+                }
+                let reading = match obj.get("as") {
+                    None => None,
+                    Some(a) => Some(a.as_str().and_then(Kind::from_name).ok_or_else(|| {
+                        RuleError::new(
+                            ErrorCode::IllegalAction,
+                            "err-unknown-pattern",
+                            format!("`as` {a} is not a pattern name"),
+                        )
+                    })?),
+                };
+                Ok(Action::Play { cards, reading })
+            }
+            other => Err(malformed(&format!("`{other}` is not a Dou Dizhu action"))),
+        }
+    }
+}
+
+impl Serialize for Action {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.to_json().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Action {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
+        let v = Value::deserialize(d)?;
+        Action::from_json(&v).map_err(serde::de::Error::custom)
+    }
+}
+
+pub(crate) fn malformed(message: &str) -> RuleError {
+    RuleError::new(ErrorCode::IllegalAction, "err-malformed-action", message)
+}
+
+pub(crate) fn bad_card(text: &str) -> RuleError {
+    RuleError::new(
+        ErrorCode::BadCard,
+        "err-bad-card",
+        format!("`{text}` is not a card"),
+    )
+    .arg("card", text)
+}
+
+pub(crate) fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+    RuleError::new(ErrorCode::IllegalAction, key, message)
+}
+
+pub(crate) fn not_in_hand(card: &str) -> RuleError {
+    RuleError::new(
+        ErrorCode::BadCard,
+        "err-not-in-hand",
+        format!("{card} is not in your hand"),
+    )
+    .arg("card", card)
+}
+
+/// Friendly input for front ends: `33344`, `10 J Q K A`, `大王`, `3♠ 3h`.
+/// Bare ranks are picked from `hand`; exact cards must be in it.
+pub fn parse_play(input: &str, hand: &[Card]) -> Result<Vec<Card>, RuleError> {
+    let specs = parse_friendly(input).map_err(card_error)?;
+    let cards = resolve_in_hand(&specs, hand).map_err(card_error)?;
+    if CardSet::from_cards(&cards).len() != cards.len() {
+        let dup = cards
+            .iter()
+            .find(|c| cards.iter().filter(|d| d == c).count() > 1)
+            .expect("a duplicate exists");
+        return Err(RuleError::new(
+            ErrorCode::BadCard,
+            "err-card-twice",
+            format!("{} is listed twice", dup.pretty()),
+        )
+        .arg("card", dup.pretty()));
+    }
+    Ok(cards)
+}
+
+fn card_error(e: CardError) -> RuleError {
+    match e {
+        CardError::NotACard(s) => bad_card(&s),
+        CardError::NotInHand(s) => not_in_hand(&s),
+        CardError::NotEnough { card, have } => RuleError::new(
+            ErrorCode::BadCard,
+            "err-not-enough",
+            format!("you have only {have} of {card}"),
+        )
+        .arg("card", card)
+        .arg("have", have),
+        CardError::Empty => illegal("err-empty-play", "play at least one card"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_cards;
+
+    #[test]
+    fn record_form_round_trips() {
+        for v in [
+            json!({"bid": 2}),
+            json!({"pass": true}),
+            json!({"call": true}),
+            json!({"rob": true}),
+            json!({"kick": true}),
+            json!({"counter": true}),
+            json!({"double": true}),
+            json!({"show": "start"}),
+            json!({"show": true}),
+            json!({"leave": true}),
+            json!({"play": ["3S", "3H"]}),
+            json!({"play": ["3S", "3H", "3C", "3D", "4S", "4H"], "as": "four_two"}),
+        ] {
+            let a = Action::from_json(&v).unwrap();
+            assert_eq!(a.to_json(), v);
+        }
+    }
+
+    #[test]
+    fn malformed_actions_have_the_right_codes() {
+        let code = |v: Value| Action::from_json(&v).unwrap_err().code;
+        assert_eq!(code(json!({"play": ["3S", "XX"]})), ErrorCode::BadCard);
+        assert_eq!(code(json!({"play": ["3S", "3S"]})), ErrorCode::BadCard);
+        assert_eq!(code(json!({"play": [3]})), ErrorCode::BadCard);
+        assert_eq!(code(json!({"play": "3S"})), ErrorCode::IllegalAction);
+        assert_eq!(code(json!({"bid": 4})), ErrorCode::IllegalAction);
+        assert_eq!(
+            code(json!({"bid": 1, "pass": true})),
+            ErrorCode::IllegalAction
+        );
+        assert_eq!(code(json!({"dance": true})), ErrorCode::IllegalAction);
+        assert_eq!(code(json!([1])), ErrorCode::IllegalAction);
+        assert_eq!(code(json!({"pass": false})), ErrorCode::IllegalAction);
+        assert_eq!(
+            code(json!({"play": ["3S"], "as": "triple"})),
+            ErrorCode::IllegalAction
+        );
+    }
+
+    #[test]
+    fn friendly_plays() {
+        let hand = parse_cards(&["3S", "3H", "3D", "4C", "4D", "TS", "BJ"]).unwrap();
+        assert_eq!(parse_play("33344", &hand).unwrap().len(), 5);
+        assert_eq!(parse_play("10 大王", &hand).unwrap().len(), 2);
+        assert_eq!(parse_play("5h", &hand).unwrap_err().key, "err-not-in-hand");
+        assert_eq!(
+            parse_play("5h", &hand).unwrap_err().message,
+            "5♥ is not in your hand"
+        );
+        assert_eq!(parse_play("3333", &hand).unwrap_err().key, "err-not-enough");
+        assert_eq!(parse_play("3x", &hand).unwrap_err().key, "err-bad-card");
+        // The second 3♠ is no longer in the hand once the first is taken.
+        assert_eq!(
+            parse_play("3s 3s", &hand).unwrap_err().key,
+            "err-not-in-hand"
+        );
+    }
+}

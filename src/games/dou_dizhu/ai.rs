@@ -1,0 +1,252 @@
+//! The basic Dou Dizhu bot: it sees only its seat's view and the legal
+//! actions. It bids by hand strength, leads the play that leaves its hand
+//! easiest to play out, follows with the cheapest play that beats the
+//! table, keeps bombs for when they matter, lets its partner's winning play
+//! stand, and plays out a hand it can finish at once.
+
+use super::action::Action;
+use super::cardset::CardSet;
+use super::patterns::{Counts, Kind, ACE, BIG_JOKER, SMALL_JOKER, TWO};
+use super::view::{PhaseName, View};
+use super::DouDizhu;
+use crate::ai::Bot;
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BasicBot;
+
+/// Rough strength of a hand for bidding: high cards and bombs.
+pub fn strength(hand: CardSet) -> u32 {
+    let c = hand.counts();
+    let mut s = 0;
+    s += 4 * c[BIG_JOKER] as u32 + 3 * c[SMALL_JOKER] as u32;
+    s += 2 * c[TWO] as u32 + c[ACE] as u32;
+    s += 5 * c[..SMALL_JOKER].iter().filter(|&&n| n == 4).count() as u32;
+    if c[SMALL_JOKER] == 1 && c[BIG_JOKER] == 1 {
+        s += 3;
+    }
+    // A hand that needs many plays is weak whatever its top cards.
+    let turns = turns_to_play_out(&c);
+    s + 8u32.saturating_sub(turns)
+}
+
+/// Estimated number of plays needed to empty a hand: bombs and the rocket
+/// one each, straights taken greedily when they save plays, trios carrying
+/// the spare singles and pairs.
+pub fn turns_to_play_out(c: &Counts) -> u32 {
+    let mut c = *c;
+    let mut turns = 0;
+    if c[SMALL_JOKER] == 1 && c[BIG_JOKER] == 1 {
+        c[SMALL_JOKER] = 0;
+        c[BIG_JOKER] = 0;
+        turns += 1;
+    }
+    for n in c[..SMALL_JOKER].iter_mut() {
+        if *n == 4 {
+            *n = 0;
+            turns += 1;
+        }
+    }
+    // Straights: take the longest run of singles-bearing ranks while it helps.
+    loop {
+        let before = loose_turns(&c);
+        let mut best: Option<(usize, usize, u32)> = None;
+        let mut run_start = 0;
+        for r in 0..=ACE + 1 {
+            let inside = r <= ACE && c[r] > 0;
+            if !inside {
+                let len = r - run_start;
+                if len >= 5 {
+                    let mut t = c;
+                    for x in &mut t[run_start..r] {
+                        *x -= 1;
+                    }
+                    let after = loose_turns(&t) + 1;
+                    if after < before && best.is_none_or(|b| after < b.2) {
+                        best = Some((run_start, r, after));
+                    }
+                }
+                run_start = r + 1;
+            }
+        }
+        match best {
+            Some((lo, hi, _)) => {
+                for x in &mut c[lo..hi] {
+                    *x -= 1;
+                }
+                turns += 1;
+            }
+            None => break,
+        }
+    }
+    turns + loose_turns(&c)
+}
+
+fn loose_turns(c: &Counts) -> u32 {
+    let (mut trios, mut pairs, mut singles) = (0u32, 0u32, 0u32);
+    for &n in c.iter() {
+        match n {
+            1 => singles += 1,
+            2 => pairs += 1,
+            3 => trios += 1,
+            _ => {}
+        }
+    }
+    let carried = trios.min(singles + pairs);
+    trios + pairs + singles - carried
+}
+
+impl BasicBot {
+    fn bid(&self, view: &View, legal: &[Action]) -> Action {
+        let hand = view.hand.unwrap_or_default();
+        let s = strength(hand);
+        let has = |a: Action| legal.contains(&a);
+        let want = match s {
+            0..=7 => 0,
+            8..=10 => 1,
+            11..=13 => 2,
+            _ => 3,
+        };
+        for b in (1..=want).rev() {
+            if has(Action::Bid(b)) {
+                return Action::Bid(b);
+            }
+        }
+        let yes = |threshold: u32, a: Action| (s >= threshold && has(a)).then_some(a);
+        yes(9, Action::Call)
+            .or_else(|| yes(14, Action::Rob))
+            .or_else(|| yes(15, Action::Kick))
+            .or_else(|| yes(16, Action::Counter))
+            .or_else(|| yes(16, Action::Double))
+            .or_else(|| has(Action::Pass).then_some(Action::Pass))
+            .unwrap_or_else(|| {
+                // Forced to bid: the lowest bid.
+                legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Bid(_)))
+                    .unwrap_or(legal[0])
+            })
+    }
+
+    fn play(&self, view: &View, legal: &[Action]) -> Action {
+        let me = view.seat.unwrap_or(0);
+        let hand = view.hand.unwrap_or_default();
+        let plays: Vec<(CardSet, Kind)> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Play { cards, reading } => Some((cards, reading.unwrap_or(Kind::Single))),
+                _ => None,
+            })
+            .collect();
+        let can_pass = legal.contains(&Action::Pass);
+        let to_action = |(cards, kind): (CardSet, Kind)| Action::Play {
+            cards,
+            reading: Some(kind),
+        };
+        // Play out a hand that can go in one play.
+        if let Some(&p) = plays.iter().find(|(cards, _)| *cards == hand) {
+            return to_action(p);
+        }
+        let landlord = view.landlord.unwrap_or(0);
+        let enemy_left = (0..3)
+            .filter(|&s| s != me && (me == landlord || s == landlord))
+            .map(|s| view.cards_left[s])
+            .min()
+            .unwrap_or(20);
+        if let Some(st) = view.standing {
+            let partner_winning = me != landlord && st.seat != landlord;
+            if partner_winning && can_pass {
+                return Action::Pass;
+            }
+        }
+        let cost = |cards: CardSet, kind: Kind| -> (u32, u32) {
+            let after = turns_to_play_out(&hand.minus(cards).counts());
+            let main = cards
+                .counts()
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(r, _)| r as u32)
+                .max()
+                .unwrap_or(0);
+            // Against an enemy about to go out, lead high singles or avoid them.
+            let single_penalty =
+                if kind == Kind::Single && enemy_left == 1 && view.standing.is_none() {
+                    100 - main
+                } else {
+                    0
+                };
+            (after * 20 + single_penalty, main)
+        };
+        let best = |bombs: bool| {
+            plays
+                .iter()
+                .filter(|(_, k)| k.is_bomb_like() == bombs)
+                .min_by_key(|(c, k)| {
+                    let (a, b) = cost(*c, *k);
+                    (a, b, std::cmp::Reverse(c.len()))
+                })
+                .copied()
+        };
+        if let Some(p) = best(false) {
+            return to_action(p);
+        }
+        // Only bombs beat the table (or only bombs are left to lead).
+        let after_bomb_finishable = plays
+            .iter()
+            .any(|(c, _)| turns_to_play_out(&hand.minus(*c).counts()) <= 1);
+        let matters = enemy_left <= 4 || after_bomb_finishable || !can_pass;
+        if matters {
+            if let Some(p) = best(true) {
+                return to_action(p);
+            }
+        }
+        if can_pass {
+            Action::Pass
+        } else {
+            legal[0]
+        }
+    }
+}
+
+impl Bot<DouDizhu> for BasicBot {
+    fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn rand::RngCore) -> Action {
+        // Never shows its hand: the bot takes no extra risk for the multiplier.
+        let legal: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Show(_)))
+            .collect();
+        if legal.is_empty() {
+            return Action::Pass;
+        }
+        match view.phase {
+            PhaseName::Playing => self.play(view, &legal),
+            _ => self.bid(view, &legal),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::patterns::RANKS;
+    use super::*;
+
+    fn counts(s: &[usize]) -> Counts {
+        let mut c = [0u8; RANKS];
+        for &r in s {
+            c[r] += 1;
+        }
+        c
+    }
+
+    #[test]
+    fn turns_estimate() {
+        // 3 4 5 6 7 K: a straight and a single.
+        assert_eq!(turns_to_play_out(&counts(&[0, 1, 2, 3, 4, 10])), 2);
+        // 333 + 4: one play.
+        assert_eq!(turns_to_play_out(&counts(&[0, 0, 0, 1])), 1);
+        // a bomb and the rocket.
+        assert_eq!(turns_to_play_out(&counts(&[5, 5, 5, 5, 13, 14])), 2);
+    }
+}

@@ -1,0 +1,1195 @@
+//! 斗地主 Dou Dizhu, the classic 3-player game (rules/dou-dizhu.md).
+//!
+//! This module owns the game's state machine: the deal, bidding (score or
+//! rob, forced bids, kicks), the kitty and its multipliers, doubling, shown
+//! hands, the play with its turn flow, escape, and settlement. Combinations
+//! live in [`patterns`], card sets in [`cardset`], actions and their errors
+//! in [`action`], views and events in [`view`], the basic bot in [`ai`], and
+//! `paiju simulate` in [`sim`].
+
+pub mod action;
+pub mod ai;
+pub mod cardset;
+pub mod patterns;
+pub mod rules;
+pub mod sim;
+pub mod view;
+
+pub use action::{parse_play, Action, ShowStage};
+pub use cardset::CardSet;
+pub use patterns::{Combo, Kind, PatternRules};
+pub use rules::{Bidding, Rules};
+pub use sim::simulate;
+pub use view::{Event, Factors, PhaseName, Standing, View};
+
+use crate::cards::Card;
+use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::record::{Record, RecordError};
+use action::{illegal, not_in_hand};
+use patterns::{classify, for_each_play, BIG_JOKER, SMALL_JOKER, TWO};
+use serde_json::{json, Value};
+
+const SEATS: usize = 3;
+const HAND: usize = 17;
+
+fn next(seat: Seat) -> Seat {
+    (seat + 1) % SEATS
+}
+
+/// The deal as a record holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    pub hands: [Vec<Card>; 3],
+    pub kitty: Vec<Card>,
+    pub first: Seat,
+}
+
+impl Deal {
+    fn to_json(&self) -> Value {
+        json!({"hands": self.hands, "kitty": self.kitty, "first": self.first})
+    }
+
+    /// Reads and checks a record's `deal`: three hands of 17, a kitty of 3,
+    /// a first bidder, and together exactly the 54-card deck.
+    fn from_json(v: &Value) -> Result<Deal, RecordError> {
+        let bad = |m: String| RecordError::Deal(m);
+        let obj = v
+            .as_object()
+            .ok_or_else(|| bad("the deal is a JSON object".into()))?;
+        for k in obj.keys() {
+            if !matches!(k.as_str(), "hands" | "kitty" | "first") {
+                return Err(bad(format!("unknown deal field `{k}`")));
+            }
+        }
+        let cards_of = |v: &Value, what: &str, n: usize| -> Result<Vec<Card>, RecordError> {
+            let items = v
+                .as_array()
+                .ok_or_else(|| bad(format!("{what} is a list of cards")))?;
+            let mut out = Vec::with_capacity(items.len());
+            for item in items {
+                let text = item
+                    .as_str()
+                    .ok_or_else(|| bad(format!("{what}: {item} is not a card")))?;
+                out.push(
+                    text.parse::<Card>()
+                        .map_err(|_| bad(format!("{what}: `{text}` is not a card")))?,
+                );
+            }
+            if out.len() != n {
+                return Err(bad(format!("{what} has {} cards; it needs {n}", out.len())));
+            }
+            Ok(out)
+        };
+        let hands_v = obj
+            .get("hands")
+            .and_then(Value::as_array)
+            .ok_or_else(|| bad("missing `hands`: a list of three hands".into()))?;
+        if hands_v.len() != SEATS {
+            return Err(bad(format!(
+                "{} hands; the classic game deals 3",
+                hands_v.len()
+            )));
+        }
+        let mut hands: [Vec<Card>; 3] = Default::default();
+        for (i, h) in hands_v.iter().enumerate() {
+            hands[i] = cards_of(h, &format!("hand {i}"), HAND)?;
+        }
+        let kitty = cards_of(
+            obj.get("kitty")
+                .ok_or_else(|| bad("missing `kitty`".into()))?,
+            "the kitty",
+            3,
+        )?;
+        let first = obj
+            .get("first")
+            .and_then(Value::as_u64)
+            .filter(|&f| f < SEATS as u64)
+            .ok_or_else(|| bad("`first` is the seat that bids first: 0, 1 or 2".into()))?
+            as Seat;
+        let mut seen = CardSet::EMPTY;
+        for c in hands.iter().flatten().chain(kitty.iter()) {
+            if seen.contains(*c) {
+                return Err(bad(format!("{c} is dealt twice")));
+            }
+            seen.insert(*c);
+        }
+        // 54 distinct cards are the whole deck; the count checks above make
+        // this hold, the check keeps it true if they ever change.
+        if seen != CardSet::full_deck() {
+            return Err(bad("the deal is not the full 54-card deck".into()));
+        }
+        Ok(Deal {
+            hands,
+            kitty,
+            first,
+        })
+    }
+}
+
+/// A fixed queue of seats that each get one say (robbing, kicking).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct SeatQueue {
+    seats: [Seat; 2],
+    len: u8,
+    at: u8,
+}
+
+impl SeatQueue {
+    fn new(seats: impl Iterator<Item = Seat>) -> SeatQueue {
+        let mut q = SeatQueue {
+            seats: [0; 2],
+            len: 0,
+            at: 0,
+        };
+        for s in seats {
+            q.seats[q.len as usize] = s;
+            q.len += 1;
+        }
+        q
+    }
+
+    fn current(&self) -> Option<Seat> {
+        (self.at < self.len).then(|| self.seats[self.at as usize])
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Score bidding: `spoken` seats have spoken; `high` is the best bid.
+    Score {
+        turn: Seat,
+        spoken: u8,
+        high: Option<(Seat, u8)>,
+    },
+    /// Rob bidding before anyone called.
+    Calling {
+        turn: Seat,
+        spoken: u8,
+    },
+    /// Rob bidding: the seats that did not pass each may rob once.
+    Robbing {
+        caller: Seat,
+        queue: SeatQueue,
+        last: Seat,
+        robbed: bool,
+    },
+    /// Rob bidding: the caller's last chance to rob back.
+    RobBack {
+        caller: Seat,
+        last: Seat,
+    },
+    /// After a bid of 3: the seats that had not spoken may kick.
+    Kicking {
+        landlord: Seat,
+        queue: SeatQueue,
+        kicked: bool,
+    },
+    /// Someone kicked: the landlord may counter-kick.
+    Counter {
+        landlord: Seat,
+    },
+    Doubling {
+        turn: Seat,
+        spoken: u8,
+    },
+    Playing {
+        turn: Seat,
+        standing: Option<Standing>,
+        passes: u8,
+    },
+    Finished,
+}
+
+/// A classic Dou Dizhu game.
+#[derive(Clone, Debug)]
+pub struct DouDizhu {
+    rules: Rules,
+    deal: Deal,
+    hands: [CardSet; 3],
+    kitty: CardSet,
+    phase: Phase,
+    landlord: Option<Seat>,
+    /// The bid, or 1 doubled per rob.
+    base: u32,
+    kicks: u32,
+    kitty_factor: u32,
+    shown: [Option<ShowStage>; 3],
+    bids: [Option<u8>; 3],
+    doubled: [Option<bool>; 3],
+    bombs: u32,
+    plays: [u32; 3],
+    played: [CardSet; 3],
+    bidding_started: bool,
+    history: Vec<(Seat, Action)>,
+    outcome: Option<Outcome>,
+}
+
+impl DouDizhu {
+    /// Builds a game from a checked deal.
+    pub fn new(rules: Rules, deal: Deal) -> Result<DouDizhu, RecordError> {
+        rules.validate()?;
+        let hands = [
+            CardSet::from_cards(&deal.hands[0]),
+            CardSet::from_cards(&deal.hands[1]),
+            CardSet::from_cards(&deal.hands[2]),
+        ];
+        let kitty = CardSet::from_cards(&deal.kitty);
+        if hands.iter().fold(kitty, |a, h| a.union(*h)) != CardSet::full_deck()
+            || hands.iter().any(|h| h.len() != HAND)
+            || kitty.len() != 3
+            || deal.first >= SEATS
+        {
+            return Err(RecordError::Deal(
+                "the deal is not the full 54-card deck in 3 hands of 17 and a kitty of 3".into(),
+            ));
+        }
+        let phase = match rules.bidding {
+            Bidding::Score => Phase::Score {
+                turn: deal.first,
+                spoken: 0,
+                high: None,
+            },
+            Bidding::Rob => Phase::Calling {
+                turn: deal.first,
+                spoken: 0,
+            },
+        };
+        Ok(DouDizhu {
+            base: 1,
+            rules,
+            hands,
+            kitty,
+            phase,
+            landlord: None,
+            kicks: 0,
+            kitty_factor: 1,
+            shown: [None; 3],
+            bids: [None; 3],
+            doubled: [None; 3],
+            bombs: 0,
+            plays: [0; 3],
+            played: [CardSet::EMPTY; 3],
+            bidding_started: false,
+            history: Vec::new(),
+            outcome: None,
+            deal,
+        })
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn landlord(&self) -> Option<Seat> {
+        self.landlord
+    }
+
+    /// The seat's current hand.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.hands[seat]
+    }
+
+    /// The seat the game waits on, if any.
+    pub fn turn(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Score { turn, .. }
+            | Phase::Calling { turn, .. }
+            | Phase::Doubling { turn, .. }
+            | Phase::Playing { turn, .. } => Some(turn),
+            Phase::Robbing { queue, .. } | Phase::Kicking { queue, .. } => queue.current(),
+            Phase::RobBack { caller, .. } => Some(caller),
+            Phase::Counter { landlord } => Some(landlord),
+            Phase::Finished => None,
+        }
+    }
+
+    fn in_bidding(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Score { .. }
+                | Phase::Calling { .. }
+                | Phase::Robbing { .. }
+                | Phase::RobBack { .. }
+                | Phase::Kicking { .. }
+                | Phase::Counter { .. }
+        )
+    }
+
+    fn phase_name(&self) -> PhaseName {
+        match self.phase {
+            Phase::Kicking { .. } | Phase::Counter { .. } => PhaseName::Kicking,
+            Phase::Doubling { .. } => PhaseName::Doubling,
+            Phase::Playing { .. } => PhaseName::Playing,
+            Phase::Finished => PhaseName::Finished,
+            _ => PhaseName::Bidding,
+        }
+    }
+
+    fn show_factor(&self) -> u32 {
+        self.shown
+            .iter()
+            .flatten()
+            .map(|s| s.factor())
+            .max()
+            .unwrap_or(1)
+    }
+
+    /// The multiplier so far, with `extra_bombs` more bombs counted.
+    fn multiplier_with(&self, extra_bombs: u32) -> u64 {
+        let bombs = self.bombs + extra_bombs;
+        self.base as u64
+            * (1u64 << self.kicks.min(16))
+            * self.kitty_factor as u64
+            * self.show_factor() as u64
+            * (1u64 << bombs.min(30))
+    }
+
+    fn factors(&self) -> Factors {
+        Factors {
+            base: self.base,
+            kicks: self.kicks,
+            kitty: self.kitty_factor,
+            show: self.show_factor(),
+            bombs: self.bombs,
+            multiplier: self.multiplier_with(0),
+        }
+    }
+
+    /// The best stage at which `seat` may show its hand now, if any.
+    fn show_stage_now(&self, seat: Seat) -> Option<ShowStage> {
+        if !self.rules.show_cards || self.shown[seat].is_some() {
+            return None;
+        }
+        if self.in_bidding() {
+            return Some(if self.bidding_started {
+                ShowStage::Bidding
+            } else {
+                ShowStage::Start
+            });
+        }
+        if self.landlord == Some(seat) && self.before_first_play() {
+            return Some(ShowStage::Kitty);
+        }
+        None
+    }
+
+    fn before_first_play(&self) -> bool {
+        match self.phase {
+            Phase::Doubling { .. } => true,
+            Phase::Playing { .. } => self.plays.iter().all(|&p| p == 0),
+            _ => false,
+        }
+    }
+
+    fn show(
+        &mut self,
+        seat: Seat,
+        stage: Option<ShowStage>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if !self.rules.show_cards {
+            return Err(illegal(
+                "err-option-off",
+                "showing cards (明牌) is not played at this table",
+            )
+            .arg("option", "show_cards"));
+        }
+        if self.shown[seat].is_some() {
+            return Err(illegal("err-already-shown", "your hand is already shown"));
+        }
+        let stage = match stage {
+            None => self
+                .show_stage_now(seat)
+                .ok_or_else(|| illegal("err-show-too-late", "it is too late to show your hand"))?,
+            Some(ShowStage::Start) => {
+                if !self.in_bidding() || self.bidding_started {
+                    return Err(illegal(
+                        "err-show-too-late",
+                        "bidding has started: a hand shown now is shown during bidding",
+                    ));
+                }
+                ShowStage::Start
+            }
+            Some(ShowStage::Bidding) => {
+                if !self.in_bidding() {
+                    return Err(illegal("err-show-too-late", "bidding is over"));
+                }
+                ShowStage::Bidding
+            }
+            Some(ShowStage::Kitty) => {
+                if self.landlord != Some(seat) {
+                    return Err(illegal(
+                        "err-show-landlord-only",
+                        "only the landlord shows after taking the kitty",
+                    ));
+                }
+                if !self.before_first_play() {
+                    return Err(illegal(
+                        "err-show-too-late",
+                        "the first lead has been played",
+                    ));
+                }
+                ShowStage::Kitty
+            }
+        };
+        self.shown[seat] = Some(stage);
+        ev.push(Event::Shown {
+            seat,
+            stage,
+            hand: self.hands[seat],
+        });
+        Ok(())
+    }
+
+    fn wrong_phase(&self, action: &Action) -> RuleError {
+        let what = match action {
+            Action::Bid(_) => "bid",
+            Action::Pass => "pass",
+            Action::Call => "call the landlord",
+            Action::Rob => "rob the landlord",
+            Action::Kick => "kick",
+            Action::Counter => "counter-kick",
+            Action::Double => "double",
+            Action::Play { .. } => "play cards",
+            Action::Show(_) | Action::Leave => "do that",
+        };
+        let now = match self.phase {
+            Phase::Score { .. } => "it is score bidding (bid 1–3 or pass)",
+            Phase::Calling { .. } => "it is time to call the landlord or pass",
+            Phase::Robbing { .. } | Phase::RobBack { .. } => "it is time to rob or pass",
+            Phase::Kicking { .. } => "it is time to kick or pass",
+            Phase::Counter { .. } => "it is time to counter-kick or pass",
+            Phase::Doubling { .. } => "it is time to double or pass",
+            Phase::Playing { .. } => "it is time to play or pass",
+            Phase::Finished => "the game is over",
+        };
+        illegal("err-wrong-phase", format!("you cannot {what} now: {now}")).arg("action", what)
+    }
+
+    /// Must this seat bid (forced_bid) rather than pass?
+    fn must_bid(&self, seat: Seat) -> bool {
+        let c = self.hands[seat].counts();
+        self.rules.forced_bid && c[BIG_JOKER] == 1 && (c[SMALL_JOKER] == 1 || c[TWO] > 0)
+    }
+
+    /// An action on the seat's turn. Checks everything before changing anything.
+    fn act(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        match (self.phase, *action) {
+            (Phase::Score { spoken, high, .. }, Action::Bid(b)) => {
+                let top = high.map_or(0, |h| h.1);
+                if b <= top {
+                    return Err(illegal(
+                        "err-bid-too-low",
+                        format!("a bid must be higher than {top}"),
+                    )
+                    .arg("bid", top));
+                }
+                self.bidding_started = true;
+                self.bids[seat] = Some(b);
+                ev.push(Event::Bid { seat, bid: b });
+                let spoken = spoken + 1;
+                if b == 3 {
+                    let unspoken = (SEATS - spoken as usize) as u8;
+                    let queue = SeatQueue::new((1..=unspoken as usize).map(|k| (seat + k) % SEATS));
+                    self.base = 3;
+                    if self.rules.kick && queue.len > 0 {
+                        self.phase = Phase::Kicking {
+                            landlord: seat,
+                            queue,
+                            kicked: false,
+                        };
+                    } else {
+                        self.become_landlord(seat, ev);
+                    }
+                } else if spoken as usize == SEATS {
+                    self.base = b as u32;
+                    self.become_landlord(seat, ev);
+                } else {
+                    self.base = b as u32;
+                    self.phase = Phase::Score {
+                        turn: next(seat),
+                        spoken,
+                        high: Some((seat, b)),
+                    };
+                }
+            }
+            (Phase::Score { spoken, high, .. }, Action::Pass) => {
+                if high.is_none() && self.must_bid(seat) {
+                    return Err(illegal(
+                        "err-must-bid",
+                        "holding both jokers, or the big joker and a 2, you must bid",
+                    ));
+                }
+                self.bidding_started = true;
+                self.bids[seat] = Some(0);
+                ev.push(Event::Passed { seat });
+                let spoken = spoken + 1;
+                if spoken as usize == SEATS {
+                    match high {
+                        Some((s, _)) => self.become_landlord(s, ev),
+                        None => self.redeal(ev),
+                    }
+                } else {
+                    self.phase = Phase::Score {
+                        turn: next(seat),
+                        spoken,
+                        high,
+                    };
+                }
+            }
+            (Phase::Calling { spoken, .. }, Action::Call) => {
+                self.bidding_started = true;
+                ev.push(Event::Called { seat });
+                // Seats that passed before the call are out; the rest may rob.
+                let unspoken = SEATS - spoken as usize - 1;
+                let queue = SeatQueue::new((1..=unspoken).map(|k| (seat + k) % SEATS));
+                if queue.len == 0 {
+                    self.become_landlord(seat, ev);
+                } else {
+                    self.phase = Phase::Robbing {
+                        caller: seat,
+                        queue,
+                        last: seat,
+                        robbed: false,
+                    };
+                }
+            }
+            (Phase::Calling { spoken, .. }, Action::Pass) => {
+                self.bidding_started = true;
+                ev.push(Event::Passed { seat });
+                let spoken = spoken + 1;
+                if spoken as usize == SEATS {
+                    self.redeal(ev);
+                } else {
+                    self.phase = Phase::Calling {
+                        turn: next(seat),
+                        spoken,
+                    };
+                }
+            }
+            (
+                Phase::Robbing {
+                    caller,
+                    mut queue,
+                    mut last,
+                    mut robbed,
+                },
+                a @ (Action::Rob | Action::Pass),
+            ) => {
+                if a == Action::Rob {
+                    self.base *= 2;
+                    last = seat;
+                    robbed = true;
+                    ev.push(Event::Robbed { seat });
+                } else {
+                    ev.push(Event::Passed { seat });
+                }
+                queue.at += 1;
+                if queue.current().is_some() {
+                    self.phase = Phase::Robbing {
+                        caller,
+                        queue,
+                        last,
+                        robbed,
+                    };
+                } else if robbed {
+                    self.phase = Phase::RobBack { caller, last };
+                } else {
+                    self.become_landlord(caller, ev);
+                }
+            }
+            (Phase::RobBack { caller, last }, a @ (Action::Rob | Action::Pass)) => {
+                if a == Action::Rob {
+                    self.base *= 2;
+                    ev.push(Event::Robbed { seat });
+                    self.become_landlord(caller, ev);
+                } else {
+                    ev.push(Event::Passed { seat });
+                    self.become_landlord(last, ev);
+                }
+            }
+            (
+                Phase::Kicking {
+                    landlord,
+                    mut queue,
+                    mut kicked,
+                },
+                a @ (Action::Kick | Action::Pass),
+            ) => {
+                if a == Action::Kick {
+                    self.kicks += 1;
+                    kicked = true;
+                    ev.push(Event::Kicked { seat });
+                } else {
+                    ev.push(Event::Passed { seat });
+                }
+                queue.at += 1;
+                if queue.current().is_some() {
+                    self.phase = Phase::Kicking {
+                        landlord,
+                        queue,
+                        kicked,
+                    };
+                } else if kicked {
+                    self.phase = Phase::Counter { landlord };
+                } else {
+                    self.become_landlord(landlord, ev);
+                }
+            }
+            (Phase::Counter { landlord }, a @ (Action::Counter | Action::Pass)) => {
+                if a == Action::Counter {
+                    self.kicks += 1;
+                    ev.push(Event::Countered { seat });
+                } else {
+                    ev.push(Event::Passed { seat });
+                }
+                self.become_landlord(landlord, ev);
+            }
+            (Phase::Doubling { spoken, .. }, a @ (Action::Double | Action::Pass)) => {
+                let double = a == Action::Double;
+                self.doubled[seat] = Some(double);
+                ev.push(if double {
+                    Event::Doubled { seat }
+                } else {
+                    Event::Passed { seat }
+                });
+                let spoken = spoken + 1;
+                self.phase = if spoken as usize == SEATS {
+                    Phase::Playing {
+                        turn: self.landlord.expect("doubling follows bidding"),
+                        standing: None,
+                        passes: 0,
+                    }
+                } else {
+                    Phase::Doubling {
+                        turn: next(seat),
+                        spoken,
+                    }
+                };
+            }
+            (
+                Phase::Playing {
+                    standing, passes, ..
+                },
+                Action::Pass,
+            ) => {
+                let Some(st) = standing else {
+                    return Err(illegal(
+                        "err-leader-must-play",
+                        "you lead this round: play something",
+                    ));
+                };
+                ev.push(Event::Passed { seat });
+                if passes + 1 >= (SEATS - 1) as u8 {
+                    ev.push(Event::Lead { seat: st.seat });
+                    self.phase = Phase::Playing {
+                        turn: st.seat,
+                        standing: None,
+                        passes: 0,
+                    };
+                } else {
+                    self.phase = Phase::Playing {
+                        turn: next(seat),
+                        standing,
+                        passes: passes + 1,
+                    };
+                }
+            }
+            (Phase::Playing { standing, .. }, Action::Play { cards, reading }) => {
+                self.play(seat, cards, reading, standing, ev)?;
+            }
+            _ => return Err(self.wrong_phase(action)),
+        }
+        Ok(())
+    }
+
+    /// Reads `cards` as a play that is legal now.
+    pub fn reading_for(
+        &self,
+        seat: Seat,
+        cards: CardSet,
+        reading: Option<Kind>,
+        standing: Option<Standing>,
+    ) -> Result<Combo, RuleError> {
+        if cards.is_empty() {
+            return Err(illegal("err-empty-play", "play at least one card"));
+        }
+        if !cards.is_subset(self.hands[seat]) {
+            let missing = cards.minus(self.hands[seat]).cards()[0];
+            return Err(not_in_hand(&missing.pretty()));
+        }
+        let readings = classify(&cards.counts(), &PatternRules::CLASSIC);
+        if readings.is_empty() {
+            let text = cards.ranks_text();
+            return Err(illegal(
+                "err-not-a-combination",
+                format!("{text} is not a valid combination"),
+            )
+            .arg("cards", text));
+        }
+        let candidates = || {
+            readings
+                .iter()
+                .filter(move |c| reading.is_none_or(|k| c.kind == k))
+        };
+        let Some(first) = candidates().next() else {
+            let kind = reading.expect("only a stated reading filters");
+            let text = cards.ranks_text();
+            return Err(illegal(
+                "err-not-that-reading",
+                format!("{text} is not {}", kind.phrase()),
+            )
+            .arg("cards", text)
+            .arg("pattern", kind.name()));
+        };
+        let Some(st) = standing else {
+            return Ok(first);
+        };
+        if let Some(c) = candidates().find(|c| c.beats(st.combo)) {
+            return Ok(c);
+        }
+        let err = if first.kind == st.combo.kind && first.size == st.combo.size {
+            illegal(
+                "err-not-higher",
+                format!("{} does not beat {}", first.describe(), st.combo.describe()),
+            )
+        } else if first.kind == st.combo.kind {
+            illegal(
+                "err-wrong-size",
+                format!(
+                    "{} of {} cards does not beat {} of {} cards",
+                    first.kind.phrase(),
+                    first.size,
+                    st.combo.kind.phrase(),
+                    st.combo.size
+                ),
+            )
+        } else {
+            illegal(
+                "err-does-not-beat",
+                format!(
+                    "{} does not beat {}",
+                    first.kind.phrase(),
+                    st.combo.kind.phrase()
+                ),
+            )
+        };
+        Err(err
+            .arg("play", first.kind.name())
+            .arg("standing", st.combo.kind.name()))
+    }
+
+    fn play(
+        &mut self,
+        seat: Seat,
+        cards: CardSet,
+        reading: Option<Kind>,
+        standing: Option<Standing>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let combo = self.reading_for(seat, cards, reading, standing)?;
+        self.hands[seat] = self.hands[seat].minus(cards);
+        self.played[seat] = self.played[seat].union(cards);
+        self.plays[seat] += 1;
+        if combo.kind.is_bomb_like() {
+            self.bombs += 1;
+        }
+        let left = self.hands[seat].len() as u8;
+        ev.push(Event::Played {
+            seat,
+            cards,
+            combo,
+            cards_left: left,
+        });
+        if left == 0 {
+            self.settle(seat, ev);
+        } else {
+            self.phase = Phase::Playing {
+                turn: next(seat),
+                standing: Some(Standing { seat, cards, combo }),
+                passes: 0,
+            };
+        }
+        Ok(())
+    }
+
+    fn become_landlord(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        self.landlord = Some(seat);
+        self.hands[seat] = self.hands[seat].union(self.kitty);
+        if self.rules.kitty_multipliers {
+            self.kitty_factor = kitty_factor(self.kitty);
+        }
+        ev.push(Event::Landlord {
+            seat,
+            kitty: self.kitty,
+            base: self.base,
+        });
+        self.phase = if self.rules.doubling {
+            Phase::Doubling {
+                turn: next(seat),
+                spoken: 0,
+            }
+        } else {
+            Phase::Playing {
+                turn: seat,
+                standing: None,
+                passes: 0,
+            }
+        };
+    }
+
+    fn redeal(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::Finished;
+        ev.push(Event::Redeal);
+        let mut detail = serde_json::Map::new();
+        detail.insert("redeal".into(), json!(true));
+        self.outcome = Some(Outcome {
+            deltas: vec![0; SEATS],
+            detail,
+        });
+        ev.push(Event::Finished {
+            deltas: vec![0; SEATS],
+        });
+    }
+
+    /// The house's cut of each winner's gain, and what the seats keep.
+    fn rake(&self, deltas: &[i64], detail: &mut serde_json::Map<String, Value>) {
+        if self.rules.rake == 0 {
+            return;
+        }
+        let rake: Vec<i64> = deltas
+            .iter()
+            .map(|&d| {
+                if d > 0 {
+                    d * self.rules.rake as i64 / 100
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let net: Vec<i64> = deltas.iter().zip(&rake).map(|(d, r)| d - r).collect();
+        detail.insert("rake".into(), json!(rake));
+        detail.insert("net".into(), json!(net));
+    }
+
+    /// `winner` has emptied its hand.
+    fn settle(&mut self, winner: Seat, ev: &mut Vec<Event>) {
+        let landlord = self.landlord.expect("play follows bidding");
+        let landlord_won = winner == landlord;
+        let farmers = [next(landlord), next(next(landlord))];
+        let spring = landlord_won && farmers.iter().all(|&f| self.plays[f] == 0);
+        let anti_spring = !landlord_won && self.plays[landlord] == 1;
+        let multiplier = self.multiplier_with(0) * if spring || anti_spring { 2 } else { 1 };
+        let ll_double = if self.doubled[landlord] == Some(true) {
+            2
+        } else {
+            1
+        };
+        let mut deltas = vec![0i64; SEATS];
+        for f in farmers {
+            let f_double = if self.doubled[f] == Some(true) { 2 } else { 1 };
+            let amount = (multiplier * f_double * ll_double) as i64;
+            let sign = if landlord_won { -1 } else { 1 };
+            deltas[f] = sign * amount;
+            deltas[landlord] -= sign * amount;
+        }
+        let mut detail = serde_json::Map::new();
+        detail.insert("landlord".into(), json!(landlord));
+        detail.insert(
+            "winner".into(),
+            json!(if landlord_won { "landlord" } else { "farmers" }),
+        );
+        detail.insert("multiplier".into(), json!(multiplier));
+        detail.insert("bombs".into(), json!(self.bombs));
+        detail.insert("spring".into(), json!(spring));
+        detail.insert("anti_spring".into(), json!(anti_spring));
+        if self.rules.doubling {
+            detail.insert(
+                "doubled".into(),
+                json!(self.doubled.map(|d| d == Some(true))),
+            );
+        }
+        self.rake(&deltas, &mut detail);
+        self.finish(deltas, detail, ev);
+    }
+
+    fn finish(
+        &mut self,
+        deltas: Vec<i64>,
+        detail: serde_json::Map<String, Value>,
+        ev: &mut Vec<Event>,
+    ) {
+        self.phase = Phase::Finished;
+        ev.push(Event::Finished {
+            deltas: deltas.clone(),
+        });
+        self.outcome = Some(Outcome { deltas, detail });
+    }
+
+    /// Bombs and rockets still in the hands (for the escape penalty).
+    fn bombs_in_hands(&self) -> u32 {
+        self.hands
+            .iter()
+            .map(|h| {
+                let c = h.counts();
+                let bombs = c[..SMALL_JOKER].iter().filter(|&&n| n == 4).count() as u32;
+                bombs + u32::from(c[SMALL_JOKER] == 1 && c[BIG_JOKER] == 1)
+            })
+            .sum()
+    }
+
+    /// `seat` abandons the game: it pays the escape penalty to the others.
+    fn leave(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let multiplier = self.multiplier_with(self.bombs_in_hands());
+        let penalty = multiplier.max(self.rules.escape_penalty as u64);
+        let others = [(seat + 1) % SEATS, (seat + 2) % SEATS];
+        let (low, high) = (others[0].min(others[1]), others[0].max(others[1]));
+        let mut deltas = vec![0i64; SEATS];
+        deltas[seat] = -(penalty as i64);
+        deltas[low] = penalty.div_ceil(2) as i64;
+        deltas[high] = (penalty / 2) as i64;
+        ev.push(Event::Left { seat, penalty });
+        let mut detail = serde_json::Map::new();
+        detail.insert("escaped".into(), json!(seat));
+        detail.insert("penalty".into(), json!(penalty));
+        detail.insert("escape_multiplier".into(), json!(multiplier));
+        detail.insert("landlord".into(), json!(self.landlord));
+        detail.insert("bombs".into(), json!(self.bombs));
+        self.rake(&deltas, &mut detail);
+        self.finish(deltas, detail, ev);
+    }
+
+    /// The seat's legal plays now (empty unless it is the seat's turn to play).
+    pub fn legal_plays(&self, seat: Seat, sink: impl FnMut(patterns::Move)) {
+        if let Phase::Playing { turn, standing, .. } = self.phase {
+            if turn == seat {
+                for_each_play(
+                    self.hands[seat],
+                    standing.map(|s| s.combo),
+                    &PatternRules::CLASSIC,
+                    sink,
+                );
+            }
+        }
+    }
+
+    /// How many actions the game has applied.
+    pub fn actions_applied(&self) -> usize {
+        self.history.len()
+    }
+}
+
+/// The kitty's factor (底牌翻倍): every row that holds, multiplied.
+pub fn kitty_factor(kitty: CardSet) -> u32 {
+    let c = kitty.counts();
+    let mut f = 1;
+    if c[patterns::ACE] == 2 || c[TWO] == 2 {
+        f *= 2;
+    }
+    if c.contains(&3) {
+        f *= 3;
+    }
+    if c[..7].iter().map(|&n| n as u32).sum::<u32>() == 3 {
+        f *= 3;
+    }
+    match (c[SMALL_JOKER], c[BIG_JOKER]) {
+        (0, 1) => f *= 2,
+        (1, 1) => f *= 4,
+        _ => {}
+    }
+    f
+}
+
+impl Game for DouDizhu {
+    type Rules = Rules;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+
+    const KIND: GameKind = GameKind::DouDizhu;
+
+    fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
+        if record.seats != SEATS {
+            return Err(RecordError::Seats(format!(
+                "classic Dou Dizhu has 3 seats, not {} (the 2-player variant is not implemented yet)",
+                record.seats
+            )));
+        }
+        let rules: Rules = record.rules_as()?;
+        let deal = Deal::from_json(&record.deal)?;
+        DouDizhu::new(rules, deal)
+    }
+
+    fn deal(rules: Rules, seats: usize, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        use rand::Rng;
+        if seats != SEATS {
+            return Err(RecordError::Seats(format!(
+                "classic Dou Dizhu has 3 seats, not {seats}"
+            )));
+        }
+        let mut deck = crate::cards::standard_deck();
+        crate::cards::shuffle(&mut deck, rng);
+        let first = rng.gen_range(0..SEATS);
+        let deal = Deal {
+            hands: [
+                deck[0..17].to_vec(),
+                deck[17..34].to_vec(),
+                deck[34..51].to_vec(),
+            ],
+            kitty: deck[51..54].to_vec(),
+            first,
+        };
+        DouDizhu::new(rules, deal)
+    }
+
+    fn seats(&self) -> usize {
+        SEATS
+    }
+
+    fn waiting_on(&self) -> Vec<Seat> {
+        self.turn().into_iter().collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if self.phase == Phase::Finished {
+            return Err(RuleError::game_over());
+        }
+        if seat >= SEATS {
+            return Err(illegal(
+                "err-no-such-seat",
+                format!("seat {seat} does not exist in a 3-seat game"),
+            ));
+        }
+        let mut ev = Vec::new();
+        match action {
+            Action::Leave => self.leave(seat, &mut ev),
+            Action::Show(stage) => self.show(seat, *stage, &mut ev)?,
+            _ => {
+                if self.turn() != Some(seat) {
+                    return Err(RuleError::not_your_turn());
+                }
+                self.act(seat, action, &mut ev)?;
+            }
+        }
+        self.history.push((seat, *action));
+        Ok(ev)
+    }
+
+    /// Every legal action of `seat` now. `leave` is always allowed and never
+    /// listed (it is not a move of the game); a show (明牌) is listed for the
+    /// seat to act, though any seat may show out of turn.
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        if self.turn() != Some(seat) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        match self.phase {
+            Phase::Score { high, .. } => {
+                let top = high.map_or(0, |h| h.1);
+                out.extend((top + 1..=3).map(Action::Bid));
+                if !(high.is_none() && self.must_bid(seat)) {
+                    out.push(Action::Pass);
+                }
+            }
+            Phase::Calling { .. } => out.extend([Action::Call, Action::Pass]),
+            Phase::Robbing { .. } | Phase::RobBack { .. } => {
+                out.extend([Action::Rob, Action::Pass])
+            }
+            Phase::Kicking { .. } => out.extend([Action::Kick, Action::Pass]),
+            Phase::Counter { .. } => out.extend([Action::Counter, Action::Pass]),
+            Phase::Doubling { .. } => out.extend([Action::Double, Action::Pass]),
+            Phase::Playing { standing, .. } => {
+                // Leads list a hundred plays or more; answers a handful.
+                out.reserve(if standing.is_some() { 16 } else { 160 });
+                if standing.is_some() {
+                    out.push(Action::Pass);
+                }
+                self.legal_plays(seat, |m| {
+                    out.push(Action::Play {
+                        cards: m.cards,
+                        reading: Some(m.combo.kind),
+                    })
+                });
+            }
+            Phase::Finished => {}
+        }
+        if let Some(stage) = self.show_stage_now(seat) {
+            out.push(Action::Show(Some(stage)));
+        }
+        out
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        let seat = seat.filter(|&s| s < SEATS);
+        let standing = match self.phase {
+            Phase::Playing { standing, .. } => standing,
+            _ => None,
+        };
+        View {
+            seat,
+            phase: self.phase_name(),
+            turn: self.turn(),
+            first: self.deal.first,
+            landlord: self.landlord,
+            hand: seat.map(|s| self.hands[s]),
+            shown: [0, 1, 2].map(|s| self.shown[s].map(|_| self.hands[s])),
+            kitty: self.landlord.map(|_| self.kitty),
+            played: self.played,
+            cards_left: self.hands.map(|h| h.len() as u8),
+            standing,
+            bids: self.bids,
+            doubled: self.doubled,
+            factors: self.factors(),
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn record(&self) -> Record {
+        let actions = self
+            .history
+            .iter()
+            .map(|(seat, a)| {
+                // `as` only where the cards have more than one reading.
+                let a = match *a {
+                    Action::Play { cards, .. }
+                        if classify(&cards.counts(), &PatternRules::CLASSIC).len() == 1 =>
+                    {
+                        Action::Play {
+                            cards,
+                            reading: None,
+                        }
+                    }
+                    other => other,
+                };
+                let mut v = a.to_json();
+                v["seat"] = json!(seat);
+                v
+            })
+            .collect();
+        Record {
+            game: GameKind::DouDizhu.name().to_string(),
+            rules: self.rules.to_record_json(),
+            seats: SEATS,
+            deal: self.deal.to_json(),
+            actions,
+        }
+    }
+
+    fn parse_action(value: &Value) -> Result<Action, RuleError> {
+        Action::from_json(value)
+    }
+
+    fn action_to_json(action: &Action) -> Value {
+        action.to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,861 @@
+//! Dou Dizhu combinations (牌型): what a set of cards can be read as, how two
+//! plays compare, and every play a hand can make, generated straight from
+//! its rank counts.
+//!
+//! Ranks are indices in the game's single-card order (0 = 3 … 11 = A,
+//! 12 = 2, 13 = small joker, 14 = big joker). Where chains may run and how
+//! long they must be are parameters ([`PatternRules`]) so the two-player
+//! variant (no 3s and 4s) and the wild-card variant (readings chosen per
+//! wild card) can reuse this code; classification returns every reading of a
+//! set of cards, not just one, for the same reason.
+
+use super::cardset::{rank_name, CardSet};
+use serde::{Deserialize, Serialize};
+
+pub const RANKS: usize = 15;
+pub const ACE: usize = 11;
+pub const TWO: usize = 12;
+pub const SMALL_JOKER: usize = 13;
+pub const BIG_JOKER: usize = 14;
+
+/// Cards per rank index.
+pub type Counts = [u8; RANKS];
+
+/// The pattern of a play. Names are the record's `"as"` values.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Single,
+    Pair,
+    Trio,
+    TrioSingle,
+    TrioPair,
+    Straight,
+    PairStraight,
+    Airplane,
+    AirplaneSingles,
+    AirplanePairs,
+    FourTwo,
+    FourTwoPairs,
+    Bomb,
+    Rocket,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 14] = [
+        Kind::Single,
+        Kind::Pair,
+        Kind::Trio,
+        Kind::TrioSingle,
+        Kind::TrioPair,
+        Kind::Straight,
+        Kind::PairStraight,
+        Kind::Airplane,
+        Kind::AirplaneSingles,
+        Kind::AirplanePairs,
+        Kind::FourTwo,
+        Kind::FourTwoPairs,
+        Kind::Bomb,
+        Kind::Rocket,
+    ];
+
+    /// The record name: `trio_single`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Single => "single",
+            Kind::Pair => "pair",
+            Kind::Trio => "trio",
+            Kind::TrioSingle => "trio_single",
+            Kind::TrioPair => "trio_pair",
+            Kind::Straight => "straight",
+            Kind::PairStraight => "pair_straight",
+            Kind::Airplane => "airplane",
+            Kind::AirplaneSingles => "airplane_singles",
+            Kind::AirplanePairs => "airplane_pairs",
+            Kind::FourTwo => "four_two",
+            Kind::FourTwoPairs => "four_two_pairs",
+            Kind::Bomb => "bomb",
+            Kind::Rocket => "rocket",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// Plain English with an article, for messages: "a pair", "an airplane".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Kind::Single => "a single",
+            Kind::Pair => "a pair",
+            Kind::Trio => "a trio",
+            Kind::TrioSingle => "a trio with a single",
+            Kind::TrioPair => "a trio with a pair",
+            Kind::Straight => "a straight",
+            Kind::PairStraight => "a pair straight",
+            Kind::Airplane => "an airplane",
+            Kind::AirplaneSingles => "an airplane with singles",
+            Kind::AirplanePairs => "an airplane with pairs",
+            Kind::FourTwo => "a four with two singles",
+            Kind::FourTwoPairs => "a four with two pairs",
+            Kind::Bomb => "a bomb",
+            Kind::Rocket => "the rocket",
+        }
+    }
+
+    pub fn is_bomb_like(self) -> bool {
+        matches!(self, Kind::Bomb | Kind::Rocket)
+    }
+}
+
+/// One reading of a play: its pattern, its main rank (the highest rank of
+/// the main part: the run, the trios, the four) and its size in cards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Combo {
+    pub kind: Kind,
+    pub main: u8,
+    pub size: u8,
+}
+
+impl Combo {
+    /// Does this play beat `standing` (the last play on the table)?
+    pub fn beats(self, standing: Combo) -> bool {
+        match (self.kind, standing.kind) {
+            (Kind::Rocket, _) => standing.kind != Kind::Rocket,
+            (Kind::Bomb, Kind::Rocket) => false,
+            (Kind::Bomb, Kind::Bomb) => self.main > standing.main,
+            (Kind::Bomb, _) => true,
+            (k, s) => k == s && self.size == standing.size && self.main > standing.main,
+        }
+    }
+
+    /// Plain English: "a pair of 8", "a straight 3–7", "a bomb of 5".
+    pub fn describe(self) -> String {
+        let main = rank_name(self.main as usize);
+        let chain = |unit: u8| {
+            let len = self.size / unit;
+            let low = rank_name((self.main + 1 - len) as usize);
+            format!("{} {low}–{main}", self.kind.phrase())
+        };
+        match self.kind {
+            Kind::Rocket => "the rocket".into(),
+            Kind::Straight => chain(1),
+            Kind::PairStraight => chain(2),
+            Kind::Airplane => chain(3),
+            Kind::AirplaneSingles => chain(4),
+            Kind::AirplanePairs => chain(5),
+            k => format!("{} of {main}", k.phrase()),
+        }
+    }
+}
+
+/// Where chains may run and how long they must be. The classic game runs
+/// chains from 3 up to A; the two-player variant (later) has no 3s and 4s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PatternRules {
+    pub chain_low: usize,
+    pub chain_high: usize,
+    pub min_straight: usize,
+    pub min_pair_straight: usize,
+    pub min_airplane: usize,
+}
+
+impl PatternRules {
+    pub const CLASSIC: PatternRules = PatternRules {
+        chain_low: 0,
+        chain_high: ACE,
+        min_straight: 5,
+        min_pair_straight: 3,
+        min_airplane: 2,
+    };
+}
+
+impl Default for PatternRules {
+    fn default() -> Self {
+        PatternRules::CLASSIC
+    }
+}
+
+/// Up to a handful of readings of one set of cards.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Readings {
+    items: [Option<Combo>; 4],
+    len: usize,
+}
+
+impl Readings {
+    fn push(&mut self, c: Combo) {
+        if self.len < self.items.len() && !self.as_slice_iter().any(|x| x == c) {
+            self.items[self.len] = Some(c);
+            self.len += 1;
+        }
+    }
+
+    fn as_slice_iter(&self) -> impl Iterator<Item = Combo> + '_ {
+        self.items[..self.len].iter().flatten().copied()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Combo> + '_ {
+        self.as_slice_iter()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn first(&self) -> Option<Combo> {
+        self.items[0]
+    }
+
+    pub fn find(&self, kind: Kind) -> Option<Combo> {
+        self.iter().find(|c| c.kind == kind)
+    }
+}
+
+/// Every legal reading of a set of cards given by rank counts.
+pub fn classify(c: &Counts, rules: &PatternRules) -> Readings {
+    let mut out = Readings::default();
+    let n: usize = c.iter().map(|&x| x as usize).sum();
+    if n == 0 {
+        return out;
+    }
+    let combo = |kind, main: usize| Combo {
+        kind,
+        main: main as u8,
+        size: n as u8,
+    };
+    let highest = (0..RANKS).rev().find(|&r| c[r] > 0).unwrap_or(0);
+    let ranks_with = |k: u8| c.iter().filter(|&&x| x == k).count();
+    let distinct = c.iter().filter(|&&x| x > 0).count();
+    let rank_with = |k: u8| (0..RANKS).find(|&r| c[r] == k);
+
+    match n {
+        1 => out.push(combo(Kind::Single, highest)),
+        2 if c[SMALL_JOKER] == 1 && c[BIG_JOKER] == 1 => out.push(combo(Kind::Rocket, BIG_JOKER)),
+        2 if distinct == 1 => out.push(combo(Kind::Pair, highest)),
+        3 if distinct == 1 => out.push(combo(Kind::Trio, highest)),
+        4 if distinct == 1 => out.push(combo(Kind::Bomb, highest)),
+        4 if ranks_with(3) == 1 => out.push(combo(Kind::TrioSingle, rank_with(3).unwrap())),
+        5 if ranks_with(3) == 1 && ranks_with(2) == 1 => {
+            out.push(combo(Kind::TrioPair, rank_with(3).unwrap()))
+        }
+        6 if ranks_with(4) == 1 && !(c[SMALL_JOKER] == 1 && c[BIG_JOKER] == 1) => {
+            out.push(combo(Kind::FourTwo, rank_with(4).unwrap()))
+        }
+        8 if ranks_with(4) == 1 && ranks_with(2) == 2 => {
+            out.push(combo(Kind::FourTwoPairs, rank_with(4).unwrap()))
+        }
+        _ => {}
+    }
+
+    // Pure chains: every present rank has exactly `unit` cards, in one run.
+    for (unit, kind, min) in [
+        (1u8, Kind::Straight, rules.min_straight),
+        (2, Kind::PairStraight, rules.min_pair_straight),
+        (3, Kind::Airplane, rules.min_airplane),
+    ] {
+        if n.is_multiple_of(unit as usize) && ranks_with(unit) == distinct && distinct >= min {
+            let low = (0..RANKS).find(|&r| c[r] > 0).unwrap_or(0);
+            if low >= rules.chain_low
+                && highest <= rules.chain_high
+                && highest + 1 - low == distinct
+            {
+                out.push(combo(kind, highest));
+            }
+        }
+    }
+
+    // Airplanes with wings: find a run of exactly-3 ranks of the right length.
+    for (per_unit, kind) in [(4usize, Kind::AirplaneSingles), (5, Kind::AirplanePairs)] {
+        if !n.is_multiple_of(per_unit) {
+            continue;
+        }
+        let len = n / per_unit;
+        if len < rules.min_airplane {
+            continue;
+        }
+        for low in rules.chain_low..=rules.chain_high {
+            let high = low + len - 1;
+            if high > rules.chain_high {
+                break;
+            }
+            if !(low..=high).all(|r| c[r] == 3) {
+                continue;
+            }
+            let mut rest = *c;
+            for x in &mut rest[low..=high] {
+                *x = 0;
+            }
+            let ok = if kind == Kind::AirplaneSingles {
+                singles_wings_ok(&rest, low, high)
+            } else {
+                rest.iter().filter(|&&x| x == 2).count() == len
+                    && rest.iter().all(|&x| x == 0 || x == 2)
+            };
+            if ok {
+                out.push(combo(kind, high));
+            }
+        }
+    }
+    out
+}
+
+/// Single kickers of an airplane running `low..=high`: any ranks outside the
+/// chain, repeats allowed, but never four of one rank, never three of a rank
+/// next to the chain (that would be a longer airplane), never both jokers.
+fn singles_wings_ok(rest: &Counts, low: usize, high: usize) -> bool {
+    if rest[SMALL_JOKER] == 1 && rest[BIG_JOKER] == 1 {
+        return false;
+    }
+    if rest.iter().any(|&x| x >= 4) {
+        return false;
+    }
+    let next_to = |r: usize| r < RANKS && rest[r] >= 3;
+    let below = low > 0 && next_to(low - 1);
+    !below && !next_to(high + 1)
+}
+
+/// A generated play: its canonical cards from the hand and its reading.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub cards: CardSet,
+    pub combo: Combo,
+}
+
+/// Generates plays from one hand, straight from its rank counts.
+struct Gen<'a, F: FnMut(Move)> {
+    hand: CardSet,
+    c: Counts,
+    rules: &'a PatternRules,
+    sink: F,
+}
+
+impl<F: FnMut(Move)> Gen<'_, F> {
+    #[inline]
+    fn emit(&mut self, kind: Kind, main: usize, cards: CardSet) {
+        (self.sink)(Move {
+            cards,
+            combo: Combo {
+                kind,
+                main: main as u8,
+                size: cards.len() as u8,
+            },
+        });
+    }
+
+    #[inline]
+    fn pick(&self, r: usize, k: u8) -> CardSet {
+        self.hand.pick(r, k)
+    }
+
+    fn simple(&mut self, kind: Kind, k: u8, above: usize) {
+        let top = if k == 1 { RANKS } else { SMALL_JOKER };
+        for r in above..top {
+            if self.c[r] >= k {
+                let cards = self.pick(r, k);
+                self.emit(kind, r, cards);
+            }
+        }
+    }
+
+    fn bombs(&mut self, above: usize) {
+        for r in above..SMALL_JOKER {
+            if self.c[r] == 4 {
+                let cards = self.pick(r, 4);
+                self.emit(Kind::Bomb, r, cards);
+            }
+        }
+    }
+
+    fn rocket(&mut self) {
+        if self.c[SMALL_JOKER] == 1 && self.c[BIG_JOKER] == 1 {
+            let cards = self.pick(SMALL_JOKER, 1).union(self.pick(BIG_JOKER, 1));
+            self.emit(Kind::Rocket, BIG_JOKER, cards);
+        }
+    }
+
+    fn trio_with(&mut self, kicker: u8, above: usize) {
+        let kind = if kicker == 1 {
+            Kind::TrioSingle
+        } else {
+            Kind::TrioPair
+        };
+        let top = if kicker == 1 { RANKS } else { SMALL_JOKER };
+        for t in above..SMALL_JOKER {
+            if self.c[t] < 3 {
+                continue;
+            }
+            let trio = self.pick(t, 3);
+            for k in 0..top {
+                if k != t && self.c[k] >= kicker {
+                    let cards = trio.union(self.pick(k, kicker));
+                    self.emit(kind, t, cards);
+                }
+            }
+        }
+    }
+
+    /// Chains of `unit` cards per rank; `len` fixes the number of ranks
+    /// (following a play) or is `None` (leading: every length).
+    fn chains(&mut self, unit: u8, above: usize, len: Option<usize>) {
+        let (kind, min) = match unit {
+            1 => (Kind::Straight, self.rules.min_straight),
+            2 => (Kind::PairStraight, self.rules.min_pair_straight),
+            _ => (Kind::Airplane, self.rules.min_airplane),
+        };
+        self.for_each_run(unit, above, len, min, |g, low, high| {
+            let mut cards = CardSet::EMPTY;
+            for r in low..=high {
+                cards = cards.union(g.pick(r, unit));
+            }
+            g.emit(kind, high, cards);
+        });
+    }
+
+    /// Calls `f(low, high)` for every run of ranks holding at least `unit`
+    /// cards each, within the chain bounds, with its high end at or above
+    /// `above`.
+    fn for_each_run(
+        &mut self,
+        unit: u8,
+        above: usize,
+        len: Option<usize>,
+        min: usize,
+        mut f: impl FnMut(&mut Self, usize, usize),
+    ) {
+        let (lo, hi) = (self.rules.chain_low, self.rules.chain_high);
+        let mut run = 0usize;
+        for high in lo..=hi {
+            if self.c[high] >= unit {
+                run += 1;
+            } else {
+                run = 0;
+                continue;
+            }
+            if high < above {
+                continue;
+            }
+            match len {
+                Some(l) => {
+                    if run >= l && l >= min {
+                        f(self, high + 1 - l, high);
+                    }
+                }
+                None => {
+                    for l in min..=run {
+                        f(self, high + 1 - l, high);
+                    }
+                }
+            }
+        }
+    }
+
+    fn airplane_singles(&mut self, above: usize, len: Option<usize>) {
+        let min = self.rules.min_airplane;
+        self.for_each_run(3, above, len, min, |g, low, high| {
+            let l = high + 1 - low;
+            let mut body = CardSet::EMPTY;
+            for r in low..=high {
+                body = body.union(g.pick(r, 3));
+            }
+            // Per rank, how many kickers it may give.
+            let mut cap = [0u8; RANKS];
+            for (r, (cap, &have)) in cap.iter_mut().zip(g.c.iter()).enumerate() {
+                if r >= low && r <= high {
+                    continue;
+                }
+                let next_to = r + 1 == low || r == high + 1;
+                *cap = have.min(if next_to { 2 } else { 3 });
+            }
+            let mut chosen = [0u8; RANKS];
+            g.wings(&cap, &mut chosen, 0, l, body, high);
+        });
+    }
+
+    /// Recursively chooses `left` single kickers from ranks `from..`.
+    fn wings(
+        &mut self,
+        cap: &Counts,
+        chosen: &mut Counts,
+        from: usize,
+        left: usize,
+        cards: CardSet,
+        main: usize,
+    ) {
+        if left == 0 {
+            self.emit(Kind::AirplaneSingles, main, cards);
+            return;
+        }
+        for r in from..RANKS {
+            if cap[r] == 0 {
+                continue;
+            }
+            if r == BIG_JOKER && chosen[SMALL_JOKER] == 1 {
+                continue;
+            }
+            let most = (cap[r] as usize).min(left);
+            for k in 1..=most {
+                chosen[r] = k as u8;
+                let with = cards.union(self.pick(r, k as u8));
+                self.wings(cap, chosen, r + 1, left - k, with, main);
+            }
+            chosen[r] = 0;
+        }
+    }
+
+    fn airplane_pairs(&mut self, above: usize, len: Option<usize>) {
+        let min = self.rules.min_airplane;
+        self.for_each_run(3, above, len, min, |g, low, high| {
+            let l = high + 1 - low;
+            let mut body = CardSet::EMPTY;
+            for r in low..=high {
+                body = body.union(g.pick(r, 3));
+            }
+            let mut pairs = [0usize; RANKS];
+            let mut np = 0;
+            for r in 0..SMALL_JOKER {
+                if (r < low || r > high) && g.c[r] >= 2 {
+                    pairs[np] = r;
+                    np += 1;
+                }
+            }
+            g.pair_sets(&pairs[..np], l, body, high);
+        });
+    }
+
+    /// Every choice of `left` distinct ranks from `ranks`, a pair of each.
+    fn pair_sets(&mut self, ranks: &[usize], left: usize, cards: CardSet, main: usize) {
+        if left == 0 {
+            self.emit(Kind::AirplanePairs, main, cards);
+            return;
+        }
+        for i in 0..ranks.len() {
+            if ranks.len() - i < left {
+                break;
+            }
+            let with = cards.union(self.pick(ranks[i], 2));
+            self.pair_sets(&ranks[i + 1..], left - 1, with, main);
+        }
+    }
+
+    fn four_two(&mut self, above: usize) {
+        for f in above..SMALL_JOKER {
+            if self.c[f] != 4 {
+                continue;
+            }
+            let four = self.pick(f, 4);
+            for a in 0..RANKS {
+                if a == f || self.c[a] == 0 {
+                    continue;
+                }
+                if self.c[a] >= 2 && a < SMALL_JOKER {
+                    let cards = four.union(self.pick(a, 2));
+                    self.emit(Kind::FourTwo, f, cards);
+                }
+                for b in a + 1..RANKS {
+                    if b == f || self.c[b] == 0 || (a == SMALL_JOKER && b == BIG_JOKER) {
+                        continue;
+                    }
+                    let cards = four.union(self.pick(a, 1)).union(self.pick(b, 1));
+                    self.emit(Kind::FourTwo, f, cards);
+                }
+            }
+        }
+    }
+
+    fn four_two_pairs(&mut self, above: usize) {
+        for f in above..SMALL_JOKER {
+            if self.c[f] != 4 {
+                continue;
+            }
+            let four = self.pick(f, 4);
+            for a in 0..SMALL_JOKER {
+                if a == f || self.c[a] < 2 {
+                    continue;
+                }
+                for b in a + 1..SMALL_JOKER {
+                    if b == f || self.c[b] < 2 {
+                        continue;
+                    }
+                    let cards = four.union(self.pick(a, 2)).union(self.pick(b, 2));
+                    self.emit(Kind::FourTwoPairs, f, cards);
+                }
+            }
+        }
+    }
+
+    fn kind(&mut self, kind: Kind, above: usize, size: Option<u8>) {
+        let units = |per: usize| size.map(|s| s as usize / per);
+        match kind {
+            Kind::Single => self.simple(Kind::Single, 1, above),
+            Kind::Pair => self.simple(Kind::Pair, 2, above),
+            Kind::Trio => self.simple(Kind::Trio, 3, above),
+            Kind::TrioSingle => self.trio_with(1, above),
+            Kind::TrioPair => self.trio_with(2, above),
+            Kind::Straight => self.chains(1, above, units(1)),
+            Kind::PairStraight => self.chains(2, above, units(2)),
+            Kind::Airplane => self.chains(3, above, units(3)),
+            Kind::AirplaneSingles => self.airplane_singles(above, units(4)),
+            Kind::AirplanePairs => self.airplane_pairs(above, units(5)),
+            Kind::FourTwo => self.four_two(above),
+            Kind::FourTwoPairs => self.four_two_pairs(above),
+            Kind::Bomb => self.bombs(above),
+            Kind::Rocket => self.rocket(),
+        }
+    }
+}
+
+/// Appends to `out` every play `hand` can make: every play when leading
+/// (`standing` is `None`), else every play that beats `standing`. Each
+/// distinct rank pattern and reading appears once, with canonical cards.
+pub fn generate(hand: CardSet, standing: Option<Combo>, rules: &PatternRules, out: &mut Vec<Move>) {
+    for_each_play(hand, standing, rules, |m| out.push(m));
+}
+
+/// Like [`generate`], handing each play to `sink` (no intermediate list).
+pub fn for_each_play(
+    hand: CardSet,
+    standing: Option<Combo>,
+    rules: &PatternRules,
+    sink: impl FnMut(Move),
+) {
+    let mut g = Gen {
+        hand,
+        c: hand.counts(),
+        rules,
+        sink,
+    };
+    match standing {
+        None => {
+            for kind in Kind::ALL {
+                g.kind(kind, 0, None);
+            }
+        }
+        Some(s) if s.kind == Kind::Rocket => {}
+        Some(s) if s.kind == Kind::Bomb => {
+            g.bombs(s.main as usize + 1);
+            g.rocket();
+        }
+        Some(s) => {
+            g.kind(s.kind, s.main as usize + 1, Some(s.size));
+            g.bombs(0);
+            g.rocket();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::parse_friendly;
+    use crate::cards::CardSpec;
+    use std::collections::HashSet;
+
+    /// Rank counts from bare ranks: `"33344"`, `"SJBJ"`.
+    fn counts(s: &str) -> Counts {
+        let mut c = [0u8; RANKS];
+        for spec in parse_friendly(s).unwrap() {
+            let r = match spec {
+                CardSpec::AnyOf(rank) => super::super::cardset::rank_index(
+                    crate::cards::Card::new(rank, crate::cards::Suit::Spades),
+                ),
+                CardSpec::Exact(card) => super::super::cardset::rank_index(card),
+            };
+            c[r] += 1;
+        }
+        c
+    }
+
+    fn kinds(s: &str) -> Vec<(Kind, String)> {
+        classify(&counts(s), &PatternRules::CLASSIC)
+            .iter()
+            .map(|c| (c.kind, rank_name(c.main as usize).to_string()))
+            .collect()
+    }
+
+    fn one(s: &str) -> Kind {
+        let k = kinds(s);
+        assert_eq!(k.len(), 1, "{s}: {k:?}");
+        k[0].0
+    }
+
+    fn none(s: &str) {
+        assert!(
+            kinds(s).is_empty(),
+            "{s} should not be a play: {:?}",
+            kinds(s)
+        );
+    }
+
+    #[test]
+    fn basic_patterns() {
+        assert_eq!(one("3"), Kind::Single);
+        assert_eq!(one("BJ"), Kind::Single);
+        assert_eq!(one("22"), Kind::Pair);
+        assert_eq!(one("SJBJ"), Kind::Rocket);
+        assert_eq!(one("777"), Kind::Trio);
+        assert_eq!(one("7773"), Kind::TrioSingle);
+        assert_eq!(one("777BJ"), Kind::TrioSingle);
+        assert_eq!(one("77733"), Kind::TrioPair);
+        assert_eq!(one("7777"), Kind::Bomb);
+        none("34");
+        none("7733");
+        none("777 SJ BJ");
+        assert!(classify(&[0; RANKS], &PatternRules::CLASSIC).is_empty());
+    }
+
+    #[test]
+    fn chains() {
+        assert_eq!(one("34567"), Kind::Straight);
+        assert_eq!(one("10JQKA"), Kind::Straight);
+        assert_eq!(one("3456789 10JQKA"), Kind::Straight);
+        none("JQKA2");
+        none("3456");
+        none("3456 8");
+        assert_eq!(one("334455"), Kind::PairStraight);
+        none("3344");
+        none("QQKKAA22");
+        assert_eq!(one("333444"), Kind::Airplane);
+        none("AAA222");
+        assert_eq!(kinds("333444555666"), vec![(Kind::Airplane, "6".into())]);
+    }
+
+    #[test]
+    fn kicker_rules() {
+        assert_eq!(one("33344455"), Kind::AirplaneSingles);
+        assert_eq!(one("33344456"), Kind::AirplaneSingles);
+        assert_eq!(one("3334445566"), Kind::AirplanePairs);
+        none("3334445555"); // kicker pairs of one rank
+        none("33344455556"); // wrong size anyway
+        none("333444 SJ BJ"); // rocket as kickers
+        assert_eq!(one("333444555777"), Kind::AirplaneSingles); // trio kicker, not adjacent
+        none("33334444"); // two bombs are nothing
+        assert_eq!(one("333345"), Kind::FourTwo);
+        assert_eq!(one("333355"), Kind::FourTwo);
+        none("3333 SJ BJ");
+        assert_eq!(one("33335566"), Kind::FourTwoPairs);
+        none("33335555");
+        assert_eq!(one("3333"), Kind::Bomb);
+        // four of one rank can never be airplane single kickers
+        none("3334445555 6 7");
+    }
+
+    #[test]
+    fn comparison() {
+        let c = |kind, main: usize, size| Combo {
+            kind,
+            main: main as u8,
+            size,
+        };
+        let pair8 = c(Kind::Pair, 5, 2);
+        assert!(c(Kind::Pair, 6, 2).beats(pair8));
+        assert!(!c(Kind::Pair, 5, 2).beats(pair8));
+        assert!(!c(Kind::Single, 14, 1).beats(pair8));
+        let st5 = c(Kind::Straight, 4, 5);
+        assert!(!c(Kind::Straight, 6, 6).beats(st5));
+        assert!(c(Kind::Straight, 5, 5).beats(st5));
+        let bomb3 = c(Kind::Bomb, 0, 4);
+        assert!(bomb3.beats(st5));
+        assert!(!bomb3.beats(c(Kind::Bomb, 1, 4)));
+        let rocket = c(Kind::Rocket, 14, 2);
+        assert!(rocket.beats(c(Kind::Bomb, 12, 4)));
+        assert!(!c(Kind::Bomb, 12, 4).beats(rocket));
+        // kickers never count
+        assert!(!c(Kind::TrioSingle, 4, 4).beats(c(Kind::TrioSingle, 4, 4)));
+    }
+
+    fn hand(s: &str) -> CardSet {
+        // Give each rank's cards distinct suits.
+        let mut set = CardSet::EMPTY;
+        let c = counts(s);
+        for (r, &n) in c.iter().enumerate() {
+            set = set.union(CardSet::full_deck().pick(r, n));
+        }
+        set
+    }
+
+    /// Brute force: every subset of the hand's rank counts, classified.
+    fn brute(h: CardSet, standing: Option<Combo>) -> HashSet<(u64, Kind)> {
+        let c = h.counts();
+        let mut out = HashSet::new();
+        let mut cur = [0u8; RANKS];
+        fn rec(
+            r: usize,
+            c: &Counts,
+            cur: &mut Counts,
+            h: CardSet,
+            standing: Option<Combo>,
+            out: &mut HashSet<(u64, Kind)>,
+        ) {
+            if r == RANKS {
+                for combo in classify(cur, &PatternRules::CLASSIC).iter() {
+                    if standing.is_none_or(|s| combo.beats(s)) {
+                        out.insert((h.pick_counts(cur).unwrap().0, combo.kind));
+                    }
+                }
+                return;
+            }
+            for k in 0..=c[r] {
+                cur[r] = k;
+                rec(r + 1, c, cur, h, standing, out);
+            }
+            cur[r] = 0;
+        }
+        rec(0, &c, &mut cur, h, standing, &mut out);
+        out
+    }
+
+    fn generated(h: CardSet, standing: Option<Combo>) -> HashSet<(u64, Kind)> {
+        let mut v = Vec::new();
+        generate(h, standing, &PatternRules::CLASSIC, &mut v);
+        let set: HashSet<_> = v.iter().map(|m| (m.cards.0, m.combo.kind)).collect();
+        assert_eq!(set.len(), v.len(), "no play is generated twice");
+        for m in &v {
+            let readings = classify(&m.cards.counts(), &PatternRules::CLASSIC);
+            assert_eq!(readings.find(m.combo.kind), Some(m.combo), "{m:?}");
+        }
+        set
+    }
+
+    #[test]
+    fn generation_matches_brute_force() {
+        for h in [
+            "33344455566677789",
+            "3334445556667778 SJ BJ",
+            "33334444555566 2 2 SJ",
+            "345678910JQKA2 2 BJ",
+            "33445566778899 10 10 J J",
+            "3 3 3 5 5 5 7 7 7 9 9 9 J J J 2 2 2",
+        ] {
+            let h = hand(h);
+            assert_eq!(generated(h, None), brute(h, None));
+            let mut leads = Vec::new();
+            generate(h, None, &PatternRules::CLASSIC, &mut leads);
+            for m in leads.iter().step_by(7) {
+                assert_eq!(
+                    generated(h, Some(m.combo)),
+                    brute(h, Some(m.combo)),
+                    "following {m:?}"
+                );
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+        #[test]
+        fn generation_matches_brute_force_on_random_hands(seed in 0u64..u64::MAX) {
+            use rand::seq::SliceRandom;
+            use rand::SeedableRng;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut deck = crate::cards::standard_deck();
+            deck.shuffle(&mut rng);
+            let h = CardSet::from_cards(&deck[..14]);
+            proptest::prop_assert_eq!(generated(h, None), brute(h, None));
+        }
+    }
+}

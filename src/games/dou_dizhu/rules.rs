@@ -1,0 +1,121 @@
+//! The table options of classic Dou Dizhu (rules/dou-dizhu.md), with their
+//! defaults, and the check that a set of options makes sense together.
+
+use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+
+/// How the landlord is chosen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bidding {
+    /// 叫分: bids of 1–3, each seat speaks once.
+    #[default]
+    Score,
+    /// 叫地主 / 抢地主: call, then rob (each rob doubles).
+    Rob,
+}
+
+/// Table options. An omitted option takes its default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    pub bidding: Bidding,
+    /// A seat holding both jokers, or the big joker and a 2, must bid while
+    /// no bid stands.
+    pub forced_bid: bool,
+    /// 踢 / 反踢 after a bid of 3 (score bidding only).
+    pub kick: bool,
+    /// 底牌翻倍: the kitty's cards multiply the game.
+    pub kitty_multipliers: bool,
+    /// 加倍: each seat may double its settlement once the kitty is taken.
+    pub doubling: bool,
+    /// 明牌: a seat may show its hand (×5 at the start, ×3 while bidding,
+    /// ×2 for the landlord after taking the kitty).
+    pub show_cards: bool,
+    /// 逃跑: the least a leaving player pays, in base stakes.
+    pub escape_penalty: u32,
+    /// The house's share of each winner's gain, in percent, rounded down.
+    pub rake: u32,
+    /// The wild-card variant (a later issue): must be false for now.
+    pub wild: bool,
+    /// The discard variant (a later issue): must be false for now.
+    pub discard: bool,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            bidding: Bidding::Score,
+            forced_bid: false,
+            kick: false,
+            kitty_multipliers: false,
+            doubling: false,
+            show_cards: false,
+            escape_penalty: 10,
+            rake: 0,
+            wild: false,
+            discard: false,
+        }
+    }
+}
+
+impl Rules {
+    /// Refuses option sets the game cannot honour, with a clear reason.
+    pub fn validate(&self) -> Result<(), RecordError> {
+        let bad = |m: &str| Err(RecordError::Rules(m.to_string()));
+        if self.kick && self.bidding != Bidding::Score {
+            return bad("`kick` needs `\"bidding\": \"score\"`");
+        }
+        if self.rake > 100 {
+            return bad("`rake` is a percentage from 0 to 100");
+        }
+        if self.wild {
+            return bad("the wild-card (癞子) variant is not implemented yet");
+        }
+        if self.discard {
+            return bad("the discard (弃三张) variant is not implemented yet");
+        }
+        Ok(())
+    }
+
+    /// The JSON a record carries: only the options that differ from the default.
+    pub fn to_record_json(&self) -> serde_json::Value {
+        let all = serde_json::to_value(self).expect("rules serialize");
+        let default = serde_json::to_value(Rules::default()).expect("rules serialize");
+        let mut out = serde_json::Map::new();
+        if let (Some(a), Some(d)) = (all.as_object(), default.as_object()) {
+            for (k, v) in a {
+                if d.get(k) != Some(v) {
+                    out.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        serde_json::Value::Object(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn omitted_options_take_defaults() {
+        let r: Rules = serde_json::from_str(r#"{"bidding":"rob","doubling":true}"#).unwrap();
+        assert_eq!(r.bidding, Bidding::Rob);
+        assert!(r.doubling);
+        assert_eq!(r.escape_penalty, 10);
+        assert_eq!(
+            r.to_record_json(),
+            serde_json::json!({"bidding":"rob","doubling":true})
+        );
+    }
+
+    #[test]
+    fn nonsense_is_refused() {
+        assert!(serde_json::from_str::<Rules>(r#"{"bogus":1}"#).is_err());
+        let kick_rob: Rules = serde_json::from_str(r#"{"bidding":"rob","kick":true}"#).unwrap();
+        assert!(kick_rob.validate().is_err());
+        let wild: Rules = serde_json::from_str(r#"{"wild":true}"#).unwrap();
+        assert!(wild.validate().is_err());
+    }
+}

@@ -1,0 +1,133 @@
+//! What a seat sees of a Dou Dizhu game, and the events the game emits.
+//! Both are plain data (serde); front ends turn them into words.
+
+use super::action::ShowStage;
+use super::cardset::CardSet;
+use super::patterns::Combo;
+use crate::games::Seat;
+use serde::Serialize;
+
+/// The phase of the game, for views.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PhaseName {
+    Bidding,
+    Kicking,
+    Doubling,
+    Playing,
+    Finished,
+}
+
+/// The play a seat must beat, and who made it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Standing {
+    pub seat: Seat,
+    pub cards: CardSet,
+    pub combo: Combo,
+}
+
+/// Everything that multiplies the game so far.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Factors {
+    /// The winning bid, or 1 doubled per rob (the current one while bidding).
+    pub base: u32,
+    /// Kicks and counter-kicks (×2 each).
+    pub kicks: u32,
+    /// The kitty factor (1 unless `kitty_multipliers`).
+    pub kitty: u32,
+    /// The largest show-cards factor (1 when nobody showed).
+    pub show: u32,
+    /// Bombs and rockets played (×2 each).
+    pub bombs: u32,
+    /// The product, before any spring.
+    pub multiplier: u64,
+}
+
+/// One seat's view (or the public one when `seat` is `None`): only what
+/// that seat may see.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct View {
+    pub seat: Option<Seat>,
+    pub phase: PhaseName,
+    /// The seat the game waits on.
+    pub turn: Option<Seat>,
+    /// The seat that bid first.
+    pub first: Seat,
+    pub landlord: Option<Seat>,
+    /// This seat's hand (None in the public view).
+    pub hand: Option<CardSet>,
+    /// Hands shown to the table (明牌), as they are now.
+    pub shown: [Option<CardSet>; 3],
+    /// The kitty, once the landlord has taken it.
+    pub kitty: Option<CardSet>,
+    /// Cards each seat has played so far.
+    pub played: [CardSet; 3],
+    pub cards_left: [u8; 3],
+    /// The play to beat in this round (None when the turn leads freely).
+    pub standing: Option<Standing>,
+    /// What each seat said in score bidding: a bid, 0 for a pass.
+    pub bids: [Option<u8>; 3],
+    /// Who doubled (加倍), once they have said.
+    pub doubled: [Option<bool>; 3],
+    pub factors: Factors,
+}
+
+/// What happened, as data.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    Shown {
+        seat: Seat,
+        stage: ShowStage,
+        hand: CardSet,
+    },
+    Bid {
+        seat: Seat,
+        bid: u8,
+    },
+    Called {
+        seat: Seat,
+    },
+    Robbed {
+        seat: Seat,
+    },
+    Kicked {
+        seat: Seat,
+    },
+    Countered {
+        seat: Seat,
+    },
+    Doubled {
+        seat: Seat,
+    },
+    /// A pass in any phase.
+    Passed {
+        seat: Seat,
+    },
+    /// Bidding is over: the landlord takes the kitty, shown to all.
+    Landlord {
+        seat: Seat,
+        kitty: CardSet,
+        base: u32,
+    },
+    Played {
+        seat: Seat,
+        cards: CardSet,
+        combo: Combo,
+        cards_left: u8,
+    },
+    /// Everyone else passed: `seat` leads again, freely.
+    Lead {
+        seat: Seat,
+    },
+    /// Nobody bid: the hand is redealt.
+    Redeal,
+    Left {
+        seat: Seat,
+        penalty: u64,
+    },
+    /// The game is over; the outcome says how it settled.
+    Finished {
+        deltas: Vec<i64>,
+    },
+}

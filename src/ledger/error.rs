@@ -1,0 +1,148 @@
+//! The ledger's errors: every refusal is typed, changes nothing, and carries a
+//! Fluent message id (`key`) so front ends can say it in the user's language.
+
+use super::{GameId, UserId};
+
+#[derive(Debug, thiserror::Error)]
+pub enum LedgerError {
+    /// An amount that is negative, zero where zero makes no sense, or out of range.
+    #[error("invalid amount {amount}: {why}")]
+    InvalidAmount { amount: i64, why: &'static str },
+    /// The result would not fit in an i64.
+    #[error("amount too large: the result would overflow")]
+    AmountTooLarge,
+    #[error("not enough chips: balance {balance}, needed {needed}")]
+    InsufficientChips { balance: i64, needed: i64 },
+    #[error("cannot transfer chips to oneself")]
+    SelfTransfer,
+    /// The user is seated in a running game: their chips are locked.
+    #[error("user {user}'s chips are locked in running game {game}")]
+    ChipsLocked { user: UserId, game: GameId },
+    /// The user is already seated in a running game of this server.
+    #[error("user {user} is already seated in running game {game}")]
+    AlreadySeated { user: UserId, game: GameId },
+    #[error("user {user} appears in two seats")]
+    DuplicateSeat { user: UserId },
+    #[error("daily chips already claimed: try again in {retry_in_secs} s")]
+    DailyCooldown {
+        retry_in_secs: i64,
+        /// Unix seconds when the next claim is possible.
+        available_at: i64,
+    },
+    #[error("no game {game}")]
+    UnknownGame { game: GameId },
+    #[error("game {game} is {status}, not running")]
+    GameNotRunning { game: GameId, status: String },
+    #[error("user {user} has no seat in game {game}")]
+    NotSeated { game: GameId, user: UserId },
+    /// A snapshot older than the stored one.
+    #[error("stale snapshot for game {game}: version {given} is older than {stored}")]
+    StaleVersion {
+        game: GameId,
+        stored: i64,
+        given: i64,
+    },
+    #[error("bad settlement: {0}")]
+    BadSettlement(String),
+    /// An idempotency key already used for a different operation.
+    #[error("idempotency key `{key}` was already used for a different operation")]
+    IdempotencyConflict { key: String },
+    /// Malformed input other than amounts (empty seat list, bad kind, …).
+    #[error("bad input: {0}")]
+    BadInput(String),
+    /// A stored row that cannot be read back (bad JSON, unknown status).
+    #[error("corrupt ledger data: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+impl LedgerError {
+    /// The Fluent message id for this error (locales/*/errors.ftl). Errors
+    /// that only a caller's bug or a broken store can cause share
+    /// `err-internal`: the user can do nothing about them.
+    pub fn key(&self) -> &'static str {
+        match self {
+            LedgerError::InvalidAmount { .. } => "err-amount-positive",
+            LedgerError::AmountTooLarge => "err-amount-too-large",
+            LedgerError::InsufficientChips { .. } => "err-insufficient-chips",
+            LedgerError::SelfTransfer => "err-self-transfer",
+            LedgerError::ChipsLocked { .. } => "err-seated-in-game",
+            LedgerError::AlreadySeated { .. } => "err-seated-elsewhere",
+            LedgerError::DuplicateSeat { .. } => "err-already-seated",
+            LedgerError::DailyCooldown { .. } => "err-daily-cooldown",
+            LedgerError::GameNotRunning { .. } => "err-game-over",
+            LedgerError::NotSeated { .. } => "err-not-seated",
+            LedgerError::StaleVersion { .. } => "err-stale",
+            LedgerError::UnknownGame { .. }
+            | LedgerError::BadSettlement(_)
+            | LedgerError::IdempotencyConflict { .. }
+            | LedgerError::BadInput(_)
+            | LedgerError::Corrupt(_)
+            | LedgerError::Database(_)
+            | LedgerError::Migrate(_) => "err-internal",
+        }
+    }
+
+    /// Fluent arguments for the message (name, value as text).
+    ///
+    /// `err-daily-cooldown`'s `when` is a Discord timestamp (`<t:UNIX:R>`),
+    /// which each client shows as a relative time in its own language;
+    /// `seconds` and `available_at` are there for other front ends.
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            LedgerError::InvalidAmount { amount, .. } => vec![("amount", amount.to_string())],
+            LedgerError::InsufficientChips { balance, needed } => vec![
+                ("chips", balance.to_string()),
+                ("needed", needed.to_string()),
+            ],
+            LedgerError::ChipsLocked { user, game } | LedgerError::AlreadySeated { user, game } => {
+                vec![("user", user.to_string()), ("game", game.to_string())]
+            }
+            LedgerError::DuplicateSeat { user } => vec![("user", user.to_string())],
+            LedgerError::DailyCooldown {
+                retry_in_secs,
+                available_at,
+            } => vec![
+                ("when", format!("<t:{available_at}:R>")),
+                ("seconds", retry_in_secs.to_string()),
+                ("available_at", available_at.to_string()),
+            ],
+            LedgerError::UnknownGame { game } => vec![("game", game.to_string())],
+            LedgerError::GameNotRunning { game, status } => {
+                vec![("game", game.to_string()), ("status", status.clone())]
+            }
+            LedgerError::NotSeated { game, user } => {
+                vec![("game", game.to_string()), ("user", user.to_string())]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// True for refusals of the caller's request (the user's fault or a rule),
+    /// false for failures of the store itself.
+    pub fn is_refusal(&self) -> bool {
+        !matches!(
+            self,
+            LedgerError::Corrupt(_) | LedgerError::Database(_) | LedgerError::Migrate(_)
+        )
+    }
+}
+
+/// Every key `LedgerError::key` can return.
+pub const ERROR_KEYS: &[&str] = &[
+    "err-amount-positive",
+    "err-amount-too-large",
+    "err-insufficient-chips",
+    "err-self-transfer",
+    "err-seated-in-game",
+    "err-seated-elsewhere",
+    "err-already-seated",
+    "err-daily-cooldown",
+    "err-game-over",
+    "err-not-seated",
+    "err-stale",
+    "err-internal",
+];

@@ -1,0 +1,503 @@
+//! Games in the ledger: opening a game (locking its players' chips), holds
+//! into escrow, snapshots, settlement, cancellation and resume at start-up.
+
+use super::shares::{share_out, ShareError};
+use super::{
+    add_to_balance, check_key, db_id, from_db_id, journal, now_unix, parse_json, positive, reason,
+    running_game_of, GameId, GameStatus, Ledger, LedgerError, NewGame, ServerId, SettleReport,
+    Settlement, StoredGame, Tx, UserId,
+};
+use std::collections::HashSet;
+
+/// The most seats a game may have.
+const MAX_SEATS: usize = 16;
+
+/// A human seat of a game, as stored.
+struct SeatRow {
+    seat: usize,
+    user: UserId,
+    start_balance: i64,
+    held: i64,
+}
+
+/// The parts of a game row the money operations need.
+struct GameHead {
+    server: ServerId,
+    status: GameStatus,
+    seats: Vec<Option<UserId>>,
+    result: Option<String>,
+}
+
+async fn game_head(tx: &mut Tx, game: GameId) -> Result<GameHead, LedgerError> {
+    let row: Option<(i64, String, String, Option<String>)> =
+        sqlx::query_as("SELECT server_id, status, seats, result FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let (server, status, seats, result) = row.ok_or(LedgerError::UnknownGame { game })?;
+    Ok(GameHead {
+        server: from_db_id(server),
+        status: GameStatus::parse(&status)?,
+        seats: parse_json(&seats, "seats")?,
+        result,
+    })
+}
+
+fn not_running(game: GameId, status: GameStatus) -> LedgerError {
+    LedgerError::GameNotRunning {
+        game,
+        status: status.as_str().to_string(),
+    }
+}
+
+async fn seat_rows(tx: &mut Tx, game: GameId) -> Result<Vec<SeatRow>, LedgerError> {
+    let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+        "SELECT seat, user_id, start_balance, held FROM game_seats WHERE game_id = $1 ORDER BY seat",
+    )
+    .bind(game)
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(seat, user, start_balance, held)| SeatRow {
+            seat: seat as usize,
+            user: from_db_id(user),
+            start_balance,
+            held,
+        })
+        .collect())
+}
+
+async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
+    sqlx::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(|| LedgerError::Corrupt(format!("seated user {user} has no account")))
+}
+
+impl Ledger {
+    /// Opens a game: records each human seat's balance at the start and locks
+    /// their chips until it is settled or cancelled. Refuses a user already
+    /// seated in a running game of the same server.
+    pub async fn create_game(&self, g: NewGame) -> Result<GameId, LedgerError> {
+        if g.seats.is_empty() || g.seats.len() > MAX_SEATS {
+            return Err(LedgerError::BadInput(format!(
+                "a game has 1 to {MAX_SEATS} seats, not {}",
+                g.seats.len()
+            )));
+        }
+        if g.kind.trim().is_empty() || g.kind.len() > 64 {
+            return Err(LedgerError::BadInput("a game kind is 1 to 64 bytes".into()));
+        }
+        if g.stake < 0 {
+            return Err(LedgerError::InvalidAmount {
+                amount: g.stake,
+                why: "a stake must not be negative",
+            });
+        }
+        let mut seen = HashSet::new();
+        for user in g.seats.iter().flatten() {
+            if !seen.insert(*user) {
+                return Err(LedgerError::DuplicateSeat { user: *user });
+            }
+        }
+        let options = serde_json::to_string(&g.options)
+            .map_err(|e| LedgerError::BadInput(format!("options: {e}")))?;
+        let seats = serde_json::to_string(&g.seats)
+            .map_err(|e| LedgerError::BadInput(format!("seats: {e}")))?;
+
+        let mut tx = self.begin().await?;
+        let mut starts = Vec::new();
+        for (seat, user) in g.seats.iter().enumerate() {
+            let Some(user) = *user else { continue };
+            let balance = self.ensure_account(&mut tx, g.server, user).await?;
+            if let Some(game) = running_game_of(&mut tx, g.server, user).await? {
+                return Err(LedgerError::AlreadySeated { user, game });
+            }
+            starts.push((seat, user, balance));
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO games (server_id, channel_id, kind, options, seats, stake, status, version, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, 'running', 0, $7) RETURNING id",
+        )
+        .bind(db_id(g.server))
+        .bind(db_id(g.channel))
+        .bind(&g.kind)
+        .bind(options)
+        .bind(seats)
+        .bind(g.stake)
+        .bind(now_unix())
+        .fetch_one(&mut *tx)
+        .await?;
+        for (seat, user, balance) in starts {
+            sqlx::query(
+                "INSERT INTO game_seats (game_id, seat, server_id, user_id, start_balance, held, active) \
+                 VALUES ($1, $2, $3, $4, $5, 0, 1)",
+            )
+            .bind(id)
+            .bind(seat as i64)
+            .bind(db_id(g.server))
+            .bind(db_id(user))
+            .bind(balance)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Moves `amount` chips from a seated user's balance into the game's
+    /// escrow. Returns the new balance. Replaying `key` returns the balance.
+    pub async fn hold(
+        &self,
+        game: GameId,
+        user: UserId,
+        amount: i64,
+        key: &str,
+    ) -> Result<i64, LedgerError> {
+        positive(amount)?;
+        check_key(key)?;
+        let full_key = format!("hold:{game}:{user}:{key}");
+        let mut tx = self.begin().await?;
+        let head = game_head(&mut tx, game).await?;
+        if let Some(prior) = super::find_key(&mut tx, &full_key).await? {
+            return if prior == (db_id(user), -amount, reason::HOLD.to_string()) {
+                balance_in(&mut tx, head.server, user).await
+            } else {
+                Err(LedgerError::IdempotencyConflict {
+                    key: key.to_string(),
+                })
+            };
+        }
+        if head.status != GameStatus::Running {
+            return Err(not_running(game, head.status));
+        }
+        let seats = seat_rows(&mut tx, game).await?;
+        let Some(seat) = seats.iter().find(|s| s.user == user) else {
+            return Err(LedgerError::NotSeated { game, user });
+        };
+        let balance = balance_in(&mut tx, head.server, user).await?;
+        if amount > balance {
+            return Err(LedgerError::InsufficientChips {
+                balance,
+                needed: amount,
+            });
+        }
+        seat.held
+            .checked_add(amount)
+            .ok_or(LedgerError::AmountTooLarge)?;
+        journal(
+            &mut tx,
+            head.server,
+            user,
+            -amount,
+            reason::HOLD,
+            Some(game),
+            None,
+            &full_key,
+        )
+        .await?;
+        let new = add_to_balance(&mut tx, head.server, user, -amount).await?;
+        sqlx::query("UPDATE game_seats SET held = held + $1 WHERE game_id = $2 AND seat = $3")
+            .bind(amount)
+            .bind(game)
+            .bind(seat.seat as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(new)
+    }
+
+    /// Stores the engine's state after an action. `version` must not be older
+    /// than the stored one (an equal version overwrites: a retried write).
+    pub async fn save_snapshot(
+        &self,
+        game: GameId,
+        version: i64,
+        snapshot: &serde_json::Value,
+    ) -> Result<(), LedgerError> {
+        if version < 0 {
+            return Err(LedgerError::BadInput(format!(
+                "a game version is not negative (got {version})"
+            )));
+        }
+        let text = serde_json::to_string(snapshot)
+            .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
+        let mut tx = self.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET snapshot = $1, version = $2 \
+             WHERE id = $3 AND status = 'running' AND version <= $2",
+        )
+        .bind(text)
+        .bind(version)
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            tx.commit().await?;
+            return Ok(());
+        }
+        let head = game_head(&mut tx, game).await?;
+        if head.status != GameStatus::Running {
+            return Err(not_running(game, head.status));
+        }
+        let stored: i64 = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_one(&mut *tx)
+            .await?;
+        Err(LedgerError::StaleVersion {
+            game,
+            stored,
+            given: version,
+        })
+    }
+
+    /// Settles a finished game in one transaction: returns every hold, pays
+    /// the deltas (capped at what each loser had at the start, shortfalls
+    /// shared per the rules), burns the rake, stores the record and marks the
+    /// game finished. Settling again returns the first report unchanged.
+    pub async fn settle(&self, game: GameId, s: Settlement) -> Result<SettleReport, LedgerError> {
+        if s.rake_percent > 100 {
+            return Err(LedgerError::BadSettlement(format!(
+                "rake {}% is over 100%",
+                s.rake_percent
+            )));
+        }
+        let record = serde_json::to_string(&s.record)
+            .map_err(|e| LedgerError::BadInput(format!("record: {e}")))?;
+        let mut tx = self.begin().await?;
+        let head = game_head(&mut tx, game).await?;
+        match head.status {
+            GameStatus::Finished => {
+                let stored = head.result.ok_or_else(|| {
+                    LedgerError::Corrupt(format!("finished game {game} has no report"))
+                })?;
+                return parse_json(&stored, "settlement report");
+            }
+            GameStatus::Cancelled => return Err(not_running(game, head.status)),
+            GameStatus::Running => {}
+        }
+        let n = head.seats.len();
+        if s.deltas.len() != n {
+            return Err(LedgerError::BadSettlement(format!(
+                "{} deltas for {n} seats",
+                s.deltas.len()
+            )));
+        }
+        if let Some(w) = s.winners.iter().find(|&&w| w >= n) {
+            return Err(LedgerError::BadSettlement(format!(
+                "winner seat {w} out of {n} seats"
+            )));
+        }
+        let seats = seat_rows(&mut tx, game).await?;
+        let mut caps: Vec<Option<i64>> = vec![None; n];
+        let mut balances = vec![0i64; n];
+        for row in &seats {
+            if row.seat >= n || head.seats[row.seat] != Some(row.user) {
+                return Err(LedgerError::Corrupt(format!(
+                    "game {game}: seat {} does not match the seat list",
+                    row.seat
+                )));
+            }
+            let balance = balance_in(&mut tx, head.server, row.user).await?;
+            balances[row.seat] = balance;
+            let now = balance.saturating_add(row.held);
+            caps[row.seat] = Some(row.start_balance.min(now));
+        }
+        let flows = share_out(&s.deltas, &caps).map_err(|e| {
+            LedgerError::BadSettlement(match e {
+                ShareError::NotZeroSum { sum } => format!("deltas sum to {sum}, not 0"),
+                other => format!("{other:?}"),
+            })
+        })?;
+
+        let mut paid = vec![0i64; n];
+        let mut final_balances: Vec<Option<i64>> = vec![None; n];
+        let mut rake_total: i64 = 0;
+        for row in &seats {
+            let i = row.seat;
+            let flow = flows[i];
+            let gain = flow.total();
+            let rake = if gain > 0 {
+                (gain as i128 * s.rake_percent as i128 / 100) as i64
+            } else {
+                0
+            };
+            // Back from escrow plus what the humans paid it: never negative,
+            // as a loser pays at most balance + held.
+            let settlement = row
+                .held
+                .checked_add(flow.human)
+                .ok_or(LedgerError::AmountTooLarge)?;
+            let new_balance = [settlement, flow.house, -rake]
+                .into_iter()
+                .try_fold(balances[i], |b, x| b.checked_add(x))
+                .ok_or(LedgerError::AmountTooLarge)?;
+            if new_balance < 0 {
+                return Err(LedgerError::Corrupt(format!(
+                    "game {game}: seat {i} would end below zero"
+                )));
+            }
+            for (amount, why) in [
+                (settlement, reason::SETTLEMENT),
+                (flow.house, reason::HOUSE),
+                (-rake, reason::RAKE),
+            ] {
+                if amount != 0 {
+                    journal(
+                        &mut tx,
+                        head.server,
+                        row.user,
+                        amount,
+                        why,
+                        Some(game),
+                        None,
+                        &format!("{why}:{game}:{i}"),
+                    )
+                    .await?;
+                }
+            }
+            let delta = new_balance - balances[i];
+            if delta != 0 {
+                add_to_balance(&mut tx, head.server, row.user, delta).await?;
+            }
+            paid[i] = gain - rake;
+            rake_total = rake_total
+                .checked_add(rake)
+                .ok_or(LedgerError::AmountTooLarge)?;
+            final_balances[i] = Some(new_balance);
+            sqlx::query(
+                "UPDATE game_seats SET held = 0, active = 0, paid = $1, won = $2 \
+                 WHERE game_id = $3 AND seat = $4",
+            )
+            .bind(paid[i])
+            .bind(i64::from(s.winners.contains(&i)))
+            .bind(game)
+            .bind(i as i64)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let report = SettleReport {
+            paid,
+            rake: rake_total,
+            balances: final_balances,
+        };
+        let result = serde_json::to_string(&report)
+            .map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
+        sqlx::query(
+            "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
+             WHERE id = $4",
+        )
+        .bind(record)
+        .bind(result)
+        .bind(now_unix())
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(report)
+    }
+
+    /// Cancels a running game: every hold is refunded and the players'
+    /// chips unlocked. Cancelling a cancelled game does nothing; a finished
+    /// game cannot be cancelled.
+    pub async fn cancel(&self, game: GameId, why: &str) -> Result<(), LedgerError> {
+        let mut tx = self.begin().await?;
+        let head = game_head(&mut tx, game).await?;
+        match head.status {
+            GameStatus::Cancelled => return Ok(()),
+            GameStatus::Finished => return Err(not_running(game, head.status)),
+            GameStatus::Running => {}
+        }
+        for row in seat_rows(&mut tx, game).await? {
+            if row.held > 0 {
+                journal(
+                    &mut tx,
+                    head.server,
+                    row.user,
+                    row.held,
+                    reason::REFUND,
+                    Some(game),
+                    None,
+                    &format!("refund:{game}:{}", row.seat),
+                )
+                .await?;
+                let balance = balance_in(&mut tx, head.server, row.user).await?;
+                balance
+                    .checked_add(row.held)
+                    .ok_or(LedgerError::AmountTooLarge)?;
+                add_to_balance(&mut tx, head.server, row.user, row.held).await?;
+            }
+        }
+        sqlx::query("UPDATE game_seats SET held = 0, active = 0 WHERE game_id = $1")
+            .bind(game)
+            .execute(&mut *tx)
+            .await?;
+        let why: String = why.chars().take(500).collect();
+        sqlx::query(
+            "UPDATE games SET status = 'cancelled', cancel_reason = $1, finished_at = $2 WHERE id = $3",
+        )
+        .bind(why)
+        .bind(now_unix())
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Every running game, oldest first, for resuming at start-up.
+    pub async fn unfinished_games(&self) -> Result<Vec<StoredGame>, LedgerError> {
+        type Row = (
+            i64,
+            i64,
+            i64,
+            String,
+            String,
+            String,
+            i64,
+            i64,
+            Option<String>,
+            i64,
+        );
+        let mut tx = self.reader.begin().await?;
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT id, server_id, channel_id, kind, options, seats, stake, version, snapshot, created_at \
+             FROM games WHERE status = 'running' ORDER BY id",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (id, server, channel, kind, options, seats, stake, version, snapshot, created_at) in
+            rows
+        {
+            let seats: Vec<Option<UserId>> = parse_json(&seats, "seats")?;
+            let mut held = vec![0; seats.len()];
+            let mut start_balances = vec![None; seats.len()];
+            for row in seat_rows(&mut tx, id).await? {
+                if row.seat < seats.len() {
+                    held[row.seat] = row.held;
+                    start_balances[row.seat] = Some(row.start_balance);
+                }
+            }
+            out.push(StoredGame {
+                id,
+                server: from_db_id(server),
+                channel: from_db_id(channel),
+                kind,
+                options: parse_json(&options, "options")?,
+                seats,
+                stake,
+                version,
+                snapshot: snapshot.map(|s| parse_json(&s, "snapshot")).transpose()?,
+                held,
+                start_balances,
+                created_at,
+            });
+        }
+        tx.commit().await?;
+        Ok(out)
+    }
+}

@@ -1,0 +1,857 @@
+//! The chip ledger: balances per (server, user), an append-only journal of
+//! every change, games with their seats, escrow and snapshots (sqlx + SQLite,
+//! `migrations/`).
+//!
+//! # Promises
+//!
+//! - Every operation is one transaction; a refused one changes nothing.
+//! - Every change of a balance is a journal row with a reason and a unique
+//!   idempotency key, so `balance == sum(journal rows)` for every account.
+//! - Per server: `sum(balances) + held in running games == minted − burned`.
+//!   Minted: `starting`, `daily`, `admin_grant`, `house` (positive). Burned:
+//!   `admin_revoke`, `rake`, `house` (negative). Moved: `transfer` (pairs that
+//!   sum to zero), `hold` (balance → escrow), `refund` (escrow → balance),
+//!   `settlement` (escrow and the losers → the winners).
+//! - No balance goes below zero (checked here and by a `CHECK` constraint).
+//!
+//! # Games and locked chips
+//!
+//! [`Ledger::create_game`] records each human seat's balance at the start.
+//! Until the game is settled or cancelled the seat's chips are locked: the
+//! user cannot transfer chips away, be revoked by an admin, or sit at another
+//! table of the same server (a partial unique index backs this). They may still
+//! receive chips (transfers, dailies, grants).
+//!
+//! Two kinds of game money work through one [`Ledger::settle`]:
+//! - zero-sum games (Dou Dizhu): nothing moves at the start, the deltas move
+//!   chips between the seats at the end;
+//! - held stakes (Duan Guozi antes, Chexuan buy-ins): [`Ledger::hold`] moves
+//!   chips from the balance into the game's escrow; the deltas are relative to
+//!   the balance before the holds, so settling returns every hold and applies
+//!   the deltas, in one transaction. [`Ledger::cancel`] refunds every hold.
+//!
+//! A loser pays at most `min(balance at start, balance + held now)` — with
+//! chips locked that is the balance at start. A shortfall is shared as the
+//! rules say (see [`shares`]). Rake is taken from each winner's gain (rounded
+//! down) and burned.
+//!
+//! # AI seats: the house
+//!
+//! AI seats (`None`) hold nothing and own no account. They are played by the
+//! house: what a human wins from an AI seat is minted, what a human loses to
+//! an AI seat is burned, both journaled with the reason `house`. What AI seats
+//! win from or lose to each other moves nothing. So the humans' settlement
+//! rows still sum to zero, and the conservation invariant holds with the
+//! house's mint and burn counted like any other.
+//!
+//! # Concurrency
+//!
+//! Writes go through one connection (a single-writer pool) and start with
+//! `BEGIN IMMEDIATE`, with a busy timeout for other processes on the same
+//! file; reads use a separate pool and see WAL snapshots. Balance updates are
+//! written as guarded increments (`balance = balance + $1 … AND balance + $1
+//! >= 0`) so the same SQL stays correct under Postgres row locking.
+//!
+//! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
+
+mod error;
+mod games;
+pub mod shares;
+mod verify;
+
+pub use error::{LedgerError, ERROR_KEYS};
+pub use verify::{Problem, ServerTotals, VerifyReport};
+
+use serde::{Deserialize, Serialize};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Sqlite, SqlitePool, Transaction};
+use std::str::FromStr;
+use std::time::Duration;
+
+pub type ServerId = u64;
+pub type UserId = u64;
+pub type ChannelId = u64;
+pub type GameId = i64;
+
+/// The ledger's settings (from config).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LedgerConfig {
+    /// Chips granted to an account on its first use.
+    pub starting_chips: i64,
+    /// Chips granted by a daily claim.
+    pub daily_amount: i64,
+    /// Seconds between two daily claims.
+    pub daily_cooldown_secs: i64,
+}
+
+impl Default for LedgerConfig {
+    fn default() -> Self {
+        LedgerConfig {
+            starting_chips: 1000,
+            daily_amount: 100,
+            daily_cooldown_secs: 24 * 60 * 60,
+        }
+    }
+}
+
+impl From<&crate::config::ChipsConfig> for LedgerConfig {
+    fn from(c: &crate::config::ChipsConfig) -> Self {
+        LedgerConfig {
+            starting_chips: c.starting,
+            daily_amount: c.daily,
+            daily_cooldown_secs: c.daily_cooldown_secs,
+        }
+    }
+}
+
+/// A game to open: who sits where (`None` = an AI seat) and its stake.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewGame {
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub kind: String,
+    pub options: serde_json::Value,
+    pub seats: Vec<Option<UserId>>,
+    pub stake: i64,
+}
+
+/// How a finished game turns into chips.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settlement {
+    /// Chips per seat, summing to zero, relative to the seat's balance plus
+    /// what it holds in the game (i.e. its balance before any hold).
+    pub deltas: Vec<i64>,
+    /// Percent of each winner's gain that is burned as rake (0..=100).
+    pub rake_percent: u32,
+    /// The game record, stored with the game.
+    pub record: serde_json::Value,
+    /// Seats that won, for stats.
+    pub winners: Vec<usize>,
+}
+
+/// What a settlement did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettleReport {
+    /// Actual change of each seat's balance (relative to before its holds),
+    /// after caps and rake. 0 for AI seats.
+    pub paid: Vec<i64>,
+    /// Total rake burned.
+    pub rake: i64,
+    /// Each seat's balance after settling (`None` for AI seats).
+    pub balances: Vec<Option<i64>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    Running,
+    Finished,
+    Cancelled,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Running => "running",
+            GameStatus::Finished => "finished",
+            GameStatus::Cancelled => "cancelled",
+        }
+    }
+
+    fn parse(s: &str) -> Result<GameStatus, LedgerError> {
+        match s {
+            "running" => Ok(GameStatus::Running),
+            "finished" => Ok(GameStatus::Finished),
+            "cancelled" => Ok(GameStatus::Cancelled),
+            other => Err(LedgerError::Corrupt(format!(
+                "unknown game status `{other}`"
+            ))),
+        }
+    }
+}
+
+/// An unfinished game as stored, for resuming at start-up.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub kind: String,
+    pub options: serde_json::Value,
+    pub seats: Vec<Option<UserId>>,
+    pub stake: i64,
+    pub version: i64,
+    pub snapshot: Option<serde_json::Value>,
+    /// Chips each seat holds in the game's escrow (0 for AI seats).
+    pub held: Vec<i64>,
+    /// Each human seat's balance when the game started.
+    pub start_balances: Vec<Option<i64>>,
+    pub created_at: i64,
+}
+
+/// One game in a server's history.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GameSummary {
+    pub id: GameId,
+    pub channel: ChannelId,
+    pub kind: String,
+    pub status: GameStatus,
+    pub seats: Vec<Option<UserId>>,
+    pub stake: i64,
+    /// Per seat, once finished: the settlement's `paid`.
+    pub paid: Option<Vec<i64>>,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+/// A user's record in one server: finished games only.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct UserStats {
+    pub games: u64,
+    pub wins: u64,
+    /// Net chips won (negative: lost) over those games.
+    pub net: i64,
+    /// The same, per game kind, in kind order.
+    pub by_kind: Vec<KindStats>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KindStats {
+    pub kind: String,
+    pub games: u64,
+    pub wins: u64,
+    pub net: i64,
+}
+
+/// Journal reasons (the `reason` column).
+pub(crate) mod reason {
+    pub const STARTING: &str = "starting";
+    pub const DAILY: &str = "daily";
+    pub const TRANSFER: &str = "transfer";
+    pub const ADMIN_GRANT: &str = "admin_grant";
+    pub const ADMIN_REVOKE: &str = "admin_revoke";
+    pub const HOLD: &str = "hold";
+    pub const REFUND: &str = "refund";
+    pub const SETTLEMENT: &str = "settlement";
+    pub const HOUSE: &str = "house";
+    pub const RAKE: &str = "rake";
+}
+
+/// The chip ledger. Cheap to clone (pools are shared handles).
+#[derive(Clone, Debug)]
+pub struct Ledger {
+    writer: SqlitePool,
+    reader: SqlitePool,
+    cfg: LedgerConfig,
+}
+
+type Tx = Transaction<'static, Sqlite>;
+
+/// Database ids are BIGINT: snowflakes are stored bit-for-bit.
+pub(crate) fn db_id(id: u64) -> i64 {
+    id as i64
+}
+
+pub(crate) fn from_db_id(id: i64) -> u64 {
+    id as u64
+}
+
+pub(crate) fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Parses a database URL: `sqlite:…`/`sqlite://…`, or a plain file path.
+fn connect_options(database_url: &str) -> Result<SqliteConnectOptions, LedgerError> {
+    let url = database_url.trim();
+    if url.is_empty() {
+        return Err(LedgerError::BadInput("empty database URL".into()));
+    }
+    let opts = if url.starts_with("sqlite:") {
+        SqliteConnectOptions::from_str(url)?
+    } else if url.contains("://") {
+        return Err(LedgerError::BadInput(format!(
+            "unsupported database URL `{url}` (this build speaks sqlite: URLs or file paths)"
+        )));
+    } else {
+        SqliteConnectOptions::new().filename(url)
+    };
+    Ok(opts
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(30)))
+}
+
+impl Ledger {
+    /// Opens the database, creating the file on first run, in WAL mode, and
+    /// applies the migrations.
+    pub async fn open(database_url: &str, cfg: LedgerConfig) -> Result<Ledger, LedgerError> {
+        Self::open_inner(database_url, cfg, true).await
+    }
+
+    /// Opens an existing database (for `paiju ledger verify`): a missing file
+    /// is an error instead of a new empty ledger.
+    pub async fn open_existing(database_url: &str) -> Result<Ledger, LedgerError> {
+        Self::open_inner(database_url, LedgerConfig::default(), false).await
+    }
+
+    async fn open_inner(
+        database_url: &str,
+        cfg: LedgerConfig,
+        create: bool,
+    ) -> Result<Ledger, LedgerError> {
+        for (name, v) in [
+            ("starting_chips", cfg.starting_chips),
+            ("daily_amount", cfg.daily_amount),
+            ("daily_cooldown_secs", cfg.daily_cooldown_secs),
+        ] {
+            if v < 0 {
+                return Err(LedgerError::BadInput(format!(
+                    "{name} must not be negative (got {v})"
+                )));
+            }
+        }
+        let opts = connect_options(database_url)?.create_if_missing(create);
+        let in_memory = opts.get_filename().to_string_lossy().contains(":memory:")
+            || database_url.contains(":memory:");
+        // One writer: writes queue on the pool instead of fighting for the
+        // SQLite write lock.
+        let mut writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .acquire_timeout(Duration::from_secs(120));
+        if in_memory {
+            // An in-memory database lives as long as its one connection.
+            writer = writer
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None);
+        }
+        let writer = writer.connect_with(opts.clone()).await?;
+        sqlx::migrate!("./migrations").run(&writer).await?;
+        let reader = if in_memory {
+            writer.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(4)
+                .acquire_timeout(Duration::from_secs(120))
+                .connect_with(opts)
+                .await?
+        };
+        Ok(Ledger {
+            writer,
+            reader,
+            cfg,
+        })
+    }
+
+    pub fn config(&self) -> &LedgerConfig {
+        &self.cfg
+    }
+
+    /// Closes both pools (waits for connections to be returned).
+    pub async fn close(&self) {
+        self.reader.close().await;
+        self.writer.close().await;
+    }
+
+    /// A write transaction holding the database's write lock from its start.
+    async fn begin(&self) -> Result<Tx, LedgerError> {
+        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    /// The user's balance; the first use of an account grants the starting chips.
+    pub async fn balance(&self, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_optional(&self.reader)
+        .await?;
+        if let Some(b) = found {
+            return Ok(b);
+        }
+        let mut tx = self.begin().await?;
+        let b = self.ensure_account(&mut tx, server, user).await?;
+        tx.commit().await?;
+        Ok(b)
+    }
+
+    /// Claims the daily chips; refused until the cooldown has passed.
+    pub async fn daily(
+        &self,
+        server: ServerId,
+        user: UserId,
+        now_unix: i64,
+    ) -> Result<i64, LedgerError> {
+        if self.cfg.daily_amount == 0 {
+            return Err(LedgerError::BadInput("daily chips are turned off".into()));
+        }
+        let mut tx = self.begin().await?;
+        let balance = self.ensure_account(&mut tx, server, user).await?;
+        let (last, claims): (Option<i64>, i64) = sqlx::query_as(
+            "SELECT last_daily, daily_claims FROM accounts WHERE server_id = $1 AND user_id = $2",
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_one(&mut *tx)
+        .await?;
+        if let Some(last) = last {
+            let next = last.saturating_add(self.cfg.daily_cooldown_secs);
+            if now_unix < next {
+                return Err(LedgerError::DailyCooldown {
+                    retry_in_secs: next.saturating_sub(now_unix),
+                    available_at: next,
+                });
+            }
+        }
+        let amount = self.cfg.daily_amount;
+        let new = balance
+            .checked_add(amount)
+            .ok_or(LedgerError::AmountTooLarge)?;
+        let key = format!("daily:{server}:{user}:{}", claims + 1);
+        journal(
+            &mut tx,
+            server,
+            user,
+            amount,
+            reason::DAILY,
+            None,
+            None,
+            &key,
+        )
+        .await?;
+        sqlx::query(
+            "UPDATE accounts SET balance = balance + $1, last_daily = $2, daily_claims = daily_claims + 1 \
+             WHERE server_id = $3 AND user_id = $4",
+        )
+        .bind(amount)
+        .bind(now_unix)
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(new)
+    }
+
+    /// Moves `amount` chips from one user to another. Replaying the same
+    /// `idempotency_key` with the same transfer does nothing more.
+    pub async fn transfer(
+        &self,
+        server: ServerId,
+        from: UserId,
+        to: UserId,
+        amount: i64,
+        idempotency_key: &str,
+    ) -> Result<(), LedgerError> {
+        positive(amount)?;
+        check_key(idempotency_key)?;
+        if from == to {
+            return Err(LedgerError::SelfTransfer);
+        }
+        let out_key = format!("transfer:{server}:{idempotency_key}:out");
+        let mut tx = self.begin().await?;
+        if let Some(prior) = find_key(&mut tx, &out_key).await? {
+            return if prior == (db_id(from), -amount, reason::TRANSFER.to_string()) {
+                Ok(())
+            } else {
+                Err(LedgerError::IdempotencyConflict {
+                    key: idempotency_key.to_string(),
+                })
+            };
+        }
+        let from_balance = self.ensure_account(&mut tx, server, from).await?;
+        if let Some(game) = running_game_of(&mut tx, server, from).await? {
+            return Err(LedgerError::ChipsLocked { user: from, game });
+        }
+        if amount > from_balance {
+            return Err(LedgerError::InsufficientChips {
+                balance: from_balance,
+                needed: amount,
+            });
+        }
+        let to_balance = self.ensure_account(&mut tx, server, to).await?;
+        to_balance
+            .checked_add(amount)
+            .ok_or(LedgerError::AmountTooLarge)?;
+        journal(
+            &mut tx,
+            server,
+            from,
+            -amount,
+            reason::TRANSFER,
+            None,
+            Some(to),
+            &out_key,
+        )
+        .await?;
+        journal(
+            &mut tx,
+            server,
+            to,
+            amount,
+            reason::TRANSFER,
+            None,
+            Some(from),
+            &format!("transfer:{server}:{idempotency_key}:in"),
+        )
+        .await?;
+        add_to_balance(&mut tx, server, from, -amount).await?;
+        add_to_balance(&mut tx, server, to, amount).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// An admin grant (`amount > 0`) or revoke (`amount < 0`, at most the
+    /// balance, refused while the user's chips are locked in a game).
+    /// Returns the new balance. Replaying `key` returns the current balance.
+    pub async fn admin_adjust(
+        &self,
+        server: ServerId,
+        user: UserId,
+        amount: i64,
+        by: UserId,
+        key: &str,
+    ) -> Result<i64, LedgerError> {
+        if amount == 0 {
+            return Err(LedgerError::InvalidAmount {
+                amount,
+                why: "must not be zero",
+            });
+        }
+        if amount == i64::MIN {
+            return Err(LedgerError::InvalidAmount {
+                amount,
+                why: "out of range",
+            });
+        }
+        check_key(key)?;
+        let why = if amount > 0 {
+            reason::ADMIN_GRANT
+        } else {
+            reason::ADMIN_REVOKE
+        };
+        let full_key = format!("admin:{server}:{key}");
+        let mut tx = self.begin().await?;
+        if let Some(prior) = find_key(&mut tx, &full_key).await? {
+            return if prior == (db_id(user), amount, why.to_string()) {
+                let b = self.ensure_account(&mut tx, server, user).await?;
+                tx.commit().await?;
+                Ok(b)
+            } else {
+                Err(LedgerError::IdempotencyConflict {
+                    key: key.to_string(),
+                })
+            };
+        }
+        let balance = self.ensure_account(&mut tx, server, user).await?;
+        if amount < 0 {
+            if let Some(game) = running_game_of(&mut tx, server, user).await? {
+                return Err(LedgerError::ChipsLocked { user, game });
+            }
+            if -amount > balance {
+                return Err(LedgerError::InsufficientChips {
+                    balance,
+                    needed: -amount,
+                });
+            }
+        }
+        let new = balance
+            .checked_add(amount)
+            .ok_or(LedgerError::AmountTooLarge)?;
+        journal(
+            &mut tx,
+            server,
+            user,
+            amount,
+            why,
+            None,
+            Some(by),
+            &full_key,
+        )
+        .await?;
+        add_to_balance(&mut tx, server, user, amount).await?;
+        tx.commit().await?;
+        Ok(new)
+    }
+
+    /// The `top` richest accounts of a server, richest first (ties: smaller
+    /// user id first). At most 1000.
+    pub async fn leaderboard(
+        &self,
+        server: ServerId,
+        top: u32,
+    ) -> Result<Vec<(UserId, i64)>, LedgerError> {
+        let rows: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT user_id, balance FROM accounts WHERE server_id = $1 \
+             ORDER BY balance DESC, user_id ASC LIMIT $2",
+        )
+        .bind(db_id(server))
+        .bind(i64::from(top.min(1000)))
+        .fetch_all(&self.reader)
+        .await?;
+        Ok(rows.into_iter().map(|(u, b)| (from_db_id(u), b)).collect())
+    }
+
+    /// The user's place on the leaderboard (1 = richest) and balance; `None`
+    /// for a user without an account.
+    pub async fn rank(
+        &self,
+        server: ServerId,
+        user: UserId,
+    ) -> Result<Option<(u32, i64)>, LedgerError> {
+        // One read transaction: both queries see the same snapshot.
+        let mut conn = self.reader.begin().await?;
+        let Some(balance): Option<i64> = sqlx::query_scalar(
+            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_optional(&mut *conn)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let ahead: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM accounts WHERE server_id = $1 \
+             AND (balance > $2 OR (balance = $2 AND user_id < $3))",
+        )
+        .bind(db_id(server))
+        .bind(balance)
+        .bind(db_id(user))
+        .fetch_one(&mut *conn)
+        .await?;
+        Ok(Some((
+            u32::try_from(ahead + 1).unwrap_or(u32::MAX),
+            balance,
+        )))
+    }
+
+    /// Games played (finished), won and net chips, overall and per kind.
+    pub async fn stats(&self, server: ServerId, user: UserId) -> Result<UserStats, LedgerError> {
+        let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+            "SELECT g.kind, COUNT(*), CAST(COALESCE(SUM(s.won), 0) AS BIGINT), \
+                    CAST(COALESCE(SUM(s.paid), 0) AS BIGINT) \
+             FROM game_seats s JOIN games g ON g.id = s.game_id \
+             WHERE s.server_id = $1 AND s.user_id = $2 AND g.status = 'finished' \
+             GROUP BY g.kind ORDER BY g.kind",
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_all(&self.reader)
+        .await?;
+        let mut stats = UserStats::default();
+        for (kind, games, wins, net) in rows {
+            let k = KindStats {
+                kind,
+                games: games.max(0) as u64,
+                wins: wins.max(0) as u64,
+                net,
+            };
+            stats.games += k.games;
+            stats.wins += k.wins;
+            stats.net = stats.net.saturating_add(k.net);
+            stats.by_kind.push(k);
+        }
+        Ok(stats)
+    }
+
+    /// The server's most recent games (finished, cancelled or running), newest
+    /// first. At most 1000.
+    pub async fn history(
+        &self,
+        server: ServerId,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, LedgerError> {
+        type Row = (
+            i64,
+            i64,
+            String,
+            String,
+            String,
+            i64,
+            Option<String>,
+            i64,
+            Option<i64>,
+        );
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT id, channel_id, kind, status, seats, stake, result, created_at, finished_at \
+             FROM games WHERE server_id = $1 ORDER BY id DESC LIMIT $2",
+        )
+        .bind(db_id(server))
+        .bind(i64::from(limit.min(1000)))
+        .fetch_all(&self.reader)
+        .await?;
+        rows.into_iter()
+            .map(
+                |(id, channel, kind, status, seats, stake, result, created_at, finished_at)| {
+                    let paid = match result {
+                        Some(r) => Some(parse_json::<SettleReport>(&r, "settlement report")?.paid),
+                        None => None,
+                    };
+                    Ok(GameSummary {
+                        id,
+                        channel: from_db_id(channel),
+                        kind,
+                        status: GameStatus::parse(&status)?,
+                        seats: parse_json(&seats, "seats")?,
+                        stake,
+                        paid,
+                        created_at,
+                        finished_at,
+                    })
+                },
+            )
+            .collect()
+    }
+
+    /// Returns the balance, creating the account (with the starting grant
+    /// journaled) on first use.
+    async fn ensure_account(
+        &self,
+        tx: &mut Tx,
+        server: ServerId,
+        user: UserId,
+    ) -> Result<i64, LedgerError> {
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_optional(&mut **tx)
+        .await?;
+        if let Some(b) = found {
+            return Ok(b);
+        }
+        let start = self.cfg.starting_chips;
+        sqlx::query(
+            "INSERT INTO accounts (server_id, user_id, balance, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .bind(start)
+        .bind(now_unix())
+        .execute(&mut **tx)
+        .await?;
+        if start > 0 {
+            journal(
+                tx,
+                server,
+                user,
+                start,
+                reason::STARTING,
+                None,
+                None,
+                &format!("starting:{server}:{user}"),
+            )
+            .await?;
+        }
+        Ok(start)
+    }
+}
+
+fn positive(amount: i64) -> Result<(), LedgerError> {
+    if amount <= 0 {
+        Err(LedgerError::InvalidAmount {
+            amount,
+            why: "must be positive",
+        })
+    } else {
+        Ok(())
+    }
+}
+
+fn check_key(key: &str) -> Result<(), LedgerError> {
+    if key.is_empty() || key.len() > 200 {
+        Err(LedgerError::BadInput(
+            "an idempotency key must be 1 to 200 bytes".into(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn parse_json<T: serde::de::DeserializeOwned>(text: &str, what: &str) -> Result<T, LedgerError> {
+    serde_json::from_str(text).map_err(|e| LedgerError::Corrupt(format!("{what}: {e}")))
+}
+
+/// Appends a journal row.
+#[allow(clippy::too_many_arguments)]
+async fn journal(
+    tx: &mut Tx,
+    server: ServerId,
+    user: UserId,
+    amount: i64,
+    why: &str,
+    game: Option<GameId>,
+    counterparty: Option<UserId>,
+    key: &str,
+) -> Result<(), LedgerError> {
+    sqlx::query(
+        "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(db_id(server))
+    .bind(db_id(user))
+    .bind(amount)
+    .bind(why)
+    .bind(game)
+    .bind(counterparty.map(db_id))
+    .bind(now_unix())
+    .bind(key)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The (user, amount, reason) of the journal row with this key, if any.
+async fn find_key(tx: &mut Tx, key: &str) -> Result<Option<(i64, i64, String)>, LedgerError> {
+    Ok(
+        sqlx::query_as("SELECT user_id, amount, reason FROM journal WHERE idem_key = $1")
+            .bind(key)
+            .fetch_optional(&mut **tx)
+            .await?,
+    )
+}
+
+/// Adds `delta` to a balance; the guard keeps it from going below zero even
+/// if a caller's check were wrong. Returns the new balance.
+async fn add_to_balance(
+    tx: &mut Tx,
+    server: ServerId,
+    user: UserId,
+    delta: i64,
+) -> Result<i64, LedgerError> {
+    let new: Option<i64> = sqlx::query_scalar(
+        "UPDATE accounts SET balance = balance + $1 \
+         WHERE server_id = $2 AND user_id = $3 AND balance + $1 >= 0 RETURNING balance",
+    )
+    .bind(delta)
+    .bind(db_id(server))
+    .bind(db_id(user))
+    .fetch_optional(&mut **tx)
+    .await?;
+    new.ok_or(LedgerError::InsufficientChips {
+        balance: 0,
+        needed: delta.saturating_neg(),
+    })
+}
+
+/// The running game this user is seated in, in this server.
+async fn running_game_of(
+    tx: &mut Tx,
+    server: ServerId,
+    user: UserId,
+) -> Result<Option<GameId>, LedgerError> {
+    Ok(sqlx::query_scalar(
+        "SELECT game_id FROM game_seats WHERE server_id = $1 AND user_id = $2 AND active = 1",
+    )
+    .bind(db_id(server))
+    .bind(db_id(user))
+    .fetch_optional(&mut **tx)
+    .await?)
+}

@@ -1,0 +1,247 @@
+//! Chexuan property tests: chips conserved (hand pot and mango pot
+//! together), nobody loses more in a hand than the bobo plus mango
+//! payments, the AI's split is always legal, every legal action is accepted
+//! and a refused one changes nothing, records replay, views hide what they
+//! must.
+
+use paiju::ai::{Bot, RandomBot};
+use paiju::games::chexuan::ai::BasicBot;
+use paiju::games::chexuan::cards::DECK;
+use paiju::games::chexuan::hands::{best_split, legal_splits};
+use paiju::games::chexuan::{Action, Chexuan, ChexuanRules, HandSetup, Mango, Status};
+use paiju::games::Game;
+use paiju::record::{replay_game, Verdict};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A random table state: seats, dealer, bobos, mango pot and count.
+fn setup_strategy() -> impl Strategy<Value = (HandSetup, u64)> {
+    (2usize..=6, any::<u64>(), 0u64..500, 0u32..6).prop_flat_map(|(seats, seed, pot, count)| {
+        (
+            0..seats,
+            proptest::collection::vec(200u64..600, seats),
+            Just(seed),
+            Just(pot),
+            Just(count),
+        )
+            .prop_map(|(dealer, bobo, seed, pot, count)| {
+                (
+                    HandSetup {
+                        dealer,
+                        bobo,
+                        mango: Mango { pot, count },
+                    },
+                    seed,
+                )
+            })
+    })
+}
+
+/// Plays a hand to the end with a mix of bots, checking every step.
+fn play(setup: HandSetup, seed: u64) -> Chexuan {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut game = Chexuan::new_hand(ChexuanRules::default(), setup, &mut rng).unwrap();
+    let basic: Vec<bool> = (0..game.seats()).map(|_| rng.gen_bool(0.5)).collect();
+    let mut steps = 0;
+    while let Some(seat) = game.to_act() {
+        steps += 1;
+        assert!(steps < 200, "a hand cannot go on for ever");
+        let legal = game.legal_actions(seat);
+        assert!(!legal.is_empty(), "the seat the hand waits on can act");
+        // Every legal action is accepted.
+        for a in &legal {
+            let mut copy = game.clone();
+            copy.apply(seat, a)
+                .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+        }
+        // Nobody else may act, and a refused action changes nothing.
+        for other in 0..game.seats() {
+            if other != seat {
+                assert!(game.legal_actions(other).is_empty());
+                let before = game.clone();
+                assert!(game.clone().apply(other, &Action::Fold).is_err());
+                assert_eq!(before, game);
+            }
+        }
+        let mut bad = game.clone();
+        for junk in [
+            Action::Raise(1),
+            Action::Raise(u64::MAX),
+            Action::Raise(10_000),
+        ] {
+            if !legal.contains(&junk) && bad.apply(seat, &junk).is_err() {
+                assert_eq!(bad, game, "a refused action leaves the hand untouched");
+            }
+        }
+        let view = game.view(Some(seat));
+        let action = if basic[seat] {
+            BasicBot.choose(&view, &legal, &mut rng)
+        } else {
+            <RandomBot as Bot<Chexuan>>::choose(&mut RandomBot, &view, &legal, &mut rng)
+        };
+        assert!(legal.contains(&action));
+        if let Action::Split(s) = action {
+            assert!(s.is_legal());
+        }
+        game.apply(seat, &action).unwrap();
+    }
+    game
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn chips_are_conserved_and_losses_capped((setup, seed) in setup_strategy()) {
+        let before = setup.mango;
+        let bobo = setup.bobo.clone();
+        let game = play(setup, seed);
+        prop_assert!(game.is_finished());
+        let outcome = game.outcome().unwrap();
+        let after = game.mango();
+        let sum: i64 = outcome.deltas.iter().sum();
+        prop_assert_eq!(sum + after.pot as i64 - before.pot as i64, 0);
+        let public = game.view(None);
+        for (s, d) in outcome.deltas.iter().enumerate() {
+            let cap = bobo[s] as i64 + public.players[s].mango_paid as i64;
+            prop_assert!(-d <= cap, "seat {} lost {} with bobo {}", s, -d, bobo[s]);
+        }
+        // The outcome carries what the table needs for the next hand.
+        prop_assert_eq!(outcome.detail["mango_pot"].as_u64(), Some(after.pot));
+        prop_assert_eq!(outcome.detail["mango_count"].as_u64(), Some(after.count as u64));
+        let next = game.next_dealer().unwrap();
+        prop_assert_eq!(outcome.detail["next_dealer"].as_u64(), Some(next as u64));
+        prop_assert!(after.count >= before.count);
+    }
+
+    #[test]
+    fn a_record_replays_to_the_same_outcome((setup, seed) in setup_strategy()) {
+        let game = play(setup, seed);
+        let verdict = replay_game::<Chexuan>(&game.record()).unwrap();
+        prop_assert_eq!(verdict, Verdict::Ok {
+            finished: true,
+            outcome: game.outcome().map(|o| o.to_json()),
+        });
+    }
+
+    #[test]
+    fn the_ai_split_is_legal_and_best(idx in proptest::sample::subsequence((0..32).collect::<Vec<_>>(), 4)) {
+        let four = [DECK[idx[0]], DECK[idx[1]], DECK[idx[2]], DECK[idx[3]]];
+        let best = best_split(&four);
+        prop_assert!(best.is_legal());
+        let all = legal_splits(&four);
+        prop_assert!(!all.is_empty());
+        prop_assert!(all.iter().all(|s| s.key() <= best.key()));
+    }
+
+    #[test]
+    fn views_show_hidden_cards_only_to_their_owner((setup, seed) in setup_strategy()) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let game = Chexuan::new_hand(ChexuanRules::default(), setup, &mut rng).unwrap();
+        let n = game.seats();
+        for viewer in (0..n).map(Some).chain([None]) {
+            let v = game.view(viewer);
+            for p in &v.players {
+                prop_assert_eq!(p.hidden.is_some(), Some(p.seat) == viewer);
+                prop_assert_eq!(p.hidden_count, 2);
+            }
+        }
+    }
+}
+
+#[test]
+fn finished_showdown_views_reveal_the_splits_but_not_folded_cards() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..200 {
+        let seats = rng.gen_range(2..=6);
+        let setup = HandSetup {
+            dealer: rng.gen_range(0..seats),
+            bobo: vec![200; seats],
+            mango: Mango::default(),
+        };
+        let game = play(setup, rng.gen());
+        let v = game.view(None);
+        let showdown = game.outcome().unwrap().detail.contains_key("big_tail");
+        for p in &v.players {
+            match p.status {
+                Status::Folded => assert!(p.hidden.is_none()),
+                Status::LaidDown => assert!(p.hidden.is_some()),
+                Status::Active | Status::AllIn => {
+                    assert_eq!(p.hidden.is_some(), showdown);
+                    assert_eq!(p.split.is_some(), showdown);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn simulate_plays_hands_and_reports_figures() {
+    use paiju::ai::AiKind;
+    use paiju::simulate::{simulate, SimOptions};
+    for (ai, players) in [(AiKind::Random, 2), (AiKind::Basic, 6)] {
+        let opts = SimOptions {
+            games: 30,
+            seed: 3,
+            ai,
+            rules: serde_json::json!({}),
+            players: Some(players),
+        };
+        let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
+        let get = |label: &str| {
+            report
+                .lines
+                .iter()
+                .find(|(l, _)| l == label)
+                .map(|(_, v)| v.clone())
+                .unwrap_or_else(|| panic!("no `{label}` line"))
+        };
+        assert_eq!(get("hands"), "30");
+        assert_eq!(get("players"), players.to_string());
+        // The seats' net chips and the mango pot left account for every chip.
+        let net: i64 = (0..players)
+            .map(|s| get(&format!("seat {s} net chips")).parse::<i64>().unwrap())
+            .sum();
+        let pot: i64 = get("mango pot at the end").parse().unwrap();
+        assert_eq!(net + pot, 0);
+    }
+    let bad = SimOptions {
+        games: 1,
+        seed: 1,
+        ai: AiKind::Basic,
+        rules: serde_json::json!({}),
+        players: Some(7),
+    };
+    assert!(simulate(paiju::games::GameKind::Chexuan, &bad).is_err());
+    let bad_rules = SimOptions {
+        players: Some(3),
+        rules: serde_json::json!({"ante": 0}),
+        ..bad
+    };
+    assert!(simulate(paiju::games::GameKind::Chexuan, &bad_rules).is_err());
+}
+
+/// The basic bot must beat random play (a fixed seed: deterministic).
+#[test]
+fn the_basic_bot_beats_random_bots() {
+    use paiju::ai::AiKind;
+    use paiju::simulate::{simulate, SimOptions};
+    for players in [2, 4] {
+        let opts = SimOptions {
+            games: 1500,
+            seed: 11,
+            ai: AiKind::Basic,
+            rules: serde_json::json!({}),
+            players: Some(players),
+        };
+        let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
+        let per_hand: f64 = report
+            .lines
+            .iter()
+            .find(|(l, _)| l.starts_with("basic (seat 0) vs random"))
+            .map(|(_, v)| v.parse().unwrap())
+            .unwrap();
+        assert!(per_hand > 0.0, "{players} players: {per_hand} chips a hand");
+    }
+}

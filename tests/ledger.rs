@@ -1,0 +1,745 @@
+//! The ledger on a real SQLite file: every operation and its refusals.
+
+use paiju::ledger::{GameStatus, Ledger, LedgerConfig, LedgerError, NewGame, Problem, Settlement};
+use serde_json::json;
+
+const S: u64 = 1; // a server
+const OTHER: u64 = 2; // another server
+
+fn cfg() -> LedgerConfig {
+    LedgerConfig {
+        starting_chips: 1000,
+        daily_amount: 100,
+        daily_cooldown_secs: 3600,
+    }
+}
+
+async fn ledger() -> (tempfile::TempDir, Ledger) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paiju.db");
+    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    (dir, l)
+}
+
+async fn assert_clean(l: &Ledger) {
+    let r = l.verify().await.unwrap();
+    assert!(r.is_clean(), "{}", r.render());
+}
+
+fn game(seats: Vec<Option<u64>>) -> NewGame {
+    NewGame {
+        server: S,
+        channel: 77,
+        kind: "dou-dizhu".into(),
+        options: json!({"bidding": "classic"}),
+        seats,
+        stake: 10,
+    }
+}
+
+fn settlement(deltas: Vec<i64>, winners: Vec<usize>) -> Settlement {
+    Settlement {
+        deltas,
+        rake_percent: 0,
+        record: json!({"game": "dou-dizhu"}),
+        winners,
+    }
+}
+
+#[tokio::test]
+async fn open_creates_the_file_in_wal_mode_and_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.db");
+    assert!(!path.exists());
+    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    assert_eq!(l.balance(S, 5).await.unwrap(), 1000);
+    l.close().await;
+    assert!(path.exists());
+    assert!(dir.path().join("new.db-wal").exists() || dir.path().join("new.db-shm").exists());
+    // sqlite: URLs work too, and the data is still there.
+    let url = format!("sqlite://{}", path.display());
+    let l = Ledger::open(&url, cfg()).await.unwrap();
+    assert_eq!(l.balance(S, 5).await.unwrap(), 1000);
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn open_refuses_bad_settings_and_missing_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.db");
+    let bad = LedgerConfig {
+        starting_chips: -1,
+        ..cfg()
+    };
+    assert!(matches!(
+        Ledger::open(path.to_str().unwrap(), bad).await,
+        Err(LedgerError::BadInput(_))
+    ));
+    assert!(Ledger::open_existing(path.to_str().unwrap()).await.is_err());
+    assert!(!path.exists());
+    assert!(matches!(
+        Ledger::open("postgres://nowhere/db", cfg()).await,
+        Err(LedgerError::BadInput(_))
+    ));
+}
+
+#[tokio::test]
+async fn starting_grant_once_per_account_and_per_server() {
+    let (_d, l) = ledger().await;
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
+    assert_eq!(l.balance(OTHER, 1).await.unwrap(), 1000);
+    let r = l.verify().await.unwrap();
+    assert!(r.is_clean());
+    assert_eq!(r.servers.len(), 2);
+    assert_eq!(r.servers[0].minted, 1000);
+    assert_eq!(r.journal_rows, 2);
+}
+
+#[tokio::test]
+async fn daily_claim_and_cooldown() {
+    let (_d, l) = ledger().await;
+    assert_eq!(l.daily(S, 1, 10_000).await.unwrap(), 1100);
+    let e = l.daily(S, 1, 10_000 + 3599).await.unwrap_err();
+    assert!(matches!(
+        e,
+        LedgerError::DailyCooldown {
+            retry_in_secs: 1,
+            available_at: 13_600
+        }
+    ));
+    assert!(e.args().contains(&("when", "<t:13600:R>".to_string())));
+    assert_eq!(e.key(), "err-daily-cooldown");
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1100);
+    assert_eq!(l.daily(S, 1, 10_000 + 3600).await.unwrap(), 1200);
+    // A clock that went backwards is still refused, not a free claim.
+    assert!(matches!(
+        l.daily(S, 1, 0).await,
+        Err(LedgerError::DailyCooldown { .. })
+    ));
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn transfers_and_their_refusals() {
+    let (_d, l) = ledger().await;
+    l.transfer(S, 1, 2, 300, "t1").await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 700);
+    assert_eq!(l.balance(S, 2).await.unwrap(), 1300);
+    // Replaying the key does nothing more.
+    l.transfer(S, 1, 2, 300, "t1").await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 700);
+    // The same key for something else is refused.
+    assert!(matches!(
+        l.transfer(S, 1, 2, 5, "t1").await,
+        Err(LedgerError::IdempotencyConflict { .. })
+    ));
+    for bad in [0, -5, i64::MIN] {
+        let e = l.transfer(S, 1, 2, bad, "t2").await.unwrap_err();
+        assert!(matches!(e, LedgerError::InvalidAmount { .. }), "{e}");
+        assert_eq!(e.key(), "err-amount-positive");
+    }
+    assert!(matches!(
+        l.transfer(S, 1, 2, 701, "t3").await,
+        Err(LedgerError::InsufficientChips {
+            balance: 700,
+            needed: 701
+        })
+    ));
+    assert!(matches!(
+        l.transfer(S, 1, 2, i64::MAX, "t3").await,
+        Err(LedgerError::InsufficientChips { .. })
+    ));
+    assert!(matches!(
+        l.transfer(S, 1, 1, 5, "t4").await,
+        Err(LedgerError::SelfTransfer)
+    ));
+    assert!(matches!(
+        l.transfer(S, 1, 2, 5, "").await,
+        Err(LedgerError::BadInput(_))
+    ));
+    // The whole balance may go.
+    l.transfer(S, 1, 2, 700, "t5").await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 0);
+    assert_eq!(l.balance(S, 2).await.unwrap(), 2000);
+    // Same key in another server is a different transfer.
+    l.transfer(OTHER, 1, 2, 300, "t1").await.unwrap();
+    assert_eq!(l.balance(OTHER, 2).await.unwrap(), 1300);
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn a_seated_player_cannot_give_chips_away_or_be_revoked() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), None]))
+        .await
+        .unwrap();
+    let e = l.transfer(S, 1, 3, 10, "k").await.unwrap_err();
+    assert!(matches!(e, LedgerError::ChipsLocked { user: 1, game } if game == g));
+    assert_eq!(e.key(), "err-seated-in-game");
+    assert!(matches!(
+        l.admin_adjust(S, 1, -10, 99, "r").await,
+        Err(LedgerError::ChipsLocked { .. })
+    ));
+    // Receiving chips is fine.
+    l.transfer(S, 3, 1, 10, "k2").await.unwrap();
+    assert_eq!(l.admin_adjust(S, 1, 5, 99, "g").await.unwrap(), 1015);
+    // Another server is another table.
+    l.transfer(OTHER, 1, 3, 10, "k3").await.unwrap();
+    l.cancel(g, "test").await.unwrap();
+    l.transfer(S, 1, 3, 10, "k4").await.unwrap();
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn admin_grant_and_revoke() {
+    let (_d, l) = ledger().await;
+    assert_eq!(l.admin_adjust(S, 1, 500, 99, "a1").await.unwrap(), 1500);
+    assert_eq!(l.admin_adjust(S, 1, 500, 99, "a1").await.unwrap(), 1500);
+    assert!(matches!(
+        l.admin_adjust(S, 1, -500, 99, "a1").await,
+        Err(LedgerError::IdempotencyConflict { .. })
+    ));
+    assert_eq!(l.admin_adjust(S, 1, -1500, 99, "a2").await.unwrap(), 0);
+    assert!(matches!(
+        l.admin_adjust(S, 1, -1, 99, "a3").await,
+        Err(LedgerError::InsufficientChips { .. })
+    ));
+    assert!(matches!(
+        l.admin_adjust(S, 1, 0, 99, "a4").await,
+        Err(LedgerError::InvalidAmount { .. })
+    ));
+    assert!(matches!(
+        l.admin_adjust(S, 1, i64::MIN, 99, "a5").await,
+        Err(LedgerError::InvalidAmount { .. })
+    ));
+    assert_eq!(
+        l.admin_adjust(S, 2, i64::MAX - 1000, 99, "a6")
+            .await
+            .unwrap(),
+        i64::MAX
+    );
+    let e = l.admin_adjust(S, 2, 1, 99, "a7").await.unwrap_err();
+    assert!(matches!(e, LedgerError::AmountTooLarge));
+    assert_eq!(e.key(), "err-amount-too-large");
+    // Transfers into a full account are refused too.
+    assert!(matches!(
+        l.transfer(S, 3, 2, 1, "t").await,
+        Err(LedgerError::AmountTooLarge)
+    ));
+    let r = l.verify().await.unwrap();
+    assert!(r.is_clean(), "{}", r.render());
+    assert_eq!(r.servers[0].burned, 1500);
+}
+
+#[tokio::test]
+async fn leaderboard_and_rank() {
+    let (_d, l) = ledger().await;
+    for u in 1..=5u64 {
+        l.balance(S, u).await.unwrap();
+    }
+    l.transfer(S, 1, 4, 400, "a").await.unwrap();
+    l.transfer(S, 2, 5, 100, "b").await.unwrap();
+    // 4: 1400, 5: 1100, 3: 1000, 2: 900, 1: 600
+    assert_eq!(
+        l.leaderboard(S, 3).await.unwrap(),
+        vec![(4, 1400), (5, 1100), (3, 1000)]
+    );
+    assert_eq!(l.leaderboard(S, 100).await.unwrap().len(), 5);
+    assert_eq!(l.leaderboard(OTHER, 10).await.unwrap(), vec![]);
+    assert_eq!(l.rank(S, 4).await.unwrap(), Some((1, 1400)));
+    assert_eq!(l.rank(S, 1).await.unwrap(), Some((5, 600)));
+    assert_eq!(l.rank(S, 42).await.unwrap(), None);
+    // Ties: the smaller user id ranks first, like the leaderboard.
+    l.transfer(S, 5, 1, 100, "c").await.unwrap(); // 5: 1000, 1: 700
+    assert_eq!(l.rank(S, 3).await.unwrap(), Some((2, 1000)));
+    assert_eq!(l.rank(S, 5).await.unwrap(), Some((3, 1000)));
+}
+
+#[tokio::test]
+async fn zero_sum_settlement_and_idempotency() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), Some(3)]))
+        .await
+        .unwrap();
+    // Landlord (seat 0) wins 2 × 10 from each farmer.
+    let report = l
+        .settle(g, settlement(vec![40, -20, -20], vec![0]))
+        .await
+        .unwrap();
+    assert_eq!(report.paid, vec![40, -20, -20]);
+    assert_eq!(report.rake, 0);
+    assert_eq!(report.balances, vec![Some(1040), Some(980), Some(980)]);
+    // Settling twice changes nothing and returns the first result.
+    let again = l
+        .settle(g, settlement(vec![-40, 20, 20], vec![1, 2]))
+        .await
+        .unwrap();
+    assert_eq!(again, report);
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1040);
+    // The seats are free again.
+    l.transfer(S, 2, 1, 10, "after").await.unwrap();
+    let stats = l.stats(S, 1).await.unwrap();
+    assert_eq!((stats.games, stats.wins, stats.net), (1, 1, 40));
+    assert_eq!(stats.by_kind.len(), 1);
+    assert_eq!(stats.by_kind[0].kind, "dou-dizhu");
+    let stats = l.stats(S, 2).await.unwrap();
+    assert_eq!((stats.games, stats.wins, stats.net), (1, 0, -20));
+    let h = l.history(S, 10).await.unwrap();
+    assert_eq!(h.len(), 1);
+    assert_eq!(h[0].status, GameStatus::Finished);
+    assert_eq!(h[0].paid, Some(vec![40, -20, -20]));
+    assert_eq!(h[0].seats, vec![Some(1), Some(2), Some(3)]);
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules() {
+    let (_d, l) = ledger().await;
+    l.admin_adjust(S, 1, -985, 99, "poor").await.unwrap(); // 15 chips
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), Some(3)]))
+        .await
+        .unwrap();
+    // A daily claimed mid-game does not raise what the landlord can lose.
+    l.daily(S, 1, 50_000).await.unwrap(); // 115
+    let r = l
+        .settle(g, settlement(vec![-20, 10, 10], vec![1, 2]))
+        .await
+        .unwrap();
+    // 15 shared: 7.5 each → 7 and 7, the leftover chip to seat 1.
+    assert_eq!(r.paid, vec![-15, 8, 7]);
+    assert_eq!(r.balances, vec![Some(100), Some(1008), Some(1007)]);
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn rake_is_burned_from_winners() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), Some(3)]))
+        .await
+        .unwrap();
+    let mut s = settlement(vec![-25, 15, 10], vec![1, 2]);
+    s.rake_percent = 10;
+    let r = l.settle(g, s).await.unwrap();
+    assert_eq!(r.paid, vec![-25, 14, 9]);
+    assert_eq!(r.rake, 2);
+    let v = l.verify().await.unwrap();
+    assert!(v.is_clean(), "{}", v.render());
+    assert_eq!(v.servers[0].burned, 2);
+    assert_eq!(v.servers[0].balances, 3000 - 2);
+}
+
+#[tokio::test]
+async fn ai_seats_are_played_by_the_house() {
+    let (_d, l) = ledger().await;
+    // Human landlord beats two AI farmers: the house mints 40.
+    let g = l
+        .create_game(game(vec![Some(1), None, None]))
+        .await
+        .unwrap();
+    let r = l
+        .settle(g, settlement(vec![40, -20, -20], vec![0]))
+        .await
+        .unwrap();
+    assert_eq!(r.paid, vec![40, 0, 0]);
+    assert_eq!(r.balances, vec![Some(1040), None, None]);
+    // Human farmer and AI farmer lose to an AI landlord: the human's 20 is burned.
+    let g = l
+        .create_game(game(vec![None, Some(1), None]))
+        .await
+        .unwrap();
+    let r = l
+        .settle(g, settlement(vec![40, -20, -20], vec![0]))
+        .await
+        .unwrap();
+    assert_eq!(r.paid, vec![0, -20, 0]);
+    // Mixed: the human landlord loses 10 to a human farmer and 10 to the house.
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), None]))
+        .await
+        .unwrap();
+    let r = l
+        .settle(g, settlement(vec![-20, 10, 10], vec![1, 2]))
+        .await
+        .unwrap();
+    assert_eq!(r.paid, vec![-20, 10, 0]);
+    let v = l.verify().await.unwrap();
+    assert!(v.is_clean(), "{}", v.render());
+    assert_eq!(v.servers[0].minted, 2000 + 40);
+    assert_eq!(v.servers[0].burned, 20 + 10);
+}
+
+#[tokio::test]
+async fn held_stakes_pay_out_of_escrow() {
+    let (_d, l) = ledger().await;
+    let mut ng = game(vec![Some(1), Some(2), Some(3)]);
+    ng.kind = "duan-guozi".into();
+    let g = l.create_game(ng).await.unwrap();
+    for u in 1..=3u64 {
+        assert_eq!(l.hold(g, u, 50, "ante").await.unwrap(), 950);
+    }
+    // Replaying a hold's key holds nothing more.
+    assert_eq!(l.hold(g, 1, 50, "ante").await.unwrap(), 950);
+    assert!(matches!(
+        l.hold(g, 1, 60, "ante").await,
+        Err(LedgerError::IdempotencyConflict { .. })
+    ));
+    assert_eq!(l.hold(g, 1, 20, "raise").await.unwrap(), 930);
+    let stored = l.unfinished_games().await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!(stored[0].held, vec![70, 50, 50]);
+    assert_eq!(stored[0].start_balances, vec![Some(1000); 3]);
+    let v = l.verify().await.unwrap();
+    assert!(v.is_clean(), "{}", v.render());
+    assert_eq!(v.servers[0].held, 170);
+    // Seat 2 takes the pot: deltas relative to the balances before the holds.
+    let r = l
+        .settle(g, settlement(vec![-70, -50, 120], vec![2]))
+        .await
+        .unwrap();
+    assert_eq!(r.paid, vec![-70, -50, 120]);
+    assert_eq!(r.balances, vec![Some(930), Some(950), Some(1120)]);
+    assert!(l.unfinished_games().await.unwrap().is_empty());
+    assert!(matches!(
+        l.hold(g, 1, 5, "late").await,
+        Err(LedgerError::GameNotRunning { .. })
+    ));
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn hold_refusals() {
+    let (_d, l) = ledger().await;
+    let g = l.create_game(game(vec![Some(1), Some(2)])).await.unwrap();
+    assert!(matches!(
+        l.hold(g, 3, 5, "k").await,
+        Err(LedgerError::NotSeated { user: 3, .. })
+    ));
+    assert!(matches!(
+        l.hold(g, 1, 1001, "k").await,
+        Err(LedgerError::InsufficientChips { .. })
+    ));
+    assert!(matches!(
+        l.hold(g, 1, 0, "k").await,
+        Err(LedgerError::InvalidAmount { .. })
+    ));
+    assert!(matches!(
+        l.hold(g, 1, -3, "k").await,
+        Err(LedgerError::InvalidAmount { .. })
+    ));
+    assert!(matches!(
+        l.hold(9999, 1, 3, "k").await,
+        Err(LedgerError::UnknownGame { game: 9999 })
+    ));
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn cancel_refunds_every_hold() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), None, Some(2)]))
+        .await
+        .unwrap();
+    l.hold(g, 1, 100, "buy-in").await.unwrap();
+    l.hold(g, 2, 300, "buy-in").await.unwrap();
+    l.cancel(g, "crash: cannot resume").await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
+    assert_eq!(l.balance(S, 2).await.unwrap(), 1000);
+    // Cancelling again does nothing; settling a cancelled game is refused.
+    l.cancel(g, "again").await.unwrap();
+    let e = l
+        .settle(g, settlement(vec![0, 0, 0], vec![]))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, LedgerError::GameNotRunning { .. }));
+    // A finished game cannot be cancelled.
+    let g2 = l.create_game(game(vec![Some(1), Some(2)])).await.unwrap();
+    l.settle(g2, settlement(vec![5, -5], vec![0]))
+        .await
+        .unwrap();
+    assert!(matches!(
+        l.cancel(g2, "late").await,
+        Err(LedgerError::GameNotRunning { .. })
+    ));
+    assert!(matches!(
+        l.cancel(12345, "no").await,
+        Err(LedgerError::UnknownGame { .. })
+    ));
+    let h = l.history(S, 10).await.unwrap();
+    assert_eq!(h[0].id, g2);
+    assert_eq!(h[1].status, GameStatus::Cancelled);
+    assert_eq!(h[1].paid, None);
+    // Cancelled games do not count in stats.
+    assert_eq!(l.stats(S, 2).await.unwrap().games, 1);
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn one_running_table_per_user_per_server() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), None]))
+        .await
+        .unwrap();
+    let e = l
+        .create_game(game(vec![Some(3), Some(2), None]))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, LedgerError::AlreadySeated { user: 2, game } if game == g));
+    assert_eq!(e.key(), "err-seated-elsewhere");
+    // Nothing was created, not even user 3's account.
+    assert_eq!(l.rank(S, 3).await.unwrap(), None);
+    let mut elsewhere = game(vec![Some(2), None]);
+    elsewhere.server = OTHER;
+    l.create_game(elsewhere).await.unwrap();
+    l.cancel(g, "done").await.unwrap();
+    l.create_game(game(vec![Some(3), Some(2), None]))
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn create_game_refusals() {
+    let (_d, l) = ledger().await;
+    assert!(matches!(
+        l.create_game(game(vec![Some(1), Some(1)])).await,
+        Err(LedgerError::DuplicateSeat { user: 1 })
+    ));
+    assert!(matches!(
+        l.create_game(game(vec![])).await,
+        Err(LedgerError::BadInput(_))
+    ));
+    let mut ng = game(vec![Some(1)]);
+    ng.stake = -1;
+    assert!(matches!(
+        l.create_game(ng).await,
+        Err(LedgerError::InvalidAmount { .. })
+    ));
+    let mut ng = game(vec![Some(1)]);
+    ng.kind = String::new();
+    assert!(matches!(
+        l.create_game(ng).await,
+        Err(LedgerError::BadInput(_))
+    ));
+    assert!(l.unfinished_games().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn settle_refusals_change_nothing() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), Some(2), Some(3)]))
+        .await
+        .unwrap();
+    for (deltas, winners) in [
+        (vec![10, -5, -4], vec![0]),
+        (vec![10, -10], vec![0]),
+        (vec![i64::MAX, i64::MAX, 2], vec![0]),
+        (vec![i64::MIN, 0, 0], vec![0]),
+        (vec![10, -5, -5], vec![3]),
+    ] {
+        let e = l.settle(g, settlement(deltas, winners)).await.unwrap_err();
+        assert!(matches!(e, LedgerError::BadSettlement(_)), "{e}");
+        assert_eq!(e.key(), "err-internal");
+    }
+    let mut s = settlement(vec![10, -5, -5], vec![0]);
+    s.rake_percent = 101;
+    assert!(matches!(
+        l.settle(g, s).await,
+        Err(LedgerError::BadSettlement(_))
+    ));
+    assert!(matches!(
+        l.settle(777, settlement(vec![0], vec![])).await,
+        Err(LedgerError::UnknownGame { .. })
+    ));
+    assert_eq!(l.unfinished_games().await.unwrap().len(), 1);
+    for u in 1..=3 {
+        assert_eq!(l.balance(S, u).await.unwrap(), 1000);
+    }
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn winnings_that_would_overflow_are_refused() {
+    let (_d, l) = ledger().await;
+    l.admin_adjust(S, 1, i64::MAX - 1000, 99, "rich")
+        .await
+        .unwrap();
+    let g = l.create_game(game(vec![Some(1), None])).await.unwrap();
+    let e = l
+        .settle(g, settlement(vec![5, -5], vec![0]))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, LedgerError::AmountTooLarge));
+    assert_eq!(l.unfinished_games().await.unwrap().len(), 1);
+    l.cancel(g, "cannot pay").await.unwrap();
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn snapshots_and_resume() {
+    let (_d, l) = ledger().await;
+    let g = l
+        .create_game(game(vec![Some(1), None, None]))
+        .await
+        .unwrap();
+    l.save_snapshot(g, 1, &json!({"actions": [1]}))
+        .await
+        .unwrap();
+    l.save_snapshot(g, 3, &json!({"actions": [1, 2, 3]}))
+        .await
+        .unwrap();
+    // A retried write of the same version is fine; an older one is stale.
+    l.save_snapshot(g, 3, &json!({"actions": [1, 2, 3]}))
+        .await
+        .unwrap();
+    let e = l.save_snapshot(g, 2, &json!({})).await.unwrap_err();
+    assert!(matches!(
+        e,
+        LedgerError::StaleVersion {
+            stored: 3,
+            given: 2,
+            ..
+        }
+    ));
+    assert!(matches!(
+        l.save_snapshot(g, -1, &json!({})).await,
+        Err(LedgerError::BadInput(_))
+    ));
+    assert!(matches!(
+        l.save_snapshot(999, 1, &json!({})).await,
+        Err(LedgerError::UnknownGame { .. })
+    ));
+    l.close().await;
+    let stored = l.unfinished_games().await;
+    assert!(stored.is_err(), "a closed ledger refuses work");
+}
+
+#[tokio::test]
+async fn unfinished_games_survive_a_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paiju.db");
+    let path = path.to_str().unwrap();
+    let l = Ledger::open(path, cfg()).await.unwrap();
+    let g = l
+        .create_game(game(vec![Some(1), None, Some(2)]))
+        .await
+        .unwrap();
+    l.hold(g, 2, 30, "h").await.unwrap();
+    l.save_snapshot(g, 7, &json!({"state": "bidding"}))
+        .await
+        .unwrap();
+    drop(l);
+    let l = Ledger::open(path, cfg()).await.unwrap();
+    let stored = l.unfinished_games().await.unwrap();
+    assert_eq!(stored.len(), 1);
+    let s = &stored[0];
+    assert_eq!(s.id, g);
+    assert_eq!((s.server, s.channel, s.kind.as_str()), (S, 77, "dou-dizhu"));
+    assert_eq!(s.seats, vec![Some(1), None, Some(2)]);
+    assert_eq!(s.version, 7);
+    assert_eq!(s.snapshot, Some(json!({"state": "bidding"})));
+    assert_eq!(s.options, json!({"bidding": "classic"}));
+    assert_eq!(s.held, vec![0, 0, 30]);
+    assert_eq!(s.stake, 10);
+    // Still locked after the restart.
+    assert!(matches!(
+        l.transfer(S, 2, 1, 1, "x").await,
+        Err(LedgerError::ChipsLocked { .. })
+    ));
+    assert_clean(&l).await;
+}
+
+#[tokio::test]
+async fn verify_names_a_tampered_balance() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paiju.db");
+    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    l.transfer(S, 1, 2, 10, "t").await.unwrap();
+    l.close().await;
+    tamper(
+        &path,
+        "UPDATE accounts SET balance = balance + 5 WHERE user_id = 2",
+    )
+    .await;
+    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    let r = l.verify().await.unwrap();
+    assert!(!r.is_clean());
+    assert!(r.problems.contains(&Problem::BalanceMismatch {
+        server: S,
+        user: 2,
+        balance: 1015,
+        journal: 1010
+    }));
+    assert!(r
+        .render()
+        .contains("server 1 user 2: balance 1015 but the journal sums to 1010"));
+}
+
+#[tokio::test]
+async fn verify_finds_chips_held_for_a_game_that_is_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paiju.db");
+    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    let g = l.create_game(game(vec![Some(1), Some(2)])).await.unwrap();
+    l.hold(g, 1, 40, "h").await.unwrap();
+    l.close().await;
+    tamper(&path, "UPDATE games SET status = 'finished'").await;
+    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    let r = l.verify().await.unwrap();
+    assert!(r.problems.iter().any(|p| matches!(
+        p,
+        Problem::HeldAfterGameOver {
+            user: 1,
+            held: 40,
+            ..
+        }
+    )));
+    assert!(r
+        .problems
+        .iter()
+        .any(|p| matches!(p, Problem::SupplyMismatch { server: S, .. })));
+}
+
+async fn tamper(path: &std::path::Path, sql: &str) {
+    use sqlx::Connection;
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    sqlx::query(sql).execute(&mut c).await.unwrap();
+    c.close().await.unwrap();
+}
+
+#[test]
+fn every_error_key_has_words_in_every_locale() {
+    for lang in ["en-US", "zh-CN"] {
+        let text = std::fs::read_to_string(format!(
+            "{}/locales/{lang}/errors.ftl",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
+        for key in paiju::ledger::ERROR_KEYS {
+            assert!(
+                text.lines().any(|l| l.starts_with(&format!("{key} ="))),
+                "{key} missing in {lang}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn an_in_memory_ledger_works_for_tests_and_tools() {
+    let l = Ledger::open("sqlite::memory:", cfg()).await.unwrap();
+    l.transfer(S, 1, 2, 5, "k").await.unwrap();
+    let g = l.create_game(game(vec![Some(1), None])).await.unwrap();
+    l.settle(g, settlement(vec![3, -3], vec![0])).await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 998);
+    assert_eq!(l.rank(S, 2).await.unwrap(), Some((1, 1005)));
+    assert_clean(&l).await;
+}

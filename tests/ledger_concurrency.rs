@@ -1,0 +1,200 @@
+//! 200 concurrent tasks doing transfers, daily claims and settlements leave
+//! `verify` clean and the total of chips exactly as minted.
+
+use paiju::ledger::{Ledger, LedgerConfig, LedgerError, NewGame, Settlement};
+use serde_json::json;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+
+const SERVER: u64 = 7;
+const USERS: u64 = 30;
+const START: i64 = 500;
+const DAILY: i64 = 40;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_hundred_tasks_conserve_every_chip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("busy.db");
+    let ledger = Ledger::open(
+        path.to_str().unwrap(),
+        LedgerConfig {
+            starting_chips: START,
+            daily_amount: DAILY,
+            daily_cooldown_secs: 100,
+        },
+    )
+    .await
+    .unwrap();
+    // What the test itself knows was minted or burned.
+    let dailies = Arc::new(AtomicI64::new(0));
+    let raked = Arc::new(AtomicI64::new(0));
+    let house = Arc::new(AtomicI64::new(0));
+    // How many of each operation went through, so the test cannot pass idle.
+    let settled = Arc::new(AtomicI64::new(0));
+    let transferred = Arc::new(AtomicI64::new(0));
+
+    // A second handle on the same file, as a second process (a shard) would
+    // have: its writes race the first one's for SQLite's write lock.
+    let second = Ledger::open(
+        path.to_str().unwrap(),
+        LedgerConfig {
+            starting_chips: START,
+            daily_amount: DAILY,
+            daily_cooldown_secs: 100,
+        },
+    )
+    .await
+    .unwrap();
+    let mut tasks = Vec::new();
+    for t in 0..200u64 {
+        let l = if t % 2 == 0 {
+            ledger.clone()
+        } else {
+            second.clone()
+        };
+        let dailies = dailies.clone();
+        let raked = raked.clone();
+        let house = house.clone();
+        let settled = settled.clone();
+        let transferred = transferred.clone();
+        tasks.push(tokio::spawn(async move {
+            let a = 1 + t % USERS;
+            let b = 1 + (t * 7 + 3) % USERS;
+            let c = 1 + (t * 5 + 1) % USERS;
+            for round in 0..5u64 {
+                match (t + round) % 3 {
+                    0 => match l
+                        .transfer(SERVER, a, b, 1 + (t % 50) as i64, &format!("t{t}-{round}"))
+                        .await
+                    {
+                        Ok(()) => {
+                            transferred.fetch_add(1, Ordering::SeqCst);
+                        }
+                        Err(LedgerError::SelfTransfer)
+                        | Err(LedgerError::InsufficientChips { .. })
+                        | Err(LedgerError::ChipsLocked { .. }) => {}
+                        Err(e) => panic!("transfer: {e}"),
+                    },
+                    1 => match l.daily(SERVER, a, (round as i64) * 100).await {
+                        Ok(_) => {
+                            dailies.fetch_add(DAILY, Ordering::SeqCst);
+                        }
+                        Err(LedgerError::DailyCooldown { .. }) => {}
+                        Err(e) => panic!("daily: {e}"),
+                    },
+                    _ => {
+                        let seats = if a == c || b == c || a == b {
+                            vec![Some(a), None, None]
+                        } else {
+                            vec![Some(a), Some(b), Some(c)]
+                        };
+                        // A seated user cannot sit at a second table: wait
+                        // for the other game to end, as a lobby would.
+                        let mut game = None;
+                        for _ in 0..50 {
+                            match l
+                                .create_game(NewGame {
+                                    server: SERVER,
+                                    channel: t,
+                                    kind: "dou-dizhu".into(),
+                                    options: json!({}),
+                                    seats: seats.clone(),
+                                    stake: 10,
+                                })
+                                .await
+                            {
+                                Ok(g) => {
+                                    game = Some(g);
+                                    break;
+                                }
+                                Err(LedgerError::AlreadySeated { .. }) => {
+                                    tokio::time::sleep(std::time::Duration::from_millis(2)).await
+                                }
+                                Err(e) => panic!("create: {e}"),
+                            }
+                        }
+                        let Some(game) = game else { continue };
+                        if t % 4 == 0 {
+                            match l.hold(game, a, 25, "ante").await {
+                                Ok(_) | Err(LedgerError::InsufficientChips { .. }) => {}
+                                Err(e) => panic!("hold: {e}"),
+                            }
+                        }
+                        if t % 9 == 0 {
+                            l.cancel(game, "test").await.unwrap();
+                            continue;
+                        }
+                        let x = 10 * (1 + (t % 6) as i64);
+                        let deltas = if t % 2 == 0 {
+                            vec![2 * x, -x, -x]
+                        } else {
+                            vec![-2 * x, x, x]
+                        };
+                        let r = l
+                            .settle(
+                                game,
+                                Settlement {
+                                    deltas,
+                                    rake_percent: 5,
+                                    record: json!({"t": t}),
+                                    winners: vec![],
+                                },
+                            )
+                            .await
+                            .unwrap();
+                        raked.fetch_add(r.rake, Ordering::SeqCst);
+                        settled.fetch_add(1, Ordering::SeqCst);
+                        // Chips won from or lost to AI seats are minted or burned.
+                        let net: i64 = r.paid.iter().sum::<i64>() + r.rake;
+                        house.fetch_add(net, Ordering::SeqCst);
+                        // Settling again returns the same report.
+                        let again = l
+                            .settle(
+                                game,
+                                Settlement {
+                                    deltas: vec![0, 0, 0],
+                                    rake_percent: 0,
+                                    record: json!({}),
+                                    winners: vec![],
+                                },
+                            )
+                            .await
+                            .unwrap();
+                        assert_eq!(again, r);
+                    }
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+
+    assert!(
+        settled.load(Ordering::SeqCst) >= 20,
+        "{settled:?} settlements"
+    );
+    assert!(
+        transferred.load(Ordering::SeqCst) >= 50,
+        "{transferred:?} transfers"
+    );
+    assert!(dailies.load(Ordering::SeqCst) >= DAILY * 20);
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+    let totals = &report.servers[0];
+    let accounts = totals.accounts as i64;
+    let expected = accounts * START + dailies.load(Ordering::SeqCst) + house.load(Ordering::SeqCst)
+        - raked.load(Ordering::SeqCst);
+    assert_eq!(totals.held, 0);
+    assert_eq!(totals.balances, expected as i128);
+    assert_eq!(totals.minted - totals.burned, expected as i128);
+    let sum: i64 = ledger
+        .leaderboard(SERVER, 1000)
+        .await
+        .unwrap()
+        .iter()
+        .map(|(_, b)| b)
+        .sum();
+    assert_eq!(sum, expected);
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+}

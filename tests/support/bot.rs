@@ -1,0 +1,70 @@
+//! Runs the real `paiju` binary against a fake Discord, on its own
+//! database file, and stops it by signal like an operator would.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+pub struct BotProcess {
+    child: Child,
+    pub log: PathBuf,
+}
+
+impl BotProcess {
+    /// Starts `paiju` (no subcommand: the bot) with `api_url` and a
+    /// database in `dir`. `extra` are more environment variables.
+    pub fn start(api_url: &str, dir: &Path, extra: &[(&str, &str)]) -> BotProcess {
+        let log = dir.join(format!("bot-{}.log", std::process::id()));
+        let log_file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&log)
+            .unwrap();
+        let db = format!("sqlite://{}", dir.join("paiju.db").display());
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_paiju"));
+        cmd.current_dir(dir)
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("DISCORD_TOKEN", "fake.bot.token")
+            .env("PAIJU_DISCORD_API_URL", api_url)
+            .env("PAIJU_DATABASE_URL", db)
+            .env("RUST_LOG", "paiju=debug,serenity=warn,poise=warn")
+            .stdin(Stdio::null())
+            .stdout(log_file.try_clone().unwrap())
+            .stderr(log_file);
+        for (k, v) in extra {
+            cmd.env(k, v);
+        }
+        let child = cmd.spawn().expect("start paiju");
+        BotProcess { child, log }
+    }
+
+    /// SIGTERM, then wait for the process to end.
+    pub fn stop(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                return self.child.wait().unwrap();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,886 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests of the real bot.
+//!
+//! REST (a small HTTP/1.1 server, JSON bodies): the routes the bot uses —
+//! `GET /api/v10/gateway`, `GET users/@me`, application command bulk
+//! overwrites (global and per guild), interaction callbacks, the original
+//! response and followups (`/webhooks/{app}/{token}…`), DM channel creation
+//! (`POST users/@me/channels`), channel messages and their edits. Every
+//! request is recorded. A chosen user can have DMs closed: sending to their
+//! DM channel answers 403 with Discord's error 50007.
+//!
+//! Gateway (WebSocket, plain JSON frames): Hello, Identify → READY,
+//! heartbeats → op 11, and INTERACTION_CREATE dispatches built like
+//! Discord's documented payloads (with the fields serenity requires).
+//!
+//! Test helpers drive users: [`FakeDiscord::command`], [`FakeDiscord::click`],
+//! [`FakeDiscord::select`], then read what the bot did.
+
+#![allow(dead_code)]
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub const APP_ID: u64 = 900_000_000_000_000_001;
+pub const BOT_USER_ID: u64 = 900_000_000_000_000_001;
+pub const GUILD_ID: u64 = 800_000_000_000_000_001;
+pub const CHANNEL_ID: u64 = 810_000_000_000_000_001;
+const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub method: String,
+    pub path: String,
+    pub body: Value,
+    /// The HTTP status the fake answered.
+    pub status: u16,
+}
+
+/// One interaction the fake dispatched and what the bot answered.
+#[derive(Clone, Debug)]
+pub struct Interaction {
+    pub id: u64,
+    pub token: String,
+    pub user: u64,
+    /// The body of `POST /interactions/{id}/{token}/callback` (at most one
+    /// is accepted, like Discord: a second is error 40060).
+    pub callback: Option<Value>,
+    /// The original response as edited (`PATCH …/messages/@original`).
+    pub original: Option<Value>,
+    pub followups: Vec<Value>,
+}
+
+impl Interaction {
+    /// Whether the bot answered privately: an ephemeral callback (flag 64)
+    /// or a deferral whose followups/edits are ephemeral.
+    pub fn is_ephemeral(&self) -> bool {
+        let flags = |v: &Value| v["flags"].as_u64().unwrap_or(0) & 64 == 64;
+        match &self.callback {
+            Some(cb) => flags(&cb["data"]),
+            None => false,
+        }
+    }
+
+    /// All text the bot sent for this interaction: callback, original edit
+    /// and followups (content and embed descriptions/fields).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if let Some(cb) = &self.callback {
+            out.push_str(&message_text(&cb["data"]));
+        }
+        if let Some(o) = &self.original {
+            out.push_str(&message_text(o));
+        }
+        for f in &self.followups {
+            out.push_str(&message_text(f));
+        }
+        out
+    }
+}
+
+/// Content plus every embed's title, description and fields, one string.
+pub fn message_text(m: &Value) -> String {
+    let mut s = m["content"].as_str().unwrap_or("").to_string();
+    if let Some(embeds) = m["embeds"].as_array() {
+        for e in embeds {
+            for k in ["title", "description"] {
+                if let Some(t) = e[k].as_str() {
+                    s.push('\n');
+                    s.push_str(t);
+                }
+            }
+            if let Some(fields) = e["fields"].as_array() {
+                for f in fields {
+                    s.push('\n');
+                    s.push_str(f["name"].as_str().unwrap_or(""));
+                    s.push('\n');
+                    s.push_str(f["value"].as_str().unwrap_or(""));
+                }
+            }
+            if let Some(t) = e["footer"]["text"].as_str() {
+                s.push('\n');
+                s.push_str(t);
+            }
+        }
+    }
+    s
+}
+
+#[derive(Default)]
+struct State {
+    requests: Vec<Request>,
+    next_id: u64,
+    /// Users whose DMs are closed (50007).
+    dm_closed: HashSet<u64>,
+    /// user → DM channel
+    dm_channels: HashMap<u64, u64>,
+    /// message id → message JSON (as last edited)
+    messages: HashMap<u64, Value>,
+    /// message ids in creation order
+    message_order: Vec<u64>,
+    interactions: Vec<Interaction>,
+    /// The connected, identified gateway session, if any.
+    gateway: Option<mpsc::UnboundedSender<Value>>,
+    seq: u64,
+    identifies: u32,
+    /// Registered commands (last bulk overwrite), global or for the guild.
+    commands: Vec<Value>,
+    registrations: u32,
+    usernames: HashMap<u64, String>,
+}
+
+impl State {
+    fn snowflake(&mut self) -> u64 {
+        self.next_id += 1;
+        1_000_000_000_000_000_000 + self.next_id
+    }
+}
+
+/// The fake. Cheap to clone; every clone sees the same state.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    state: Arc<Mutex<State>>,
+    pub http_port: u16,
+    pub ws_port: u16,
+}
+
+impl FakeDiscord {
+    /// Binds both servers on 127.0.0.1 (ephemeral ports) and serves them.
+    pub async fn start() -> FakeDiscord {
+        let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let fake = FakeDiscord {
+            state: Arc::new(Mutex::new(State::default())),
+            http_port: http.local_addr().unwrap().port(),
+            ws_port: ws.local_addr().unwrap().port(),
+        };
+        let f = fake.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = http.accept().await {
+                let f = f.clone();
+                tokio::spawn(async move { f.serve_http(stream).await });
+            }
+        });
+        let f = fake.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = ws.accept().await {
+                let f = f.clone();
+                tokio::spawn(async move { f.serve_gateway(stream).await });
+            }
+        });
+        fake
+    }
+
+    /// What to put in `discord.api_url`.
+    pub fn api_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.http_port)
+    }
+
+    pub fn set_username(&self, user: u64, name: &str) {
+        self.lock().usernames.insert(user, name.to_string());
+    }
+
+    /// From now on, sending a DM to `user` fails with 50007.
+    pub fn close_dms(&self, user: u64) {
+        self.lock().dm_closed.insert(user);
+    }
+
+    pub fn requests(&self) -> Vec<Request> {
+        self.lock().requests.clone()
+    }
+
+    pub fn identifies(&self) -> u32 {
+        self.lock().identifies
+    }
+
+    pub fn commands(&self) -> Vec<Value> {
+        self.lock().commands.clone()
+    }
+
+    pub fn registrations(&self) -> u32 {
+        self.lock().registrations
+    }
+
+    pub fn interactions(&self) -> Vec<Interaction> {
+        self.lock().interactions.clone()
+    }
+
+    pub fn interaction(&self, id: u64) -> Interaction {
+        self.lock()
+            .interactions
+            .iter()
+            .find(|i| i.id == id)
+            .cloned()
+            .expect("no such interaction")
+    }
+
+    /// Messages of a channel in creation order, as last edited.
+    pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
+        let st = self.lock();
+        st.message_order
+            .iter()
+            .map(|id| st.messages[id].clone())
+            .filter(|m| m["channel_id"] == json!(channel.to_string()))
+            .collect()
+    }
+
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.lock().messages.get(&id).cloned()
+    }
+
+    /// Messages in `user`'s DM channel.
+    pub fn dm_messages(&self, user: u64) -> Vec<Value> {
+        let channel = self.lock().dm_channels.get(&user).copied();
+        channel
+            .map(|c| self.channel_messages(c))
+            .unwrap_or_default()
+    }
+
+    /// Waits until `cond` holds, or panics after `secs` with `what`.
+    pub async fn wait_for(&self, what: &str, secs: u64, cond: impl Fn(&FakeDiscord) -> bool) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+        while !cond(self) {
+            if tokio::time::Instant::now() > deadline {
+                panic!("timed out waiting for {what}");
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits until the bot is connected (READY sent) and has registered its
+    /// commands `registrations` times in all.
+    pub async fn wait_ready(&self, registrations: u32) {
+        self.wait_for("the bot to connect and register commands", 60, |f| {
+            let st = f.lock();
+            st.gateway.is_some() && st.registrations >= registrations
+        })
+        .await;
+    }
+
+    /// Waits for the bot's answer to interaction `id` (a callback, and, for
+    /// a deferral, the original edited or a followup).
+    pub async fn wait_answer(&self, id: u64) -> Interaction {
+        self.wait_for(&format!("an answer to interaction {id}"), 20, |f| {
+            let i = f.interaction(id);
+            match &i.callback {
+                None => false,
+                // Deferred (5) or deferred update (6): wait for content unless
+                // it was an update that needs none.
+                Some(cb) if cb["type"] == json!(5) => {
+                    i.original.is_some() || !i.followups.is_empty()
+                }
+                Some(_) => true,
+            }
+        })
+        .await;
+        self.interaction(id)
+    }
+
+    /// `user` runs slash command `name` in the test channel. `options` is
+    /// Discord's `data.options` array (subcommands included). Returns the
+    /// interaction id.
+    pub fn command(&self, user: u64, locale: &str, name: &str, options: Value) -> u64 {
+        let mut resolved_users = serde_json::Map::new();
+        let mut resolved_members = serde_json::Map::new();
+        collect_user_options(&options, &mut |id| {
+            let u = self.user_json(id);
+            resolved_users.insert(id.to_string(), u);
+            resolved_members.insert(id.to_string(), partial_member_json());
+        });
+        let data = json!({
+            "id": "700000000000000001",
+            "name": name,
+            "type": 1,
+            "options": options,
+            "resolved": { "users": resolved_users, "members": resolved_members },
+        });
+        self.dispatch_interaction(user, locale, 2, data, None)
+    }
+
+    /// `user` presses the button `custom_id` on message `message_id`.
+    pub fn click(&self, user: u64, locale: &str, message_id: u64, custom_id: &str) -> u64 {
+        let message = self
+            .message(message_id)
+            .expect("click on an unknown message");
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.dispatch_interaction(user, locale, 3, data, Some(message))
+    }
+
+    /// `user` picks `values` in the string select `custom_id` of a message
+    /// (an ephemeral message: pass its JSON as the fake stored it).
+    pub fn select_on(
+        &self,
+        user: u64,
+        locale: &str,
+        message: Value,
+        custom_id: &str,
+        values: &[String],
+    ) -> u64 {
+        let data = json!({ "custom_id": custom_id, "component_type": 3, "values": values });
+        self.dispatch_interaction(user, locale, 3, data, Some(message))
+    }
+
+    /// `user` presses a button on a message given as JSON (e.g. an
+    /// ephemeral reply, which has no channel message of its own).
+    pub fn click_on(&self, user: u64, locale: &str, message: Value, custom_id: &str) -> u64 {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.dispatch_interaction(user, locale, 3, data, Some(message))
+    }
+
+    fn dispatch_interaction(
+        &self,
+        user: u64,
+        locale: &str,
+        kind: u8,
+        data: Value,
+        message: Option<Value>,
+    ) -> u64 {
+        let (id, token, payload, tx) = {
+            let mut st = self.lock();
+            let id = st.snowflake();
+            let token = format!("tok-{id}");
+            let user_json = user_json(user, st.usernames.get(&user).map(String::as_str));
+            let mut payload = json!({
+                "id": id.to_string(),
+                "application_id": APP_ID.to_string(),
+                "type": kind,
+                "data": data,
+                "guild_id": GUILD_ID.to_string(),
+                "channel": { "id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "permissions": "2147483647" },
+                "channel_id": CHANNEL_ID.to_string(),
+                "member": {
+                    "user": user_json,
+                    "nick": null,
+                    "avatar": null,
+                    "roles": [],
+                    "joined_at": TIMESTAMP,
+                    "premium_since": null,
+                    "deaf": false,
+                    "mute": false,
+                    "flags": 0,
+                    "pending": false,
+                    "permissions": if user % 10 == 9 { "2147483647" } else { "1024" },
+                },
+                "token": token,
+                "version": 1,
+                "app_permissions": "2147483647",
+                "locale": locale,
+                "guild_locale": "en-US",
+                "entitlements": [],
+                "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+                "context": 0,
+                "attachment_size_limit": 8_388_608,
+            });
+            if let Some(m) = message {
+                payload["message"] = m;
+            }
+            st.interactions.push(Interaction {
+                id,
+                token: token.clone(),
+                user,
+                callback: None,
+                original: None,
+                followups: Vec::new(),
+            });
+            st.seq += 1;
+            let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": st.seq, "d": payload });
+            (id, token, frame, st.gateway.clone())
+        };
+        let _ = token;
+        tx.expect("the bot is not connected to the gateway")
+            .send(payload)
+            .expect("gateway session closed");
+        id
+    }
+
+    fn user_json(&self, id: u64) -> Value {
+        let name = self.lock().usernames.get(&id).cloned();
+        user_json(id, name.as_deref())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    // ---- gateway ----
+
+    async fn serve_gateway(self, stream: TcpStream) {
+        let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+            return;
+        };
+        let (mut sink, mut source) = ws.split();
+        let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41250 } });
+        if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
+            return;
+        }
+        let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+        loop {
+            tokio::select! {
+                frame = source.next() => {
+                    let Some(Ok(frame)) = frame else { break };
+                    let text = match frame {
+                        WsMessage::Text(t) => t,
+                        WsMessage::Binary(b) => String::from_utf8_lossy(&b).into_owned(),
+                        WsMessage::Close(_) => break,
+                        _ => continue,
+                    };
+                    let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                    match v["op"].as_u64() {
+                        Some(1) => {
+                            let ack = json!({ "op": 11 });
+                            if sink.send(WsMessage::Text(ack.to_string())).await.is_err() { break; }
+                        }
+                        Some(2) | Some(6) => {
+                            let ready = {
+                                let mut st = self.lock();
+                                st.identifies += 1;
+                                st.seq = 1;
+                                st.gateway = Some(tx.clone());
+                                ready_json(self.ws_port)
+                            };
+                            if sink.send(WsMessage::Text(ready.to_string())).await.is_err() { break; }
+                        }
+                        _ => {}
+                    }
+                }
+                out = rx.recv() => {
+                    let Some(out) = out else { break };
+                    if sink.send(WsMessage::Text(out.to_string())).await.is_err() { break; }
+                }
+            }
+        }
+        // This session is gone; forget it if it is still the current one.
+        let mut st = self.lock();
+        if st.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
+            st.gateway = None;
+        }
+    }
+
+    // ---- REST ----
+
+    async fn serve_http(self, mut stream: TcpStream) {
+        let mut buf = Vec::new();
+        loop {
+            let Some((method, path, headers, body)) = read_request(&mut stream, &mut buf).await
+            else {
+                return;
+            };
+            let body_json = parse_body(&headers, &body);
+            let (status, reply) = self.route(&method, &path, &body_json);
+            self.lock().requests.push(Request {
+                method: method.clone(),
+                path: path.clone(),
+                body: body_json,
+                status,
+            });
+            let text = match &reply {
+                Some(v) => v.to_string(),
+                None => String::new(),
+            };
+            let reason = match status {
+                200 => "OK",
+                204 => "No Content",
+                400 => "Bad Request",
+                403 => "Forbidden",
+                404 => "Not Found",
+                _ => "Status",
+            };
+            let head = format!(
+                "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n",
+                text.len()
+            );
+            if stream.write_all(head.as_bytes()).await.is_err()
+                || stream.write_all(text.as_bytes()).await.is_err()
+            {
+                return;
+            }
+        }
+    }
+
+    fn route(&self, method: &str, full_path: &str, body: &Value) -> (u16, Option<Value>) {
+        let path = full_path.split('?').next().unwrap_or("");
+        let Some(rest) = path.strip_prefix("/api/v10/") else {
+            return not_found();
+        };
+        let parts: Vec<&str> = rest.split('/').collect();
+        let mut st = self.lock();
+        match (method, parts.as_slice()) {
+            ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
+                200,
+                Some(json!({
+                    "url": format!("ws://127.0.0.1:{}", self.ws_port),
+                    "shards": 1,
+                    "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 }
+                })),
+            ),
+            ("GET", ["users", "@me"]) => (200, Some(bot_user_json())),
+            ("PUT", ["applications", _, "commands"])
+            | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                let guild = parts.get(3).copied();
+                let list: Vec<Value> = body
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|mut c| {
+                        let id = st.snowflake();
+                        c["id"] = json!(id.to_string());
+                        c["application_id"] = json!(APP_ID.to_string());
+                        c["version"] = json!("1");
+                        if c.get("type").is_none() {
+                            c["type"] = json!(1);
+                        }
+                        if let Some(g) = guild {
+                            c["guild_id"] = json!(g);
+                        }
+                        if c.get("description").is_none() {
+                            c["description"] = json!("");
+                        }
+                        c
+                    })
+                    .collect();
+                st.commands = list.clone();
+                st.registrations += 1;
+                (200, Some(Value::Array(list)))
+            }
+            ("POST", ["interactions", id, token, "callback"]) => {
+                let Some(i) = st
+                    .interactions
+                    .iter_mut()
+                    .find(|i| i.id.to_string() == *id && i.token == *token)
+                else {
+                    return error(404, 10062, "Unknown interaction");
+                };
+                if i.callback.is_some() {
+                    return error(400, 40060, "Interaction has already been acknowledged.");
+                }
+                i.callback = Some(body.clone());
+                (204, None)
+            }
+            ("GET", ["webhooks", _, token, "messages", "@original"]) => {
+                match st.interactions.iter().find(|i| i.token == *token) {
+                    Some(i) => {
+                        let content = i
+                            .original
+                            .clone()
+                            .or_else(|| i.callback.as_ref().map(|c| c["data"].clone()));
+                        let msg = message_json(0, CHANNEL_ID, &content.unwrap_or(json!({})), true);
+                        (200, Some(msg))
+                    }
+                    None => error(404, 10015, "Unknown Webhook"),
+                }
+            }
+            ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+                let id = st.snowflake();
+                match st.interactions.iter_mut().find(|i| i.token == *token) {
+                    Some(i) => {
+                        // An edit of the original merges like Discord does.
+                        let mut merged = i.original.clone().unwrap_or_else(|| {
+                            i.callback
+                                .as_ref()
+                                .map(|c| c["data"].clone())
+                                .unwrap_or(json!({}))
+                        });
+                        merge(&mut merged, body);
+                        i.original = Some(merged.clone());
+                        (200, Some(message_json(id, CHANNEL_ID, &merged, true)))
+                    }
+                    None => error(404, 10015, "Unknown Webhook"),
+                }
+            }
+            ("POST", ["webhooks", _, token]) => {
+                let id = st.snowflake();
+                match st.interactions.iter_mut().find(|i| i.token == *token) {
+                    Some(i) => {
+                        i.followups.push(body.clone());
+                        (200, Some(message_json(id, CHANNEL_ID, body, true)))
+                    }
+                    None => error(404, 10015, "Unknown Webhook"),
+                }
+            }
+            ("PATCH", ["webhooks", _, token, "messages", mid]) => {
+                let mid: u64 = mid.parse().unwrap_or(0);
+                match st.interactions.iter_mut().find(|i| i.token == *token) {
+                    Some(i) => {
+                        i.followups.push(body.clone());
+                        (200, Some(message_json(mid, CHANNEL_ID, body, true)))
+                    }
+                    None => error(404, 10015, "Unknown Webhook"),
+                }
+            }
+            ("POST", ["users", "@me", "channels"]) => {
+                let Some(user) = body["recipient_id"]
+                    .as_str()
+                    .and_then(|s| s.parse::<u64>().ok())
+                    .or_else(|| body["recipient_id"].as_u64())
+                else {
+                    return error(400, 50035, "Invalid Form Body");
+                };
+                let channel = match st.dm_channels.get(&user) {
+                    Some(c) => *c,
+                    None => {
+                        let c = st.snowflake();
+                        st.dm_channels.insert(user, c);
+                        c
+                    }
+                };
+                let recipient = user_json(user, st.usernames.get(&user).map(String::as_str));
+                (
+                    200,
+                    Some(json!({
+                        "id": channel.to_string(),
+                        "type": 1,
+                        "last_message_id": null,
+                        "recipients": [recipient],
+                    })),
+                )
+            }
+            ("POST", ["channels", channel, "messages"]) => {
+                let Ok(channel) = channel.parse::<u64>() else {
+                    return error(404, 10003, "Unknown Channel");
+                };
+                let dm_of = st
+                    .dm_channels
+                    .iter()
+                    .find(|(_, c)| **c == channel)
+                    .map(|(u, _)| *u);
+                if let Some(user) = dm_of {
+                    if st.dm_closed.contains(&user) {
+                        return error(403, 50007, "Cannot send messages to this user");
+                    }
+                }
+                if dm_of.is_none() && channel != CHANNEL_ID {
+                    return error(404, 10003, "Unknown Channel");
+                }
+                let id = st.snowflake();
+                let msg = message_json(id, channel, body, false);
+                st.messages.insert(id, msg.clone());
+                st.message_order.push(id);
+                (200, Some(msg))
+            }
+            ("PATCH", ["channels", _, "messages", mid]) => {
+                let Ok(mid) = mid.parse::<u64>() else {
+                    return error(404, 10008, "Unknown Message");
+                };
+                let Some(old) = st.messages.get(&mid).cloned() else {
+                    return error(404, 10008, "Unknown Message");
+                };
+                let mut merged = old;
+                merge(&mut merged, body);
+                merged["edited_timestamp"] = json!(TIMESTAMP);
+                st.messages.insert(mid, merged.clone());
+                (200, Some(merged))
+            }
+            ("GET", ["channels", _, "messages", mid]) => {
+                match mid
+                    .parse::<u64>()
+                    .ok()
+                    .and_then(|m| st.messages.get(&m).cloned())
+                {
+                    Some(m) => (200, Some(m)),
+                    None => error(404, 10008, "Unknown Message"),
+                }
+            }
+            _ => not_found(),
+        }
+    }
+}
+
+fn not_found() -> (u16, Option<Value>) {
+    error(404, 0, "404: Not Found")
+}
+
+fn error(status: u16, code: u32, message: &str) -> (u16, Option<Value>) {
+    (status, Some(json!({ "code": code, "message": message })))
+}
+
+/// Merges an edit into a stored message: keys present replace.
+fn merge(target: &mut Value, edit: &Value) {
+    if let (Some(t), Some(e)) = (target.as_object_mut(), edit.as_object()) {
+        for (k, v) in e {
+            t.insert(k.clone(), v.clone());
+        }
+    }
+}
+
+fn collect_user_options(options: &Value, f: &mut dyn FnMut(u64)) {
+    if let Some(list) = options.as_array() {
+        for o in list {
+            if o["type"] == json!(6) {
+                if let Some(id) = o["value"].as_str().and_then(|s| s.parse().ok()) {
+                    f(id);
+                }
+            }
+            collect_user_options(&o["options"], f);
+        }
+    }
+}
+
+pub fn user_json(id: u64, name: Option<&str>) -> Value {
+    let name = name
+        .map(str::to_string)
+        .unwrap_or_else(|| format!("user{}", id % 1000));
+    json!({
+        "id": id.to_string(),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": null,
+        "bot": false,
+        "public_flags": 0,
+    })
+}
+
+fn bot_user_json() -> Value {
+    json!({
+        "id": BOT_USER_ID.to_string(),
+        "username": "paiju",
+        "global_name": null,
+        "discriminator": "0",
+        "avatar": null,
+        "bot": true,
+        "verified": true,
+        "mfa_enabled": false,
+        "flags": 0,
+        "public_flags": 0,
+    })
+}
+
+fn partial_member_json() -> Value {
+    json!({
+        "nick": null,
+        "avatar": null,
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "permissions": "1024",
+    })
+}
+
+/// A full message object as Discord returns it, from the bot's create/edit
+/// body.
+fn message_json(id: u64, channel: u64, body: &Value, webhook: bool) -> Value {
+    let mut m = json!({
+        "id": id.to_string(),
+        "channel_id": channel.to_string(),
+        "author": bot_user_json(),
+        "content": body["content"].as_str().unwrap_or(""),
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
+        "pinned": false,
+        "type": 0,
+        "components": body.get("components").cloned().unwrap_or(json!([])),
+        "flags": body.get("flags").cloned().unwrap_or(json!(0)),
+    });
+    if webhook {
+        m["webhook_id"] = json!(APP_ID.to_string());
+        m["application_id"] = json!(APP_ID.to_string());
+    }
+    m
+}
+
+fn ready_json(ws_port: u16) -> Value {
+    json!({
+        "op": 0,
+        "t": "READY",
+        "s": 1,
+        "d": {
+            "v": 10,
+            "user": bot_user_json(),
+            "guilds": [ { "id": GUILD_ID.to_string(), "unavailable": true } ],
+            "session_id": "fake-session",
+            "resume_gateway_url": format!("ws://127.0.0.1:{ws_port}"),
+            "shard": [0, 1],
+            "application": { "id": APP_ID.to_string(), "flags": 0 },
+            "private_channels": [],
+            "presences": [],
+            "relationships": [],
+        }
+    })
+}
+
+type Headers = Vec<(String, String)>;
+
+/// Reads one HTTP/1.1 request (Content-Length bodies) from a kept-alive
+/// connection. `None` when the peer closed.
+async fn read_request(
+    stream: &mut TcpStream,
+    buf: &mut Vec<u8>,
+) -> Option<(String, String, Headers, Vec<u8>)> {
+    let head_end = loop {
+        if let Some(pos) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            break pos;
+        }
+        let mut chunk = [0u8; 8192];
+        let n = stream.read(&mut chunk).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buf[..head_end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let mut first = lines.next()?.split(' ');
+    let method = first.next()?.to_string();
+    let path = first.next()?.to_string();
+    let headers: Headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    let len: usize = headers
+        .iter()
+        .find(|(k, _)| k == "content-length")
+        .and_then(|(_, v)| v.parse().ok())
+        .unwrap_or(0);
+    let body_start = head_end + 4;
+    while buf.len() < body_start + len {
+        let mut chunk = [0u8; 8192];
+        let n = stream.read(&mut chunk).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    let body = buf[body_start..body_start + len].to_vec();
+    buf.drain(..body_start + len);
+    Some((method, path, headers, body))
+}
+
+/// JSON body, or the `payload_json` part of a multipart body.
+fn parse_body(headers: &Headers, body: &[u8]) -> Value {
+    let ctype = headers
+        .iter()
+        .find(|(k, _)| k == "content-type")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("");
+    if ctype.starts_with("multipart/") {
+        let text = String::from_utf8_lossy(body);
+        if let Some(at) = text.find("name=\"payload_json\"") {
+            let rest = &text[at..];
+            if let Some(start) = rest.find("\r\n\r\n") {
+                let part = &rest[start + 4..];
+                let end = part.find("\r\n--").unwrap_or(part.len());
+                return serde_json::from_str(&part[..end]).unwrap_or(Value::Null);
+            }
+        }
+        return Value::Null;
+    }
+    serde_json::from_slice(body).unwrap_or(Value::Null)
+}

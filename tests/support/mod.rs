@@ -1,0 +1,5 @@
+//! Shared test support: the fake Discord and a way to run the real bot
+//! against it.
+
+pub mod bot;
+pub mod fake_discord;
