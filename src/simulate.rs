@@ -21,9 +21,15 @@ pub struct SimOptions {
 }
 
 /// The figures a simulation prints: `(label, value)` lines, in order.
+///
+/// A game's simulation counts what it played (`played`, in `unit`s: games,
+/// hands); [`simulate`] times the run and adds the rate, so no clock is
+/// read inside `games/`.
 #[derive(Clone, Debug, Default)]
 pub struct SimReport {
     pub lines: Vec<(String, String)>,
+    pub played: u64,
+    pub unit: &'static str,
 }
 
 impl SimReport {
@@ -41,22 +47,23 @@ impl SimReport {
 }
 
 pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
-    #[allow(clippy::match_single_binding)]
-    match kind {
-        // Each game adds its arm here: GameKind::X => crate::games::x::simulate(opts),
+    let start = std::time::Instant::now();
+    let mut report = match kind {
         GameKind::DouDizhu => crate::games::dou_dizhu::simulate(opts),
-        GameKind::DuanGuozi => {
-            // The clock stays out of the pure game module: time the run here.
-            let start = std::time::Instant::now();
-            let mut report = crate::games::duan_guozi::simulate(opts)?;
-            let secs = start.elapsed().as_secs_f64().max(1e-9);
-            report.push("games/s", format!("{:.0}", opts.games as f64 / secs));
-            Ok(report)
-        }
+        GameKind::DuanGuozi => crate::games::duan_guozi::simulate(opts),
         GameKind::Chexuan => crate::games::chexuan::simulate(opts),
         other => Err(RecordError::UnknownGame(format!(
             "{} cannot be simulated yet",
             other.name()
         ))),
-    }
+    }?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    let unit = if report.unit.is_empty() {
+        "games"
+    } else {
+        report.unit
+    };
+    let rate = report.played as f64 / secs;
+    report.push(&format!("{unit} per second"), format!("{rate:.0}"));
+    Ok(report)
 }

@@ -234,7 +234,7 @@ fn simulate_command_reports_the_figures() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for label in [
-        "games/s",
+        "games per second",
         "rounds per game",
         "reshuffles per game",
         "round win share by seat",

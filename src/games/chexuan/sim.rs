@@ -13,7 +13,6 @@ use crate::record::{replay_game, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::time::Instant;
 
 /// Figures of one table's run.
 #[derive(Clone, Debug, Default)]
@@ -139,24 +138,18 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     }
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut bots: Vec<Box<dyn Bot<Chexuan>>> = (0..seats).map(|_| bot_for(opts.ai)).collect();
-    let start = Instant::now();
     super::ai::prepare();
-    let tables = start.elapsed().as_secs_f64();
-    let start = Instant::now();
     let t = run_table(&rules, &mut bots, opts.games, &mut rng, 200)?;
-    let secs = start.elapsed().as_secs_f64();
 
-    let mut r = SimReport::default();
+    let mut r = SimReport {
+        played: t.hands,
+        unit: "hands",
+        ..SimReport::default()
+    };
     r.push("game", "chexuan");
     r.push("players", seats);
     r.push("ai", format!("{:?}", opts.ai).to_lowercase());
     r.push("hands", t.hands);
-    r.push("AI tables built in (s)", format!("{tables:.3}"));
-    r.push("seconds", format!("{secs:.3}"));
-    r.push(
-        "hands per second",
-        format!("{:.0}", t.hands as f64 / secs.max(1e-9)),
-    );
     r.push(
         "actions per hand",
         format!("{:.2}", t.actions as f64 / t.hands.max(1) as f64),

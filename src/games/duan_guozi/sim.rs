@@ -1,7 +1,7 @@
 //! `paiju simulate duan-guozi`: deals whole games from a seeded RNG and
 //! reports rounds, reshuffles, redeals and how rounds and 道 fall by seat.
-//! There are no decisions, so the AI kind does not matter. The games/s
-//! figure is timed by the caller (no clock in game modules).
+//! There are no decisions, so the AI kind does not matter. The games per
+//! second figure is timed by the caller (no clock in game modules).
 
 use super::{DuanGuozi, Rules};
 use crate::games::Game;
@@ -51,7 +51,11 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     }
     let games = opts.games.max(1) as f64;
     let won_total = won.iter().sum::<u64>().max(1) as f64;
-    let mut report = SimReport::default();
+    let mut report = SimReport {
+        played: opts.games,
+        unit: "games",
+        ..SimReport::default()
+    };
     report.push("game", "duan-guozi");
     report.push("players", seats);
     report.push("games", opts.games);
