@@ -525,7 +525,7 @@ async fn a_seat_that_times_out_is_played_by_the_ai_until_it_acts() {
     assert_eq!((seat, actor), (sleeper, Actor::Autoplay));
     assert_eq!(before.elapsed(), Duration::from_millis(500));
     let g = t.status(None).await.unwrap().game.unwrap();
-    assert_eq!(g.autoplay[sleeper], true);
+    assert!(g.autoplay[sleeper]);
 
     // The sleeper acts again (here: a stale click); autoplay ends, and its
     // next turn waits the full play timer (30 s).
