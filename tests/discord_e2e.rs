@@ -8,6 +8,17 @@ use support::bot::BotProcess;
 use support::fake_discord::FakeDiscord;
 
 const ANN: u64 = 100_000_000_000_000_001;
+const BOB: u64 = 100_000_000_000_000_002;
+/// Ends in 9: the fake gives this member every permission (Manage Server).
+const ADMIN: u64 = 100_000_000_000_000_009;
+
+fn user_opt(name: &str, id: u64) -> serde_json::Value {
+    json!({ "name": name, "type": 6, "value": id.to_string() })
+}
+
+fn int_opt(name: &str, v: i64) -> serde_json::Value {
+    json!({ "name": name, "type": 4, "value": v })
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn smoke_connects_registers_and_answers() {
@@ -55,6 +66,100 @@ async fn smoke_connects_registers_and_answers() {
         answer.text()
     );
 
+    // /chips: balance (the starting grant) and the leaderboard.
+    let id = fake.command(ANN, "en-US", "chips", json!([]));
+    let answer = fake.wait_answer(id).await;
+    let text = answer.text();
+    assert!(
+        text.contains(&format!("<@{ANN}> has 1000 chips.")),
+        "{text}"
+    );
+    assert!(text.contains("Leaderboard"), "{text}");
+    assert!(text.contains("Your rank: #1"), "{text}");
+
+    // /give moves chips; /give to oneself and a bad amount are refused privately.
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "give",
+        json!([user_opt("user", BOB), int_opt("amount", 150)]),
+    );
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("You gave 150 chips"), "{text}");
+    assert!(text.contains("Your balance: 850"), "{text}");
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "give",
+        json!([user_opt("user", ANN), int_opt("amount", 5)]),
+    );
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("yourself"),
+        "{answer:?}"
+    );
+    let id = fake.command(
+        ANN,
+        "zh-CN",
+        "give",
+        json!([user_opt("user", BOB), int_opt("amount", -5)]),
+    );
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("整数"),
+        "{answer:?}"
+    );
+
+    // /daily once, then the cooldown refuses privately.
+    let id = fake.command(BOB, "en-US", "daily", json!([]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("Your balance: 1350"), "{text}");
+    let id = fake.command(BOB, "en-US", "daily", json!([]));
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("already claimed"),
+        "{answer:?}"
+    );
+
+    // /chips-admin: needs Manage Server.
+    let grant = json!([{ "name": "grant", "type": 1, "options": [user_opt("user", ANN), int_opt("amount", 1000)] }]);
+    let id = fake.command(BOB, "en-US", "chips-admin", grant.clone());
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("Manage Server"),
+        "{answer:?}"
+    );
+    let id = fake.command(ADMIN, "en-US", "chips-admin", grant);
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("Their balance: 1850"), "{text}");
+    let revoke = json!([{ "name": "revoke", "type": 1, "options": [user_opt("user", ANN), int_opt("amount", 50)] }]);
+    let id = fake.command(ADMIN, "en-US", "chips-admin", revoke);
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("Their balance: 1800"), "{text}");
+
+    // /stats and /history answer even before any game.
+    let id = fake.command(ANN, "zh-CN", "stats", json!([]));
+    assert!(fake.wait_answer(id).await.text().contains("还没有玩过"));
+    let id = fake.command(ANN, "en-US", "history", json!([]));
+    assert!(fake.wait_answer(id).await.text().contains("No games"));
+
+    // Nothing was posted in the channel: chip replies are interaction answers.
+    let channel_msgs = fake.channel_messages(support::fake_discord::CHANNEL_ID);
+    assert!(channel_msgs.is_empty(), "{channel_msgs:?}");
+
+    // Every interaction got exactly one callback.
+    for i in fake.interactions() {
+        assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
+    }
+
     let status = bot.stop();
     assert!(status.success() || status.code().is_none(), "{status:?}");
+
+    // The chips are in the database the bot created.
+    let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
+    let ledger = paiju::ledger::Ledger::open_existing(&db).await.unwrap();
+    let server = support::fake_discord::GUILD_ID;
+    assert_eq!(ledger.balance(server, ANN).await.unwrap(), 1800);
+    assert_eq!(ledger.balance(server, BOB).await.unwrap(), 1350);
+    assert!(ledger.verify().await.unwrap().is_clean());
 }

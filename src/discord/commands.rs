@@ -14,7 +14,16 @@ type Command = poise::Command<Data, BotError>;
 
 /// Every command the bot registers, localized.
 pub fn all() -> Vec<Command> {
-    let mut cmds = vec![dou_dizhu()];
+    use super::chips;
+    let mut cmds = vec![
+        chips::chips(),
+        chips::daily(),
+        chips::give(),
+        chips::chips_admin(),
+        chips::history(),
+        chips::stats(),
+        dou_dizhu(),
+    ];
     for c in &mut cmds {
         localize(c, "cmd");
     }

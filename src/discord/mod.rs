@@ -12,6 +12,7 @@
 //! is asked from `{api_url}/api/v10/gateway`. Without it nothing differs
 //! from a plain serenity client.
 
+pub mod chips;
 pub mod commands;
 pub mod components;
 pub mod errors;
@@ -19,6 +20,7 @@ pub mod ids;
 
 use crate::config::Config;
 use crate::i18n::{self, Lang};
+use crate::ledger::{Ledger, LedgerConfig, LedgerError};
 pub use errors::BotError;
 use poise::serenity_prelude as serenity;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +29,7 @@ use std::sync::Arc;
 /// What every command and event handler shares.
 pub struct Data {
     pub config: Config,
+    pub ledger: Ledger,
     /// Locales replies may use (from config), and the last resort.
     pub langs: Vec<Lang>,
     pub default_lang: Lang,
@@ -35,7 +38,7 @@ pub struct Data {
 }
 
 impl Data {
-    pub fn new(config: Config) -> Data {
+    pub fn new(config: Config, ledger: Ledger) -> Data {
         let langs: Vec<Lang> = config
             .locales
             .enabled
@@ -45,6 +48,7 @@ impl Data {
         let default_lang = Lang::from_code(&config.locales.default).unwrap_or(Lang::EnUs);
         Data {
             config,
+            ledger,
             langs,
             default_lang,
             shutting_down: Arc::new(AtomicBool::new(false)),
@@ -79,6 +83,8 @@ pub enum StartError {
     NoToken,
     #[error("Discord client: {0}")]
     Client(#[from] serenity::Error),
+    #[error("chip ledger ({url}): {source}")]
+    Ledger { url: String, source: LedgerError },
 }
 
 /// Runs the bot until SIGINT/SIGTERM or a fatal gateway error.
@@ -86,7 +92,19 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     let token = config.discord.token.clone().ok_or(StartError::NoToken)?;
     let api_url = config.discord.api_url.clone();
     let dev_guild = config.discord.dev_guild;
-    let data = Data::new(config);
+    let ledger_config = LedgerConfig {
+        starting_chips: config.chips.starting,
+        daily_amount: config.chips.daily,
+        daily_cooldown_secs: config.chips.daily_cooldown_secs,
+    };
+    let ledger = Ledger::open(&config.database_url, ledger_config)
+        .await
+        .map_err(|source| StartError::Ledger {
+            url: config.database_url.clone(),
+            source,
+        })?;
+    let closing_ledger = ledger.clone();
+    let data = Data::new(config, ledger);
     let shutting_down = data.shutting_down.clone();
 
     let options = poise::FrameworkOptions {
@@ -143,7 +161,11 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         shard_manager.shutdown_all().await;
     });
 
-    client.start().await?;
+    let result = client.start().await;
+    // Every write has finished or failed by now; close the pool cleanly so
+    // SQLite checkpoints its WAL.
+    closing_ledger.close().await;
+    result?;
     Ok(())
 }
 

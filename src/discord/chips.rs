@@ -1,0 +1,352 @@
+//! Chip commands: `/chips`, `/daily`, `/give`, `/chips-admin`, `/history`,
+//! `/stats`, on the ledger. Every chip movement carries the interaction id
+//! as its idempotency key, so a replayed interaction moves nothing twice.
+
+use super::{lang_of_ctx, BotError, Context};
+use crate::i18n::{self, Lang};
+use crate::ledger::LedgerError;
+use poise::serenity_prelude as serenity;
+use std::borrow::Cow;
+
+impl From<LedgerError> for BotError {
+    fn from(e: LedgerError) -> BotError {
+        if e.is_refusal() {
+            let args = e
+                .args()
+                .into_iter()
+                .map(|(k, v)| {
+                    // Ids read better as mentions (Discord shows the name).
+                    if k == "user" {
+                        (k, format!("<@{v}>"))
+                    } else {
+                        (k, v)
+                    }
+                })
+                .collect();
+            BotError::User { key: e.key(), args }
+        } else {
+            BotError::Internal(anyhow::Error::new(e))
+        }
+    }
+}
+
+fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
+    ctx.guild_id()
+        .map(|g| g.get())
+        .ok_or_else(|| BotError::user("err-guild-only"))
+}
+
+fn mention(user: u64) -> String {
+    format!("<@{user}>")
+}
+
+/// A reply that never pings anyone it names.
+fn quiet() -> poise::CreateReply {
+    poise::CreateReply::default().allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+fn refuse_bot(user: &serenity::User) -> Result<(), BotError> {
+    if user.bot {
+        return Err(BotError::user("err-bot-user"));
+    }
+    Ok(())
+}
+
+/// Checks a typed amount: 1 or more (Discord's integer option may carry
+/// anything up to 2^53).
+fn amount_of(amount: i64) -> Result<i64, BotError> {
+    if amount < 1 {
+        return Err(BotError::user("err-amount-positive"));
+    }
+    Ok(amount)
+}
+
+/// Your chip balance and this server's leaderboard.
+#[poise::command(slash_command, guild_only)]
+pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
+    let server = server_of(ctx)?;
+    let lang = lang_of_ctx(ctx);
+    let ledger = &ctx.data().ledger;
+    let me = ctx.author().id.get();
+    let target = match &user {
+        Some(u) => {
+            refuse_bot(u)?;
+            u.id.get()
+        }
+        None => me,
+    };
+    let balance = ledger.balance(server, target).await?;
+    // The caller's own account exists from now on, so it has a rank.
+    let mine = ledger.balance(server, me).await?;
+    let top = ledger.leaderboard(server, 10).await?;
+    let rank = ledger.rank(server, me).await?;
+    let mut board = String::new();
+    for (i, (user, chips)) in top.iter().enumerate() {
+        board.push_str(&i18n::tr_args(
+            lang,
+            "chips-leaderboard-line",
+            &[
+                ("rank", (i as i64 + 1).into()),
+                ("player", mention(*user).into()),
+                ("chips", (*chips).into()),
+            ],
+        ));
+        board.push('\n');
+    }
+    if board.is_empty() {
+        board = i18n::tr(lang, "chips-leaderboard-empty");
+    }
+    let (rank, chips) = rank.unwrap_or((0, mine));
+    let footer = i18n::tr_args(
+        lang,
+        "chips-your-rank",
+        &[("rank", rank.into()), ("chips", chips.into())],
+    );
+    let embed = serenity::CreateEmbed::new()
+        .title(i18n::tr(lang, "chips-leaderboard"))
+        .description(board)
+        .footer(serenity::CreateEmbedFooter::new(footer));
+    let content = i18n::tr_args(
+        lang,
+        "chips-balance",
+        &[
+            ("player", mention(target).into()),
+            ("chips", balance.into()),
+        ],
+    );
+    ctx.send(quiet().content(content).embed(embed)).await?;
+    Ok(())
+}
+
+/// Claim your daily chips.
+#[poise::command(slash_command, guild_only)]
+pub async fn daily(ctx: Context<'_>) -> Result<(), BotError> {
+    let server = server_of(ctx)?;
+    let lang = lang_of_ctx(ctx);
+    let now = now_unix();
+    let balance = ctx
+        .data()
+        .ledger
+        .daily(server, ctx.author().id.get(), now)
+        .await?;
+    let text = i18n::tr_args(
+        lang,
+        "daily-claimed",
+        &[
+            ("amount", ctx.data().config.chips.daily.into()),
+            ("chips", balance.into()),
+        ],
+    );
+    ctx.send(quiet().content(text).ephemeral(true)).await?;
+    Ok(())
+}
+
+/// Give some of your chips to another member.
+#[poise::command(slash_command, guild_only)]
+pub async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result<(), BotError> {
+    let server = server_of(ctx)?;
+    let lang = lang_of_ctx(ctx);
+    refuse_bot(&user)?;
+    let amount = amount_of(amount)?;
+    let me = ctx.author().id.get();
+    let ledger = &ctx.data().ledger;
+    let key = format!("give:{}", ctx.id());
+    ledger
+        .transfer(server, me, user.id.get(), amount, &key)
+        .await?;
+    let balance = ledger.balance(server, me).await?;
+    let text = i18n::tr_args(
+        lang,
+        "give-done",
+        &[
+            ("amount", amount.into()),
+            ("player", mention(user.id.get()).into()),
+            ("chips", balance.into()),
+        ],
+    );
+    ctx.send(quiet().content(text)).await?;
+    Ok(())
+}
+
+/// Grant or take back chips (Manage Server).
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "chips-admin",
+    subcommands("admin_grant", "admin_revoke"),
+    subcommand_required,
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn chips_admin(_ctx: Context<'_>) -> Result<(), BotError> {
+    Ok(())
+}
+
+/// Give a member chips from the house.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "grant",
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn admin_grant(
+    ctx: Context<'_>,
+    user: serenity::User,
+    amount: i64,
+) -> Result<(), BotError> {
+    admin_adjust(ctx, user, amount_of(amount)?, "admin-granted").await
+}
+
+/// Take chips back from a member.
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "revoke",
+    default_member_permissions = "MANAGE_GUILD",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn admin_revoke(
+    ctx: Context<'_>,
+    user: serenity::User,
+    amount: i64,
+) -> Result<(), BotError> {
+    admin_adjust(ctx, user, -amount_of(amount)?, "admin-revoked").await
+}
+
+async fn admin_adjust(
+    ctx: Context<'_>,
+    user: serenity::User,
+    signed: i64,
+    done_key: &'static str,
+) -> Result<(), BotError> {
+    let server = server_of(ctx)?;
+    let lang = lang_of_ctx(ctx);
+    refuse_bot(&user)?;
+    let key = format!("admin:{}", ctx.id());
+    let balance = ctx
+        .data()
+        .ledger
+        .admin_adjust(server, user.id.get(), signed, ctx.author().id.get(), &key)
+        .await?;
+    let text = i18n::tr_args(
+        lang,
+        done_key,
+        &[
+            ("amount", signed.abs().into()),
+            ("player", mention(user.id.get()).into()),
+            ("chips", balance.into()),
+        ],
+    );
+    ctx.send(quiet().content(text)).await?;
+    Ok(())
+}
+
+/// Recent games in this server.
+#[poise::command(slash_command, guild_only)]
+pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
+    let server = server_of(ctx)?;
+    let lang = lang_of_ctx(ctx);
+    let games = ctx.data().ledger.history(server, 10).await?;
+    let mut lines = Vec::new();
+    for g in &games {
+        let players: Vec<String> = g
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let who = match s {
+                    Some(u) => mention(*u),
+                    None => {
+                        i18n::tr_args(lang, "table-ai-name", &[("number", (i as i64 + 1).into())])
+                    }
+                };
+                match g.paid.as_ref().and_then(|p| p.get(i)) {
+                    Some(d) => format!("{who} {d:+}"),
+                    None => who,
+                }
+            })
+            .collect();
+        let status = format!("{:?}", g.status).to_lowercase();
+        lines.push(i18n::tr_args(
+            lang,
+            "history-line",
+            &[
+                ("when", format!("<t:{}:R>", g.created_at).into()),
+                ("game", game_name(lang, &g.kind).into()),
+                ("status", status.into()),
+                ("players", players.join(", ").into()),
+            ],
+        ));
+    }
+    let description = if lines.is_empty() {
+        i18n::tr(lang, "history-empty")
+    } else {
+        lines.join("\n")
+    };
+    let embed = serenity::CreateEmbed::new()
+        .title(i18n::tr(lang, "history-title"))
+        .description(description);
+    ctx.send(quiet().embed(embed)).await?;
+    Ok(())
+}
+
+/// Games played, won and chips won, per game.
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
+    let server = server_of(ctx)?;
+    let lang = lang_of_ctx(ctx);
+    let target = match &user {
+        Some(u) => {
+            refuse_bot(u)?;
+            u.id.get()
+        }
+        None => ctx.author().id.get(),
+    };
+    let s = ctx.data().ledger.stats(server, target).await?;
+    let who = mention(target);
+    let description = if s.games == 0 {
+        i18n::tr_args(lang, "stats-empty", &[("player", who.clone().into())])
+    } else {
+        s.by_kind
+            .iter()
+            .map(|k| {
+                i18n::tr_args(
+                    lang,
+                    "stats-line",
+                    &[
+                        ("game", game_name(lang, &k.kind).into()),
+                        ("games", (k.games as i64).into()),
+                        ("wins", (k.wins as i64).into()),
+                        ("net", k.net.into()),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let embed = serenity::CreateEmbed::new()
+        .title(i18n::tr_args(
+            lang,
+            "stats-title",
+            &[("player", who.into())],
+        ))
+        .description(description);
+    ctx.send(quiet().embed(embed)).await?;
+    Ok(())
+}
+
+/// A game kind's display name (`dou-dizhu` → "Dou Dizhu" / "斗地主").
+fn game_name(lang: Lang, kind: &str) -> Cow<'static, str> {
+    match kind {
+        "dou-dizhu" => Cow::Owned(i18n::tr(lang, "ddz-name")),
+        other => Cow::Owned(other.to_string()),
+    }
+}
+
+fn now_unix() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
