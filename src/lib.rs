@@ -14,3 +14,4 @@ pub mod ledger;
 pub mod record;
 pub mod simulate;
 pub mod table;
+pub mod terminal;

@@ -58,6 +58,24 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
     },
+    /// Play in this terminal against AI seats, through the table runtime and
+    /// a local ledger. Works with piped input; end of input saves the game.
+    Play {
+        /// The game: dou-dizhu.
+        game: String,
+        /// RNG seed for the deals and the AI (the same seed plays the same game).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
+        #[arg(long, default_value = "{}")]
+        rules: String,
+        /// Chips per point.
+        #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
+        stake: i64,
+        /// The ledger database: a file path or a sqlite: URL.
+        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
+        database: String,
+    },
     /// The chip ledger's tools.
     Ledger {
         #[command(subcommand)]
@@ -84,6 +102,13 @@ fn main() -> ExitCode {
     match command {
         Command::Bot => run_bot(cli.config.as_deref()),
         Command::Replay { file } => run_replay(&file),
+        Command::Play {
+            game,
+            seed,
+            rules,
+            stake,
+            database,
+        } => run_play(&game, seed, &rules, stake, &database),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
@@ -224,6 +249,63 @@ fn run_ledger_verify(database: &str) -> ExitCode {
             }
             Err(e) => {
                 eprintln!("paiju: ledger verify failed: {e}");
+                ExitCode::from(2)
+            }
+        }
+    })
+}
+
+fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &str) -> ExitCode {
+    use paiju::terminal::{self, PlayOptions};
+    use std::io::IsTerminal;
+    if GameKind::from_name(game) != Some(GameKind::DouDizhu) {
+        eprintln!("paiju: `paiju play` knows dou-dizhu for now (got `{game}`)");
+        return ExitCode::from(2);
+    }
+    let rules = match serde_json::from_str(rules) {
+        Ok(serde_json::Value::Object(m)) => serde_json::Value::Object(m),
+        _ => {
+            eprintln!("paiju: --rules must be a JSON object, e.g. '{{\"bidding\":\"rob\"}}'");
+            return ExitCode::from(2);
+        }
+    };
+    let interactive = std::io::stdin().is_terminal();
+    let options = PlayOptions {
+        seed,
+        rules,
+        stake,
+        ai_delay_ms: if interactive { 700 } else { 0 },
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("paiju: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    runtime.block_on(async {
+        let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("paiju: cannot open the ledger at {database}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let tables = paiju::table::Tables::new(
+            std::sync::Arc::new(ledger.clone()),
+            terminal::terminal_config(options.ai_delay_ms),
+        );
+        let input = tokio::io::BufReader::new(tokio::io::stdin());
+        let result = terminal::play(tables, options, input, std::io::stdout()).await;
+        ledger.close().await;
+        match result {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("paiju: {e}");
                 ExitCode::from(2)
             }
         }

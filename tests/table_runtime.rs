@@ -332,7 +332,8 @@ async fn bad_options_are_refused_and_nothing_is_created() {
             matches!(e, TableError::BadOptions(_)),
             "{stake} {rules}: {e}"
         );
-        assert_eq!(e.key(), "table-bad-options");
+        assert_eq!(e.key(), "err-bad-option");
+        assert_eq!(e.args()[0].0, "detail");
     }
     assert!(tables.is_empty());
     assert_eq!(store.game_count(), 0);

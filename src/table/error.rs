@@ -39,24 +39,36 @@ pub enum TableError {
 }
 
 impl TableError {
-    /// The Fluent message id front ends translate.
+    /// The Fluent message id front ends translate (`locales/*/`), with
+    /// [`TableError::args`].
     pub fn key(&self) -> &'static str {
         match self {
-            TableError::BadOptions(_) => "table-bad-options",
-            TableError::ChannelBusy => "table-channel-busy",
-            TableError::AlreadySeated => "table-already-seated",
-            TableError::TableFull => "table-full",
-            TableError::NotSeated => "table-not-seated",
-            TableError::NotHost => "table-not-host",
-            TableError::AlreadyStarted => "table-already-started",
-            TableError::NotPlaying => "table-not-playing",
-            TableError::WrongSeatCount { .. } => "table-wrong-seat-count",
-            TableError::NoAiSeat => "table-no-ai-seat",
-            TableError::Stale { .. } => "table-stale",
+            TableError::BadOptions(_) => "err-bad-option",
+            TableError::ChannelBusy => "err-table-exists",
+            TableError::AlreadySeated => "err-already-seated",
+            TableError::TableFull => "err-table-full",
+            TableError::NotSeated => "err-not-seated",
+            TableError::NotHost => "err-not-host",
+            TableError::AlreadyStarted => "err-game-running",
+            TableError::NotPlaying => "err-wrong-phase",
+            TableError::WrongSeatCount { .. } => "err-not-enough-players",
+            TableError::NoAiSeat => "err-no-such-seat",
+            TableError::Stale { .. } => "err-stale",
             TableError::Rule(e) => e.key,
             TableError::Store(e) => e.key,
-            TableError::Closed => "table-closed",
-            TableError::Unresumable(..) => "table-unresumable",
+            TableError::Closed => "err-no-table",
+            TableError::Unresumable(..) => "err-internal",
+        }
+    }
+
+    /// The Fluent arguments of [`TableError::key`].
+    pub fn args(&self) -> Vec<(&'static str, String)> {
+        match self {
+            TableError::BadOptions(detail) => vec![("detail", detail.clone())],
+            TableError::WrongSeatCount { min, .. } => vec![("needed", min.to_string())],
+            TableError::NotPlaying => vec![("action", "play".to_string())],
+            TableError::Rule(e) => e.args.clone(),
+            _ => Vec::new(),
         }
     }
 }

@@ -95,7 +95,7 @@ fn index(id: GameId, len: usize) -> Option<usize> {
 }
 
 fn no_game(id: GameId) -> StoreError {
-    StoreError::new("err-no-such-game", format!("there is no game #{id}"))
+    StoreError::new("err-internal", format!("there is no game #{id}"))
 }
 
 /// Caps each loser at what it has, sharing a shortfall among the winners in
@@ -155,7 +155,7 @@ impl TableStore for MemoryStore {
     async fn create_game(&self, game: NewGame) -> Result<GameId, StoreError> {
         if game.stake <= 0 {
             return Err(StoreError::new(
-                "err-bad-stake",
+                "err-amount-positive",
                 "the stake must be a positive number of chips",
             ));
         }
@@ -168,7 +168,7 @@ impl TableStore for MemoryStore {
             });
             if busy {
                 return Err(StoreError::new(
-                    "err-already-playing",
+                    "err-seated-elsewhere",
                     format!("player {user} is already seated in a running game"),
                 ));
             }
@@ -194,7 +194,7 @@ impl TableStore for MemoryStore {
     ) -> Result<(), StoreError> {
         let mut inner = self.lock();
         if std::mem::take(&mut inner.fail_next_snapshot) {
-            return Err(StoreError::new("err-store", "the store is unavailable"));
+            return Err(StoreError::new("err-internal", "the store is unavailable"));
         }
         let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
         let g = &mut inner.games[i];
@@ -220,7 +220,7 @@ impl TableStore for MemoryStore {
         let new = inner.games[i].new.clone();
         if s.deltas.len() != new.seats.len() {
             return Err(StoreError::new(
-                "err-bad-settlement",
+                "err-internal",
                 "one delta per seat is needed",
             ));
         }

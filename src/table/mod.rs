@@ -19,9 +19,11 @@
 //! played by the game's bot (托管) until its player acts again.
 
 pub mod config;
+mod dou_dizhu;
 pub mod error;
 pub mod handle;
 pub mod kind;
+mod ledger_store;
 pub mod memory;
 pub mod registry;
 mod runtime;

@@ -214,6 +214,31 @@ impl<S: TableStore> Tables<S> {
         Ok(handle)
     }
 
+    /// At start-up: resumes every stored unfinished game of a kind the
+    /// runtime hosts, and cancels the rest (their chips released).
+    pub async fn resume_all(&self) -> Result<ResumeReport, TableError> {
+        let mut report = ResumeReport::default();
+        for game in self.shared.store.unfinished_games().await? {
+            let id = game.id;
+            let result = match GameKind::from_name(&game.kind) {
+                Some(GameKind::DouDizhu) => self
+                    .resume::<crate::games::dou_dizhu::DouDizhu>(game)
+                    .await
+                    .map(|_| ()),
+                _ => {
+                    let why = format!("no table hosts {} games yet", game.kind);
+                    self.shared.store.cancel(id, &why).await?;
+                    Err(TableError::Unresumable(id, why))
+                }
+            };
+            match result {
+                Ok(()) => report.resumed.push(id),
+                Err(e) => report.cancelled.push((id, e.to_string())),
+            }
+        }
+        Ok(report)
+    }
+
     /// Resumes every stored unfinished game of kind `G` that `which`
     /// accepts; games that cannot be resumed are cancelled (chips released).
     pub async fn resume_kind<G: TableGame>(

@@ -1,0 +1,72 @@
+//! Dou Dizhu at a table: three seats, the bidding timer until the first
+//! lead, the basic AI for AI seats and absent players, escape (逃跑) as
+//! leaving, chips = deltas × stake with the table's rake, and a redeal
+//! (nobody bid) followed at once by a fresh deal at the same table.
+
+use super::kind::{Payout, TableGame, TimerKind};
+use crate::ai::Bot;
+use crate::games::dou_dizhu::{ai::BasicBot, Action, DouDizhu, PhaseName, Rules};
+use crate::games::{Game, Seat};
+use std::ops::RangeInclusive;
+
+impl TableGame for DouDizhu {
+    fn seat_range(_rules: &Rules) -> RangeInclusive<usize> {
+        3..=3
+    }
+
+    fn check_options(rules: &Rules, _stake: i64) -> Result<(), String> {
+        rules.validate().map_err(|e| e.to_string())?;
+        if rules.rake > 100 {
+            return Err("the rake is a percentage from 0 to 100".into());
+        }
+        Ok(())
+    }
+
+    fn timer_kind(&self) -> TimerKind {
+        match self.view(None).phase {
+            PhaseName::Playing | PhaseName::Finished => TimerKind::Play,
+            PhaseName::Bidding | PhaseName::Kicking | PhaseName::Doubling => TimerKind::Bidding,
+        }
+    }
+
+    fn bot() -> Box<dyn Bot<Self>> {
+        Box::new(BasicBot)
+    }
+
+    fn leave_action(&self, _seat: Seat) -> Option<Action> {
+        Some(Action::Leave)
+    }
+
+    fn payout(&self, stake: i64) -> Option<Payout> {
+        let outcome = self.outcome()?;
+        let deltas = outcome
+            .deltas
+            .iter()
+            .map(|d| d.checked_mul(stake))
+            .collect::<Option<Vec<i64>>>()?;
+        let winners = deltas
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| **d > 0)
+            .map(|(s, _)| s)
+            .collect();
+        Some(Payout {
+            deltas,
+            rake_percent: self.rules().rake,
+            winners,
+        })
+    }
+
+    fn next_game(&self, rng: &mut dyn rand::RngCore) -> Option<Self> {
+        let redeal = self
+            .outcome()?
+            .detail
+            .get("redeal")
+            .and_then(|v| v.as_bool())
+            == Some(true);
+        if !redeal {
+            return None;
+        }
+        DouDizhu::deal(self.rules().clone(), 3, rng).ok()
+    }
+}

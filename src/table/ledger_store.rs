@@ -1,0 +1,93 @@
+//! The SQLite ledger as the table runtime's store: a thin mapping between
+//! the runtime's types and `crate::ledger`'s (the same fields; the ledger's
+//! stored game also carries holds and start balances the runtime does not
+//! need).
+
+use super::store::{
+    GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame, TableStore, UserId,
+};
+use crate::ledger::{self, Ledger, LedgerError};
+use serde_json::Value;
+
+fn store_error(e: LedgerError) -> StoreError {
+    StoreError::new(e.key(), e.to_string())
+}
+
+impl TableStore for Ledger {
+    async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
+        Ledger::create_game(
+            self,
+            ledger::NewGame {
+                server: g.server,
+                channel: g.channel,
+                kind: g.kind,
+                options: g.options,
+                seats: g.seats,
+                stake: g.stake,
+            },
+        )
+        .await
+        .map_err(store_error)
+    }
+
+    async fn save_snapshot(
+        &self,
+        game: GameId,
+        version: i64,
+        snapshot: &Value,
+    ) -> Result<(), StoreError> {
+        Ledger::save_snapshot(self, game, version, snapshot)
+            .await
+            .map_err(store_error)
+    }
+
+    async fn settle(&self, game: GameId, s: Settlement) -> Result<SettleReport, StoreError> {
+        let r = Ledger::settle(
+            self,
+            game,
+            ledger::Settlement {
+                deltas: s.deltas,
+                rake_percent: s.rake_percent,
+                record: s.record,
+                winners: s.winners,
+            },
+        )
+        .await
+        .map_err(store_error)?;
+        Ok(SettleReport {
+            paid: r.paid,
+            rake: r.rake,
+            balances: r.balances,
+        })
+    }
+
+    async fn cancel(&self, game: GameId, reason: &str) -> Result<(), StoreError> {
+        Ledger::cancel(self, game, reason)
+            .await
+            .map_err(store_error)
+    }
+
+    async fn unfinished_games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let games = Ledger::unfinished_games(self).await.map_err(store_error)?;
+        Ok(games
+            .into_iter()
+            .map(|g| StoredGame {
+                id: g.id,
+                server: g.server,
+                channel: g.channel,
+                kind: g.kind,
+                options: g.options,
+                seats: g.seats,
+                stake: g.stake,
+                version: g.version,
+                snapshot: g.snapshot,
+            })
+            .collect())
+    }
+
+    async fn balance(&self, server: ServerId, user: UserId) -> Result<i64, StoreError> {
+        Ledger::balance(self, server, user)
+            .await
+            .map_err(store_error)
+    }
+}

@@ -1,0 +1,201 @@
+//! Dou Dizhu in the terminal: the hand sorted and grouped by rank, the
+//! table line (landlord, cards left, the play to beat, the multiplier), the
+//! game's events as sentences, and friendly input read into actions.
+
+use super::text::{self, ddz};
+use crate::cards::Card;
+use crate::games::dou_dizhu::{
+    cardset::rank_index, parse_play, Action, CardSet, Event, PhaseName, View,
+};
+use crate::games::Seat;
+
+/// What a line of input asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    Help,
+    Hint,
+    Auto,
+    ShowHand,
+    ShowTable,
+    Leave,
+    Act(Action),
+}
+
+/// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [BJ]`.
+pub fn grouped(cards: CardSet) -> String {
+    let mut groups: Vec<Vec<Card>> = Vec::new();
+    for card in cards.cards() {
+        match groups.last_mut() {
+            Some(g) if rank_index(g[0]) == rank_index(card) => g.push(card),
+            _ => groups.push(vec![card]),
+        }
+    }
+    groups
+        .iter()
+        .map(|g| {
+            let inner: Vec<String> = g.iter().map(|c| c.pretty()).collect();
+            format!("[{}]", inner.join(" "))
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Cards in a line, low to high: `3♠ 3♥ 5♦`.
+pub fn flat(cards: CardSet) -> String {
+    cards
+        .cards()
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The table as `me` sees it.
+pub fn table_lines(view: &View, me: Seat) -> String {
+    let landlord = view
+        .landlord
+        .map(|s| text::seat_name(s, me))
+        .unwrap_or_else(|| ddz::nobody().to_string());
+    let counts = (0..3)
+        .map(|s| format!("{} {}", text::seat_name(s, me), view.cards_left[s]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let standing = match &view.standing {
+        _ if view.phase != PhaseName::Playing => ddz::not_yet().to_string(),
+        Some(st) => ddz::to_beat(
+            &text::seat_name(st.seat, me),
+            &flat(st.cards),
+            &st.combo.describe(),
+        ),
+        None => ddz::free_lead().to_string(),
+    };
+    let mut out = ddz::table(&landlord, &counts, &standing, view.factors.multiplier);
+    if let Some(k) = view.kitty {
+        out.push('\n');
+        out.push_str(&ddz::kitty(&flat(k)));
+    }
+    for (s, shown) in view.shown.iter().enumerate() {
+        if let (Some(h), true) = (shown, s != me) {
+            out.push('\n');
+            out.push_str(&ddz::shown(&text::seat_name(s, me), &grouped(*h)));
+        }
+    }
+    out
+}
+
+/// The seat's hand, grouped.
+pub fn hand_line(view: &View) -> String {
+    let hand = view.hand.unwrap_or_default();
+    text::hand(&grouped(hand), hand.len())
+}
+
+/// How an action reads in a hint or a list of options.
+pub fn action_label(action: &Action) -> String {
+    match action {
+        Action::Bid(n) => ddz::action_bid(*n),
+        Action::Pass => ddz::PASS.into(),
+        Action::Call => ddz::CALL.into(),
+        Action::Rob => ddz::ROB.into(),
+        Action::Kick => ddz::KICK.into(),
+        Action::Counter => ddz::COUNTER.into(),
+        Action::Double => ddz::DOUBLE.into(),
+        Action::Show(_) => ddz::SHOW.into(),
+        Action::Leave => ddz::LEAVE.into(),
+        Action::Play { cards, .. } => ddz::action_play(&cards.ranks_text()),
+    }
+}
+
+/// The choices open now, in words (plays are summed up, not listed).
+pub fn options_line(legal: &[Action]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut plays = false;
+    for a in legal {
+        match a {
+            Action::Play { .. } => plays = true,
+            Action::Leave => {}
+            other => {
+                let label = action_label(other);
+                if !out.contains(&label) {
+                    out.push(label);
+                }
+            }
+        }
+    }
+    if plays {
+        out.insert(0, ddz::PLAYS.into());
+    }
+    text::you_may(&out.join(", "))
+}
+
+/// One game event as a sentence.
+pub fn event_line(event: &Event, me: Seat) -> String {
+    let who = |s: Seat| text::seat_name(s, me);
+    match event {
+        Event::Shown { seat, hand, .. } => ddz::shown(&who(*seat), &grouped(*hand)),
+        Event::Bid { seat, bid } => ddz::bid(&who(*seat), *bid),
+        Event::Called { seat } => ddz::called(&who(*seat)),
+        Event::Robbed { seat } => ddz::robbed(&who(*seat)),
+        Event::Kicked { seat } => ddz::kicked(&who(*seat)),
+        Event::Countered { seat } => ddz::countered(&who(*seat)),
+        Event::Doubled { seat } => ddz::doubled(&who(*seat)),
+        Event::Passed { seat } => ddz::passed(&who(*seat)),
+        Event::Landlord { seat, kitty, base } => ddz::landlord(&who(*seat), &flat(*kitty), *base),
+        Event::Played {
+            seat,
+            cards,
+            combo,
+            cards_left,
+        } => ddz::played(&who(*seat), &flat(*cards), &combo.describe(), *cards_left),
+        Event::Lead { seat } => ddz::lead(&who(*seat)),
+        Event::Redeal => ddz::redeal().into(),
+        Event::Left { seat, penalty } => ddz::escaped(&who(*seat), *penalty),
+        Event::Finished { .. } => String::new(),
+    }
+}
+
+/// Reads one line of input against the seat's view and legal actions.
+pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
+    let line = line.trim();
+    let word = line.to_lowercase();
+    let simple = match word.as_str() {
+        "help" | "?" | "h?" => Some(Input::Help),
+        "hint" | "h" | "提示" => Some(Input::Hint),
+        "auto" | "a" | "托管" => Some(Input::Auto),
+        "hand" => Some(Input::ShowHand),
+        "table" | "t" => Some(Input::ShowTable),
+        "leave" | "quit" | "逃跑" => Some(Input::Leave),
+        "pass" | "p" | "no" | "不要" | "要不起" | "过" | "不叫" | "不抢" => {
+            Some(Input::Act(Action::Pass))
+        }
+        "call" | "叫地主" => Some(Input::Act(Action::Call)),
+        "rob" | "抢地主" => Some(Input::Act(Action::Rob)),
+        "kick" | "踢" => Some(Input::Act(Action::Kick)),
+        "counter" | "反踢" => Some(Input::Act(Action::Counter)),
+        "double" | "加倍" => Some(Input::Act(Action::Double)),
+        "show" | "明牌" => Some(Input::Act(Action::Show(None))),
+        _ => None,
+    };
+    if let Some(input) = simple {
+        return Ok(input);
+    }
+    let bidding = view.phase == PhaseName::Bidding;
+    let bid_text = word.strip_prefix("bid").map(str::trim).unwrap_or(&word);
+    if bidding || word.starts_with("bid") {
+        return match bid_text {
+            "0" => Ok(Input::Act(Action::Pass)),
+            "1" | "2" | "3" => Ok(Input::Act(Action::Bid(bid_text.as_bytes()[0] - b'0'))),
+            _ => Err(ddz::BID_RANGE.into()),
+        };
+    }
+    let hand = view.hand.unwrap_or_default().cards();
+    match parse_play(line, &hand) {
+        Ok(cards) => Ok(Input::Act(Action::play(&cards))),
+        Err(e) => {
+            if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
+                Err(e.message)
+            } else {
+                Err(ddz::NOT_A_COMMAND.into())
+            }
+        }
+    }
+}

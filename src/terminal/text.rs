@@ -1,0 +1,257 @@
+//! Every sentence `paiju play` prints, in one place, so the wording can move
+//! to the Fluent locale files (`locales/`) without touching the game loop.
+
+use crate::table::{GameId, TableError};
+
+pub const PROMPT: &str = "> ";
+
+pub fn welcome(stake: i64, balance: i64) -> String {
+    format!(
+        "paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 0 against two AI players.\n\
+         Stake: {stake} chips per point. Your balance: {balance} chips. Type `help` at any prompt."
+    )
+}
+
+pub fn help() -> &'static str {
+    "Commands:\n\
+     \x20 33344, 10JQKA, 3s 3h, 大王 …  play these cards (bare ranks pick from your hand)\n\
+     \x20 pass (p, 不要)                 pass\n\
+     \x20 1 / 2 / 3, bid N              bid (score bidding); 0 or pass to pass\n\
+     \x20 call, rob, kick, counter, double, show   the bidding options the table allows\n\
+     \x20 hint (h)                      what the AI would play\n\
+     \x20 auto (a)                      let the AI make this move for you\n\
+     \x20 hand, table                   show your hand or the table again\n\
+     \x20 leave                         abandon the game (you pay the escape penalty)\n\
+     \x20 help (?)                      this list"
+}
+
+pub fn seat_name(seat: usize, mine: usize) -> String {
+    if seat == mine {
+        "You".to_string()
+    } else {
+        format!("AI {seat}")
+    }
+}
+
+pub fn started(game: GameId) -> String {
+    format!("\n=== Game #{game} starts: new cards are dealt. ===")
+}
+
+pub fn resumed(game: GameId, version: u64) -> String {
+    format!("\n=== Resuming game #{game} where it stopped (after {version} moves). ===")
+}
+
+pub fn your_turn() -> &'static str {
+    "Your move."
+}
+
+pub fn you_may(options: &str) -> String {
+    format!("You may: {options}")
+}
+
+pub fn refused(why: &str) -> String {
+    format!("Refused: {why}. Try again (`hint` suggests a move, `help` lists commands).")
+}
+
+pub fn table_error(e: &TableError) -> String {
+    match e {
+        TableError::Rule(rule) => refused(&rule.message),
+        other => format!("Refused: {other}."),
+    }
+}
+
+pub fn not_understood(input: &str, why: &str) -> String {
+    refused(&format!("`{input}`: {why}"))
+}
+
+pub fn hint(action: &str) -> String {
+    format!("Hint: {action}")
+}
+
+pub fn autoplay(who: &str, on: bool) -> String {
+    if on {
+        format!("{who}: time ran out; the AI plays for this seat (托管) until it acts again.")
+    } else {
+        format!("{who}: back at the table.")
+    }
+}
+
+pub fn hand(groups: &str, count: usize) -> String {
+    format!("Your hand ({count}): {groups}")
+}
+
+pub fn settled_line(who: &str, chips: i64) -> String {
+    if chips > 0 {
+        format!("  {who}: +{chips} chips")
+    } else {
+        format!("  {who}: {chips} chips")
+    }
+}
+
+pub fn rake(chips: i64) -> String {
+    format!("  The house took {chips} chips of rake.")
+}
+
+pub fn balance(chips: i64) -> String {
+    format!("Your balance: {chips} chips.")
+}
+
+pub fn another_game() -> &'static str {
+    "Another game? [y/n]"
+}
+
+pub fn saved_on_eof() -> &'static str {
+    "\nInput closed. The game is saved: run `paiju play dou-dizhu` again to continue it."
+}
+
+pub fn goodbye() -> &'static str {
+    "Thanks for playing. 再见!"
+}
+
+pub fn closed(reason: &str) -> String {
+    format!("The table closed: {reason}.")
+}
+
+pub fn trouble(message: &str) -> String {
+    format!("(table trouble: {message})")
+}
+
+pub fn left(who: &str) -> String {
+    format!("{who} left the game.")
+}
+
+pub fn leave_confirm(penalty: u32) -> String {
+    format!(
+        "Leaving costs at least {penalty}× the stake. Type `leave` again to confirm, anything else to stay."
+    )
+}
+
+pub fn cannot_resume(id: GameId, why: &str) -> String {
+    format!("Game #{id} could not be resumed ({why}); it was cancelled and its chips released.")
+}
+
+pub fn opening_failed(e: &TableError) -> String {
+    format!("paiju: cannot start a table: {e}")
+}
+
+// ---- Dou Dizhu -------------------------------------------------------------
+
+pub mod ddz {
+    /// `You bid` / `AI 1 bids`: the verb agrees with the seat's name.
+    fn says(who: &str, you: &str, they: &str, rest: &str) -> String {
+        let verb = if who == "You" { you } else { they };
+        format!("{who} {verb}{rest}")
+    }
+    pub fn bid(who: &str, bid: u8) -> String {
+        if bid == 0 {
+            says(who, "pass", "passes", " on bidding.")
+        } else {
+            says(who, "bid", "bids", &format!(" {bid}."))
+        }
+    }
+    pub fn called(who: &str) -> String {
+        says(who, "call", "calls", " the landlord (叫地主).")
+    }
+    pub fn robbed(who: &str) -> String {
+        says(who, "rob", "robs", " the landlord (抢地主).")
+    }
+    pub fn kicked(who: &str) -> String {
+        says(who, "kick", "kicks", " (踢).")
+    }
+    pub fn countered(who: &str) -> String {
+        says(who, "kick", "kicks", " back (反踢).")
+    }
+    pub fn doubled(who: &str) -> String {
+        says(who, "double", "doubles", " (加倍).")
+    }
+    pub fn passed(who: &str) -> String {
+        says(who, "pass", "passes", ".")
+    }
+    pub fn shown(who: &str, hand: &str) -> String {
+        says(who, "show", "shows", &format!(" the hand (明牌): {hand}"))
+    }
+    pub fn landlord(who: &str, kitty: &str, base: u32) -> String {
+        says(
+            who,
+            "are",
+            "is",
+            &format!(" the landlord (地主) at {base}; the kitty: {kitty}"),
+        )
+    }
+    pub fn played(who: &str, cards: &str, what: &str, left: u8) -> String {
+        says(
+            who,
+            "play",
+            "plays",
+            &format!(" {cards}  ({what}; {left} left)"),
+        )
+    }
+    pub fn lead(who: &str) -> String {
+        format!("Everyone passed: {}", says(who, "lead", "leads", " again."))
+    }
+    pub fn redeal() -> &'static str {
+        "Nobody bid: the cards are dealt again."
+    }
+    pub fn escaped(who: &str, penalty: u64) -> String {
+        says(
+            who,
+            "leave",
+            "leaves",
+            &format!(" the game (逃跑), paying {penalty}× the stake."),
+        )
+    }
+    pub fn table(landlord: &str, counts: &str, standing: &str, multiplier: u64) -> String {
+        format!("Landlord: {landlord} | Cards left: {counts} | Multiplier: ×{multiplier}\nOn the table: {standing}")
+    }
+    pub fn nobody() -> &'static str {
+        "not chosen yet"
+    }
+    pub fn not_yet() -> &'static str {
+        "nothing yet (bidding)"
+    }
+    pub fn free_lead() -> &'static str {
+        "nothing: lead anything"
+    }
+    pub fn to_beat(who: &str, cards: &str, what: &str) -> String {
+        format!("{cards} by {who} ({what})")
+    }
+    pub fn kitty(cards: &str) -> String {
+        format!("Kitty: {cards}")
+    }
+    pub fn result(landlord_won: bool, you_landlord: bool, multiplier: u64, spring: bool) -> String {
+        let side = match (landlord_won, you_landlord) {
+            (true, true) | (false, false) => "Your side wins",
+            _ => "Your side loses",
+        };
+        let who = if landlord_won {
+            "the landlord wins"
+        } else {
+            "the farmers win"
+        };
+        let spring = if spring { ", spring (春天)" } else { "" };
+        format!("\n=== Game over: {who}. {side}! Multiplier ×{multiplier}{spring}. ===")
+    }
+    pub fn redealt_result() -> &'static str {
+        "\n=== Nobody bid: no chips move. ==="
+    }
+    pub fn escape_result() -> &'static str {
+        "\n=== Game over: a player left. ==="
+    }
+    pub fn action_bid(n: u8) -> String {
+        format!("bid {n}")
+    }
+    pub const PASS: &str = "pass";
+    pub const CALL: &str = "call";
+    pub const ROB: &str = "rob";
+    pub const KICK: &str = "kick";
+    pub const COUNTER: &str = "counter";
+    pub const DOUBLE: &str = "double";
+    pub const SHOW: &str = "show";
+    pub const LEAVE: &str = "leave";
+    pub fn action_play(cards: &str) -> String {
+        format!("play {cards}")
+    }
+    pub const PLAYS: &str = "a play (type the cards)";
+    pub const NOT_A_COMMAND: &str = "not a command or cards you hold";
+    pub const BID_RANGE: &str = "a bid is 1, 2 or 3";
+}

@@ -1,0 +1,116 @@
+//! The crash test: `paiju play` is killed (SIGKILL) in the middle of a game;
+//! started again on the same database it resumes the game from the same
+//! state, plays it to the end, and `paiju ledger verify` is clean.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+fn paiju() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_paiju"))
+}
+
+fn start(db: &Path) -> (Child, mpsc::Receiver<String>) {
+    let mut child = paiju()
+        .args(["play", "dou-dizhu", "--seed", "3", "--database"])
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("paiju starts");
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            // The prompt has no newline: it prefixes the next line.
+            let line = line.trim_start_matches("> ").to_string();
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, rx)
+}
+
+/// Reads lines until `n` turns were offered; returns every line read.
+fn until_turns(rx: &mpsc::Receiver<String>, n: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut turns = 0;
+    while turns < n {
+        let line = rx
+            .recv_timeout(Duration::from_secs(60))
+            .unwrap_or_else(|_| panic!("no turn offered; so far:\n{}", lines.join("\n")));
+        if line.starts_with("Your move.") {
+            turns += 1;
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+fn last_starting(lines: &[String], prefix: &str) -> String {
+    lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with(prefix))
+        .cloned()
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_game_killed_mid_way_resumes_from_the_same_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("crash.db");
+
+    let (mut child, rx) = start(&db);
+    let mut stdin = child.stdin.take().unwrap();
+    until_turns(&rx, 1);
+    stdin.write_all(b"auto\n").unwrap();
+    stdin.flush().unwrap();
+    let lines = until_turns(&rx, 1);
+    let hand = last_starting(&lines, "Your hand");
+    let table = last_starting(&lines, "Landlord: ");
+    assert!(hand.starts_with("Your hand ("), "{lines:?}");
+    // Waiting on the player, mid-game: kill it without warning (SIGKILL).
+    child.kill().unwrap();
+    child.wait().unwrap();
+    drop(stdin);
+
+    let (mut child, rx) = start(&db);
+    let mut stdin = child.stdin.take().unwrap();
+    let lines = until_turns(&rx, 1);
+    assert!(
+        lines.iter().any(|l| l.starts_with("=== Resuming game #1")),
+        "{lines:?}"
+    );
+    assert_eq!(last_starting(&lines, "Your hand"), hand, "same hand");
+    assert_eq!(last_starting(&lines, "Landlord: "), table, "same table");
+    stdin
+        .write_all(("auto\n".repeat(40) + "n\n").as_bytes())
+        .unwrap();
+    drop(stdin);
+    let mut rest = Vec::new();
+    while let Ok(line) = rx.recv_timeout(Duration::from_secs(60)) {
+        rest.push(line);
+    }
+    assert!(child.wait().unwrap().success());
+    assert!(
+        rest.iter().any(|l| l.starts_with("Your balance: ")),
+        "{rest:?}"
+    );
+
+    let out = paiju()
+        .args(["ledger", "verify", "--database"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

@@ -1,0 +1,164 @@
+//! Dou Dizhu hosted by the table runtime (in-memory store, paused clock):
+//! the bidding timer applies until the landlord is known, a player who never
+//! acts is played by the AI to the end, escape settles, and bad rules are
+//! refused at the door.
+
+use paiju::games::dou_dizhu::{Action, DouDizhu};
+use paiju::table::memory::{MemoryStatus, MemoryStore};
+use paiju::table::{
+    Actor, CloseReason, TableConfig, TableError, TableEvent, TableOptions, TableStore, Tables,
+    TimerKind,
+};
+use serde_json::json;
+use std::sync::Arc;
+use std::time::Duration;
+
+const SERVER: u64 = 5;
+const CHANNEL: u64 = 6;
+const ME: u64 = 42;
+
+fn tables() -> (Arc<MemoryStore>, Tables<MemoryStore>) {
+    let store = Arc::new(MemoryStore::new(1000));
+    let config = TableConfig {
+        bid_timeout_secs: 15,
+        play_timeout_secs: 40,
+        lobby_idle_secs: 600,
+        ai_delay_ms: 300,
+        max_stake: 10_000,
+    };
+    (store.clone(), Tables::new(store, config))
+}
+
+fn options(rules: serde_json::Value) -> TableOptions {
+    TableOptions {
+        stake: 10,
+        rules,
+        seed: Some(4),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn an_absent_player_is_played_by_the_ai_to_the_settlement() {
+    let (store, tables) = tables();
+    let t = tables
+        .open::<DouDizhu>(SERVER, CHANNEL, ME, options(json!({})))
+        .unwrap();
+    t.add_ai(ME).await.unwrap();
+    assert!(matches!(
+        t.start(ME).await,
+        Err(TableError::WrongSeatCount { have: 2, .. })
+    ));
+    t.add_ai(ME).await.unwrap();
+    let mut events = t.subscribe();
+    let id = t.start(ME).await.unwrap();
+    let mut timers = Vec::new();
+    let mut autoplayed = 0;
+    let report = loop {
+        match events.recv().await.unwrap() {
+            TableEvent::Turn {
+                seats,
+                timer,
+                timeout,
+                ..
+            } if seats == vec![0] => timers.push((timer, timeout)),
+            TableEvent::Acted { seat: 0, actor, .. } => {
+                assert_eq!(actor, Actor::Autoplay);
+                autoplayed += 1;
+            }
+            TableEvent::Settled {
+                report, outcome, ..
+            } => {
+                assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+                break report;
+            }
+            TableEvent::Closed { reason } => panic!("closed early: {reason:?}"),
+            _ => {}
+        }
+    };
+    assert!(autoplayed >= 1);
+    // The player's first turn is a bid, on the bidding timer.
+    assert_eq!(timers[0], (TimerKind::Bidding, Duration::from_secs(15)));
+    let balance = store.balance(SERVER, ME).await.unwrap();
+    assert_eq!(Some(balance), report.balances[0]);
+    assert_eq!(balance, 1000 + report.paid[0]);
+    match store.game(id).map(|g| g.status) {
+        // A redeal settles at zero and a fresh deal follows at once.
+        Some(MemoryStatus::Settled(r)) if r.paid.iter().all(|p| *p == 0) => {}
+        Some(MemoryStatus::Settled(_)) => {
+            let closed = loop {
+                if let TableEvent::Closed { reason } = events.recv().await.unwrap() {
+                    break reason;
+                }
+            };
+            assert_eq!(closed, CloseReason::Finished);
+        }
+        other => panic!("not settled: {other:?}"),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn leaving_is_the_escape_and_costs_the_penalty() {
+    let (store, tables) = tables();
+    let t = tables
+        .open::<DouDizhu>(SERVER, CHANNEL, ME, options(json!({"escape_penalty": 12})))
+        .unwrap();
+    t.add_ai(ME).await.unwrap();
+    t.add_ai(ME).await.unwrap();
+    let mut events = t.subscribe();
+    t.start(ME).await.unwrap();
+    t.leave(ME).await.unwrap();
+    let report = loop {
+        if let TableEvent::Settled { report, .. } = events.recv().await.unwrap() {
+            break report;
+        }
+    };
+    // At least the penalty (12 × the stake of 10), paid to the house's seats.
+    assert!(report.paid[0] <= -120, "{report:?}");
+    assert_eq!(
+        store.balance(SERVER, ME).await.unwrap(),
+        1000 + report.paid[0]
+    );
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_stale_bid_is_refused() {
+    let (_store, tables) = tables();
+    let t = tables
+        .open::<DouDizhu>(SERVER, CHANNEL, ME, options(json!({})))
+        .unwrap();
+    t.add_ai(ME).await.unwrap();
+    t.add_ai(ME).await.unwrap();
+    t.start(ME).await.unwrap();
+    // Wait until the game waits on the player.
+    let game = loop {
+        let g = t.status(Some(ME)).await.unwrap().game.unwrap();
+        if g.waiting_on == vec![0] {
+            break g;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let action = game.legal[0];
+    assert_eq!(t.act(ME, game.version, action).await, Ok(game.version + 1));
+    assert!(matches!(
+        t.act(ME, game.version, Action::Pass).await,
+        Err(TableError::Stale { .. })
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn bad_rules_are_refused_when_the_table_opens() {
+    let (store, tables) = tables();
+    for rules in [
+        json!({"bidding": "auction"}),
+        json!({"wild": true}),
+        json!({"rake": 101}),
+        json!({"unknown": 1}),
+    ] {
+        let e = tables
+            .open::<DouDizhu>(SERVER, CHANNEL, ME, options(rules.clone()))
+            .unwrap_err();
+        assert!(matches!(e, TableError::BadOptions(_)), "{rules}: {e}");
+    }
+    assert!(tables.is_empty());
+    assert_eq!(store.game_count(), 0);
+}
