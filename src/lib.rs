@@ -13,3 +13,4 @@ pub mod i18n;
 pub mod ledger;
 pub mod record;
 pub mod simulate;
+pub mod table;

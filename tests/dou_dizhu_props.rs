@@ -68,6 +68,8 @@ proptest! {
             // Every listed action is accepted (on a copy), and a refused one
             // leaves the game unchanged.
             for a in &legal {
+                // The record form of every action reads back as the same action.
+                prop_assert_eq!(&DouDizhu::parse_action(&DouDizhu::action_to_json(a)).unwrap(), a);
                 let mut copy = g.clone();
                 prop_assert!(copy.apply(seat, a).is_ok(), "{a:?} was listed but refused");
             }

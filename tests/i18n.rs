@@ -365,7 +365,7 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
         .arg("standing", "rocket");
     assert_eq!(
         i18n::tr_rule_error(Lang::ZhCn, &beat),
-        "三带一压不住王炸。请出同牌型更大的牌或炸弹，或者不出。"
+        "三带一压不住王炸。王炸最大，只能不出。"
     );
     assert!(i18n::tr_rule_error(Lang::EnUs, &beat)
         .starts_with("Your trio with a single cannot beat the rocket"));
@@ -427,5 +427,115 @@ fn rules_texts_fit_one_discord_message() {
     ] {
         assert!(i18n::tr(Lang::EnUs, id).contains(en), "{id}");
         assert!(i18n::tr(Lang::ZhCn, id).contains(zh), "{id}");
+    }
+}
+
+/// Every variable a game error's message uses is passed by every place in
+/// the engines that raises it (`.arg("name", …)`): otherwise the member
+/// would read a bare `{$name}`. A raise site is a key literal right after
+/// `illegal(` or `RuleError::new(…,`; its arguments are the `.arg` calls
+/// up to the end of the statement or match arm.
+#[test]
+fn game_errors_pass_every_variable_their_words_use() {
+    let en = catalog(Lang::EnUs);
+    let mut sites = Vec::new();
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    collect_raise_sites(&games, &mut sites);
+    assert!(
+        sites.len() > 40,
+        "scan found only {} raise sites",
+        sites.len()
+    );
+    for (file, key, args) in sites {
+        let Some(vars) = en.get(&key) else { continue };
+        let missing: Vec<_> = vars.difference(&args).collect();
+        assert!(
+            missing.is_empty(),
+            "{file}: {key} is raised without {missing:?} (passes {args:?})"
+        );
+    }
+}
+
+fn collect_raise_sites(dir: &Path, sites: &mut Vec<(String, String, BTreeSet<String>)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect_raise_sites(&path, sites);
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut from = 0;
+        while let Some(at) = text[from..].find("\"err-").map(|i| i + from) {
+            let tail = &text[at + 1..];
+            let end = tail
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(tail.len());
+            let key = &tail[..end];
+            from = at + 1 + end;
+            let mut back = at.saturating_sub(120);
+            while !text.is_char_boundary(back) {
+                back -= 1;
+            }
+            let before = &text[back..at];
+            let call = before
+                .rfind("illegal(")
+                .map(|i| i + "illegal(".len())
+                .or_else(|| {
+                    before
+                        .rfind("RuleError::new(")
+                        .map(|i| i + "RuleError::new(".len())
+                });
+            // Only a call directly holding the key (after its error code),
+            // not a list of keys or an `assert_eq!(…, "err-x")` in a test.
+            let Some(call) = call else { continue };
+            let between = before[call..].trim();
+            let code_only = between.strip_prefix("ErrorCode::").is_some_and(|c| {
+                c.strip_suffix(',')
+                    .is_some_and(|c| c.chars().all(|ch| ch.is_ascii_alphanumeric()))
+            });
+            if !(between.is_empty() || code_only) {
+                continue;
+            }
+            let rest = &text[from..];
+            let stop = [";", "=>", "\"err-"]
+                .iter()
+                .filter_map(|s| rest.find(s))
+                .min()
+                .unwrap_or(rest.len());
+            let mut args = BTreeSet::new();
+            arg_names(&rest[..stop], &mut args);
+            // `let err = if … { illegal("err-a", …) } else { … };` followed by
+            // `Err(err.arg(…))`: the arguments come in the next statement.
+            let statement_start = text[..at].rfind(';').unwrap_or(0);
+            if let Some(binding) = text[statement_start..at]
+                .split_once("let ")
+                .and_then(|(_, b)| b.split_once(" = "))
+                .map(|(name, _)| name.trim())
+            {
+                if let Some(end) = rest.find(';') {
+                    let next = &rest[end + 1..];
+                    let next = &next[..next.find([';', '}']).unwrap_or(next.len())];
+                    let squeezed: String = next.split_whitespace().collect();
+                    if squeezed.contains(&format!("{binding}.arg(")) {
+                        arg_names(next, &mut args);
+                    }
+                }
+            }
+            let file = path.display().to_string();
+            sites.push((file, key.to_string(), args));
+        }
+    }
+}
+
+fn arg_names(chain: &str, args: &mut BTreeSet<String>) {
+    let mut chain = chain;
+    while let Some(i) = chain.find(".arg(\"") {
+        let name = &chain[i + 6..];
+        let close = name.find('"').unwrap_or(name.len());
+        args.insert(name[..close].to_string());
+        chain = &name[close..];
     }
 }

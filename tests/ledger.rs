@@ -53,9 +53,18 @@ async fn open_creates_the_file_in_wal_mode_and_reopens() {
     assert!(!path.exists());
     let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
     assert_eq!(l.balance(S, 5).await.unwrap(), 1000);
+    // While a connection is open, WAL mode keeps its side files (SQLite
+    // removes them on a clean close, so check before closing).
+    assert!(dir.path().join("new.db-wal").exists() || dir.path().join("new.db-shm").exists());
     l.close().await;
     assert!(path.exists());
-    assert!(dir.path().join("new.db-wal").exists() || dir.path().join("new.db-shm").exists());
+    let header = std::fs::read(&path).unwrap();
+    // Bytes 18 and 19 of the header are the read/write format versions: 2 means WAL.
+    assert_eq!(
+        (header[18], header[19]),
+        (2, 2),
+        "the database file is in WAL mode"
+    );
     // sqlite: URLs work too, and the data is still there.
     let url = format!("sqlite://{}", path.display());
     let l = Ledger::open(&url, cfg()).await.unwrap();

@@ -39,7 +39,8 @@ dg-hand-points = { $class ->
         [chang] { dg-class-chang }
         [shi] { dg-class-shi }
         [za] { dg-class-za }
-       *[joker] { dg-class-joker }
+        [joker] { dg-class-joker }
+       *[other] { $class }
     } { $points }
 dg-hand-bie-shi = Busted ten (瘪十)
 

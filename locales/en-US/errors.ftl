@@ -40,11 +40,14 @@ err-stake-too-high = The stake { $stake } is higher than { $player }'s chips ({ 
 err-wrong-phase = You cannot { $action } now.
 err-bid-range = A bid is 1, 2 or 3.
 err-bid-too-low = Your bid must be higher than { $bid }.
-err-must-bid = You hold both jokers, or the big joker and a 2: you must bid.
+err-must-bid = You hold both jokers, or the big joker with a 2, so you must bid.
 err-leader-must-play = You lead this round: play something, you cannot pass.
 err-empty-play = Play at least one card.
 err-card-twice = { $card } is listed twice.
-err-not-enough = You hold only { $have } × { $card }.
+err-not-enough = { $have ->
+        [one] You hold only one { $card }.
+       *[other] You hold only { $have } { $card }s.
+    }
 err-unknown-pattern = That is not the name of a play pattern.
 err-not-a-combination = { $cards } is not a valid combination.
 err-not-that-reading = { $cards } is not a valid { $pattern ->
@@ -162,7 +165,11 @@ err-does-not-beat = Your { $play ->
         [bomb] { ddz-pattern-bomb }
         [rocket] { ddz-pattern-rocket }
         *[other] { $standing }
-    } on the table. Play the same pattern higher, a bomb, or pass.
+    } on the table. { $standing ->
+        [rocket] Nothing beats the rocket: pass.
+        [bomb] Only a higher bomb or the rocket beats a bomb; otherwise pass.
+       *[other] Play the same pattern higher, a bomb, or pass.
+    }
 err-option-off = { $option ->
         [show_cards] Showing your hand (明牌)
        *[other] The option “{ $option }”

@@ -29,7 +29,7 @@ ddz-rules = **斗地主** — 三人，54 张牌。
 
 ## 阶段。
 
-ddz-phase-bidding = 叫地主
+ddz-phase-bidding = 叫牌
 ddz-phase-kicking = 踢
 ddz-phase-doubling = 加倍
 ddz-phase-playing = 出牌

@@ -38,7 +38,8 @@ dg-hand-points = { $class ->
         [chang] { dg-class-chang }
         [shi] { dg-class-shi }
         [za] { dg-class-za }
-       *[joker] { dg-class-joker }
+        [joker] { dg-class-joker }
+       *[other] { $class }
     }字{ $points ->
         [1] 一
         [2] 二

@@ -168,7 +168,11 @@ err-does-not-beat = { $play ->
         [bomb] { ddz-pattern-bomb }
         [rocket] { ddz-pattern-rocket }
         *[other] { $standing }
-    }。请出同牌型更大的牌或炸弹，或者不出。
+    }。{ $standing ->
+        [rocket] 王炸最大，只能不出。
+        [bomb] 只有更大的炸弹或王炸能压炸弹，否则请不出。
+       *[other] 请出同牌型更大的牌或炸弹，或者不出。
+    }
 err-option-off = 本桌没有开启{ $option ->
         [show_cards] 明牌
        *[other] “{ $option }”

@@ -47,7 +47,7 @@ fn pair(v: Option<&Value>, name: &str) -> Result<[Card; 2], RuleError> {
             .as_str()
             .ok_or_else(|| malformed(format!("`split.{name}` must hold card strings")))?;
         *slot = text.parse().map_err(|e: crate::cards::CardError| {
-            RuleError::new(ErrorCode::BadCard, "err-bad-card", e.to_string()).arg("input", text)
+            RuleError::new(ErrorCode::BadCard, "err-bad-card", e.to_string()).arg("card", text)
         })?;
     }
     Ok(out)

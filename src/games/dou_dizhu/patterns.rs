@@ -252,6 +252,15 @@ pub fn classify(c: &Counts, rules: &PatternRules) -> Readings {
         _ => {}
     }
 
+    // Too few cards for any chain: done.
+    let shortest_chain = rules
+        .min_straight
+        .min(2 * rules.min_pair_straight)
+        .min(3 * rules.min_airplane);
+    if n < shortest_chain {
+        return out;
+    }
+
     // Pure chains: every present rank has exactly `unit` cards, in one run.
     for (unit, kind, min) in [
         (1u8, Kind::Straight, rules.min_straight),

@@ -1,0 +1,91 @@
+//! Table settings: the runtime's timers and limits (from the config file's
+//! `[table]` section), and one table's options as its host opens it.
+
+use serde::{Deserialize, Serialize};
+use std::time::Duration;
+
+/// Timers and limits of every table (config file `[table]`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableConfig {
+    /// Seconds a player has for a bid (call, rob, double …).
+    pub bid_timeout_secs: u64,
+    /// Seconds a player has for a play.
+    pub play_timeout_secs: u64,
+    /// A lobby with no activity for this long closes.
+    pub lobby_idle_secs: u64,
+    /// Milliseconds an AI seat (or a seat on autoplay) waits before acting,
+    /// so people can follow the game.
+    pub ai_delay_ms: u64,
+    /// The largest stake a table may have.
+    pub max_stake: i64,
+}
+
+impl Default for TableConfig {
+    fn default() -> TableConfig {
+        TableConfig {
+            bid_timeout_secs: 30,
+            play_timeout_secs: 45,
+            lobby_idle_secs: 600,
+            ai_delay_ms: 800,
+            max_stake: 1_000_000,
+        }
+    }
+}
+
+impl TableConfig {
+    pub fn bid_timeout(&self) -> Duration {
+        Duration::from_secs(self.bid_timeout_secs)
+    }
+    pub fn play_timeout(&self) -> Duration {
+        Duration::from_secs(self.play_timeout_secs)
+    }
+    pub fn lobby_idle(&self) -> Duration {
+        Duration::from_secs(self.lobby_idle_secs)
+    }
+    pub fn ai_delay(&self) -> Duration {
+        Duration::from_millis(self.ai_delay_ms)
+    }
+}
+
+/// One table's options, checked when the table opens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Chips per unit of the game's score (Dou Dizhu: the base stake).
+    pub stake: i64,
+    /// The game's rules options as a JSON object; omitted options take
+    /// their defaults.
+    #[serde(default = "empty_object")]
+    pub rules: serde_json::Value,
+    /// Seeds the deal and the bots (tests and `paiju play --seed`); `None`
+    /// draws a fresh seed.
+    #[serde(default)]
+    pub seed: Option<u64>,
+}
+
+fn empty_object() -> serde_json::Value {
+    serde_json::Value::Object(Default::default())
+}
+
+impl TableOptions {
+    pub fn new(stake: i64) -> TableOptions {
+        TableOptions {
+            stake,
+            rules: empty_object(),
+            seed: None,
+        }
+    }
+}
+
+impl From<&crate::config::TimersConfig> for TableConfig {
+    /// The runtime's timers from the config file's `[timers]`; the AI pause
+    /// and the stake limit keep their defaults.
+    fn from(timers: &crate::config::TimersConfig) -> TableConfig {
+        TableConfig {
+            bid_timeout_secs: timers.bid_secs,
+            play_timeout_secs: timers.play_secs,
+            lobby_idle_secs: timers.lobby_idle_secs,
+            ..TableConfig::default()
+        }
+    }
+}

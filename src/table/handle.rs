@@ -1,0 +1,276 @@
+//! How a front end talks to a table: [`TableHandle`] sends commands to the
+//! table's task and awaits each reply; [`TableEvent`]s tell every
+//! subscriber what happened, in order.
+
+use super::error::TableError;
+use super::kind::TimerKind;
+use super::store::{ChannelId, GameId, ServerId, SettleReport, UserId};
+use crate::games::{Game, GameKind, Outcome, Seat};
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, oneshot};
+
+/// Who sits in a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Occupant {
+    Human(UserId),
+    Ai,
+}
+
+impl Occupant {
+    pub fn user(self) -> Option<UserId> {
+        match self {
+            Occupant::Human(u) => Some(u),
+            Occupant::Ai => None,
+        }
+    }
+}
+
+/// Who made an applied action.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Actor {
+    /// The seat's player.
+    Player,
+    /// An AI seat.
+    Ai,
+    /// The bot, playing for a human whose time ran out (托管).
+    Autoplay,
+}
+
+/// Why a table closed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    /// The game (and any game that followed it) is over and settled.
+    Finished,
+    /// The host cancelled the lobby, or an admin cancelled the game.
+    Cancelled,
+    /// Nobody did anything in the lobby for too long.
+    LobbyIdle,
+    /// No human is left at the table.
+    OnlyAi,
+    /// The game could not go on (a bug, or chips that overflow); it was
+    /// cancelled and its chips released.
+    Broken(String),
+}
+
+/// What happened at a table, in order.
+#[derive(Clone, Debug)]
+pub enum TableEvent<G: Game> {
+    /// Someone joined or left the lobby, or an AI seat was added or removed.
+    LobbyChanged { seats: Vec<Occupant>, host: UserId },
+    /// A game started (`resumed`: continued after a restart).
+    Started {
+        game: GameId,
+        seats: Vec<Occupant>,
+        version: u64,
+        resumed: bool,
+    },
+    /// An action was applied; `version` is the game's version after it.
+    Acted {
+        seat: Seat,
+        actor: Actor,
+        action: G::Action,
+        events: Vec<G::Event>,
+        version: u64,
+    },
+    /// The game waits on these seats; humans not on autoplay have `timeout`.
+    Turn {
+        seats: Vec<Seat>,
+        version: u64,
+        timer: TimerKind,
+        timeout: Duration,
+    },
+    /// A seat went on autoplay (its time ran out) or came back.
+    Autoplay { seat: Seat, on: bool },
+    /// A player left a running game; the bot plays the seat from now on.
+    Left { seat: Seat, user: UserId },
+    /// The game is over and the chips moved.
+    Settled {
+        game: GameId,
+        outcome: Outcome,
+        report: SettleReport,
+    },
+    /// Something went wrong that no command was waiting for (a bot's move
+    /// could not be saved); the table retries.
+    Trouble { message: String },
+    /// The table closed; no more events follow.
+    Closed { reason: CloseReason },
+}
+
+/// The table as one seat (or a spectator) sees it now.
+#[derive(Clone, Debug)]
+pub struct TableStatus<G: Game> {
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub host: UserId,
+    pub seats: Vec<Occupant>,
+    pub stake: i64,
+    /// The running game, if the lobby has started.
+    pub game: Option<GameStatus<G>>,
+}
+
+/// A running game as one seat (or a spectator) sees it now.
+#[derive(Clone, Debug)]
+pub struct GameStatus<G: Game> {
+    pub id: GameId,
+    /// The version an action must carry.
+    pub version: u64,
+    pub waiting_on: Vec<Seat>,
+    pub autoplay: Vec<bool>,
+    /// The asking user's seat.
+    pub seat: Option<Seat>,
+    /// The asking seat's view (the public view for spectators).
+    pub view: G::View,
+    /// The asking seat's legal actions now.
+    pub legal: Vec<G::Action>,
+    pub timer: TimerKind,
+}
+
+pub(super) type Reply<T> = oneshot::Sender<Result<T, TableError>>;
+
+pub(super) enum Command<G: Game> {
+    Join(UserId, Reply<()>),
+    Leave(UserId, Reply<()>),
+    AddAi(UserId, Reply<()>),
+    RemoveAi(UserId, Reply<()>),
+    Start(UserId, Reply<GameId>),
+    Cancel(UserId, Reply<()>),
+    AdminCancel(String, Reply<()>),
+    Act {
+        user: UserId,
+        version: u64,
+        action: G::Action,
+        reply: Reply<u64>,
+    },
+    TakeBack(UserId, Reply<()>),
+    Hint(UserId, Reply<G::Action>),
+    Status(Option<UserId>, Reply<TableStatus<G>>),
+}
+
+/// A front end's handle on one table. Cheap to clone.
+pub struct TableHandle<G: Game> {
+    pub(super) channel: ChannelId,
+    pub(super) tx: mpsc::Sender<Command<G>>,
+    pub(super) events: broadcast::Sender<TableEvent<G>>,
+}
+
+impl<G: Game> Clone for TableHandle<G> {
+    fn clone(&self) -> Self {
+        TableHandle {
+            channel: self.channel,
+            tx: self.tx.clone(),
+            events: self.events.clone(),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for TableHandle<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableHandle")
+            .field("kind", &G::KIND)
+            .field("channel", &self.channel)
+            .finish()
+    }
+}
+
+impl<G: Game> TableHandle<G> {
+    pub fn channel(&self) -> ChannelId {
+        self.channel
+    }
+
+    pub fn kind(&self) -> GameKind {
+        G::KIND
+    }
+
+    /// Every event from now on. A receiver that falls far behind gets
+    /// `Lagged` and should ask for [`TableHandle::status`].
+    pub fn subscribe(&self) -> broadcast::Receiver<TableEvent<G>> {
+        self.events.subscribe()
+    }
+
+    /// Whether the table's task has ended.
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    async fn ask<T>(&self, make: impl FnOnce(Reply<T>) -> Command<G>) -> Result<T, TableError> {
+        let (reply, answer) = oneshot::channel();
+        self.tx
+            .send(make(reply))
+            .await
+            .map_err(|_| TableError::Closed)?;
+        answer.await.map_err(|_| TableError::Closed)?
+    }
+
+    /// Takes a free seat in the lobby.
+    pub async fn join(&self, user: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::Join(user, r)).await
+    }
+
+    /// Leaves the lobby, or leaves a running game (the game's escape if it
+    /// has one, else the bot plays the seat to the end).
+    pub async fn leave(&self, user: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::Leave(user, r)).await
+    }
+
+    /// Adds an AI seat (host only, lobby only).
+    pub async fn add_ai(&self, by: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::AddAi(by, r)).await
+    }
+
+    /// Removes the last AI seat (host only, lobby only).
+    pub async fn remove_ai(&self, by: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::RemoveAi(by, r)).await
+    }
+
+    /// Deals and starts the game (host only).
+    pub async fn start(&self, by: UserId) -> Result<GameId, TableError> {
+        self.ask(|r| Command::Start(by, r)).await
+    }
+
+    /// Closes the lobby (host only; a running game is ended by leaving).
+    pub async fn cancel(&self, by: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::Cancel(by, r)).await
+    }
+
+    /// Cancels whatever is running, releasing its chips (moderators,
+    /// shutdown). The caller checks the permission.
+    pub async fn admin_cancel(&self, reason: &str) -> Result<(), TableError> {
+        let reason = reason.to_string();
+        self.ask(|r| Command::AdminCancel(reason, r)).await
+    }
+
+    /// Plays `action` for `user`'s seat, made against `version`. Returns
+    /// the game's new version. Acting also ends autoplay for the seat.
+    pub async fn act(
+        &self,
+        user: UserId,
+        version: u64,
+        action: G::Action,
+    ) -> Result<u64, TableError> {
+        self.ask(|r| Command::Act {
+            user,
+            version,
+            action,
+            reply: r,
+        })
+        .await
+    }
+
+    /// Ends autoplay for `user`'s seat without acting ("I'm back").
+    pub async fn take_back(&self, user: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::TakeBack(user, r)).await
+    }
+
+    /// What the bot would play for `user`'s seat now.
+    pub async fn hint(&self, user: UserId) -> Result<G::Action, TableError> {
+        self.ask(|r| Command::Hint(user, r)).await
+    }
+
+    /// The table as `viewer` sees it (`None`: a spectator).
+    pub async fn status(&self, viewer: Option<UserId>) -> Result<TableStatus<G>, TableError> {
+        self.ask(|r| Command::Status(viewer, r)).await
+    }
+}

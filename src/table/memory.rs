@@ -1,0 +1,350 @@
+//! An in-memory [`TableStore`]: the runtime's tests run against it, and it
+//! documents the contract the SQLite ledger keeps (caps on losses, AI seats
+//! played by the house and paid nothing, idempotent settlement).
+//!
+//! It is deliberately simple (one mutex, never held across `.await`), and it
+//! can be told to fail the next snapshot, so tests can check that a failed
+//! write leaves the table untouched.
+
+use super::store::{
+    ChannelId, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame,
+    TableStore, UserId,
+};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Where a stored game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemoryStatus {
+    Running,
+    Settled(SettleReport),
+    Cancelled(String),
+}
+
+/// One game as the memory store keeps it.
+#[derive(Clone, Debug)]
+pub struct MemoryGame {
+    pub new: NewGame,
+    pub version: i64,
+    pub snapshot: Option<Value>,
+    pub status: MemoryStatus,
+    /// Every version saved, in order (tests check one write per action).
+    pub saved_versions: Vec<i64>,
+}
+
+#[derive(Default)]
+struct Inner {
+    balances: HashMap<(ServerId, UserId), i64>,
+    games: Vec<MemoryGame>,
+    fail_next_snapshot: bool,
+}
+
+/// Chips and games in memory.
+pub struct MemoryStore {
+    starting_chips: i64,
+    inner: Mutex<Inner>,
+}
+
+impl MemoryStore {
+    pub fn new(starting_chips: i64) -> MemoryStore {
+        MemoryStore {
+            starting_chips,
+            inner: Mutex::new(Inner::default()),
+        }
+    }
+
+    /// Makes the next `save_snapshot` fail (once).
+    pub fn fail_next_snapshot(&self) {
+        self.lock().fail_next_snapshot = true;
+    }
+
+    /// A copy of a stored game.
+    pub fn game(&self, id: GameId) -> Option<MemoryGame> {
+        let inner = self.lock();
+        index(id, inner.games.len()).map(|i| inner.games[i].clone())
+    }
+
+    /// How many games were created.
+    pub fn game_count(&self) -> usize {
+        self.lock().games.len()
+    }
+
+    /// Sets a balance directly (test set-up).
+    pub fn set_balance(&self, server: ServerId, user: UserId, chips: i64) {
+        self.lock().balances.insert((server, user), chips);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A panic while holding this lock cannot leave it half-written (every
+        // change is a single insert), so a poisoned lock is still usable.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn balance_now(&self, inner: &mut Inner, server: ServerId, user: UserId) -> i64 {
+        *inner
+            .balances
+            .entry((server, user))
+            .or_insert(self.starting_chips)
+    }
+}
+
+fn index(id: GameId, len: usize) -> Option<usize> {
+    let i = usize::try_from(id).ok()?.checked_sub(1)?;
+    (i < len).then_some(i)
+}
+
+fn no_game(id: GameId) -> StoreError {
+    StoreError::new("err-no-such-game", format!("there is no game #{id}"))
+}
+
+/// Caps each loser at what it has, sharing a shortfall among the winners in
+/// proportion to what each was owed (rules/README.md, "Chips").
+fn capped(deltas: &[i64], can_pay: &[Option<i64>]) -> Vec<i64> {
+    let mut paid: Vec<i64> = deltas.iter().map(|&d| d.max(0)).collect();
+    let owed_total: i64 = paid.iter().sum();
+    for (seat, &d) in deltas.iter().enumerate() {
+        if d >= 0 {
+            continue;
+        }
+        let loss = -d;
+        let pays = match can_pay[seat] {
+            Some(have) => loss.min(have.max(0)),
+            None => loss,
+        };
+        paid[seat] = -pays;
+        let shortfall = loss - pays;
+        if shortfall == 0 || owed_total == 0 {
+            continue;
+        }
+        // This loser owed each winner loss × (their gain / all gains); it
+        // pays `pays` shared the same way, rounded down, remainders to the
+        // earliest winners.
+        let shares: Vec<(usize, i64)> = deltas
+            .iter()
+            .enumerate()
+            .filter(|(_, &g)| g > 0)
+            .map(|(w, &g)| (w, loss * g / owed_total))
+            .collect();
+        let owed: i64 = shares.iter().map(|s| s.1).sum();
+        let mut given = 0;
+        let mut got: Vec<(usize, i64)> = shares
+            .iter()
+            .map(|&(w, o)| {
+                let g = if owed == 0 { 0 } else { pays * o / owed };
+                given += g;
+                (w, g)
+            })
+            .collect();
+        let mut rest = pays - given;
+        for entry in got.iter_mut() {
+            if rest == 0 {
+                break;
+            }
+            entry.1 += 1;
+            rest -= 1;
+        }
+        for ((w, o), (_, g)) in shares.iter().zip(got) {
+            paid[*w] -= o - g;
+        }
+    }
+    paid
+}
+
+impl TableStore for MemoryStore {
+    async fn create_game(&self, game: NewGame) -> Result<GameId, StoreError> {
+        if game.stake <= 0 {
+            return Err(StoreError::new(
+                "err-bad-stake",
+                "the stake must be a positive number of chips",
+            ));
+        }
+        let mut inner = self.lock();
+        for user in game.seats.iter().flatten() {
+            let busy = inner.games.iter().any(|g| {
+                g.status == MemoryStatus::Running
+                    && g.new.server == game.server
+                    && g.new.seats.contains(&Some(*user))
+            });
+            if busy {
+                return Err(StoreError::new(
+                    "err-already-playing",
+                    format!("player {user} is already seated in a running game"),
+                ));
+            }
+        }
+        for user in game.seats.iter().flatten() {
+            self.balance_now(&mut inner, game.server, *user);
+        }
+        inner.games.push(MemoryGame {
+            new: game,
+            version: 0,
+            snapshot: None,
+            status: MemoryStatus::Running,
+            saved_versions: Vec::new(),
+        });
+        Ok(inner.games.len() as GameId)
+    }
+
+    async fn save_snapshot(
+        &self,
+        game: GameId,
+        version: i64,
+        snapshot: &Value,
+    ) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        if std::mem::take(&mut inner.fail_next_snapshot) {
+            return Err(StoreError::new("err-store", "the store is unavailable"));
+        }
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        let g = &mut inner.games[i];
+        if g.status != MemoryStatus::Running {
+            return Err(StoreError::new("err-game-over", "the game is over"));
+        }
+        g.version = version;
+        g.snapshot = Some(snapshot.clone());
+        g.saved_versions.push(version);
+        Ok(())
+    }
+
+    async fn settle(&self, game: GameId, s: Settlement) -> Result<SettleReport, StoreError> {
+        let mut inner = self.lock();
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        match &inner.games[i].status {
+            MemoryStatus::Settled(report) => return Ok(report.clone()),
+            MemoryStatus::Cancelled(_) => {
+                return Err(StoreError::new("err-game-over", "the game was cancelled"))
+            }
+            MemoryStatus::Running => {}
+        }
+        let new = inner.games[i].new.clone();
+        if s.deltas.len() != new.seats.len() {
+            return Err(StoreError::new(
+                "err-bad-settlement",
+                "one delta per seat is needed",
+            ));
+        }
+        let can_pay: Vec<Option<i64>> = new
+            .seats
+            .iter()
+            .map(|u| u.map(|u| self.balance_now(&mut inner, new.server, u)))
+            .collect();
+        let mut paid = capped(&s.deltas, &can_pay);
+        // AI seats are the house's: they own no chips, so they pay and get
+        // nothing (the house mints or burns the humans' side).
+        for (seat, user) in new.seats.iter().enumerate() {
+            if user.is_none() {
+                paid[seat] = 0;
+            }
+        }
+        let mut rake = 0;
+        for p in paid.iter_mut() {
+            if *p > 0 {
+                let r = *p * i64::from(s.rake_percent) / 100;
+                *p -= r;
+                rake += r;
+            }
+        }
+        let mut balances = Vec::new();
+        for (seat, user) in new.seats.iter().enumerate() {
+            balances.push(user.map(|u| {
+                let b = inner.balances.entry((new.server, u)).or_insert(0);
+                *b += paid[seat];
+                *b
+            }));
+        }
+        let report = SettleReport {
+            paid,
+            rake,
+            balances,
+        };
+        let g = &mut inner.games[i];
+        g.snapshot = Some(s.record);
+        g.status = MemoryStatus::Settled(report.clone());
+        Ok(report)
+    }
+
+    async fn cancel(&self, game: GameId, reason: &str) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        let g = &mut inner.games[i];
+        if g.status == MemoryStatus::Running {
+            g.status = MemoryStatus::Cancelled(reason.to_string());
+        }
+        Ok(())
+    }
+
+    async fn unfinished_games(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let inner = self.lock();
+        Ok(inner
+            .games
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.status == MemoryStatus::Running)
+            .map(|(i, g)| StoredGame {
+                id: i as GameId + 1,
+                server: g.new.server,
+                channel: g.new.channel as ChannelId,
+                kind: g.new.kind.clone(),
+                options: g.new.options.clone(),
+                seats: g.new.seats.clone(),
+                stake: g.new.stake,
+                version: g.version,
+                snapshot: g.snapshot.clone(),
+            })
+            .collect())
+    }
+
+    async fn balance(&self, server: ServerId, user: UserId) -> Result<i64, StoreError> {
+        let mut inner = self.lock();
+        Ok(self.balance_now(&mut inner, server, user))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_loser_pays_at_most_what_it_has_shared_in_proportion() {
+        // Seat 0 owes 30 to seat 1 and 10 to seat 2 but has 21: 3:1 → 15 and 5, remainder 1 to seat 1.
+        let paid = capped(&[-40, 30, 10], &[Some(21), Some(0), Some(0)]);
+        assert_eq!(paid, vec![-21, 16, 5]);
+        assert_eq!(paid.iter().sum::<i64>(), 0);
+        // Enough chips: paid in full.
+        assert_eq!(
+            capped(&[-40, 30, 10], &[Some(100), None, None]),
+            vec![-40, 30, 10]
+        );
+        // Two losers, one short: only its winner shares lose.
+        let paid = capped(&[40, -20, -20], &[None, Some(5), Some(50)]);
+        assert_eq!(paid, vec![25, -5, -20]);
+    }
+
+    #[tokio::test]
+    async fn settling_twice_pays_once() {
+        let store = MemoryStore::new(100);
+        let id = store
+            .create_game(NewGame {
+                server: 1,
+                channel: 2,
+                kind: "x".into(),
+                options: Value::Null,
+                seats: vec![Some(7), None],
+                stake: 1,
+            })
+            .await
+            .unwrap();
+        let s = Settlement {
+            deltas: vec![10, -10],
+            rake_percent: 10,
+            record: Value::Null,
+            winners: vec![0],
+        };
+        let first = store.settle(id, s.clone()).await.unwrap();
+        assert_eq!(first.paid, vec![9, 0]);
+        assert_eq!(first.balances, vec![Some(109), None]);
+        assert_eq!(store.settle(id, s).await.unwrap(), first);
+        assert_eq!(store.balance(1, 7).await.unwrap(), 109);
+    }
+}

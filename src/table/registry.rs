@@ -1,0 +1,329 @@
+//! The registry of open tables: at most one per channel. Opening checks the
+//! table options before anything is created; resuming rebuilds stored games
+//! at start-up. The `DashMap` is only touched synchronously (never across
+//! an `.await`); a table removes its own entry when it closes.
+
+use super::config::{TableConfig, TableOptions};
+use super::error::TableError;
+use super::handle::{Occupant, TableHandle};
+use super::kind::TableGame;
+use super::runtime::{Phase, Table};
+use super::store::{ChannelId, GameId, ServerId, StoredGame, TableStore, UserId};
+use crate::games::GameKind;
+use crate::record::{split_action, Record};
+use dashmap::mapref::entry::Entry;
+use dashmap::DashMap;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::any::Any;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use tokio::sync::{broadcast, mpsc};
+use tokio::time::Instant;
+
+/// How many commands may wait for a table before senders wait too.
+const COMMAND_QUEUE: usize = 64;
+/// Events kept for slow subscribers before they see `Lagged`.
+const EVENT_BUFFER: usize = 1024;
+
+struct Entryish {
+    kind: GameKind,
+    serial: u64,
+    /// A `TableHandle<G>` for the table's game `G`.
+    handle: Box<dyn Any + Send + Sync>,
+}
+
+struct Shared<S> {
+    store: Arc<S>,
+    config: TableConfig,
+    tables: DashMap<ChannelId, Entryish>,
+    serial: AtomicU64,
+}
+
+/// Every open table, by channel. Cheap to clone.
+pub struct Tables<S: TableStore> {
+    shared: Arc<Shared<S>>,
+}
+
+impl<S: TableStore> Clone for Tables<S> {
+    fn clone(&self) -> Self {
+        Tables {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+/// What [`Tables::resume_all`] did at start-up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResumeReport {
+    /// Games running again.
+    pub resumed: Vec<GameId>,
+    /// Games that could not be resumed, cancelled with their chips released.
+    pub cancelled: Vec<(GameId, String)>,
+}
+
+/// The table options parsed and checked for game `G`.
+struct Checked<G: TableGame> {
+    rules: G::Rules,
+}
+
+fn check_options<G: TableGame>(
+    config: &TableConfig,
+    options: &TableOptions,
+) -> Result<Checked<G>, TableError> {
+    let bad = TableError::BadOptions;
+    if options.stake <= 0 {
+        return Err(bad("the stake must be a positive number of chips".into()));
+    }
+    if options.stake > config.max_stake {
+        return Err(bad(format!(
+            "the stake may be at most {} chips",
+            config.max_stake
+        )));
+    }
+    let rules_json = match &options.rules {
+        serde_json::Value::Null => serde_json::Value::Object(Default::default()),
+        v @ serde_json::Value::Object(_) => v.clone(),
+        _ => return Err(bad("the rules must be a JSON object".into())),
+    };
+    let rules: G::Rules = serde_json::from_value(rules_json).map_err(|e| bad(e.to_string()))?;
+    G::check_options(&rules, options.stake).map_err(bad)?;
+    // A trial deal catches rule values the game refuses (it checks them).
+    let seats = *G::seat_range(&rules).start();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    G::deal(rules.clone(), seats, &mut rng).map_err(|e| bad(e.to_string()))?;
+    Ok(Checked { rules })
+}
+
+impl<S: TableStore> Tables<S> {
+    pub fn new(store: Arc<S>, config: TableConfig) -> Tables<S> {
+        Tables {
+            shared: Arc::new(Shared {
+                store,
+                config,
+                tables: DashMap::new(),
+                serial: AtomicU64::new(1),
+            }),
+        }
+    }
+
+    pub fn store(&self) -> &Arc<S> {
+        &self.shared.store
+    }
+
+    pub fn config(&self) -> &TableConfig {
+        &self.shared.config
+    }
+
+    /// How many tables are open.
+    pub fn len(&self) -> usize {
+        self.shared.tables.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.shared.tables.is_empty()
+    }
+
+    /// Opens a lobby in `channel` with `host` in the first seat. Bad
+    /// options are refused and nothing is created.
+    pub fn open<G: TableGame>(
+        &self,
+        server: ServerId,
+        channel: ChannelId,
+        host: UserId,
+        options: TableOptions,
+    ) -> Result<TableHandle<G>, TableError> {
+        let checked = check_options::<G>(&self.shared.config, &options)?;
+        self.spawn::<G>(
+            server,
+            channel,
+            host,
+            vec![Occupant::Human(host)],
+            options,
+            checked.rules,
+            |_| Phase::Lobby,
+        )
+    }
+
+    /// The table in `channel`, if one is open and plays game `G`.
+    pub fn get<G: TableGame>(&self, channel: ChannelId) -> Option<TableHandle<G>> {
+        let entry = self.shared.tables.get(&channel)?;
+        entry.handle.downcast_ref::<TableHandle<G>>().cloned()
+    }
+
+    /// Which game the table in `channel` plays.
+    pub fn kind_at(&self, channel: ChannelId) -> Option<GameKind> {
+        self.shared.tables.get(&channel).map(|e| e.kind)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn spawn<G: TableGame>(
+        &self,
+        server: ServerId,
+        channel: ChannelId,
+        host: UserId,
+        seats: Vec<Occupant>,
+        options: TableOptions,
+        rules: G::Rules,
+        phase: impl FnOnce(&mut ChaCha8Rng) -> Phase<G>,
+    ) -> Result<TableHandle<G>, TableError> {
+        let vacant = match self.shared.tables.entry(channel) {
+            Entry::Occupied(_) => return Err(TableError::ChannelBusy),
+            Entry::Vacant(v) => v,
+        };
+        let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
+        let (events, _) = broadcast::channel(EVENT_BUFFER);
+        let handle = TableHandle {
+            channel,
+            tx,
+            events: events.clone(),
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(options.seed.unwrap_or_else(rand::random));
+        let phase = phase(&mut rng);
+        let table = Table {
+            server,
+            channel,
+            host,
+            seats,
+            options,
+            rules,
+            store: self.shared.store.clone(),
+            config: self.shared.config.clone(),
+            phase,
+            events,
+            rng,
+            bot: G::bot(),
+            lobby_since: Instant::now(),
+            closed: None,
+        };
+        let serial = self.shared.serial.fetch_add(1, Ordering::Relaxed);
+        vacant.insert(Entryish {
+            kind: G::KIND,
+            serial,
+            handle: Box::new(handle.clone()),
+        });
+        let registry = Arc::downgrade(&self.shared);
+        tokio::spawn(async move {
+            table.run(rx).await;
+            // Only this table's own entry goes: the channel may already
+            // hold a newer table.
+            if let Some(shared) = registry.upgrade() {
+                shared.tables.remove_if(&channel, |_, e| e.serial == serial);
+            }
+        });
+        Ok(handle)
+    }
+
+    /// Resumes every stored unfinished game of kind `G` that `which`
+    /// accepts; games that cannot be resumed are cancelled (chips released).
+    pub async fn resume_kind<G: TableGame>(
+        &self,
+        which: impl Fn(&StoredGame) -> bool,
+    ) -> Result<ResumeReport, TableError> {
+        let mut report = ResumeReport::default();
+        let stored = self.shared.store.unfinished_games().await?;
+        for game in stored
+            .into_iter()
+            .filter(|g| g.kind == G::KIND.name() && which(g))
+        {
+            let id = game.id;
+            match self.resume::<G>(game).await {
+                Ok(_) => report.resumed.push(id),
+                Err(e) => report.cancelled.push((id, e.to_string())),
+            }
+        }
+        Ok(report)
+    }
+
+    /// Resumes one stored game: replays its snapshot and carries on with
+    /// fresh timers. A game that cannot be rebuilt is cancelled in the store.
+    pub async fn resume<G: TableGame>(
+        &self,
+        stored: StoredGame,
+    ) -> Result<TableHandle<G>, TableError> {
+        let id = stored.id;
+        let n = stored.seats.len();
+        let rebuilt = rebuild::<G>(&self.shared.config, &stored).and_then(|r| {
+            let seats = stored
+                .seats
+                .iter()
+                .map(|s| s.map_or(Occupant::Ai, Occupant::Human))
+                .collect();
+            let (game, version, options, rules, host) = r;
+            self.spawn::<G>(
+                stored.server,
+                stored.channel,
+                host,
+                seats,
+                options,
+                rules,
+                move |_| {
+                    Phase::Playing(super::runtime::Running {
+                        id,
+                        game,
+                        version,
+                        turn_started: Instant::now(),
+                        autoplay: vec![false; n],
+                        left: vec![false; n],
+                    })
+                },
+            )
+            .map_err(|e| e.to_string())
+        });
+        match rebuilt {
+            Ok(handle) => Ok(handle),
+            Err(why) => {
+                self.shared.store.cancel(id, &why).await?;
+                Err(TableError::Unresumable(id, why))
+            }
+        }
+    }
+}
+
+type Rebuilt<G> = (
+    G,
+    u64,
+    TableOptions,
+    <G as crate::games::Game>::Rules,
+    UserId,
+);
+
+/// Rebuilds a stored game from its options and snapshot, or says why not.
+fn rebuild<G: TableGame>(config: &TableConfig, stored: &StoredGame) -> Result<Rebuilt<G>, String> {
+    if stored.kind != G::KIND.name() {
+        return Err(format!("it is a {} game", stored.kind));
+    }
+    let host = stored.options["host"]
+        .as_u64()
+        .or_else(|| stored.seats.iter().flatten().next().copied())
+        .ok_or("no human is seated")?;
+    let options: TableOptions = serde_json::from_value(stored.options.clone())
+        .map_err(|e| format!("its options are unreadable: {e}"))?;
+    let checked = check_options::<G>(config, &options).map_err(|e| e.to_string())?;
+    let snapshot = stored.snapshot.as_ref().ok_or("no snapshot was saved")?;
+    let record: Record = serde_json::from_value(snapshot.clone())
+        .map_err(|e| format!("its snapshot is unreadable: {e}"))?;
+    if record.seats != stored.seats.len() {
+        return Err("its snapshot does not match its seats".into());
+    }
+    let mut game = G::from_record_setup(&record).map_err(|e| e.to_string())?;
+    for (index, raw) in record.actions.iter().enumerate() {
+        let (seat, body) = split_action(index, raw).map_err(|e| e.to_string())?;
+        let action = G::parse_action(&body).map_err(|e| format!("action {index}: {e}"))?;
+        game.apply(seat, &action)
+            .map_err(|e| format!("action {index} is refused on replay: {e}"))?;
+    }
+    if game.is_finished() {
+        // The last action is saved only with the settlement, so a stored
+        // snapshot of a finished game means something else wrote it.
+        return Err("its snapshot is of a finished game".into());
+    }
+    let version = record.actions.len() as u64;
+    if version as i64 != stored.version {
+        return Err(format!(
+            "its snapshot holds {version} moves but version {} was saved",
+            stored.version
+        ));
+    }
+    Ok((game, version, options, checked.rules, host))
+}

@@ -1,0 +1,670 @@
+//! The task that owns one table: its lobby, its game, its timers.
+//!
+//! Everything here runs inside one tokio task, so the state needs no lock;
+//! the store is awaited with nothing borrowed from elsewhere. An action is
+//! applied to a copy of the game, saved, and only then becomes the table's
+//! state, so a failed write leaves the table as it was.
+
+use super::config::{TableConfig, TableOptions};
+use super::error::TableError;
+use super::handle::{
+    Actor, CloseReason, Command, GameStatus, Occupant, Reply, TableEvent, TableStatus,
+};
+use super::kind::{TableGame, TimerKind};
+use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
+use crate::ai::Bot;
+use crate::games::{RuleError, Seat};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc};
+use tokio::time::Instant;
+
+/// How long to wait before retrying a bot's move that could not be saved.
+const RETRY_AFTER: Duration = Duration::from_secs(2);
+
+/// A game in progress at the table.
+pub(super) struct Running<G: TableGame> {
+    pub id: GameId,
+    pub game: G,
+    pub version: u64,
+    /// When the current wait began (timers restart after a resume).
+    pub turn_started: Instant,
+    pub autoplay: Vec<bool>,
+    /// Humans who left a game that has no escape: the bot plays for them.
+    pub left: Vec<bool>,
+}
+
+pub(super) enum Phase<G: TableGame> {
+    Lobby,
+    Playing(Running<G>),
+}
+
+pub(super) struct Table<G: TableGame, S: TableStore> {
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub host: UserId,
+    pub seats: Vec<Occupant>,
+    pub options: TableOptions,
+    pub rules: G::Rules,
+    pub store: Arc<S>,
+    pub config: TableConfig,
+    pub phase: Phase<G>,
+    pub events: broadcast::Sender<TableEvent<G>>,
+    pub rng: ChaCha8Rng,
+    pub bot: Box<dyn Bot<G>>,
+    pub lobby_since: Instant,
+    pub closed: Option<CloseReason>,
+}
+
+impl<G: TableGame, S: TableStore> Table<G, S> {
+    /// Runs the table until it closes or every handle is gone (then a
+    /// running game stays stored, to be resumed).
+    pub async fn run(mut self, mut commands: mpsc::Receiver<Command<G>>) {
+        if let Phase::Playing(run) = &self.phase {
+            self.emit(TableEvent::Started {
+                game: run.id,
+                seats: self.seats.clone(),
+                version: run.version,
+                resumed: true,
+            });
+            self.announce_turn();
+        }
+        while self.closed.is_none() {
+            let deadline = self.next_deadline();
+            tokio::select! {
+                command = commands.recv() => match command {
+                    Some(command) => self.handle(command).await,
+                    None => return,
+                },
+                _ = sleep_until(deadline), if deadline.is_some() => self.on_timer().await,
+            }
+        }
+        let reason = self.closed.clone().unwrap_or(CloseReason::Finished);
+        self.emit(TableEvent::Closed { reason });
+    }
+
+    fn emit(&self, event: TableEvent<G>) {
+        // Nobody listening is fine: the table runs on without spectators.
+        let _ = self.events.send(event);
+    }
+
+    fn seat_of(&self, user: UserId) -> Option<Seat> {
+        self.seats.iter().position(|o| *o == Occupant::Human(user))
+    }
+
+    fn humans(&self) -> usize {
+        self.seats.iter().filter(|o| o.user().is_some()).count()
+    }
+
+    async fn handle(&mut self, command: Command<G>) {
+        match command {
+            Command::Join(user, reply) => answer(reply, self.join(user)),
+            Command::Leave(user, reply) => {
+                let r = self.leave(user).await;
+                answer(reply, r)
+            }
+            Command::AddAi(by, reply) => answer(reply, self.add_ai(by)),
+            Command::RemoveAi(by, reply) => answer(reply, self.remove_ai(by)),
+            Command::Start(by, reply) => {
+                let r = self.start(by).await;
+                answer(reply, r)
+            }
+            Command::Cancel(by, reply) => answer(reply, self.cancel(by)),
+            Command::AdminCancel(reason, reply) => {
+                let r = self.admin_cancel(&reason).await;
+                answer(reply, r)
+            }
+            Command::Act {
+                user,
+                version,
+                action,
+                reply,
+            } => {
+                let r = self.act(user, version, action).await;
+                answer(reply, r)
+            }
+            Command::TakeBack(user, reply) => answer(reply, self.take_back(user)),
+            Command::Hint(user, reply) => answer(reply, self.hint(user)),
+            Command::Status(viewer, reply) => answer(reply, Ok(self.status(viewer))),
+        }
+    }
+
+    // ---- lobby -------------------------------------------------------
+
+    fn lobby_changed(&mut self) {
+        self.lobby_since = Instant::now();
+        self.emit(TableEvent::LobbyChanged {
+            seats: self.seats.clone(),
+            host: self.host,
+        });
+    }
+
+    fn in_lobby(&self) -> Result<(), TableError> {
+        match self.phase {
+            Phase::Lobby => Ok(()),
+            Phase::Playing(_) => Err(TableError::AlreadyStarted),
+        }
+    }
+
+    fn host_only(&self, by: UserId) -> Result<(), TableError> {
+        if by == self.host {
+            Ok(())
+        } else {
+            Err(TableError::NotHost)
+        }
+    }
+
+    fn max_seats(&self) -> usize {
+        *G::seat_range(&self.rules).end()
+    }
+
+    fn join(&mut self, user: UserId) -> Result<(), TableError> {
+        self.in_lobby()?;
+        if self.seat_of(user).is_some() {
+            return Err(TableError::AlreadySeated);
+        }
+        if self.seats.len() >= self.max_seats() {
+            return Err(TableError::TableFull);
+        }
+        self.seats.push(Occupant::Human(user));
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn add_ai(&mut self, by: UserId) -> Result<(), TableError> {
+        self.in_lobby()?;
+        self.host_only(by)?;
+        if self.seats.len() >= self.max_seats() {
+            return Err(TableError::TableFull);
+        }
+        self.seats.push(Occupant::Ai);
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn remove_ai(&mut self, by: UserId) -> Result<(), TableError> {
+        self.in_lobby()?;
+        self.host_only(by)?;
+        let last_ai = self
+            .seats
+            .iter()
+            .rposition(|o| *o == Occupant::Ai)
+            .ok_or(TableError::NoAiSeat)?;
+        self.seats.remove(last_ai);
+        self.lobby_changed();
+        Ok(())
+    }
+
+    fn cancel(&mut self, by: UserId) -> Result<(), TableError> {
+        self.in_lobby()?;
+        self.host_only(by)?;
+        self.closed = Some(CloseReason::Cancelled);
+        Ok(())
+    }
+
+    async fn leave(&mut self, user: UserId) -> Result<(), TableError> {
+        let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        if let Phase::Lobby = self.phase {
+            self.seats.remove(seat);
+            if self.humans() == 0 {
+                self.closed = Some(CloseReason::OnlyAi);
+                return Ok(());
+            }
+            if user == self.host {
+                // The earliest human left in the lobby hosts from now on.
+                self.host = self.seats.iter().find_map(|o| o.user()).unwrap_or(user);
+            }
+            self.lobby_changed();
+            return Ok(());
+        }
+        let Phase::Playing(run) = &mut self.phase else {
+            return Ok(());
+        };
+        if run.left[seat] {
+            return Err(TableError::NotSeated);
+        }
+        if let Some(escape) = run.game.leave_action(seat) {
+            // The game's own escape settles the game (and may cost chips).
+            let version = run.version;
+            self.apply(seat, escape, Actor::Player, version).await?;
+            return Ok(());
+        }
+        run.left[seat] = true;
+        run.autoplay[seat] = true;
+        self.emit(TableEvent::Left { seat, user });
+        let gone = match &self.phase {
+            Phase::Playing(run) => {
+                (0..self.seats.len()).all(|s| self.seats[s] == Occupant::Ai || run.left[s])
+            }
+            Phase::Lobby => false,
+        };
+        if gone {
+            self.abandon(CloseReason::OnlyAi, "every player left").await;
+        }
+        Ok(())
+    }
+
+    // ---- the game ----------------------------------------------------
+
+    async fn start(&mut self, by: UserId) -> Result<GameId, TableError> {
+        self.in_lobby()?;
+        self.host_only(by)?;
+        let range = G::seat_range(&self.rules);
+        if !range.contains(&self.seats.len()) {
+            return Err(TableError::WrongSeatCount {
+                min: *range.start(),
+                max: *range.end(),
+                have: self.seats.len(),
+            });
+        }
+        let game = G::deal(self.rules.clone(), self.seats.len(), &mut self.rng)
+            .map_err(|e| TableError::BadOptions(e.to_string()))?;
+        let id = self
+            .store
+            .create_game(NewGame {
+                server: self.server,
+                channel: self.channel,
+                kind: G::KIND.name().to_string(),
+                options: stored_options(&self.options, self.host),
+                seats: self.seats.iter().map(|o| o.user()).collect(),
+                stake: self.options.stake,
+            })
+            .await?;
+        if let Err(e) = self.store.save_snapshot(id, 0, &record_json(&game)).await {
+            // Without a first snapshot the game could not be resumed: undo.
+            let _ = self.store.cancel(id, "the first snapshot failed").await;
+            return Err(e.into());
+        }
+        self.begin(id, game, 0);
+        self.emit(TableEvent::Started {
+            game: id,
+            seats: self.seats.clone(),
+            version: 0,
+            resumed: false,
+        });
+        self.announce_turn();
+        Ok(id)
+    }
+
+    pub(super) fn begin(&mut self, id: GameId, game: G, version: u64) {
+        let n = self.seats.len();
+        self.phase = Phase::Playing(Running {
+            id,
+            game,
+            version,
+            turn_started: Instant::now(),
+            autoplay: vec![false; n],
+            left: vec![false; n],
+        });
+    }
+
+    fn announce_turn(&self) {
+        if let Phase::Playing(run) = &self.phase {
+            let timer = run.game.timer_kind();
+            self.emit(TableEvent::Turn {
+                seats: run.game.waiting_on(),
+                version: run.version,
+                timer,
+                timeout: self.timeout(timer),
+            });
+        }
+    }
+
+    fn timeout(&self, timer: TimerKind) -> Duration {
+        match timer {
+            TimerKind::Bidding => self.config.bid_timeout(),
+            TimerKind::Play => self.config.play_timeout(),
+        }
+    }
+
+    async fn act(
+        &mut self,
+        user: UserId,
+        version: u64,
+        action: G::Action,
+    ) -> Result<u64, TableError> {
+        let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        let Phase::Playing(run) = &mut self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        if run.left[seat] {
+            return Err(TableError::NotSeated);
+        }
+        // Acting at all shows the player is back, even if this action is
+        // refused (it was likely made while the bot played for them).
+        if run.autoplay[seat] {
+            run.autoplay[seat] = false;
+            self.emit(TableEvent::Autoplay { seat, on: false });
+        }
+        self.apply(seat, action, Actor::Player, version).await
+    }
+
+    fn take_back(&mut self, user: UserId) -> Result<(), TableError> {
+        let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        let Phase::Playing(run) = &mut self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        if run.left[seat] {
+            return Err(TableError::NotSeated);
+        }
+        if run.autoplay[seat] {
+            run.autoplay[seat] = false;
+            // The returning player gets a full turn's time.
+            run.turn_started = Instant::now();
+            self.emit(TableEvent::Autoplay { seat, on: false });
+        }
+        Ok(())
+    }
+
+    fn hint(&mut self, user: UserId) -> Result<G::Action, TableError> {
+        let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        let Phase::Playing(run) = &self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        let legal = run.game.legal_actions(seat);
+        if legal.is_empty() {
+            return Err(RuleError::not_your_turn().into());
+        }
+        // A hint must not change what the table's bots will do later, so it
+        // draws from its own generator.
+        let mut rng = ChaCha8Rng::seed_from_u64(run.version);
+        let mut bot = G::bot();
+        Ok(bot.choose(&run.game.view(Some(seat)), &legal, &mut rng))
+    }
+
+    /// Applies one action for `seat`, saves it, then makes it the table's
+    /// state; settles when the game is over.
+    async fn apply(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        actor: Actor,
+        version: u64,
+    ) -> Result<u64, TableError> {
+        let Phase::Playing(run) = &self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        if version != run.version {
+            return Err(TableError::Stale {
+                got: version,
+                now: run.version,
+            });
+        }
+        let id = run.id;
+        let mut next = run.game.clone();
+        let events = next.apply(seat, &action)?;
+        let new_version = run.version + 1;
+        if next.is_finished() {
+            let Some(payout) = next.payout(self.options.stake) else {
+                self.abandon(
+                    CloseReason::Broken("the chips of this game overflow".into()),
+                    "chips overflow",
+                )
+                .await;
+                return Err(TableError::Closed);
+            };
+            let outcome = next.outcome().unwrap_or_else(|| crate::games::Outcome {
+                deltas: payout.deltas.clone(),
+                detail: Default::default(),
+            });
+            let report = self
+                .store
+                .settle(id, payout.into_settlement(record_json(&next)))
+                .await?;
+            let finished = next.clone();
+            if let Phase::Playing(run) = &mut self.phase {
+                run.game = next;
+                run.version = new_version;
+            }
+            self.emit(TableEvent::Acted {
+                seat,
+                actor,
+                action,
+                events,
+                version: new_version,
+            });
+            self.emit(TableEvent::Settled {
+                game: id,
+                outcome,
+                report,
+            });
+            self.follow_up(finished).await;
+            return Ok(new_version);
+        }
+        self.store
+            .save_snapshot(id, new_version as i64, &record_json(&next))
+            .await?;
+        if let Phase::Playing(run) = &mut self.phase {
+            let waited_before = run.game.waiting_on();
+            run.game = next;
+            run.version = new_version;
+            // A seat that keeps the turn (or a simultaneous wait) keeps its
+            // clock only if the waiting seats did not change.
+            if run.game.waiting_on() != waited_before || waited_before.contains(&seat) {
+                run.turn_started = Instant::now();
+            }
+        }
+        self.emit(TableEvent::Acted {
+            seat,
+            actor,
+            action,
+            events,
+            version: new_version,
+        });
+        self.announce_turn();
+        Ok(new_version)
+    }
+
+    /// After a settled game: the next game at the same table, or close.
+    async fn follow_up(&mut self, finished: G) {
+        let Some(game) = finished.next_game(&mut self.rng) else {
+            self.closed = Some(CloseReason::Finished);
+            return;
+        };
+        let stored = NewGame {
+            server: self.server,
+            channel: self.channel,
+            kind: G::KIND.name().to_string(),
+            options: stored_options(&self.options, self.host),
+            seats: self.seats.iter().map(|o| o.user()).collect(),
+            stake: self.options.stake,
+        };
+        let id = match self.store.create_game(stored).await {
+            Ok(id) => id,
+            Err(e) => {
+                self.closed = Some(CloseReason::Broken(e.message));
+                return;
+            }
+        };
+        if let Err(e) = self.store.save_snapshot(id, 0, &record_json(&game)).await {
+            let _ = self.store.cancel(id, "the first snapshot failed").await;
+            self.closed = Some(CloseReason::Broken(e.message));
+            return;
+        }
+        let (autoplay, left) = match &self.phase {
+            Phase::Playing(run) => (run.autoplay.clone(), run.left.clone()),
+            Phase::Lobby => (vec![false; self.seats.len()], vec![false; self.seats.len()]),
+        };
+        self.begin(id, game, 0);
+        if let Phase::Playing(run) = &mut self.phase {
+            run.autoplay = autoplay;
+            run.left = left;
+        }
+        self.emit(TableEvent::Started {
+            game: id,
+            seats: self.seats.clone(),
+            version: 0,
+            resumed: false,
+        });
+        self.announce_turn();
+    }
+
+    async fn admin_cancel(&mut self, reason: &str) -> Result<(), TableError> {
+        match self.phase {
+            Phase::Lobby => self.closed = Some(CloseReason::Cancelled),
+            Phase::Playing(_) => self.abandon(CloseReason::Cancelled, reason).await,
+        }
+        Ok(())
+    }
+
+    /// Cancels the running game in the store (releasing its chips) and
+    /// closes the table.
+    async fn abandon(&mut self, why: CloseReason, reason: &str) {
+        if let Phase::Playing(run) = &self.phase {
+            if let Err(e) = self.store.cancel(run.id, reason).await {
+                self.emit(TableEvent::Trouble {
+                    message: format!("cancelling game #{} failed: {e}", run.id),
+                });
+            }
+        }
+        self.closed = Some(why);
+    }
+
+    fn status(&self, viewer: Option<UserId>) -> TableStatus<G> {
+        let seat = viewer.and_then(|u| self.seat_of(u));
+        let game = match &self.phase {
+            Phase::Lobby => None,
+            Phase::Playing(run) => Some(GameStatus {
+                id: run.id,
+                version: run.version,
+                waiting_on: run.game.waiting_on(),
+                autoplay: run.autoplay.clone(),
+                seat,
+                view: run.game.view(seat),
+                legal: seat.map(|s| run.game.legal_actions(s)).unwrap_or_default(),
+                timer: run.game.timer_kind(),
+            }),
+        };
+        TableStatus {
+            server: self.server,
+            channel: self.channel,
+            host: self.host,
+            seats: self.seats.clone(),
+            stake: self.options.stake,
+            game,
+        }
+    }
+
+    // ---- timers ------------------------------------------------------
+
+    /// How long `seat` may take: a bot's short pause, or a human's turn.
+    fn wait_for(&self, run: &Running<G>, seat: Seat) -> Duration {
+        let bot_plays = self.seats.get(seat) == Some(&Occupant::Ai)
+            || run.autoplay.get(seat).copied().unwrap_or(true);
+        if bot_plays {
+            self.config.ai_delay()
+        } else {
+            self.timeout(run.game.timer_kind())
+        }
+    }
+
+    fn next_deadline(&self) -> Option<Instant> {
+        match &self.phase {
+            Phase::Lobby => Some(self.lobby_since + self.config.lobby_idle()),
+            Phase::Playing(run) => run
+                .game
+                .waiting_on()
+                .into_iter()
+                .map(|s| run.turn_started + self.wait_for(run, s))
+                .min(),
+        }
+    }
+
+    async fn on_timer(&mut self) {
+        let now = Instant::now();
+        let due = match &self.phase {
+            Phase::Lobby => {
+                if now >= self.lobby_since + self.config.lobby_idle() {
+                    self.closed = Some(CloseReason::LobbyIdle);
+                }
+                return;
+            }
+            Phase::Playing(run) => run
+                .game
+                .waiting_on()
+                .into_iter()
+                .find(|&s| now >= run.turn_started + self.wait_for(run, s)),
+        };
+        let Some(seat) = due else { return };
+        let actor = if self.seats[seat] == Occupant::Ai {
+            Actor::Ai
+        } else {
+            Actor::Autoplay
+        };
+        let (action, version) = {
+            let Phase::Playing(run) = &mut self.phase else {
+                return;
+            };
+            if actor == Actor::Autoplay && !run.autoplay[seat] {
+                run.autoplay[seat] = true;
+                let _ = self.events.send(TableEvent::Autoplay { seat, on: true });
+            }
+            let legal = run.game.legal_actions(seat);
+            if legal.is_empty() {
+                self.break_down("the game waits on a seat that has no legal action")
+                    .await;
+                return;
+            }
+            let view = run.game.view(Some(seat));
+            (self.bot.choose(&view, &legal, &mut self.rng), run.version)
+        };
+        if let Err(e) = self.apply(seat, action, actor, version).await {
+            match e {
+                TableError::Store(e) => self.retry_later(e),
+                TableError::Closed => {}
+                other => {
+                    self.break_down(&format!("the bot's move was refused: {other}"))
+                        .await
+                }
+            }
+        }
+    }
+
+    fn retry_later(&mut self, e: StoreError) {
+        self.emit(TableEvent::Trouble {
+            message: format!("saving the move failed, retrying: {e}"),
+        });
+        if let Phase::Playing(run) = &mut self.phase {
+            run.turn_started = Instant::now() + RETRY_AFTER;
+        }
+    }
+
+    /// The game cannot go on: say why, cancel it (releasing its chips) and
+    /// close the table.
+    async fn break_down(&mut self, why: &str) {
+        self.emit(TableEvent::Trouble {
+            message: why.to_string(),
+        });
+        self.abandon(CloseReason::Broken(why.to_string()), why)
+            .await;
+    }
+}
+
+/// What the ledger keeps as the table's options: enough to rebuild the table.
+fn stored_options(options: &TableOptions, host: UserId) -> serde_json::Value {
+    serde_json::json!({
+        "stake": options.stake,
+        "rules": options.rules,
+        "seed": options.seed,
+        "host": host,
+    })
+}
+
+/// The snapshot: the game's record as JSON (resume = replay it).
+pub(super) fn record_json<G: TableGame>(game: &G) -> serde_json::Value {
+    serde_json::to_value(game.record()).unwrap_or(serde_json::Value::Null)
+}
+
+fn answer<T>(reply: Reply<T>, result: Result<T, TableError>) {
+    // The asker may have given up waiting; the table carries on.
+    let _ = reply.send(result);
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d).await,
+        None => std::future::pending().await,
+    }
+}

@@ -1,0 +1,131 @@
+//! The table runtime's view of the chip ledger: the few operations it needs,
+//! as a trait, so the runtime can be tested against [`MemoryStore`]
+//! (src/table/memory.rs) and run against the SQLite ledger in production.
+//!
+//! The shapes mirror `crate::ledger::Ledger`'s inherent methods; the adapter
+//! lives in `ledger_store.rs` once the ledger is on main.
+//!
+//! [`MemoryStore`]: super::memory::MemoryStore
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::future::Future;
+
+pub type ServerId = u64;
+pub type UserId = u64;
+pub type ChannelId = u64;
+pub type GameId = i64;
+
+/// A game about to start: what the ledger needs to lock its seats' chips.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewGame {
+    pub server: ServerId,
+    pub channel: ChannelId,
+    /// The game's record name (`dou-dizhu`).
+    pub kind: String,
+    /// The table options (stake, rules, host …) as stored; read back on resume.
+    pub options: Value,
+    /// One entry per seat in seat order; `None` is an AI seat.
+    pub seats: Vec<Option<UserId>>,
+    /// Chips per unit of the game's score.
+    pub stake: i64,
+}
+
+/// How a finished game turns into chips.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settlement {
+    /// Chips per seat (before caps and rake), summing to zero for zero-sum games.
+    pub deltas: Vec<i64>,
+    /// What the house takes from each winner's gain, in percent.
+    pub rake_percent: u32,
+    /// The finished game's record: the final snapshot, written with the chips.
+    pub record: Value,
+    /// The seats that won (for statistics).
+    pub winners: Vec<usize>,
+}
+
+/// What a settlement actually paid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SettleReport {
+    /// The change of each seat after caps and rake.
+    pub paid: Vec<i64>,
+    /// Chips the house took.
+    pub rake: i64,
+    /// Each human seat's balance afterwards (`None` for AI seats).
+    pub balances: Vec<Option<i64>>,
+}
+
+/// An unfinished game as stored, for resuming at start-up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub kind: String,
+    pub options: Value,
+    pub seats: Vec<Option<UserId>>,
+    pub stake: i64,
+    /// The version of the last saved snapshot.
+    pub version: i64,
+    /// The last saved snapshot (a game record), if any was saved.
+    pub snapshot: Option<Value>,
+}
+
+/// A refusal or failure of the store, with a Fluent key for front ends.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct StoreError {
+    pub key: &'static str,
+    pub message: String,
+}
+
+impl StoreError {
+    pub fn new(key: &'static str, message: impl Into<String>) -> StoreError {
+        StoreError {
+            key,
+            message: message.into(),
+        }
+    }
+}
+
+/// The ledger operations the table runtime uses. Every method is one
+/// transaction in a real store.
+pub trait TableStore: Send + Sync + 'static {
+    /// Records a new game and locks its human seats' chips. Refuses a user
+    /// already seated in a running game of the same server.
+    fn create_game(&self, game: NewGame)
+        -> impl Future<Output = Result<GameId, StoreError>> + Send;
+
+    /// Stores the game's state (a record) at `version`.
+    fn save_snapshot(
+        &self,
+        game: GameId,
+        version: i64,
+        snapshot: &Value,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Moves the chips, stores the final record and marks the game over, in
+    /// one transaction. Settling twice changes nothing.
+    fn settle(
+        &self,
+        game: GameId,
+        settlement: Settlement,
+    ) -> impl Future<Output = Result<SettleReport, StoreError>> + Send;
+
+    /// Marks the game cancelled and releases what it held.
+    fn cancel(
+        &self,
+        game: GameId,
+        reason: &str,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Every game that was started and neither settled nor cancelled.
+    fn unfinished_games(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
+
+    /// A user's balance (a first look grants the starting chips).
+    fn balance(
+        &self,
+        server: ServerId,
+        user: UserId,
+    ) -> impl Future<Output = Result<i64, StoreError>> + Send;
+}

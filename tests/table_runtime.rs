@@ -1,0 +1,734 @@
+//! The table runtime against a small game of its own ("race to N": each
+//! turn a seat steps 1 or 2; the first to reach N wins one unit from every
+//! other seat), on the in-memory store, with tokio's paused clock.
+
+use paiju::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
+use paiju::record::{Record, RecordError};
+use paiju::table::memory::{MemoryStatus, MemoryStore};
+use paiju::table::{
+    Actor, CloseReason, Occupant, TableConfig, TableError, TableEvent, TableGame, TableHandle,
+    TableOptions, TableStore, Tables, TimerKind,
+};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::broadcast::Receiver;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct RaceRules {
+    target: u32,
+    /// Leaving a running game forfeits it (like Dou Dizhu's escape).
+    escape: bool,
+}
+
+impl Default for RaceRules {
+    fn default() -> Self {
+        RaceRules {
+            target: 6,
+            escape: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+enum RaceAction {
+    Step(u32),
+    Quit,
+}
+
+#[derive(Clone, Debug)]
+struct Race {
+    rules: RaceRules,
+    first: Seat,
+    turn: Seat,
+    scores: Vec<u32>,
+    quitter: Option<Seat>,
+    actions: Vec<(Seat, RaceAction)>,
+}
+
+impl Race {
+    fn new(rules: RaceRules, seats: usize, first: Seat) -> Result<Race, RecordError> {
+        if rules.target == 0 {
+            return Err(RecordError::Rules("target must be at least 1".into()));
+        }
+        if !(2..=4).contains(&seats) || first >= seats {
+            return Err(RecordError::Seats("2 to 4 seats".into()));
+        }
+        Ok(Race {
+            rules,
+            first,
+            turn: first,
+            scores: vec![0; seats],
+            quitter: None,
+            actions: Vec::new(),
+        })
+    }
+
+    fn winner(&self) -> Option<Seat> {
+        self.scores.iter().position(|&s| s >= self.rules.target)
+    }
+}
+
+impl Game for Race {
+    type Rules = RaceRules;
+    type Action = RaceAction;
+    type Event = (Seat, u32);
+    type View = Vec<u32>;
+    const KIND: GameKind = GameKind::Shengji;
+
+    fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
+        let first = record.deal["first"]
+            .as_u64()
+            .ok_or_else(|| RecordError::Deal("first".into()))? as usize;
+        Race::new(record.rules_as()?, record.seats, first)
+    }
+
+    fn deal(
+        rules: RaceRules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        let first = rng.gen_range(0..seats.max(1));
+        Race::new(rules, seats, first)
+    }
+
+    fn seats(&self) -> usize {
+        self.scores.len()
+    }
+
+    fn waiting_on(&self) -> Vec<Seat> {
+        if self.is_finished() {
+            vec![]
+        } else {
+            vec![self.turn]
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &RaceAction) -> Result<Vec<(Seat, u32)>, RuleError> {
+        if self.is_finished() {
+            return Err(RuleError::game_over());
+        }
+        match action {
+            RaceAction::Quit => self.quitter = Some(seat),
+            RaceAction::Step(n) => {
+                if seat != self.turn {
+                    return Err(RuleError::not_your_turn());
+                }
+                if !(1..=2).contains(n) {
+                    return Err(RuleError::new(
+                        ErrorCode::IllegalAction,
+                        "err-race-step",
+                        "a step is 1 or 2",
+                    ));
+                }
+                self.scores[seat] += n;
+                self.turn = (self.turn + 1) % self.scores.len();
+            }
+        }
+        self.actions.push((seat, action.clone()));
+        Ok(vec![(seat, self.scores[seat])])
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<RaceAction> {
+        if self.is_finished() || seat != self.turn {
+            return vec![];
+        }
+        vec![RaceAction::Step(1), RaceAction::Step(2)]
+    }
+
+    fn view(&self, _seat: Option<Seat>) -> Vec<u32> {
+        self.scores.clone()
+    }
+
+    fn is_finished(&self) -> bool {
+        self.quitter.is_some() || self.winner().is_some()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let n = self.scores.len() as i64;
+        let mut deltas = vec![0; self.scores.len()];
+        if let Some(q) = self.quitter {
+            for (s, d) in deltas.iter_mut().enumerate() {
+                *d = if s == q { -(n - 1) } else { 1 };
+            }
+        } else {
+            let w = self.winner()?;
+            for (s, d) in deltas.iter_mut().enumerate() {
+                *d = if s == w { n - 1 } else { -1 };
+            }
+        }
+        Some(Outcome {
+            deltas,
+            detail: Default::default(),
+        })
+    }
+
+    fn record(&self) -> Record {
+        Record {
+            game: Self::KIND.name().into(),
+            rules: serde_json::to_value(&self.rules).unwrap(),
+            seats: self.scores.len(),
+            deal: json!({"first": self.first}),
+            actions: self
+                .actions
+                .iter()
+                .map(|(s, a)| {
+                    let mut v = Self::action_to_json(a);
+                    v["seat"] = json!(s);
+                    v
+                })
+                .collect(),
+        }
+    }
+
+    fn parse_action(value: &serde_json::Value) -> Result<RaceAction, RuleError> {
+        if value.get("quit").is_some() {
+            return Ok(RaceAction::Quit);
+        }
+        value["step"]
+            .as_u64()
+            .map(|n| RaceAction::Step(n as u32))
+            .ok_or_else(|| RuleError::new(ErrorCode::IllegalAction, "err-race", "not a step"))
+    }
+
+    fn action_to_json(action: &RaceAction) -> serde_json::Value {
+        match action {
+            RaceAction::Step(n) => json!({ "step": n }),
+            RaceAction::Quit => json!({"quit": true}),
+        }
+    }
+}
+
+impl TableGame for Race {
+    fn seat_range(_rules: &RaceRules) -> RangeInclusive<usize> {
+        2..=4
+    }
+
+    fn check_options(rules: &RaceRules, _stake: i64) -> Result<(), String> {
+        if rules.target > 100 {
+            return Err("target must be at most 100".into());
+        }
+        Ok(())
+    }
+
+    /// The first round is "bidding", so the two timers can be told apart.
+    fn timer_kind(&self) -> TimerKind {
+        if self.actions.len() < self.scores.len() {
+            TimerKind::Bidding
+        } else {
+            TimerKind::Play
+        }
+    }
+
+    fn leave_action(&self, _seat: Seat) -> Option<RaceAction> {
+        self.rules.escape.then_some(RaceAction::Quit)
+    }
+}
+
+// ---- helpers --------------------------------------------------------------
+
+const SERVER: u64 = 9;
+const CHANNEL: u64 = 77;
+const ALICE: u64 = 1;
+const BOB: u64 = 2;
+const CAROL: u64 = 3;
+
+fn config() -> TableConfig {
+    TableConfig {
+        bid_timeout_secs: 10,
+        play_timeout_secs: 30,
+        lobby_idle_secs: 300,
+        ai_delay_ms: 500,
+        max_stake: 1000,
+    }
+}
+
+fn setup() -> (Arc<MemoryStore>, Tables<MemoryStore>) {
+    let store = Arc::new(MemoryStore::new(100));
+    let tables = Tables::new(store.clone(), config());
+    (store, tables)
+}
+
+fn options(rules: serde_json::Value) -> TableOptions {
+    TableOptions {
+        stake: 5,
+        rules,
+        seed: Some(7),
+    }
+}
+
+/// Opens a table hosted by Alice with Bob seated, started, with seat 0 to
+/// move (the seed is searched so the test knows who moves first).
+async fn two_player_game(
+    tables: &Tables<MemoryStore>,
+) -> (TableHandle<Race>, Receiver<TableEvent<Race>>) {
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({})))
+        .unwrap();
+    t.join(BOB).await.unwrap();
+    let events = t.subscribe();
+    t.start(ALICE).await.unwrap();
+    (t, events)
+}
+
+async fn next_event(rx: &mut Receiver<TableEvent<Race>>) -> TableEvent<Race> {
+    tokio::time::timeout(Duration::from_secs(3600), rx.recv())
+        .await
+        .expect("an event within the hour")
+        .expect("the table is still sending")
+}
+
+/// Skips events until one matches.
+async fn wait_for(
+    rx: &mut Receiver<TableEvent<Race>>,
+    mut pick: impl FnMut(&TableEvent<Race>) -> bool,
+) -> TableEvent<Race> {
+    loop {
+        let e = next_event(rx).await;
+        if pick(&e) {
+            return e;
+        }
+    }
+}
+
+async fn to_move(t: &TableHandle<Race>) -> (u64, Seat) {
+    let s = t.status(None).await.unwrap();
+    let g = s.game.expect("a game is running");
+    (g.version, g.waiting_on[0])
+}
+
+fn user_at(seat: Seat) -> u64 {
+    [ALICE, BOB, CAROL][seat]
+}
+
+// ---- lobby ----------------------------------------------------------------
+
+#[tokio::test(start_paused = true)]
+async fn bad_options_are_refused_and_nothing_is_created() {
+    let (store, tables) = setup();
+    for (stake, rules) in [
+        (0, json!({})),
+        (-3, json!({})),
+        (1001, json!({})),
+        (5, json!([1, 2])),
+        (5, json!({"target": "ten"})),
+        (5, json!({"colour": "red"})),
+        (5, json!({"target": 0})),
+        (5, json!({"target": 101})),
+    ] {
+        let opts = TableOptions {
+            stake,
+            rules: rules.clone(),
+            seed: None,
+        };
+        let e = tables
+            .open::<Race>(SERVER, CHANNEL, ALICE, opts)
+            .expect_err("refused");
+        assert!(
+            matches!(e, TableError::BadOptions(_)),
+            "{stake} {rules}: {e}"
+        );
+        assert_eq!(e.key(), "table-bad-options");
+    }
+    assert!(tables.is_empty());
+    assert_eq!(store.game_count(), 0);
+}
+
+#[tokio::test(start_paused = true)]
+async fn lobby_rules_host_only_start_full_table_leave_and_cancel() {
+    let (store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({})))
+        .unwrap();
+    assert_eq!(
+        tables
+            .open::<Race>(SERVER, CHANNEL, BOB, options(json!({})))
+            .unwrap_err(),
+        TableError::ChannelBusy
+    );
+    assert_eq!(tables.kind_at(CHANNEL), Some(GameKind::Shengji));
+    assert!(tables.get::<Race>(CHANNEL).is_some());
+
+    // Alone: too few to start.
+    assert!(matches!(
+        t.start(ALICE).await,
+        Err(TableError::WrongSeatCount { have: 1, .. })
+    ));
+    t.join(BOB).await.unwrap();
+    assert_eq!(t.join(BOB).await, Err(TableError::AlreadySeated));
+    assert_eq!(t.start(BOB).await, Err(TableError::NotHost));
+    assert_eq!(t.add_ai(BOB).await, Err(TableError::NotHost));
+    assert_eq!(t.cancel(BOB).await, Err(TableError::NotHost));
+    assert_eq!(t.remove_ai(ALICE).await, Err(TableError::NoAiSeat));
+    t.add_ai(ALICE).await.unwrap();
+    t.add_ai(ALICE).await.unwrap();
+    assert_eq!(t.join(CAROL).await, Err(TableError::TableFull));
+    assert_eq!(t.add_ai(ALICE).await, Err(TableError::TableFull));
+    t.remove_ai(ALICE).await.unwrap();
+    t.join(CAROL).await.unwrap();
+    assert_eq!(t.leave(99).await, Err(TableError::NotSeated));
+
+    // The host leaves: the earliest human left hosts.
+    t.leave(ALICE).await.unwrap();
+    let s = t.status(None).await.unwrap();
+    assert_eq!(s.host, BOB);
+    assert_eq!(
+        s.seats,
+        vec![Occupant::Human(BOB), Occupant::Ai, Occupant::Human(CAROL)]
+    );
+    assert_eq!(t.start(ALICE).await, Err(TableError::NotHost));
+    assert_eq!(store.game_count(), 0, "nothing stored before the start");
+
+    let mut events = t.subscribe();
+    t.cancel(BOB).await.unwrap();
+    let closed = wait_for(&mut events, |e| matches!(e, TableEvent::Closed { .. })).await;
+    assert!(matches!(
+        closed,
+        TableEvent::Closed {
+            reason: CloseReason::Cancelled
+        }
+    ));
+    tokio::task::yield_now().await;
+    assert!(t.join(ALICE).await == Err(TableError::Closed));
+    assert!(tables.is_empty(), "a closed table leaves the registry");
+    // The channel is free again.
+    tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({})))
+        .unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn lobby_closes_when_idle_or_when_only_ai_is_left() {
+    let (_store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({})))
+        .unwrap();
+    let mut events = t.subscribe();
+    t.add_ai(ALICE).await.unwrap();
+    tokio::time::sleep(Duration::from_secs(299)).await;
+    assert!(!t.is_closed(), "not idle yet");
+    let closed = wait_for(&mut events, |e| matches!(e, TableEvent::Closed { .. })).await;
+    assert!(matches!(
+        closed,
+        TableEvent::Closed {
+            reason: CloseReason::LobbyIdle
+        }
+    ));
+
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL + 1, ALICE, options(json!({})))
+        .unwrap();
+    let mut events = t.subscribe();
+    t.add_ai(ALICE).await.unwrap();
+    t.leave(ALICE).await.unwrap();
+    let closed = wait_for(&mut events, |e| matches!(e, TableEvent::Closed { .. })).await;
+    assert!(matches!(
+        closed,
+        TableEvent::Closed {
+            reason: CloseReason::OnlyAi
+        }
+    ));
+}
+
+// ---- actions and versions -------------------------------------------------
+
+#[tokio::test(start_paused = true)]
+async fn a_stale_action_is_refused_and_applied_once() {
+    let (store, tables) = setup();
+    let (t, _events) = two_player_game(&tables).await;
+    let (version, seat) = to_move(&t).await;
+    assert_eq!(version, 0);
+    let mover = user_at(seat);
+    let other = user_at(1 - seat);
+    assert_eq!(
+        t.act(other, 0, RaceAction::Step(1)).await,
+        Err(TableError::Rule(RuleError::not_your_turn()))
+    );
+    assert_eq!(t.act(mover, 0, RaceAction::Step(2)).await, Ok(1));
+    // The same click again: stale, nothing applied.
+    assert_eq!(
+        t.act(mover, 0, RaceAction::Step(2)).await,
+        Err(TableError::Stale { got: 0, now: 1 })
+    );
+    // A version from the future is refused too.
+    assert_eq!(
+        t.act(other, 5, RaceAction::Step(2)).await,
+        Err(TableError::Stale { got: 5, now: 1 })
+    );
+    let g = t.status(Some(mover)).await.unwrap().game.unwrap();
+    assert_eq!(g.version, 1);
+    assert_eq!(g.view[seat], 2);
+    let id = g.id;
+    assert_eq!(store.game(id).unwrap().saved_versions, vec![0, 1]);
+    // Bad input from a spectator changes nothing either.
+    assert_eq!(
+        t.act(CAROL, 1, RaceAction::Step(1)).await,
+        Err(TableError::NotSeated)
+    );
+    assert_eq!(t.join(CAROL).await, Err(TableError::AlreadyStarted));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_failed_snapshot_leaves_the_game_untouched() {
+    let (store, tables) = setup();
+    let (t, _events) = two_player_game(&tables).await;
+    let (_, seat) = to_move(&t).await;
+    store.fail_next_snapshot();
+    let e = t
+        .act(user_at(seat), 0, RaceAction::Step(1))
+        .await
+        .unwrap_err();
+    assert!(matches!(e, TableError::Store(_)));
+    let g = t.status(None).await.unwrap().game.unwrap();
+    assert_eq!((g.version, g.view.clone()), (0, vec![0, 0]));
+    assert_eq!(t.act(user_at(seat), 0, RaceAction::Step(1)).await, Ok(1));
+}
+
+// ---- timers and autoplay --------------------------------------------------
+
+#[tokio::test(start_paused = true)]
+async fn a_seat_that_times_out_is_played_by_the_ai_until_it_acts() {
+    let (_store, tables) = setup();
+    let (t, mut events) = two_player_game(&tables).await;
+    let (_, sleeper) = to_move(&t).await;
+    let awake = 1 - sleeper;
+    let started = tokio::time::Instant::now();
+
+    // The first round runs on the bidding timer (10 s), not the play timer.
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Autoplay { .. })).await;
+    assert!(matches!(e, TableEvent::Autoplay { seat, on: true } if seat == sleeper));
+    assert_eq!(started.elapsed(), Duration::from_secs(10));
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Acted { .. })).await;
+    let TableEvent::Acted { seat, actor, .. } = e else {
+        unreachable!()
+    };
+    assert_eq!((seat, actor), (sleeper, Actor::Autoplay));
+
+    // The other seat plays; the sleeper's next turn goes to the bot after
+    // the short AI pause, not a whole timeout.
+    let (v, s) = to_move(&t).await;
+    assert_eq!(s, awake);
+    t.act(user_at(awake), v, RaceAction::Step(1)).await.unwrap();
+    let before = tokio::time::Instant::now();
+    let e = wait_for(
+        &mut events,
+        |e| matches!(e, TableEvent::Acted { seat, .. } if *seat == sleeper),
+    )
+    .await;
+    let TableEvent::Acted { seat, actor, .. } = e else {
+        unreachable!()
+    };
+    assert_eq!((seat, actor), (sleeper, Actor::Autoplay));
+    assert_eq!(before.elapsed(), Duration::from_millis(500));
+    let g = t.status(None).await.unwrap().game.unwrap();
+    assert_eq!(g.autoplay[sleeper], true);
+
+    // The sleeper acts again (here: a stale click); autoplay ends, and its
+    // next turn waits the full play timer (30 s).
+    let _ = t.act(user_at(sleeper), 0, RaceAction::Step(1)).await;
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Autoplay { .. })).await;
+    assert!(matches!(e, TableEvent::Autoplay { seat, on: false } if seat == sleeper));
+    let (v, s) = to_move(&t).await;
+    assert_eq!(s, awake);
+    t.act(user_at(awake), v, RaceAction::Step(1)).await.unwrap();
+    let (v, s) = to_move(&t).await;
+    assert_eq!(s, sleeper);
+    tokio::time::sleep(Duration::from_secs(29)).await;
+    assert_eq!(to_move(&t).await, (v, sleeper), "still the player's turn");
+    t.act(user_at(sleeper), v, RaceAction::Step(1))
+        .await
+        .unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn take_back_ends_autoplay_without_acting() {
+    let (_store, tables) = setup();
+    let (t, mut events) = two_player_game(&tables).await;
+    let (_, sleeper) = to_move(&t).await;
+    wait_for(&mut events, |e| {
+        matches!(e, TableEvent::Autoplay { on: true, .. })
+    })
+    .await;
+    t.take_back(user_at(sleeper)).await.unwrap();
+    let g = t.status(None).await.unwrap().game.unwrap();
+    assert!(!g.autoplay[sleeper]);
+    assert_eq!(t.take_back(CAROL).await, Err(TableError::NotSeated));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_against_the_ai_runs_to_the_settlement_and_closes() {
+    let (store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({"target": 9})))
+        .unwrap();
+    t.add_ai(ALICE).await.unwrap();
+    t.add_ai(ALICE).await.unwrap();
+    let mut events = t.subscribe();
+    let id = t.start(ALICE).await.unwrap();
+    let mut hints = 0;
+    loop {
+        match next_event(&mut events).await {
+            TableEvent::Turn { seats, version, .. } if seats == vec![0] => {
+                let hint = t.hint(ALICE).await.unwrap();
+                hints += 1;
+                assert!(matches!(hint, RaceAction::Step(1 | 2)));
+                t.act(ALICE, version, hint).await.unwrap();
+            }
+            TableEvent::Acted { seat, actor, .. } if seat != 0 => assert_eq!(actor, Actor::Ai),
+            TableEvent::Settled {
+                game,
+                report,
+                outcome,
+            } => {
+                assert_eq!(game, id);
+                assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+                assert_eq!(report.paid[0], outcome.deltas[0] * 5);
+                let balance = store.balance(SERVER, ALICE).await.unwrap();
+                assert_eq!(Some(balance), report.balances[0]);
+                assert_eq!(balance, 100 + report.paid[0]);
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert!(hints >= 3);
+    let closed = next_event(&mut events).await;
+    assert!(matches!(
+        closed,
+        TableEvent::Closed {
+            reason: CloseReason::Finished
+        }
+    ));
+    let stored = store.game(id).unwrap();
+    assert!(matches!(stored.status, MemoryStatus::Settled(_)));
+    // The final record went with the chips, and replays to the same end.
+    let record: Record = serde_json::from_value(stored.snapshot.unwrap()).unwrap();
+    let mut replayed = Race::from_record_setup(&record).unwrap();
+    for a in &record.actions {
+        let (seat, body) = paiju::record::split_action(0, a).unwrap();
+        replayed
+            .apply(seat, &Race::parse_action(&body).unwrap())
+            .unwrap();
+    }
+    assert!(replayed.is_finished());
+    tokio::task::yield_now().await;
+    assert!(tables.is_empty());
+}
+
+#[tokio::test(start_paused = true)]
+async fn leaving_mid_game_hands_the_seat_to_the_bot_and_an_empty_table_closes() {
+    let (store, tables) = setup();
+    let (t, mut events) = two_player_game(&tables).await;
+    let id = t.status(None).await.unwrap().game.unwrap().id;
+    t.leave(BOB).await.unwrap();
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Left { .. })).await;
+    assert!(matches!(e, TableEvent::Left { user: BOB, .. }));
+    assert_eq!(t.leave(BOB).await, Err(TableError::NotSeated));
+    t.leave(ALICE).await.unwrap();
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Closed { .. })).await;
+    assert!(matches!(
+        e,
+        TableEvent::Closed {
+            reason: CloseReason::OnlyAi
+        }
+    ));
+    assert!(matches!(
+        store.game(id).unwrap().status,
+        MemoryStatus::Cancelled(_)
+    ));
+}
+
+#[tokio::test(start_paused = true)]
+async fn leaving_a_game_with_an_escape_settles_it() {
+    let (store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({"escape": true})))
+        .unwrap();
+    t.join(BOB).await.unwrap();
+    let mut events = t.subscribe();
+    t.start(ALICE).await.unwrap();
+    t.leave(BOB).await.unwrap();
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Settled { .. })).await;
+    let TableEvent::Settled { report, .. } = e else {
+        unreachable!()
+    };
+    assert_eq!(report.paid, vec![5, -5]);
+    assert_eq!(store.balance(SERVER, BOB).await.unwrap(), 95);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_seated_player_cannot_start_a_second_game_on_the_same_server() {
+    let (_store, tables) = setup();
+    let (_t, _events) = two_player_game(&tables).await;
+    let t2 = tables
+        .open::<Race>(SERVER, CHANNEL + 1, ALICE, options(json!({})))
+        .unwrap();
+    t2.add_ai(ALICE).await.unwrap();
+    let e = t2.start(ALICE).await.unwrap_err();
+    assert!(matches!(e, TableError::Store(_)), "{e}");
+    // Still a lobby: nothing was created.
+    assert!(t2.status(None).await.unwrap().game.is_none());
+}
+
+// ---- resume ---------------------------------------------------------------
+
+#[tokio::test(start_paused = true)]
+async fn a_game_resumes_where_it_stopped_after_a_restart() {
+    let store = Arc::new(MemoryStore::new(100));
+    let (id, seen) = {
+        let tables = Tables::new(store.clone(), config());
+        let (t, _events) = two_player_game(&tables).await;
+        for _ in 0..3 {
+            let (v, s) = to_move(&t).await;
+            t.act(user_at(s), v, RaceAction::Step(1)).await.unwrap();
+        }
+        let g = t.status(Some(ALICE)).await.unwrap().game.unwrap();
+        (g.id, (g.version, g.view, g.waiting_on))
+        // The registry and handles drop here: the task stops, like a crash.
+    };
+    tokio::task::yield_now().await;
+
+    let tables = Tables::new(store.clone(), config());
+    let report = tables.resume_kind::<Race>(|_| true).await.unwrap();
+    assert_eq!(report.resumed, vec![id]);
+    assert!(report.cancelled.is_empty());
+    let t = tables.get::<Race>(CHANNEL).expect("the table is back");
+    let g = t.status(Some(ALICE)).await.unwrap().game.unwrap();
+    assert_eq!((g.version, g.view, g.waiting_on), seen);
+    assert_eq!(t.status(None).await.unwrap().host, ALICE);
+    // Timers restart: the seat to move gets its whole play timer.
+    let (v, s) = to_move(&t).await;
+    tokio::time::sleep(Duration::from_secs(29)).await;
+    assert_eq!(to_move(&t).await, (v, s));
+    assert_eq!(t.act(user_at(s), v, RaceAction::Step(1)).await, Ok(v + 1));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_game_that_cannot_be_resumed_is_cancelled() {
+    let store = Arc::new(MemoryStore::new(100));
+    let id = {
+        let tables = Tables::new(store.clone(), config());
+        let (t, _events) = two_player_game(&tables).await;
+        t.status(None).await.unwrap().game.unwrap().id
+    };
+    // Corrupt the snapshot: an action that the game refuses.
+    let mut snapshot = store.game(id).unwrap().snapshot.unwrap();
+    snapshot["actions"] = json!([{"seat": 0, "step": 7}]);
+    store.save_snapshot(id, 1, &snapshot).await.unwrap();
+
+    let tables = Tables::new(store.clone(), config());
+    let report = tables.resume_kind::<Race>(|_| true).await.unwrap();
+    assert!(report.resumed.is_empty());
+    assert_eq!(report.cancelled.len(), 1);
+    assert!(report.cancelled[0].1.contains("refused"), "{:?}", report);
+    assert!(matches!(
+        store.game(id).unwrap().status,
+        MemoryStatus::Cancelled(_)
+    ));
+    assert!(tables.is_empty());
+    assert!(store.unfinished_games().await.unwrap().is_empty());
+}
