@@ -147,6 +147,28 @@ async fn smoke_connects_registers_and_answers() {
     let channel_msgs = fake.channel_messages(support::fake_discord::CHANNEL_ID);
     assert!(channel_msgs.is_empty(), "{channel_msgs:?}");
 
+    // Clicks on buttons the bot does not know (an old build's, or a table
+    // that is gone) are refused privately, never acted on.
+    let old = json!({
+        "id": "555", "channel_id": support::fake_discord::CHANNEL_ID.to_string(),
+        "author": support::fake_discord::user_json(support::fake_discord::BOT_USER_ID, Some("paiju")),
+        "content": "", "timestamp": "2026-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
+        "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+        "attachments": [], "embeds": [], "pinned": false, "type": 0, "components": [],
+    });
+    let id = fake.click_on(ANN, "en-US", old.clone(), "something-else:1");
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("earlier moment"),
+        "{answer:?}"
+    );
+    let id = fake.click_on(ANN, "zh-CN", old, "pj1:join:1:0");
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("没有牌桌"),
+        "{answer:?}"
+    );
+
     // Every interaction got exactly one callback.
     for i in fake.interactions() {
         assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
@@ -162,4 +184,25 @@ async fn smoke_connects_registers_and_answers() {
     assert_eq!(ledger.balance(server, ANN).await.unwrap(), 1800);
     assert_eq!(ledger.balance(server, BOB).await.unwrap(), 1350);
     assert!(ledger.verify().await.unwrap().is_clean());
+}
+
+#[test]
+fn without_a_token_the_bot_explains_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_paiju"))
+        .current_dir(dir.path())
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("DISCORD_TOKEN") && err.contains("paiju play dou-dizhu"),
+        "{err}"
+    );
+    assert!(
+        !dir.path().join("paiju.db").exists(),
+        "no database without a bot"
+    );
 }

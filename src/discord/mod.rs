@@ -17,6 +17,7 @@ pub mod commands;
 pub mod components;
 pub mod errors;
 pub mod ids;
+pub mod render;
 
 use crate::config::Config;
 use crate::i18n::{self, Lang};

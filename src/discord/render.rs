@@ -1,0 +1,377 @@
+//! Dou Dizhu views as Discord messages: the public table message (an embed
+//! plus the buttons of the seat whose turn it is) and the private hand view
+//! (a card multi-select with Play / Pass / Hint).
+//!
+//! Only the public view goes into the table message, so no hand can leak
+//! into the channel; the hand view is built from the seat's own view and is
+//! sent by DM or as an ephemeral reply.
+
+use super::ids::{card_value, Action as Click, ComponentId};
+use crate::cards::Card;
+use crate::games::dou_dizhu::{Action, PhaseName, View};
+use crate::i18n::{self, Lang};
+use poise::serenity_prelude as serenity;
+
+/// Discord: a string select holds at most 25 options.
+pub const MAX_SELECT_OPTIONS: usize = 25;
+
+/// Seconds since the Unix epoch as Discord's live relative timestamp.
+pub fn relative_time(unix: i64) -> String {
+    format!("<t:{unix}:R>")
+}
+
+/// The public table message: seats (with landlord, bids and cards left),
+/// kitty, last play, multiplier and whose turn it is until when.
+/// `names[seat]` is how each seat is shown (a mention, or "AI 2").
+pub fn table_embed(
+    lang: Lang,
+    view: &View,
+    names: &[String],
+    stake: i64,
+    deadline_unix: Option<i64>,
+) -> serenity::CreateEmbed {
+    let name = |seat: usize| {
+        names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", seat + 1))
+    };
+    let mut seats = String::new();
+    for seat in 0..3 {
+        let role = match view.landlord {
+            Some(l) if l == seat => format!(" · {}", i18n::tr(lang, "table-role-landlord")),
+            Some(_) => format!(" · {}", i18n::tr(lang, "table-role-farmer")),
+            None => String::new(),
+        };
+        let left = i18n::tr_args(
+            lang,
+            "table-cards-left",
+            &[("count", (view.cards_left[seat] as i64).into())],
+        );
+        let bid = match view.bids[seat] {
+            Some(0) => format!(" · {}", i18n::tr(lang, "btn-pass")),
+            Some(b) => format!(
+                " · {}",
+                i18n::tr_args(lang, "btn-bid", &[("points", (b as i64).into())])
+            ),
+            None => String::new(),
+        };
+        let turn = if view.turn == Some(seat) { "▶ " } else { "" };
+        seats.push_str(&format!(
+            "{turn}{}. {}{role}{bid} · {left}\n",
+            seat + 1,
+            name(seat)
+        ));
+        if let Some(shown) = view.shown[seat] {
+            seats.push_str(&format!(
+                "   {}\n",
+                i18n::render_cards(lang, &shown.cards())
+            ));
+        }
+    }
+    let mut lines = vec![seats];
+    if let (Some(l), Some(kitty)) = (view.landlord, view.kitty) {
+        lines.push(i18n::tr_args(
+            lang,
+            "table-landlord",
+            &[("player", name(l).into())],
+        ));
+        lines.push(i18n::tr_args(
+            lang,
+            "table-kitty",
+            &[("cards", i18n::render_cards(lang, &kitty.cards()).into())],
+        ));
+    }
+    if view.phase == PhaseName::Playing || view.phase == PhaseName::Finished {
+        lines.push(match &view.standing {
+            Some(s) => i18n::tr_args(
+                lang,
+                "table-last-play",
+                &[
+                    ("player", name(s.seat).into()),
+                    (
+                        "pattern",
+                        i18n::ddz_pattern_name(lang, s.combo.kind.name()).into(),
+                    ),
+                    ("cards", i18n::render_cards(lang, &s.cards.cards()).into()),
+                ],
+            ),
+            None => i18n::tr(lang, "table-last-play-none"),
+        });
+    }
+    lines.push(i18n::tr_args(
+        lang,
+        "table-multiplier",
+        &[("multiplier", (view.factors.multiplier as i64).into())],
+    ));
+    if let Some(turn) = view.turn {
+        let key = match view.phase {
+            PhaseName::Bidding => "table-turn-bid",
+            PhaseName::Kicking | PhaseName::Doubling => "table-turn-choose",
+            _ if view.standing.is_none() => "table-turn-lead",
+            _ => "table-turn-play",
+        };
+        let deadline = deadline_unix.map(relative_time).unwrap_or_default();
+        lines.push(i18n::tr_args(
+            lang,
+            key,
+            &[("player", name(turn).into()), ("deadline", deadline.into())],
+        ));
+    }
+    serenity::CreateEmbed::new()
+        .title(i18n::tr_args(
+            lang,
+            "table-title",
+            &[("stake", stake.into())],
+        ))
+        .description(lines.join("\n"))
+}
+
+/// The buttons under the table message: the choices of the seat whose turn
+/// it is (`legal`, its legal actions), and "My hand" for everyone. Plays
+/// are made from the hand view, so they get no button here.
+pub fn table_buttons(
+    lang: Lang,
+    legal: &[Action],
+    table: u64,
+    version: u64,
+) -> Vec<serenity::CreateActionRow> {
+    let id = |a: Click| ComponentId::new(a, table, version).encode();
+    let playing = legal.iter().any(|a| matches!(a, Action::Play { .. }));
+    let mut buttons = Vec::new();
+    for a in legal {
+        let (click, label, style) = match a {
+            Action::Bid(n) => (
+                Click::Bid(*n),
+                i18n::tr_args(lang, "btn-bid", &[("points", (*n as i64).into())]),
+                serenity::ButtonStyle::Primary,
+            ),
+            Action::Call => (
+                Click::Call,
+                i18n::tr(lang, "btn-call"),
+                serenity::ButtonStyle::Primary,
+            ),
+            Action::Rob => (
+                Click::Rob,
+                i18n::tr(lang, "btn-rob"),
+                serenity::ButtonStyle::Primary,
+            ),
+            Action::Kick => (
+                Click::Kick,
+                i18n::tr(lang, "btn-kick"),
+                serenity::ButtonStyle::Danger,
+            ),
+            Action::Counter => (
+                Click::Counter,
+                i18n::tr(lang, "btn-counter"),
+                serenity::ButtonStyle::Danger,
+            ),
+            Action::Double => (
+                Click::Double,
+                i18n::tr(lang, "btn-double"),
+                serenity::ButtonStyle::Danger,
+            ),
+            Action::Show(_) => (
+                Click::Show,
+                i18n::tr(lang, "btn-show"),
+                serenity::ButtonStyle::Secondary,
+            ),
+            // In play the pass lives in the hand view; before it, a pass
+            // is the answer to the question asked.
+            Action::Pass if !playing => (
+                Click::Decline,
+                i18n::tr(lang, "btn-pass"),
+                serenity::ButtonStyle::Secondary,
+            ),
+            _ => continue,
+        };
+        let b = serenity::CreateButton::new(id(click))
+            .label(label)
+            .style(style);
+        if !buttons.iter().any(|(c, _): &(String, _)| *c == id_of(&b)) {
+            buttons.push((id_of(&b), b));
+        }
+    }
+    buttons.push((
+        String::new(),
+        serenity::CreateButton::new(id(Click::MyHand))
+            .label(i18n::tr(lang, "btn-my-hand"))
+            .style(serenity::ButtonStyle::Success),
+    ));
+    let buttons: Vec<_> = buttons.into_iter().map(|(_, b)| b).collect();
+    buttons
+        .chunks(5)
+        .take(5)
+        .map(|row| serenity::CreateActionRow::Buttons(row.to_vec()))
+        .collect()
+}
+
+fn id_of(b: &serenity::CreateButton) -> String {
+    serde_json::to_value(b)
+        .ok()
+        .and_then(|v| v["custom_id"].as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// The private hand view: the cards (sorted low to high), a multi-select
+/// of them, and Play (carrying the chosen cards) / Pass / Hint. A hand
+/// larger than one select holds keeps its lowest 25 in the menu.
+pub fn hand_components(
+    lang: Lang,
+    hand: &[Card],
+    selected: &[Card],
+    table: u64,
+    version: u64,
+    my_turn: bool,
+) -> Vec<serenity::CreateActionRow> {
+    let id = |a: Click| ComponentId::new(a, table, version).encode();
+    let options: Vec<serenity::CreateSelectMenuOption> = hand
+        .iter()
+        .take(MAX_SELECT_OPTIONS)
+        .map(|&c| {
+            serenity::CreateSelectMenuOption::new(i18n::render_card(lang, c), card_value(c))
+                .default_selection(selected.contains(&c))
+        })
+        .collect();
+    let n = options.len().max(1) as u8;
+    let mut rows = Vec::new();
+    if !options.is_empty() {
+        let menu = serenity::CreateSelectMenu::new(
+            id(Click::SelectCards),
+            serenity::CreateSelectMenuKind::String { options },
+        )
+        .placeholder(i18n::tr(lang, "hand-select-placeholder"))
+        .min_values(1)
+        .max_values(n)
+        .disabled(!my_turn);
+        rows.push(serenity::CreateActionRow::SelectMenu(menu));
+    }
+    let play = serenity::CreateButton::new(id(Click::Play(selected.to_vec())))
+        .label(i18n::tr(lang, "btn-play"))
+        .style(serenity::ButtonStyle::Primary)
+        .disabled(!my_turn || selected.is_empty());
+    let pass = serenity::CreateButton::new(id(Click::Pass))
+        .label(i18n::tr(lang, "btn-pass"))
+        .style(serenity::ButtonStyle::Secondary)
+        .disabled(!my_turn);
+    let hint = serenity::CreateButton::new(id(Click::Hint))
+        .label(i18n::tr(lang, "btn-hint"))
+        .style(serenity::ButtonStyle::Secondary)
+        .disabled(!my_turn);
+    rows.push(serenity::CreateActionRow::Buttons(vec![play, pass, hint]));
+    rows
+}
+
+/// The hand as text: `Your hand (17 cards): 3♠ 3♥ …`.
+pub fn hand_text(lang: Lang, hand: &[Card]) -> String {
+    i18n::tr_args(
+        lang,
+        "hand-cards",
+        &[
+            ("count", (hand.len() as i64).into()),
+            ("cards", i18n::render_cards(lang, hand).into()),
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dou_dizhu::DouDizhu;
+    use crate::games::Game;
+    use rand::SeedableRng;
+
+    fn game() -> DouDizhu {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        DouDizhu::deal(Default::default(), 3, &mut rng).unwrap()
+    }
+
+    fn names() -> Vec<String> {
+        vec!["<@1>".into(), "<@2>".into(), "AI 3".into()]
+    }
+
+    #[test]
+    fn the_table_embed_shows_seats_and_turn_but_no_hand() {
+        let g = game();
+        let public = g.view(None);
+        let embed = serde_json::to_value(table_embed(
+            Lang::EnUs,
+            &public,
+            &names(),
+            10,
+            Some(1_900_000_000),
+        ))
+        .unwrap();
+        let text = embed.to_string();
+        assert!(text.contains("<@1>") && text.contains("AI 3"), "{text}");
+        assert!(text.contains("17 cards"), "{text}");
+        assert!(text.contains("<t:1900000000:R>"), "{text}");
+        assert!(text.contains("stake 10"), "{text}");
+        // No card of any hand appears in the public message.
+        for seat in 0..3 {
+            let hand = g.view(Some(seat)).hand.unwrap().cards();
+            for c in hand {
+                assert!(
+                    !text.contains(&format!(" {} ", c.pretty())),
+                    "{c} leaked: {text}"
+                );
+            }
+        }
+        let zh =
+            serde_json::to_value(table_embed(Lang::ZhCn, &public, &names(), 10, None)).unwrap();
+        assert!(zh.to_string().contains("17 张"), "{zh}");
+    }
+
+    #[test]
+    fn bidding_buttons_come_from_the_legal_actions() {
+        let g = game();
+        let turn = g.waiting_on()[0];
+        let legal = g.legal_actions(turn);
+        let rows = serde_json::to_value(table_buttons(Lang::EnUs, &legal, 5, 0)).unwrap();
+        let rows = rows.as_array().unwrap();
+        assert!(rows.len() <= 5);
+        let mut labels = Vec::new();
+        for row in rows {
+            let comps = row["components"].as_array().unwrap();
+            assert!(comps.len() <= 5);
+            for c in comps {
+                let id = ComponentId::decode(c["custom_id"].as_str().unwrap()).unwrap();
+                assert_eq!((id.table, id.version), (5, 0));
+                labels.push(c["label"].as_str().unwrap().to_string());
+            }
+        }
+        for want in ["Bid 1", "Bid 2", "Bid 3", "Pass", "My hand"] {
+            assert!(
+                labels.iter().any(|l| l == want),
+                "{want} missing from {labels:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_hand_view_selects_every_card_of_a_twenty_card_hand() {
+        let g = game();
+        let mut hand = g.view(Some(0)).hand.unwrap().cards();
+        let extra: Vec<Card> = g
+            .view(Some(1))
+            .hand
+            .unwrap()
+            .cards()
+            .into_iter()
+            .take(3)
+            .collect();
+        hand.extend(extra);
+        assert_eq!(hand.len(), 20);
+        let selected = hand[..2].to_vec();
+        let rows = serde_json::to_value(hand_components(Lang::ZhCn, &hand, &selected, 9, 4, true))
+            .unwrap();
+        let menu = &rows[0]["components"][0];
+        assert_eq!(menu["options"].as_array().unwrap().len(), 20);
+        assert_eq!(menu["max_values"], 20);
+        let play = &rows[1]["components"][0];
+        let id = ComponentId::decode(play["custom_id"].as_str().unwrap()).unwrap();
+        assert_eq!(id.action, Click::Play(selected));
+        assert_eq!(play["label"], "出牌");
+        assert!(hand_text(Lang::EnUs, &hand).starts_with("Your hand (20 cards)"));
+    }
+}
