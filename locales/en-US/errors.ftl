@@ -40,6 +40,7 @@ err-stake-too-high = The stake { $stake } is higher than { $player }'s chips ({ 
 err-wrong-phase = You cannot { $action } now.
 err-bid-range = A bid is 1, 2 or 3.
 err-bid-too-low = Your bid must be higher than { $bid }.
+err-discard-too-many = You may discard at most { $max } cards.
 err-must-bid = You hold both jokers, or the big joker with a 2, so you must bid.
 err-leader-must-play = You lead this round: play something, you cannot pass.
 err-empty-play = Play at least one card.

@@ -42,10 +42,12 @@ err-wrong-phase = 现在不能{ $action ->
         [kick] 踢
         [counter-kick] 反踢
         [double] 加倍
+        [discard] 弃牌
        *[other] 这样操作
     }。
 err-bid-range = 叫分只能是 1、2 或 3 分。
 err-bid-too-low = 叫分必须高于 { $bid } 分。
+err-discard-too-many = 最多只能弃 { $max } 张牌。
 err-must-bid = 你手握双王，或大王加一张 2，必须叫分。
 err-leader-must-play = 这一轮由你先出，不能不出。
 err-empty-play = 请至少出一张牌。

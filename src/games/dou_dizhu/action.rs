@@ -65,6 +65,8 @@ pub enum Action {
     },
     /// Abandon the game (逃跑).
     Leave,
+    /// The discard phase (弃三张): these cards leave the game unseen.
+    Discard(CardSet),
 }
 
 impl Action {
@@ -89,6 +91,7 @@ impl Action {
             Action::Show(None) => json!({"show": true}),
             Action::Show(Some(s)) => json!({"show": s.name()}),
             Action::Leave => json!({"leave": true}),
+            Action::Discard(cards) => json!({"discard": cards}),
             Action::Play { cards, reading } => {
                 let mut m = Map::new();
                 m.insert("play".into(), json!(cards));
@@ -112,7 +115,7 @@ impl Action {
             .collect();
         let [key] = keys[..] else {
             return Err(malformed(
-                "an action has exactly one of bid, pass, call, rob, kick, counter, double, show, play, leave",
+                "an action has exactly one of bid, pass, call, rob, kick, counter, double, show, play, discard, leave",
             ));
         };
         if obj.contains_key("as") && key != "play" {
@@ -156,24 +159,9 @@ impl Action {
                     "`show` is true, \"start\", \"bidding\" or \"kitty\"",
                 )),
             },
+            "discard" => Ok(Action::Discard(card_list(v, "discard")?)),
             "play" => {
-                let items = v
-                    .as_array()
-                    .ok_or_else(|| malformed("`play` is a list of cards"))?;
-                let mut cards = CardSet::EMPTY;
-                for item in items {
-                    let text = item.as_str().ok_or_else(|| bad_card(&item.to_string()))?;
-                    let card: Card = text.parse().map_err(|_| bad_card(text))?;
-                    if cards.contains(card) {
-                        return Err(RuleError::new(
-                            ErrorCode::BadCard,
-                            "err-card-twice",
-                            format!("{card} is listed twice"),
-                        )
-                        .arg("card", card));
-                    }
-                    cards.insert(card);
-                }
+                let cards = card_list(v, "play")?;
                 let reading = match obj.get("as") {
                     None => None,
                     Some(a) => Some(a.as_str().and_then(Kind::from_name).ok_or_else(|| {
@@ -202,6 +190,28 @@ impl<'de> Deserialize<'de> for Action {
         let v = Value::deserialize(d)?;
         Action::from_json(&v).map_err(serde::de::Error::custom)
     }
+}
+
+/// A JSON list of distinct cards (`play`, `discard`).
+fn card_list(v: &Value, key: &str) -> Result<CardSet, RuleError> {
+    let items = v
+        .as_array()
+        .ok_or_else(|| malformed(&format!("`{key}` is a list of cards")))?;
+    let mut cards = CardSet::EMPTY;
+    for item in items {
+        let text = item.as_str().ok_or_else(|| bad_card(&item.to_string()))?;
+        let card: Card = text.parse().map_err(|_| bad_card(text))?;
+        if cards.contains(card) {
+            return Err(RuleError::new(
+                ErrorCode::BadCard,
+                "err-card-twice",
+                format!("{card} is listed twice"),
+            )
+            .arg("card", card));
+        }
+        cards.insert(card);
+    }
+    Ok(cards)
 }
 
 pub(crate) fn malformed(message: &str) -> RuleError {
@@ -283,6 +293,8 @@ mod tests {
             json!({"show": "start"}),
             json!({"show": true}),
             json!({"leave": true}),
+            json!({"discard": []}),
+            json!({"discard": ["3S", "BJ"]}),
             json!({"play": ["3S", "3H"]}),
             json!({"play": ["3S", "3H", "3C", "3D", "4S", "4H"], "as": "four_two"}),
         ] {

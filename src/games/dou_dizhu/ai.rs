@@ -128,6 +128,21 @@ impl BasicBot {
             })
     }
 
+    /// 弃三张: throws away only cards below J (factor ×1), and only when
+    /// that leaves a hand needing fewer plays; else discards nothing.
+    fn discard(&self, view: &View, legal: &[Action]) -> Action {
+        let hand = view.hand.unwrap_or_default();
+        let low = |cards: CardSet| cards.counts()[ACE - 3..].iter().all(|&n| n == 0);
+        legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Discard(cards) if low(cards) => Some(cards),
+                _ => None,
+            })
+            .min_by_key(|cards| (turns_to_play_out(&hand.minus(*cards).counts()), cards.len()))
+            .map_or(legal[0], Action::Discard)
+    }
+
     fn play(&self, view: &View, legal: &[Action]) -> Action {
         let me = view.seat.unwrap_or(0);
         let hand = view.hand.unwrap_or_default();
@@ -222,6 +237,7 @@ impl Bot<DouDizhu> for BasicBot {
         }
         match view.phase {
             PhaseName::Playing => self.play(view, &legal),
+            PhaseName::Discarding => self.discard(view, &legal),
             _ => self.bid(view, &legal),
         }
     }

@@ -188,6 +188,11 @@ enum Phase {
     Counter {
         landlord: Seat,
     },
+    /// 弃三张: from the seat after the landlord, the landlord last.
+    Discarding {
+        turn: Seat,
+        spoken: u8,
+    },
     Doubling {
         turn: Seat,
         spoken: u8,
@@ -216,6 +221,8 @@ pub struct DouDizhu {
     shown: [Option<ShowStage>; 3],
     bids: [Option<u8>; 3],
     doubled: [Option<bool>; 3],
+    /// Each seat's discard factor (弃三张), once it has discarded.
+    discard_factors: [Option<u32>; 3],
     bombs: u32,
     plays: [u32; 3],
     played: [CardSet; 3],
@@ -266,6 +273,7 @@ impl DouDizhu {
             shown: [None; 3],
             bids: [None; 3],
             doubled: [None; 3],
+            discard_factors: [None; 3],
             bombs: 0,
             plays: [0; 3],
             played: [CardSet::EMPTY; 3],
@@ -294,6 +302,7 @@ impl DouDizhu {
         match self.phase {
             Phase::Score { turn, .. }
             | Phase::Calling { turn, .. }
+            | Phase::Discarding { turn, .. }
             | Phase::Doubling { turn, .. }
             | Phase::Playing { turn, .. } => Some(turn),
             Phase::Robbing { queue, .. } | Phase::Kicking { queue, .. } => queue.current(),
@@ -318,6 +327,7 @@ impl DouDizhu {
     fn phase_name(&self) -> PhaseName {
         match self.phase {
             Phase::Kicking { .. } | Phase::Counter { .. } => PhaseName::Kicking,
+            Phase::Discarding { .. } => PhaseName::Discarding,
             Phase::Doubling { .. } => PhaseName::Doubling,
             Phase::Playing { .. } => PhaseName::Playing,
             Phase::Finished => PhaseName::Finished,
@@ -334,6 +344,11 @@ impl DouDizhu {
             .unwrap_or(1)
     }
 
+    /// The product of the discard factors so far (1 without discards).
+    fn discard_factor(&self) -> u32 {
+        self.discard_factors.iter().flatten().product()
+    }
+
     /// The multiplier so far, with `extra_bombs` more bombs counted.
     fn multiplier_with(&self, extra_bombs: u32) -> u64 {
         let bombs = self.bombs + extra_bombs;
@@ -341,6 +356,7 @@ impl DouDizhu {
             * (1u64 << self.kicks.min(16))
             * self.kitty_factor as u64
             * self.show_factor() as u64
+            * self.discard_factor() as u64
             * (1u64 << bombs.min(30))
     }
 
@@ -350,6 +366,7 @@ impl DouDizhu {
             kicks: self.kicks,
             kitty: self.kitty_factor,
             show: self.show_factor(),
+            discard: self.discard_factor(),
             bombs: self.bombs,
             multiplier: self.multiplier_with(0),
         }
@@ -375,7 +392,7 @@ impl DouDizhu {
 
     fn before_first_play(&self) -> bool {
         match self.phase {
-            Phase::Doubling { .. } => true,
+            Phase::Discarding { .. } | Phase::Doubling { .. } => true,
             Phase::Playing { .. } => self.plays.iter().all(|&p| p == 0),
             _ => false,
         }
@@ -451,6 +468,7 @@ impl DouDizhu {
             Action::Counter => "counter-kick",
             Action::Double => "double",
             Action::Play { .. } => "play cards",
+            Action::Discard(_) => "discard",
             Action::Show(_) | Action::Leave => "do that",
         };
         let now = match self.phase {
@@ -459,6 +477,7 @@ impl DouDizhu {
             Phase::Robbing { .. } | Phase::RobBack { .. } => "it is time to rob or pass",
             Phase::Kicking { .. } => "it is time to kick or pass",
             Phase::Counter { .. } => "it is time to counter-kick or pass",
+            Phase::Discarding { .. } => "it is time to discard (0 or more cards)",
             Phase::Doubling { .. } => "it is time to double or pass",
             Phase::Playing { .. } => "it is time to play or pass",
             Phase::Finished => "the game is over",
@@ -645,6 +664,9 @@ impl DouDizhu {
                 }
                 self.become_landlord(landlord, ev);
             }
+            (Phase::Discarding { spoken, .. }, Action::Discard(cards)) => {
+                self.discard(seat, cards, spoken, ev)?;
+            }
             (Phase::Doubling { spoken, .. }, a @ (Action::Double | Action::Pass)) => {
                 let double = a == Action::Double;
                 self.doubled[seat] = Some(double);
@@ -824,7 +846,70 @@ impl DouDizhu {
             kitty: self.kitty,
             base: self.base,
         });
-        self.phase = if self.rules.doubling {
+        self.phase = if self.rules.discard {
+            Phase::Discarding {
+                turn: next(seat),
+                spoken: 0,
+            }
+        } else {
+            self.after_discards(seat)
+        };
+    }
+
+    /// The most cards `seat` may discard (弃三张): 2 for the landlord, 3 for a farmer.
+    fn discard_limit(&self, seat: Seat) -> usize {
+        if self.landlord == Some(seat) {
+            2
+        } else {
+            3
+        }
+    }
+
+    /// `seat` discards `cards` (possibly none): they leave the game unseen.
+    fn discard(
+        &mut self,
+        seat: Seat,
+        cards: CardSet,
+        spoken: u8,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let limit = self.discard_limit(seat);
+        if cards.len() > limit {
+            return Err(illegal(
+                "err-discard-too-many",
+                format!("you may discard at most {limit} cards"),
+            )
+            .arg("max", limit));
+        }
+        if !cards.is_subset(self.hands[seat]) {
+            let missing = cards.minus(self.hands[seat]).cards()[0];
+            return Err(not_in_hand(&missing.pretty()));
+        }
+        let factor = discard_factor(cards);
+        self.hands[seat] = self.hands[seat].minus(cards);
+        self.discard_factors[seat] = Some(factor);
+        ev.push(Event::Discarded {
+            seat,
+            count: cards.len() as u8,
+            factor,
+        });
+        let spoken = spoken + 1;
+        let landlord = self.landlord.expect("discarding follows bidding");
+        self.phase = if spoken as usize == SEATS {
+            self.after_discards(landlord)
+        } else {
+            Phase::Discarding {
+                turn: next(seat),
+                spoken,
+            }
+        };
+        Ok(())
+    }
+
+    /// The phase after the kitty (and any discards): doubling or the first lead.
+    fn after_discards(&self, landlord: Seat) -> Phase {
+        let seat = landlord;
+        if self.rules.doubling {
             Phase::Doubling {
                 turn: next(seat),
                 spoken: 0,
@@ -835,7 +920,7 @@ impl DouDizhu {
                 standing: None,
                 passes: 0,
             }
-        };
+        }
     }
 
     fn redeal(&mut self, ev: &mut Vec<Event>) {
@@ -903,6 +988,12 @@ impl DouDizhu {
         detail.insert("bombs".into(), json!(self.bombs));
         detail.insert("spring".into(), json!(spring));
         detail.insert("anti_spring".into(), json!(anti_spring));
+        if self.rules.discard {
+            detail.insert(
+                "discard_factors".into(),
+                json!(self.discard_factors.map(|f| f.unwrap_or(1))),
+            );
+        }
         if self.rules.doubling {
             detail.insert(
                 "doubled".into(),
@@ -979,6 +1070,23 @@ impl DouDizhu {
     }
 }
 
+/// A discard's factor (弃三张): the largest that applies.
+pub fn discard_factor(cards: CardSet) -> u32 {
+    let c = cards.counts();
+    let jokers = c[SMALL_JOKER] + c[BIG_JOKER];
+    if jokers == 2 {
+        8
+    } else if jokers == 1 {
+        4
+    } else if c[TWO] > 0 {
+        3
+    } else if c[patterns::ACE - 3..=patterns::ACE].iter().any(|&n| n > 0) {
+        2
+    } else {
+        1
+    }
+}
+
 /// The kitty's factor (底牌翻倍): every row that holds, multiplied.
 pub fn kitty_factor(kitty: CardSet) -> u32 {
     let c = kitty.counts();
@@ -998,6 +1106,23 @@ pub fn kitty_factor(kitty: CardSet) -> u32 {
         _ => {}
     }
     f
+}
+
+/// Calls `f` with every non-empty subset of `cards` of at most `k` cards.
+fn each_subset_up_to(cards: &[Card], k: usize, f: &mut dyn FnMut(CardSet)) {
+    fn go(cards: &[Card], k: usize, acc: CardSet, f: &mut dyn FnMut(CardSet)) {
+        for (i, &c) in cards.iter().enumerate() {
+            let mut next = acc;
+            next.insert(c);
+            f(next);
+            if k > 1 {
+                go(&cards[i + 1..], k - 1, next, f);
+            }
+        }
+    }
+    if k > 0 {
+        go(cards, k, CardSet::EMPTY, f);
+    }
 }
 
 impl Game for DouDizhu {
@@ -1097,6 +1222,12 @@ impl Game for DouDizhu {
             }
             Phase::Kicking { .. } => out.extend([Action::Kick, Action::Pass]),
             Phase::Counter { .. } => out.extend([Action::Counter, Action::Pass]),
+            Phase::Discarding { .. } => {
+                let hand = self.hands[seat].cards();
+                let limit = self.discard_limit(seat);
+                out.push(Action::Discard(CardSet::EMPTY));
+                each_subset_up_to(&hand, limit, &mut |s| out.push(Action::Discard(s)));
+            }
             Phase::Doubling { .. } => out.extend([Action::Double, Action::Pass]),
             Phase::Playing { standing, .. } => {
                 // Leads list a hundred plays or more; answers a handful.

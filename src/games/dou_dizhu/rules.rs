@@ -38,7 +38,7 @@ pub struct Rules {
     pub rake: u32,
     /// The wild-card variant (a later issue): must be false for now.
     pub wild: bool,
-    /// The discard variant (a later issue): must be false for now.
+    /// 弃三张: after the kitty, farmers discard 0–3 cards, the landlord 0–2.
     pub discard: bool,
 }
 
@@ -71,9 +71,6 @@ impl Rules {
         }
         if self.wild {
             return bad("the wild-card (癞子) variant is not implemented yet");
-        }
-        if self.discard {
-            return bad("the discard (弃三张) variant is not implemented yet");
         }
         Ok(())
     }

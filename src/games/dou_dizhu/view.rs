@@ -13,6 +13,7 @@ use serde::Serialize;
 pub enum PhaseName {
     Bidding,
     Kicking,
+    Discarding,
     Doubling,
     Playing,
     Finished,
@@ -37,6 +38,8 @@ pub struct Factors {
     pub kitty: u32,
     /// The largest show-cards factor (1 when nobody showed).
     pub show: u32,
+    /// The product of the discard factors (弃三张; 1 without discards).
+    pub discard: u32,
     /// Bombs and rockets played (×2 each).
     pub bombs: u32,
     /// The product, before any spring.
@@ -99,6 +102,12 @@ pub enum Event {
     },
     Doubled {
         seat: Seat,
+    },
+    /// A seat discarded (弃三张): how many cards, never which, and the factor.
+    Discarded {
+        seat: Seat,
+        count: u8,
+        factor: u32,
     },
     /// A pass in any phase.
     Passed {
