@@ -3,7 +3,7 @@
 //! leaving, chips = deltas × stake with the table's rake, and a redeal
 //! (nobody bid) followed at once by a fresh deal at the same table.
 
-use super::kind::{Payout, TableGame, TimerKind};
+use super::kind::{TableGame, TimerKind};
 use crate::ai::Bot;
 use crate::games::dou_dizhu::{ai::BasicBot, Action, DouDizhu, PhaseName, Rules};
 use crate::games::{Game, Seat};
@@ -25,7 +25,10 @@ impl TableGame for DouDizhu {
     fn timer_kind(&self) -> TimerKind {
         match self.view(None).phase {
             PhaseName::Playing | PhaseName::Finished => TimerKind::Play,
-            PhaseName::Bidding | PhaseName::Kicking | PhaseName::Doubling => TimerKind::Bidding,
+            PhaseName::Bidding
+            | PhaseName::Kicking
+            | PhaseName::Discarding
+            | PhaseName::Doubling => TimerKind::Bidding,
         }
     }
 
@@ -37,24 +40,8 @@ impl TableGame for DouDizhu {
         Some(Action::Leave)
     }
 
-    fn payout(&self, stake: i64) -> Option<Payout> {
-        let outcome = self.outcome()?;
-        let deltas = outcome
-            .deltas
-            .iter()
-            .map(|d| d.checked_mul(stake))
-            .collect::<Option<Vec<i64>>>()?;
-        let winners = deltas
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| **d > 0)
-            .map(|(s, _)| s)
-            .collect();
-        Some(Payout {
-            deltas,
-            rake_percent: self.rules().rake,
-            winners,
-        })
+    fn rake_percent(&self) -> u32 {
+        self.rules().rake
     }
 
     fn next_game(&self, rng: &mut dyn rand::RngCore) -> Option<Self> {

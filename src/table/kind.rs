@@ -58,6 +58,11 @@ pub trait TableGame: Game {
         None
     }
 
+    /// The house's cut of each winner's gain, in percent (a table option).
+    fn rake_percent(&self) -> u32 {
+        0
+    }
+
     /// Chips for a finished game, at `stake` chips per unit of the outcome.
     /// `None` when the game is not finished or the chips overflow.
     fn payout(&self, stake: i64) -> Option<Payout> {
@@ -75,7 +80,7 @@ pub trait TableGame: Game {
             .collect();
         Some(Payout {
             deltas,
-            rake_percent: 0,
+            rake_percent: self.rake_percent(),
             winners,
         })
     }

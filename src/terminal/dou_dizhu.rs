@@ -102,6 +102,7 @@ pub fn action_label(action: &Action) -> String {
         Action::Show(_) => ddz::SHOW.into(),
         Action::Leave => ddz::LEAVE.into(),
         Action::Play { cards, .. } => ddz::action_play(&cards.ranks_text()),
+        Action::Discard(cards) => ddz::action_discard(&cards.ranks_text()),
     }
 }
 
@@ -109,9 +110,11 @@ pub fn action_label(action: &Action) -> String {
 pub fn options_line(legal: &[Action]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut plays = false;
+    let mut discards = false;
     for a in legal {
         match a {
             Action::Play { .. } => plays = true,
+            Action::Discard(_) => discards = true,
             Action::Leave => {}
             other => {
                 let label = action_label(other);
@@ -123,6 +126,9 @@ pub fn options_line(legal: &[Action]) -> String {
     }
     if plays {
         out.insert(0, ddz::PLAYS.into());
+    }
+    if discards {
+        out.insert(0, ddz::DISCARDS.into());
     }
     text::you_may(&out.join(", "))
 }
@@ -139,6 +145,11 @@ pub fn event_line(event: &Event, me: Seat) -> String {
         Event::Countered { seat } => ddz::countered(&who(*seat)),
         Event::Doubled { seat } => ddz::doubled(&who(*seat)),
         Event::Passed { seat } => ddz::passed(&who(*seat)),
+        Event::Discarded {
+            seat,
+            count,
+            factor,
+        } => ddz::discarded(&who(*seat), *count, *factor),
         Event::Landlord { seat, kitty, base } => ddz::landlord(&who(*seat), &flat(*kitty), *base),
         Event::Played {
             seat,
@@ -175,6 +186,22 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
         "show" | "明牌" => Some(Input::Act(Action::Show(None))),
         _ => None,
     };
+    // In the discard phase (弃三张) typed cards are a discard, and passing
+    // or `keep` discards nothing.
+    if view.phase == PhaseName::Discarding {
+        let keep = matches!(simple, Some(Input::Act(Action::Pass)))
+            || matches!(word.as_str(), "keep" | "none" | "不弃");
+        if keep {
+            return Ok(Input::Act(Action::Discard(CardSet::default())));
+        }
+        if let Some(input) = simple {
+            return Ok(input);
+        }
+        let hand = view.hand.unwrap_or_default().cards();
+        return parse_play(line, &hand)
+            .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
+            .map_err(|e| e.message);
+    }
     if let Some(input) = simple {
         return Ok(input);
     }

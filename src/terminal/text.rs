@@ -252,6 +252,17 @@ pub mod ddz {
         format!("play {cards}")
     }
     pub const PLAYS: &str = "a play (type the cards)";
+    pub const DISCARDS: &str = "a discard (type the cards, or `keep` to discard nothing)";
+    pub fn action_discard(cards: &str) -> String {
+        if cards.is_empty() {
+            "keep".into()
+        } else {
+            format!("discard {cards}")
+        }
+    }
+    pub fn discarded(who: &str, count: u8, factor: u32) -> String {
+        format!("{who} discarded {count} card(s) (弃牌), factor ×{factor}.")
+    }
     pub const NOT_A_COMMAND: &str = "not a command or cards you hold";
     pub const BID_RANGE: &str = "a bid is 1, 2 or 3";
 }
