@@ -120,4 +120,4 @@ cli-no-token = paiju needs a Discord bot token to connect.
     2. Under Bot, press Reset Token and copy it.
     3. Run: DISCORD_TOKEN=<your token> cargo run --release
     (or put the token in config.toml under [discord] token = "…"; see config.example.toml).
-    To play without Discord, try: paiju play dou-dizhu
+    To play without Discord, in your terminal: cargo run --release -- play dou-dizhu (or paiju play dou-dizhu)

@@ -111,4 +111,4 @@ cli-no-token = paiju 需要 Discord 机器人令牌才能连接。
     2. 在 Bot 页面点 Reset Token 并复制令牌。
     3. 运行：DISCORD_TOKEN=<你的令牌> cargo run --release
     （或在 config.toml 的 [discord] 下写 token = "…"；见 config.example.toml。）
-    不用 Discord 也能玩：paiju play dou-dizhu
+    不用 Discord 也能在终端里玩：cargo run --release -- play dou-dizhu（或 paiju play dou-dizhu）
