@@ -69,6 +69,15 @@ enum Command {
         /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
         #[arg(long, default_value = "{}")]
         rules: String,
+        /// Dou Dizhu: 2 for 二人斗地主 (the same as `"players": 2` in --rules).
+        #[arg(long)]
+        players: Option<u8>,
+        /// Dou Dizhu: play with the wild card (癞子, `"wild": true`).
+        #[arg(long)]
+        wild: bool,
+        /// Dou Dizhu: the discard phase (弃三张, `"discard": true`).
+        #[arg(long)]
+        discard: bool,
         /// Chips per point.
         #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
         stake: i64,
@@ -106,9 +115,19 @@ fn main() -> ExitCode {
             game,
             seed,
             rules,
+            players,
+            wild,
+            discard,
             stake,
             database,
-        } => run_play(&game, seed, &rules, stake, &database),
+        } => {
+            let variants = Variants {
+                players,
+                wild,
+                discard,
+            };
+            run_play(&game, seed, &rules, &variants, stake, &database)
+        }
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
@@ -255,7 +274,35 @@ fn run_ledger_verify(database: &str) -> ExitCode {
     })
 }
 
-fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &str) -> ExitCode {
+/// Dou Dizhu variant flags of `paiju play`, merged into `--rules`.
+struct Variants {
+    players: Option<u8>,
+    wild: bool,
+    discard: bool,
+}
+
+impl Variants {
+    fn apply(&self, rules: &mut serde_json::Map<String, serde_json::Value>) {
+        if let Some(p) = self.players {
+            rules.insert("players".into(), p.into());
+        }
+        if self.wild {
+            rules.insert("wild".into(), true.into());
+        }
+        if self.discard {
+            rules.insert("discard".into(), true.into());
+        }
+    }
+}
+
+fn run_play(
+    game: &str,
+    seed: Option<u64>,
+    rules: &str,
+    variants: &Variants,
+    stake: i64,
+    database: &str,
+) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
     if GameKind::from_name(game) != Some(GameKind::DouDizhu) {
@@ -263,7 +310,10 @@ fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &s
         return ExitCode::from(2);
     }
     let rules = match serde_json::from_str(rules) {
-        Ok(serde_json::Value::Object(m)) => serde_json::Value::Object(m),
+        Ok(serde_json::Value::Object(mut m)) => {
+            variants.apply(&mut m);
+            serde_json::Value::Object(m)
+        }
         _ => {
             eprintln!("paiju: --rules must be a JSON object, e.g. '{{\"bidding\":\"rob\"}}'");
             return ExitCode::from(2);

@@ -183,8 +183,13 @@ where
         let handle =
             self.tables
                 .open::<DouDizhu>(LOCAL_SERVER, LOCAL_CHANNEL, LOCAL_USER, options)?;
-        handle.add_ai(LOCAL_USER).await?;
-        handle.add_ai(LOCAL_USER).await?;
+        // Every seat but the person's is an AI: one for 二人斗地主, else two.
+        let players =
+            serde_json::from_value::<crate::games::dou_dizhu::Rules>(self.options.rules.clone())
+                .map_or(3, |r| r.players);
+        for _ in 1..players {
+            handle.add_ai(LOCAL_USER).await?;
+        }
         Ok(handle)
     }
 
