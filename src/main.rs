@@ -61,7 +61,7 @@ enum Command {
     /// Play in this terminal against AI seats, through the table runtime and
     /// a local ledger. Works with piped input; end of input saves the game.
     Play {
-        /// The game: dou-dizhu.
+        /// The game: dou-dizhu or duan-guozi.
         game: String,
         /// RNG seed for the deals and the AI (the same seed plays the same game).
         #[arg(long)]
@@ -69,9 +69,26 @@ enum Command {
         /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
         #[arg(long, default_value = "{}")]
         rules: String,
-        /// Chips per point.
+        /// Chips per point (Duan Guozi: per 道, unless the rules set chips_per_dao).
         #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
         stake: i64,
+        /// Players at the table, you included (Duan Guozi: 2 to 12, default 4;
+        /// Dou Dizhu: 3, or 2 for 二人斗地主, the same as `"players": 2` in --rules).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Dou Dizhu: play with the wild card (癞子, `"wild": true`).
+        #[arg(long)]
+        wild: bool,
+        /// Dou Dizhu: the discard phase (弃三张, `"discard": true`).
+        #[arg(long)]
+        discard: bool,
+        /// Duan Guozi: 道 each player antes into the pot (default 10, or 20 at 4 players or fewer).
+        #[arg(long)]
+        ante: Option<u32>,
+        /// Duan Guozi: the 全拿 house rule, as the seed's example: with 4 道 or
+        /// fewer in the pot, a hand worth 3 道 or more takes it all.
+        #[arg(long)]
+        sweep: bool,
         /// The ledger database: a file path or a sqlite: URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
@@ -107,8 +124,24 @@ fn main() -> ExitCode {
             seed,
             rules,
             stake,
+            players,
+            wild,
+            discard,
+            ante,
+            sweep,
             database,
-        } => run_play(&game, seed, &rules, stake, &database),
+        } => run_play(PlayArgs {
+            game,
+            seed,
+            rules,
+            stake,
+            players,
+            wild,
+            discard,
+            ante,
+            sweep,
+            database,
+        }),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
@@ -255,27 +288,89 @@ fn run_ledger_verify(database: &str) -> ExitCode {
     })
 }
 
-fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &str) -> ExitCode {
+/// What `paiju play` was given on the command line.
+struct PlayArgs {
+    game: String,
+    seed: Option<u64>,
+    rules: String,
+    stake: i64,
+    players: Option<usize>,
+    wild: bool,
+    discard: bool,
+    ante: Option<u32>,
+    sweep: bool,
+    database: String,
+}
+
+fn run_play(args: PlayArgs) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
-    if GameKind::from_name(game) != Some(GameKind::DouDizhu) {
-        eprintln!("paiju: `paiju play` knows dou-dizhu for now (got `{game}`)");
+    let kind = GameKind::from_name(&args.game);
+    if !matches!(kind, Some(GameKind::DouDizhu | GameKind::DuanGuozi)) {
+        eprintln!(
+            "paiju: `paiju play` knows dou-dizhu and duan-guozi (got `{}`)",
+            args.game
+        );
         return ExitCode::from(2);
     }
-    let rules = match serde_json::from_str(rules) {
-        Ok(serde_json::Value::Object(m)) => serde_json::Value::Object(m),
+    let mut rules = match serde_json::from_str(&args.rules) {
+        Ok(serde_json::Value::Object(m)) => m,
         _ => {
             eprintln!("paiju: --rules must be a JSON object, e.g. '{{\"bidding\":\"rob\"}}'");
             return ExitCode::from(2);
         }
     };
+    let mut ai_seats = None;
+    if kind == Some(GameKind::DuanGuozi) {
+        if let Some(ante) = args.ante {
+            rules.insert("ante".into(), serde_json::json!(ante));
+        }
+        if args.sweep {
+            rules.insert("sweep".into(), serde_json::json!([4, 3]));
+        }
+        let players = args.players.unwrap_or(4);
+        if !(2..=12).contains(&players) {
+            eprintln!("paiju: Duan Guozi takes 2 to 12 players (--players), not {players}");
+            return ExitCode::from(2);
+        }
+        ai_seats = Some(players - 1);
+    } else {
+        if args.ante.is_some() || args.sweep {
+            eprintln!("paiju: --ante and --sweep are Duan Guozi options");
+            return ExitCode::from(2);
+        }
+        match args.players {
+            None | Some(3) => {}
+            Some(2) => {
+                rules.insert("players".into(), serde_json::json!(2));
+            }
+            Some(p) => {
+                eprintln!(
+                    "paiju: Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not {p}"
+                );
+                return ExitCode::from(2);
+            }
+        }
+        if args.wild {
+            rules.insert("wild".into(), serde_json::json!(true));
+        }
+        if args.discard {
+            rules.insert("discard".into(), serde_json::json!(true));
+        }
+    }
+    if kind == Some(GameKind::DuanGuozi) && (args.wild || args.discard) {
+        eprintln!("paiju: --wild and --discard are Dou Dizhu options");
+        return ExitCode::from(2);
+    }
     let interactive = std::io::stdin().is_terminal();
     let options = PlayOptions {
-        seed,
-        rules,
-        stake,
+        seed: args.seed,
+        rules: serde_json::Value::Object(rules),
+        stake: args.stake,
         ai_delay_ms: if interactive { 700 } else { 0 },
+        ai_seats,
     };
+    let database = args.database.as_str();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -300,7 +395,21 @@ fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &s
             terminal::terminal_config(options.ai_delay_ms),
         );
         let input = tokio::io::BufReader::new(tokio::io::stdin());
-        let result = terminal::play(tables, options, input, std::io::stdout()).await;
+        let out = std::io::stdout();
+        let result = match kind {
+            Some(GameKind::DuanGuozi) => {
+                terminal::play::<paiju::games::duan_guozi::DuanGuozi, _, _, _>(
+                    tables, options, input, out,
+                )
+                .await
+            }
+            _ => {
+                terminal::play::<paiju::games::dou_dizhu::DouDizhu, _, _, _>(
+                    tables, options, input, out,
+                )
+                .await
+            }
+        };
         ledger.close().await;
         match result {
             Ok(()) => ExitCode::SUCCESS,

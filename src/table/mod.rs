@@ -20,6 +20,7 @@
 
 pub mod config;
 mod dou_dizhu;
+mod duan_guozi;
 pub mod error;
 pub mod handle;
 pub mod kind;
