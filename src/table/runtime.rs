@@ -10,7 +10,7 @@ use super::error::TableError;
 use super::handle::{
     Actor, CloseReason, Command, GameStatus, Occupant, Reply, TableEvent, TableStatus,
 };
-use super::kind::{TableGame, TimerKind};
+use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
 use crate::ai::Bot;
 use crate::games::{RuleError, Seat};
@@ -46,6 +46,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub channel: ChannelId,
     pub host: UserId,
     pub seats: Vec<Occupant>,
+    /// What each seat brought when it joined (same order as `seats`).
+    pub joins: Vec<JoinArgs>,
     pub options: TableOptions,
     pub rules: G::Rules,
     pub store: Arc<S>,
@@ -100,7 +102,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
 
     async fn handle(&mut self, command: Command<G>) {
         match command {
-            Command::Join(user, reply) => answer(reply, self.join(user)),
+            Command::Join(user, args, reply) => {
+                let r = self.join(user, args).await;
+                answer(reply, r)
+            }
             Command::Leave(user, reply) => {
                 let r = self.leave(user).await;
                 answer(reply, r)
@@ -160,7 +165,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         *G::seat_range(&self.rules).end()
     }
 
-    fn join(&mut self, user: UserId) -> Result<(), TableError> {
+    async fn join(&mut self, user: UserId, args: JoinArgs) -> Result<(), TableError> {
         self.in_lobby()?;
         if self.seat_of(user).is_some() {
             return Err(TableError::AlreadySeated);
@@ -168,7 +173,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if self.seats.len() >= self.max_seats() {
             return Err(TableError::TableFull);
         }
+        let balance = if G::JOIN_NEEDS_BALANCE {
+            self.store.balance(self.server, user).await?
+        } else {
+            0
+        };
+        G::check_join(&self.rules, &args, balance)?;
         self.seats.push(Occupant::Human(user));
+        self.joins.push(args);
         self.lobby_changed();
         Ok(())
     }
@@ -180,6 +192,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             return Err(TableError::TableFull);
         }
         self.seats.push(Occupant::Ai);
+        self.joins.push(JoinArgs::default());
         self.lobby_changed();
         Ok(())
     }
@@ -193,6 +206,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .rposition(|o| *o == Occupant::Ai)
             .ok_or(TableError::NoAiSeat)?;
         self.seats.remove(last_ai);
+        self.joins.remove(last_ai);
         self.lobby_changed();
         Ok(())
     }
@@ -208,6 +222,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         if let Phase::Lobby = self.phase {
             self.seats.remove(seat);
+            self.joins.remove(seat);
             if self.humans() == 0 {
                 self.closed = Some(CloseReason::OnlyAi);
                 return Ok(());
@@ -259,7 +274,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
-        let game = G::deal(self.rules.clone(), self.seats.len(), &mut self.rng)
+        let setups: Vec<SeatSetup> = self
+            .seats
+            .iter()
+            .zip(&self.joins)
+            .map(|(o, join)| SeatSetup {
+                human: o.user().is_some(),
+                join: *join,
+            })
+            .collect();
+        let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
         let id = self
             .store
