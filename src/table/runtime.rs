@@ -10,7 +10,7 @@ use super::error::TableError;
 use super::handle::{
     Actor, CloseReason, Command, GameStatus, Occupant, Reply, TableEvent, TableStatus,
 };
-use super::kind::{TableGame, TimerKind};
+use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
 use crate::ai::Bot;
 use crate::games::{RuleError, Seat};
@@ -46,6 +46,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub channel: ChannelId,
     pub host: UserId,
     pub seats: Vec<Occupant>,
+    /// What each seat brought when it joined (same order as `seats`).
+    pub joins: Vec<JoinArgs>,
     pub options: TableOptions,
     pub rules: G::Rules,
     pub store: Arc<S>,
@@ -58,7 +60,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub closed: Option<CloseReason>,
     /// Players who asked to join while a pot game ran: they are seated
     /// when the next game starts ([`TableGame::plays_on`]).
-    pub waiting: Vec<UserId>,
+    /// Players (and their join choices) seated when a pot game's next game starts.
+    pub waiting: Vec<(UserId, JoinArgs)>,
 }
 
 impl<G: TableGame, S: TableStore> Table<G, S> {
@@ -103,7 +106,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
 
     async fn handle(&mut self, command: Command<G>) {
         match command {
-            Command::Join(user, reply) => answer(reply, self.join(user)),
+            Command::Join(user, args, reply) => {
+                let r = self.join(user, args).await;
+                answer(reply, r)
+            }
             Command::Leave(user, reply) => {
                 let r = self.leave(user).await;
                 answer(reply, r)
@@ -163,26 +169,41 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         *G::seat_range(&self.rules).end()
     }
 
-    fn join(&mut self, user: UserId) -> Result<(), TableError> {
-        if self.seat_of(user).is_some() || self.waiting.contains(&user) {
+    async fn join(&mut self, user: UserId, args: JoinArgs) -> Result<(), TableError> {
+        if self.seat_of(user).is_some() || self.waiting.iter().any(|(u, _)| *u == user) {
             return Err(TableError::AlreadySeated);
         }
-        if let Phase::Playing(run) = &self.phase {
-            if !G::plays_on(&self.rules) {
-                return Err(TableError::AlreadyStarted);
+        let playing = match &self.phase {
+            Phase::Playing(run) => {
+                if !G::plays_on(&self.rules) {
+                    return Err(TableError::AlreadyStarted);
+                }
+                // A pot game seats newcomers when its next game starts.
+                let staying = run.left.iter().filter(|l| !**l).count();
+                if staying + self.waiting.len() >= self.max_seats() {
+                    return Err(TableError::TableFull);
+                }
+                true
             }
-            // A pot game seats newcomers when its next game starts.
-            let staying = run.left.iter().filter(|l| !**l).count();
-            if staying + self.waiting.len() >= self.max_seats() {
-                return Err(TableError::TableFull);
+            Phase::Lobby => {
+                if self.seats.len() >= self.max_seats() {
+                    return Err(TableError::TableFull);
+                }
+                false
             }
-            self.waiting.push(user);
+        };
+        let balance = if G::JOIN_NEEDS_BALANCE {
+            self.store.balance(self.server, user).await?
+        } else {
+            0
+        };
+        G::check_join(&self.rules, &args, balance)?;
+        if playing {
+            self.waiting.push((user, args));
             return Ok(());
         }
-        if self.seats.len() >= self.max_seats() {
-            return Err(TableError::TableFull);
-        }
         self.seats.push(Occupant::Human(user));
+        self.joins.push(args);
         self.lobby_changed();
         Ok(())
     }
@@ -194,6 +215,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             return Err(TableError::TableFull);
         }
         self.seats.push(Occupant::Ai);
+        self.joins.push(JoinArgs::default());
         self.lobby_changed();
         Ok(())
     }
@@ -207,6 +229,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .rposition(|o| *o == Occupant::Ai)
             .ok_or(TableError::NoAiSeat)?;
         self.seats.remove(last_ai);
+        self.joins.remove(last_ai);
         self.lobby_changed();
         Ok(())
     }
@@ -219,13 +242,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     async fn leave(&mut self, user: UserId) -> Result<(), TableError> {
-        if let Some(i) = self.waiting.iter().position(|u| *u == user) {
+        if let Some(i) = self.waiting.iter().position(|(u, _)| *u == user) {
             self.waiting.remove(i);
             return Ok(());
         }
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         if let Phase::Lobby = self.phase {
             self.seats.remove(seat);
+            self.joins.remove(seat);
             if self.humans() == 0 {
                 self.closed = Some(CloseReason::OnlyAi);
                 return Ok(());
@@ -277,7 +301,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
-        let game = G::deal(self.rules.clone(), self.seats.len(), &mut self.rng)
+        let setups: Vec<SeatSetup> = self
+            .seats
+            .iter()
+            .zip(&self.joins)
+            .map(|(o, join)| SeatSetup {
+                human: o.user().is_some(),
+                join: *join,
+            })
+            .collect();
+        let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
         let id = self.open_game(game).await?;
         self.emit(TableEvent::Started {
@@ -550,21 +583,25 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             Phase::Lobby => (Vec::new(), Vec::new()),
         };
         let mut seats = Vec::new();
+        let mut joins = Vec::new();
         let mut auto = Vec::new();
         for (s, occupant) in self.seats.iter().enumerate() {
             if !left.get(s).copied().unwrap_or(false) {
                 seats.push(*occupant);
+                joins.push(self.joins.get(s).copied().unwrap_or_default());
                 auto.push(autoplay.get(s).copied().unwrap_or(false));
             }
         }
         let max = self.max_seats();
-        for user in std::mem::take(&mut self.waiting) {
+        for (user, args) in std::mem::take(&mut self.waiting) {
             if seats.len() < max {
                 seats.push(Occupant::Human(user));
+                joins.push(args);
                 auto.push(false);
             }
         }
         self.seats = seats;
+        self.joins = joins;
         if self.humans() == 0 {
             self.closed = Some(CloseReason::OnlyAi);
             return;
@@ -684,7 +721,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             host: self.host,
             seats: self.seats.clone(),
             stake: self.options.stake,
-            waiting: self.waiting.clone(),
+            waiting: self.waiting.iter().map(|(u, _)| *u).collect(),
             game,
         }
     }
