@@ -145,3 +145,8 @@ hint-action = Hint: { $action }
 play-done-cards = You played { $cards }.
 result-title = { $game } · game #{ $id } · stake { $stake }
 factor-discard = discards ×{ $value }
+table-aside = Set aside: { $cards }
+table-handicap = Handicap (让牌): the farmer wins with { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+} or fewer left.

@@ -133,3 +133,5 @@ hint-action = 提示：{ $action }
 play-done-cards = 你出了 { $cards }。
 result-title = { $game } · 第 { $id } 局 · 底分 { $stake }
 factor-discard = 弃牌 ×{ $value }
+table-aside = 弃牌堆：{ $cards }
+table-handicap = 让牌：农民剩 { $count } 张或更少即获胜。

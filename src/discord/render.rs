@@ -37,7 +37,7 @@ pub fn table_embed(
             .unwrap_or_else(|| format!("#{}", seat + 1))
     };
     let mut seats = String::new();
-    for seat in 0..3 {
+    for seat in 0..(view.players as usize).clamp(1, 3) {
         let role = match view.landlord {
             Some(l) if l == seat => format!(" · {}", i18n::tr(lang, "table-role-landlord")),
             Some(_) => format!(" · {}", i18n::tr(lang, "table-role-farmer")),
@@ -70,6 +70,21 @@ pub fn table_embed(
         }
     }
     let mut lines = vec![seats];
+    if let Some(aside) = view.aside {
+        // Two players: the cards set aside are public.
+        lines.push(i18n::tr_args(
+            lang,
+            "table-aside",
+            &[("cards", i18n::render_cards(lang, &aside.cards()).into())],
+        ));
+    }
+    if view.handicap > 0 {
+        lines.push(i18n::tr_args(
+            lang,
+            "table-handicap",
+            &[("count", (view.handicap as i64).into())],
+        ));
+    }
     if let (Some(l), Some(kitty)) = (view.landlord, view.kitty) {
         lines.push(i18n::tr_args(
             lang,

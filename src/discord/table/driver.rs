@@ -495,6 +495,18 @@ impl<G: DiscordGame> Driver<G> {
         let Some(embed) = G::result_embed(&rv) else {
             return;
         };
+        let rules: G::Rules =
+            serde_json::from_value(self.options.rules.clone()).unwrap_or_default();
+        if G::plays_on(&rules) {
+            // The next game follows at this table by itself: no "Play again".
+            let msg = serenity::CreateMessage::new()
+                .embed(embed)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            if let Err(e) = self.channel.send_message(&self.http, msg).await {
+                tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
+            }
+            return;
+        }
         let again = serenity::CreateButton::new(
             ComponentId::new(Click::PlayAgain, game as u64, 0).encode(),
         )
