@@ -6,7 +6,7 @@ use super::text::{self, ddz};
 use crate::cards::Card;
 use crate::games::dou_dizhu::{
     cardset::{rank_index, rank_name},
-    parse_play, Action, CardSet, Event, PhaseName, View,
+    parse_play, readings_among, Action, CardSet, Event, PhaseName, View,
 };
 use crate::games::Seat;
 
@@ -20,6 +20,8 @@ pub enum Input {
     ShowTable,
     Leave,
     Act(Action),
+    /// 癞子: the typed cards have several legal readings; the player picks one.
+    Choose(Vec<Action>),
 }
 
 /// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [BJ]`.
@@ -110,7 +112,19 @@ pub fn action_label(action: &Action) -> String {
         Action::Double => ddz::DOUBLE.into(),
         Action::Show(_) => ddz::SHOW.into(),
         Action::Leave => ddz::LEAVE.into(),
-        Action::Play { cards, .. } => ddz::action_play(&cards.ranks_text()),
+        Action::Play {
+            cards,
+            reading,
+            wild_as,
+        } => {
+            let text = ddz::action_play(&cards.ranks_text());
+            if wild_as.is_empty() && reading.is_none() {
+                text
+            } else {
+                let stands: Vec<&str> = wild_as.ranks().map(rank_name).collect();
+                ddz::reading(&text, reading.map(|k| k.phrase()), &stands.join(" "))
+            }
+        }
         Action::Discard(cards) => ddz::action_discard(&cards.ranks_text()),
     }
 }
@@ -140,6 +154,21 @@ pub fn options_line(legal: &[Action]) -> String {
         out.insert(0, ddz::DISCARDS.into());
     }
     text::you_may(&out.join(", "))
+}
+
+/// The numbered readings of a selection, one a line, for the player to pick.
+pub fn choices_lines(choices: &[Action]) -> String {
+    let mut out = ddz::choose_reading().to_string();
+    for (i, a) in choices.iter().enumerate() {
+        out.push_str(&format!("\n  {}. {}", i + 1, action_label(a)));
+    }
+    out
+}
+
+/// Reads the player's pick among `choices` (1-based); `None` if it is not one.
+pub fn pick_choice(line: &str, choices: &[Action]) -> Option<Action> {
+    let n: usize = line.trim().parse().ok()?;
+    n.checked_sub(1).and_then(|i| choices.get(i)).copied()
 }
 
 /// One game event as a sentence.
@@ -225,6 +254,15 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
     }
     let hand = view.hand.unwrap_or_default().cards();
     match parse_play(line, &hand) {
+        Ok(cards) if view.wild.is_some() => {
+            // 癞子: the same cards may read several ways; offer the legal ones.
+            let mut readings = readings_among(legal, CardSet::from_cards(&cards));
+            match readings.len() {
+                0 => Ok(Input::Act(Action::play(&cards))),
+                1 => Ok(Input::Act(readings.remove(0))),
+                _ => Ok(Input::Choose(readings)),
+            }
+        }
         Ok(cards) => Ok(Input::Act(Action::play(&cards))),
         Err(e) => {
             if legal.iter().any(|a| matches!(a, Action::Play { .. })) {

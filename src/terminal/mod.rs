@@ -388,6 +388,19 @@ where
                     }
                 }
                 Input::Act(action) => self.act(handle, game.version, action).await?,
+                Input::Choose(choices) => {
+                    self.say(dou_dizhu::choices_lines(&choices))?;
+                    let Some(pick) = self.read_line().await? else {
+                        return Ok(End::Eof);
+                    };
+                    match dou_dizhu::pick_choice(&pick, &choices) {
+                        Some(action) => self.act(handle, game.version, action).await?,
+                        None => self.say(text::not_understood(
+                            pick.trim(),
+                            text::ddz::choose_reading(),
+                        ))?,
+                    }
+                }
             }
         }
     }

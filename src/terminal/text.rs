@@ -224,6 +224,17 @@ pub mod ddz {
             "Set aside: {cards} | Handicap (让牌): {handicap} — the farmer wins with {handicap} or fewer cards left"
         )
     }
+    /// A play with its stated reading (癞子): `play 6665 (a bomb; wild as 6)`.
+    pub fn reading(play: &str, pattern: Option<&str>, wild_as: &str) -> String {
+        match (pattern, wild_as.is_empty()) {
+            (Some(p), true) => format!("{play} ({p})"),
+            (Some(p), false) => format!("{play} ({p}; wild as {wild_as})"),
+            (None, _) => format!("{play} (wild as {wild_as})"),
+        }
+    }
+    pub fn choose_reading() -> &'static str {
+        "Those cards can be played several ways. Type the number of the one you mean:"
+    }
     /// 癞子: the wild rank.
     pub fn wild(rank: &str) -> String {
         format!("Wild (癞子): every {rank} stands for any rank but a joker")
