@@ -57,6 +57,8 @@ pub enum Input<A> {
     ShowTable,
     Leave,
     Act(A),
+    /// The typed cards have several legal readings (癞子): the player picks one.
+    Choose(Vec<A>),
 }
 
 /// One game in the terminal: its words and its input. Everything else —
@@ -476,6 +478,18 @@ where
                     }
                 }
                 Input::Act(action) => self.act(handle, game.version, action).await?,
+                Input::Choose(choices) => {
+                    self.say(choices_lines::<G>(&choices))?;
+                    let Some(pick) = self.read_line().await? else {
+                        return Ok(End::Eof);
+                    };
+                    match pick_choice(&pick, &choices) {
+                        Some(action) => self.act(handle, game.version, action.clone()).await?,
+                        None => {
+                            self.say(text::not_understood(pick.trim(), text::choose_reading()))?
+                        }
+                    }
+                }
             }
         }
     }
@@ -491,4 +505,19 @@ where
         }
         Ok(())
     }
+}
+
+/// The numbered list of the readings a player chooses among.
+fn choices_lines<G: TerminalGame>(choices: &[G::Action]) -> String {
+    let mut out = text::choose_reading().to_string();
+    for (i, a) in choices.iter().enumerate() {
+        out.push_str(&format!("\n  {}. {}", i + 1, G::action_label(a)));
+    }
+    out
+}
+
+/// The player's pick among `choices` (1-based); `None` if it is not one.
+fn pick_choice<'a, A>(line: &str, choices: &'a [A]) -> Option<&'a A> {
+    let n: usize = line.trim().parse().ok()?;
+    n.checked_sub(1).and_then(|i| choices.get(i))
 }
