@@ -80,6 +80,9 @@ pub struct TimersConfig {
     pub play_secs: u64,
     /// Seconds a table may wait in the lobby before it closes.
     pub lobby_idle_secs: u64,
+    /// Milliseconds the computer waits before it plays (an AI seat, or a
+    /// player on autoplay), so people can follow the game. 0 in tests.
+    pub ai_delay_ms: u64,
 }
 
 /// Default stake per game, used when `/<game> start` names none.
@@ -139,6 +142,7 @@ impl Default for TimersConfig {
             bid_secs: 20,
             play_secs: 30,
             lobby_idle_secs: 600,
+            ai_delay_ms: 800,
         }
     }
 }
@@ -202,6 +206,7 @@ pub const ENV_KEYS: &[(&str, &str)] = &[
     ("PAIJU_TIMERS_BID_SECS", "timers.bid_secs"),
     ("PAIJU_TIMERS_PLAY_SECS", "timers.play_secs"),
     ("PAIJU_TIMERS_LOBBY_IDLE_SECS", "timers.lobby_idle_secs"),
+    ("PAIJU_TIMERS_AI_DELAY_MS", "timers.ai_delay_ms"),
     ("PAIJU_STAKES_DOU_DIZHU", "stakes.dou_dizhu"),
     ("PAIJU_STAKES_DUAN_GUOZI", "stakes.duan_guozi"),
     ("PAIJU_STAKES_CHEXUAN", "stakes.chexuan"),
@@ -285,6 +290,7 @@ impl Config {
         num!("PAIJU_TIMERS_BID_SECS", self.timers.bid_secs);
         num!("PAIJU_TIMERS_PLAY_SECS", self.timers.play_secs);
         num!("PAIJU_TIMERS_LOBBY_IDLE_SECS", self.timers.lobby_idle_secs);
+        num!("PAIJU_TIMERS_AI_DELAY_MS", self.timers.ai_delay_ms);
         num!("PAIJU_STAKES_DOU_DIZHU", self.stakes.dou_dizhu);
         num!("PAIJU_STAKES_DUAN_GUOZI", self.stakes.duan_guozi);
         num!("PAIJU_STAKES_CHEXUAN", self.stakes.chexuan);
@@ -352,6 +358,12 @@ impl Config {
             if secs == 0 || secs > 900 {
                 return invalid(key, format!("{secs} is outside 1..=900 seconds"));
             }
+        }
+        if self.timers.ai_delay_ms > 10_000 {
+            return invalid(
+                "timers.ai_delay_ms",
+                format!("{} is above 10000 milliseconds", self.timers.ai_delay_ms),
+            );
         }
         for (key, stake) in [
             ("stakes.dou_dizhu", self.stakes.dou_dizhu),

@@ -61,7 +61,7 @@ enum Command {
     /// Play in this terminal against AI seats, through the table runtime and
     /// a local ledger. Works with piped input; end of input saves the game.
     Play {
-        /// The game: dou-dizhu.
+        /// The game: dou-dizhu, duan-guozi or chexuan.
         game: String,
         /// RNG seed for the deals and the AI (the same seed plays the same game).
         #[arg(long)]
@@ -69,9 +69,24 @@ enum Command {
         /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
         #[arg(long, default_value = "{}")]
         rules: String,
-        /// Chips per point.
+        /// Chips per point (Duan Guozi: per 道, unless the rules set chips_per_dao).
         #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
         stake: i64,
+        /// Players at the table, you included (Duan Guozi: 2 to 12; default 4).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Duan Guozi: 道 each player antes into the pot (default 10, or 20 at 4 players or fewer).
+        /// Chexuan: the ante (底皮) in chips (default 10).
+        #[arg(long)]
+        ante: Option<u32>,
+        /// Chexuan: the bobo (簸簸) you bring, from 20 antes to your balance
+        /// (default 20 antes).
+        #[arg(long)]
+        bobo: Option<u64>,
+        /// Duan Guozi: the 全拿 house rule, as the seed's example: with 4 道 or
+        /// fewer in the pot, a hand worth 3 道 or more takes it all.
+        #[arg(long)]
+        sweep: bool,
         /// The ledger database: a file path or a sqlite: URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
@@ -107,8 +122,22 @@ fn main() -> ExitCode {
             seed,
             rules,
             stake,
+            players,
+            ante,
+            bobo,
+            sweep,
             database,
-        } => run_play(&game, seed, &rules, stake, &database),
+        } => run_play(PlayArgs {
+            game,
+            seed,
+            rules,
+            stake,
+            players,
+            ante,
+            bobo,
+            sweep,
+            database,
+        }),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
@@ -255,27 +284,85 @@ fn run_ledger_verify(database: &str) -> ExitCode {
     })
 }
 
-fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &str) -> ExitCode {
+/// What `paiju play` was given on the command line.
+struct PlayArgs {
+    game: String,
+    seed: Option<u64>,
+    rules: String,
+    stake: i64,
+    players: Option<usize>,
+    ante: Option<u32>,
+    bobo: Option<u64>,
+    sweep: bool,
+    database: String,
+}
+
+fn run_play(args: PlayArgs) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
-    if GameKind::from_name(game) != Some(GameKind::DouDizhu) {
-        eprintln!("paiju: `paiju play` knows dou-dizhu for now (got `{game}`)");
+    let kind = GameKind::from_name(&args.game);
+    if !matches!(
+        kind,
+        Some(GameKind::DouDizhu | GameKind::DuanGuozi | GameKind::Chexuan)
+    ) {
+        eprintln!(
+            "paiju: `paiju play` knows dou-dizhu, duan-guozi and chexuan (got `{}`)",
+            args.game
+        );
         return ExitCode::from(2);
     }
-    let rules = match serde_json::from_str(rules) {
-        Ok(serde_json::Value::Object(m)) => serde_json::Value::Object(m),
+    let mut rules = match serde_json::from_str(&args.rules) {
+        Ok(serde_json::Value::Object(m)) => m,
         _ => {
             eprintln!("paiju: --rules must be a JSON object, e.g. '{{\"bidding\":\"rob\"}}'");
             return ExitCode::from(2);
         }
     };
+    let mut ai_seats = None;
+    let mut stake = args.stake;
+    if args.bobo.is_some() && kind != Some(GameKind::Chexuan) {
+        eprintln!("paiju: --bobo is a Chexuan option");
+        return ExitCode::from(2);
+    }
+    if kind == Some(GameKind::Chexuan) {
+        if let Some(ante) = args.ante {
+            rules.insert("ante".into(), serde_json::json!(ante));
+        }
+        let players = args.players.unwrap_or(3);
+        if !(2..=6).contains(&players) || args.sweep {
+            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}; --sweep is Duan Guozi's");
+            return ExitCode::from(2);
+        }
+        ai_seats = Some(players - 1);
+        // Chexuan's chips are its ante and bets.
+        stake = 1;
+    } else if kind == Some(GameKind::DuanGuozi) {
+        if let Some(ante) = args.ante {
+            rules.insert("ante".into(), serde_json::json!(ante));
+        }
+        if args.sweep {
+            rules.insert("sweep".into(), serde_json::json!([4, 3]));
+        }
+        let players = args.players.unwrap_or(4);
+        if !(2..=12).contains(&players) {
+            eprintln!("paiju: Duan Guozi takes 2 to 12 players (--players), not {players}");
+            return ExitCode::from(2);
+        }
+        ai_seats = Some(players - 1);
+    } else if args.players.is_some_and(|p| p != 3) || args.ante.is_some() || args.sweep {
+        eprintln!("paiju: --players, --ante and --sweep are Duan Guozi options");
+        return ExitCode::from(2);
+    }
     let interactive = std::io::stdin().is_terminal();
     let options = PlayOptions {
-        seed,
-        rules,
+        seed: args.seed,
+        rules: serde_json::Value::Object(rules),
         stake,
         ai_delay_ms: if interactive { 700 } else { 0 },
+        ai_seats,
+        buy_in: args.bobo,
     };
+    let database = args.database.as_str();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -300,7 +387,27 @@ fn run_play(game: &str, seed: Option<u64>, rules: &str, stake: i64, database: &s
             terminal::terminal_config(options.ai_delay_ms),
         );
         let input = tokio::io::BufReader::new(tokio::io::stdin());
-        let result = terminal::play(tables, options, input, std::io::stdout()).await;
+        let out = std::io::stdout();
+        let result = match kind {
+            Some(GameKind::DuanGuozi) => {
+                terminal::play::<paiju::games::duan_guozi::DuanGuozi, _, _, _>(
+                    tables, options, input, out,
+                )
+                .await
+            }
+            Some(GameKind::Chexuan) => {
+                terminal::play::<paiju::table::chexuan::ChexuanTable, _, _, _>(
+                    tables, options, input, out,
+                )
+                .await
+            }
+            _ => {
+                terminal::play::<paiju::games::dou_dizhu::DouDizhu, _, _, _>(
+                    tables, options, input, out,
+                )
+                .await
+            }
+        };
         ledger.close().await;
         match result {
             Ok(()) => ExitCode::SUCCESS,

@@ -121,3 +121,27 @@ cli-no-token = paiju needs a Discord bot token to connect.
     3. Run: DISCORD_TOKEN=<your token> cargo run --release
     (or put the token in config.toml under [discord] token = "…"; see config.example.toml).
     To play without Discord, in your terminal: cargo run --release -- play dou-dizhu (or paiju play dou-dizhu)
+
+## Tables of every game (the Discord table seam)
+btn-keep-all = Keep all
+lobby-title = { $game } · stake { $stake }
+lobby-hint = Press Join to take a seat ({ $min } to { $max } players); the host presses Start (Add AI fills a seat with the computer).
+table-log = Recent
+table-closed-idle = The table closed: nobody started it in time. No chips moved.
+table-closed-empty = The table closed: no player is left. Stakes were refunded.
+table-closed-broken = The table closed because of an error on our side. Stakes were refunded.
+table-opened = You opened a { $game } table in this channel: the table message has the buttons.
+table-joined = You took a seat.
+table-you-left = You left the table.
+table-stopped = The table is stopped; any stakes were refunded.
+event-countered = { $player } counter-kicks! ×2
+event-discarded = { $player } discards { $count ->
+    [one] 1 card
+   *[other] { $count } cards
+} (×{ $factor }).
+event-escaped = { $player } left the game and pays { $penalty } points.
+hint-discard = Hint: discard { $cards }
+hint-action = Hint: { $action }
+play-done-cards = You played { $cards }.
+result-title = { $game } · game #{ $id } · stake { $stake }
+factor-discard = discards ×{ $value }

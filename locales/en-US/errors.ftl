@@ -13,6 +13,7 @@ err-not-seated = You are not seated at this table.
 err-already-seated = You are already seated at this table.
 err-table-full = This table is full.
 err-not-host = Only the host can do that.
+err-stop-permission = Only the host or a member with the Manage Server permission can stop this table.
 err-not-enough-players = The table needs { $needed } players to start.
 err-game-running = The game has started; this can no longer be changed.
 err-guild-only = This command works in a server channel, not in direct messages.

@@ -112,3 +112,24 @@ cli-no-token = paiju 需要 Discord 机器人令牌才能连接。
     3. 运行：DISCORD_TOKEN=<你的令牌> cargo run --release
     （或在 config.toml 的 [discord] 下写 token = "…"；见 config.example.toml。）
     不用 Discord 也能在终端里玩：cargo run --release -- play dou-dizhu（或 paiju play dou-dizhu）
+
+## 各游戏通用的牌桌
+btn-keep-all = 不弃牌
+lobby-title = { $game } · 底分 { $stake }
+lobby-hint = 点“加入”坐下（{ $min } 到 { $max } 人）；由房主点“开始”（“添加电脑”让电脑坐一个位置）。
+table-log = 最近
+table-closed-idle = 牌桌已关闭：没有人及时开始。没有筹码变动。
+table-closed-empty = 牌桌已关闭：没有玩家留下。押注已退还。
+table-closed-broken = 因我方出错，牌桌已关闭。押注已退还。
+table-opened = 你在本频道开了一张{ $game }牌桌：按钮在牌桌消息上。
+table-joined = 你已坐下。
+table-you-left = 你已离开牌桌。
+table-stopped = 牌桌已停止；押注已退还。
+event-countered = { $player } 反踢！×2
+event-discarded = { $player } 弃了 { $count } 张牌（×{ $factor }）。
+event-escaped = { $player } 中途逃跑，支付 { $penalty } 分。
+hint-discard = 提示：弃 { $cards }
+hint-action = 提示：{ $action }
+play-done-cards = 你出了 { $cards }。
+result-title = { $game } · 第 { $id } 局 · 底分 { $stake }
+factor-discard = 弃牌 ×{ $value }

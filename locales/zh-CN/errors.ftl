@@ -12,6 +12,7 @@ err-not-seated = 你没有坐在这桌。
 err-already-seated = 你已经坐在这桌了。
 err-table-full = 这桌已经坐满了。
 err-not-host = 只有房主可以这样做。
+err-stop-permission = 只有房主或拥有“管理服务器”权限的成员可以停止这张牌桌。
 err-not-enough-players = 需要 { $needed } 位玩家才能开始。
 err-game-running = 牌局已经开始，不能再更改。
 err-guild-only = 这个命令只能在服务器频道里使用，不能在私信里用。

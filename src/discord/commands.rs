@@ -6,7 +6,7 @@
 //! `cmd-<command path>-opt-<option>`), so Discord shows `/斗地主` to a
 //! member whose client speaks Chinese.
 
-use super::{lang_of_ctx, BotError, Context, Data};
+use super::{BotError, Data};
 use crate::i18n::{self, Lang};
 use std::borrow::Cow;
 
@@ -22,7 +22,10 @@ pub fn all() -> Vec<Command> {
         chips::chips_admin(),
         chips::history(),
         chips::stats(),
-        dou_dizhu(),
+        super::dou_dizhu::dou_dizhu(),
+        super::table::commands::play(),
+        super::table::commands::pass(),
+        super::table::commands::hand(),
     ];
     for c in &mut cmds {
         localize(c, "cmd");
@@ -88,28 +91,6 @@ fn localizations(id: &str) -> (Pairs, Pairs) {
         }
     }
     (names, descriptions)
-}
-
-/// Dou Dizhu tables in this channel.
-#[poise::command(
-    slash_command,
-    rename = "dou-dizhu",
-    subcommands("ddz_rules"),
-    subcommand_required
-)]
-pub async fn dou_dizhu(_ctx: Context<'_>) -> Result<(), BotError> {
-    Ok(())
-}
-
-/// How Dou Dizhu is played here.
-#[poise::command(slash_command, rename = "rules")]
-pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    let lang = lang_of_ctx(ctx);
-    let reply = poise::CreateReply::default()
-        .content(i18n::tr(lang, "ddz-rules"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::errors::BotError;
 use super::ids::ComponentId;
+use super::table::clicks::{self, answer_in_time};
 use super::Data;
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
@@ -20,18 +21,18 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::Comp
 }
 
 async fn dispatch(
-    _ctx: &serenity::Context,
+    ctx: &serenity::Context,
     data: &Data,
     click: &serenity::ComponentInteraction,
-    _lang: Lang,
+    lang: Lang,
 ) -> Result<(), BotError> {
     if data.is_shutting_down() {
         return Err(BotError::user("err-shutting-down"));
     }
     // An id this build did not make is from an old message: stale.
-    let _id =
-        ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
-    Err(BotError::user("err-no-table"))
+    let id = ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
+    answer_in_time(ctx, click, lang, clicks::work(ctx, data, click, id, lang)).await;
+    Ok(())
 }
 
 /// Answers a click privately (a fresh ephemeral message), falling back to a

@@ -42,6 +42,19 @@ pub enum Action {
     /// not a pass of the play.
     Decline,
     Show,
+    /// A game's own control (Duan Guozi, Chexuan …): the game encodes and
+    /// reads the argument itself (see [`game_arg_ok`] for what it may hold).
+    Game(String),
+}
+
+/// Whether `arg` can travel in an [`Action::Game`] id: 1 to 64 characters
+/// of `A-Z a-z 0-9 _ . , -` (no `:`, which separates the id's parts).
+pub fn game_arg_ok(arg: &str) -> bool {
+    !arg.is_empty()
+        && arg.len() <= 64
+        && arg
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b',' | b'-'))
 }
 
 /// A decoded `custom_id`.
@@ -99,6 +112,16 @@ impl ComponentId {
             Action::Double => ("double", None),
             Action::Decline => ("no", None),
             Action::Show => ("show", None),
+            // An argument that could not be decoded is sent as `-`, which
+            // reads back as itself and no game accepts.
+            Action::Game(arg) => (
+                "g",
+                Some(if game_arg_ok(arg) {
+                    arg.clone()
+                } else {
+                    "-".into()
+                }),
+            ),
         };
         let mut s = format!(
             "{PREFIX}:{tag}:{}:{}",
@@ -150,6 +173,10 @@ impl ComponentId {
             "show" => no_arg(Action::Show)?,
             "bid" => match arg.and_then(|a| a.parse::<u8>().ok()) {
                 Some(n @ 1..=3) => Action::Bid(n),
+                _ => return Err(bad()),
+            },
+            "g" => match arg {
+                Some(a) if game_arg_ok(a) => Action::Game(a.to_string()),
                 _ => return Err(bad()),
             },
             "play" => {
@@ -250,6 +277,8 @@ mod tests {
             Action::Double,
             Action::Decline,
             Action::Show,
+            Action::Game("bet.20".into()),
+            Action::Game("split,3S,TH".into()),
         ]
     }
 
@@ -292,6 +321,8 @@ mod tests {
             "pj1:join:1:ZZ",
             "pj1:join:zzzzzzzzzzzzzzzz:1",
             "pj1:play:1:2:3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S",
+            "pj1:g:1:2",
+            "pj1:g:1:2:a b",
         ] {
             assert!(ComponentId::decode(bad).is_err(), "{bad:?} accepted");
         }

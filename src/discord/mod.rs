@@ -15,9 +15,11 @@
 pub mod chips;
 pub mod commands;
 pub mod components;
+pub mod dou_dizhu;
 pub mod errors;
 pub mod ids;
 pub mod render;
+pub mod table;
 
 use crate::config::Config;
 use crate::i18n::{self, Lang};
@@ -36,6 +38,8 @@ pub struct Data {
     pub default_lang: Lang,
     /// Set on SIGINT/SIGTERM: new actions are refused while writes finish.
     pub shutting_down: Arc<AtomicBool>,
+    /// Every table of every game, and what Discord remembers around them.
+    pub host: Arc<table::host::Host>,
 }
 
 impl Data {
@@ -47,7 +51,17 @@ impl Data {
             .filter_map(|c| Lang::from_code(c))
             .collect();
         let default_lang = Lang::from_code(&config.locales.default).unwrap_or(Lang::EnUs);
+        let table_config = crate::table::TableConfig {
+            ai_delay_ms: config.timers.ai_delay_ms,
+            ..crate::table::TableConfig::from(&config.timers)
+        };
+        let host = Arc::new(table::host::Host::new(
+            ledger.clone(),
+            table_config,
+            default_lang,
+        ));
         Data {
+            host,
             config,
             ledger,
             langs,
@@ -128,7 +142,11 @@ pub async fn run(config: Config) -> Result<(), StartError> {
                     }
                     None => poise::builtins::register_globally(ctx, cmds).await?,
                 }
+                // Games that were running when the bot stopped carry on,
+                // each with its table message posted again.
+                let resumed = data.host.resume_all(ctx.http.clone()).await;
                 tracing::info!(
+                    resumed,
                     user = %ready.user.name,
                     commands = cmds.len(),
                     scope = if dev_guild.is_some() { "guild" } else { "global" },

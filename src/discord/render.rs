@@ -136,6 +136,27 @@ pub fn table_buttons(
     table: u64,
     version: u64,
 ) -> Vec<serenity::CreateActionRow> {
+    let mut buttons = choice_buttons(lang, legal, table, version);
+    buttons.push(
+        serenity::CreateButton::new(ComponentId::new(Click::MyHand, table, version).encode())
+            .label(i18n::tr(lang, "btn-my-hand"))
+            .style(serenity::ButtonStyle::Success),
+    );
+    buttons
+        .chunks(5)
+        .take(5)
+        .map(|row| serenity::CreateActionRow::Buttons(row.to_vec()))
+        .collect()
+}
+
+/// The choice buttons of the seat to act (bids, kicks, doubling, showing,
+/// and the "no" of each question), one per distinct choice.
+pub fn choice_buttons(
+    lang: Lang,
+    legal: &[Action],
+    table: u64,
+    version: u64,
+) -> Vec<serenity::CreateButton> {
     let id = |a: Click| ComponentId::new(a, table, version).encode();
     let playing = legal.iter().any(|a| matches!(a, Action::Play { .. }));
     let mut buttons = Vec::new();
@@ -183,34 +204,24 @@ pub fn table_buttons(
                 i18n::tr(lang, "btn-pass"),
                 serenity::ButtonStyle::Secondary,
             ),
+            // Discarding nothing (弃三张) is the "no" of the discard phase;
+            // the cards themselves are chosen in the hand view.
+            Action::Discard(cards) if cards.is_empty() => (
+                Click::Decline,
+                i18n::tr(lang, "btn-keep-all"),
+                serenity::ButtonStyle::Secondary,
+            ),
             _ => continue,
         };
-        let b = serenity::CreateButton::new(id(click))
-            .label(label)
-            .style(style);
-        if !buttons.iter().any(|(c, _): &(String, _)| *c == id_of(&b)) {
-            buttons.push((id_of(&b), b));
+        let custom = id(click);
+        if !buttons.iter().any(|(c, _): &(String, _)| *c == custom) {
+            let b = serenity::CreateButton::new(custom.clone())
+                .label(label)
+                .style(style);
+            buttons.push((custom, b));
         }
     }
-    buttons.push((
-        String::new(),
-        serenity::CreateButton::new(id(Click::MyHand))
-            .label(i18n::tr(lang, "btn-my-hand"))
-            .style(serenity::ButtonStyle::Success),
-    ));
-    let buttons: Vec<_> = buttons.into_iter().map(|(_, b)| b).collect();
-    buttons
-        .chunks(5)
-        .take(5)
-        .map(|row| serenity::CreateActionRow::Buttons(row.to_vec()))
-        .collect()
-}
-
-fn id_of(b: &serenity::CreateButton) -> String {
-    serde_json::to_value(b)
-        .ok()
-        .and_then(|v| v["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_default()
+    buttons.into_iter().map(|(_, b)| b).collect()
 }
 
 /// The private hand view: the cards (sorted low to high), a multi-select

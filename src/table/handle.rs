@@ -107,6 +107,8 @@ pub struct TableStatus<G: Game> {
     pub host: UserId,
     pub seats: Vec<Occupant>,
     pub stake: i64,
+    /// Players waiting to be seated when the next game of a pot game starts.
+    pub waiting: Vec<UserId>,
     /// The running game, if the lobby has started.
     pub game: Option<GameStatus<G>>,
 }

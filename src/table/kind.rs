@@ -4,9 +4,16 @@
 //! chips, and whether another game follows at the same table.
 //!
 //! Dou Dizhu is one game per table, zero-sum, settled as deltas × stake.
-//! Duan Guozi (rounds from a shared pot) and Chexuan (hand after hand with a
-//! carried pot) will answer [`TableGame::next_game`] with the next round, its
-//! state (the pot) carried inside the game they build.
+//!
+//! Pot games (Duan Guozi; Chexuan can use the same hooks) add three answers:
+//! [`TableGame::pot_entry`] — the chips each seat puts into the table's pot
+//! when a game starts, which the runtime holds in the ledger's escrow
+//! (idempotently, so a resumed game never holds twice) and the settlement
+//! returns before paying the deltas; [`TableGame::close_payout`] — what a
+//! game cut short by the table closing pays (what the rounds so far won,
+//! and the rest of the pot shared back) instead of being cancelled; and
+//! [`TableGame::plays_on`] — another game follows at the same table after a
+//! settled one, with leavers gone and players who joined meanwhile seated.
 
 use super::store::Settlement;
 use crate::ai::{Bot, RandomBot};
@@ -122,10 +129,33 @@ pub trait TableGame: Game {
         })
     }
 
-    /// The next game at the same table once this one is settled (the next
-    /// round of a pot game), or `None` when the table's session is over.
+    /// The next game at the same table once this one is settled, with the
+    /// same seats (Dou Dizhu's redeal), or `None`.
     fn next_game(&self, _rng: &mut dyn rand::RngCore) -> Option<Self> {
         None
+    }
+
+    /// Chips each seat puts into the table's pot as this game starts, in
+    /// seat order (empty: the game has no pot), at `stake` chips per unit.
+    /// The runtime holds them in escrow for human seats. `None` when the
+    /// chips overflow.
+    fn pot_entry(&self, _stake: i64) -> Option<Vec<i64>> {
+        Some(Vec::new())
+    }
+
+    /// Chips for a game cut short because the table closes (every player
+    /// left, an admin cancelled): `None` cancels the game and refunds its
+    /// holds; a pot game pays what was won so far and shares the pot back.
+    fn close_payout(&self, _stake: i64) -> Option<Payout> {
+        None
+    }
+
+    /// True when, after a settled game ([`TableGame::next_game`] aside),
+    /// another game starts at the same table: the seats of players who left
+    /// are dropped, players who asked to join meanwhile are seated, and the
+    /// table returns to its lobby when too few seats are left.
+    fn plays_on(_rules: &Self::Rules) -> bool {
+        false
     }
 }
 

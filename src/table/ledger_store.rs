@@ -30,6 +30,18 @@ impl TableStore for Ledger {
         .map_err(store_error)
     }
 
+    async fn hold(
+        &self,
+        game: GameId,
+        user: UserId,
+        amount: i64,
+        key: &str,
+    ) -> Result<i64, StoreError> {
+        Ledger::hold(self, game, user, amount, key)
+            .await
+            .map_err(store_error)
+    }
+
     async fn save_snapshot(
         &self,
         game: GameId,

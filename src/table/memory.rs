@@ -31,6 +31,10 @@ pub struct MemoryGame {
     pub status: MemoryStatus,
     /// Every version saved, in order (tests check one write per action).
     pub saved_versions: Vec<i64>,
+    /// Chips each seat holds in the game's escrow (a pot game's ante).
+    pub held: Vec<i64>,
+    /// The keys of the holds made, so a repeated hold holds nothing more.
+    pub hold_keys: Vec<(UserId, i64, String)>,
 }
 
 #[derive(Default)]
@@ -176,14 +180,76 @@ impl TableStore for MemoryStore {
         for user in game.seats.iter().flatten() {
             self.balance_now(&mut inner, game.server, *user);
         }
+        let seats = game.seats.len();
         inner.games.push(MemoryGame {
             new: game,
             version: 0,
             snapshot: None,
+            held: vec![0; seats],
             status: MemoryStatus::Running,
             saved_versions: Vec::new(),
+            hold_keys: Vec::new(),
         });
         Ok(inner.games.len() as GameId)
+    }
+
+    async fn hold(
+        &self,
+        game: GameId,
+        user: UserId,
+        amount: i64,
+        key: &str,
+    ) -> Result<i64, StoreError> {
+        if amount <= 0 {
+            return Err(StoreError::new(
+                "err-amount-positive",
+                "a hold must be a positive number of chips",
+            ));
+        }
+        let mut inner = self.lock();
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        let server = inner.games[i].new.server;
+        let prior = inner.games[i]
+            .hold_keys
+            .iter()
+            .find(|(u, _, k)| *u == user && k == key)
+            .cloned();
+        if let Some((_, held, _)) = prior {
+            return if held == amount {
+                Ok(self.balance_now(&mut inner, server, user))
+            } else {
+                Err(StoreError::new(
+                    "err-internal",
+                    format!("hold key {key} was used for another amount"),
+                ))
+            };
+        }
+        if inner.games[i].status != MemoryStatus::Running {
+            return Err(StoreError::new("err-game-over", "the game is over"));
+        }
+        let Some(seat) = inner.games[i]
+            .new
+            .seats
+            .iter()
+            .position(|u| *u == Some(user))
+        else {
+            return Err(StoreError::new(
+                "err-not-seated",
+                format!("player {user} is not seated in game #{game}"),
+            ));
+        };
+        let balance = self.balance_now(&mut inner, server, user);
+        if amount > balance {
+            return Err(StoreError::new(
+                "err-insufficient-chips",
+                format!("player {user} has {balance} chips, {amount} are needed"),
+            ));
+        }
+        inner.balances.insert((server, user), balance - amount);
+        let g = &mut inner.games[i];
+        g.held[seat] += amount;
+        g.hold_keys.push((user, amount, key.to_string()));
+        Ok(balance - amount)
     }
 
     async fn save_snapshot(
@@ -224,6 +290,18 @@ impl TableStore for MemoryStore {
                 "one delta per seat is needed",
             ));
         }
+        // Every hold goes back first; the deltas are paid from the balances
+        // as they were before the holds.
+        let held = std::mem::take(&mut inner.games[i].held);
+        for (seat, user) in new.seats.iter().enumerate() {
+            if let (Some(u), Some(&h)) = (user, held.get(seat)) {
+                if h != 0 {
+                    let now = self.balance_now(&mut inner, new.server, *u);
+                    inner.balances.insert((new.server, *u), now + h);
+                }
+            }
+        }
+        inner.games[i].held = vec![0; new.seats.len()];
         let can_pay: Vec<Option<i64>> = new
             .seats
             .iter()
@@ -267,10 +345,23 @@ impl TableStore for MemoryStore {
     async fn cancel(&self, game: GameId, reason: &str) -> Result<(), StoreError> {
         let mut inner = self.lock();
         let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
-        let g = &mut inner.games[i];
-        if g.status == MemoryStatus::Running {
-            g.status = MemoryStatus::Cancelled(reason.to_string());
+        if inner.games[i].status != MemoryStatus::Running {
+            return Ok(());
         }
+        // Every hold is refunded.
+        let held = std::mem::take(&mut inner.games[i].held);
+        let new = inner.games[i].new.clone();
+        for (seat, user) in new.seats.iter().enumerate() {
+            if let (Some(u), Some(&h)) = (user, held.get(seat)) {
+                if h != 0 {
+                    let now = self.balance_now(&mut inner, new.server, *u);
+                    inner.balances.insert((new.server, *u), now + h);
+                }
+            }
+        }
+        let g = &mut inner.games[i];
+        g.held = vec![0; new.seats.len()];
+        g.status = MemoryStatus::Cancelled(reason.to_string());
         Ok(())
     }
 

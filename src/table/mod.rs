@@ -21,6 +21,7 @@
 pub mod chexuan;
 pub mod config;
 mod dou_dizhu;
+mod duan_guozi;
 pub mod error;
 pub mod handle;
 pub mod kind;

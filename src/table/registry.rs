@@ -155,7 +155,7 @@ impl<S: TableStore> Tables<S> {
             channel,
             host,
             vec![Occupant::Human(host)],
-            vec![host_join],
+            [(host, host_join)].into_iter().collect(),
             options,
             checked.rules,
             |_| Phase::Lobby,
@@ -194,7 +194,7 @@ impl<S: TableStore> Tables<S> {
         channel: ChannelId,
         host: UserId,
         seats: Vec<Occupant>,
-        joins: Vec<JoinArgs>,
+        joins: std::collections::HashMap<UserId, JoinArgs>,
         options: TableOptions,
         rules: G::Rules,
         phase: impl FnOnce(&mut ChaCha8Rng) -> Phase<G>,
@@ -228,6 +228,7 @@ impl<S: TableStore> Tables<S> {
             bot: G::bot(),
             lobby_since: Instant::now(),
             closed: None,
+            waiting: Vec::new(),
         };
         let serial = self.shared.serial.fetch_add(1, Ordering::Relaxed);
         vacant.insert(Entryish {
@@ -256,6 +257,10 @@ impl<S: TableStore> Tables<S> {
             let result = match GameKind::from_name(&game.kind) {
                 Some(GameKind::DouDizhu) => self
                     .resume::<crate::games::dou_dizhu::DouDizhu>(game)
+                    .await
+                    .map(|_| ()),
+                Some(GameKind::DuanGuozi) => self
+                    .resume::<crate::games::duan_guozi::DuanGuozi>(game)
                     .await
                     .map(|_| ()),
                 Some(GameKind::Chexuan) => self
@@ -305,7 +310,23 @@ impl<S: TableStore> Tables<S> {
     ) -> Result<TableHandle<G>, TableError> {
         let id = stored.id;
         let n = stored.seats.len();
-        let rebuilt = rebuild::<G>(&self.shared.config, &stored).and_then(|r| {
+        let mut rebuilt = rebuild::<G>(&self.shared.config, &stored);
+        if let Ok((game, ..)) = &rebuilt {
+            // A crash may have come between the holds and the first move:
+            // holding again with the same keys holds only what is missing.
+            let held = match game.pot_entry(stored.stake) {
+                Some(entry) => {
+                    super::runtime::hold_pot_entry(&*self.shared.store, id, &stored.seats, &entry)
+                        .await
+                        .map_err(|e| format!("its pot could not be held: {e}"))
+                }
+                None => Err("its chips overflow".to_string()),
+            };
+            if let Err(why) = held {
+                rebuilt = Err(why);
+            }
+        }
+        let rebuilt = rebuilt.and_then(|r| {
             let seats = stored
                 .seats
                 .iter()
@@ -317,7 +338,7 @@ impl<S: TableStore> Tables<S> {
                 stored.channel,
                 host,
                 seats,
-                vec![JoinArgs::default(); n],
+                Default::default(),
                 options,
                 rules,
                 move |_| {

@@ -46,8 +46,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub channel: ChannelId,
     pub host: UserId,
     pub seats: Vec<Occupant>,
-    /// What each seat brought when it joined (same order as `seats`).
-    pub joins: Vec<JoinArgs>,
+    /// What each human brought when joining (the game's join parameter).
+    pub joins: std::collections::HashMap<UserId, JoinArgs>,
     pub options: TableOptions,
     pub rules: G::Rules,
     pub store: Arc<S>,
@@ -58,6 +58,9 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub bot: Box<dyn Bot<G>>,
     pub lobby_since: Instant,
     pub closed: Option<CloseReason>,
+    /// Players who asked to join while a pot game ran: they are seated
+    /// when the next game starts ([`TableGame::plays_on`]).
+    pub waiting: Vec<UserId>,
 }
 
 impl<G: TableGame, S: TableStore> Table<G, S> {
@@ -166,23 +169,64 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     async fn join(&mut self, user: UserId, args: JoinArgs) -> Result<(), TableError> {
-        self.in_lobby()?;
-        if self.seat_of(user).is_some() {
+        if self.seat_of(user).is_some() || self.waiting.contains(&user) {
             return Err(TableError::AlreadySeated);
+        }
+        let staying = match &self.phase {
+            Phase::Playing(run) => {
+                if !G::plays_on(&self.rules) {
+                    return Err(TableError::AlreadyStarted);
+                }
+                Some(run.left.iter().filter(|l| !**l).count())
+            }
+            Phase::Lobby => None,
+        };
+        if let Some(staying) = staying {
+            // A pot game seats newcomers when its next game starts.
+            if staying + self.waiting.len() >= self.max_seats() {
+                return Err(TableError::TableFull);
+            }
+            self.check_join(user, &args).await?;
+            self.joins.insert(user, args);
+            self.waiting.push(user);
+            return Ok(());
         }
         if self.seats.len() >= self.max_seats() {
             return Err(TableError::TableFull);
         }
+        self.check_join(user, &args).await?;
+        self.seats.push(Occupant::Human(user));
+        self.joins.insert(user, args);
+        self.lobby_changed();
+        Ok(())
+    }
+
+    /// Checks what `user` brings to a seat (the game's join parameter).
+    /// Takes `&mut self` so that the future stays `Send` (the bot is not
+    /// `Sync`).
+    async fn check_join(&mut self, user: UserId, args: &JoinArgs) -> Result<(), TableError> {
         let balance = if G::JOIN_NEEDS_BALANCE {
-            self.store.balance(self.server, user).await?
+            let store = self.store.clone();
+            store.balance(self.server, user).await?
         } else {
             0
         };
-        G::check_join(&self.rules, &args, balance)?;
-        self.seats.push(Occupant::Human(user));
-        self.joins.push(args);
-        self.lobby_changed();
+        G::check_join(&self.rules, args, balance)?;
         Ok(())
+    }
+
+    /// Each seat as the next game is dealt: who is human, what each brought.
+    fn seat_setups(&self) -> Vec<SeatSetup> {
+        self.seats
+            .iter()
+            .map(|o| SeatSetup {
+                human: o.user().is_some(),
+                join: o
+                    .user()
+                    .and_then(|u| self.joins.get(&u).copied())
+                    .unwrap_or_default(),
+            })
+            .collect()
     }
 
     fn add_ai(&mut self, by: UserId) -> Result<(), TableError> {
@@ -192,7 +236,6 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             return Err(TableError::TableFull);
         }
         self.seats.push(Occupant::Ai);
-        self.joins.push(JoinArgs::default());
         self.lobby_changed();
         Ok(())
     }
@@ -206,7 +249,6 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .rposition(|o| *o == Occupant::Ai)
             .ok_or(TableError::NoAiSeat)?;
         self.seats.remove(last_ai);
-        self.joins.remove(last_ai);
         self.lobby_changed();
         Ok(())
     }
@@ -219,10 +261,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     async fn leave(&mut self, user: UserId) -> Result<(), TableError> {
+        if let Some(i) = self.waiting.iter().position(|u| *u == user) {
+            self.waiting.remove(i);
+            return Ok(());
+        }
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         if let Phase::Lobby = self.phase {
             self.seats.remove(seat);
-            self.joins.remove(seat);
+            self.joins.remove(&user);
             if self.humans() == 0 {
                 self.closed = Some(CloseReason::OnlyAi);
                 return Ok(());
@@ -274,34 +320,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
-        let setups: Vec<SeatSetup> = self
-            .seats
-            .iter()
-            .zip(&self.joins)
-            .map(|(o, join)| SeatSetup {
-                human: o.user().is_some(),
-                join: *join,
-            })
-            .collect();
+        let setups = self.seat_setups();
         let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
-        let id = self
-            .store
-            .create_game(NewGame {
-                server: self.server,
-                channel: self.channel,
-                kind: G::KIND.name().to_string(),
-                options: stored_options(&self.options, self.host),
-                seats: self.seats.iter().map(|o| o.user()).collect(),
-                stake: self.options.stake,
-            })
-            .await?;
-        if let Err(e) = self.store.save_snapshot(id, 0, &record_json(&game)).await {
-            // Without a first snapshot the game could not be resumed: undo.
-            let _ = self.store.cancel(id, "the first snapshot failed").await;
-            return Err(e.into());
-        }
-        self.begin(id, game, 0);
+        let id = self.open_game(game).await?;
         self.emit(TableEvent::Started {
             game: id,
             seats: self.seats.clone(),
@@ -309,6 +331,39 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             resumed: false,
         });
         self.announce_turn();
+        Ok(id)
+    }
+
+    /// Records `game` for the current seats, holds each human seat's entry
+    /// into the pot, saves the first snapshot and makes it the table's game.
+    /// On failure nothing stays held and the table is as it was.
+    async fn open_game(&mut self, game: G) -> Result<GameId, TableError> {
+        let entry = game
+            .pot_entry(self.options.stake)
+            .ok_or_else(|| TableError::BadOptions("the chips of this game overflow".into()))?;
+        let seats: Vec<Option<UserId>> = self.seats.iter().map(|o| o.user()).collect();
+        let id = self
+            .store
+            .create_game(NewGame {
+                server: self.server,
+                channel: self.channel,
+                kind: G::KIND.name().to_string(),
+                options: stored_options(&self.options, self.host),
+                seats: seats.clone(),
+                stake: self.options.stake,
+            })
+            .await?;
+        let opened = match hold_pot_entry(&*self.store, id, &seats, &entry).await {
+            Ok(()) => self.store.save_snapshot(id, 0, &record_json(&game)).await,
+            Err(e) => Err(e),
+        };
+        if let Err(e) = opened {
+            // Without its holds or a first snapshot the game could not go on
+            // or be resumed: undo (cancelling refunds any hold made).
+            let _ = self.store.cancel(id, "the game could not be opened").await;
+            return Err(e.into());
+        }
+        self.begin(id, game, 0);
         Ok(id)
     }
 
@@ -484,7 +539,11 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     /// After a settled game: the next game at the same table, or close.
     async fn follow_up(&mut self, finished: G) {
         let Some(game) = finished.next_game(&mut self.rng) else {
-            self.closed = Some(CloseReason::Finished);
+            if G::plays_on(&self.rules) {
+                self.play_on().await;
+            } else {
+                self.closed = Some(CloseReason::Finished);
+            }
             return;
         };
         let stored = NewGame {
@@ -525,6 +584,79 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         self.announce_turn();
     }
 
+    /// A pot game's next game: players who left give up their seats, those
+    /// who asked to join sit down, and a new game is dealt and its pot
+    /// filled — or the table goes back to its lobby when the seats no longer
+    /// make a game, or closes when no human is left.
+    async fn play_on(&mut self) {
+        let (left, autoplay) = match &self.phase {
+            Phase::Playing(run) => (run.left.clone(), run.autoplay.clone()),
+            Phase::Lobby => (Vec::new(), Vec::new()),
+        };
+        let mut seats = Vec::new();
+        let mut auto = Vec::new();
+        for (s, occupant) in self.seats.iter().enumerate() {
+            if !left.get(s).copied().unwrap_or(false) {
+                seats.push(*occupant);
+                auto.push(autoplay.get(s).copied().unwrap_or(false));
+            }
+        }
+        let max = self.max_seats();
+        for user in std::mem::take(&mut self.waiting) {
+            if seats.len() < max {
+                seats.push(Occupant::Human(user));
+                auto.push(false);
+            }
+        }
+        self.seats = seats;
+        if self.humans() == 0 {
+            self.closed = Some(CloseReason::OnlyAi);
+            return;
+        }
+        if self.seat_of(self.host).is_none() {
+            // The earliest human seated hosts from now on.
+            self.host = self
+                .seats
+                .iter()
+                .find_map(|o| o.user())
+                .unwrap_or(self.host);
+        }
+        if !G::seat_range(&self.rules).contains(&self.seats.len()) {
+            self.phase = Phase::Lobby;
+            self.lobby_changed();
+            return;
+        }
+        let setups = self.seat_setups();
+        let game = match G::deal_table(self.rules.clone(), &setups, &mut self.rng) {
+            Ok(g) => g,
+            Err(e) => {
+                self.closed = Some(CloseReason::Broken(e.to_string()));
+                return;
+            }
+        };
+        let id = match self.open_game(game).await {
+            Ok(id) => id,
+            Err(e) => {
+                // Most likely a player cannot pay the next ante.
+                self.emit(TableEvent::Trouble {
+                    message: format!("the next game could not start: {e}"),
+                });
+                self.closed = Some(CloseReason::Broken(e.to_string()));
+                return;
+            }
+        };
+        if let Phase::Playing(run) = &mut self.phase {
+            run.autoplay = auto;
+        }
+        self.emit(TableEvent::Started {
+            game: id,
+            seats: self.seats.clone(),
+            version: 0,
+            resumed: false,
+        });
+        self.announce_turn();
+    }
+
     async fn admin_cancel(&mut self, reason: &str) -> Result<(), TableError> {
         match self.phase {
             Phase::Lobby => self.closed = Some(CloseReason::Cancelled),
@@ -536,6 +668,36 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     /// Cancels the running game in the store (releasing its chips) and
     /// closes the table.
     async fn abandon(&mut self, why: CloseReason, reason: &str) {
+        if let Phase::Playing(run) = &self.phase {
+            // A pot game cut short pays what was won and shares its pot back.
+            if let Some(payout) = run.game.close_payout(self.options.stake) {
+                let id = run.id;
+                let mut detail = serde_json::Map::new();
+                detail.insert("table_closed".into(), serde_json::Value::Bool(true));
+                let outcome = crate::games::Outcome {
+                    deltas: payout.deltas.clone(),
+                    detail,
+                };
+                match self
+                    .store
+                    .settle(id, payout.into_settlement(record_json(&run.game)))
+                    .await
+                {
+                    Ok(report) => {
+                        self.emit(TableEvent::Settled {
+                            game: id,
+                            outcome,
+                            report,
+                        });
+                        self.closed = Some(why);
+                        return;
+                    }
+                    Err(e) => self.emit(TableEvent::Trouble {
+                        message: format!("settling game #{id} failed, cancelling it: {e}"),
+                    }),
+                }
+            }
+        }
         if let Phase::Playing(run) = &self.phase {
             if let Err(e) = self.store.cancel(run.id, reason).await {
                 self.emit(TableEvent::Trouble {
@@ -567,6 +729,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             host: self.host,
             seats: self.seats.clone(),
             stake: self.options.stake,
+            waiting: self.waiting.clone(),
             game,
         }
     }
@@ -664,6 +827,23 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         self.abandon(CloseReason::Broken(why.to_string()), why)
             .await;
     }
+}
+
+/// Holds each human seat's entry into the game's pot (`entry` in seat
+/// order; empty or zero holds nothing). The key makes a repeat — a resumed
+/// game holding again — hold nothing more.
+pub(super) async fn hold_pot_entry<S: TableStore>(
+    store: &S,
+    game: GameId,
+    seats: &[Option<UserId>],
+    entry: &[i64],
+) -> Result<(), StoreError> {
+    for (seat, chips) in entry.iter().enumerate() {
+        if let (Some(Some(user)), true) = (seats.get(seat), *chips > 0) {
+            store.hold(game, *user, *chips, "pot-entry").await?;
+        }
+    }
+    Ok(())
 }
 
 /// What the ledger keeps as the table's options: enough to rebuild the table.

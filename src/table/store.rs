@@ -96,6 +96,19 @@ pub trait TableStore: Send + Sync + 'static {
     fn create_game(&self, game: NewGame)
         -> impl Future<Output = Result<GameId, StoreError>> + Send;
 
+    /// Moves `amount` chips of a seated user into the game's escrow (a pot
+    /// game's ante). Returns the new balance. Holding again with the same
+    /// `key` holds nothing more, so a resumed game can repeat its holds.
+    /// Settling returns every hold before paying the deltas; cancelling
+    /// refunds them.
+    fn hold(
+        &self,
+        game: GameId,
+        user: UserId,
+        amount: i64,
+        key: &str,
+    ) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
     /// Stores the game's state (a record) at `version`.
     fn save_snapshot(
         &self,

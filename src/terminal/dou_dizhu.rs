@@ -3,22 +3,73 @@
 //! game's events as sentences, and friendly input read into actions.
 
 use super::text::{self, ddz};
+use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
 use crate::games::dou_dizhu::{
-    cardset::rank_index, parse_play, Action, CardSet, Event, PhaseName, View,
+    cardset::rank_index, parse_play, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
-use crate::games::Seat;
+use crate::games::{Outcome, Seat};
 
 /// What a line of input asks for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Input {
-    Help,
-    Hint,
-    Auto,
-    ShowHand,
-    ShowTable,
-    Leave,
-    Act(Action),
+pub type Input = super::Input<Action>;
+
+impl TerminalGame for DouDizhu {
+    fn welcome(options: &PlayOptions, _seats: usize, balance: i64) -> String {
+        text::welcome(options.stake, balance)
+    }
+
+    fn help() -> &'static str {
+        text::help()
+    }
+
+    fn event_line(event: &Event, me: Seat) -> String {
+        event_line(event, me)
+    }
+
+    fn result_line(outcome: &Outcome, me: Seat) -> String {
+        let d = &outcome.detail;
+        if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
+            ddz::redealt_result().to_string()
+        } else if let Some(landlord) = d.get("landlord").and_then(|v| v.as_u64()) {
+            let landlord_won = d.get("winner").and_then(|v| v.as_str()) == Some("landlord");
+            let multiplier = d.get("multiplier").and_then(|v| v.as_u64()).unwrap_or(1);
+            let spring = d.get("spring").and_then(|v| v.as_bool()) == Some(true)
+                || d.get("anti_spring").and_then(|v| v.as_bool()) == Some(true);
+            ddz::result(landlord_won, landlord as usize == me, multiplier, spring)
+        } else {
+            ddz::escape_result().to_string()
+        }
+    }
+
+    fn table_lines(view: &View, me: Seat) -> String {
+        table_lines(view, me)
+    }
+
+    fn hand_line(view: &View) -> String {
+        hand_line(view)
+    }
+
+    fn options_line(legal: &[Action]) -> String {
+        options_line(legal)
+    }
+
+    fn action_label(action: &Action) -> String {
+        action_label(action)
+    }
+
+    fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
+        if line.trim().is_empty() {
+            return Ok(Input::Nothing);
+        }
+        parse_input(line, view, legal)
+    }
+
+    fn leave_confirm(rules: &serde_json::Value) -> String {
+        let penalty = serde_json::from_value::<crate::games::dou_dizhu::Rules>(rules.clone())
+            .map(|r| r.escape_penalty)
+            .unwrap_or(10);
+        text::leave_confirm(penalty)
+    }
 }
 
 /// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [BJ]`.

@@ -1,20 +1,26 @@
 //! `paiju play`: a person at a terminal against AI seats, through the same
 //! table runtime the Discord bot uses and a local ledger (its own server id).
 //!
+//! The loop here is shared by every game; what differs — the words for a
+//! game's events and results, the table shown when it is the person's turn,
+//! and how a line of input reads — is a [`TerminalGame`] (Dou Dizhu in
+//! `dou_dizhu.rs`, Duan Guozi in `duan_guozi.rs`).
+//!
 //! Input is read one line at a time, and only when the game waits on the
 //! person (or at the "another game?" question), so it works the same with a
 //! keyboard and with a pipe. At the end of input the game is left saved in
 //! the ledger; the next `paiju play` resumes it.
 
+pub mod chexuan;
 pub mod dou_dizhu;
+pub mod duan_guozi;
 pub mod text;
 
-use crate::games::dou_dizhu::{Action, DouDizhu};
-use crate::games::Seat;
+use crate::games::{Outcome, Seat};
 use crate::table::{
-    CloseReason, TableConfig, TableError, TableEvent, TableHandle, TableOptions, TableStore, Tables,
+    CloseReason, TableConfig, TableError, TableEvent, TableGame, TableHandle, TableOptions,
+    TableStore, Tables,
 };
-use dou_dizhu::Input;
 use std::io::Write;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, Lines};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
@@ -27,7 +33,7 @@ pub const LOCAL_USER: u64 = 1;
 /// How often the terminal looks at the table while the AI plays.
 const RECHECK: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// What `paiju play dou-dizhu` was asked for.
+/// What `paiju play GAME` was asked for.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
     pub seed: Option<u64>,
@@ -35,6 +41,55 @@ pub struct PlayOptions {
     pub stake: i64,
     /// Pause before each AI move (none when input is piped).
     pub ai_delay_ms: u64,
+    /// How many AI players sit with the person (`None`: the game's fewest
+    /// players make the table).
+    pub ai_seats: Option<usize>,
+    /// What the person brings to the seat (Chexuan's bobo; `None`: the
+    /// game's default).
+    pub buy_in: Option<u64>,
+}
+
+/// What a line of input asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input<A> {
+    /// Nothing to do (an empty line where it means nothing).
+    Nothing,
+    Help,
+    Hint,
+    Auto,
+    ShowHand,
+    ShowTable,
+    Leave,
+    Act(A),
+}
+
+/// One game in the terminal: its words and its input. Everything else —
+/// resuming, the table, timers, chips — is the shared loop's.
+pub trait TerminalGame: TableGame {
+    /// The welcome line: the game, the table, the stake and the balance.
+    fn welcome(options: &PlayOptions, seats: usize, balance: i64) -> String;
+    /// The commands this game understands.
+    fn help() -> &'static str;
+    /// The words for one of the game's events (empty: nothing to say).
+    fn event_line(event: &Self::Event, me: Seat) -> String;
+    /// How a finished game ended (before the chips each seat got).
+    fn result_line(outcome: &Outcome, me: Seat) -> String;
+    /// The table as `me` sees it when it is their turn.
+    fn table_lines(view: &Self::View, me: Seat) -> String;
+    /// `me`'s own cards, if the game has a hand to show.
+    fn hand_line(view: &Self::View) -> String;
+    /// The choices open now, in words.
+    fn options_line(legal: &[Self::Action]) -> String;
+    /// How an action reads in a hint.
+    fn action_label(action: &Self::Action) -> String;
+    /// Reads one line (trimmed, possibly empty) into what it asks for.
+    fn parse_input(
+        line: &str,
+        view: &Self::View,
+        legal: &[Self::Action],
+    ) -> Result<Input<Self::Action>, String>;
+    /// Asked before leaving a running game (what it costs).
+    fn leave_confirm(rules: &serde_json::Value) -> String;
 }
 
 /// The runtime settings of a terminal table: a person gets long timers.
@@ -52,46 +107,63 @@ pub fn terminal_config(ai_delay_ms: u64) -> TableConfig {
 enum End {
     /// Settled and closed: offer another.
     Over,
+    /// Settled, and the table plays on (a pot game's next game has begun):
+    /// offer to stay.
+    Settled,
     /// Input ended: leave the game stored.
     Eof,
 }
 
-struct Session<R, W, S: TableStore> {
+struct Session<G, R, W, S: TableStore> {
     lines: Lines<R>,
     out: W,
     tables: Tables<S>,
     options: PlayOptions,
     seat: Seat,
+    game: std::marker::PhantomData<G>,
 }
 
-/// Plays Dou Dizhu at the terminal until the person stops or input ends.
-pub async fn play<R, W, S>(
+/// Plays game `G` at the terminal until the person stops or input ends.
+pub async fn play<G, R, W, S>(
     tables: Tables<S>,
     options: PlayOptions,
     input: R,
     out: W,
 ) -> anyhow::Result<()>
 where
+    G: TerminalGame,
     R: AsyncBufRead + Unpin,
     W: Write,
     S: TableStore,
 {
-    let mut s = Session {
+    let mut s = Session::<G, R, W, S> {
         lines: input.lines(),
         out,
         tables,
         options,
         seat: 0,
+        game: std::marker::PhantomData,
     };
     s.run().await
 }
 
-impl<R, W, S> Session<R, W, S>
+impl<G, R, W, S> Session<G, R, W, S>
 where
+    G: TerminalGame,
     R: AsyncBufRead + Unpin,
     W: Write,
     S: TableStore,
 {
+    /// How many AI players join the person.
+    fn ai_seats(&self) -> usize {
+        let rules = serde_json::from_value::<G::Rules>(self.options.rules.clone()).ok();
+        let min = rules
+            .as_ref()
+            .map(|r| *G::seat_range(r).start())
+            .unwrap_or(2);
+        self.options.ai_seats.unwrap_or(min.saturating_sub(1))
+    }
+
     fn say(&mut self, line: impl AsRef<str>) -> anyhow::Result<()> {
         let line = line.as_ref();
         if !line.is_empty() {
@@ -113,31 +185,29 @@ where
             .store()
             .balance(LOCAL_SERVER, LOCAL_USER)
             .await?;
-        self.say(text::welcome(self.options.stake, balance))?;
+        let seats = self.ai_seats() + 1;
+        self.say(G::welcome(&self.options, seats, balance))?;
 
         // A game left unfinished (input ended, or the process died) first.
         let report = self
             .tables
-            .resume_kind::<DouDizhu>(|g| g.server == LOCAL_SERVER)
+            .resume_kind::<G>(|g| g.server == LOCAL_SERVER)
             .await?;
         for (id, why) in &report.cancelled {
             self.say(text::cannot_resume(*id, why))?;
         }
         let mut round = 0u64;
-        if let Some(handle) = self.tables.get::<DouDizhu>(LOCAL_CHANNEL) {
-            let rx = handle.subscribe();
+        if let Some(handle) = self.tables.get::<G>(LOCAL_CHANNEL) {
+            let mut rx = handle.subscribe();
             let status = handle.status(Some(LOCAL_USER)).await?;
             if let Some(g) = &status.game {
                 self.seat = g.seat.unwrap_or(0);
                 self.say(text::resumed(g.id, g.version))?;
             }
-            if let End::Eof = self.play_game(&handle, rx).await? {
-                return self.say(text::saved_on_eof());
+            if !self.play_table(&handle, &mut rx).await? {
+                return Ok(());
             }
             round += 1;
-            if !self.another().await? {
-                return self.say(text::goodbye());
-            }
         }
         loop {
             let mut options = TableOptions {
@@ -155,36 +225,93 @@ where
                     return Err(anyhow::anyhow!("{e}"));
                 }
             };
-            let rx = handle.subscribe();
+            let mut rx = handle.subscribe();
             if let Err(e) = handle.start(LOCAL_USER).await {
                 let _ = handle.cancel(LOCAL_USER).await;
                 self.say(text::opening_failed(&e))?;
                 return Err(anyhow::anyhow!("{e}"));
             }
             self.seat = 0;
-            if let End::Eof = self.play_game(&handle, rx).await? {
-                return self.say(text::saved_on_eof());
+            if !self.play_table(&handle, &mut rx).await? {
+                return Ok(());
             }
             round += 1;
-            if !self.another().await? {
-                return self.say(text::goodbye());
+        }
+    }
+
+    /// Plays at one table until it closes; `false` when the person is done
+    /// (or input ended), `true` to open another table.
+    async fn play_table(
+        &mut self,
+        handle: &TableHandle<G>,
+        rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
+    ) -> anyhow::Result<bool> {
+        loop {
+            match self.play_game(handle, rx).await? {
+                End::Eof => {
+                    self.say(text::saved_on_eof(G::KIND.name()))?;
+                    return Ok(false);
+                }
+                End::Over => {
+                    if !self.another().await? {
+                        self.say(text::goodbye())?;
+                        return Ok(false);
+                    }
+                    return Ok(true);
+                }
+                End::Settled => {
+                    if self.another().await? {
+                        continue;
+                    }
+                    // The next game has begun: leaving closes the table
+                    // and shares its pot back.
+                    if let Err(e) = handle.leave(LOCAL_USER).await {
+                        self.say(text::table_error(&e))?;
+                    }
+                    loop {
+                        match tokio::time::timeout(RECHECK * 5, rx.recv()).await {
+                            Ok(Ok(event)) => {
+                                if let Some(End::Over) = self.show(event)? {
+                                    break;
+                                }
+                            }
+                            Ok(Err(RecvError::Lagged(_))) => {}
+                            Ok(Err(RecvError::Closed)) | Err(_) => break,
+                        }
+                    }
+                    self.say(text::goodbye())?;
+                    return Ok(false);
+                }
             }
         }
     }
 
-    async fn open(&mut self, options: TableOptions) -> Result<TableHandle<DouDizhu>, TableError> {
+    async fn open(&mut self, options: TableOptions) -> Result<TableHandle<G>, TableError> {
         // The previous table may still be leaving the registry.
         for _ in 0..100 {
-            if self.tables.get::<DouDizhu>(LOCAL_CHANNEL).is_none() {
+            if self.tables.get::<G>(LOCAL_CHANNEL).is_none() {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        let handle =
-            self.tables
-                .open::<DouDizhu>(LOCAL_SERVER, LOCAL_CHANNEL, LOCAL_USER, options)?;
-        handle.add_ai(LOCAL_USER).await?;
-        handle.add_ai(LOCAL_USER).await?;
+        let balance = self
+            .tables
+            .host_balance::<G>(LOCAL_SERVER, LOCAL_USER)
+            .await?;
+        let join = crate::table::JoinArgs {
+            buy_in: self.options.buy_in,
+        };
+        let handle = self.tables.open_with::<G>(
+            LOCAL_SERVER,
+            LOCAL_CHANNEL,
+            LOCAL_USER,
+            options,
+            join,
+            balance,
+        )?;
+        for _ in 0..self.ai_seats() {
+            handle.add_ai(LOCAL_USER).await?;
+        }
         Ok(handle)
     }
 
@@ -203,7 +330,7 @@ where
     }
 
     /// Shows an event; `Some(end)` when the game is over for the loop.
-    fn show(&mut self, event: TableEvent<DouDizhu>) -> anyhow::Result<Option<End>> {
+    fn show(&mut self, event: TableEvent<G>) -> anyhow::Result<Option<End>> {
         let me = self.seat;
         match event {
             TableEvent::Started { game, resumed, .. } => {
@@ -213,7 +340,7 @@ where
             }
             TableEvent::Acted { events, .. } => {
                 for e in &events {
-                    self.say(dou_dizhu::event_line(e, me))?;
+                    self.say(G::event_line(e, me))?;
                 }
             }
             TableEvent::Autoplay { seat, on } => {
@@ -223,23 +350,7 @@ where
             TableEvent::Settled {
                 outcome, report, ..
             } => {
-                let d = &outcome.detail;
-                if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
-                    self.say(text::ddz::redealt_result())?;
-                } else if let Some(landlord) = d.get("landlord").and_then(|v| v.as_u64()) {
-                    let landlord_won = d.get("winner").and_then(|v| v.as_str()) == Some("landlord");
-                    let multiplier = d.get("multiplier").and_then(|v| v.as_u64()).unwrap_or(1);
-                    let spring = d.get("spring").and_then(|v| v.as_bool()) == Some(true)
-                        || d.get("anti_spring").and_then(|v| v.as_bool()) == Some(true);
-                    self.say(text::ddz::result(
-                        landlord_won,
-                        landlord as usize == me,
-                        multiplier,
-                        spring,
-                    ))?;
-                } else {
-                    self.say(text::ddz::escape_result())?;
-                }
+                self.say(G::result_line(&outcome, me))?;
                 for (seat, paid) in report.paid.iter().enumerate() {
                     // AI seats are the house's; their chips are not shown.
                     if report.balances.get(seat).copied().flatten().is_some() {
@@ -251,6 +362,11 @@ where
                 }
                 if let Some(Some(b)) = report.balances.get(me) {
                     self.say(text::balance(*b))?;
+                }
+                let table_closed = outcome.detail.contains_key("table_closed");
+                let rules = serde_json::from_value::<G::Rules>(self.options.rules.clone());
+                if !table_closed && rules.is_ok_and(|r| G::plays_on(&r)) {
+                    return Ok(Some(End::Settled));
                 }
             }
             TableEvent::Trouble { message } => self.say(text::trouble(&message))?,
@@ -268,7 +384,7 @@ where
     /// Prints every event already sent; `Some(end)` if the table closed.
     fn drain(
         &mut self,
-        rx: &mut tokio::sync::broadcast::Receiver<TableEvent<DouDizhu>>,
+        rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
     ) -> anyhow::Result<Option<End>> {
         loop {
             match rx.try_recv() {
@@ -286,25 +402,25 @@ where
 
     async fn play_game(
         &mut self,
-        handle: &TableHandle<DouDizhu>,
-        mut rx: tokio::sync::broadcast::Receiver<TableEvent<DouDizhu>>,
+        handle: &TableHandle<G>,
+        rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
     ) -> anyhow::Result<End> {
         let mut shown_version = None;
         let mut leaving = false;
         loop {
-            if let Some(end) = self.drain(&mut rx)? {
+            if let Some(end) = self.drain(rx)? {
                 return Ok(end);
             }
             let status = match handle.status(Some(LOCAL_USER)).await {
                 Ok(s) => s,
                 Err(_) => {
                     // The table closed: what it said last is still queued.
-                    self.drain(&mut rx)?;
+                    self.drain(rx)?;
                     return Ok(End::Over);
                 }
             };
             // Events sent before the status was taken come first.
-            if let Some(end) = self.drain(&mut rx)? {
+            if let Some(end) = self.drain(rx)? {
                 return Ok(end);
             }
             let my_turn = status.game.as_ref().filter(|g| {
@@ -327,34 +443,32 @@ where
             let game = game.clone();
             if shown_version != Some(game.version) {
                 self.say("")?;
-                self.say(dou_dizhu::table_lines(&game.view, self.seat))?;
-                self.say(dou_dizhu::hand_line(&game.view))?;
-                self.say(dou_dizhu::options_line(&game.legal))?;
+                self.say(G::table_lines(&game.view, self.seat))?;
+                self.say(G::hand_line(&game.view))?;
+                self.say(G::options_line(&game.legal))?;
                 self.say(text::your_turn())?;
                 shown_version = Some(game.version);
             }
             let Some(line) = self.read_line().await? else {
                 return Ok(End::Eof);
             };
-            if line.trim().is_empty() {
-                continue;
-            }
-            let input = match dou_dizhu::parse_input(&line, &game.view, &game.legal) {
+            let input = match G::parse_input(line.trim(), &game.view, &game.legal) {
                 Ok(i) => i,
                 Err(why) => {
                     self.say(text::not_understood(line.trim(), &why))?;
                     continue;
                 }
             };
-            if input != Input::Leave {
+            if !matches!(input, Input::Leave) {
                 leaving = false;
             }
             match input {
-                Input::Help => self.say(text::help())?,
-                Input::ShowHand => self.say(dou_dizhu::hand_line(&game.view))?,
-                Input::ShowTable => self.say(dou_dizhu::table_lines(&game.view, self.seat))?,
+                Input::Nothing => {}
+                Input::Help => self.say(G::help())?,
+                Input::ShowHand => self.say(G::hand_line(&game.view))?,
+                Input::ShowTable => self.say(G::table_lines(&game.view, self.seat))?,
                 Input::Hint => match handle.hint(LOCAL_USER).await {
-                    Ok(a) => self.say(text::hint(&dou_dizhu::action_label(&a)))?,
+                    Ok(a) => self.say(text::hint(&G::action_label(&a)))?,
                     Err(e) => self.say(text::table_error(&e))?,
                 },
                 Input::Auto => {
@@ -369,12 +483,7 @@ where
                 }
                 Input::Leave => {
                     if !leaving {
-                        let penalty = serde_json::from_value::<crate::games::dou_dizhu::Rules>(
-                            self.options.rules.clone(),
-                        )
-                        .map(|r| r.escape_penalty)
-                        .unwrap_or(10);
-                        self.say(text::leave_confirm(penalty))?;
+                        self.say(G::leave_confirm(&self.options.rules))?;
                         leaving = true;
                         continue;
                     }
@@ -389,9 +498,9 @@ where
 
     async fn act(
         &mut self,
-        handle: &TableHandle<DouDizhu>,
+        handle: &TableHandle<G>,
         version: u64,
-        action: Action,
+        action: G::Action,
     ) -> anyhow::Result<()> {
         if let Err(e) = handle.act(LOCAL_USER, version, action).await {
             self.say(text::table_error(&e))?;

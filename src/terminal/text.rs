@@ -100,8 +100,8 @@ pub fn another_game() -> &'static str {
     "Another game? [y/n]"
 }
 
-pub fn saved_on_eof() -> &'static str {
-    "\nInput closed. The game is saved: run `paiju play dou-dizhu` again to continue it."
+pub fn saved_on_eof(game: &str) -> String {
+    format!("\nInput closed. The game is saved: run `paiju play {game}` again to continue it.")
 }
 
 pub fn goodbye() -> &'static str {
@@ -265,4 +265,92 @@ pub mod ddz {
     }
     pub const NOT_A_COMMAND: &str = "not a command or cards you hold";
     pub const BID_RANGE: &str = "a bid is 1, 2 or 3";
+}
+
+/// Duan Guozi's sentences.
+pub mod dgz {
+    pub fn welcome(seats: usize, ante: u32, chips_per_dao: i64, balance: i64) -> String {
+        format!(
+            "paiju: Duan Guozi (端锅子) in your terminal. You sit at seat 0 with {} AI player(s).\n\
+             Everyone antes {ante} 道 into the pot (锅子); 1 道 = {chips_per_dao} chips. \
+             Your balance: {balance} chips. Type `help` at any prompt.",
+            seats - 1
+        )
+    }
+
+    pub fn help() -> &'static str {
+        "Commands:\n\
+         \x20 Enter, deal (d, 发牌)      deal the round when you are the dealer\n\
+         \x20 table (t)                  show the pot and the last round again\n\
+         \x20 auto (a)                   let the AI deal for you\n\
+         \x20 leave                      leave the table after this game (the pot is shared back if you are the last player)\n\
+         \x20 help (?)                   this list\n\
+         Nobody decides anything in a round: every hand is shown, the best one takes its 道 from the pot\n\
+         (ties go to the seat dealt earlier), and the winner deals next. When the pot is empty the game ends."
+    }
+
+    pub fn reshuffled() -> &'static str {
+        "The deck ran short: all 32 cards are gathered and reshuffled."
+    }
+
+    pub fn round_dealt(round: usize, dealer: &str, cards_left: usize) -> String {
+        format!("--- Round {round} · dealer: {dealer} · {cards_left} cards left in the deck ---")
+    }
+
+    pub fn hand(who: &str, cards: &str, name_zh: &str, name_en: &str, dao: u32) -> String {
+        format!("  {who:<6} {cards:<8} {name_zh} ({name_en}), {dao} 道")
+    }
+
+    pub fn won(who: &str, name_zh: &str, paid: u32, swept: bool, pot_after: u32) -> String {
+        let how = if swept {
+            format!("sweeps the pot (全拿): {paid} 道")
+        } else {
+            format!("{paid} 道 from the pot")
+        };
+        format!("Winner: {who} with {name_zh}, {how}. The pot holds {pot_after} 道.")
+    }
+
+    pub fn all_bie_shi(dealer: &str) -> String {
+        format!("Every hand is 瘪十: nothing is paid; the same dealer ({dealer}) deals again.")
+    }
+
+    pub fn game_over() -> &'static str {
+        "The pot is empty: this game (一锅子) is over."
+    }
+
+    pub fn table(
+        pot: u32,
+        pot_start: u32,
+        dealer: &str,
+        cards_left: usize,
+        rounds: usize,
+    ) -> String {
+        format!(
+            "Pot: {pot} of {pot_start} 道. Rounds played: {rounds}. Cards left: {cards_left}. Dealer: {dealer}."
+        )
+    }
+
+    pub fn standing(line: &str) -> String {
+        format!("Net so far: {line}")
+    }
+
+    pub fn you_deal() -> &'static str {
+        "You deal: press Enter (or type `deal`)."
+    }
+
+    pub const DEAL: &str = "deal";
+
+    pub fn result(deltas: &str) -> String {
+        format!("Game over. Net 道 (antes counted): {deltas}")
+    }
+
+    pub fn closed_result() -> &'static str {
+        "The table closed mid-game: each player keeps what it won, and the pot is shared back in equal parts."
+    }
+
+    pub fn leave_confirm() -> &'static str {
+        "Leave? Your seat is still dealt in until the pot is empty; if nobody else is left, the table closes and the pot is shared back. Type `leave` again to confirm."
+    }
+
+    pub const NOT_A_COMMAND: &str = "press Enter or type `deal` to deal; `help` lists the commands";
 }

@@ -1,0 +1,345 @@
+//! Clicks on table controls, for every game: the lobby's Join, Leave, Add
+//! AI, Start and Cancel; "My hand" and the hand view's controls; the game's
+//! buttons on the table message; and "Play again".
+//!
+//! Ids carry the game and its version: a click made against any other
+//! version is refused privately as stale (only "My hand" is drawn from the
+//! game as it is now). The table refuses a seat that is not to act with its
+//! own polite, private words. Every click is answered within Discord's 3
+//! seconds: if the work is slower the click is acknowledged first and the
+//! answer follows.
+
+use super::host::Host;
+use super::{ClickIntent, DiscordGame, HandView};
+use crate::discord::errors::BotError;
+use crate::discord::ids::{Action as Click, ComponentId};
+use crate::discord::Data;
+use crate::games::GameKind;
+use crate::i18n::{self, Lang};
+use crate::table::{ChannelId, GameId, TableError, UserId};
+use poise::serenity_prelude as serenity;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+impl From<TableError> for BotError {
+    fn from(e: TableError) -> BotError {
+        match e {
+            TableError::Store(s) if s.key == "ledger-internal-error" => {
+                BotError::Internal(anyhow::anyhow!(s.message))
+            }
+            TableError::Unresumable(..) => BotError::Internal(anyhow::Error::new(e)),
+            e => BotError::User {
+                key: e.key(),
+                args: e.args(),
+            },
+        }
+    }
+}
+
+/// How a click is answered.
+pub enum Answer {
+    /// Acknowledged with no reply of its own: the table message changes.
+    Ack,
+    /// A private reply.
+    Private(String, Vec<serenity::CreateActionRow>),
+    /// The message clicked on (a private hand view) is redrawn.
+    Update(String, Vec<serenity::CreateActionRow>),
+}
+
+/// How long the work of a click may take before it is acknowledged first
+/// (Discord allows 3 seconds for the first answer).
+const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
+
+/// Runs `work` and answers the click with its result (a refusal privately),
+/// acknowledging first if the work takes too long.
+pub async fn answer_in_time(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    work: impl Future<Output = Result<Answer, BotError>>,
+) {
+    let mut work = std::pin::pin!(work);
+    let result = match tokio::time::timeout(ANSWER_WITHIN, &mut work).await {
+        Ok(result) => result,
+        Err(_) => {
+            let ack = serenity::CreateInteractionResponse::Acknowledge;
+            if let Err(e) = click.create_response(&ctx.http, ack).await {
+                tracing::warn!("cannot acknowledge a slow click: {e}");
+            }
+            let late = work.await;
+            follow_up(ctx, click, lang, late).await;
+            return;
+        }
+    };
+    let response = match result {
+        Ok(Answer::Ack) => serenity::CreateInteractionResponse::Acknowledge,
+        Ok(Answer::Private(text, rows)) => serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(rows)
+                .ephemeral(true),
+        ),
+        Ok(Answer::Update(text, rows)) => serenity::CreateInteractionResponse::UpdateMessage(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(rows),
+        ),
+        Err(err) => {
+            log_internal(&err, click);
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(err.text(lang))
+                    .ephemeral(true),
+            )
+        }
+    };
+    if let Err(e) = click.create_response(&ctx.http, response).await {
+        tracing::warn!(custom_id = %click.data.custom_id, "cannot answer a click: {e}");
+    }
+}
+
+fn log_internal(err: &BotError, click: &serenity::ComponentInteraction) {
+    if let BotError::Internal(e) = err {
+        tracing::error!(custom_id = %click.data.custom_id, "click failed: {e:#}");
+    }
+}
+
+/// The answer of an acknowledged click, as a followup or an edit.
+async fn follow_up(
+    ctx: &serenity::Context,
+    click: &serenity::ComponentInteraction,
+    lang: Lang,
+    result: Result<Answer, BotError>,
+) {
+    let sent = match result {
+        Ok(Answer::Ack) => Ok(()),
+        Ok(Answer::Private(text, rows)) => click
+            .create_followup(
+                &ctx.http,
+                serenity::CreateInteractionResponseFollowup::new()
+                    .content(text)
+                    .components(rows)
+                    .ephemeral(true),
+            )
+            .await
+            .map(|_| ()),
+        Ok(Answer::Update(text, rows)) => click
+            .edit_response(
+                &ctx.http,
+                serenity::EditInteractionResponse::new()
+                    .content(text)
+                    .components(rows),
+            )
+            .await
+            .map(|_| ()),
+        Err(err) => {
+            log_internal(&err, click);
+            click
+                .create_followup(
+                    &ctx.http,
+                    serenity::CreateInteractionResponseFollowup::new()
+                        .content(err.text(lang))
+                        .ephemeral(true),
+                )
+                .await
+                .map(|_| ())
+        }
+    };
+    if let Err(e) = sent {
+        tracing::warn!(custom_id = %click.data.custom_id, "cannot follow up a click: {e}");
+    }
+}
+
+/// Every click on a table control (the id is already decoded).
+pub async fn work(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    id: ComponentId,
+    lang: Lang,
+) -> Result<Answer, BotError> {
+    let host = &data.host;
+    let user = click.user.id.get();
+    host.saw(user, lang);
+    let values: Vec<String> = match &click.data.kind {
+        serenity::ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    let in_private_view = click
+        .message
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    match &id.action {
+        Click::Join | Click::Leave | Click::AddAi | Click::Start | Click::Cancel => {
+            let channel = click.channel_id.get();
+            let kind = host
+                .tables
+                .kind_at(channel)
+                .ok_or_else(|| BotError::user("err-no-table"))?;
+            if id.table != channel {
+                return Err(BotError::user("err-stale"));
+            }
+            crate::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await,
+                _ => Err(BotError::user("err-no-table")))
+        }
+        Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang),
+        _ => {
+            let (channel, kind) = host
+                .game(id.table as GameId)
+                .ok_or_else(|| BotError::user("err-stale"))?;
+            let c = GameClick {
+                host,
+                channel,
+                id: &id,
+                values: &values,
+                user,
+                lang,
+                in_private_view,
+            };
+            crate::with_game!(kind, G => game_click::<G>(c).await,
+                _ => Err(BotError::user("err-stale")))
+        }
+    }
+}
+
+async fn lobby<G: DiscordGame>(
+    host: &Host,
+    channel: ChannelId,
+    action: &Click,
+    user: UserId,
+) -> Result<Answer, BotError> {
+    let table = host
+        .tables
+        .get::<G>(channel)
+        .ok_or_else(|| BotError::user("err-no-table"))?;
+    match action {
+        Click::Join => table.join(user).await?,
+        Click::Leave => table.leave(user).await?,
+        Click::AddAi => table.add_ai(user).await?,
+        Click::Start => {
+            table.start(user).await?;
+        }
+        Click::Cancel => table.cancel(user).await?,
+        _ => return Err(BotError::user("err-stale")),
+    }
+    Ok(Answer::Ack)
+}
+
+fn play_again(
+    ctx: &serenity::Context,
+    host: &Arc<Host>,
+    click: &serenity::ComponentInteraction,
+    game: GameId,
+    user: UserId,
+    lang: Lang,
+) -> Result<Answer, BotError> {
+    let replay = host
+        .replay(game)
+        .filter(|r| r.channel == click.channel_id.get())
+        .ok_or_else(|| BotError::user("err-stale"))?;
+    let kind: GameKind = replay.kind;
+    let http = ctx.http.clone();
+    crate::with_game!(kind, G => {
+        host.open::<G>(http, replay.server, replay.channel, user, replay.options.clone(), lang)?;
+    }, _ => return Err(BotError::user("err-stale")));
+    Ok(Answer::Ack)
+}
+
+struct GameClick<'a> {
+    host: &'a Arc<Host>,
+    channel: ChannelId,
+    id: &'a ComponentId,
+    values: &'a [String],
+    user: UserId,
+    lang: Lang,
+    in_private_view: bool,
+}
+
+async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError> {
+    let table = c
+        .host
+        .tables
+        .get::<G>(c.channel)
+        .ok_or_else(|| BotError::user("err-stale"))?;
+    let status = table.status(Some(c.user)).await?;
+    let game = status.game.ok_or_else(|| BotError::user("err-stale"))?;
+    let current = game.id as u64 == c.id.table && game.version == c.id.version;
+    if !current && c.id.action != Click::MyHand {
+        return Err(BotError::user("err-stale"));
+    }
+    let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    let hv = HandView::<G> {
+        lang: c.lang,
+        game: game.id,
+        version: game.version,
+        seat,
+        view: &game.view,
+        legal: &game.legal,
+    };
+    if c.id.action == Click::MyHand {
+        let (text, rows) = hand_message(&hv, &[], None);
+        return Ok(Answer::Private(text, rows));
+    }
+    match G::on_click(&c.id.action, c.values, &hv)? {
+        ClickIntent::Act(action) => {
+            table.act(c.user, game.version, action.clone()).await?;
+            if !c.in_private_view {
+                return Ok(Answer::Ack);
+            }
+            // Redraw the private hand view as it is after the action.
+            let done = G::done_line(c.lang, &action);
+            let after = table.status(Some(c.user)).await?;
+            let Some(g) = after.game.filter(|g| g.id == game.id) else {
+                return Ok(Answer::Update(done, Vec::new()));
+            };
+            let hv = HandView::<G> {
+                lang: c.lang,
+                game: g.id,
+                version: g.version,
+                seat,
+                view: &g.view,
+                legal: &g.legal,
+            };
+            let (text, rows) = hand_message(&hv, &[], Some(done));
+            Ok(Answer::Update(text, rows))
+        }
+        ClickIntent::Select(values) => {
+            let (text, rows) = hand_message(&hv, &values, None);
+            Ok(Answer::Update(text, rows))
+        }
+        ClickIntent::Hint => {
+            let hint = table.hint(c.user).await?;
+            let (values, line) = G::hint_selection(c.lang, &hint);
+            let (text, rows) = hand_message(&hv, &values, Some(line));
+            if c.in_private_view {
+                Ok(Answer::Update(text, rows))
+            } else {
+                Ok(Answer::Private(text, rows))
+            }
+        }
+    }
+}
+
+/// The private hand view: the hand, whose turn, an optional note on top,
+/// and the game's controls.
+pub fn hand_message<G: DiscordGame>(
+    hv: &HandView<'_, G>,
+    selected: &[String],
+    note: Option<String>,
+) -> (String, Vec<serenity::CreateActionRow>) {
+    let mut lines = Vec::new();
+    if let Some(note) = note {
+        lines.push(note);
+    }
+    lines.push(G::hand_text(hv.lang, hv.view).unwrap_or_else(|| i18n::tr(hv.lang, "err-no-hand")));
+    lines.push(i18n::tr(
+        hv.lang,
+        if hv.my_turn() {
+            "hand-your-turn"
+        } else {
+            "hand-not-your-turn"
+        },
+    ));
+    (lines.join("\n"), G::hand_components(hv, selected))
+}

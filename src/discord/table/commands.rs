@@ -1,0 +1,197 @@
+//! What every game's slash commands share: opening a table, joining,
+//! leaving and stopping it (`/<game> start|join|leave|stop` call these), and
+//! the typed `/play`, `/pass` and `/hand`, which act at whatever table the
+//! channel holds. Replies are private; the table message shows the rest.
+
+use super::clicks::hand_message;
+use super::{DiscordGame, HandView};
+use crate::discord::errors::BotError;
+use crate::discord::{lang_of_ctx, Context};
+use crate::i18n::{self, Lang};
+use crate::table::{TableHandle, TableOptions};
+use poise::serenity_prelude as serenity;
+
+/// Refuses commands while the bot shuts down.
+pub fn check_running(ctx: Context<'_>) -> Result<(), BotError> {
+    if ctx.data().is_shutting_down() {
+        return Err(BotError::user("err-shutting-down"));
+    }
+    Ok(())
+}
+
+fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
+    ctx.guild_id()
+        .map(|g| g.get())
+        .ok_or_else(|| BotError::user("err-guild-only"))
+}
+
+/// The reply language, remembered for the member's DMs.
+fn lang_seen(ctx: Context<'_>) -> Lang {
+    let lang = lang_of_ctx(ctx);
+    ctx.data().host.saw(ctx.author().id.get(), lang);
+    lang
+}
+
+async fn say(ctx: Context<'_>, text: String) -> Result<(), BotError> {
+    ctx.send(
+        poise::CreateReply::default()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}
+
+fn table_here<G: DiscordGame>(ctx: Context<'_>) -> Result<TableHandle<G>, BotError> {
+    ctx.data()
+        .host
+        .tables
+        .get::<G>(ctx.channel_id().get())
+        .ok_or_else(|| BotError::user("err-no-table"))
+}
+
+/// `/<game> start`: opens a table of `G` in this channel with the caller as
+/// host; its driver posts the table message.
+pub async fn open<G: DiscordGame>(ctx: Context<'_>, options: TableOptions) -> Result<(), BotError> {
+    check_running(ctx)?;
+    let server = server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    let host = ctx.data().host.clone();
+    host.open::<G>(
+        ctx.serenity_context().http.clone(),
+        server,
+        ctx.channel_id().get(),
+        ctx.author().id.get(),
+        options,
+        lang,
+    )?;
+    say(
+        ctx,
+        i18n::tr_args(
+            lang,
+            "table-opened",
+            &[("game", i18n::tr(lang, G::NAME_KEY).into())],
+        ),
+    )
+    .await
+}
+
+/// `/<game> join`.
+pub async fn join<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    table_here::<G>(ctx)?.join(ctx.author().id.get()).await?;
+    say(ctx, i18n::tr(lang, "table-joined")).await
+}
+
+/// `/<game> leave`: leaves the lobby, or a running game (its escape).
+pub async fn leave<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    table_here::<G>(ctx)?.leave(ctx.author().id.get()).await?;
+    say(ctx, i18n::tr(lang, "table-you-left")).await
+}
+
+/// `/<game> stop`: the host or a member with Manage Server closes the
+/// table; a running game is cancelled and its stakes refunded.
+pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    let table = table_here::<G>(ctx)?;
+    let status = table.status(None).await?;
+    let me = ctx.author().id.get();
+    let manages = match ctx {
+        poise::Context::Application(a) => a
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    if status.host != me && !manages {
+        return Err(BotError::user("err-stop-permission"));
+    }
+    table.admin_cancel(&format!("stopped by {me}")).await?;
+    say(ctx, i18n::tr(lang, "table-stopped")).await
+}
+
+/// What a typed command asks of the game.
+enum Typed<'a> {
+    Play(&'a str),
+    Pass,
+    Hand,
+}
+
+/// `/play`, `/pass`, `/hand` at the table in this channel, whatever game.
+async fn typed(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let channel = ctx.channel_id().get();
+    let kind = ctx
+        .data()
+        .host
+        .tables
+        .kind_at(channel)
+        .ok_or_else(|| BotError::user("err-no-table"))?;
+    crate::with_game!(kind, G => typed_in::<G>(ctx, what).await,
+        _ => Err(BotError::user("err-no-table")))
+}
+
+async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {
+    let lang = lang_seen(ctx);
+    let user = ctx.author().id.get();
+    let table = table_here::<G>(ctx)?;
+    let status = table.status(Some(user)).await?;
+    let game = status
+        .game
+        .ok_or_else(|| BotError::user("err-wrong-phase").arg("action", "play"))?;
+    let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    let hv = HandView::<G> {
+        lang,
+        game: game.id,
+        version: game.version,
+        seat,
+        view: &game.view,
+        legal: &game.legal,
+    };
+    let action = match what {
+        Typed::Hand => {
+            let (text, rows) = hand_message(&hv, &[], None);
+            ctx.send(
+                poise::CreateReply::default()
+                    .content(text)
+                    .components(rows)
+                    .ephemeral(true),
+            )
+            .await?;
+            return Ok(());
+        }
+        Typed::Play(input) => G::typed_play(input, &hv)?,
+        Typed::Pass => G::typed_pass(&hv)?,
+    };
+    table.act(user, game.version, action.clone()).await?;
+    say(ctx, G::done_line(lang, &action)).await
+}
+
+/// Play cards in the current game.
+#[poise::command(slash_command, guild_only)]
+pub async fn play(ctx: Context<'_>, cards: String) -> Result<(), BotError> {
+    typed(ctx, Typed::Play(&cards)).await
+}
+
+/// Pass your turn in the current game.
+#[poise::command(slash_command, guild_only)]
+pub async fn pass(ctx: Context<'_>) -> Result<(), BotError> {
+    typed(ctx, Typed::Pass).await
+}
+
+/// Show your hand privately.
+#[poise::command(slash_command, guild_only)]
+pub async fn hand(ctx: Context<'_>) -> Result<(), BotError> {
+    typed(ctx, Typed::Hand).await
+}

@@ -1,0 +1,557 @@
+//! One task per table: follows the table's events and keeps Discord in step
+//! with it. It owns the table message (posted once, then edited as the game
+//! moves), each player's hand DM (sent on the deal, edited when the hand
+//! changes; when Discord refuses the DM with error 50007 the channel is told,
+//! without the hand, to use "My hand"), the result message with "Play
+//! again", and the closing words. Generic over the game: everything the
+//! game decides comes from its [`DiscordGame`] impl.
+
+use super::host::{Host, Replay};
+use super::{DiscordGame, Names, ResultView, TableView};
+use crate::discord::ids::{Action as Click, ComponentId};
+use crate::games::{Outcome, Seat};
+use crate::i18n::{self, Lang};
+use crate::table::{
+    CloseReason, GameId, Occupant, ServerId, SettleReport, TableEvent, TableHandle, TableOptions,
+    UserId,
+};
+use poise::serenity_prelude as serenity;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+
+/// Lines of the log the table message shows.
+const LOG_LINES: usize = 6;
+/// Discord: at most 5 buttons a row, 5 rows a message.
+const BUTTONS_PER_ROW: usize = 5;
+const MAX_ROWS: usize = 5;
+
+/// Discord's JSON error code of a failed request (50007: cannot DM).
+pub fn discord_code(e: &serenity::Error) -> Option<isize> {
+    match e {
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => Some(r.error.code),
+        _ => None,
+    }
+}
+
+/// Error 50007: the user does not accept DMs from the bot.
+pub const CANNOT_DM: isize = 50007;
+/// Error 10008: the message is gone (deleted by someone).
+const UNKNOWN_MESSAGE: isize = 10008;
+
+/// Starts the driver of `handle`'s table. Subscribes before returning, so
+/// no event after this call is missed.
+pub fn spawn<G: DiscordGame>(
+    http: Arc<serenity::Http>,
+    host: Arc<Host>,
+    handle: TableHandle<G>,
+    server: ServerId,
+    options: TableOptions,
+    lang: Lang,
+) {
+    let rx = handle.subscribe();
+    let driver = Driver::<G> {
+        http,
+        host,
+        channel: serenity::ChannelId::new(handle.channel().max(1)),
+        handle,
+        server,
+        options,
+        lang,
+        message: None,
+        last_sent: None,
+        log: VecDeque::new(),
+        deadline: None,
+        game: None,
+        last_view: None,
+        dms: HashMap::new(),
+        dm_refused: HashSet::new(),
+    };
+    tokio::spawn(driver.run(rx));
+}
+
+/// A player's hand DM in the current game.
+struct Dm {
+    channel: serenity::ChannelId,
+    message: serenity::MessageId,
+    text: String,
+}
+
+struct Driver<G: DiscordGame> {
+    http: Arc<serenity::Http>,
+    host: Arc<Host>,
+    handle: TableHandle<G>,
+    server: ServerId,
+    channel: serenity::ChannelId,
+    options: TableOptions,
+    lang: Lang,
+    /// The table message, once posted.
+    message: Option<serenity::MessageId>,
+    /// What the table message shows now (skips edits that change nothing).
+    last_sent: Option<String>,
+    log: VecDeque<String>,
+    deadline: Option<i64>,
+    game: Option<GameId>,
+    last_view: Option<G::View>,
+    dms: HashMap<UserId, Dm>,
+    /// Players whose DMs were refused in this game (the channel was told).
+    dm_refused: HashSet<UserId>,
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+impl<G: DiscordGame> Driver<G> {
+    async fn run(mut self, mut rx: tokio::sync::broadcast::Receiver<TableEvent<G>>) {
+        self.refresh().await;
+        loop {
+            let mut batch = Vec::new();
+            match rx.recv().await {
+                Ok(e) => batch.push(e),
+                // Fell behind: the status tells the whole truth anyway.
+                Err(RecvError::Lagged(_)) => {}
+                Err(RecvError::Closed) => {
+                    self.close(CloseReason::Finished).await;
+                    return;
+                }
+            }
+            // Whatever else already happened is drawn in one edit.
+            loop {
+                match rx.try_recv() {
+                    Ok(e) => batch.push(e),
+                    Err(TryRecvError::Lagged(_)) => continue,
+                    Err(_) => break,
+                }
+            }
+            let mut closed = None;
+            for event in batch {
+                match event {
+                    TableEvent::LobbyChanged { .. } => {}
+                    TableEvent::Started { game, .. } => self.started(game),
+                    TableEvent::Acted {
+                        seat,
+                        action,
+                        events,
+                        ..
+                    } => {
+                        let names = self.names().await;
+                        for line in G::event_lines(self.lang, &names, seat, &action, &events) {
+                            self.push_log(line);
+                        }
+                    }
+                    TableEvent::Turn { timeout, .. } => {
+                        self.deadline = Some(unix_now() + timeout.as_secs() as i64);
+                    }
+                    TableEvent::Autoplay { seat, on } => {
+                        if on {
+                            let names = self.names().await;
+                            let line = i18n::tr_args(
+                                self.lang,
+                                "table-autoplay",
+                                &[("player", names.get(seat).into())],
+                            );
+                            self.push_log(line);
+                        }
+                    }
+                    TableEvent::Left { user, .. } => {
+                        let line = i18n::tr_args(
+                            self.lang,
+                            "event-left",
+                            &[("player", format!("<@{user}>").into())],
+                        );
+                        self.push_log(line);
+                    }
+                    TableEvent::Settled {
+                        game,
+                        outcome,
+                        report,
+                    } => self.settled(game, outcome, report).await,
+                    TableEvent::Trouble { message } => {
+                        tracing::warn!(channel = %self.channel, "table trouble: {message}");
+                    }
+                    TableEvent::Closed { reason } => closed = Some(reason),
+                }
+            }
+            if let Some(reason) = closed {
+                self.close(reason).await;
+                return;
+            }
+            self.refresh().await;
+        }
+    }
+
+    fn started(&mut self, game: GameId) {
+        if self.game == Some(game) {
+            return;
+        }
+        if let Some(old) = self.game {
+            self.host.game_ended(old);
+        }
+        self.game = Some(game);
+        self.host.game_started(game, self.channel.get(), G::KIND);
+        // New cards: every hand is new, every DM is sent afresh.
+        self.dms.clear();
+        self.dm_refused.clear();
+        self.deadline = None;
+    }
+
+    fn push_log(&mut self, line: String) {
+        if line.is_empty() {
+            return;
+        }
+        self.log.push_back(line);
+        while self.log.len() > LOG_LINES {
+            self.log.pop_front();
+        }
+    }
+
+    async fn names(&self) -> Names {
+        match self.handle.status(None).await {
+            Ok(s) => Names::of(self.lang, &s.seats),
+            Err(_) => Names(Vec::new()),
+        }
+    }
+
+    /// Draws the table as it is now, and sends changed hands.
+    async fn refresh(&mut self) {
+        let Ok(status) = self.handle.status(None).await else {
+            return;
+        };
+        let names = Names::of(self.lang, &status.seats);
+        let Some(game) = status.game else {
+            let (embed, rows) = self.lobby(&status.seats, status.host, status.stake);
+            self.show(embed, rows).await;
+            return;
+        };
+        self.started(game.id);
+        // The buttons are those of the first waiting human the computer is
+        // not playing for.
+        let turn_user = game.waiting_on.iter().find_map(|&s| {
+            let user = status.seats.get(s)?.user()?;
+            (!game.autoplay.get(s).copied().unwrap_or(false)).then_some(user)
+        });
+        let mut legal = Vec::new();
+        if let Some(user) = turn_user {
+            if let Ok(s) = self.handle.status(Some(user)).await {
+                if let Some(g) = s.game.filter(|g| g.version == game.version) {
+                    legal = g.legal;
+                }
+            }
+        }
+        let log: Vec<String> = self.log.iter().cloned().collect();
+        let tv = TableView::<G> {
+            lang: self.lang,
+            game: game.id,
+            version: game.version,
+            stake: status.stake,
+            names: &names,
+            view: &game.view,
+            deadline: turn_user.and(self.deadline),
+            log: &log,
+            autoplay: &game.autoplay,
+        };
+        let embed = G::table_embed(&tv);
+        let mut buttons = G::table_buttons(&tv, &legal);
+        buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - 1);
+        buttons.push(
+            serenity::CreateButton::new(tv.id(Click::MyHand))
+                .label(i18n::tr(self.lang, "btn-my-hand"))
+                .style(serenity::ButtonStyle::Success),
+        );
+        let rows = rows_of(buttons);
+        self.last_view = Some(game.view.clone());
+        self.show(embed, rows).await;
+        self.send_hands(&status.seats, game.id).await;
+    }
+
+    fn lobby(
+        &self,
+        seats: &[Occupant],
+        host: UserId,
+        stake: i64,
+    ) -> (serenity::CreateEmbed, Vec<serenity::CreateActionRow>) {
+        let lang = self.lang;
+        let rules: G::Rules =
+            serde_json::from_value(self.options.rules.clone()).unwrap_or_default();
+        let range = G::seat_range(&rules);
+        let names = Names::of(lang, seats);
+        let mut lines = vec![i18n::tr_args(
+            lang,
+            "table-host",
+            &[("player", format!("<@{host}>").into())],
+        )];
+        for seat in 0..(*range.end()).max(seats.len()) {
+            let who = if seat < seats.len() {
+                names.get(seat)
+            } else {
+                i18n::tr(lang, "table-seat-empty")
+            };
+            lines.push(format!("{}. {who}", seat + 1));
+        }
+        lines.push(String::new());
+        lines.push(i18n::tr_args(
+            lang,
+            G::LOBBY_HINT_KEY,
+            &[
+                ("min", (*range.start() as i64).into()),
+                ("max", (*range.end() as i64).into()),
+            ],
+        ));
+        let embed = serenity::CreateEmbed::new()
+            .title(i18n::tr_args(
+                lang,
+                "lobby-title",
+                &[
+                    ("game", i18n::tr(lang, G::NAME_KEY).into()),
+                    ("stake", stake.into()),
+                ],
+            ))
+            .description(lines.join("\n"));
+        let table = self.channel.get();
+        let button = |a: Click, key: &str, style| {
+            serenity::CreateButton::new(ComponentId::new(a, table, 0).encode())
+                .label(i18n::tr(lang, key))
+                .style(style)
+        };
+        use serenity::ButtonStyle::{Danger, Primary, Secondary, Success};
+        let rows = vec![serenity::CreateActionRow::Buttons(vec![
+            button(Click::Join, "btn-join", Primary),
+            button(Click::Leave, "btn-leave", Secondary),
+            button(Click::AddAi, "btn-add-ai", Secondary),
+            button(Click::Start, "btn-start", Success),
+            button(Click::Cancel, "btn-cancel", Danger),
+        ])];
+        (embed, rows)
+    }
+
+    /// Posts the table message, or edits it if it changed.
+    async fn show(&mut self, embed: serenity::CreateEmbed, rows: Vec<serenity::CreateActionRow>) {
+        let fingerprint = serde_json::json!([&embed, &rows]).to_string();
+        if self.last_sent.as_deref() == Some(fingerprint.as_str()) {
+            return;
+        }
+        if let Some(id) = self.message {
+            let edit = serenity::EditMessage::new()
+                .embed(embed.clone())
+                .components(rows.clone());
+            match self.channel.edit_message(&self.http, id, edit).await {
+                Ok(_) => {
+                    self.last_sent = Some(fingerprint);
+                    return;
+                }
+                Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
+                    // Someone deleted it: post it again below.
+                }
+                Err(e) => {
+                    tracing::warn!(channel = %self.channel, "cannot edit the table message: {e}");
+                    return;
+                }
+            }
+        }
+        let post = serenity::CreateMessage::new()
+            .embed(embed)
+            .components(rows)
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        match self.channel.send_message(&self.http, post).await {
+            Ok(m) => {
+                self.message = Some(m.id);
+                self.last_sent = Some(fingerprint);
+            }
+            Err(e) => tracing::warn!(channel = %self.channel, "cannot post the table message: {e}"),
+        }
+    }
+
+    /// Sends each human whose hand changed their hand by DM.
+    async fn send_hands(&mut self, seats: &[Occupant], game: GameId) {
+        for occupant in seats {
+            let Some(user) = occupant.user() else {
+                continue;
+            };
+            if self.dm_refused.contains(&user) {
+                continue;
+            }
+            let Ok(status) = self.handle.status(Some(user)).await else {
+                return;
+            };
+            let Some(g) = status.game.filter(|g| g.id == game) else {
+                return;
+            };
+            let lang = self.host.lang_of(user);
+            let Some(hand) = G::hand_text(lang, &g.view) else {
+                continue;
+            };
+            let text = format!(
+                "{}\n{hand}",
+                i18n::tr_args(
+                    lang,
+                    "dm-hand-title",
+                    &[("channel", format!("<#{}>", self.channel).into())]
+                )
+            );
+            if self.dms.get(&user).is_some_and(|d| d.text == text) {
+                continue;
+            }
+            self.send_dm(user, text).await;
+        }
+    }
+
+    async fn send_dm(&mut self, user: UserId, text: String) {
+        if let Some(dm) = self.dms.get_mut(&user) {
+            let edit = serenity::EditMessage::new().content(text.clone());
+            match dm.channel.edit_message(&self.http, dm.message, edit).await {
+                Ok(_) => {
+                    dm.text = text;
+                    return;
+                }
+                Err(e) => tracing::debug!(user, "editing the hand DM failed ({e}); sending anew"),
+            }
+        }
+        let result = async {
+            let channel = serenity::UserId::new(user.max(1))
+                .create_dm_channel(&self.http)
+                .await?;
+            let m = channel
+                .id
+                .send_message(
+                    &self.http,
+                    serenity::CreateMessage::new().content(text.clone()),
+                )
+                .await?;
+            Ok::<_, serenity::Error>((channel.id, m.id))
+        }
+        .await;
+        match result {
+            Ok((channel, message)) => {
+                self.dms.insert(
+                    user,
+                    Dm {
+                        channel,
+                        message,
+                        text,
+                    },
+                );
+            }
+            Err(e) => {
+                if discord_code(&e) != Some(CANNOT_DM) {
+                    tracing::warn!(user, "cannot send the hand DM: {e}");
+                }
+                // Either way the player must use "My hand"; say so once.
+                self.dm_refused.insert(user);
+                let notice = i18n::tr_args(
+                    self.lang,
+                    "event-dm-closed",
+                    &[("player", format!("<@{user}>").into())],
+                );
+                let msg = serenity::CreateMessage::new().content(notice);
+                if let Err(e) = self.channel.send_message(&self.http, msg).await {
+                    tracing::warn!(channel = %self.channel, "cannot post the DM notice: {e}");
+                }
+            }
+        }
+    }
+
+    /// The game is over: the table message shows the end (no buttons) and
+    /// the result is posted with "Play again".
+    async fn settled(&mut self, game: GameId, outcome: Outcome, report: SettleReport) {
+        let mut seats = Vec::new();
+        let mut stake = self.options.stake;
+        if let Ok(status) = self.handle.status(None).await {
+            seats = status.seats;
+            stake = status.stake;
+            if let Some(g) = status.game.filter(|g| g.id == game) {
+                self.last_view = Some(g.view);
+            }
+        }
+        let names = Names::of(self.lang, &seats);
+        if let Some(view) = self.last_view.clone() {
+            let log: Vec<String> = self.log.iter().cloned().collect();
+            let autoplay = vec![false; seats.len()];
+            let tv = TableView::<G> {
+                lang: self.lang,
+                game,
+                version: 0,
+                stake,
+                names: &names,
+                view: &view,
+                deadline: None,
+                log: &log,
+                autoplay: &autoplay,
+            };
+            self.show(G::table_embed(&tv), Vec::new()).await;
+        }
+        let rv = ResultView::<G> {
+            lang: self.lang,
+            game,
+            stake,
+            names: &names,
+            last_view: self.last_view.as_ref(),
+            outcome: &outcome,
+            report: &report,
+        };
+        let Some(embed) = G::result_embed(&rv) else {
+            return;
+        };
+        let again = serenity::CreateButton::new(
+            ComponentId::new(Click::PlayAgain, game as u64, 0).encode(),
+        )
+        .label(i18n::tr(self.lang, "btn-play-again"))
+        .style(serenity::ButtonStyle::Primary);
+        let msg = serenity::CreateMessage::new()
+            .embed(embed)
+            .components(vec![serenity::CreateActionRow::Buttons(vec![again])])
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(e) = self.channel.send_message(&self.http, msg).await {
+            tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
+        }
+        self.host.remember_replay(
+            game,
+            Replay {
+                kind: G::KIND,
+                server: self.server,
+                channel: self.channel.get(),
+                options: TableOptions {
+                    seed: None,
+                    ..self.options.clone()
+                },
+            },
+        );
+    }
+
+    async fn close(&mut self, reason: CloseReason) {
+        if let Some(game) = self.game {
+            self.host.game_ended(game);
+        }
+        let key = match &reason {
+            CloseReason::Finished => return,
+            CloseReason::Cancelled => "table-cancelled",
+            CloseReason::LobbyIdle => "table-closed-idle",
+            CloseReason::OnlyAi => "table-closed-empty",
+            CloseReason::Broken(why) => {
+                tracing::error!(channel = %self.channel, "table broke: {why}");
+                "table-closed-broken"
+            }
+        };
+        let embed = serenity::CreateEmbed::new()
+            .title(i18n::tr(self.lang, G::NAME_KEY))
+            .description(i18n::tr(self.lang, key));
+        self.show(embed, Vec::new()).await;
+    }
+}
+
+/// Buttons in rows of five (at most five rows).
+pub fn rows_of(buttons: Vec<serenity::CreateButton>) -> Vec<serenity::CreateActionRow> {
+    buttons
+        .chunks(BUTTONS_PER_ROW)
+        .take(MAX_ROWS)
+        .map(|row| serenity::CreateActionRow::Buttons(row.to_vec()))
+        .collect()
+}
+
+/// The seat of `user` among `seats`.
+pub fn seat_of(seats: &[Occupant], user: UserId) -> Option<Seat> {
+    seats.iter().position(|o| *o == Occupant::Human(user))
+}

@@ -1,0 +1,163 @@
+//! The bot's tables: one [`Tables`] registry for every game, and what the
+//! Discord side remembers around it (each member's language, the channel of
+//! each running game, what "Play again" reopens). Only synchronous map
+//! operations; nothing here is held across an `.await`.
+
+use super::driver;
+use super::DiscordGame;
+use crate::games::GameKind;
+use crate::i18n::Lang;
+use crate::ledger::Ledger;
+use crate::table::{
+    ChannelId, GameId, ServerId, TableConfig, TableError, TableHandle, TableOptions, Tables, UserId,
+};
+use dashmap::DashMap;
+use poise::serenity_prelude as serenity;
+use std::sync::Arc;
+
+/// A finished game's table, as "Play again" reopens it.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub kind: GameKind,
+    pub server: ServerId,
+    pub channel: ChannelId,
+    pub options: TableOptions,
+}
+
+/// Shared by every command, click and driver.
+pub struct Host {
+    pub tables: Tables<Ledger>,
+    /// The language each member last used with the bot (for their DMs).
+    langs: DashMap<UserId, Lang>,
+    pub default_lang: Lang,
+    /// Which channel each running game is in (clicks from DMs find it here).
+    games: DashMap<GameId, (ChannelId, GameKind)>,
+    /// Finished games whose "Play again" is still good.
+    replays: DashMap<GameId, Replay>,
+}
+
+impl Host {
+    pub fn new(ledger: Ledger, config: TableConfig, default_lang: Lang) -> Host {
+        Host {
+            tables: Tables::new(Arc::new(ledger), config),
+            langs: DashMap::new(),
+            default_lang,
+            games: DashMap::new(),
+            replays: DashMap::new(),
+        }
+    }
+
+    /// Remembers `user`'s language (from their latest interaction).
+    pub fn saw(&self, user: UserId, lang: Lang) {
+        self.langs.insert(user, lang);
+    }
+
+    /// The language to write to `user` in, without an interaction at hand.
+    pub fn lang_of(&self, user: UserId) -> Lang {
+        self.langs
+            .get(&user)
+            .map(|l| *l)
+            .unwrap_or(self.default_lang)
+    }
+
+    pub(super) fn game_started(&self, game: GameId, channel: ChannelId, kind: GameKind) {
+        self.games.insert(game, (channel, kind));
+    }
+
+    pub(super) fn game_ended(&self, game: GameId) {
+        self.games.remove(&game);
+    }
+
+    /// The channel and kind of a running game.
+    pub fn game(&self, game: GameId) -> Option<(ChannelId, GameKind)> {
+        self.games.get(&game).map(|e| *e)
+    }
+
+    pub(super) fn remember_replay(&self, game: GameId, replay: Replay) {
+        // A long-running bot forgets old tables' "Play again" rather than
+        // growing without end.
+        if self.replays.len() > 10_000 {
+            self.replays.clear();
+        }
+        self.replays.insert(game, replay);
+    }
+
+    pub fn replay(&self, game: GameId) -> Option<Replay> {
+        self.replays.get(&game).map(|r| r.clone())
+    }
+
+    /// Opens a table of `G` in `channel` and starts its driver, which posts
+    /// the table message. `lang` is the table message's language.
+    #[allow(clippy::too_many_arguments)]
+    pub fn open<G: DiscordGame>(
+        self: &Arc<Self>,
+        http: Arc<serenity::Http>,
+        server: ServerId,
+        channel: ChannelId,
+        host_user: UserId,
+        options: TableOptions,
+        lang: Lang,
+    ) -> Result<TableHandle<G>, TableError> {
+        let handle = self
+            .tables
+            .open::<G>(server, channel, host_user, options.clone())?;
+        driver::spawn(http, self.clone(), handle.clone(), server, options, lang);
+        Ok(handle)
+    }
+
+    /// At start-up: resumes every unfinished game and re-posts the table
+    /// message of each in its channel. Returns how many run again.
+    pub async fn resume_all(self: &Arc<Self>, http: Arc<serenity::Http>) -> usize {
+        let stored = match self.tables.store().unfinished_games().await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!("cannot list unfinished games: {e}");
+                return 0;
+            }
+        };
+        let report = match self.tables.resume_all().await {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!("resuming games failed: {e}");
+                return 0;
+            }
+        };
+        for (id, why) in &report.cancelled {
+            tracing::warn!(game = id, "not resumed, stakes released: {why}");
+        }
+        let mut n = 0;
+        for id in &report.resumed {
+            let Some(game) = stored.iter().find(|g| g.id == *id) else {
+                continue;
+            };
+            let Some(kind) = GameKind::from_name(&game.kind) else {
+                continue;
+            };
+            let options: TableOptions = match serde_json::from_value(game.options.clone()) {
+                Ok(o) => o,
+                Err(_) => TableOptions::new(game.stake),
+            };
+            let started = crate::with_game!(kind, G => {
+                match self.tables.get::<G>(game.channel) {
+                    Some(handle) => {
+                        driver::spawn(
+                            http.clone(),
+                            self.clone(),
+                            handle,
+                            game.server,
+                            options,
+                            self.default_lang,
+                        );
+                        true
+                    }
+                    None => false,
+                }
+            }, _ => false);
+            if started {
+                n += 1;
+                tracing::info!(game = id, channel = game.channel, "resumed");
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,233 @@
+//! Hosting tables on Discord: the seam a game implements ([`DiscordGame`])
+//! and the generic machinery around it, written once for every game.
+//!
+//! What is generic (nothing here knows a game's rules):
+//! - [`host::Host`]: the one [`Tables`](crate::table::Tables) registry of
+//!   the bot, the players' languages, what "Play again" reopens, and which
+//!   channel each running game is in;
+//! - [`driver`]: one task per table that follows its
+//!   [`TableEvent`](crate::table::TableEvent)s and keeps the single table
+//!   message (embed + buttons) and each player's hand DM up to date, posts
+//!   the result with "Play again", and tells the channel when a DM cannot be
+//!   delivered (error 50007);
+//! - [`clicks`]: every button and select menu (Join, Leave, Add AI, Start,
+//!   Cancel, My hand, Play again, and the game's own controls), refusing
+//!   stale ids and wrong seats privately, answered within Discord's 3 s;
+//! - [`commands`]: what a game's slash commands call (`open`, `join`,
+//!   `leave`, `stop`) and the typed `/play`, `/pass` and `/hand`.
+//!
+//! # Adding a game
+//!
+//! 1. Make it a [`TableGame`](crate::table::TableGame) (src/table/).
+//! 2. `impl DiscordGame for MyGame` in `src/discord/<game>.rs`: the public
+//!    table embed from the public view, the buttons of the seat to act, the
+//!    lines of the table's log from its events, the private hand (text for
+//!    the DM, components for the ephemeral "My hand"), what a click or typed
+//!    input means as a `G::Action`, and the result embed. Controls the
+//!    shared [`ids::Action`] set lacks travel as `ids::Action::Game(arg)`.
+//! 3. A command group: `/my-game start` builds the
+//!    [`TableOptions`](crate::table::TableOptions) and calls
+//!    [`commands::open::<MyGame>`]; `join` / `leave` / `stop` call
+//!    [`commands::join`], [`commands::leave`], [`commands::stop`]. List it
+//!    in `discord::commands::all()` and give it words in
+//!    `locales/*/commands.ftl` (its game words in its own `.ftl`).
+//! 4. One arm in [`with_game!`] so clicks, `/play`, `/pass`, `/hand`,
+//!    "Play again" and the resume at start-up reach it.
+//!
+//! [`ids::Action`]: crate::discord::ids::Action
+
+pub mod clicks;
+pub mod commands;
+pub mod driver;
+pub mod host;
+
+use super::errors::BotError;
+use super::ids::{Action as Click, ComponentId};
+use crate::games::{Game, Outcome, Seat};
+use crate::i18n::{self, Lang};
+use crate::table::{GameId, Occupant, SettleReport, TableGame};
+use poise::serenity_prelude as serenity;
+
+/// Runs `$body` with `$G` naming the game type of `$kind`, or `$other` for
+/// a kind no Discord front end hosts yet. The one place that lists the
+/// hosted games.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr, _ => $other:expr) => {
+        match $kind {
+            $crate::games::GameKind::DouDizhu => {
+                type $G = $crate::games::dou_dizhu::DouDizhu;
+                $body
+            }
+            #[allow(unreachable_patterns)]
+            _ => $other,
+        }
+    };
+}
+pub use with_game;
+
+/// How each seat is shown: a mention for people, "AI 2" for the computer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Names(pub Vec<String>);
+
+impl Names {
+    pub fn of(lang: Lang, seats: &[Occupant]) -> Names {
+        Names(
+            seats
+                .iter()
+                .enumerate()
+                .map(|(i, o)| match o {
+                    Occupant::Human(u) => format!("<@{u}>"),
+                    Occupant::Ai => {
+                        i18n::tr_args(lang, "table-ai-name", &[("number", (i as i64 + 1).into())])
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    pub fn get(&self, seat: Seat) -> String {
+        self.0
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", seat + 1))
+    }
+}
+
+/// Everything the public table message of a running game is drawn from.
+pub struct TableView<'a, G: Game> {
+    pub lang: Lang,
+    pub game: GameId,
+    /// The game version the buttons are drawn for.
+    pub version: u64,
+    pub stake: i64,
+    pub names: &'a Names,
+    /// The public view (no hand in it).
+    pub view: &'a G::View,
+    /// Unix seconds when the turn of a waiting human runs out.
+    pub deadline: Option<i64>,
+    /// The most recent lines of the table's log, oldest first.
+    pub log: &'a [String],
+    /// Seats the computer plays for now (托管).
+    pub autoplay: &'a [bool],
+}
+
+impl<G: Game> TableView<'_, G> {
+    /// The `custom_id` of a control of this game at this version.
+    pub fn id(&self, action: Click) -> String {
+        ComponentId::new(action, self.game as u64, self.version).encode()
+    }
+}
+
+/// One seat's private view, for its hand view and its clicks.
+pub struct HandView<'a, G: Game> {
+    pub lang: Lang,
+    pub game: GameId,
+    pub version: u64,
+    pub seat: Seat,
+    /// The seat's own view (its hand included).
+    pub view: &'a G::View,
+    /// The seat's legal actions now (empty when it is not its turn).
+    pub legal: &'a [G::Action],
+}
+
+impl<G: Game> HandView<'_, G> {
+    pub fn id(&self, action: Click) -> String {
+        ComponentId::new(action, self.game as u64, self.version).encode()
+    }
+
+    pub fn my_turn(&self) -> bool {
+        !self.legal.is_empty()
+    }
+}
+
+/// A finished game, for its result message.
+pub struct ResultView<'a, G: Game> {
+    pub lang: Lang,
+    pub game: GameId,
+    pub stake: i64,
+    pub names: &'a Names,
+    /// The last public view the table showed (before the final action).
+    pub last_view: Option<&'a G::View>,
+    pub outcome: &'a Outcome,
+    pub report: &'a SettleReport,
+}
+
+/// What a click on a game control asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClickIntent<A> {
+    /// Play this action for the clicking seat.
+    Act(A),
+    /// Redraw the clicker's hand view with these select values chosen.
+    Select(Vec<String>),
+    /// Show what the computer would play, chosen in the hand view.
+    Hint,
+}
+
+/// A game the Discord front end can host. See the module doc for the steps.
+pub trait DiscordGame: TableGame {
+    /// Fluent id of the game's name (`ddz-name`).
+    const NAME_KEY: &'static str;
+    /// Fluent id of the lobby's explanation; it gets `$min` and `$max`.
+    const LOBBY_HINT_KEY: &'static str = "lobby-hint";
+
+    /// The public table message of a running (or just finished) game.
+    fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
+
+    /// The buttons under the table message for the seat to act (`legal`:
+    /// its legal actions; empty when the computer acts). "My hand" is added
+    /// by the driver; at most 20 buttons are shown.
+    fn table_buttons(
+        t: &TableView<'_, Self>,
+        legal: &[Self::Action],
+    ) -> Vec<serenity::CreateButton>;
+
+    /// Lines for the table's log after `seat` did `action`.
+    fn event_lines(
+        lang: Lang,
+        names: &Names,
+        seat: Seat,
+        action: &Self::Action,
+        events: &[Self::Event],
+    ) -> Vec<String>;
+
+    /// The seat's private hand as text (a DM, the top of "My hand"), or
+    /// `None` if the seat holds nothing private now.
+    fn hand_text(lang: Lang, view: &Self::View) -> Option<String>;
+
+    /// The controls of the ephemeral hand view; `selected` are the select
+    /// values chosen so far.
+    fn hand_components(
+        h: &HandView<'_, Self>,
+        selected: &[String],
+    ) -> Vec<serenity::CreateActionRow>;
+
+    /// What a click on one of this game's controls means. Generic controls
+    /// (join, my hand …) never reach here.
+    fn on_click(
+        click: &Click,
+        values: &[String],
+        h: &HandView<'_, Self>,
+    ) -> Result<ClickIntent<Self::Action>, BotError>;
+
+    /// The select values that show `hint` in the hand view, and a line
+    /// saying it.
+    fn hint_selection(lang: Lang, hint: &Self::Action) -> (Vec<String>, String);
+
+    /// `/play <input>`: friendly typed input as an action of the seat.
+    fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<Self::Action, BotError>;
+
+    /// `/pass` for the seat.
+    fn typed_pass(h: &HandView<'_, Self>) -> Result<Self::Action, BotError>;
+
+    /// A private line confirming `action` was played.
+    fn done_line(lang: Lang, action: &Self::Action) -> String {
+        let _ = action;
+        i18n::tr(lang, "action-done")
+    }
+
+    /// The result message: who won, every factor, each seat's chips and
+    /// new balance. `None` for a game that is followed at once by another
+    /// at the same table (a redeal): no result, no "Play again".
+    fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed>;
+}
