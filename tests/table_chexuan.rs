@@ -405,3 +405,32 @@ proptest! {
         play_session(seats, bobos, seed, leaves)?;
     }
 }
+
+#[test]
+fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() {
+    let table = play_session(3, vec![300, 200, 250], 77, vec![(5, 1)]).unwrap();
+    let record = table.record();
+    assert_eq!(record.game, "chexuan-table");
+    match paiju::record::replay(&record).unwrap() {
+        paiju::record::Verdict::Ok { finished, outcome } => {
+            assert!(finished);
+            let deltas = &outcome.unwrap()["deltas"];
+            let sum: i64 = deltas
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_i64().unwrap())
+                .sum();
+            assert_eq!(sum, 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    // An action after the table closed is refused at its own index.
+    let mut bad = record.clone();
+    let at = bad.actions.len();
+    bad.actions.push(json!({"seat": 1, "check": true}));
+    match paiju::record::replay(&bad).unwrap() {
+        paiju::record::Verdict::Refused { at: a, .. } => assert_eq!(a, at),
+        other => panic!("{other:?}"),
+    }
+}

@@ -11,6 +11,7 @@
 //! keyboard and with a pipe. At the end of input the game is left saved in
 //! the ledger; the next `paiju play` resumes it.
 
+pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod text;
@@ -43,6 +44,9 @@ pub struct PlayOptions {
     /// How many AI players sit with the person (`None`: the game's fewest
     /// players make the table).
     pub ai_seats: Option<usize>,
+    /// What the person brings to the seat (Chexuan's bobo; `None`: the
+    /// game's default).
+    pub buy_in: Option<u64>,
 }
 
 /// What a line of input asks for.
@@ -292,9 +296,21 @@ where
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        let handle = self
+        let balance = self
             .tables
-            .open::<G>(LOCAL_SERVER, LOCAL_CHANNEL, LOCAL_USER, options)?;
+            .host_balance::<G>(LOCAL_SERVER, LOCAL_USER)
+            .await?;
+        let join = crate::table::JoinArgs {
+            buy_in: self.options.buy_in,
+        };
+        let handle = self.tables.open_with::<G>(
+            LOCAL_SERVER,
+            LOCAL_CHANNEL,
+            LOCAL_USER,
+            options,
+            join,
+            balance,
+        )?;
         for _ in 0..self.ai_seats() {
             handle.add_ai(LOCAL_USER).await?;
         }
