@@ -72,9 +72,16 @@ enum Command {
         /// Chips per point (Duan Guozi: per 道, unless the rules set chips_per_dao).
         #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
         stake: i64,
-        /// Players at the table, you included (Duan Guozi: 2 to 12; default 4).
+        /// Players at the table, you included (Duan Guozi: 2 to 12, default 4;
+        /// Dou Dizhu: 3, or 2 for 二人斗地主, the same as `"players": 2` in --rules).
         #[arg(long)]
         players: Option<usize>,
+        /// Dou Dizhu: play with the wild card (癞子, `"wild": true`).
+        #[arg(long)]
+        wild: bool,
+        /// Dou Dizhu: the discard phase (弃三张, `"discard": true`).
+        #[arg(long)]
+        discard: bool,
         /// Duan Guozi: 道 each player antes into the pot (default 10, or 20 at 4 players or fewer).
         /// Chexuan: the ante (底皮) in chips (default 10).
         #[arg(long)]
@@ -123,6 +130,8 @@ fn main() -> ExitCode {
             rules,
             stake,
             players,
+            wild,
+            discard,
             ante,
             bobo,
             sweep,
@@ -133,6 +142,8 @@ fn main() -> ExitCode {
             rules,
             stake,
             players,
+            wild,
+            discard,
             ante,
             bobo,
             sweep,
@@ -291,6 +302,8 @@ struct PlayArgs {
     rules: String,
     stake: i64,
     players: Option<usize>,
+    wild: bool,
+    discard: bool,
     ante: Option<u32>,
     bobo: Option<u64>,
     sweep: bool,
@@ -329,8 +342,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
             rules.insert("ante".into(), serde_json::json!(ante));
         }
         let players = args.players.unwrap_or(3);
-        if !(2..=6).contains(&players) || args.sweep {
-            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}; --sweep is Duan Guozi's");
+        if !(2..=6).contains(&players) {
+            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}");
+            return ExitCode::from(2);
+        }
+        if args.sweep || args.wild || args.discard {
+            eprintln!("paiju: --sweep, --wild and --discard are not Chexuan options");
             return ExitCode::from(2);
         }
         ai_seats = Some(players - 1);
@@ -349,8 +366,32 @@ fn run_play(args: PlayArgs) -> ExitCode {
             return ExitCode::from(2);
         }
         ai_seats = Some(players - 1);
-    } else if args.players.is_some_and(|p| p != 3) || args.ante.is_some() || args.sweep {
-        eprintln!("paiju: --players, --ante and --sweep are Duan Guozi options");
+    } else {
+        if args.ante.is_some() || args.sweep {
+            eprintln!("paiju: --ante and --sweep are Duan Guozi options");
+            return ExitCode::from(2);
+        }
+        match args.players {
+            None | Some(3) => {}
+            Some(2) => {
+                rules.insert("players".into(), serde_json::json!(2));
+            }
+            Some(p) => {
+                eprintln!(
+                    "paiju: Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not {p}"
+                );
+                return ExitCode::from(2);
+            }
+        }
+        if args.wild {
+            rules.insert("wild".into(), serde_json::json!(true));
+        }
+        if args.discard {
+            rules.insert("discard".into(), serde_json::json!(true));
+        }
+    }
+    if kind == Some(GameKind::DuanGuozi) && (args.wild || args.discard) {
+        eprintln!("paiju: --wild and --discard are Dou Dizhu options");
         return ExitCode::from(2);
     }
     let interactive = std::io::stdin().is_terminal();

@@ -206,3 +206,316 @@ fn without_a_token_the_bot_explains_how_to_get_one() {
         "no database without a bot"
     );
 }
+
+const CAT: u64 = 100_000_000_000_000_003;
+
+use serde_json::Value;
+use support::fake_discord::{custom_ids, message_text, private_message, CHANNEL_ID};
+
+/// The table message now: the newest channel message with table controls
+/// (lobby or game), or the newest with a table embed when none has any.
+fn table_message(fake: &FakeDiscord) -> Option<Value> {
+    fake.channel_messages(CHANNEL_ID)
+        .into_iter()
+        .rev()
+        .find(|m| {
+            custom_ids(m)
+                .iter()
+                .any(|id| id.starts_with("pj1:hand:") || id.starts_with("pj1:join:"))
+        })
+}
+
+fn id_of(m: &Value) -> u64 {
+    m["id"].as_str().unwrap().parse().unwrap()
+}
+
+fn find_id(m: &Value, prefix: &str) -> Option<String> {
+    custom_ids(m).into_iter().find(|id| id.starts_with(prefix))
+}
+
+/// The member whose turn the table message marks (▶).
+fn turn_user(m: &Value) -> Option<u64> {
+    let text = message_text(m);
+    let line = text.lines().find(|l| l.starts_with('▶'))?;
+    let at = line.find("<@")?;
+    let end = line[at..].find('>')?;
+    line[at + 2..at + end].parse().ok()
+}
+
+fn result_message(fake: &FakeDiscord) -> Option<Value> {
+    fake.channel_messages(CHANNEL_ID)
+        .into_iter()
+        .find(|m| custom_ids(m).iter().any(|id| id.starts_with("pj1:again:")))
+}
+
+fn hand_of(record: &Value, seat: usize) -> Vec<paiju::cards::Card> {
+    record["deal"]["hands"][seat]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// Clicks `custom_id` on the table message as `user` and returns the answer.
+async fn click_table(
+    fake: &FakeDiscord,
+    user: u64,
+    custom_id: &str,
+) -> support::fake_discord::Interaction {
+    let msg = table_message(fake).expect("a table message");
+    let id = fake.click(user, "en-US", id_of(&msg), custom_id);
+    fake.wait_answer(id).await
+}
+
+/// Plays one turn of whoever is to act, through "My hand", Hint and Play
+/// (or Pass), or by typing `/play` when `typed`. Returns false once no table
+/// message with a turn is left (the game is over).
+async fn play_one_turn(fake: &FakeDiscord, typed: bool) -> bool {
+    let Some(msg) = table_message(fake) else {
+        return false;
+    };
+    let Some(user) = turn_user(&msg) else {
+        return false;
+    };
+    let hand_id = find_id(&msg, "pj1:hand:").unwrap();
+    let view = click_table(fake, user, &hand_id).await;
+    assert!(view.is_ephemeral(), "{view:?}");
+    if !view.text().contains("It is your turn") {
+        // The table moved on in between; look again.
+        return true;
+    }
+    let hand_msg = private_message(&view);
+    let hint = fake.click_on(
+        user,
+        "en-US",
+        hand_msg.clone(),
+        &find_id(&hand_msg, "pj1:hint:").unwrap(),
+    );
+    let hinted = fake.wait_answer(hint).await;
+    assert_eq!(hinted.callback.as_ref().unwrap()["type"], 7, "{hinted:?}");
+    let hinted_msg = private_message(&hinted);
+    let play = find_id(&hinted_msg, "pj1:play:").unwrap();
+    let cards = play.rsplit(':').next().unwrap().to_string();
+    let has_cards = play.split(':').count() == 5 && !cards.is_empty();
+    let done = if !has_cards {
+        let pass = find_id(&hinted_msg, "pj1:pass:").unwrap();
+        fake.click_on(user, "en-US", hinted_msg, &pass)
+    } else if typed {
+        let spaced: Vec<String> = (0..cards.len())
+            .step_by(2)
+            .map(|i| cards[i..i + 2].to_string())
+            .collect();
+        fake.command(
+            user,
+            "en-US",
+            "play",
+            json!([{ "name": "cards", "type": 3, "value": spaced.join(" ") }]),
+        )
+    } else {
+        fake.click_on(user, "en-US", hinted_msg, &play)
+    };
+    let answer = fake.wait_answer(done).await;
+    let text = answer.text();
+    assert!(
+        text.contains("You played") || text.contains("You passed"),
+        "{answer:?}"
+    );
+    // Wait until the table message has moved past this version.
+    let before = hand_id;
+    fake.wait_for("the table message to move on", 20, |f| {
+        table_message(f).is_none_or(|m| find_id(&m, "pj1:hand:") != Some(before.clone()))
+            || result_message(f).is_some()
+    })
+    .await;
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let env = [
+        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+        ("PAIJU_TIMERS_BID_SECS", "900"),
+        ("PAIJU_TIMERS_PLAY_SECS", "900"),
+    ];
+    let bot = BotProcess::start(&fake.api_url(), dir.path(), &env);
+    fake.wait_ready(1).await;
+    fake.close_dms(CAT);
+
+    // Ann opens a table; the table message appears with the lobby buttons.
+    let start = json!([{ "name": "start", "type": 1, "options": [int_opt("stake", 10)] }]);
+    let id = fake.command(ANN, "en-US", "dou-dizhu", start);
+    let answer = fake.wait_answer(id).await;
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    fake.wait_for("the table message", 20, |f| table_message(f).is_some())
+        .await;
+    let lobby = table_message(&fake).unwrap();
+    assert!(
+        message_text(&lobby).contains("Dou Dizhu · stake 10"),
+        "{lobby}"
+    );
+    let join = find_id(&lobby, "pj1:join:").unwrap();
+    for user in [BOB, CAT] {
+        let a = click_table(&fake, user, &join).await;
+        assert_eq!(a.callback.as_ref().unwrap()["type"], 6, "{a:?}");
+    }
+    fake.wait_for("three seated", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("3. <@{CAT}>")))
+    })
+    .await;
+
+    // Only the host starts.
+    let start_id = find_id(&lobby, "pj1:start:").unwrap();
+    let refused = click_table(&fake, BOB, &start_id).await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("Only the host"),
+        "{refused:?}"
+    );
+    let started = click_table(&fake, ANN, &start_id).await;
+    assert_eq!(started.callback.as_ref().unwrap()["type"], 6, "{started:?}");
+    fake.wait_for("the bidding buttons", 20, |f| {
+        table_message(f).is_some_and(|m| find_id(&m, "pj1:bid:").is_some())
+    })
+    .await;
+
+    // Hands: Ann and Bob by DM, exactly their 17 cards; Cat's DMs are
+    // closed, so the channel says so (without the hand) and "My hand" works.
+    let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
+    let ledger = paiju::ledger::Ledger::open_existing(&db).await.unwrap();
+    let games = ledger.unfinished_games().await.unwrap();
+    assert_eq!(games.len(), 1);
+    let record = games[0].snapshot.clone().unwrap();
+    let hands: Vec<Vec<paiju::cards::Card>> = (0..3).map(|s| hand_of(&record, s)).collect();
+    fake.wait_for("hand DMs", 20, |f| {
+        !f.dm_messages(ANN).is_empty() && !f.dm_messages(BOB).is_empty()
+    })
+    .await;
+    for (seat, user) in [(0, ANN), (1, BOB)] {
+        let dms = fake.dm_messages(user);
+        assert_eq!(dms.len(), 1, "{dms:?}");
+        let text = message_text(&dms[0]);
+        assert!(text.contains("Your hand (17 cards)"), "{text}");
+        for &card in &hands[seat] {
+            let shown = paiju::i18n::render_card(paiju::i18n::Lang::EnUs, card);
+            assert!(text.contains(&shown), "{shown} missing from {text}");
+        }
+    }
+    fake.wait_for("the DM notice", 20, |f| {
+        f.channel_messages(CHANNEL_ID).iter().any(|m| {
+            let t = message_text(m);
+            t.contains(&format!("<@{CAT}>")) && t.contains("does not accept direct messages")
+        })
+    })
+    .await;
+    let table = table_message(&fake).unwrap();
+    let cat_hand = click_table(&fake, CAT, &find_id(&table, "pj1:hand:").unwrap()).await;
+    assert!(cat_hand.is_ephemeral(), "{cat_hand:?}");
+    assert!(
+        cat_hand.text().contains("Your hand (17 cards)"),
+        "{cat_hand:?}"
+    );
+
+    // Bidding: a seat that is not to bid is refused privately; the seat to
+    // bid bids 3 and becomes the landlord; the old button is then stale.
+    let bidder = turn_user(&table).unwrap();
+    let other = [ANN, BOB, CAT].into_iter().find(|u| *u != bidder).unwrap();
+    let bid3 = find_id(&table, "pj1:bid:").filter(|_| true).unwrap();
+    let bid3 = custom_ids(&table)
+        .into_iter()
+        .find(|i| i.starts_with("pj1:bid:") && i.ends_with(":3"))
+        .unwrap_or(bid3);
+    let wrong = click_table(&fake, other, &bid3).await;
+    assert!(
+        wrong.is_ephemeral() && wrong.text().contains("not your turn"),
+        "{wrong:?}"
+    );
+    let ok = click_table(&fake, bidder, &bid3).await;
+    assert_eq!(ok.callback.as_ref().unwrap()["type"], 6, "{ok:?}");
+    fake.wait_for("the landlord", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains("Landlord:"))
+    })
+    .await;
+    let stale = click_table(&fake, bidder, &bid3).await;
+    assert!(
+        stale.is_ephemeral() && stale.text().contains("earlier moment"),
+        "{stale:?}"
+    );
+
+    // A few turns, one of them typed.
+    for turn in 0..4 {
+        assert!(play_one_turn(&fake, turn == 1).await);
+    }
+
+    // Restart mid-game: the game resumes and its table message is posted again.
+    let before = fake.channel_messages(CHANNEL_ID).len();
+    let old_table = id_of(&table_message(&fake).unwrap());
+    let status = bot.stop();
+    assert!(status.success() || status.code().is_none(), "{status:?}");
+    let bot = BotProcess::start(&fake.api_url(), dir.path(), &env);
+    fake.wait_ready(2).await;
+    fake.wait_for("the table message re-posted", 30, |f| {
+        f.channel_messages(CHANNEL_ID).len() > before
+            && table_message(f).is_some_and(|m| id_of(&m) != old_table)
+    })
+    .await;
+
+    // Play on to the end.
+    let mut turns = 0;
+    while result_message(&fake).is_none() {
+        if !play_one_turn(&fake, false).await {
+            fake.wait_for("the result", 20, |f| result_message(f).is_some())
+                .await;
+            break;
+        }
+        turns += 1;
+        assert!(turns < 200, "the game does not end");
+    }
+    let result = result_message(&fake).unwrap();
+    let text = message_text(&result);
+    assert!(text.contains(" win"), "{text}");
+    assert!(text.contains("Multiplier ×"), "{text}");
+    for user in [ANN, BOB, CAT] {
+        assert!(text.contains(&format!("<@{user}>")), "{text}");
+    }
+
+    // No channel message ever held a hand.
+    for m in fake.channel_messages(CHANNEL_ID) {
+        let t = message_text(&m);
+        assert!(!t.contains("Your hand"), "{t}");
+        for hand in &hands {
+            let mut sorted = hand.clone();
+            sorted.sort();
+            let full = paiju::i18n::render_cards(paiju::i18n::Lang::EnUs, &sorted);
+            assert!(!t.contains(&full), "a hand leaked: {t}");
+        }
+    }
+
+    // /chips agrees with the database.
+    let id = fake.command(ANN, "en-US", "chips", json!([]));
+    let chips_text = fake.wait_answer(id).await.text();
+
+    for i in fake.interactions() {
+        assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
+    }
+    let status = bot.stop();
+    assert!(status.success() || status.code().is_none(), "{status:?}");
+
+    let server = support::fake_discord::GUILD_ID;
+    let mut total = 0;
+    for user in [ANN, BOB, CAT] {
+        let b = ledger.balance(server, user).await.unwrap();
+        assert_ne!(b, 1000, "{user} neither won nor lost");
+        assert!(text.contains(&format!("→ {b}")), "{b} not in {text}");
+        total += b;
+    }
+    assert_eq!(total, 3000, "chips are conserved");
+    let ann = ledger.balance(server, ANN).await.unwrap();
+    assert!(
+        chips_text.contains(&format!("<@{ANN}> has {ann} chips.")),
+        "{chips_text}"
+    );
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    assert!(ledger.verify().await.unwrap().is_clean());
+}

@@ -135,7 +135,19 @@ fn malformed_records_exit_2_with_a_message() {
             serde_json::json!({"game": "dou-dizhu", "rules": {}, "seats": 2,
                 "deal": {"hands": h.clone(), "kitty": k.clone(), "first": 0}})
             .to_string(),
-            "3 seats",
+            "a 2-seat game deals 2",
+        ),
+        (
+            serde_json::json!({"game": "dou-dizhu", "rules": {}, "seats": 4,
+                "deal": {"hands": h.clone(), "kitty": k.clone(), "first": 0}})
+            .to_string(),
+            "3 seats, or 2",
+        ),
+        (
+            serde_json::json!({"game": "dou-dizhu", "rules": {"players": 2}, "seats": 3,
+                "deal": {"hands": h.clone(), "kitty": k.clone(), "first": 0}})
+            .to_string(),
+            "`players` is 2",
         ),
         (
             serde_json::json!({"game": "dou-dizhu", "rules": {"escape_penalty": -1}, "seats": 3,

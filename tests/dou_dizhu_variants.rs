@@ -89,3 +89,95 @@ fn every_listed_discard_is_accepted() {
         h.apply(seat, &a).unwrap();
     }
 }
+
+fn two_player_rules() -> Rules {
+    serde_json::from_str(r#"{"players":2}"#).unwrap()
+}
+
+#[test]
+fn bots_play_whole_two_player_games_legally() {
+    for (l, f) in [
+        (AiKind::Basic, AiKind::Basic),
+        (AiKind::Random, AiKind::Random),
+        (AiKind::Basic, AiKind::Random),
+    ] {
+        let s = run(&two_player_rules(), 80, 11, AiKind::Basic, l, f).unwrap();
+        assert_eq!(s.games, 80);
+    }
+}
+
+/// Plays a seeded two-player game with random legal moves, checking after
+/// every move that the 46 cards are all somewhere and nothing is duplicated.
+fn random_two_player_game(seed: u64, rules: Rules) -> DouDizhu {
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut g = DouDizhu::deal(rules, 2, &mut rng).unwrap();
+    assert_eq!(g.seats(), 2);
+    let deck = paiju::games::dou_dizhu::deck_for(2);
+    assert_eq!(deck.len(), 46);
+    let aside = g.view(None).aside.unwrap();
+    assert_eq!(aside.len(), 9);
+    let mut steps = 0;
+    while let Some(seat) = g.turn() {
+        let legal = g.legal_actions(seat);
+        let a = *legal.choose(&mut rng).unwrap();
+        g.apply(seat, &a).unwrap();
+        let v = g.view(None);
+        let hands = g.hand(0).union(g.hand(1));
+        let played = v.played[0].union(v.played[1]);
+        assert!(hands.0 & played.0 == 0 && hands.0 & aside.0 == 0);
+        if v.landlord.is_some() {
+            assert_eq!(v.cards_left[2], 0);
+            if !g.rules().discard {
+                assert_eq!(hands.union(played).union(aside), deck);
+            }
+        }
+        steps += 1;
+        assert!(steps < 500, "a two-player game ends");
+    }
+    g
+}
+
+#[test]
+fn two_player_games_end_conserve_cards_and_chips() {
+    for seed in 0..60 {
+        let g = random_two_player_game(seed, two_player_rules());
+        let o = g.outcome().unwrap();
+        assert_eq!(o.deltas.len(), 2);
+        assert_eq!(o.deltas.iter().sum::<i64>(), 0);
+        if let Some(h) = o.detail.get("handicap") {
+            let h = h.as_u64().unwrap();
+            assert!(h <= 4);
+            let landlord = o.detail["landlord"].as_u64().unwrap() as usize;
+            let farmer = 1 - landlord;
+            let left = g.hand(farmer).len() as u64;
+            match o.detail["winner"].as_str().unwrap() {
+                "farmers" => assert!(left <= h, "the farmer wins at the handicap"),
+                _ => {
+                    assert!(g.hand(landlord).is_empty());
+                    assert!(left > h);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn two_player_chains_start_at_five_and_the_deck_has_no_threes() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let g = DouDizhu::deal(two_player_rules(), 2, &mut rng).unwrap();
+    assert_eq!(g.pattern_rules().chain_low, 2);
+    for s in 0..2 {
+        let c = g.hand(s).counts();
+        assert_eq!((c[0], c[1]), (0, 0), "no 3s or 4s");
+    }
+    // Three seats with `players: 2` is refused, and so is a third seat.
+    assert!(DouDizhu::deal(two_player_rules(), 4, &mut rng).is_err());
+}
+
+#[test]
+fn a_two_player_table_seats_two() {
+    use paiju::table::TableGame;
+    assert_eq!(DouDizhu::seat_range(&two_player_rules()), 2..=2);
+    assert_eq!(DouDizhu::seat_range(&Rules::default()), 3..=3);
+}

@@ -1,4 +1,4 @@
-//! Dou Dizhu at a table: three seats, the bidding timer until the first
+//! Dou Dizhu at a table: three seats (two for 二人斗地主, `players: 2`), the bidding timer until the first
 //! lead, the basic AI for AI seats and absent players, escape (逃跑) as
 //! leaving, chips = deltas × stake with the table's rake, and a redeal
 //! (nobody bid) followed at once by a fresh deal at the same table.
@@ -10,8 +10,9 @@ use crate::games::{Game, Seat};
 use std::ops::RangeInclusive;
 
 impl TableGame for DouDizhu {
-    fn seat_range(_rules: &Rules) -> RangeInclusive<usize> {
-        3..=3
+    fn seat_range(rules: &Rules) -> RangeInclusive<usize> {
+        let n = rules.players as usize;
+        n..=n
     }
 
     fn check_options(rules: &Rules, _stake: i64) -> Result<(), String> {
@@ -54,6 +55,6 @@ impl TableGame for DouDizhu {
         if !redeal {
             return None;
         }
-        DouDizhu::deal(self.rules().clone(), 3, rng).ok()
+        DouDizhu::deal(self.rules().clone(), self.players(), rng).ok()
     }
 }

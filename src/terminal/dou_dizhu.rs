@@ -6,7 +6,8 @@ use super::text::{self, ddz};
 use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
 use crate::games::dou_dizhu::{
-    cardset::rank_index, parse_play, Action, CardSet, DouDizhu, Event, PhaseName, View,
+    cardset::{rank_index, rank_name},
+    parse_play, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
 use crate::games::{Outcome, Seat};
 
@@ -107,7 +108,7 @@ pub fn table_lines(view: &View, me: Seat) -> String {
         .landlord
         .map(|s| text::seat_name(s, me))
         .unwrap_or_else(|| ddz::nobody().to_string());
-    let counts = (0..3)
+    let counts = (0..view.players as usize)
         .map(|s| format!("{} {}", text::seat_name(s, me), view.cards_left[s]))
         .collect::<Vec<_>>()
         .join(", ");
@@ -124,6 +125,14 @@ pub fn table_lines(view: &View, me: Seat) -> String {
     if let Some(k) = view.kitty {
         out.push('\n');
         out.push_str(&ddz::kitty(&flat(k)));
+    }
+    if let Some(aside) = view.aside {
+        out.push('\n');
+        out.push_str(&ddz::aside(&flat(aside), view.handicap));
+    }
+    if let Some(w) = view.wild {
+        out.push('\n');
+        out.push_str(&ddz::wild(rank_name(w as usize)));
     }
     for (s, shown) in view.shown.iter().enumerate() {
         if let (Some(h), true) = (shown, s != me) {

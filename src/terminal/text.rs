@@ -7,7 +7,7 @@ pub const PROMPT: &str = "> ";
 
 pub fn welcome(stake: i64, balance: i64) -> String {
     format!(
-        "paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 0 against two AI players.\n\
+        "paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 0 against AI players.\n\
          Stake: {stake} chips per point. Your balance: {balance} chips. Type `help` at any prompt."
     )
 }
@@ -217,6 +217,16 @@ pub mod ddz {
     }
     pub fn kitty(cards: &str) -> String {
         format!("Kitty: {cards}")
+    }
+    /// Two players: the cards set aside and the handicap (让牌).
+    pub fn aside(cards: &str, handicap: u8) -> String {
+        format!(
+            "Set aside: {cards} | Handicap (让牌): {handicap} — the farmer wins with {handicap} or fewer cards left"
+        )
+    }
+    /// 癞子: the wild rank.
+    pub fn wild(rank: &str) -> String {
+        format!("Wild (癞子): every {rank} stands for any rank but a joker")
     }
     pub fn result(landlord_won: bool, you_landlord: bool, multiplier: u64, spring: bool) -> String {
         let side = match (landlord_won, you_landlord) {

@@ -85,6 +85,31 @@ impl Interaction {
     }
 }
 
+/// The private message an interaction answer shows (its callback, as
+/// redrawn by a later update), as a message object a test can click on.
+pub fn private_message(i: &Interaction) -> Value {
+    let mut data = i
+        .original
+        .clone()
+        .or_else(|| i.callback.as_ref().map(|c| c["data"].clone()))
+        .unwrap_or(json!({}));
+    data["flags"] = json!(64);
+    message_json(i.id, CHANNEL_ID, &data, true)
+}
+
+/// Every `custom_id` of a message's components, in order.
+pub fn custom_ids(m: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in m["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// Content plus every embed's title, description and fields, one string.
 pub fn message_text(m: &Value) -> String {
     let mut s = m["content"].as_str().unwrap_or("").to_string();

@@ -289,8 +289,10 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
             }
             // Redraw the private hand view as it is after the action.
             let done = G::done_line(c.lang, &action);
-            let after = table.status(Some(c.user)).await?;
-            let Some(g) = after.game.filter(|g| g.id == game.id) else {
+            // The last action of a game closes its table: then there is no
+            // hand left to draw.
+            let after = table.status(Some(c.user)).await.ok().and_then(|s| s.game);
+            let Some(g) = after.filter(|g| g.id == game.id) else {
                 return Ok(Answer::Update(done, Vec::new()));
             };
             let hv = HandView::<G> {

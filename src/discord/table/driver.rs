@@ -66,6 +66,7 @@ pub fn spawn<G: DiscordGame>(
         last_view: None,
         dms: HashMap::new(),
         dm_refused: HashSet::new(),
+        seats: Vec::new(),
     };
     tokio::spawn(driver.run(rx));
 }
@@ -96,6 +97,9 @@ struct Driver<G: DiscordGame> {
     dms: HashMap<UserId, Dm>,
     /// Players whose DMs were refused in this game (the channel was told).
     dm_refused: HashSet<UserId>,
+    /// Who sits where, as last seen (the table may be gone when its result
+    /// is drawn).
+    seats: Vec<Occupant>,
 }
 
 fn unix_now() -> i64 {
@@ -130,15 +134,18 @@ impl<G: DiscordGame> Driver<G> {
             let mut closed = None;
             for event in batch {
                 match event {
-                    TableEvent::LobbyChanged { .. } => {}
-                    TableEvent::Started { game, .. } => self.started(game),
+                    TableEvent::LobbyChanged { seats, .. } => self.seats = seats,
+                    TableEvent::Started { game, seats, .. } => {
+                        self.seats = seats;
+                        self.started(game);
+                    }
                     TableEvent::Acted {
                         seat,
                         action,
                         events,
                         ..
                     } => {
-                        let names = self.names().await;
+                        let names = Names::of(self.lang, &self.seats);
                         for line in G::event_lines(self.lang, &names, seat, &action, &events) {
                             self.push_log(line);
                         }
@@ -148,7 +155,7 @@ impl<G: DiscordGame> Driver<G> {
                     }
                     TableEvent::Autoplay { seat, on } => {
                         if on {
-                            let names = self.names().await;
+                            let names = Names::of(self.lang, &self.seats);
                             let line = i18n::tr_args(
                                 self.lang,
                                 "table-autoplay",
@@ -209,18 +216,12 @@ impl<G: DiscordGame> Driver<G> {
         }
     }
 
-    async fn names(&self) -> Names {
-        match self.handle.status(None).await {
-            Ok(s) => Names::of(self.lang, &s.seats),
-            Err(_) => Names(Vec::new()),
-        }
-    }
-
     /// Draws the table as it is now, and sends changed hands.
     async fn refresh(&mut self) {
         let Ok(status) = self.handle.status(None).await else {
             return;
         };
+        self.seats = status.seats.clone();
         let names = Names::of(self.lang, &status.seats);
         let Some(game) = status.game else {
             let (embed, rows) = self.lobby(&status.seats, status.host, status.stake);
@@ -457,19 +458,18 @@ impl<G: DiscordGame> Driver<G> {
     /// The game is over: the table message shows the end (no buttons) and
     /// the result is posted with "Play again".
     async fn settled(&mut self, game: GameId, outcome: Outcome, report: SettleReport) {
-        let mut seats = Vec::new();
         let mut stake = self.options.stake;
         if let Ok(status) = self.handle.status(None).await {
-            seats = status.seats;
+            self.seats = status.seats;
             stake = status.stake;
             if let Some(g) = status.game.filter(|g| g.id == game) {
                 self.last_view = Some(g.view);
             }
         }
-        let names = Names::of(self.lang, &seats);
+        let names = Names::of(self.lang, &self.seats);
         if let Some(view) = self.last_view.clone() {
             let log: Vec<String> = self.log.iter().cloned().collect();
-            let autoplay = vec![false; seats.len()];
+            let autoplay = vec![false; self.seats.len()];
             let tv = TableView::<G> {
                 lang: self.lang,
                 game,

@@ -163,7 +163,19 @@ impl BasicBot {
             return to_action(p);
         }
         let landlord = view.landlord.unwrap_or(0);
-        let enemy_left = (0..3)
+        // Two players: the farmer wins down to the handicap (让牌), so the
+        // largest play that gets there wins at once.
+        if view.players == 2 && me != landlord {
+            let home = view.handicap as usize;
+            if let Some(&p) = plays
+                .iter()
+                .filter(|(cards, _)| hand.len() - cards.len() <= home)
+                .max_by_key(|(cards, _)| cards.len())
+            {
+                return to_action(p);
+            }
+        }
+        let enemy_left = (0..view.players as usize)
             .filter(|&s| s != me && (me == landlord || s == landlord))
             .map(|s| view.cards_left[s])
             .min()

@@ -32,6 +32,23 @@ pub fn rank_name(r: usize) -> &'static str {
     NAMES[r]
 }
 
+/// How a rank is written in records (`"wild": "T"`, `"wild_as": ["6"]`):
+/// the card notation's rank letters.
+pub fn rank_record_name(r: usize) -> &'static str {
+    const NAMES: [&str; RANKS] = [
+        "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "SJ", "BJ",
+    ];
+    NAMES[r]
+}
+
+/// Reads a rank as records and people write it: `5`, `T` or `10`, `q`, `2`,
+/// `SJ`, `BJ`.
+pub fn rank_from_name(text: &str) -> Option<usize> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = if t == "10" { "T".to_string() } else { t };
+    (0..RANKS).find(|&r| rank_record_name(r) == t)
+}
+
 fn bit_of(card: Card) -> u32 {
     match card {
         Card::Standard(_, s) => 4 * rank_index(card) as u32 + s as u32,

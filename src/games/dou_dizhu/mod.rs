@@ -1,8 +1,12 @@
-//! 斗地主 Dou Dizhu, the classic 3-player game (rules/dou-dizhu.md).
+//! 斗地主 Dou Dizhu (rules/dou-dizhu.md): the classic 3-player game and the
+//! variants — two players (二人斗地主), the wild card (癞子), the discard
+//! phase (弃三张).
 //!
 //! This module owns the game's state machine: the deal, bidding (score or
-//! rob, forced bids, kicks), the kitty and its multipliers, doubling, shown
-//! hands, the play with its turn flow, escape, and settlement. Combinations
+//! rob, forced bids, kicks, the two-player rob with its handicap 让牌), the
+//! kitty and its multipliers, discards, doubling, shown hands, the play with
+//! its turn flow, escape, and settlement. Seat-indexed state is kept in
+//! arrays of 3; a two-player game uses slots 0 and 1 only. Combinations
 //! live in [`patterns`], card sets in [`cardset`], actions and their errors
 //! in [`action`], views and events in [`view`], the basic bot in [`ai`], and
 //! `paiju simulate` in [`sim`].
@@ -29,35 +33,60 @@ use action::{illegal, not_in_hand};
 use patterns::{classify, for_each_play, BIG_JOKER, SMALL_JOKER, TWO};
 use serde_json::{json, Value};
 
-const SEATS: usize = 3;
 const HAND: usize = 17;
+/// Cards set aside and shown in the two-player game.
+const ASIDE: usize = 9;
+/// The most robs (and so the largest handicap) of the two-player game.
+const MAX_ROBS: u8 = 4;
 
-fn next(seat: Seat) -> Seat {
-    (seat + 1) % SEATS
+/// The deck of a game with `players` seats: 54 cards, or 46 without the
+/// 3s and 4s for two players.
+pub fn deck_for(players: usize) -> CardSet {
+    let full = CardSet::full_deck();
+    if players == 2 {
+        // Rank indices 0 (3) and 1 (4) are the low byte.
+        CardSet(full.0 & !0xFF)
+    } else {
+        full
+    }
 }
 
 /// The deal as a record holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deal {
-    pub hands: [Vec<Card>; 3],
+    /// One hand of 17 per seat (2 or 3 seats).
+    pub hands: Vec<Vec<Card>>,
     pub kitty: Vec<Card>,
+    /// Two players: the 9 cards set aside and shown (empty otherwise).
+    pub aside: Vec<Card>,
     pub first: Seat,
+    /// 癞子: the wild rank index (0 = 3 … 12 = 2), drawn after the deal.
+    pub wild: Option<usize>,
 }
 
 impl Deal {
     fn to_json(&self) -> Value {
-        json!({"hands": self.hands, "kitty": self.kitty, "first": self.first})
+        let mut v = json!({"hands": self.hands, "kitty": self.kitty});
+        if self.hands.len() == 2 {
+            v["aside"] = json!(self.aside);
+        }
+        v["first"] = json!(self.first);
+        if let Some(w) = self.wild {
+            v["wild"] = json!(cardset::rank_record_name(w));
+        }
+        v
     }
 
-    /// Reads and checks a record's `deal`: three hands of 17, a kitty of 3,
-    /// a first bidder, and together exactly the 54-card deck.
-    fn from_json(v: &Value) -> Result<Deal, RecordError> {
+    /// Reads and checks a record's `deal`: `players` hands of 17, a kitty
+    /// of 3, for two players 9 cards aside, a first bidder, the wild rank
+    /// when `wild` is played, and together exactly the deck.
+    fn from_json(v: &Value, players: usize, wild: bool) -> Result<Deal, RecordError> {
         let bad = |m: String| RecordError::Deal(m);
         let obj = v
             .as_object()
             .ok_or_else(|| bad("the deal is a JSON object".into()))?;
         for k in obj.keys() {
-            if !matches!(k.as_str(), "hands" | "kitty" | "first") {
+            if !matches!(k.as_str(), "hands" | "kitty" | "first" | "aside" | "wild") {
                 return Err(bad(format!("unknown deal field `{k}`")));
             }
         }
@@ -84,16 +113,38 @@ impl Deal {
             .get("hands")
             .and_then(Value::as_array)
             .ok_or_else(|| bad("missing `hands`: a list of three hands".into()))?;
-        if hands_v.len() != SEATS {
+        if hands_v.len() != players {
             return Err(bad(format!(
-                "{} hands; the classic game deals 3",
+                "{} hands; a {players}-seat game deals {players}",
                 hands_v.len()
             )));
         }
-        let mut hands: [Vec<Card>; 3] = Default::default();
+        let mut hands = Vec::with_capacity(players);
         for (i, h) in hands_v.iter().enumerate() {
-            hands[i] = cards_of(h, &format!("hand {i}"), HAND)?;
+            hands.push(cards_of(h, &format!("hand {i}"), HAND)?);
         }
+        let aside = match (obj.get("aside"), players) {
+            (Some(a), 2) => cards_of(a, "`aside`", ASIDE)?,
+            (None, 2) => return Err(bad("missing `aside`: the 9 cards set aside".into())),
+            (Some(_), _) => return Err(bad("`aside` belongs to the two-player game".into())),
+            (None, _) => Vec::new(),
+        };
+        let wild_rank = match (obj.get("wild"), wild) {
+            (Some(w), true) => {
+                let text = w.as_str().unwrap_or_default();
+                let r = cardset::rank_from_name(text)
+                    .filter(|&r| r <= TWO && deck_for(players).nibble(r) != 0)
+                    .ok_or_else(|| {
+                        bad(format!("`wild` {w} is not a rank of this deck (3 … A, 2)"))
+                    })?;
+                Some(r)
+            }
+            (None, true) => return Err(bad("missing `wild`: the wild rank".into())),
+            (Some(_), false) => {
+                return Err(bad("`wild` in the deal needs the `wild` option".into()))
+            }
+            (None, false) => None,
+        };
         let kitty = cards_of(
             obj.get("kitty")
                 .ok_or_else(|| bad("missing `kitty`".into()))?,
@@ -103,25 +154,34 @@ impl Deal {
         let first = obj
             .get("first")
             .and_then(Value::as_u64)
-            .filter(|&f| f < SEATS as u64)
-            .ok_or_else(|| bad("`first` is the seat that bids first: 0, 1 or 2".into()))?
+            .filter(|&f| f < players as u64)
+            .ok_or_else(|| bad("`first` is the seat that bids first, a seat number".into()))?
             as Seat;
         let mut seen = CardSet::EMPTY;
-        for c in hands.iter().flatten().chain(kitty.iter()) {
+        for c in hands
+            .iter()
+            .flatten()
+            .chain(kitty.iter())
+            .chain(aside.iter())
+        {
             if seen.contains(*c) {
                 return Err(bad(format!("{c} is dealt twice")));
             }
             seen.insert(*c);
         }
-        // 54 distinct cards are the whole deck; the count checks above make
-        // this hold, the check keeps it true if they ever change.
-        if seen != CardSet::full_deck() {
-            return Err(bad("the deal is not the full 54-card deck".into()));
+        if seen != deck_for(players) {
+            return Err(bad(if players == 2 {
+                "the deal is not the 46-card deck without 3s and 4s".into()
+            } else {
+                "the deal is not the full 54-card deck".into()
+            }));
         }
         Ok(Deal {
             hands,
             kitty,
+            aside,
             first,
+            wild: wild_rank,
         })
     }
 }
@@ -178,6 +238,12 @@ enum Phase {
         caller: Seat,
         last: Seat,
     },
+    /// Two players: after a call, the two take turns to rob or pass.
+    RobTwo {
+        turn: Seat,
+        last: Seat,
+        robs: u8,
+    },
     /// After a bid of 3: the seats that had not spoken may kick.
     Kicking {
         landlord: Seat,
@@ -205,11 +271,18 @@ enum Phase {
     Finished,
 }
 
-/// A classic Dou Dizhu game.
+/// A Dou Dizhu game (classic or a variant).
 #[derive(Clone, Debug)]
 pub struct DouDizhu {
     rules: Rules,
     deal: Deal,
+    /// 2 or 3 seats.
+    players: usize,
+    /// Where chains run (straights from 5 with two players).
+    patterns: PatternRules,
+    /// 让牌: robs in the two-player game; the farmer wins with this many
+    /// cards or fewer left.
+    handicap: u8,
     hands: [CardSet; 3],
     kitty: CardSet,
     phase: Phase,
@@ -235,22 +308,50 @@ impl DouDizhu {
     /// Builds a game from a checked deal.
     pub fn new(rules: Rules, deal: Deal) -> Result<DouDizhu, RecordError> {
         rules.validate()?;
-        let hands = [
-            CardSet::from_cards(&deal.hands[0]),
-            CardSet::from_cards(&deal.hands[1]),
-            CardSet::from_cards(&deal.hands[2]),
-        ];
+        let players = rules.players as usize;
+        let mut hands = [CardSet::EMPTY; 3];
+        if deal.hands.len() != players {
+            return Err(RecordError::Deal(format!(
+                "{} hands for {players} players",
+                deal.hands.len()
+            )));
+        }
+        for (h, cards) in hands.iter_mut().zip(&deal.hands) {
+            *h = CardSet::from_cards(cards);
+        }
         let kitty = CardSet::from_cards(&deal.kitty);
-        if hands.iter().fold(kitty, |a, h| a.union(*h)) != CardSet::full_deck()
-            || hands.iter().any(|h| h.len() != HAND)
-            || kitty.len() != 3
-            || deal.first >= SEATS
+        let aside = CardSet::from_cards(&deal.aside);
+        let all = hands.iter().fold(kitty.union(aside), |a, h| a.union(*h));
+        let sizes_ok = deal.hands.iter().all(|h| h.len() == HAND)
+            && hands[..players].iter().all(|h| h.len() == HAND)
+            && kitty.len() == 3
+            && aside.len() == if players == 2 { ASIDE } else { 0 };
+        if all != deck_for(players) || !sizes_ok || deal.first >= players {
+            return Err(RecordError::Deal(format!(
+                "the deal is not the {}-card deck in {players} hands of 17, a kitty of 3{}",
+                deck_for(players).len(),
+                if players == 2 { " and 9 aside" } else { "" }
+            )));
+        }
+        if deal.wild.is_some() != rules.wild
+            || deal
+                .wild
+                .is_some_and(|w| w > TWO || deck_for(players).nibble(w) == 0)
         {
             return Err(RecordError::Deal(
-                "the deal is not the full 54-card deck in 3 hands of 17 and a kitty of 3".into(),
+                "the wild rank is drawn when, and only when, `wild` is played".into(),
             ));
         }
+        let patterns = if players == 2 {
+            PatternRules::TWO_PLAYERS
+        } else {
+            PatternRules::CLASSIC
+        };
         let phase = match rules.bidding {
+            _ if players == 2 => Phase::Calling {
+                turn: deal.first,
+                spoken: 0,
+            },
             Bidding::Score => Phase::Score {
                 turn: deal.first,
                 spoken: 0,
@@ -262,6 +363,9 @@ impl DouDizhu {
             },
         };
         Ok(DouDizhu {
+            players,
+            patterns,
+            handicap: 0,
             base: 1,
             rules,
             hands,
@@ -292,6 +396,25 @@ impl DouDizhu {
         self.landlord
     }
 
+    /// 2 or 3.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// 让牌 (two players): the farmer wins with this many cards or fewer.
+    pub fn handicap(&self) -> u8 {
+        self.handicap
+    }
+
+    /// Where chains run and how long they are in this game.
+    pub fn pattern_rules(&self) -> &PatternRules {
+        &self.patterns
+    }
+
+    fn next(&self, seat: Seat) -> Seat {
+        (seat + 1) % self.players
+    }
+
     /// The seat's current hand.
     pub fn hand(&self, seat: Seat) -> CardSet {
         self.hands[seat]
@@ -307,6 +430,7 @@ impl DouDizhu {
             | Phase::Playing { turn, .. } => Some(turn),
             Phase::Robbing { queue, .. } | Phase::Kicking { queue, .. } => queue.current(),
             Phase::RobBack { caller, .. } => Some(caller),
+            Phase::RobTwo { turn, .. } => Some(turn),
             Phase::Counter { landlord } => Some(landlord),
             Phase::Finished => None,
         }
@@ -319,6 +443,7 @@ impl DouDizhu {
                 | Phase::Calling { .. }
                 | Phase::Robbing { .. }
                 | Phase::RobBack { .. }
+                | Phase::RobTwo { .. }
                 | Phase::Kicking { .. }
                 | Phase::Counter { .. }
         )
@@ -474,7 +599,9 @@ impl DouDizhu {
         let now = match self.phase {
             Phase::Score { .. } => "it is score bidding (bid 1–3 or pass)",
             Phase::Calling { .. } => "it is time to call the landlord or pass",
-            Phase::Robbing { .. } | Phase::RobBack { .. } => "it is time to rob or pass",
+            Phase::Robbing { .. } | Phase::RobBack { .. } | Phase::RobTwo { .. } => {
+                "it is time to rob or pass"
+            }
             Phase::Kicking { .. } => "it is time to kick or pass",
             Phase::Counter { .. } => "it is time to counter-kick or pass",
             Phase::Discarding { .. } => "it is time to discard (0 or more cards)",
@@ -508,8 +635,9 @@ impl DouDizhu {
                 ev.push(Event::Bid { seat, bid: b });
                 let spoken = spoken + 1;
                 if b == 3 {
-                    let unspoken = (SEATS - spoken as usize) as u8;
-                    let queue = SeatQueue::new((1..=unspoken as usize).map(|k| (seat + k) % SEATS));
+                    let unspoken = (self.players - spoken as usize) as u8;
+                    let queue =
+                        SeatQueue::new((1..=unspoken as usize).map(|k| (seat + k) % self.players));
                     self.base = 3;
                     if self.rules.kick && queue.len > 0 {
                         self.phase = Phase::Kicking {
@@ -520,13 +648,13 @@ impl DouDizhu {
                     } else {
                         self.become_landlord(seat, ev);
                     }
-                } else if spoken as usize == SEATS {
+                } else if spoken as usize == self.players {
                     self.base = b as u32;
                     self.become_landlord(seat, ev);
                 } else {
                     self.base = b as u32;
                     self.phase = Phase::Score {
-                        turn: next(seat),
+                        turn: self.next(seat),
                         spoken,
                         high: Some((seat, b)),
                     };
@@ -543,25 +671,60 @@ impl DouDizhu {
                 self.bids[seat] = Some(0);
                 ev.push(Event::Passed { seat });
                 let spoken = spoken + 1;
-                if spoken as usize == SEATS {
+                if spoken as usize == self.players {
                     match high {
                         Some((s, _)) => self.become_landlord(s, ev),
                         None => self.redeal(ev),
                     }
                 } else {
                     self.phase = Phase::Score {
-                        turn: next(seat),
+                        turn: self.next(seat),
                         spoken,
                         high,
                     };
+                }
+            }
+            (Phase::Calling { spoken, .. }, Action::Call) if self.players == 2 => {
+                self.bidding_started = true;
+                ev.push(Event::Called { seat });
+                // As with three, a seat that passed before the call is out:
+                // a call after a pass is the end of bidding.
+                if spoken > 0 {
+                    self.become_landlord(seat, ev);
+                } else {
+                    self.phase = Phase::RobTwo {
+                        turn: self.next(seat),
+                        last: seat,
+                        robs: 0,
+                    };
+                }
+            }
+            (Phase::RobTwo { last, robs, .. }, a @ (Action::Rob | Action::Pass)) => {
+                if a == Action::Pass {
+                    ev.push(Event::Passed { seat });
+                    self.become_landlord(last, ev);
+                } else {
+                    self.base *= 2;
+                    self.handicap += 1;
+                    ev.push(Event::Robbed { seat });
+                    let robs = robs + 1;
+                    if robs >= MAX_ROBS {
+                        self.become_landlord(seat, ev);
+                    } else {
+                        self.phase = Phase::RobTwo {
+                            turn: self.next(seat),
+                            last: seat,
+                            robs,
+                        };
+                    }
                 }
             }
             (Phase::Calling { spoken, .. }, Action::Call) => {
                 self.bidding_started = true;
                 ev.push(Event::Called { seat });
                 // Seats that passed before the call are out; the rest may rob.
-                let unspoken = SEATS - spoken as usize - 1;
-                let queue = SeatQueue::new((1..=unspoken).map(|k| (seat + k) % SEATS));
+                let unspoken = self.players - spoken as usize - 1;
+                let queue = SeatQueue::new((1..=unspoken).map(|k| (seat + k) % self.players));
                 if queue.len == 0 {
                     self.become_landlord(seat, ev);
                 } else {
@@ -577,11 +740,11 @@ impl DouDizhu {
                 self.bidding_started = true;
                 ev.push(Event::Passed { seat });
                 let spoken = spoken + 1;
-                if spoken as usize == SEATS {
+                if spoken as usize == self.players {
                     self.redeal(ev);
                 } else {
                     self.phase = Phase::Calling {
-                        turn: next(seat),
+                        turn: self.next(seat),
                         spoken,
                     };
                 }
@@ -676,7 +839,7 @@ impl DouDizhu {
                     Event::Passed { seat }
                 });
                 let spoken = spoken + 1;
-                self.phase = if spoken as usize == SEATS {
+                self.phase = if spoken as usize == self.players {
                     Phase::Playing {
                         turn: self.landlord.expect("doubling follows bidding"),
                         standing: None,
@@ -684,7 +847,7 @@ impl DouDizhu {
                     }
                 } else {
                     Phase::Doubling {
-                        turn: next(seat),
+                        turn: self.next(seat),
                         spoken,
                     }
                 };
@@ -702,7 +865,7 @@ impl DouDizhu {
                     ));
                 };
                 ev.push(Event::Passed { seat });
-                if passes + 1 >= (SEATS - 1) as u8 {
+                if passes + 1 >= (self.players - 1) as u8 {
                     ev.push(Event::Lead { seat: st.seat });
                     self.phase = Phase::Playing {
                         turn: st.seat,
@@ -711,7 +874,7 @@ impl DouDizhu {
                     };
                 } else {
                     self.phase = Phase::Playing {
-                        turn: next(seat),
+                        turn: self.next(seat),
                         standing,
                         passes: passes + 1,
                     };
@@ -740,7 +903,7 @@ impl DouDizhu {
             let missing = cards.minus(self.hands[seat]).cards()[0];
             return Err(not_in_hand(&missing.pretty()));
         }
-        let readings = classify(&cards.counts(), &PatternRules::CLASSIC);
+        let readings = classify(&cards.counts(), &self.patterns);
         if readings.is_empty() {
             let text = cards.ranks_text();
             return Err(illegal(
@@ -823,11 +986,12 @@ impl DouDizhu {
             combo,
             cards_left: left,
         });
-        if left == 0 {
+        let farmer_home = self.players == 2 && self.landlord != Some(seat) && left <= self.handicap;
+        if left == 0 || farmer_home {
             self.settle(seat, ev);
         } else {
             self.phase = Phase::Playing {
-                turn: next(seat),
+                turn: self.next(seat),
                 standing: Some(Standing { seat, cards, combo }),
                 passes: 0,
             };
@@ -848,7 +1012,7 @@ impl DouDizhu {
         });
         self.phase = if self.rules.discard {
             Phase::Discarding {
-                turn: next(seat),
+                turn: self.next(seat),
                 spoken: 0,
             }
         } else {
@@ -895,11 +1059,11 @@ impl DouDizhu {
         });
         let spoken = spoken + 1;
         let landlord = self.landlord.expect("discarding follows bidding");
-        self.phase = if spoken as usize == SEATS {
+        self.phase = if spoken as usize == self.players {
             self.after_discards(landlord)
         } else {
             Phase::Discarding {
-                turn: next(seat),
+                turn: self.next(seat),
                 spoken,
             }
         };
@@ -911,7 +1075,7 @@ impl DouDizhu {
         let seat = landlord;
         if self.rules.doubling {
             Phase::Doubling {
-                turn: next(seat),
+                turn: self.next(seat),
                 spoken: 0,
             }
         } else {
@@ -929,11 +1093,11 @@ impl DouDizhu {
         let mut detail = serde_json::Map::new();
         detail.insert("redeal".into(), json!(true));
         self.outcome = Some(Outcome {
-            deltas: vec![0; SEATS],
+            deltas: vec![0; self.players],
             detail,
         });
         ev.push(Event::Finished {
-            deltas: vec![0; SEATS],
+            deltas: vec![0; self.players],
         });
     }
 
@@ -957,11 +1121,14 @@ impl DouDizhu {
         detail.insert("net".into(), json!(net));
     }
 
-    /// `winner` has emptied its hand.
+    /// `winner` has emptied its hand (or, with two players, the farmer is
+    /// down to the handicap).
     fn settle(&mut self, winner: Seat, ev: &mut Vec<Event>) {
         let landlord = self.landlord.expect("play follows bidding");
         let landlord_won = winner == landlord;
-        let farmers = [next(landlord), next(next(landlord))];
+        let farmers: Vec<Seat> = (1..self.players)
+            .map(|k| (landlord + k) % self.players)
+            .collect();
         let spring = landlord_won && farmers.iter().all(|&f| self.plays[f] == 0);
         let anti_spring = !landlord_won && self.plays[landlord] == 1;
         let multiplier = self.multiplier_with(0) * if spring || anti_spring { 2 } else { 1 };
@@ -970,8 +1137,8 @@ impl DouDizhu {
         } else {
             1
         };
-        let mut deltas = vec![0i64; SEATS];
-        for f in farmers {
+        let mut deltas = vec![0i64; self.players];
+        for &f in &farmers {
             let f_double = if self.doubled[f] == Some(true) { 2 } else { 1 };
             let amount = (multiplier * f_double * ll_double) as i64;
             let sign = if landlord_won { -1 } else { 1 };
@@ -988,16 +1155,25 @@ impl DouDizhu {
         detail.insert("bombs".into(), json!(self.bombs));
         detail.insert("spring".into(), json!(spring));
         detail.insert("anti_spring".into(), json!(anti_spring));
+        if self.players == 2 {
+            detail.insert("handicap".into(), json!(self.handicap));
+        }
         if self.rules.discard {
             detail.insert(
                 "discard_factors".into(),
-                json!(self.discard_factors.map(|f| f.unwrap_or(1))),
+                json!(self.discard_factors[..self.players]
+                    .iter()
+                    .map(|f| f.unwrap_or(1))
+                    .collect::<Vec<_>>()),
             );
         }
         if self.rules.doubling {
             detail.insert(
                 "doubled".into(),
-                json!(self.doubled.map(|d| d == Some(true))),
+                json!(self.doubled[..self.players]
+                    .iter()
+                    .map(|d| *d == Some(true))
+                    .collect::<Vec<_>>()),
             );
         }
         self.rake(&deltas, &mut detail);
@@ -1033,12 +1209,16 @@ impl DouDizhu {
     fn leave(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let multiplier = self.multiplier_with(self.bombs_in_hands());
         let penalty = multiplier.max(self.rules.escape_penalty as u64);
-        let others = [(seat + 1) % SEATS, (seat + 2) % SEATS];
-        let (low, high) = (others[0].min(others[1]), others[0].max(others[1]));
-        let mut deltas = vec![0i64; SEATS];
+        let mut deltas = vec![0i64; self.players];
         deltas[seat] = -(penalty as i64);
-        deltas[low] = penalty.div_ceil(2) as i64;
-        deltas[high] = (penalty / 2) as i64;
+        if self.players == 2 {
+            deltas[1 - seat] = penalty as i64;
+        } else {
+            let others = [(seat + 1) % 3, (seat + 2) % 3];
+            let (low, high) = (others[0].min(others[1]), others[0].max(others[1]));
+            deltas[low] = penalty.div_ceil(2) as i64;
+            deltas[high] = (penalty / 2) as i64;
+        }
         ev.push(Event::Left { seat, penalty });
         let mut detail = serde_json::Map::new();
         detail.insert("escaped".into(), json!(seat));
@@ -1057,7 +1237,7 @@ impl DouDizhu {
                 for_each_play(
                     self.hands[seat],
                     standing.map(|s| s.combo),
-                    &PatternRules::CLASSIC,
+                    &self.patterns,
                     sink,
                 );
             }
@@ -1134,41 +1314,65 @@ impl Game for DouDizhu {
     const KIND: GameKind = GameKind::DouDizhu;
 
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        if record.seats != SEATS {
+        if !matches!(record.seats, 2 | 3) {
             return Err(RecordError::Seats(format!(
-                "classic Dou Dizhu has 3 seats, not {} (the 2-player variant is not implemented yet)",
+                "Dou Dizhu has 3 seats, or 2 in the two-player variant, not {}",
                 record.seats
             )));
         }
-        let rules: Rules = record.rules_as()?;
-        let deal = Deal::from_json(&record.deal)?;
+        let mut rules: Rules = record.rules_as()?;
+        let stated = record.rules.get("players").is_some();
+        if stated && rules.players as usize != record.seats {
+            return Err(RecordError::Rules(format!(
+                "`players` is {} but the record has {} seats",
+                rules.players, record.seats
+            )));
+        }
+        rules.players = record.seats as u8;
+        rules.validate()?;
+        let deal = Deal::from_json(&record.deal, record.seats, rules.wild)?;
         DouDizhu::new(rules, deal)
     }
 
-    fn deal(rules: Rules, seats: usize, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+    /// Deals for `seats` players (2 or 3; the rules' `players` follows it).
+    fn deal(
+        mut rules: Rules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
         use rand::Rng;
-        if seats != SEATS {
+        if !matches!(seats, 2 | 3) {
             return Err(RecordError::Seats(format!(
-                "classic Dou Dizhu has 3 seats, not {seats}"
+                "Dou Dizhu has 3 seats, or 2 in the two-player variant, not {seats}"
             )));
         }
-        let mut deck = crate::cards::standard_deck();
+        rules.players = seats as u8;
+        rules.validate()?;
+        let mut deck = deck_for(seats).cards();
         crate::cards::shuffle(&mut deck, rng);
-        let first = rng.gen_range(0..SEATS);
+        let first = rng.gen_range(0..seats);
+        let hands: Vec<Vec<Card>> = deck.chunks(HAND).take(seats).map(|h| h.to_vec()).collect();
+        let kitty = deck[HAND * seats..HAND * seats + 3].to_vec();
+        let aside = deck[HAND * seats + 3..].to_vec();
+        // 癞子: drawn after the deal from the ranks in this deck.
+        let wild = rules.wild.then(|| {
+            let ranks: Vec<usize> = (0..=TWO)
+                .filter(|&r| deck_for(seats).nibble(r) != 0)
+                .collect();
+            ranks[rng.gen_range(0..ranks.len())]
+        });
         let deal = Deal {
-            hands: [
-                deck[0..17].to_vec(),
-                deck[17..34].to_vec(),
-                deck[34..51].to_vec(),
-            ],
-            kitty: deck[51..54].to_vec(),
+            hands,
+            kitty,
+            aside,
             first,
+            wild,
         };
         DouDizhu::new(rules, deal)
     }
 
     fn seats(&self) -> usize {
-        SEATS
+        self.players
     }
 
     fn waiting_on(&self) -> Vec<Seat> {
@@ -1179,10 +1383,10 @@ impl Game for DouDizhu {
         if self.phase == Phase::Finished {
             return Err(RuleError::game_over());
         }
-        if seat >= SEATS {
+        if seat >= self.players {
             return Err(illegal(
                 "err-no-such-seat",
-                format!("seat {seat} does not exist in a 3-seat game"),
+                format!("seat {seat} does not exist in a {}-seat game", self.players),
             ));
         }
         let mut ev = Vec::new();
@@ -1217,7 +1421,7 @@ impl Game for DouDizhu {
                 }
             }
             Phase::Calling { .. } => out.extend([Action::Call, Action::Pass]),
-            Phase::Robbing { .. } | Phase::RobBack { .. } => {
+            Phase::Robbing { .. } | Phase::RobBack { .. } | Phase::RobTwo { .. } => {
                 out.extend([Action::Rob, Action::Pass])
             }
             Phase::Kicking { .. } => out.extend([Action::Kick, Action::Pass]),
@@ -1251,13 +1455,17 @@ impl Game for DouDizhu {
     }
 
     fn view(&self, seat: Option<Seat>) -> View {
-        let seat = seat.filter(|&s| s < SEATS);
+        let seat = seat.filter(|&s| s < self.players);
         let standing = match self.phase {
             Phase::Playing { standing, .. } => standing,
             _ => None,
         };
         View {
             seat,
+            players: self.players as u8,
+            handicap: self.handicap,
+            aside: (self.players == 2).then(|| CardSet::from_cards(&self.deal.aside)),
+            wild: self.deal.wild.map(|w| w as u8),
             phase: self.phase_name(),
             turn: self.turn(),
             first: self.deal.first,
@@ -1290,7 +1498,7 @@ impl Game for DouDizhu {
                 // `as` only where the cards have more than one reading.
                 let a = match *a {
                     Action::Play { cards, .. }
-                        if classify(&cards.counts(), &PatternRules::CLASSIC).len() == 1 =>
+                        if classify(&cards.counts(), &self.patterns).len() == 1 =>
                     {
                         Action::Play {
                             cards,
@@ -1307,7 +1515,7 @@ impl Game for DouDizhu {
         Record {
             game: GameKind::DouDizhu.name().to_string(),
             rules: self.rules.to_record_json(),
-            seats: SEATS,
+            seats: self.players,
             deal: self.deal.to_json(),
             actions,
         }

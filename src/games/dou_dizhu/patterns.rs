@@ -168,6 +168,15 @@ impl PatternRules {
         min_pair_straight: 3,
         min_airplane: 2,
     };
+
+    /// 二人斗地主: no 3s or 4s, so chains start at 5.
+    pub const TWO_PLAYERS: PatternRules = PatternRules {
+        chain_low: 2,
+        chain_high: ACE,
+        min_straight: 5,
+        min_pair_straight: 3,
+        min_airplane: 2,
+    };
 }
 
 impl Default for PatternRules {

@@ -1,5 +1,9 @@
-//! The table options of classic Dou Dizhu (rules/dou-dizhu.md), with their
+//! The table options of Dou Dizhu (rules/dou-dizhu.md), with their
 //! defaults, and the check that a set of options makes sense together.
+//!
+//! The variants are options too: `players: 2` is 二人斗地主 (46 cards, the
+//! two-player rob bidding with the handicap 让牌; a record's `seats` says
+//! the same and sets it), `wild: true` is 癞子 and `discard: true` is 弃三张.
 
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
@@ -36,10 +40,13 @@ pub struct Rules {
     pub escape_penalty: u32,
     /// The house's share of each winner's gain, in percent, rounded down.
     pub rake: u32,
-    /// The wild-card variant (a later issue): must be false for now.
+    /// 癞子: a rank drawn after the deal is wild.
     pub wild: bool,
     /// 弃三张: after the kitty, farmers discard 0–3 cards, the landlord 0–2.
     pub discard: bool,
+    /// 2 for 二人斗地主 (no 3s or 4s, 9 cards set aside, rob bidding for
+    /// two with the handicap, `bidding` is not used), else 3.
+    pub players: u8,
 }
 
 impl Default for Rules {
@@ -55,6 +62,7 @@ impl Default for Rules {
             rake: 0,
             wild: false,
             discard: false,
+            players: 3,
         }
     }
 }
@@ -69,8 +77,14 @@ impl Rules {
         if self.rake > 100 {
             return bad("`rake` is a percentage from 0 to 100");
         }
+        if !matches!(self.players, 2 | 3) {
+            return bad("`players` is 3, or 2 for the two-player variant");
+        }
         if self.wild {
             return bad("the wild-card (癞子) variant is not implemented yet");
+        }
+        if self.kick && self.players == 2 {
+            return bad("`kick` is not played with two players (they rob)");
         }
         Ok(())
     }
@@ -114,5 +128,9 @@ mod tests {
         assert!(kick_rob.validate().is_err());
         let wild: Rules = serde_json::from_str(r#"{"wild":true}"#).unwrap();
         assert!(wild.validate().is_err());
+        let four: Rules = serde_json::from_str(r#"{"players":4}"#).unwrap();
+        assert!(four.validate().is_err());
+        let two_kick: Rules = serde_json::from_str(r#"{"players":2,"kick":true}"#).unwrap();
+        assert!(two_kick.validate().is_err());
     }
 }

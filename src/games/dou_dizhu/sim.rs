@@ -40,7 +40,7 @@ pub fn play_one(
     landlord: &mut dyn Bot<DouDizhu>,
     farmers: &mut dyn Bot<DouDizhu>,
 ) -> Result<DouDizhu, RecordError> {
-    let mut game = DouDizhu::deal(rules.clone(), 3, rng)?;
+    let mut game = DouDizhu::deal(rules.clone(), rules.players as usize, rng)?;
     while let Some(seat) = game.turn() {
         let legal = game.legal_actions(seat);
         let view = game.view(Some(seat));
@@ -91,13 +91,17 @@ pub fn run(
 }
 
 pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-    if opts.players.is_some_and(|p| p != 3) {
-        return Err(RecordError::Seats(
-            "classic Dou Dizhu has 3 players (the 2-player variant is not implemented yet)".into(),
-        ));
-    }
-    let rules: Rules = serde_json::from_value(opts.rules.clone())
+    let mut rules: Rules = serde_json::from_value(opts.rules.clone())
         .map_err(|e| RecordError::Rules(e.to_string()))?;
+    match opts.players {
+        None => {}
+        Some(p @ (2 | 3)) => rules.players = p as u8,
+        Some(p) => {
+            return Err(RecordError::Seats(format!(
+                "Dou Dizhu has 3 players, or 2 in the two-player variant, not {p}"
+            )))
+        }
+    }
     let s = run(&rules, opts.games, opts.seed, opts.ai, opts.ai, opts.ai)?;
     let played = s.games - s.redeals;
     let pct = |n: u64, d: u64| {

@@ -7,13 +7,15 @@ use crate::cards::parse_cards;
 fn deal(first: Seat) -> Deal {
     let deck = crate::cards::standard_deck();
     Deal {
-        hands: [
+        hands: vec![
             deck[0..17].to_vec(),
             deck[17..34].to_vec(),
             deck[34..51].to_vec(),
         ],
         kitty: deck[51..54].to_vec(),
+        aside: Vec::new(),
         first,
+        wild: None,
     }
 }
 

@@ -47,10 +47,19 @@ pub struct Factors {
 }
 
 /// One seat's view (or the public one when `seat` is `None`): only what
-/// that seat may see.
+/// that seat may see. Seat-indexed arrays have 3 slots; with two players
+/// only slots 0 and 1 are used (`players` says how many).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
     pub seat: Option<Seat>,
+    /// 2 or 3.
+    pub players: u8,
+    /// 让牌 (two players): the farmer wins with this many cards or fewer.
+    pub handicap: u8,
+    /// Two players: the 9 cards set aside, shown to all.
+    pub aside: Option<CardSet>,
+    /// 癞子: the wild rank index (0 = 3 … 12 = 2), when played.
+    pub wild: Option<u8>,
     pub phase: PhaseName,
     /// The seat the game waits on.
     pub turn: Option<Seat>,
