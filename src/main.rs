@@ -342,8 +342,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
             rules.insert("ante".into(), serde_json::json!(ante));
         }
         let players = args.players.unwrap_or(3);
-        if !(2..=6).contains(&players) || args.sweep {
-            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}; --sweep is Duan Guozi's");
+        if !(2..=6).contains(&players) {
+            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}");
+            return ExitCode::from(2);
+        }
+        if args.sweep || args.wild || args.discard {
+            eprintln!("paiju: --sweep, --wild and --discard are not Chexuan options");
             return ExitCode::from(2);
         }
         ai_seats = Some(players - 1);

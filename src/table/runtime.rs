@@ -46,8 +46,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub channel: ChannelId,
     pub host: UserId,
     pub seats: Vec<Occupant>,
-    /// What each human brought when joining (the game's join parameter).
-    pub joins: std::collections::HashMap<UserId, JoinArgs>,
+    /// What each seat brought when it joined (same order as `seats`).
+    pub joins: Vec<JoinArgs>,
     pub options: TableOptions,
     pub rules: G::Rules,
     pub store: Arc<S>,
@@ -60,7 +60,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub closed: Option<CloseReason>,
     /// Players who asked to join while a pot game ran: they are seated
     /// when the next game starts ([`TableGame::plays_on`]).
-    pub waiting: Vec<UserId>,
+    /// Players (and their join choices) seated when a pot game's next game starts.
+    pub waiting: Vec<(UserId, JoinArgs)>,
 }
 
 impl<G: TableGame, S: TableStore> Table<G, S> {
@@ -169,64 +170,42 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     async fn join(&mut self, user: UserId, args: JoinArgs) -> Result<(), TableError> {
-        if self.seat_of(user).is_some() || self.waiting.contains(&user) {
+        if self.seat_of(user).is_some() || self.waiting.iter().any(|(u, _)| *u == user) {
             return Err(TableError::AlreadySeated);
         }
-        let staying = match &self.phase {
+        let playing = match &self.phase {
             Phase::Playing(run) => {
                 if !G::plays_on(&self.rules) {
                     return Err(TableError::AlreadyStarted);
                 }
-                Some(run.left.iter().filter(|l| !**l).count())
+                // A pot game seats newcomers when its next game starts.
+                let staying = run.left.iter().filter(|l| !**l).count();
+                if staying + self.waiting.len() >= self.max_seats() {
+                    return Err(TableError::TableFull);
+                }
+                true
             }
-            Phase::Lobby => None,
+            Phase::Lobby => {
+                if self.seats.len() >= self.max_seats() {
+                    return Err(TableError::TableFull);
+                }
+                false
+            }
         };
-        if let Some(staying) = staying {
-            // A pot game seats newcomers when its next game starts.
-            if staying + self.waiting.len() >= self.max_seats() {
-                return Err(TableError::TableFull);
-            }
-            self.check_join(user, &args).await?;
-            self.joins.insert(user, args);
-            self.waiting.push(user);
-            return Ok(());
-        }
-        if self.seats.len() >= self.max_seats() {
-            return Err(TableError::TableFull);
-        }
-        self.check_join(user, &args).await?;
-        self.seats.push(Occupant::Human(user));
-        self.joins.insert(user, args);
-        self.lobby_changed();
-        Ok(())
-    }
-
-    /// Checks what `user` brings to a seat (the game's join parameter).
-    /// Takes `&mut self` so that the future stays `Send` (the bot is not
-    /// `Sync`).
-    async fn check_join(&mut self, user: UserId, args: &JoinArgs) -> Result<(), TableError> {
         let balance = if G::JOIN_NEEDS_BALANCE {
-            let store = self.store.clone();
-            store.balance(self.server, user).await?
+            self.store.balance(self.server, user).await?
         } else {
             0
         };
-        G::check_join(&self.rules, args, balance)?;
+        G::check_join(&self.rules, &args, balance)?;
+        if playing {
+            self.waiting.push((user, args));
+            return Ok(());
+        }
+        self.seats.push(Occupant::Human(user));
+        self.joins.push(args);
+        self.lobby_changed();
         Ok(())
-    }
-
-    /// Each seat as the next game is dealt: who is human, what each brought.
-    fn seat_setups(&self) -> Vec<SeatSetup> {
-        self.seats
-            .iter()
-            .map(|o| SeatSetup {
-                human: o.user().is_some(),
-                join: o
-                    .user()
-                    .and_then(|u| self.joins.get(&u).copied())
-                    .unwrap_or_default(),
-            })
-            .collect()
     }
 
     fn add_ai(&mut self, by: UserId) -> Result<(), TableError> {
@@ -236,6 +215,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             return Err(TableError::TableFull);
         }
         self.seats.push(Occupant::Ai);
+        self.joins.push(JoinArgs::default());
         self.lobby_changed();
         Ok(())
     }
@@ -249,6 +229,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .rposition(|o| *o == Occupant::Ai)
             .ok_or(TableError::NoAiSeat)?;
         self.seats.remove(last_ai);
+        self.joins.remove(last_ai);
         self.lobby_changed();
         Ok(())
     }
@@ -261,14 +242,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     async fn leave(&mut self, user: UserId) -> Result<(), TableError> {
-        if let Some(i) = self.waiting.iter().position(|u| *u == user) {
+        if let Some(i) = self.waiting.iter().position(|(u, _)| *u == user) {
             self.waiting.remove(i);
             return Ok(());
         }
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         if let Phase::Lobby = self.phase {
             self.seats.remove(seat);
-            self.joins.remove(&user);
+            self.joins.remove(seat);
             if self.humans() == 0 {
                 self.closed = Some(CloseReason::OnlyAi);
                 return Ok(());
@@ -320,7 +301,15 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
-        let setups = self.seat_setups();
+        let setups: Vec<SeatSetup> = self
+            .seats
+            .iter()
+            .zip(&self.joins)
+            .map(|(o, join)| SeatSetup {
+                human: o.user().is_some(),
+                join: *join,
+            })
+            .collect();
         let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
         let id = self.open_game(game).await?;
@@ -594,21 +583,25 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             Phase::Lobby => (Vec::new(), Vec::new()),
         };
         let mut seats = Vec::new();
+        let mut joins = Vec::new();
         let mut auto = Vec::new();
         for (s, occupant) in self.seats.iter().enumerate() {
             if !left.get(s).copied().unwrap_or(false) {
                 seats.push(*occupant);
+                joins.push(self.joins.get(s).copied().unwrap_or_default());
                 auto.push(autoplay.get(s).copied().unwrap_or(false));
             }
         }
         let max = self.max_seats();
-        for user in std::mem::take(&mut self.waiting) {
+        for (user, args) in std::mem::take(&mut self.waiting) {
             if seats.len() < max {
                 seats.push(Occupant::Human(user));
+                joins.push(args);
                 auto.push(false);
             }
         }
         self.seats = seats;
+        self.joins = joins;
         if self.humans() == 0 {
             self.closed = Some(CloseReason::OnlyAi);
             return;
@@ -626,8 +619,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.lobby_changed();
             return;
         }
-        let setups = self.seat_setups();
-        let game = match G::deal_table(self.rules.clone(), &setups, &mut self.rng) {
+        let game = match G::deal(self.rules.clone(), self.seats.len(), &mut self.rng) {
             Ok(g) => g,
             Err(e) => {
                 self.closed = Some(CloseReason::Broken(e.to_string()));
@@ -729,7 +721,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             host: self.host,
             seats: self.seats.clone(),
             stake: self.options.stake,
-            waiting: self.waiting.clone(),
+            waiting: self.waiting.iter().map(|(u, _)| *u).collect(),
             game,
         }
     }
