@@ -5,7 +5,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use paiju::ai::{Bot, RandomBot};
 use paiju::cards::parse_cards;
 use paiju::games::dou_dizhu::patterns::{for_each_play, Combo, Kind, PatternRules};
-use paiju::games::dou_dizhu::{CardSet, DouDizhu, Rules};
+use paiju::games::dou_dizhu::{wild, CardSet, DouDizhu, Rules, WildRules};
 use paiju::games::Game;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -41,22 +41,52 @@ fn bench(c: &mut Criterion) {
     c.bench_function("legal plays, ordinary 20-card opening hand", |b| {
         b.iter(|| count(black_box(ordinary), None))
     });
-    let pair_of_5 = Combo {
-        kind: Kind::Pair,
-        main: 2,
-        size: 2,
-    };
+    let pair_of_5 = Combo::new(Kind::Pair, 2, 2);
     c.bench_function("legal plays, following a pair", |b| {
         b.iter(|| count(black_box(ordinary), Some(pair_of_5)))
     });
-    let trio_single = Combo {
-        kind: Kind::TrioSingle,
-        main: 0,
-        size: 4,
-    };
+    let trio_single = Combo::new(Kind::TrioSingle, 0, 4);
     c.bench_function("legal plays, following a trio with a single", |b| {
         b.iter(|| count(black_box(opening), Some(trio_single)))
     });
+
+    // 癞子: 20-card hands holding all four wild cards (8 is wild), through
+    // the generator and through `legal_actions` (which builds the actions).
+    let wr = WildRules::new(5, CardSet::full_deck());
+    let wild_ordinary = hand(&[
+        "8S", "8H", "8C", "8D", "3D", "4D", "5D", "5C", "6H", "7H", "9D", "TH", "JH", "JD", "QD",
+        "KH", "KD", "AS", "AH", "2H",
+    ]);
+    let wild_rich = hand(&[
+        "8S", "8H", "8C", "8D", "3S", "3H", "3C", "4S", "4H", "4C", "5S", "5H", "6S", "7S", "9S",
+        "9H", "TS", "JS", "QS", "2S",
+    ]);
+    let count_wild = |h: CardSet, standing: Option<Combo>| {
+        let mut n = 0;
+        wild::for_each_play(h, standing, &wr, &PatternRules::CLASSIC, |_| n += 1);
+        n
+    };
+    eprintln!(
+        "wild moves: ordinary opening {}, rich opening {}",
+        count_wild(wild_ordinary, None),
+        count_wild(wild_rich, None)
+    );
+    c.bench_function(
+        "wild: legal plays, ordinary 20-card opening hand, 4 wild",
+        |b| b.iter(|| count_wild(black_box(wild_ordinary), None)),
+    );
+    c.bench_function(
+        "wild: legal plays, rich 20-card opening hand, 4 wild",
+        |b| b.iter(|| count_wild(black_box(wild_rich), None)),
+    );
+    c.bench_function("wild: legal plays, following a pair, 4 wild", |b| {
+        b.iter(|| count_wild(black_box(wild_ordinary), Some(pair_of_5)))
+    });
+    let wild_game = wild_landlord(&wild_ordinary);
+    c.bench_function(
+        "wild: legal_actions, 20-card landlord's opening, 4 wild",
+        |b| b.iter(|| black_box(&wild_game).legal_actions(0).len()),
+    );
 
     // Through the Game trait: legal_actions of a freshly dealt landlord.
     let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -85,6 +115,31 @@ fn bench(c: &mut Criterion) {
             g.is_finished()
         })
     });
+}
+
+/// A wild game (8 wild) in which seat 0 is the landlord holding `hand` (20
+/// cards with the kitty) and leads.
+fn wild_landlord(hand: &CardSet) -> DouDizhu {
+    let rest: Vec<String> = CardSet::full_deck()
+        .minus(*hand)
+        .cards()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mine: Vec<String> = hand.cards().iter().map(|c| c.to_string()).collect();
+    let deal = serde_json::json!({
+        "hands": [mine[..17], rest[..17], rest[17..34]],
+        "kitty": mine[17..],
+        "first": 0,
+        "wild": "8",
+    });
+    let record = serde_json::json!({"game": "dou-dizhu", "rules": {"wild": true}, "seats": 3,
+        "deal": deal, "actions": []});
+    let record = paiju::record::Record::from_json(&record.to_string()).unwrap();
+    let mut g = DouDizhu::from_record_setup(&record).unwrap();
+    g.apply(0, &paiju::games::dou_dizhu::Action::Bid(3))
+        .unwrap();
+    g
 }
 
 criterion_group!(benches, bench);

@@ -61,7 +61,7 @@ enum Command {
     /// Play in this terminal against AI seats, through the table runtime and
     /// a local ledger. Works with piped input; end of input saves the game.
     Play {
-        /// The game: dou-dizhu or duan-guozi.
+        /// The game: dou-dizhu, duan-guozi or chexuan.
         game: String,
         /// RNG seed for the deals and the AI (the same seed plays the same game).
         #[arg(long)]
@@ -83,8 +83,13 @@ enum Command {
         #[arg(long)]
         discard: bool,
         /// Duan Guozi: 道 each player antes into the pot (default 10, or 20 at 4 players or fewer).
+        /// Chexuan: the ante (底皮) in chips (default 10).
         #[arg(long)]
         ante: Option<u32>,
+        /// Chexuan: the bobo (簸簸) you bring, from 20 antes to your balance
+        /// (default 20 antes).
+        #[arg(long)]
+        bobo: Option<u64>,
         /// Duan Guozi: the 全拿 house rule, as the seed's example: with 4 道 or
         /// fewer in the pot, a hand worth 3 道 or more takes it all.
         #[arg(long)]
@@ -128,6 +133,7 @@ fn main() -> ExitCode {
             wild,
             discard,
             ante,
+            bobo,
             sweep,
             database,
         } => run_play(PlayArgs {
@@ -139,6 +145,7 @@ fn main() -> ExitCode {
             wild,
             discard,
             ante,
+            bobo,
             sweep,
             database,
         }),
@@ -298,6 +305,7 @@ struct PlayArgs {
     wild: bool,
     discard: bool,
     ante: Option<u32>,
+    bobo: Option<u64>,
     sweep: bool,
     database: String,
 }
@@ -306,9 +314,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
     let kind = GameKind::from_name(&args.game);
-    if !matches!(kind, Some(GameKind::DouDizhu | GameKind::DuanGuozi)) {
+    if !matches!(
+        kind,
+        Some(GameKind::DouDizhu | GameKind::DuanGuozi | GameKind::Chexuan)
+    ) {
         eprintln!(
-            "paiju: `paiju play` knows dou-dizhu and duan-guozi (got `{}`)",
+            "paiju: `paiju play` knows dou-dizhu, duan-guozi and chexuan (got `{}`)",
             args.game
         );
         return ExitCode::from(2);
@@ -321,7 +332,24 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
     };
     let mut ai_seats = None;
-    if kind == Some(GameKind::DuanGuozi) {
+    let mut stake = args.stake;
+    if args.bobo.is_some() && kind != Some(GameKind::Chexuan) {
+        eprintln!("paiju: --bobo is a Chexuan option");
+        return ExitCode::from(2);
+    }
+    if kind == Some(GameKind::Chexuan) {
+        if let Some(ante) = args.ante {
+            rules.insert("ante".into(), serde_json::json!(ante));
+        }
+        let players = args.players.unwrap_or(3);
+        if !(2..=6).contains(&players) || args.sweep {
+            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}; --sweep is Duan Guozi's");
+            return ExitCode::from(2);
+        }
+        ai_seats = Some(players - 1);
+        // Chexuan's chips are its ante and bets.
+        stake = 1;
+    } else if kind == Some(GameKind::DuanGuozi) {
         if let Some(ante) = args.ante {
             rules.insert("ante".into(), serde_json::json!(ante));
         }
@@ -366,9 +394,10 @@ fn run_play(args: PlayArgs) -> ExitCode {
     let options = PlayOptions {
         seed: args.seed,
         rules: serde_json::Value::Object(rules),
-        stake: args.stake,
+        stake,
         ai_delay_ms: if interactive { 700 } else { 0 },
         ai_seats,
+        buy_in: args.bobo,
     };
     let database = args.database.as_str();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -399,6 +428,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
         let result = match kind {
             Some(GameKind::DuanGuozi) => {
                 terminal::play::<paiju::games::duan_guozi::DuanGuozi, _, _, _>(
+                    tables, options, input, out,
+                )
+                .await
+            }
+            Some(GameKind::Chexuan) => {
+                terminal::play::<paiju::table::chexuan::ChexuanTable, _, _, _>(
                     tables, options, input, out,
                 )
                 .await

@@ -123,6 +123,10 @@ pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), Record
 /// Replays a record of any game.
 #[allow(clippy::match_single_binding)] // until every game has its arm
 pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
+    if record.game == crate::table::chexuan::RECORD_NAME {
+        // A whole Chexuan table session (hand after hand), as the ledger keeps it.
+        return replay_game::<crate::table::chexuan::ChexuanTable>(record);
+    }
     match GameKind::from_name(&record.game) {
         // Each game adds its arm here: Some(GameKind::X) => replay_game::<games::x::X>(record),
         Some(GameKind::DouDizhu) => replay_game::<games::dou_dizhu::DouDizhu>(record),

@@ -91,6 +91,7 @@ fn keeps_its_bomb_when_a_plain_play_beats_the_table() {
         &Action::Play {
             cards: six,
             reading: None,
+            wild_as: paiju::games::dou_dizhu::WildAs::NONE,
         },
     )
     .unwrap();

@@ -129,7 +129,7 @@ fn malformed_records_exit_2_with_a_message() {
             serde_json::json!({"game": "dou-dizhu", "rules": {"wild": true}, "seats": 3,
                 "deal": {"hands": h.clone(), "kitty": k.clone(), "first": 0}})
             .to_string(),
-            "not implemented",
+            "missing `wild`",
         ),
         (
             serde_json::json!({"game": "dou-dizhu", "rules": {}, "seats": 2,

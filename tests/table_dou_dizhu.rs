@@ -150,7 +150,7 @@ async fn bad_rules_are_refused_when_the_table_opens() {
     let (store, tables) = tables();
     for rules in [
         json!({"bidding": "auction"}),
-        json!({"wild": true}),
+        json!({"players": 4}),
         json!({"rake": 101}),
         json!({"unknown": 1}),
     ] {

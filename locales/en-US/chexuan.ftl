@@ -156,3 +156,10 @@ chexuan-rules = **Chexuan (扯旋)** — a Sichuan betting game on pai gow hands
     • Settlement (尾大吃皮): the highest tail (big tail) takes every ante and deals next; then each player takes from everyone he beats, at most his own bet from each.
     • 三花十 (red 10, black 10, J) or 三花六 (red 6, black 6, big joker) may be laid down on your turn in round 3: you get back all you put in and are out.
     • Mango (芒果): a betting round where at least two speak and all check (休芒) makes everyone still in pay into the mango pot; a first-round raise that all others fold to (皱芒) makes every other player pay, and the raiser takes the whole pot. At a showdown the strictly highest tail takes the mango pot.
+
+## At the table: bobo, sitting out, leaving, the session.
+
+err-chexuan-bobo-range = A bobo (簸簸) is at least { $min } chips (you asked for { $bobo }).
+err-chexuan-bobo-balance = A bobo of { $bobo } is more than your { $balance } chips.
+err-chexuan-left-table = You have left this table.
+err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the hands of this table.

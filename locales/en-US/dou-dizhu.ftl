@@ -89,3 +89,11 @@ ddz-option-doubling = doubling (加倍)
 ddz-option-show-cards = showing hands (明牌)
 ddz-option-escape-penalty = escape penalty (逃跑)
 ddz-option-rake = rake
+
+## 癞子 The wild card: refusals.
+err-no-wild = There is no wild card at this table.
+err-wild-as-malformed = Say what each wild card stands for with a rank from 3 to 2 (never a joker).
+err-wild-as-missing = { $cards } mixes wild and natural cards: say what each wild card stands for.
+err-wild-as-count = The play has { $wild } wild cards but { $stated } ranks are given for them.
+err-wild-as-rank = A wild card cannot stand for { $rank } here.
+err-wild-all-own-rank = { $cards } is all wild cards: they stand for their own rank.

@@ -75,3 +75,19 @@ dg-rules = **Duan Guozi (端锅子)** — a poker-card pai gow for 2 to 12 playe
     • Points: the last digit of the two cards' sum (J 11, Q 12, a lone big joker 6, a lone small joker 3). Equal digits: the higher class of the top card wins (Heaven 9 beats Arrow 9). Table decision: 9–7 points take 3 dao, 6–4 take 2, 3–1 take 1.
     • The best hand takes its dao from the pot (at most what is there) and deals next. Equal hands: the player dealt earlier wins. All busted tens: nobody is paid and the dealer deals again. When the pot is empty, the game is over.
     • House option 全拿 (sweep): when the pot is low, a strong enough hand takes it all.
+
+## The table on Discord.
+
+dg-table-title = Duan Guozi · game #{ $game } · stake { $stake } · round { $round }
+dg-last-round = Round { $round }
+dg-deal-by = { $player } deals { $when } (the computer deals if nobody presses Deal).
+dg-btn-deal = Deal
+dg-deal-done = Dealt.
+dg-err-only-deal = In Duan Guozi the only move is the dealer's: press Deal, or type /play deal.
+dg-result-pot-empty = The pot is empty: this game is over. Net dao per player (antes counted), and the chips:
+dg-result-closed = The table closed mid-game: everyone keeps what they won, and the pot is shared back in equal parts.
+dg-result-rounds = { $rounds ->
+        [one] 1 round was dealt.
+       *[other] { $rounds } rounds were dealt.
+    }
+dg-result-next = The next game starts now with a new ante; /duan-guozi leave to stop after it.

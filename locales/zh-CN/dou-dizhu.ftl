@@ -89,3 +89,11 @@ ddz-option-doubling = 加倍
 ddz-option-show-cards = 明牌
 ddz-option-escape-penalty = 逃跑惩罚
 ddz-option-rake = 抽水
+
+## 癞子：拒绝的原因。
+err-no-wild = 本桌没有癞子。
+err-wild-as-malformed = 请用 3 到 2 的点数说明每张癞子代表什么（不能是王）。
+err-wild-as-missing = { $cards } 中有癞子也有普通牌：请说明每张癞子代表的点数。
+err-wild-as-count = 这手牌有 { $wild } 张癞子，却给出了 { $stated } 个点数。
+err-wild-as-rank = 癞子在这里不能当 { $rank }。
+err-wild-all-own-rank = { $cards } 全是癞子：它们只能当本身的点数。

@@ -23,6 +23,7 @@ pub fn all() -> Vec<Command> {
         chips::history(),
         chips::stats(),
         super::dou_dizhu::dou_dizhu(),
+        super::duan_guozi::duan_guozi(),
         super::table::commands::play(),
         super::table::commands::pass(),
         super::table::commands::hand(),

@@ -199,7 +199,7 @@ impl DiscordGame for DouDizhu {
 
     fn hint_selection(lang: Lang, hint: &Action) -> (Vec<String>, String) {
         match hint {
-            Action::Play { cards, reading } => {
+            Action::Play { cards, reading, .. } => {
                 let pattern = reading
                     .map(|k| i18n::ddz_pattern_name(lang, k.name()))
                     .unwrap_or_default();

@@ -16,6 +16,7 @@ pub mod chips;
 pub mod commands;
 pub mod components;
 pub mod dou_dizhu;
+pub mod duan_guozi;
 pub mod errors;
 pub mod ids;
 pub mod render;

@@ -3,7 +3,7 @@
 //! subscriber what happened, in order.
 
 use super::error::TableError;
-use super::kind::TimerKind;
+use super::kind::{JoinArgs, TimerKind};
 use super::store::{ChannelId, GameId, ServerId, SettleReport, UserId};
 use crate::games::{Game, GameKind, Outcome, Seat};
 use std::time::Duration;
@@ -133,7 +133,7 @@ pub struct GameStatus<G: Game> {
 pub(super) type Reply<T> = oneshot::Sender<Result<T, TableError>>;
 
 pub(super) enum Command<G: Game> {
-    Join(UserId, Reply<()>),
+    Join(UserId, JoinArgs, Reply<()>),
     Leave(UserId, Reply<()>),
     AddAi(UserId, Reply<()>),
     RemoveAi(UserId, Reply<()>),
@@ -208,7 +208,13 @@ impl<G: Game> TableHandle<G> {
 
     /// Takes a free seat in the lobby.
     pub async fn join(&self, user: UserId) -> Result<(), TableError> {
-        self.ask(|r| Command::Join(user, r)).await
+        self.join_with(user, JoinArgs::default()).await
+    }
+
+    /// Takes a free seat in the lobby, bringing `args` (Chexuan's bobo);
+    /// the game checks them against the rules and the player's balance.
+    pub async fn join_with(&self, user: UserId, args: JoinArgs) -> Result<(), TableError> {
+        self.ask(|r| Command::Join(user, args, r)).await
     }
 
     /// Leaves the lobby, or leaves a running game (the game's escape if it

@@ -17,7 +17,8 @@
 
 use super::store::Settlement;
 use crate::ai::{Bot, RandomBot};
-use crate::games::{Game, Seat};
+use crate::games::{Game, RuleError, Seat};
+use crate::record::RecordError;
 use std::ops::RangeInclusive;
 
 /// Which turn timer applies (the config gives each its own length).
@@ -37,8 +38,44 @@ pub struct Payout {
     pub winners: Vec<Seat>,
 }
 
+/// What a player brings when taking a seat: the per-game join parameter
+/// (Chexuan's bobo). Games without one ignore it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct JoinArgs {
+    /// Chips brought to the table; `None` takes the game's default.
+    pub buy_in: Option<u64>,
+}
+
+/// One seat as the table deals its first game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatSetup {
+    pub human: bool,
+    pub join: JoinArgs,
+}
+
 /// A game the table runtime can host.
 pub trait TableGame: Game {
+    /// Whether joining looks at the joiner's balance (so that
+    /// [`TableGame::check_join`] gets it); games without a buy-in skip the
+    /// ledger read.
+    const JOIN_NEEDS_BALANCE: bool = false;
+
+    /// Checks what a player brings to a seat against the rules and the
+    /// player's balance (0 when the game does not ask for it).
+    fn check_join(_rules: &Self::Rules, _join: &JoinArgs, _balance: i64) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Deals the table's first game for these seats (who is human, what
+    /// each brought). By default the game's own deal.
+    fn deal_table(
+        rules: Self::Rules,
+        seats: &[SeatSetup],
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        Self::deal(rules, seats.len(), rng)
+    }
+
     /// How many seats a table of this game takes under these rules.
     fn seat_range(rules: &Self::Rules) -> RangeInclusive<usize>;
 

@@ -18,6 +18,7 @@
 //! Turn timers come from [`TableConfig`]; a seat whose time runs out is
 //! played by the game's bot (托管) until its player acts again.
 
+pub mod chexuan;
 pub mod config;
 mod dou_dizhu;
 mod duan_guozi;
@@ -33,7 +34,7 @@ pub mod store;
 pub use config::{TableConfig, TableOptions};
 pub use error::TableError;
 pub use handle::{Actor, CloseReason, GameStatus, Occupant, TableEvent, TableHandle, TableStatus};
-pub use kind::{Payout, TableGame, TimerKind};
+pub use kind::{JoinArgs, Payout, SeatSetup, TableGame, TimerKind};
 pub use registry::{ResumeReport, Tables};
 pub use store::{
     ChannelId, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame,

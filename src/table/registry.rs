@@ -6,7 +6,7 @@
 use super::config::{TableConfig, TableOptions};
 use super::error::TableError;
 use super::handle::{Occupant, TableHandle};
-use super::kind::TableGame;
+use super::kind::{JoinArgs, TableGame};
 use super::runtime::{Phase, Table};
 use super::store::{ChannelId, GameId, ServerId, StoredGame, TableStore, UserId};
 use crate::games::GameKind;
@@ -133,16 +133,47 @@ impl<S: TableStore> Tables<S> {
         host: UserId,
         options: TableOptions,
     ) -> Result<TableHandle<G>, TableError> {
+        self.open_with::<G>(server, channel, host, options, JoinArgs::default(), 0)
+    }
+
+    /// Opens a lobby like [`Tables::open`], the host bringing `host_join`
+    /// (Chexuan's bobo), checked against `host_balance` when the game asks.
+    /// Front ends read the balance first (see [`Tables::host_balance`]).
+    pub fn open_with<G: TableGame>(
+        &self,
+        server: ServerId,
+        channel: ChannelId,
+        host: UserId,
+        options: TableOptions,
+        host_join: JoinArgs,
+        host_balance: i64,
+    ) -> Result<TableHandle<G>, TableError> {
         let checked = check_options::<G>(&self.shared.config, &options)?;
+        G::check_join(&checked.rules, &host_join, host_balance)?;
         self.spawn::<G>(
             server,
             channel,
             host,
             vec![Occupant::Human(host)],
+            [(host, host_join)].into_iter().collect(),
             options,
             checked.rules,
             |_| Phase::Lobby,
         )
+    }
+
+    /// The host's balance as [`Tables::open_with`] wants it: read from the
+    /// store when game `G` checks buy-ins, else 0.
+    pub async fn host_balance<G: TableGame>(
+        &self,
+        server: ServerId,
+        host: UserId,
+    ) -> Result<i64, TableError> {
+        if G::JOIN_NEEDS_BALANCE {
+            Ok(self.shared.store.balance(server, host).await?)
+        } else {
+            Ok(0)
+        }
     }
 
     /// The table in `channel`, if one is open and plays game `G`.
@@ -163,6 +194,7 @@ impl<S: TableStore> Tables<S> {
         channel: ChannelId,
         host: UserId,
         seats: Vec<Occupant>,
+        joins: std::collections::HashMap<UserId, JoinArgs>,
         options: TableOptions,
         rules: G::Rules,
         phase: impl FnOnce(&mut ChaCha8Rng) -> Phase<G>,
@@ -185,6 +217,7 @@ impl<S: TableStore> Tables<S> {
             channel,
             host,
             seats,
+            joins,
             options,
             rules,
             store: self.shared.store.clone(),
@@ -228,6 +261,10 @@ impl<S: TableStore> Tables<S> {
                     .map(|_| ()),
                 Some(GameKind::DuanGuozi) => self
                     .resume::<crate::games::duan_guozi::DuanGuozi>(game)
+                    .await
+                    .map(|_| ()),
+                Some(GameKind::Chexuan) => self
+                    .resume::<super::chexuan::ChexuanTable>(game)
                     .await
                     .map(|_| ()),
                 _ => {
@@ -301,6 +338,7 @@ impl<S: TableStore> Tables<S> {
                 stored.channel,
                 host,
                 seats,
+                Default::default(),
                 options,
                 rules,
                 move |_| {

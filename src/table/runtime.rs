@@ -10,7 +10,7 @@ use super::error::TableError;
 use super::handle::{
     Actor, CloseReason, Command, GameStatus, Occupant, Reply, TableEvent, TableStatus,
 };
-use super::kind::{TableGame, TimerKind};
+use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
 use crate::ai::Bot;
 use crate::games::{RuleError, Seat};
@@ -46,6 +46,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub channel: ChannelId,
     pub host: UserId,
     pub seats: Vec<Occupant>,
+    /// What each human brought when joining (the game's join parameter).
+    pub joins: std::collections::HashMap<UserId, JoinArgs>,
     pub options: TableOptions,
     pub rules: G::Rules,
     pub store: Arc<S>,
@@ -103,7 +105,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
 
     async fn handle(&mut self, command: Command<G>) {
         match command {
-            Command::Join(user, reply) => answer(reply, self.join(user)),
+            Command::Join(user, args, reply) => {
+                let r = self.join(user, args).await;
+                answer(reply, r)
+            }
             Command::Leave(user, reply) => {
                 let r = self.leave(user).await;
                 answer(reply, r)
@@ -163,28 +168,65 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         *G::seat_range(&self.rules).end()
     }
 
-    fn join(&mut self, user: UserId) -> Result<(), TableError> {
+    async fn join(&mut self, user: UserId, args: JoinArgs) -> Result<(), TableError> {
         if self.seat_of(user).is_some() || self.waiting.contains(&user) {
             return Err(TableError::AlreadySeated);
         }
-        if let Phase::Playing(run) = &self.phase {
-            if !G::plays_on(&self.rules) {
-                return Err(TableError::AlreadyStarted);
+        let staying = match &self.phase {
+            Phase::Playing(run) => {
+                if !G::plays_on(&self.rules) {
+                    return Err(TableError::AlreadyStarted);
+                }
+                Some(run.left.iter().filter(|l| !**l).count())
             }
+            Phase::Lobby => None,
+        };
+        if let Some(staying) = staying {
             // A pot game seats newcomers when its next game starts.
-            let staying = run.left.iter().filter(|l| !**l).count();
             if staying + self.waiting.len() >= self.max_seats() {
                 return Err(TableError::TableFull);
             }
+            self.check_join(user, &args).await?;
+            self.joins.insert(user, args);
             self.waiting.push(user);
             return Ok(());
         }
         if self.seats.len() >= self.max_seats() {
             return Err(TableError::TableFull);
         }
+        self.check_join(user, &args).await?;
         self.seats.push(Occupant::Human(user));
+        self.joins.insert(user, args);
         self.lobby_changed();
         Ok(())
+    }
+
+    /// Checks what `user` brings to a seat (the game's join parameter).
+    /// Takes `&mut self` so that the future stays `Send` (the bot is not
+    /// `Sync`).
+    async fn check_join(&mut self, user: UserId, args: &JoinArgs) -> Result<(), TableError> {
+        let balance = if G::JOIN_NEEDS_BALANCE {
+            let store = self.store.clone();
+            store.balance(self.server, user).await?
+        } else {
+            0
+        };
+        G::check_join(&self.rules, args, balance)?;
+        Ok(())
+    }
+
+    /// Each seat as the next game is dealt: who is human, what each brought.
+    fn seat_setups(&self) -> Vec<SeatSetup> {
+        self.seats
+            .iter()
+            .map(|o| SeatSetup {
+                human: o.user().is_some(),
+                join: o
+                    .user()
+                    .and_then(|u| self.joins.get(&u).copied())
+                    .unwrap_or_default(),
+            })
+            .collect()
     }
 
     fn add_ai(&mut self, by: UserId) -> Result<(), TableError> {
@@ -226,6 +268,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         if let Phase::Lobby = self.phase {
             self.seats.remove(seat);
+            self.joins.remove(&user);
             if self.humans() == 0 {
                 self.closed = Some(CloseReason::OnlyAi);
                 return Ok(());
@@ -277,7 +320,8 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
-        let game = G::deal(self.rules.clone(), self.seats.len(), &mut self.rng)
+        let setups = self.seat_setups();
+        let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
         let id = self.open_game(game).await?;
         self.emit(TableEvent::Started {
@@ -582,7 +626,8 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.lobby_changed();
             return;
         }
-        let game = match G::deal(self.rules.clone(), self.seats.len(), &mut self.rng) {
+        let setups = self.seat_setups();
+        let game = match G::deal_table(self.rules.clone(), &setups, &mut self.rng) {
             Ok(g) => g,
             Err(e) => {
                 self.closed = Some(CloseReason::Broken(e.to_string()));

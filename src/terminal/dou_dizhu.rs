@@ -7,7 +7,7 @@ use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
 use crate::games::dou_dizhu::{
     cardset::{rank_index, rank_name},
-    parse_play, Action, CardSet, DouDizhu, Event, PhaseName, View,
+    parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
 use crate::games::{Outcome, Seat};
 
@@ -161,7 +161,19 @@ pub fn action_label(action: &Action) -> String {
         Action::Double => ddz::DOUBLE.into(),
         Action::Show(_) => ddz::SHOW.into(),
         Action::Leave => ddz::LEAVE.into(),
-        Action::Play { cards, .. } => ddz::action_play(&cards.ranks_text()),
+        Action::Play {
+            cards,
+            reading,
+            wild_as,
+        } => {
+            let text = ddz::action_play(&cards.ranks_text());
+            if wild_as.is_empty() && reading.is_none() {
+                text
+            } else {
+                let stands: Vec<&str> = wild_as.ranks().map(rank_name).collect();
+                ddz::reading(&text, reading.map(|k| k.phrase()), &stands.join(" "))
+            }
+        }
         Action::Discard(cards) => ddz::action_discard(&cards.ranks_text()),
     }
 }
@@ -276,6 +288,15 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
     }
     let hand = view.hand.unwrap_or_default().cards();
     match parse_play(line, &hand) {
+        Ok(cards) if view.wild.is_some() => {
+            // 癞子: the same cards may read several ways; offer the legal ones.
+            let mut readings = readings_among(legal, CardSet::from_cards(&cards));
+            match readings.len() {
+                0 => Ok(Input::Act(Action::play(&cards))),
+                1 => Ok(Input::Act(readings.remove(0))),
+                _ => Ok(Input::Choose(readings)),
+            }
+        }
         Ok(cards) => Ok(Input::Act(Action::play(&cards))),
         Err(e) => {
             if legal.iter().any(|a| matches!(a, Action::Play { .. })) {

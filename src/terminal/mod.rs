@@ -11,6 +11,7 @@
 //! keyboard and with a pipe. At the end of input the game is left saved in
 //! the ledger; the next `paiju play` resumes it.
 
+pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod text;
@@ -43,6 +44,9 @@ pub struct PlayOptions {
     /// How many AI players sit with the person (`None`: the game's fewest
     /// players make the table).
     pub ai_seats: Option<usize>,
+    /// What the person brings to the seat (Chexuan's bobo; `None`: the
+    /// game's default).
+    pub buy_in: Option<u64>,
 }
 
 /// What a line of input asks for.
@@ -57,6 +61,8 @@ pub enum Input<A> {
     ShowTable,
     Leave,
     Act(A),
+    /// The typed cards have several legal readings (癞子): the player picks one.
+    Choose(Vec<A>),
 }
 
 /// One game in the terminal: its words and its input. Everything else —
@@ -290,9 +296,21 @@ where
             }
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
-        let handle = self
+        let balance = self
             .tables
-            .open::<G>(LOCAL_SERVER, LOCAL_CHANNEL, LOCAL_USER, options)?;
+            .host_balance::<G>(LOCAL_SERVER, LOCAL_USER)
+            .await?;
+        let join = crate::table::JoinArgs {
+            buy_in: self.options.buy_in,
+        };
+        let handle = self.tables.open_with::<G>(
+            LOCAL_SERVER,
+            LOCAL_CHANNEL,
+            LOCAL_USER,
+            options,
+            join,
+            balance,
+        )?;
         for _ in 0..self.ai_seats() {
             handle.add_ai(LOCAL_USER).await?;
         }
@@ -476,6 +494,18 @@ where
                     }
                 }
                 Input::Act(action) => self.act(handle, game.version, action).await?,
+                Input::Choose(choices) => {
+                    self.say(choices_lines::<G>(&choices))?;
+                    let Some(pick) = self.read_line().await? else {
+                        return Ok(End::Eof);
+                    };
+                    match pick_choice(&pick, &choices) {
+                        Some(action) => self.act(handle, game.version, action.clone()).await?,
+                        None => {
+                            self.say(text::not_understood(pick.trim(), text::choose_reading()))?
+                        }
+                    }
+                }
             }
         }
     }
@@ -491,4 +521,19 @@ where
         }
         Ok(())
     }
+}
+
+/// The numbered list of the readings a player chooses among.
+fn choices_lines<G: TerminalGame>(choices: &[G::Action]) -> String {
+    let mut out = text::choose_reading().to_string();
+    for (i, a) in choices.iter().enumerate() {
+        out.push_str(&format!("\n  {}. {}", i + 1, G::action_label(a)));
+    }
+    out
+}
+
+/// The player's pick among `choices` (1-based); `None` if it is not one.
+fn pick_choice<'a, A>(line: &str, choices: &'a [A]) -> Option<&'a A> {
+    let n: usize = line.trim().parse().ok()?;
+    n.checked_sub(1).and_then(|i| choices.get(i))
 }

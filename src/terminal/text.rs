@@ -96,6 +96,10 @@ pub fn balance(chips: i64) -> String {
     format!("Your balance: {chips} chips.")
 }
 
+pub fn choose_reading() -> &'static str {
+    "Those cards can be played several ways. Type the number of the one you mean:"
+}
+
 pub fn another_game() -> &'static str {
     "Another game? [y/n]"
 }
@@ -223,6 +227,14 @@ pub mod ddz {
         format!(
             "Set aside: {cards} | Handicap (让牌): {handicap} — the farmer wins with {handicap} or fewer cards left"
         )
+    }
+    /// A play with its stated reading (癞子): `play 6665 (a bomb; wild as 6)`.
+    pub fn reading(play: &str, pattern: Option<&str>, wild_as: &str) -> String {
+        match (pattern, wild_as.is_empty()) {
+            (Some(p), true) => format!("{play} ({p})"),
+            (Some(p), false) => format!("{play} ({p}; wild as {wild_as})"),
+            (None, _) => format!("{play} (wild as {wild_as})"),
+        }
     }
     /// 癞子: the wild rank.
     pub fn wild(rank: &str) -> String {

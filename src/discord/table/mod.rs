@@ -59,6 +59,10 @@ macro_rules! with_game {
                 type $G = $crate::games::dou_dizhu::DouDizhu;
                 $body
             }
+            $crate::games::GameKind::DuanGuozi => {
+                type $G = $crate::games::duan_guozi::DuanGuozi;
+                $body
+            }
             #[allow(unreachable_patterns)]
             _ => $other,
         }

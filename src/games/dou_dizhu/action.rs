@@ -1,9 +1,11 @@
 //! Dou Dizhu actions: the typed form, the record form
-//! (`{"bid": 2}`, `{"play": ["3S","3H"], "as": "pair"}` …), and the typed
+//! (`{"bid": 2}`, `{"play": ["3S","3H"], "as": "pair"}`,
+//! `{"play": ["5H","6S","6D","6C"], "wild_as": ["6"]}` …), and the typed
 //! errors with their Fluent keys.
 
 use super::cardset::CardSet;
 use super::patterns::Kind;
+use super::wild::WildAs;
 use crate::cards::{parse_friendly, resolve_in_hand, Card, CardError};
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -58,10 +60,13 @@ pub enum Action {
     Double,
     /// Show the hand (明牌); `None` means "at the stage it is now".
     Show(Option<ShowStage>),
-    /// Play these cards, read as `reading` when given (`"as"`).
+    /// Play these cards, read as `reading` when given (`"as"`), the wild
+    /// cards (癞子) standing for `wild_as` (empty: no wild card, or every
+    /// card wild, or not stated).
     Play {
         cards: CardSet,
         reading: Option<Kind>,
+        wild_as: WildAs,
     },
     /// Abandon the game (逃跑).
     Leave,
@@ -75,6 +80,7 @@ impl Action {
         Action::Play {
             cards: CardSet::from_cards(cards),
             reading: None,
+            wild_as: WildAs::NONE,
         }
     }
 
@@ -92,11 +98,18 @@ impl Action {
             Action::Show(Some(s)) => json!({"show": s.name()}),
             Action::Leave => json!({"leave": true}),
             Action::Discard(cards) => json!({"discard": cards}),
-            Action::Play { cards, reading } => {
+            Action::Play {
+                cards,
+                reading,
+                wild_as,
+            } => {
                 let mut m = Map::new();
                 m.insert("play".into(), json!(cards));
                 if let Some(k) = reading {
                     m.insert("as".into(), json!(k.name()));
+                }
+                if !wild_as.is_empty() {
+                    m.insert("wild_as".into(), json!(wild_as));
                 }
                 Value::Object(m)
             }
@@ -111,15 +124,15 @@ impl Action {
         let keys: Vec<&str> = obj
             .keys()
             .map(String::as_str)
-            .filter(|k| *k != "as")
+            .filter(|k| *k != "as" && *k != "wild_as")
             .collect();
         let [key] = keys[..] else {
             return Err(malformed(
                 "an action has exactly one of bid, pass, call, rob, kick, counter, double, show, play, discard, leave",
             ));
         };
-        if obj.contains_key("as") && key != "play" {
-            return Err(malformed("`as` goes only with `play`"));
+        if (obj.contains_key("as") || obj.contains_key("wild_as")) && key != "play" {
+            return Err(malformed("`as` and `wild_as` go only with `play`"));
         }
         let v = &obj[key];
         let flag = |a: Action| {
@@ -172,7 +185,15 @@ impl Action {
                         )
                     })?),
                 };
-                Ok(Action::Play { cards, reading })
+                let wild_as = match obj.get("wild_as") {
+                    None => WildAs::NONE,
+                    Some(w) => wild_as_list(w)?,
+                };
+                Ok(Action::Play {
+                    cards,
+                    reading,
+                    wild_as,
+                })
             }
             other => Err(malformed(&format!("`{other}` is not a Dou Dizhu action"))),
         }
@@ -212,6 +233,28 @@ fn card_list(v: &Value, key: &str) -> Result<CardSet, RuleError> {
         cards.insert(card);
     }
     Ok(cards)
+}
+
+/// `wild_as`: a list of up to four ranks, none a joker (`["6", "T"]`).
+fn wild_as_list(v: &Value) -> Result<WildAs, RuleError> {
+    let bad = || {
+        RuleError::new(
+            ErrorCode::IllegalAction,
+            "err-wild-as-malformed",
+            "`wild_as` is a list of ranks (3 … A, 2), one per wild card",
+        )
+    };
+    let items = v.as_array().ok_or_else(bad)?;
+    let mut ranks = Vec::with_capacity(items.len());
+    for item in items {
+        let r = item
+            .as_str()
+            .and_then(super::cardset::rank_from_name)
+            .filter(|&r| r <= super::patterns::TWO)
+            .ok_or_else(bad)?;
+        ranks.push(r);
+    }
+    WildAs::from_ranks(&ranks).ok_or_else(bad)
 }
 
 pub(crate) fn malformed(message: &str) -> RuleError {
@@ -297,6 +340,8 @@ mod tests {
             json!({"discard": ["3S", "BJ"]}),
             json!({"play": ["3S", "3H"]}),
             json!({"play": ["3S", "3H", "3C", "3D", "4S", "4H"], "as": "four_two"}),
+            json!({"play": ["5H", "6S", "6C", "6D"], "wild_as": ["6"]}),
+            json!({"play": ["5S", "5H", "7S", "8S", "9S"], "as": "straight", "wild_as": ["3", "T"]}),
         ] {
             let a = Action::from_json(&v).unwrap();
             assert_eq!(a.to_json(), v);

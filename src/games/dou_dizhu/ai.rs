@@ -146,20 +146,33 @@ impl BasicBot {
     fn play(&self, view: &View, legal: &[Action]) -> Action {
         let me = view.seat.unwrap_or(0);
         let hand = view.hand.unwrap_or_default();
-        let plays: Vec<(CardSet, Kind)> = legal
+        // Each play with its reading, and the action itself (it carries what
+        // wild cards stand for).
+        let plays: Vec<(CardSet, Kind, Action)> = legal
             .iter()
             .filter_map(|a| match *a {
-                Action::Play { cards, reading } => Some((cards, reading.unwrap_or(Kind::Single))),
+                Action::Play { cards, reading, .. } => {
+                    Some((cards, reading.unwrap_or(Kind::Single), *a))
+                }
                 _ => None,
             })
             .collect();
         let can_pass = legal.contains(&Action::Pass);
-        let to_action = |(cards, kind): (CardSet, Kind)| Action::Play {
-            cards,
-            reading: Some(kind),
+        let to_action = |(_, _, a): (CardSet, Kind, Action)| a;
+        // 癞子: wild cards are worth keeping; the hand is judged without them.
+        let wild_in = |cards: CardSet| {
+            view.wild
+                .map_or(0, |w| cards.nibble(w as usize).count_ones())
+        };
+        let turns_without_wild = |cards: CardSet| {
+            let mut c = cards.counts();
+            if let Some(w) = view.wild {
+                c[w as usize] = 0;
+            }
+            turns_to_play_out(&c)
         };
         // Play out a hand that can go in one play.
-        if let Some(&p) = plays.iter().find(|(cards, _)| *cards == hand) {
+        if let Some(&p) = plays.iter().find(|(cards, _, _)| *cards == hand) {
             return to_action(p);
         }
         let landlord = view.landlord.unwrap_or(0);
@@ -169,8 +182,8 @@ impl BasicBot {
             let home = view.handicap as usize;
             if let Some(&p) = plays
                 .iter()
-                .filter(|(cards, _)| hand.len() - cards.len() <= home)
-                .max_by_key(|(cards, _)| cards.len())
+                .filter(|(cards, _, _)| hand.len() - cards.len() <= home)
+                .max_by_key(|(cards, _, _)| cards.len())
             {
                 return to_action(p);
             }
@@ -187,7 +200,10 @@ impl BasicBot {
             }
         }
         let cost = |cards: CardSet, kind: Kind| -> (u32, u32) {
-            let after = turns_to_play_out(&hand.minus(cards).counts());
+            let after = turns_without_wild(hand.minus(cards));
+            // A wild card spent is a wild card the hand no longer has, unless
+            // the enemy is about to go out.
+            let wild_cost = wild_in(cards) * if enemy_left <= 2 { 5 } else { 25 };
             let main = cards
                 .counts()
                 .iter()
@@ -203,13 +219,13 @@ impl BasicBot {
                 } else {
                     0
                 };
-            (after * 20 + single_penalty, main)
+            (after * 20 + single_penalty + wild_cost, main)
         };
         let best = |bombs: bool| {
             plays
                 .iter()
-                .filter(|(_, k)| k.is_bomb_like() == bombs)
-                .min_by_key(|(c, k)| {
+                .filter(|(_, k, _)| k.is_bomb_like() == bombs)
+                .min_by_key(|(c, k, _)| {
                     let (a, b) = cost(*c, *k);
                     (a, b, std::cmp::Reverse(c.len()))
                 })
@@ -221,7 +237,7 @@ impl BasicBot {
         // Only bombs beat the table (or only bombs are left to lead).
         let after_bomb_finishable = plays
             .iter()
-            .any(|(c, _)| turns_to_play_out(&hand.minus(*c).counts()) <= 1);
+            .any(|(c, _, _)| turns_to_play_out(&hand.minus(*c).counts()) <= 1);
         let matters = enemy_left <= 4 || after_bomb_finishable || !can_pass;
         if matters {
             if let Some(p) = best(true) {

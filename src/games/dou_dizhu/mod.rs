@@ -18,6 +18,7 @@ pub mod patterns;
 pub mod rules;
 pub mod sim;
 pub mod view;
+pub mod wild;
 
 pub use action::{parse_play, Action, ShowStage};
 pub use cardset::CardSet;
@@ -25,6 +26,7 @@ pub use patterns::{Combo, Kind, PatternRules};
 pub use rules::{Bidding, Rules};
 pub use sim::simulate;
 pub use view::{Event, Factors, PhaseName, Standing, View};
+pub use wild::{WildAs, WildRules};
 
 use crate::cards::Card;
 use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
@@ -283,6 +285,8 @@ pub struct DouDizhu {
     /// 让牌: robs in the two-player game; the farmer wins with this many
     /// cards or fewer left.
     handicap: u8,
+    /// 癞子: the wild rank, when played.
+    wild: Option<WildRules>,
     hands: [CardSet; 3],
     kitty: CardSet,
     phase: Phase,
@@ -363,6 +367,7 @@ impl DouDizhu {
             },
         };
         Ok(DouDizhu {
+            wild: deal.wild.map(|w| WildRules::new(w, deck_for(players))),
             players,
             patterns,
             handicap: 0,
@@ -404,6 +409,11 @@ impl DouDizhu {
     /// 让牌 (two players): the farmer wins with this many cards or fewer.
     pub fn handicap(&self) -> u8 {
         self.handicap
+    }
+
+    /// 癞子: the wild rank and where wild cards may stand, when played.
+    pub fn wild(&self) -> Option<&WildRules> {
+        self.wild.as_ref()
     }
 
     /// Where chains run and how long they are in this game.
@@ -880,20 +890,75 @@ impl DouDizhu {
                     };
                 }
             }
-            (Phase::Playing { standing, .. }, Action::Play { cards, reading }) => {
-                self.play(seat, cards, reading, standing, ev)?;
+            (
+                Phase::Playing { standing, .. },
+                Action::Play {
+                    cards,
+                    reading,
+                    wild_as,
+                },
+            ) => {
+                self.play(seat, cards, reading, wild_as, standing, ev)?;
             }
             _ => return Err(self.wrong_phase(action)),
         }
         Ok(())
     }
 
-    /// Reads `cards` as a play that is legal now.
+    /// Every reading of `cards` with the wild cards standing for `wild_as`,
+    /// or the reason there is none.
+    fn readings_of(&self, cards: CardSet, wild_as: WildAs) -> Result<Vec<Combo>, RuleError> {
+        let Some(wr) = &self.wild else {
+            if !wild_as.is_empty() {
+                return Err(illegal(
+                    "err-no-wild",
+                    "there is no wild card at this table: drop `wild_as`",
+                ));
+            }
+            return Ok(classify(&cards.counts(), &self.patterns).iter().collect());
+        };
+        let stated = (!wild_as.is_empty()).then_some(&wild_as);
+        wild::read(cards, stated, wr, &self.patterns).map_err(|e| {
+            let text = cards.ranks_text();
+            match e {
+                wild::WildError::Missing => illegal(
+                    "err-wild-as-missing",
+                    format!(
+                        "{text} mixes wild and natural cards: say what the wild cards stand for"
+                    ),
+                )
+                .arg("cards", text),
+                wild::WildError::Count { wild, stated } => illegal(
+                    "err-wild-as-count",
+                    format!("the play has {wild} wild cards but `wild_as` names {stated} ranks"),
+                )
+                .arg("wild", wild)
+                .arg("stated", stated),
+                wild::WildError::Rank(r) => {
+                    let rank = cardset::rank_name(r);
+                    illegal(
+                        "err-wild-as-rank",
+                        format!("a wild card cannot stand for {rank} here"),
+                    )
+                    .arg("rank", rank)
+                }
+                wild::WildError::AllWildOwnRank => illegal(
+                    "err-wild-all-own-rank",
+                    format!("{text} is all wild cards: they are their own rank"),
+                )
+                .arg("cards", text),
+            }
+        })
+    }
+
+    /// Reads `cards` (the wild cards standing for `wild_as`) as a play that
+    /// is legal now.
     pub fn reading_for(
         &self,
         seat: Seat,
         cards: CardSet,
         reading: Option<Kind>,
+        wild_as: WildAs,
         standing: Option<Standing>,
     ) -> Result<Combo, RuleError> {
         if cards.is_empty() {
@@ -903,7 +968,7 @@ impl DouDizhu {
             let missing = cards.minus(self.hands[seat]).cards()[0];
             return Err(not_in_hand(&missing.pretty()));
         }
-        let readings = classify(&cards.counts(), &self.patterns);
+        let readings = self.readings_of(cards, wild_as)?;
         if readings.is_empty() {
             let text = cards.ranks_text();
             return Err(illegal(
@@ -915,6 +980,7 @@ impl DouDizhu {
         let candidates = || {
             readings
                 .iter()
+                .copied()
                 .filter(move |c| reading.is_none_or(|k| c.kind == k))
         };
         let Some(first) = candidates().next() else {
@@ -969,10 +1035,11 @@ impl DouDizhu {
         seat: Seat,
         cards: CardSet,
         reading: Option<Kind>,
+        wild_as: WildAs,
         standing: Option<Standing>,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let combo = self.reading_for(seat, cards, reading, standing)?;
+        let combo = self.reading_for(seat, cards, reading, wild_as, standing)?;
         self.hands[seat] = self.hands[seat].minus(cards);
         self.played[seat] = self.played[seat].union(cards);
         self.plays[seat] += 1;
@@ -1234,12 +1301,13 @@ impl DouDizhu {
     pub fn legal_plays(&self, seat: Seat, sink: impl FnMut(patterns::Move)) {
         if let Phase::Playing { turn, standing, .. } = self.phase {
             if turn == seat {
-                for_each_play(
-                    self.hands[seat],
-                    standing.map(|s| s.combo),
-                    &self.patterns,
-                    sink,
-                );
+                let standing = standing.map(|s| s.combo);
+                match &self.wild {
+                    Some(wr) => {
+                        wild::for_each_play(self.hands[seat], standing, wr, &self.patterns, sink)
+                    }
+                    None => for_each_play(self.hands[seat], standing, &self.patterns, sink),
+                }
             }
         }
     }
@@ -1248,6 +1316,44 @@ impl DouDizhu {
     pub fn actions_applied(&self) -> usize {
         self.history.len()
     }
+}
+
+/// Every legal reading, now, of a selection of cards from the seat's hand:
+/// the plays among `legal` (the seat's `legal_actions`) made of the same
+/// ranks, each carrying its `as` and `wild_as`, with the selection's own
+/// cards. Suits never matter, so a typed or clicked selection matches the
+/// generator's canonical cards by rank.
+///
+/// For front ends (the terminal, Discord): with the wild card (癞子) one
+/// selection can have several readings — `6 6 6` and a wild card is a soft
+/// bomb of 6 or a trio of 6 with a kicker — so when this returns more than
+/// one action, let the player choose among them (a numbered list, a select
+/// menu); with one, play it; with none, the selection is not a legal play
+/// now (apply the plain play to get the game's reason).
+pub fn readings_among(legal: &[Action], cards: CardSet) -> Vec<Action> {
+    let want = cards.counts();
+    legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Play {
+                cards: c,
+                reading,
+                wild_as,
+            } if c.counts() == want => Some(Action::Play {
+                cards,
+                reading,
+                wild_as,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// [`readings_among`] for a game: every legal reading of `cards` for `seat`
+/// now (empty when it is not the seat's turn to play, or the selection is
+/// no legal play).
+pub fn readings_for(game: &DouDizhu, seat: Seat, cards: CardSet) -> Vec<Action> {
+    readings_among(&game.legal_actions(seat), cards)
 }
 
 /// A discard's factor (弃三张): the largest that applies.
@@ -1443,6 +1549,7 @@ impl Game for DouDizhu {
                     out.push(Action::Play {
                         cards: m.cards,
                         reading: Some(m.combo.kind),
+                        wild_as: m.wild_as,
                     })
                 });
             }
@@ -1497,12 +1604,13 @@ impl Game for DouDizhu {
             .map(|(seat, a)| {
                 // `as` only where the cards have more than one reading.
                 let a = match *a {
-                    Action::Play { cards, .. }
-                        if classify(&cards.counts(), &self.patterns).len() == 1 =>
+                    Action::Play { cards, wild_as, .. }
+                        if self.readings_of(cards, wild_as).is_ok_and(|r| r.len() == 1) =>
                     {
                         Action::Play {
                             cards,
                             reading: None,
+                            wild_as,
                         }
                     }
                     other => other,

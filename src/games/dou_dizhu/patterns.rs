@@ -10,6 +10,7 @@
 //! set of cards, not just one, for the same reason.
 
 use super::cardset::{rank_name, CardSet};
+use super::wild::WildAs;
 use serde::{Deserialize, Serialize};
 
 pub const RANKS: usize = 15;
@@ -108,22 +109,52 @@ impl Kind {
     }
 }
 
+/// The class of a bomb (癞子): natural + wild < natural < four wild cards.
+/// Every play that is not a bomb, and every bomb of the classic game, is
+/// `Hard`.
+#[derive(
+    Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum BombClass {
+    /// 软炸: natural cards and wild cards.
+    Soft,
+    /// 硬炸: four natural cards.
+    #[default]
+    Hard,
+    /// 纯癞子炸: the four wild cards.
+    PureWild,
+}
+
 /// One reading of a play: its pattern, its main rank (the highest rank of
-/// the main part: the run, the trios, the four) and its size in cards.
+/// the main part: the run, the trios, the four), its size in cards, and for
+/// a bomb its class.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Combo {
     pub kind: Kind,
     pub main: u8,
     pub size: u8,
+    #[serde(default)]
+    pub class: BombClass,
 }
 
 impl Combo {
+    /// A reading of the classic game (a bomb is a hard bomb).
+    pub fn new(kind: Kind, main: usize, size: usize) -> Combo {
+        Combo {
+            kind,
+            main: main as u8,
+            size: size as u8,
+            class: BombClass::Hard,
+        }
+    }
+
     /// Does this play beat `standing` (the last play on the table)?
     pub fn beats(self, standing: Combo) -> bool {
         match (self.kind, standing.kind) {
             (Kind::Rocket, _) => standing.kind != Kind::Rocket,
             (Kind::Bomb, Kind::Rocket) => false,
-            (Kind::Bomb, Kind::Bomb) => self.main > standing.main,
+            (Kind::Bomb, Kind::Bomb) => (self.class, self.main) > (standing.class, standing.main),
             (Kind::Bomb, _) => true,
             (k, s) => k == s && self.size == standing.size && self.main > standing.main,
         }
@@ -144,6 +175,10 @@ impl Combo {
             Kind::Airplane => chain(3),
             Kind::AirplaneSingles => chain(4),
             Kind::AirplanePairs => chain(5),
+            Kind::Bomb if self.class == BombClass::Soft => format!("a soft bomb of {main}"),
+            Kind::Bomb if self.class == BombClass::PureWild => {
+                format!("a pure wild bomb of {main}")
+            }
             k => format!("{} of {main}", k.phrase()),
         }
     }
@@ -232,11 +267,7 @@ pub fn classify(c: &Counts, rules: &PatternRules) -> Readings {
     if n == 0 {
         return out;
     }
-    let combo = |kind, main: usize| Combo {
-        kind,
-        main: main as u8,
-        size: n as u8,
-    };
+    let combo = |kind, main: usize| Combo::new(kind, main, n);
     let highest = (0..RANKS).rev().find(|&r| c[r] > 0).unwrap_or(0);
     let ranks_with = |k: u8| c.iter().filter(|&&x| x == k).count();
     let distinct = c.iter().filter(|&&x| x > 0).count();
@@ -337,11 +368,13 @@ fn singles_wings_ok(rest: &Counts, low: usize, high: usize) -> bool {
     !below && !next_to(high + 1)
 }
 
-/// A generated play: its canonical cards from the hand and its reading.
+/// A generated play: its canonical cards from the hand, its reading, and
+/// what its wild cards stand for (empty without wild cards).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     pub cards: CardSet,
     pub combo: Combo,
+    pub wild_as: WildAs,
 }
 
 /// Generates plays from one hand, straight from its rank counts.
@@ -357,11 +390,8 @@ impl<F: FnMut(Move)> Gen<'_, F> {
     fn emit(&mut self, kind: Kind, main: usize, cards: CardSet) {
         (self.sink)(Move {
             cards,
-            combo: Combo {
-                kind,
-                main: main as u8,
-                size: cards.len() as u8,
-            },
+            combo: Combo::new(kind, main, cards.len()),
+            wild_as: WildAs::NONE,
         });
     }
 
@@ -764,11 +794,7 @@ mod tests {
 
     #[test]
     fn comparison() {
-        let c = |kind, main: usize, size| Combo {
-            kind,
-            main: main as u8,
-            size,
-        };
+        let c = |kind, main: usize, size: u8| Combo::new(kind, main, size as usize);
         let pair8 = c(Kind::Pair, 5, 2);
         assert!(c(Kind::Pair, 6, 2).beats(pair8));
         assert!(!c(Kind::Pair, 5, 2).beats(pair8));

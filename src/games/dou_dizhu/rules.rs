@@ -80,9 +80,6 @@ impl Rules {
         if !matches!(self.players, 2 | 3) {
             return bad("`players` is 3, or 2 for the two-player variant");
         }
-        if self.wild {
-            return bad("the wild-card (癞子) variant is not implemented yet");
-        }
         if self.kick && self.players == 2 {
             return bad("`kick` is not played with two players (they rob)");
         }
@@ -127,7 +124,7 @@ mod tests {
         let kick_rob: Rules = serde_json::from_str(r#"{"bidding":"rob","kick":true}"#).unwrap();
         assert!(kick_rob.validate().is_err());
         let wild: Rules = serde_json::from_str(r#"{"wild":true}"#).unwrap();
-        assert!(wild.validate().is_err());
+        assert!(wild.validate().is_ok());
         let four: Rules = serde_json::from_str(r#"{"players":4}"#).unwrap();
         assert!(four.validate().is_err());
         let two_kick: Rules = serde_json::from_str(r#"{"players":2,"kick":true}"#).unwrap();

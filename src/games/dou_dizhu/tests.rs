@@ -101,6 +101,7 @@ fn control_returns_after_two_passes() {
         &Action::Play {
             cards: three,
             reading: None,
+            wild_as: WildAs::NONE,
         },
     )
     .unwrap();

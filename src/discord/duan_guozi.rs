@@ -1,0 +1,472 @@
+//! Duan Guozi on Discord: `/duan-guozi start|join|leave|rules|stop`, and
+//! the game's side of the table seam ([`DiscordGame`]): the table embed
+//! (the pot, the dealer, the deck, the last round's hands with their names
+//! and 道), the Deal button for the dealer (the bot deals for a dealer who
+//! does not press it within the short deal timer), the log of rounds, and
+//! each game's result (net 道 and chips) — after which the next game
+//! starts at the same table with a new ante.
+//!
+//! Nothing in Duan Guozi is private: every hand is shown to all, so there
+//! is no hand DM; "My hand" shows the Deal button to the dealer.
+
+use super::errors::BotError;
+use super::ids::Action as Click;
+use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
+use super::table::{ResultView, TableView};
+use super::{lang_of_ctx, Context};
+use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
+use crate::games::Seat;
+use crate::i18n::{self, Lang};
+use crate::table::TableOptions;
+use poise::serenity_prelude as serenity;
+use serde_json::json;
+
+/// The argument of the Deal button's `custom_id`.
+const DEAL: &str = "deal";
+
+/// A hand's name in `lang`: 「天字九」 / “Heaven 9”.
+pub fn hand_name(lang: Lang, hand: &ShownHand) -> String {
+    if hand.hand == "points" {
+        i18n::tr_args(
+            lang,
+            "dg-hand-points",
+            &[
+                ("class", hand.class.unwrap_or("za").into()),
+                ("points", i64::from(hand.points.unwrap_or(0)).into()),
+            ],
+        )
+    } else {
+        i18n::tr(lang, &format!("dg-hand-{}", hand.hand))
+    }
+}
+
+fn hand_line(lang: Lang, names: &Names, hand: &ShownHand) -> String {
+    let cards = i18n::render_cards(lang, &hand.cards);
+    i18n::tr_args(
+        lang,
+        "dg-hand-line",
+        &[
+            ("player", names.get(hand.seat).into()),
+            ("cards", cards.into()),
+            ("hand", hand_name(lang, hand).into()),
+            ("dao", i64::from(hand.dao).into()),
+        ],
+    )
+}
+
+/// The log lines of one dealt round: who dealt, every hand, who won.
+fn round_lines(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
+    let who = |s: Seat| ("player", names.get(s).into());
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            Event::Reshuffled { .. } => out.push(i18n::tr(lang, "dg-event-reshuffled")),
+            Event::RoundDealt {
+                round,
+                dealer,
+                hands,
+                ..
+            } => {
+                out.push(i18n::tr_args(
+                    lang,
+                    "dg-event-round-dealt",
+                    &[who(*dealer), ("round", (*round as i64).into())],
+                ));
+                out.extend(hands.iter().map(|h| hand_line(lang, names, h)));
+            }
+            Event::RoundWon {
+                winner,
+                hand,
+                paid,
+                swept,
+                pot_after,
+                ..
+            } => out.push(i18n::tr_args(
+                lang,
+                if *swept {
+                    "dg-event-round-swept"
+                } else {
+                    "dg-event-round-won"
+                },
+                &[
+                    who(*winner),
+                    ("hand", hand_name(lang, hand).into()),
+                    ("paid", i64::from(*paid).into()),
+                    ("pot", i64::from(*pot_after).into()),
+                ],
+            )),
+            Event::AllBieShi { dealer, .. } => {
+                out.push(i18n::tr_args(lang, "dg-event-all-bie-shi", &[who(*dealer)]))
+            }
+            Event::GameOver { .. } => out.push(i18n::tr(lang, "dg-event-game-over")),
+        }
+    }
+    out
+}
+
+fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
+    serenity::CreateButton::new(id)
+        .label(i18n::tr(lang, "dg-btn-deal"))
+        .style(serenity::ButtonStyle::Primary)
+}
+
+impl DiscordGame for DuanGuozi {
+    const NAME_KEY: &'static str = "dg-name";
+
+    fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
+        let lang = t.lang;
+        let v = t.view;
+        let mut lines = vec![
+            i18n::tr_args(lang, "dg-pot", &[("dao", i64::from(v.pot).into())]),
+            i18n::tr_args(lang, "dg-ante", &[("dao", i64::from(v.ante).into())]),
+            i18n::tr_args(
+                lang,
+                "dg-dealer",
+                &[("player", t.names.get(v.dealer).into())],
+            ),
+            i18n::tr_args(
+                lang,
+                "dg-cards-left",
+                &[("count", (v.cards_left as i64).into())],
+            ),
+        ];
+        if let Some(deadline) = t.deadline {
+            lines.push(i18n::tr_args(
+                lang,
+                "dg-deal-by",
+                &[
+                    ("player", t.names.get(v.dealer).into()),
+                    ("when", format!("<t:{deadline}:R>").into()),
+                ],
+            ));
+        }
+        let mut embed = serenity::CreateEmbed::new()
+            .title(i18n::tr_args(
+                lang,
+                "dg-table-title",
+                &[
+                    ("game", t.game.into()),
+                    ("stake", t.stake.into()),
+                    ("round", (v.rounds_played as i64 + 1).into()),
+                ],
+            ))
+            .description(lines.join("\n"));
+        if let Some(r) = &v.last_round {
+            let hands: Vec<String> = r
+                .hands
+                .iter()
+                .map(|h| hand_line(lang, t.names, h))
+                .collect();
+            embed = embed.field(
+                i18n::tr_args(
+                    lang,
+                    "dg-last-round",
+                    &[("round", (r.number as i64).into())],
+                ),
+                hands.join("\n"),
+                false,
+            );
+        }
+        if !t.log.is_empty() {
+            // A round's lines are many: the latest fit in a field.
+            let mut log: Vec<&String> = Vec::new();
+            let mut size = 0;
+            for line in t.log.iter().rev() {
+                size += line.len() + 1;
+                if size > 1000 {
+                    break;
+                }
+                log.push(line);
+            }
+            log.reverse();
+            let text: Vec<&str> = log.iter().map(|s| s.as_str()).collect();
+            embed = embed.field(i18n::tr(lang, "table-log"), text.join("\n"), false);
+        }
+        embed
+    }
+
+    fn table_buttons(t: &TableView<'_, Self>, legal: &[Action]) -> Vec<serenity::CreateButton> {
+        if legal.contains(&Action::Deal) {
+            vec![deal_button(t.lang, t.id(Click::Game(DEAL.into())))]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn event_lines(
+        lang: Lang,
+        names: &Names,
+        _seat: Seat,
+        _action: &Action,
+        events: &[Event],
+    ) -> Vec<String> {
+        round_lines(lang, names, events)
+    }
+
+    /// Every hand is shown at the table: nothing is private.
+    fn hand_text(_lang: Lang, _view: &View) -> Option<String> {
+        None
+    }
+
+    fn hand_components(
+        h: &HandView<'_, Self>,
+        _selected: &[String],
+    ) -> Vec<serenity::CreateActionRow> {
+        if h.legal.contains(&Action::Deal) {
+            vec![serenity::CreateActionRow::Buttons(vec![deal_button(
+                h.lang,
+                h.id(Click::Game(DEAL.into())),
+            )])]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn on_click(
+        click: &Click,
+        _values: &[String],
+        _h: &HandView<'_, Self>,
+    ) -> Result<ClickIntent<Action>, BotError> {
+        match click {
+            Click::Game(arg) if arg == DEAL => Ok(ClickIntent::Act(Action::Deal)),
+            Click::Hint => Ok(ClickIntent::Hint),
+            _ => Err(BotError::user("err-stale")),
+        }
+    }
+
+    fn hint_selection(lang: Lang, _hint: &Action) -> (Vec<String>, String) {
+        (
+            Vec::new(),
+            i18n::tr_args(
+                lang,
+                "hint-action",
+                &[("action", i18n::tr(lang, "dg-btn-deal").into())],
+            ),
+        )
+    }
+
+    /// `/play deal` (or `发牌`, or nothing) deals.
+    fn typed_play(input: &str, _h: &HandView<'_, Self>) -> Result<Action, BotError> {
+        match input.trim().to_lowercase().as_str() {
+            "" | "deal" | "d" | "发牌" => Ok(Action::Deal),
+            _ => Err(BotError::user("dg-err-only-deal")),
+        }
+    }
+
+    fn typed_pass(_h: &HandView<'_, Self>) -> Result<Action, BotError> {
+        Err(BotError::user("dg-err-only-deal"))
+    }
+
+    fn done_line(lang: Lang, _action: &Action) -> String {
+        i18n::tr(lang, "dg-deal-done")
+    }
+
+    fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
+        let lang = r.lang;
+        let closed = r.outcome.detail.contains_key("table_closed");
+        let mut lines = vec![i18n::tr(
+            lang,
+            if closed {
+                "dg-result-closed"
+            } else {
+                "dg-result-pot-empty"
+            },
+        )];
+        if let Some(rounds) = r.outcome.detail.get("rounds").and_then(|v| v.as_array()) {
+            lines.push(i18n::tr_args(
+                lang,
+                "dg-result-rounds",
+                &[("rounds", (rounds.len() as i64).into())],
+            ));
+        }
+        lines.push(String::new());
+        for (seat, paid) in r.report.paid.iter().enumerate() {
+            let delta = if *paid > 0 {
+                format!("+{paid}")
+            } else {
+                paid.to_string()
+            };
+            // The outcome's deltas are 道 for a finished game, chips for a
+            // table that closed mid-game.
+            let dao = if closed {
+                String::new()
+            } else {
+                r.outcome
+                    .deltas
+                    .get(seat)
+                    .map(|d| {
+                        let d = if *d > 0 {
+                            format!("+{d}")
+                        } else {
+                            d.to_string()
+                        };
+                        i18n::tr_args(lang, "dg-dao", &[("dao", d.into())])
+                    })
+                    .unwrap_or_default()
+            };
+            let player = r.names.get(seat);
+            lines.push(match r.report.balances.get(seat).copied().flatten() {
+                Some(balance) => i18n::tr_args(
+                    lang,
+                    "result-seat",
+                    &[
+                        ("player", player.into()),
+                        ("role", dao.into()),
+                        ("delta", delta.into()),
+                        ("balance", balance.into()),
+                    ],
+                ),
+                None => i18n::tr_args(
+                    lang,
+                    "result-seat-ai",
+                    &[
+                        ("player", player.into()),
+                        ("role", dao.into()),
+                        ("delta", delta.into()),
+                    ],
+                ),
+            });
+        }
+        if !closed {
+            lines.push(String::new());
+            lines.push(i18n::tr(lang, "dg-result-next"));
+        }
+        Some(
+            serenity::CreateEmbed::new()
+                .title(i18n::tr_args(
+                    lang,
+                    "result-title",
+                    &[
+                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                        ("id", r.game.into()),
+                        ("stake", r.stake.into()),
+                    ],
+                ))
+                .description(lines.join("\n")),
+        )
+    }
+}
+
+#[poise::command(
+    slash_command,
+    rename = "duan-guozi",
+    subcommands("dg_start", "dg_join", "dg_leave", "dg_rules", "dg_stop"),
+    subcommand_required
+)]
+pub async fn duan_guozi(_ctx: Context<'_>) -> Result<(), BotError> {
+    Ok(())
+}
+
+/// The rules JSON of `/duan-guozi start`'s options.
+pub fn start_rules(ante: Option<i64>, sweep: Option<bool>) -> Result<serde_json::Value, BotError> {
+    let mut rules = json!({});
+    if let Some(ante) = ante {
+        let max = i64::from(crate::games::duan_guozi::rules::MAX_ANTE);
+        if !(1..=max).contains(&ante) {
+            return Err(BotError::user("err-bad-option")
+                .arg("detail", format!("ante: 1 to {max} dao, not {ante}")));
+        }
+        rules["ante"] = json!(ante);
+    }
+    if sweep == Some(true) {
+        // The seed's example: with 4 道 or fewer left, a 3-道 hand takes all.
+        rules["sweep"] = json!([4, 3]);
+    }
+    Ok(rules)
+}
+
+#[poise::command(slash_command, rename = "start", guild_only)]
+pub async fn dg_start(
+    ctx: Context<'_>,
+    stake: Option<i64>,
+    ante: Option<i64>,
+    sweep: Option<bool>,
+) -> Result<(), BotError> {
+    let stake = stake.unwrap_or(ctx.data().config.stakes.duan_guozi);
+    if stake < 1 {
+        return Err(BotError::user("err-amount-positive"));
+    }
+    let options = TableOptions {
+        stake,
+        rules: start_rules(ante, sweep)?,
+        seed: None,
+    };
+    table_cmds::open::<DuanGuozi>(ctx, options).await
+}
+
+#[poise::command(slash_command, rename = "join", guild_only)]
+pub async fn dg_join(ctx: Context<'_>) -> Result<(), BotError> {
+    table_cmds::join::<DuanGuozi>(ctx).await
+}
+
+#[poise::command(slash_command, rename = "leave", guild_only)]
+pub async fn dg_leave(ctx: Context<'_>) -> Result<(), BotError> {
+    table_cmds::leave::<DuanGuozi>(ctx).await
+}
+
+#[poise::command(slash_command, rename = "stop", guild_only)]
+pub async fn dg_stop(ctx: Context<'_>) -> Result<(), BotError> {
+    table_cmds::stop::<DuanGuozi>(ctx).await
+}
+
+#[poise::command(slash_command, rename = "rules")]
+pub async fn dg_rules(ctx: Context<'_>) -> Result<(), BotError> {
+    let lang = lang_of_ctx(ctx);
+    let reply = poise::CreateReply::default()
+        .content(i18n::tr(lang, "dg-rules"))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::duan_guozi::{HandKind, Rules};
+    use crate::games::Game;
+    use rand::SeedableRng;
+
+    #[test]
+    fn start_options_map_to_rules() {
+        assert_eq!(start_rules(None, None).unwrap(), json!({}));
+        assert_eq!(
+            start_rules(Some(5), Some(true)).unwrap(),
+            json!({"ante": 5, "sweep": [4, 3]})
+        );
+        assert_eq!(start_rules(None, Some(false)).unwrap(), json!({}));
+        assert!(start_rules(Some(0), None).is_err());
+        assert!(start_rules(Some(-3), None).is_err());
+    }
+
+    #[test]
+    fn every_hand_has_a_name_in_both_languages() {
+        let cards = crate::games::duan_guozi::deck::deck();
+        for (i, a) in cards.iter().enumerate() {
+            for b in &cards[i + 1..] {
+                let hand = crate::games::duan_guozi::Hand::new(*a, *b).unwrap();
+                let shown = ShownHand::new(0, &hand, &Rules::default().point_dao);
+                for lang in [Lang::EnUs, Lang::ZhCn] {
+                    let name = hand_name(lang, &shown);
+                    assert!(!name.starts_with("dg-"), "{a} {b}: {name}");
+                }
+                if let HandKind::Points { .. } = hand.kind {
+                    assert_eq!(hand_name(Lang::ZhCn, &shown), hand.kind.name_zh());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_round_logs_every_hand_and_the_winner() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut g = DuanGuozi::deal(Rules::default(), 4, &mut rng).unwrap();
+        let dealer = g.waiting_on()[0];
+        let events = g.apply(dealer, &Action::Deal).unwrap();
+        let names = Names((1..=4).map(|i| format!("P{i}")).collect());
+        for lang in [Lang::EnUs, Lang::ZhCn] {
+            let lines = round_lines(lang, &names, &events);
+            assert!(lines.len() >= 6, "{lines:?}");
+            assert!(lines.iter().all(|l| !l.contains("dg-")), "{lines:?}");
+        }
+    }
+}

@@ -1,0 +1,875 @@
+//! Chexuan at a table: a table session plays hand after hand, and the whole
+//! session is ONE ledger game ([`ChexuanTable`]).
+//!
+//! Why one game and not one per hand: the mango pot (芒果) holds chips that
+//! belong to nobody until a showdown or the table's close hands them out, so
+//! a single hand is not zero-sum while a whole session is. Keeping the
+//! session as one game keeps every ledger settlement zero-sum without an
+//! escrow account for the pot, and the pot lives in the game's own state,
+//! saved with every snapshot, so it survives a restart. Chips move once,
+//! when the table closes; until then the players' chips stay locked.
+//!
+//! The session:
+//! - each player brings a bobo (簸簸) when joining ([`JoinArgs::buy_in`],
+//!   from `min_bobo` to the balance); AI seats bring the largest human bobo;
+//! - a seat's stack is its bobo plus its winnings so far; each hand's bobo
+//!   is the stack; a seat whose stack falls below `min_bobo` sits out;
+//! - the host deals first; then the big tail, or the winner of a hand won
+//!   without a showdown; a dealer who sits out passes to the next seat;
+//! - leaving ([`TableAction::Leave`]) takes effect at once: the rest of the
+//!   leaver's hand is played for him (check when he may, else fold; the best
+//!   split), and he is dealt no more hands;
+//! - the table closes after a hand that leaves fewer than two players able
+//!   to play, or no human among them; the mango pot is then shared equally
+//!   among the seats still seated (not left), remainder chips to the
+//!   earliest seats; if every seat has left, among all seats.
+//!
+//! Every hand's deck comes from the session's seed (ChaCha stream = the
+//! hand's number), so the session's record — the seed, the bobos and every
+//! action — replays exactly, which is how a table resumes.
+//!
+//! Seat numbers: the hand inside (`TableView::hand`) numbers only the seats
+//! playing it; `TableView::playing[h]` is the table seat of hand seat `h`.
+//! Events are given in table seats.
+
+use super::kind::{JoinArgs, SeatSetup, TableGame};
+use crate::ai::Bot;
+use crate::games::chexuan::ai::BasicBot;
+use crate::games::chexuan::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
+use crate::games::chexuan::{
+    share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango,
+};
+use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
+use crate::record::{Record, RecordError};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::ops::RangeInclusive;
+
+/// The `game` of a session record (`paiju replay` knows it).
+pub const RECORD_NAME: &str = "chexuan-table";
+
+/// A session record's `deal`: the seed every hand's deck comes from, the
+/// first dealer, each seat's bobo and which seats are AI.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionDeal {
+    pub seed: u64,
+    pub dealer: Seat,
+    pub bobo: Vec<u64>,
+    /// `true` for an AI seat; empty means every seat is human.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ai: Vec<bool>,
+}
+
+/// One action at the table: a hand's action, or leaving the table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableAction {
+    Hand(Action),
+    Leave,
+}
+
+impl TableAction {
+    pub fn from_json(value: &Value) -> Result<TableAction, RuleError> {
+        if value.get("leave").is_some() {
+            return match value.as_object().map(|o| o.len()) {
+                Some(1) if value["leave"] == Value::Bool(true) => Ok(TableAction::Leave),
+                _ => Err(RuleError::new(
+                    ErrorCode::IllegalAction,
+                    "err-chexuan-malformed-action",
+                    "`leave` takes the value true, alone",
+                )),
+            };
+        }
+        Action::from_json(value).map(TableAction::Hand)
+    }
+
+    pub fn to_json(&self) -> Value {
+        match self {
+            TableAction::Hand(a) => a.to_json(),
+            TableAction::Leave => json!({ "leave": true }),
+        }
+    }
+}
+
+/// What happened at the table. Hand events carry table seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "session", rename_all = "snake_case")]
+pub enum SessionEvent {
+    /// A hand was dealt: its number (from 1), dealer, the seats playing it
+    /// and each table seat's bobo for it (0 when sitting out).
+    HandBegins {
+        hand: u32,
+        dealer: Seat,
+        playing: Vec<Seat>,
+        bobo: Vec<u64>,
+        mango_pot: u64,
+        mango_count: u32,
+    },
+    /// An event of the hand being played.
+    Hand { event: Event },
+    /// A hand ended: each table seat's change in it and stack after it.
+    HandEnded {
+        hand: u32,
+        deltas: Vec<i64>,
+        stacks: Vec<i64>,
+    },
+    /// `seat` left the table.
+    Left { seat: Seat },
+    /// `seat`'s stack fell below the smallest bobo: dealt no more hands.
+    SitsOut { seat: Seat, stack: i64 },
+    /// The table closed: the mango pot shared, and the session's chips.
+    Closed {
+        mango_shares: Vec<u64>,
+        deltas: Vec<i64>,
+    },
+}
+
+/// The hand before the current one, as everyone may see it (its showdown).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PreviousHand {
+    pub playing: Vec<Seat>,
+    pub view: ChexuanView,
+}
+
+/// The table as one seat (or a spectator) sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableView {
+    pub viewer: Option<Seat>,
+    /// The current hand's number, from 1.
+    pub hand_number: u32,
+    /// Hand seat → table seat for the current hand.
+    pub playing: Vec<Seat>,
+    /// Each seat's stack: bobo plus winnings so far.
+    pub stacks: Vec<i64>,
+    /// Each seat's chips won or lost this session.
+    pub session: Vec<i64>,
+    pub left: Vec<bool>,
+    pub ai: Vec<bool>,
+    pub mango_pot: u64,
+    pub mango_count: u32,
+    /// The current hand (the last one once closed), in hand seats, as the
+    /// viewer's hand seat sees it.
+    pub hand: ChexuanView,
+    pub previous: Option<PreviousHand>,
+    /// Once the table closed: each seat's share of the mango pot.
+    pub mango_shares: Option<Vec<u64>>,
+}
+
+impl TableView {
+    /// The table seat of hand seat `h` in the current hand.
+    pub fn table_seat(&self, h: Seat) -> Seat {
+        self.playing.get(h).copied().unwrap_or(h)
+    }
+}
+
+/// A Chexuan table session: hand after hand, the mango pot carried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChexuanTable {
+    rules: ChexuanRules,
+    deal: SessionDeal,
+    stacks: Vec<i64>,
+    deltas: Vec<i64>,
+    left: Vec<bool>,
+    /// The current hand's number, from 1.
+    number: u32,
+    playing: Vec<Seat>,
+    hand: Chexuan,
+    previous: Option<(Vec<Seat>, Chexuan)>,
+    mango_shares: Option<Vec<u64>>,
+    actions: Vec<(Seat, TableAction)>,
+}
+
+fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+    RuleError::new(ErrorCode::IllegalAction, key, message)
+}
+
+/// Deals hand `number` of a session: its deck from the seed's stream
+/// `number`, its bobos from the stacks.
+fn deal_hand(
+    rules: &ChexuanRules,
+    seed: u64,
+    number: u32,
+    dealer: Seat,
+    playing: &[Seat],
+    stacks: &[i64],
+    mango: Mango,
+) -> Result<Chexuan, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(u64::from(number));
+    let hand_dealer = playing
+        .iter()
+        .position(|&s| s == dealer)
+        .ok_or_else(|| format!("dealer {dealer} is not playing"))?;
+    let bobo = playing
+        .iter()
+        .map(|&s| u64::try_from(stacks[s]).unwrap_or(0).min(MAX_CHIPS))
+        .collect();
+    let setup = HandSetup {
+        dealer: hand_dealer,
+        bobo,
+        mango,
+    };
+    Chexuan::new_hand(rules.clone(), setup, &mut rng).map_err(|e| e.to_string())
+}
+
+/// A hand event with its seats turned into table seats.
+fn remap(event: Event, playing: &[Seat], seats: usize) -> Event {
+    let t = |h: Seat| playing.get(h).copied().unwrap_or(h);
+    let spread = |per_hand: Vec<i64>| {
+        let mut out = vec![0; seats];
+        for (h, d) in per_hand.into_iter().enumerate() {
+            out[t(h)] = d;
+        }
+        out
+    };
+    match event {
+        Event::Raised {
+            seat,
+            by,
+            contribution,
+        } => Event::Raised {
+            seat: t(seat),
+            by,
+            contribution,
+        },
+        Event::Called { seat, contribution } => Event::Called {
+            seat: t(seat),
+            contribution,
+        },
+        Event::AllIn {
+            seat,
+            contribution,
+            raised,
+        } => Event::AllIn {
+            seat: t(seat),
+            contribution,
+            raised,
+        },
+        Event::Checked { seat } => Event::Checked { seat: t(seat) },
+        Event::Folded { seat } => Event::Folded { seat: t(seat) },
+        Event::LaidDown {
+            seat,
+            sanhua,
+            cards,
+            returned,
+        } => Event::LaidDown {
+            seat: t(seat),
+            sanhua,
+            cards,
+            returned,
+        },
+        Event::RoundOver { round } => Event::RoundOver { round },
+        Event::Mango {
+            kind,
+            round,
+            count,
+            amount,
+            payers,
+            pot,
+            taken_by,
+        } => Event::Mango {
+            kind,
+            round,
+            count,
+            amount,
+            payers: payers.into_iter().map(t).collect(),
+            pot,
+            taken_by: taken_by.map(t),
+        },
+        Event::CardsDealt { round, cards } => Event::CardsDealt {
+            round,
+            cards: cards.into_iter().map(|(s, c)| (t(s), c)).collect(),
+        },
+        Event::RoundBegins { round, seat } => Event::RoundBegins {
+            round,
+            seat: t(seat),
+        },
+        Event::ShowdownBegins { seat } => Event::ShowdownBegins { seat: t(seat) },
+        Event::SplitGiven { seat } => Event::SplitGiven { seat: t(seat) },
+        Event::Showdown {
+            splits,
+            results,
+            order,
+            big_tail,
+        } => Event::Showdown {
+            splits: splits
+                .into_iter()
+                .map(|mut s| {
+                    s.seat = t(s.seat);
+                    s
+                })
+                .collect(),
+            results: results
+                .into_iter()
+                .map(|mut r| {
+                    r.seat = t(r.seat);
+                    r.other = t(r.other);
+                    r
+                })
+                .collect(),
+            order: order.into_iter().map(t).collect(),
+            big_tail: t(big_tail),
+        },
+        Event::WonWithoutShowdown { seat } => Event::WonWithoutShowdown { seat: t(seat) },
+        Event::MangoTaken { seat, amount } => Event::MangoTaken {
+            seat: t(seat),
+            amount,
+        },
+        Event::HandOver {
+            deltas,
+            mango_pot,
+            mango_count,
+            next_dealer,
+        } => Event::HandOver {
+            deltas: spread(deltas),
+            mango_pot,
+            mango_count,
+            next_dealer: t(next_dealer),
+        },
+    }
+}
+
+impl ChexuanTable {
+    /// Starts a session from its deal: checks it and deals hand 1.
+    pub fn start(rules: ChexuanRules, seats: usize, deal: SessionDeal) -> Result<Self, String> {
+        rules.validate()?;
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
+            return Err(format!(
+                "Chexuan takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
+            ));
+        }
+        if deal.bobo.len() != seats {
+            return Err(format!(
+                "`bobo` has {} entries for {seats} seats",
+                deal.bobo.len()
+            ));
+        }
+        if !deal.ai.is_empty() && deal.ai.len() != seats {
+            return Err(format!(
+                "`ai` has {} entries for {seats} seats",
+                deal.ai.len()
+            ));
+        }
+        if deal.dealer >= seats {
+            return Err(format!("dealer {} is not a seat", deal.dealer));
+        }
+        let min = rules.min_bobo();
+        if let Some((seat, b)) = deal
+            .bobo
+            .iter()
+            .enumerate()
+            .find(|(_, &b)| b < min || b > MAX_CHIPS)
+        {
+            return Err(format!(
+                "seat {seat} brings a bobo of {b}; it must be from {min} to {MAX_CHIPS}"
+            ));
+        }
+        let stacks: Vec<i64> = deal.bobo.iter().map(|&b| b as i64).collect();
+        let playing: Vec<Seat> = (0..seats).collect();
+        let hand = deal_hand(
+            &rules,
+            deal.seed,
+            1,
+            deal.dealer,
+            &playing,
+            &stacks,
+            Mango::default(),
+        )?;
+        Ok(ChexuanTable {
+            rules,
+            stacks,
+            deltas: vec![0; seats],
+            left: vec![false; seats],
+            number: 1,
+            playing,
+            hand,
+            previous: None,
+            mango_shares: None,
+            actions: Vec::new(),
+            deal,
+        })
+    }
+
+    pub fn rules(&self) -> &ChexuanRules {
+        &self.rules
+    }
+
+    /// The mango pot and count now (0 once the table closed and shared it).
+    pub fn mango(&self) -> Mango {
+        let mut m = self.hand.mango();
+        if self.mango_shares.is_some() {
+            m.pot = 0;
+        }
+        m
+    }
+
+    /// The current hand (the last one once the table closed).
+    pub fn hand(&self) -> &Chexuan {
+        &self.hand
+    }
+
+    /// Each seat's stack: its bobo plus what it won so far.
+    pub fn stacks(&self) -> &[i64] {
+        &self.stacks
+    }
+
+    /// Each seat's chips won (or lost) this session so far.
+    pub fn session_deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+
+    /// The seats playing the current hand, by hand seat.
+    pub fn playing(&self) -> &[Seat] {
+        &self.playing
+    }
+
+    pub fn hand_number(&self) -> u32 {
+        self.number
+    }
+
+    fn is_ai(&self, seat: Seat) -> bool {
+        self.deal.ai.get(seat).copied().unwrap_or(false)
+    }
+
+    fn hand_seat(&self, seat: Seat) -> Option<Seat> {
+        self.playing.iter().position(|&s| s == seat)
+    }
+
+    fn closed(&self) -> bool {
+        self.mango_shares.is_some()
+    }
+
+    fn check(&self, seat: Seat, action: &TableAction) -> Result<Option<Seat>, RuleError> {
+        if self.closed() {
+            return Err(RuleError::game_over());
+        }
+        if seat >= self.stacks.len() {
+            return Err(illegal(
+                "err-no-such-seat",
+                format!("seat {seat} does not exist"),
+            ));
+        }
+        if self.left[seat] {
+            return Err(illegal(
+                "err-chexuan-left-table",
+                "you have left this table",
+            ));
+        }
+        match action {
+            TableAction::Leave => Ok(None),
+            TableAction::Hand(_) => match self.hand_seat(seat) {
+                Some(h) => Ok(Some(h)),
+                None => Err(illegal(
+                    "err-chexuan-sitting-out",
+                    "your stack is below the smallest bobo: you sit out",
+                )),
+            },
+        }
+    }
+
+    /// Plays the turns of seats that left: check when allowed, else fold;
+    /// at the showdown the best split.
+    fn autoplay_leavers(&mut self, events: &mut Vec<SessionEvent>) {
+        while let Some(h) = self.hand.to_act() {
+            if !self.left[self.playing[h]] {
+                return;
+            }
+            let legal = self.hand.legal_actions(h);
+            let pick = if legal.contains(&Action::Check) {
+                Some(Action::Check)
+            } else if legal.contains(&Action::Fold) {
+                Some(Action::Fold)
+            } else {
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Split(s) => Some((s.key(), *a)),
+                        _ => None,
+                    })
+                    .max_by_key(|(k, _)| *k)
+                    .map(|(_, a)| a)
+            };
+            let Some(action) = pick else { return };
+            match self.hand.apply(h, &action) {
+                Ok(evs) => {
+                    self.actions_of_hand_events(evs, events);
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
+    fn actions_of_hand_events(&self, evs: Vec<Event>, events: &mut Vec<SessionEvent>) {
+        let n = self.stacks.len();
+        events.extend(evs.into_iter().map(|e| SessionEvent::Hand {
+            event: remap(e, &self.playing, n),
+        }));
+    }
+
+    /// After every action: the leavers' turns, then, once the hand is
+    /// over, its chips and the next hand or the close.
+    fn carry_on(&mut self, events: &mut Vec<SessionEvent>) {
+        self.autoplay_leavers(events);
+        let Some(outcome) = self.hand.outcome() else {
+            return;
+        };
+        let n = self.stacks.len();
+        let mut hand_deltas = vec![0i64; n];
+        for (h, d) in outcome.deltas.iter().enumerate() {
+            let s = self.playing[h];
+            hand_deltas[s] = *d;
+            self.deltas[s] += d;
+            self.stacks[s] += d;
+        }
+        events.push(SessionEvent::HandEnded {
+            hand: self.number,
+            deltas: hand_deltas,
+            stacks: self.stacks.clone(),
+        });
+        let min = self.rules.min_bobo() as i64;
+        for &s in &self.playing {
+            if !self.left[s] && self.stacks[s] < min {
+                events.push(SessionEvent::SitsOut {
+                    seat: s,
+                    stack: self.stacks[s],
+                });
+            }
+        }
+        let next: Vec<Seat> = (0..n)
+            .filter(|&s| !self.left[s] && self.stacks[s] >= min)
+            .collect();
+        if next.len() < 2 || next.iter().all(|&s| self.is_ai(s)) {
+            self.close(events);
+            return;
+        }
+        let winner = self
+            .hand
+            .next_dealer()
+            .map(|h| self.playing[h])
+            .unwrap_or(self.deal.dealer);
+        let dealer = (0..n)
+            .map(|i| (winner + i) % n)
+            .find(|s| next.contains(s))
+            .expect("two players play on");
+        let mango = self.hand.mango();
+        match deal_hand(
+            &self.rules,
+            self.deal.seed,
+            self.number + 1,
+            dealer,
+            &next,
+            &self.stacks,
+            mango,
+        ) {
+            Ok(hand) => {
+                let finished = std::mem::replace(&mut self.hand, hand);
+                let old_playing = std::mem::replace(&mut self.playing, next);
+                self.previous = Some((old_playing, finished));
+                self.number += 1;
+                let mut bobo = vec![0u64; n];
+                for (h, &s) in self.playing.iter().enumerate() {
+                    bobo[s] = self.hand.view_for(None).players[h].bobo;
+                }
+                events.push(SessionEvent::HandBegins {
+                    hand: self.number,
+                    dealer,
+                    playing: self.playing.clone(),
+                    bobo,
+                    mango_pot: mango.pot,
+                    mango_count: mango.count,
+                });
+            }
+            // Stacks are checked against the limits above, so a refused
+            // deal cannot happen; closing is the safe way out if it did.
+            Err(_) => self.close(events),
+        }
+    }
+
+    /// Shares the mango pot among the seats still seated and ends the
+    /// session.
+    fn close(&mut self, events: &mut Vec<SessionEvent>) {
+        let n = self.stacks.len();
+        let mut seated: Vec<Seat> = (0..n).filter(|&s| !self.left[s]).collect();
+        if seated.is_empty() {
+            seated = (0..n).collect();
+        }
+        let mut shares = vec![0u64; n];
+        for (&s, share) in seated
+            .iter()
+            .zip(share_mango_pot(self.hand.mango().pot, &seated))
+        {
+            shares[s] = share;
+            self.deltas[s] += share as i64;
+            self.stacks[s] += share as i64;
+        }
+        events.push(SessionEvent::Closed {
+            mango_shares: shares.clone(),
+            deltas: self.deltas.clone(),
+        });
+        self.mango_shares = Some(shares);
+    }
+}
+
+impl Game for ChexuanTable {
+    type Rules = ChexuanRules;
+    type Action = TableAction;
+    type Event = SessionEvent;
+    type View = TableView;
+
+    const KIND: GameKind = GameKind::Chexuan;
+
+    fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
+        let rules: ChexuanRules = record.rules_as()?;
+        rules.validate().map_err(RecordError::Rules)?;
+        if !(MIN_SEATS..=MAX_SEATS).contains(&record.seats) {
+            return Err(RecordError::Seats(format!(
+                "Chexuan takes 2 to 6 players, not {}",
+                record.seats
+            )));
+        }
+        let deal: SessionDeal = record.deal_as()?;
+        ChexuanTable::start(rules, record.seats, deal).map_err(RecordError::Deal)
+    }
+
+    /// A session of human seats at the smallest bobo, the first seat
+    /// dealing; tables use [`TableGame::deal_table`] with the joins.
+    fn deal(
+        rules: ChexuanRules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        rules.validate().map_err(RecordError::Rules)?;
+        let deal = SessionDeal {
+            seed: rng.next_u64(),
+            dealer: 0,
+            bobo: vec![rules.min_bobo(); seats],
+            ai: Vec::new(),
+        };
+        ChexuanTable::start(rules, seats, deal).map_err(RecordError::Deal)
+    }
+
+    fn seats(&self) -> usize {
+        self.stacks.len()
+    }
+
+    fn waiting_on(&self) -> Vec<Seat> {
+        if self.closed() {
+            return Vec::new();
+        }
+        self.hand
+            .to_act()
+            .map(|h| self.playing[h])
+            .into_iter()
+            .collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &TableAction) -> Result<Vec<SessionEvent>, RuleError> {
+        let hand_seat = self.check(seat, action)?;
+        let mut events = Vec::new();
+        match (action, hand_seat) {
+            (TableAction::Hand(a), Some(h)) => {
+                let evs = self.hand.apply(h, a)?;
+                self.actions_of_hand_events(evs, &mut events);
+            }
+            _ => {
+                self.left[seat] = true;
+                events.push(SessionEvent::Left { seat });
+            }
+        }
+        self.actions.push((seat, *action));
+        self.carry_on(&mut events);
+        Ok(events)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<TableAction> {
+        if self.closed() || self.left.get(seat) != Some(&false) {
+            return Vec::new();
+        }
+        match self.hand_seat(seat) {
+            Some(h) => self
+                .hand
+                .legal_actions(h)
+                .into_iter()
+                .map(TableAction::Hand)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn view(&self, seat: Option<Seat>) -> TableView {
+        let n = self.stacks.len();
+        let mango = self.mango();
+        TableView {
+            viewer: seat,
+            hand_number: self.number,
+            playing: self.playing.clone(),
+            stacks: self.stacks.clone(),
+            session: self.deltas.clone(),
+            left: self.left.clone(),
+            ai: (0..n).map(|s| self.is_ai(s)).collect(),
+            mango_pot: mango.pot,
+            mango_count: mango.count,
+            hand: self.hand.view_for(seat.and_then(|s| self.hand_seat(s))),
+            previous: self.previous.as_ref().map(|(playing, hand)| PreviousHand {
+                playing: playing.clone(),
+                view: hand.view_for(None),
+            }),
+            mango_shares: self.mango_shares.clone(),
+        }
+    }
+
+    fn is_finished(&self) -> bool {
+        self.closed()
+    }
+
+    /// `deltas`: each seat's chips for the whole session (the mango shares
+    /// included); `hands`, `mango_shares` and the final `stacks`.
+    fn outcome(&self) -> Option<Outcome> {
+        let shares = self.mango_shares.as_ref()?;
+        let mut detail = serde_json::Map::new();
+        detail.insert("hands".into(), json!(self.number));
+        detail.insert("mango_shares".into(), json!(shares));
+        detail.insert("stacks".into(), json!(self.stacks));
+        Some(Outcome {
+            deltas: self.deltas.clone(),
+            detail,
+        })
+    }
+
+    fn record(&self) -> Record {
+        Record {
+            game: RECORD_NAME.into(),
+            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
+            seats: self.stacks.len(),
+            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
+            actions: self
+                .actions
+                .iter()
+                .map(|(seat, a)| {
+                    let mut v = a.to_json();
+                    v["seat"] = json!(seat);
+                    v
+                })
+                .collect(),
+        }
+    }
+
+    fn parse_action(value: &Value) -> Result<TableAction, RuleError> {
+        TableAction::from_json(value)
+    }
+
+    fn action_to_json(action: &TableAction) -> Value {
+        action.to_json()
+    }
+}
+
+/// The basic Chexuan bot, playing a table seat through the hand's view.
+struct TableBot(BasicBot);
+
+impl Bot<ChexuanTable> for TableBot {
+    fn choose(
+        &mut self,
+        view: &TableView,
+        legal: &[TableAction],
+        rng: &mut dyn rand::RngCore,
+    ) -> TableAction {
+        let hand_legal: Vec<Action> = legal
+            .iter()
+            .filter_map(|a| match a {
+                TableAction::Hand(a) => Some(*a),
+                TableAction::Leave => None,
+            })
+            .collect();
+        if hand_legal.is_empty() || view.hand.viewer.is_none() {
+            return legal[0];
+        }
+        TableAction::Hand(self.0.choose(&view.hand, &hand_legal, rng))
+    }
+}
+
+/// The bobo a join brings: the one asked for, or the smallest.
+fn bobo_of(rules: &ChexuanRules, join: &JoinArgs) -> u64 {
+    join.buy_in.unwrap_or(rules.min_bobo())
+}
+
+impl TableGame for ChexuanTable {
+    const JOIN_NEEDS_BALANCE: bool = true;
+
+    fn seat_range(_rules: &ChexuanRules) -> RangeInclusive<usize> {
+        MIN_SEATS..=MAX_SEATS
+    }
+
+    /// The chips of a hand are its ante and bets: the stake must be 1.
+    fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), String> {
+        rules.validate()?;
+        if stake != 1 {
+            return Err("a Chexuan table plays for chips: its stake is 1 (set the ante)".into());
+        }
+        Ok(())
+    }
+
+    fn check_join(rules: &ChexuanRules, join: &JoinArgs, balance: i64) -> Result<(), RuleError> {
+        let bobo = bobo_of(rules, join);
+        let min = rules.min_bobo();
+        if bobo < min || bobo > MAX_CHIPS {
+            return Err(illegal(
+                "err-chexuan-bobo-range",
+                format!("a bobo is from {min} to {MAX_CHIPS} chips, not {bobo}"),
+            )
+            .arg("min", min)
+            .arg("bobo", bobo));
+        }
+        if bobo as i128 > balance as i128 {
+            return Err(illegal(
+                "err-chexuan-bobo-balance",
+                format!("a bobo of {bobo} is more than your {balance} chips"),
+            )
+            .arg("bobo", bobo)
+            .arg("balance", balance));
+        }
+        Ok(())
+    }
+
+    /// Humans bring their bobo; AI seats the largest human bobo. The host
+    /// (seat 0) deals first.
+    fn deal_table(
+        rules: ChexuanRules,
+        seats: &[SeatSetup],
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        rules.validate().map_err(RecordError::Rules)?;
+        let ai_bobo = seats
+            .iter()
+            .filter(|s| s.human)
+            .map(|s| bobo_of(&rules, &s.join))
+            .max()
+            .unwrap_or(rules.min_bobo());
+        let deal = SessionDeal {
+            seed: rng.next_u64(),
+            dealer: 0,
+            bobo: seats
+                .iter()
+                .map(|s| {
+                    if s.human {
+                        bobo_of(&rules, &s.join)
+                    } else {
+                        ai_bobo
+                    }
+                })
+                .collect(),
+            ai: seats.iter().map(|s| !s.human).collect(),
+        };
+        ChexuanTable::start(rules, seats.len(), deal).map_err(RecordError::Deal)
+    }
+
+    fn bot() -> Box<dyn Bot<Self>> {
+        Box::new(TableBot(BasicBot))
+    }
+
+    fn leave_action(&self, seat: Seat) -> Option<TableAction> {
+        (self.left.get(seat) == Some(&false) && !self.closed()).then_some(TableAction::Leave)
+    }
+}

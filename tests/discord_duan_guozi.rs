@@ -1,0 +1,202 @@
+//! The real bot against a fake Discord plays Duan Guozi with four members:
+//! `/duan-guozi start` with stake, ante and sweep, three join from the
+//! lobby, the host starts, the dealer deals with the button (later rounds
+//! are dealt by the computer when the short deal timer runs out), every
+//! round's hands are shown with their names and 道, the empty pot settles
+//! the game with each member's chips, the next game follows, and when all
+//! four leave the table closes with the pot shared back. The ledger
+//! verifies clean and no chip was created or lost.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::bot::BotProcess;
+use support::fake_discord::{message_text, FakeDiscord, CHANNEL_ID, GUILD_ID};
+
+const ANN: u64 = 100_000_000_000_000_001;
+const BOB: u64 = 100_000_000_000_000_002;
+const CAT: u64 = 100_000_000_000_000_003;
+const DAN: u64 = 100_000_000_000_000_004;
+const PLAYERS: [u64; 4] = [ANN, BOB, CAT, DAN];
+
+fn sub(name: &str, options: Value) -> Value {
+    json!([{ "name": name, "type": 1, "options": options }])
+}
+
+/// The custom ids of every button of a message.
+fn buttons(m: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for row in m["components"].as_array().into_iter().flatten() {
+        for c in row["components"].as_array().into_iter().flatten() {
+            if let Some(id) = c["custom_id"].as_str() {
+                out.push(id.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn button(m: &Value, part: &str) -> Option<String> {
+    buttons(m).into_iter().find(|id| id.contains(part))
+}
+
+/// The table message: the channel's first message from the bot.
+fn table_message(fake: &FakeDiscord) -> Option<Value> {
+    fake.channel_messages(CHANNEL_ID).into_iter().next()
+}
+
+/// The user named on the table message's `Dealer: <@id>` line.
+fn dealer(m: &Value) -> Option<u64> {
+    let text = message_text(m).replace(['\u{2068}', '\u{2069}'], "");
+    let rest = &text[text.find("Dealer: <@")? + "Dealer: <@".len()..];
+    rest[..rest.find('>')?].parse().ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_members_play_duan_guozi_to_the_empty_pot() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = BotProcess::start(
+        &fake.api_url(),
+        dir.path(),
+        &[
+            ("PAIJU_TIMERS_BID_SECS", "1"),
+            ("PAIJU_TIMERS_AI_DELAY_MS", "50"),
+        ],
+    );
+    fake.wait_ready(1).await;
+
+    // Registered with its Chinese name; the rules answer privately.
+    let cmds = fake.commands();
+    let dg = cmds
+        .iter()
+        .find(|c| c["name"] == "duan-guozi")
+        .expect("duan-guozi registered");
+    assert_eq!(dg["name_localizations"]["zh-CN"], "端锅子");
+    let id = fake.command(ANN, "zh-CN", "duan-guozi", sub("rules", json!([])));
+    let answer = fake.wait_answer(id).await;
+    assert!(answer.is_ephemeral() && answer.text().contains("端锅子"));
+
+    // A bad ante is refused privately and opens nothing.
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "duan-guozi",
+        sub("start", json!([{ "name": "ante", "type": 4, "value": 0 }])),
+    );
+    let answer = fake.wait_answer(id).await;
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    assert!(table_message(&fake).is_none());
+
+    // Open: 2 chips per 道, 5 道 ante, the sweep rule.
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "duan-guozi",
+        sub(
+            "start",
+            json!([
+                { "name": "stake", "type": 4, "value": 2 },
+                { "name": "ante", "type": 4, "value": 5 },
+                { "name": "sweep", "type": 5, "value": true },
+            ]),
+        ),
+    );
+    assert!(fake.wait_answer(id).await.is_ephemeral());
+    fake.wait_for("the lobby message", 20, |f| {
+        table_message(f).is_some_and(|m| button(&m, ":join:").is_some())
+    })
+    .await;
+    let lobby = table_message(&fake).unwrap();
+    let table_id: u64 = lobby["id"].as_str().unwrap().parse().unwrap();
+    let join = button(&lobby, ":join:").unwrap();
+    for user in [BOB, CAT, DAN] {
+        let id = fake.click(user, "en-US", table_id, &join);
+        fake.wait_answer(id).await;
+    }
+    fake.wait_for("four seats in the lobby", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{DAN}>")))
+    })
+    .await;
+    let start = button(&table_message(&fake).unwrap(), ":start:").unwrap();
+    let id = fake.click(ANN, "en-US", table_id, &start);
+    fake.wait_answer(id).await;
+
+    // The dealer presses Deal; another member's press is refused privately.
+    fake.wait_for("the Deal button", 20, |f| {
+        table_message(f).is_some_and(|m| button(&m, ":deal").is_some())
+    })
+    .await;
+    let table = table_message(&fake).unwrap();
+    let deal = button(&table, ":deal").unwrap();
+    let dealer = dealer(&table).expect("the dealer is named");
+    assert!(PLAYERS.contains(&dealer));
+    let other = PLAYERS.iter().copied().find(|u| *u != dealer).unwrap();
+    let id = fake.click(other, "en-US", table_id, &deal);
+    let refused = fake.wait_answer(id).await;
+    assert!(refused.is_ephemeral(), "{refused:?}");
+    let id = fake.click(dealer, "en-US", table_id, &deal);
+    fake.wait_answer(id).await;
+    fake.wait_for("round 1 in the log", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains("Round 1: "))
+    })
+    .await;
+    let text = message_text(&table_message(&fake).unwrap());
+    assert!(text.contains("Pot: "), "{text}");
+    assert!(text.contains(" dao)"), "every hand with its 道: {text}");
+
+    // The computer deals the rest when the timer runs out; the empty pot
+    // settles the game and the result names every member's chips.
+    fake.wait_for("the first result", 120, |f| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| message_text(m).contains("Net dao per player"))
+    })
+    .await;
+    let result = fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .find(|m| message_text(m).contains("Net dao per player"))
+        .unwrap();
+    let text = message_text(&result);
+    for user in PLAYERS {
+        assert!(text.contains(&format!("<@{user}>")), "{text}");
+    }
+    assert!(
+        text.contains("rounds were dealt") || text.contains("1 round was dealt"),
+        "{text}"
+    );
+    assert!(text.contains("The next game starts now"), "{text}");
+
+    // Everyone leaves: the table closes and the pot comes back.
+    for user in PLAYERS {
+        let id = fake.command(user, "en-US", "duan-guozi", sub("leave", json!([])));
+        fake.wait_answer(id).await;
+    }
+    fake.wait_for("the table to close with the pot shared back", 30, |f| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| message_text(m).contains("shared back in equal parts"))
+    })
+    .await;
+
+    for i in fake.interactions() {
+        assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
+    }
+    let status = bot.stop();
+    assert!(status.success() || status.code().is_none(), "{status:?}");
+
+    let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
+    let ledger = paiju::ledger::Ledger::open_existing(&db).await.unwrap();
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+    let mut total = 0;
+    for user in PLAYERS {
+        total += ledger.balance(GUILD_ID, user).await.unwrap();
+    }
+    assert_eq!(
+        total, 4000,
+        "four humans, no house: no chip created or lost"
+    );
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+}

@@ -1,0 +1,436 @@
+//! Chexuan at a table: a session of hand after hand with bobos set at the
+//! join, the mango pot carried (and kept across a restart), shared when the
+//! table closes, chips conserved in the memory store and on a real SQLite
+//! ledger that verifies clean; and session-level properties on the game.
+
+use paiju::ai::Bot;
+use paiju::games::chexuan::ai::BasicBot;
+use paiju::games::chexuan::{Action, ChexuanRules};
+use paiju::games::Game;
+use paiju::ledger::{Ledger, LedgerConfig};
+use paiju::record::{split_action, Record};
+use paiju::table::chexuan::{ChexuanTable, SessionDeal, SessionEvent, TableAction, TableView};
+use paiju::table::memory::{MemoryStatus, MemoryStore};
+use paiju::table::{
+    JoinArgs, TableConfig, TableError, TableGame, TableHandle, TableOptions, TableStatus,
+    TableStore, Tables,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+use std::sync::Arc;
+
+const SERVER: u64 = 3;
+const CHANNEL: u64 = 4;
+const USERS: [u64; 3] = [101, 102, 103];
+
+fn config() -> TableConfig {
+    TableConfig {
+        bid_timeout_secs: 3600,
+        play_timeout_secs: 3600,
+        lobby_idle_secs: 3600,
+        ai_delay_ms: 1,
+        max_stake: 1000,
+    }
+}
+
+fn options(seed: u64) -> TableOptions {
+    TableOptions {
+        stake: 1,
+        rules: json!({"ante": 5}),
+        seed: Some(seed),
+    }
+}
+
+fn bobo(chips: u64) -> JoinArgs {
+    JoinArgs {
+        buy_in: Some(chips),
+    }
+}
+
+/// Opens a table of three humans with bobos 200, 300 and 400 and starts it.
+async fn three_humans<S: TableStore>(tables: &Tables<S>, seed: u64) -> TableHandle<ChexuanTable> {
+    let balance = tables
+        .host_balance::<ChexuanTable>(SERVER, USERS[0])
+        .await
+        .unwrap();
+    let t = tables
+        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(seed), bobo(200), balance)
+        .unwrap();
+    t.join_with(USERS[1], bobo(300)).await.unwrap();
+    t.join_with(USERS[2], bobo(400)).await.unwrap();
+    t.start(USERS[0]).await.unwrap();
+    t
+}
+
+/// Plays every human turn with the bot's hint until `stop` says so (asked
+/// before each move, with the mover's status) or the table closes.
+async fn drive(
+    t: &TableHandle<ChexuanTable>,
+    users: &[u64],
+    mut stop: impl FnMut(&TableStatus<ChexuanTable>) -> bool,
+) -> Option<TableStatus<ChexuanTable>> {
+    for _ in 0..20_000 {
+        let Ok(public) = t.status(None).await else {
+            return None;
+        };
+        let g = public.game?;
+        let Some(&seat) = g.waiting_on.first() else {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            continue;
+        };
+        let user = users[seat];
+        let mine = t.status(Some(user)).await.ok()?;
+        if stop(&mine) {
+            return Some(mine);
+        }
+        let version = mine.game.as_ref()?.version;
+        let action = t.hint(user).await.unwrap();
+        match t.act(user, version, action).await {
+            Ok(_) | Err(TableError::Closed) => {}
+            Err(e) => panic!("the hint was refused: {e}"),
+        }
+    }
+    panic!("the session did not end")
+}
+
+fn view(s: &TableStatus<ChexuanTable>) -> &TableView {
+    &s.game.as_ref().unwrap().view
+}
+
+#[tokio::test]
+async fn bobos_are_checked_at_the_door() {
+    let store = Arc::new(MemoryStore::new(1000));
+    let tables = Tables::new(store.clone(), config());
+    // Below the smallest bobo (20 antes = 100) and above the balance.
+    assert!(matches!(
+        tables.open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(1), bobo(99), 1000),
+        Err(TableError::Rule(e)) if e.key == "err-chexuan-bobo-range"
+    ));
+    assert!(matches!(
+        tables.open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(1), bobo(1001), 1000),
+        Err(TableError::Rule(e)) if e.key == "err-chexuan-bobo-balance"
+    ));
+    // The stake of a Chexuan table is 1: the ante sets the chips.
+    let mut bad = options(1);
+    bad.stake = 10;
+    assert!(matches!(
+        tables.open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], bad, bobo(200), 1000),
+        Err(TableError::BadOptions(_))
+    ));
+    assert!(tables.is_empty());
+    let t = tables
+        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(1), bobo(200), 1000)
+        .unwrap();
+    store.set_balance(SERVER, USERS[1], 150);
+    let refused = t.join_with(USERS[1], bobo(160)).await;
+    assert!(matches!(refused, Err(TableError::Rule(e)) if e.key == "err-chexuan-bobo-balance"));
+    // Nothing changed: the seat is still free, and a fitting bobo joins.
+    assert_eq!(t.status(None).await.unwrap().seats.len(), 1);
+    t.join_with(USERS[1], bobo(150)).await.unwrap();
+    // A plain join brings the smallest bobo, checked against the balance too.
+    store.set_balance(SERVER, USERS[2], 50);
+    assert!(t.join(USERS[2]).await.is_err());
+    t.add_ai(USERS[0]).await.unwrap();
+    t.start(USERS[0]).await.unwrap();
+    let s = t.status(Some(USERS[0])).await.unwrap();
+    // The AI brings the largest human bobo.
+    assert_eq!(view(&s).stacks, vec![200, 150, 200]);
+    assert_eq!(view(&s).ai, vec![false, false, true]);
+}
+
+#[tokio::test]
+async fn a_session_plays_hands_carries_the_mango_pot_and_shares_it_at_the_close() {
+    let store = Arc::new(MemoryStore::new(1000));
+    let tables = Tables::new(store.clone(), config());
+    let t = three_humans(&tables, 11).await;
+    let mut events = t.subscribe();
+    // Play until a hand begins with chips in the mango pot.
+    let seen = drive(&t, &USERS, |s| {
+        let v = view(s);
+        v.hand_number > 1 && v.mango_pot > 0
+    })
+    .await
+    .expect("a mango pot forms");
+    let id = seen.game.as_ref().unwrap().id;
+    let hands_before = view(&seen).hand_number;
+    // Everything so far is one running ledger game, nothing settled.
+    assert_eq!(store.game_count(), 1);
+    // Two leave: the session ends after the hand in play.
+    t.leave(USERS[1]).await.unwrap();
+    t.leave(USERS[2]).await.unwrap();
+    drive(&t, &USERS, |_| false).await;
+    let mut closed = None;
+    let mut hand_ended = 0;
+    while let Ok(e) = events.try_recv() {
+        match e {
+            paiju::table::TableEvent::Acted { events, .. } => {
+                for ev in events {
+                    match ev {
+                        SessionEvent::Closed {
+                            mango_shares,
+                            deltas,
+                        } => closed = Some((mango_shares, deltas)),
+                        SessionEvent::HandEnded { .. } => hand_ended += 1,
+                        _ => {}
+                    }
+                }
+            }
+            paiju::table::TableEvent::Settled {
+                outcome, report, ..
+            } => {
+                assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+                assert_eq!(report.paid.iter().sum::<i64>(), 0);
+            }
+            _ => {}
+        }
+    }
+    let (shares, deltas) = closed.expect("the table closed");
+    assert!(hand_ended as u32 >= hands_before);
+    // Only the player still seated shares the mango pot.
+    assert_eq!(shares[1], 0);
+    assert_eq!(shares[2], 0);
+    assert_eq!(deltas.iter().sum::<i64>(), 0);
+    match store.game(id).unwrap().status {
+        MemoryStatus::Settled(r) => {
+            for (k, user) in USERS.iter().enumerate() {
+                let balance = store.balance(SERVER, *user).await.unwrap();
+                assert_eq!(balance, 1000 + r.paid[k]);
+                assert_eq!(r.paid[k], deltas[k]);
+            }
+        }
+        other => panic!("not settled: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_restart_mid_session_keeps_the_mango_pot() {
+    let store = Arc::new(MemoryStore::new(1000));
+    let (id, before) = {
+        let tables = Tables::new(store.clone(), config());
+        let t = three_humans(&tables, 5).await;
+        let seen = drive(&t, &USERS, |s| {
+            let v = view(s);
+            v.hand_number > 1 && v.mango_pot > 0
+        })
+        .await
+        .expect("a mango pot forms");
+        let g = seen.game.as_ref().unwrap();
+        (g.id, (g.version, view(&seen).clone()))
+        // The registry and the handle drop here; the table waits on a
+        // human, so it stops where it is, like a crash.
+    };
+    tokio::task::yield_now().await;
+    let tables = Tables::new(store.clone(), config());
+    let report = tables.resume_all().await.unwrap();
+    assert_eq!(report.resumed, vec![id]);
+    let t = tables
+        .get::<ChexuanTable>(CHANNEL)
+        .expect("the table is back");
+    let (version, seen) = before;
+    let mover = view_user(&seen);
+    let now = t.status(Some(mover)).await.unwrap();
+    let g = now.game.as_ref().unwrap();
+    assert_eq!(g.version, version);
+    assert_eq!(g.view.mango_pot, seen.mango_pot);
+    assert_eq!(g.view.mango_count, seen.mango_count);
+    assert_eq!(g.view, seen);
+    assert!(seen.mango_pot > 0);
+    // And the session goes on to a settlement that conserves the chips.
+    t.leave(USERS[0]).await.unwrap();
+    t.leave(USERS[1]).await.unwrap();
+    drive(&t, &USERS, |_| false).await;
+    match store.game(id).unwrap().status {
+        MemoryStatus::Settled(r) => assert_eq!(r.paid.iter().sum::<i64>(), 0),
+        other => panic!("not settled: {other:?}"),
+    }
+}
+
+/// The user whose view this is.
+fn view_user(v: &TableView) -> u64 {
+    USERS[v.viewer.unwrap()]
+}
+
+#[tokio::test]
+async fn a_session_on_the_sqlite_ledger_verifies_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = Ledger::open(
+        dir.path().join("chexuan.db").to_str().unwrap(),
+        LedgerConfig {
+            starting_chips: 1000,
+            daily_amount: 10,
+            daily_cooldown_secs: 1,
+        },
+    )
+    .await
+    .unwrap();
+    let ledger = Arc::new(ledger);
+    let tables = Tables::new(ledger.clone(), config());
+    let t = three_humans(&tables, 23).await;
+    // Somebody may run out of chips first: then the table has closed.
+    if drive(&t, &USERS, |s| view(s).hand_number > 6)
+        .await
+        .is_some()
+    {
+        t.leave(USERS[2]).await.unwrap();
+        t.leave(USERS[0]).await.unwrap();
+        drive(&t, &USERS, |_| false).await;
+    }
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    let mut total = 0;
+    for user in USERS {
+        total += ledger.balance(SERVER, user).await.unwrap();
+    }
+    assert_eq!(total, 3000, "no chip created or lost");
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+}
+
+// ---- session properties -----------------------------------------------------
+
+/// Plays a whole session with the bot at every seat; `leave_at` lists
+/// (action count, seat) leaves. Checks the invariants after every action.
+fn play_session(
+    seats: usize,
+    bobos: Vec<u64>,
+    seed: u64,
+    leave_at: Vec<(usize, usize)>,
+) -> Result<ChexuanTable, TestCaseError> {
+    let rules = ChexuanRules {
+        ante: 5,
+        min_bobo: None,
+    };
+    let deal = SessionDeal {
+        seed,
+        dealer: (seed as usize) % seats,
+        bobo: bobos.clone(),
+        ai: Vec::new(),
+    };
+    let mut table = ChexuanTable::start(rules, seats, deal).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut bot = BasicBot;
+    let mut steps = 0;
+    while !table.is_finished() {
+        prop_assert!(steps < 5_000, "the session does not end");
+        // Past 60 hands everyone leaves, one by one.
+        let leave = leave_at
+            .iter()
+            .find(|(at, _)| *at == steps)
+            .map(|(_, s)| *s % seats)
+            .or_else(|| {
+                (table.hand_number() > 60)
+                    .then(|| (0..seats).find(|&s| table.leave_action(s).is_some()))
+                    .flatten()
+            });
+        let mover = table.waiting_on()[0];
+        let stacks_before = table.stacks().to_vec();
+        let events = match leave {
+            Some(s) if table.leave_action(s).is_some() => table.apply(s, &TableAction::Leave),
+            _ => {
+                let legal = table.legal_actions(mover);
+                prop_assert!(!legal.is_empty());
+                let hand_legal: Vec<Action> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        TableAction::Hand(a) => Some(*a),
+                        TableAction::Leave => None,
+                    })
+                    .collect();
+                let v = table.view(Some(mover));
+                let a = bot.choose(&v.hand, &hand_legal, &mut rng);
+                table.apply(mover, &TableAction::Hand(a))
+            }
+        }
+        .map_err(|e| TestCaseError::fail(format!("refused: {e}")))?;
+        steps += 1;
+        for e in events {
+            if let SessionEvent::HandEnded { deltas, .. } = e {
+                // Chips are conserved: what the seats lost is in the mango
+                // pot (shared out if the table closed).
+                let sum: i64 = table.session_deltas().iter().sum();
+                prop_assert_eq!(sum + table.mango().pot as i64, 0);
+                // Nobody loses more in a hand than the bobo plus mango.
+                let prev = table.view(None);
+                let finished = match &prev.previous {
+                    Some(p) if !table.is_finished() => p.clone(),
+                    _ => paiju::table::chexuan::PreviousHand {
+                        playing: prev.playing.clone(),
+                        view: prev.hand.clone(),
+                    },
+                };
+                for (h, p) in finished.view.players.iter().enumerate() {
+                    let s = finished.playing[h];
+                    prop_assert!(
+                        -deltas[s] <= (p.bobo + p.mango_paid) as i64,
+                        "seat {} lost {} with bobo {} and mango {}",
+                        s,
+                        -deltas[s],
+                        p.bobo,
+                        p.mango_paid
+                    );
+                    prop_assert_eq!(p.bobo as i64, stacks_before[s]);
+                }
+            }
+        }
+    }
+    let outcome = table.outcome().unwrap();
+    prop_assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+    prop_assert_eq!(table.mango().pot, 0);
+    // The session's record replays to the same table.
+    let record: Record =
+        serde_json::from_value(serde_json::to_value(table.record()).unwrap()).unwrap();
+    let mut again = ChexuanTable::from_record_setup(&record).unwrap();
+    for (i, raw) in record.actions.iter().enumerate() {
+        let (seat, body) = split_action(i, raw).unwrap();
+        again
+            .apply(seat, &ChexuanTable::parse_action(&body).unwrap())
+            .unwrap();
+    }
+    prop_assert!(again == table);
+    Ok(table)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn sessions_conserve_chips_and_cap_each_hands_loss(
+        seats in 2usize..=6,
+        seed in any::<u64>(),
+        extra in proptest::collection::vec(0u64..400, 6),
+        leaves in proptest::collection::vec((0usize..400, 0usize..6), 0..3),
+    ) {
+        let bobos: Vec<u64> = extra[..seats].iter().map(|e| 100 + e).collect();
+        play_session(seats, bobos, seed, leaves)?;
+    }
+}
+
+#[test]
+fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() {
+    let table = play_session(3, vec![300, 200, 250], 77, vec![(5, 1)]).unwrap();
+    let record = table.record();
+    assert_eq!(record.game, "chexuan-table");
+    match paiju::record::replay(&record).unwrap() {
+        paiju::record::Verdict::Ok { finished, outcome } => {
+            assert!(finished);
+            let deltas = &outcome.unwrap()["deltas"];
+            let sum: i64 = deltas
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_i64().unwrap())
+                .sum();
+            assert_eq!(sum, 0);
+        }
+        other => panic!("{other:?}"),
+    }
+    // An action after the table closed is refused at its own index.
+    let mut bad = record.clone();
+    let at = bad.actions.len();
+    bad.actions.push(json!({"seat": 1, "check": true}));
+    match paiju::record::replay(&bad).unwrap() {
+        paiju::record::Verdict::Refused { at: a, .. } => assert_eq!(a, at),
+        other => panic!("{other:?}"),
+    }
+}
