@@ -496,13 +496,71 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     let id = fake.command(ANN, "en-US", "chips", json!([]));
     let chips_text = fake.wait_answer(id).await.text();
 
+    // Play again opens a new table hosted by whoever pressed it; a running
+    // game stopped by a moderator is cancelled and moves no chips.
+    let server = support::fake_discord::GUILD_ID;
+    let again = find_id(&result, "pj1:again:").unwrap();
+    let id = fake.click(BOB, "en-US", id_of(&result), &again);
+    let replayed = fake.wait_answer(id).await;
+    assert_eq!(
+        replayed.callback.as_ref().unwrap()["type"],
+        6,
+        "{replayed:?}"
+    );
+    fake.wait_for("a new lobby", 20, |f| {
+        table_message(f).is_some_and(|m| {
+            find_id(&m, "pj1:join:").is_some()
+                && message_text(&m).contains(&format!("Host: <@{BOB}>"))
+        })
+    })
+    .await;
+    let lobby = table_message(&fake).unwrap();
+    click_table(&fake, ANN, &find_id(&lobby, "pj1:join:").unwrap()).await;
+    click_table(&fake, BOB, &find_id(&lobby, "pj1:ai:").unwrap()).await;
+    fake.wait_for("three seated again", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains("3. AI 3"))
+    })
+    .await;
+    let before: Vec<i64> = {
+        let mut v = Vec::new();
+        for u in [ANN, BOB] {
+            v.push(ledger.balance(server, u).await.unwrap());
+        }
+        v
+    };
+    let started = click_table(&fake, BOB, &find_id(&lobby, "pj1:start:").unwrap()).await;
+    assert_eq!(started.callback.unwrap()["type"], 6);
+    fake.wait_for("the second game", 20, |f| {
+        table_message(f).is_some_and(|m| find_id(&m, "pj1:hand:").is_some())
+    })
+    .await;
+    let stop = json!([{ "name": "stop", "type": 1, "options": [] }]);
+    let id = fake.command(ANN, "en-US", "dou-dizhu", stop.clone());
+    let refused = fake.wait_answer(id).await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("Only the host or"),
+        "{refused:?}"
+    );
+    let id = fake.command(ADMIN, "en-US", "dou-dizhu", stop);
+    let stopped = fake.wait_answer(id).await;
+    assert!(stopped.text().contains("stopped"), "{stopped:?}");
+    fake.wait_for("the closed table", 20, |f| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| message_text(m).contains("The table was closed"))
+    })
+    .await;
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    for (u, b) in [ANN, BOB].into_iter().zip(before) {
+        assert_eq!(ledger.balance(server, u).await.unwrap(), b);
+    }
+
     for i in fake.interactions() {
         assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
     }
     let status = bot.stop();
     assert!(status.success() || status.code().is_none(), "{status:?}");
 
-    let server = support::fake_discord::GUILD_ID;
     let mut total = 0;
     for user in [ANN, BOB, CAT] {
         let b = ledger.balance(server, user).await.unwrap();

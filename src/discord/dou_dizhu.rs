@@ -556,6 +556,72 @@ pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
 mod tests {
     use super::*;
 
+    use crate::games::Game;
+    use rand::SeedableRng;
+
+    fn dealt() -> DouDizhu {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        DouDizhu::deal(Default::default(), 3, &mut rng).unwrap()
+    }
+
+    #[test]
+    fn clicks_become_actions_of_the_phase() {
+        let g = dealt();
+        let seat = g.waiting_on()[0];
+        let view = g.view(Some(seat));
+        let legal = g.legal_actions(seat);
+        let h = HandView::<DouDizhu> {
+            lang: Lang::EnUs,
+            game: 1,
+            version: 0,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        let hand = hand_of(&view);
+        assert_eq!(hand.len(), 17);
+        assert_eq!(
+            DouDizhu::on_click(&Click::Bid(2), &[], &h).unwrap(),
+            ClickIntent::Act(Action::Bid(2))
+        );
+        assert_eq!(
+            DouDizhu::on_click(&Click::Decline, &[], &h).unwrap(),
+            ClickIntent::Act(Action::Pass)
+        );
+        assert_eq!(
+            DouDizhu::on_click(&Click::Play(hand[..1].to_vec()), &[], &h).unwrap(),
+            ClickIntent::Act(Action::play(&hand[..1]))
+        );
+        let values = vec![hand[0].to_string(), hand[1].to_string()];
+        assert_eq!(
+            DouDizhu::on_click(&Click::SelectCards, &values, &h).unwrap(),
+            ClickIntent::Select(values.clone())
+        );
+        assert!(DouDizhu::on_click(&Click::SelectCards, &["ZZ".into()], &h).is_err());
+        assert!(DouDizhu::on_click(&Click::Game("x".into()), &[], &h).is_err());
+        assert!(DouDizhu::on_click(&Click::Join, &[], &h).is_err());
+        // Typed input picks bare ranks from the hand.
+        let typed = DouDizhu::typed_play(&hand[0].to_string(), &h).unwrap();
+        assert_eq!(typed, Action::play(&hand[..1]));
+        assert!(DouDizhu::typed_play("xyz", &h).is_err());
+        assert_eq!(DouDizhu::typed_pass(&h).unwrap(), Action::Pass);
+        // The private text holds the hand; the public view has none.
+        let text = DouDizhu::hand_text(Lang::EnUs, &view).unwrap();
+        assert!(text.starts_with("Your hand (17 cards)"), "{text}");
+        assert_eq!(DouDizhu::hand_text(Lang::EnUs, &g.view(None)), None);
+    }
+
+    #[test]
+    fn event_lines_name_the_seat_in_both_languages() {
+        let names = Names(vec!["<@1>".into(), "<@2>".into(), "AI 3".into()]);
+        let events = [Event::Bid { seat: 2, bid: 3 }, Event::Redeal];
+        let en = DouDizhu::event_lines(Lang::EnUs, &names, 2, &Action::Bid(3), &events);
+        assert_eq!(en[0], "AI 3 bids 3.");
+        assert!(en[1].contains("dealt again"), "{en:?}");
+        let zh = DouDizhu::event_lines(Lang::ZhCn, &names, 2, &Action::Bid(3), &events);
+        assert_eq!(zh[0], "AI 3 叫 3 分。");
+    }
+
     #[test]
     fn every_variant_maps_to_rules() {
         for v in ["classic", "two-player", "wild", "discard"] {

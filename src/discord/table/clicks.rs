@@ -183,7 +183,7 @@ pub async fn work(
             crate::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await,
                 _ => Err(BotError::user("err-no-table")))
         }
-        Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang),
+        Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang).await,
         _ => {
             let (channel, kind) = host
                 .game(id.table as GameId)
@@ -226,7 +226,7 @@ async fn lobby<G: DiscordGame>(
     Ok(Answer::Ack)
 }
 
-fn play_again(
+async fn play_again(
     ctx: &serenity::Context,
     host: &Arc<Host>,
     click: &serenity::ComponentInteraction,
@@ -239,11 +239,22 @@ fn play_again(
         .filter(|r| r.channel == click.channel_id.get())
         .ok_or_else(|| BotError::user("err-stale"))?;
     let kind: GameKind = replay.kind;
-    let http = ctx.http.clone();
-    crate::with_game!(kind, G => {
-        host.open::<G>(http, replay.server, replay.channel, user, replay.options.clone(), lang)?;
-    }, _ => return Err(BotError::user("err-stale")));
-    Ok(Answer::Ack)
+    // The finished table may still be closing: give it a moment.
+    let mut tries = 0;
+    loop {
+        let http = ctx.http.clone();
+        let opened = crate::with_game!(kind, G => {
+            host.open::<G>(http, replay.server, replay.channel, user, replay.options.clone(), lang)
+                .map(|_| ())
+        }, _ => return Err(BotError::user("err-stale")));
+        match opened {
+            Err(TableError::ChannelBusy) if tries < 20 => {
+                tries += 1;
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            other => return other.map(|_| Answer::Ack).map_err(BotError::from),
+        }
+    }
 }
 
 struct GameClick<'a> {

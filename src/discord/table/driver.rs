@@ -507,18 +507,7 @@ impl<G: DiscordGame> Driver<G> {
             }
             return;
         }
-        let again = serenity::CreateButton::new(
-            ComponentId::new(Click::PlayAgain, game as u64, 0).encode(),
-        )
-        .label(i18n::tr(self.lang, "btn-play-again"))
-        .style(serenity::ButtonStyle::Primary);
-        let msg = serenity::CreateMessage::new()
-            .embed(embed)
-            .components(vec![serenity::CreateActionRow::Buttons(vec![again])])
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Err(e) = self.channel.send_message(&self.http, msg).await {
-            tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
-        }
+        // Remembered before the button is shown, so its first click works.
         self.host.remember_replay(
             game,
             Replay {
@@ -531,6 +520,18 @@ impl<G: DiscordGame> Driver<G> {
                 },
             },
         );
+        let again = serenity::CreateButton::new(
+            ComponentId::new(Click::PlayAgain, game as u64, 0).encode(),
+        )
+        .label(i18n::tr(self.lang, "btn-play-again"))
+        .style(serenity::ButtonStyle::Primary);
+        let msg = serenity::CreateMessage::new()
+            .embed(embed)
+            .components(vec![serenity::CreateActionRow::Buttons(vec![again])])
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Err(e) = self.channel.send_message(&self.http, msg).await {
+            tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
+        }
     }
 
     async fn close(&mut self, reason: CloseReason) {
