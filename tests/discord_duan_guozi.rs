@@ -168,15 +168,21 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     );
     assert!(text.contains("The next game starts now"), "{text}");
 
-    // Everyone leaves: the table closes and the pot comes back.
+    // Everyone leaves: the table closes and the pot comes back. The computer
+    // keeps dealing on one-second timers while the members leave, so on a
+    // busy machine the game may empty its pot between two leaves; the table
+    // then closes for want of players instead of mid-game. Either way no chip
+    // may be lost (checked on the ledger below); the mid-game share itself is
+    // pinned down by tests/table_duan_guozi.rs.
     for user in PLAYERS {
         let id = fake.command(user, "en-US", "duan-guozi", sub("leave", json!([])));
         fake.wait_answer(id).await;
     }
-    fake.wait_for("the table to close with the pot shared back", 30, |f| {
-        f.channel_messages(CHANNEL_ID)
-            .iter()
-            .any(|m| message_text(m).contains("shared back in equal parts"))
+    fake.wait_for("the table to close", 30, |f| {
+        f.channel_messages(CHANNEL_ID).iter().any(|m| {
+            let text = message_text(m);
+            text.contains("shared back in equal parts") || text.contains("no player is left")
+        })
     })
     .await;
 
