@@ -307,3 +307,50 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dou_dizhu::DouDizhu;
+    use crate::games::Game;
+
+    /// A wild game (5 wild) in which seat 0 is the landlord and leads.
+    fn wild_landlord() -> DouDizhu {
+        let deck: Vec<String> = CardSet::full_deck()
+            .cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        // Rank-major order: seat 0 gets 3s, 4s, 5s (wild), 6s, 7s ….
+        let deal = serde_json::json!({
+            "hands": [deck[0..17], deck[17..34], deck[34..51]],
+            "kitty": deck[51..54], "first": 0, "wild": "5"});
+        let record = serde_json::json!({"game": "dou-dizhu", "rules": {"wild": true},
+            "seats": 3, "deal": deal, "actions": []});
+        let record = crate::record::Record::from_json(&record.to_string()).unwrap();
+        let mut g = DouDizhu::from_record_setup(&record).unwrap();
+        g.apply(0, &Action::Bid(3)).unwrap();
+        g
+    }
+
+    #[test]
+    fn typed_wild_cards_with_several_readings_offer_a_choice() {
+        let g = wild_landlord();
+        let (view, legal) = (g.view(Some(0)), g.legal_actions(0));
+        // 444 + a wild card: a soft bomb of 4 or a trio of 4 with a kicker.
+        let Ok(Input::Choose(choices)) = parse_input("4445", &view, &legal) else {
+            panic!("a choice is offered");
+        };
+        assert!(choices.len() >= 2);
+        assert!(choices_lines(&choices).contains("\n  2. "));
+        let pick = pick_choice("1", &choices).unwrap();
+        assert!(g.clone().apply(0, &pick).is_ok());
+        assert_eq!(pick_choice("0", &choices), None);
+        assert_eq!(pick_choice("x", &choices), None);
+        // One reading: played at once.
+        assert!(matches!(
+            parse_input("3", &view, &legal),
+            Ok(Input::Act(Action::Play { .. }))
+        ));
+    }
+}

@@ -449,9 +449,9 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
             _ => (Kind::Airplane, self.rules.min_airplane),
         };
         self.for_each_window(above, len, min, |g, low, high| {
-            let slots: Vec<(usize, u8)> = (low..=high).map(|r| (r, unit)).collect();
+            let slots = chain_slots(low, high, unit);
             g.fill(
-                &slots,
+                &slots[..=high - low],
                 g.k,
                 CardSet::EMPTY,
                 WildAs::NONE,
@@ -471,14 +471,11 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
     ) {
         let (lo, hi) = (self.rules.chain_low, self.rules.chain_high);
         for high in above.max(lo)..=hi {
-            let lens: Vec<usize> = match len {
-                Some(l) => vec![l],
-                None => (min..=high + 1 - lo).collect(),
+            let (shortest, longest) = match len {
+                Some(l) => (l.max(min), l.min(high + 1 - lo)),
+                None => (min, high + 1 - lo),
             };
-            for l in lens {
-                if l < min || l > high + 1 - lo {
-                    continue;
-                }
+            for l in shortest..=longest {
                 let low = high + 1 - l;
                 // Each rank needs a card of its own or a wild card that may stand for it.
                 if (low..=high).all(|r| self.nc[r] > 0 || self.wr.may_stand_for(r)) {
@@ -492,9 +489,9 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
         let min = self.rules.min_airplane;
         self.for_each_window(above, len, min, |g, low, high| {
             let l = high + 1 - low;
-            let slots: Vec<(usize, u8)> = (low..=high).map(|r| (r, 3)).collect();
+            let slots = chain_slots(low, high, 3);
             g.fill(
-                &slots,
+                &slots[..=high - low],
                 g.k,
                 CardSet::EMPTY,
                 WildAs::NONE,
@@ -580,19 +577,25 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
         let min = self.rules.min_airplane;
         self.for_each_window(above, len, min, |g, low, high| {
             let l = high + 1 - low;
-            let slots: Vec<(usize, u8)> = (low..=high).map(|r| (r, 3)).collect();
+            let slots = chain_slots(low, high, 3);
             g.fill(
-                &slots,
+                &slots[..=high - low],
                 g.k,
                 CardSet::EMPTY,
                 WildAs::NONE,
                 &mut |g, body, wa, left| {
-                    let ranks: Vec<usize> = (0..SMALL_JOKER)
-                        .filter(|&r| !(low..=high).contains(&r) && g.nc[r] > 0 && r != g.wr.wild)
-                        .collect();
+                    let mut ranks = [0usize; RANKS];
+                    let mut n = 0;
+                    for r in 0..SMALL_JOKER {
+                        if !(low..=high).contains(&r) && g.nc[r] > 0 && r != g.wr.wild {
+                            ranks[n] = r;
+                            n += 1;
+                        }
+                    }
+                    let ranks = &ranks[..n];
                     let main_ranks = (low..=high).fold(0u16, |m, r| m | 1 << r);
                     g.pair_kickers(
-                        &ranks,
+                        ranks,
                         l,
                         left,
                         body,
@@ -764,6 +767,16 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
             Kind::Rocket => self.rocket(),
         }
     }
+}
+
+/// The main part of a chain `low..=high`, `unit` cards a rank (the first
+/// `high - low + 1` slots are used).
+fn chain_slots(low: usize, high: usize, unit: u8) -> [(usize, u8); RANKS] {
+    let mut slots = [(0usize, 0u8); RANKS];
+    for (i, r) in (low..=high).enumerate() {
+        slots[i] = (r, unit);
+    }
+    slots
 }
 
 /// Every play `hand` can make with `wr`'s wild rank: every play when
