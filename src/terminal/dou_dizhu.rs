@@ -335,6 +335,7 @@ mod tests {
 
     #[test]
     fn typed_wild_cards_with_several_readings_offer_a_choice() {
+        use crate::terminal::pick_choice;
         let g = wild_landlord();
         let (view, legal) = (g.view(Some(0)), g.legal_actions(0));
         // 444 + a wild card: a soft bomb of 4 or a trio of 4 with a kicker.
@@ -342,9 +343,9 @@ mod tests {
             panic!("a choice is offered");
         };
         assert!(choices.len() >= 2);
-        assert!(choices_lines(&choices).contains("\n  2. "));
+        assert!(crate::terminal::choices_lines::<DouDizhu>(&choices).contains("\n  2. "));
         let pick = pick_choice("1", &choices).unwrap();
-        assert!(g.clone().apply(0, &pick).is_ok());
+        assert!(g.clone().apply(0, pick).is_ok());
         assert_eq!(pick_choice("0", &choices), None);
         assert_eq!(pick_choice("x", &choices), None);
         // One reading: played at once.

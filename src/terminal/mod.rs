@@ -524,7 +524,7 @@ where
 }
 
 /// The numbered list of the readings a player chooses among.
-fn choices_lines<G: TerminalGame>(choices: &[G::Action]) -> String {
+pub(crate) fn choices_lines<G: TerminalGame>(choices: &[G::Action]) -> String {
     let mut out = text::choose_reading().to_string();
     for (i, a) in choices.iter().enumerate() {
         out.push_str(&format!("\n  {}. {}", i + 1, G::action_label(a)));
@@ -533,7 +533,7 @@ fn choices_lines<G: TerminalGame>(choices: &[G::Action]) -> String {
 }
 
 /// The player's pick among `choices` (1-based); `None` if it is not one.
-fn pick_choice<'a, A>(line: &str, choices: &'a [A]) -> Option<&'a A> {
+pub(crate) fn pick_choice<'a, A>(line: &str, choices: &'a [A]) -> Option<&'a A> {
     let n: usize = line.trim().parse().ok()?;
     n.checked_sub(1).and_then(|i| choices.get(i))
 }
