@@ -176,6 +176,22 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         assert!(text.contains(&format!("<@{user}>")), "{text}");
     }
 
+    // "Play again" opens a new lobby with the default bobo, checked against
+    // the clicker's balance.
+    let again = button(&result, ":again:").expect("Play again");
+    let result_id: u64 = result["id"].as_str().unwrap().parse().unwrap();
+    let id = fake.click(BOB, "en-US", result_id, &again);
+    let answer = fake.wait_answer(id).await;
+    assert!(!answer.is_ephemeral(), "refused: {answer:?}");
+    fake.wait_for("a new lobby", 20, |f| {
+        f.channel_messages(CHANNEL_ID).iter().any(|m| {
+            m["id"].as_str() != Some(&table_id.to_string()) && button(m, ":join:").is_some()
+        })
+    })
+    .await;
+    let id = fake.command(BOB, "en-US", "chexuan", sub("stop", json!([])));
+    fake.wait_answer(id).await;
+
     for i in fake.interactions() {
         assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
     }

@@ -183,7 +183,7 @@ pub async fn work(
             crate::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await,
                 _ => Err(BotError::user("err-no-table")))
         }
-        Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang),
+        Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang).await,
         _ => {
             let (channel, kind) = host
                 .game(id.table as GameId)
@@ -226,7 +226,7 @@ async fn lobby<G: DiscordGame>(
     Ok(Answer::Ack)
 }
 
-fn play_again(
+async fn play_again(
     ctx: &serenity::Context,
     host: &Arc<Host>,
     click: &serenity::ComponentInteraction,
@@ -240,8 +240,19 @@ fn play_again(
         .ok_or_else(|| BotError::user("err-stale"))?;
     let kind: GameKind = replay.kind;
     let http = ctx.http.clone();
+    // A game whose players bring chips (Chexuan's bobo) checks the default
+    // buy-in against the new host's balance.
     crate::with_game!(kind, G => {
-        host.open::<G>(http, replay.server, replay.channel, user, replay.options.clone(), lang)?;
+        let balance = host.tables.host_balance::<G>(replay.server, user).await?;
+        host.open_with::<G>(
+            http,
+            replay.server,
+            replay.channel,
+            user,
+            replay.options.clone(),
+            (crate::table::JoinArgs::default(), balance),
+            lang,
+        )?;
     }, _ => return Err(BotError::user("err-stale")));
     Ok(Answer::Ack)
 }

@@ -516,9 +516,8 @@ impl<G: DiscordGame> Driver<G> {
             .embed(embed)
             .components(vec![serenity::CreateActionRow::Buttons(vec![again])])
             .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Err(e) = self.channel.send_message(&self.http, msg).await {
-            tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
-        }
+        // Remembered before the button can be seen, so that a quick click
+        // finds it.
         self.host.remember_replay(
             game,
             Replay {
@@ -531,6 +530,9 @@ impl<G: DiscordGame> Driver<G> {
                 },
             },
         );
+        if let Err(e) = self.channel.send_message(&self.http, msg).await {
+            tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
+        }
     }
 
     async fn close(&mut self, reason: CloseReason) {
