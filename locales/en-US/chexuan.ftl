@@ -163,3 +163,29 @@ err-chexuan-bobo-range = A bobo (簸簸) is at least { $min } chips (you asked f
 err-chexuan-bobo-balance = A bobo of { $bobo } is more than your { $balance } chips.
 err-chexuan-left-table = You have left this table.
 err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the hands of this table.
+
+## On Discord: the table message, buttons, the split select, the log.
+
+chexuan-table-title = Chexuan #{ $game } · hand { $hand }
+chexuan-seat-line = { $player } — stack { $stack } · in { $contribution } · left { $left } · face up: { $open } · face down: { $hidden }{ $status }
+chexuan-seat-out = { $player } — stack { $stack } (not in this hand)
+chexuan-seat-split = { $player }: head { $head } { $head-hand } / tail { $tail } { $tail-hand }
+chexuan-turn = { $player } to act, { $when }
+chexuan-turn-ai = { $player } to act.
+chexuan-btn-raise = Raise (大) +{ $by }
+chexuan-split-choose = Choose your head and tail
+chexuan-split-option = Head { $head } { $head-hand } / tail { $tail } { $tail-hand }
+chexuan-your-cards = Your face-down cards: { $hidden } · face up: { $open }
+chexuan-versus-line = { $player } { $result } { $other }
+chexuan-event-hand-begins = Hand { $hand }: { $player } deals; mango pot { $pot }.
+chexuan-event-hand-ended = Hand { $hand } over: { $changes }
+chexuan-event-nobody = nobody won or lost
+chexuan-event-left = { $player } leaves the table.
+chexuan-event-sits-out = { $player } sits out (stack { $stack }).
+chexuan-event-closed = The table closes; the mango pot is shared: { $shares }
+chexuan-event-showdown = Showdown:
+chexuan-err-typed = Type call, check, fold, all-in, sanhua, raise N, or the two cards of your head (e.g. QH QD).
+chexuan-err-no-split = No split has that head: pick one in the list under “My hand”.
+chexuan-err-no-pass = You cannot check now: call, fold or raise.
+chexuan-done = Done: { $action }.
+chexuan-result-closed = The Chexuan table closed after { $hands } hands.

@@ -159,3 +159,29 @@ err-chexuan-bobo-range = 簸簸至少 { $min } 筹码（你要的是 { $bobo }�
 err-chexuan-bobo-balance = 簸簸 { $bobo } 超过了你的 { $balance } 筹码。
 err-chexuan-left-table = 你已离开这张牌桌。
 err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌局你只能旁观。
+
+## 在 Discord 上：牌桌消息、按钮、分牌菜单、记录。
+
+chexuan-table-title = 扯旋 #{ $game } · 第 { $hand } 手
+chexuan-seat-line = { $player } — 筹码 { $stack } · 已下 { $contribution } · 剩 { $left } · 明牌：{ $open } · 暗牌：{ $hidden }{ $status }
+chexuan-seat-out = { $player } — 筹码 { $stack }（本手未参与）
+chexuan-seat-split = { $player }：头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
+chexuan-turn = 轮到 { $player }，{ $when }截止
+chexuan-turn-ai = 轮到 { $player }。
+chexuan-btn-raise = 大 +{ $by }
+chexuan-split-choose = 选择你的头和尾
+chexuan-split-option = 头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
+chexuan-your-cards = 你的暗牌：{ $hidden } · 明牌：{ $open }
+chexuan-versus-line = { $player } { $result } { $other }
+chexuan-event-hand-begins = 第 { $hand } 手：{ $player } 坐庄；芒果 { $pot }。
+chexuan-event-hand-ended = 第 { $hand } 手结束：{ $changes }
+chexuan-event-nobody = 无输赢
+chexuan-event-left = { $player } 离开牌桌。
+chexuan-event-sits-out = { $player } 筹码不足，暂停（{ $stack }）。
+chexuan-event-closed = 牌桌关闭，芒果平分：{ $shares }
+chexuan-event-showdown = 比牌：
+chexuan-err-typed = 请输入 跟、休、丢、敲、三花、大 N，或头的两张牌（如 QH QD）。
+chexuan-err-no-split = 没有这样的头：请在“我的手牌”的列表里选。
+chexuan-err-no-pass = 现在不能休：请跟、丢或大。
+chexuan-done = 已完成：{ $action }。
+chexuan-result-closed = 扯旋牌桌在 { $hands } 手后关闭。

@@ -24,6 +24,7 @@ pub fn all() -> Vec<Command> {
         chips::stats(),
         super::dou_dizhu::dou_dizhu(),
         super::duan_guozi::duan_guozi(),
+        super::chexuan::chexuan(),
         super::table::commands::play(),
         super::table::commands::pass(),
         super::table::commands::hand(),

@@ -12,6 +12,7 @@
 //! is asked from `{api_url}/api/v10/gateway`. Without it nothing differs
 //! from a plain serenity client.
 
+pub mod chexuan;
 pub mod chips;
 pub mod commands;
 pub mod components;

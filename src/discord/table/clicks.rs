@@ -239,13 +239,26 @@ async fn play_again(
         .filter(|r| r.channel == click.channel_id.get())
         .ok_or_else(|| BotError::user("err-stale"))?;
     let kind: GameKind = replay.kind;
+    // A game whose players bring chips (Chexuan's bobo) checks the default
+    // buy-in against the new host's balance.
+    let balance = crate::with_game!(kind, G => {
+        host.tables.host_balance::<G>(replay.server, user).await?
+    }, _ => return Err(BotError::user("err-stale")));
     // The finished table may still be closing: give it a moment.
     let mut tries = 0;
     loop {
         let http = ctx.http.clone();
         let opened = crate::with_game!(kind, G => {
-            host.open::<G>(http, replay.server, replay.channel, user, replay.options.clone(), lang)
-                .map(|_| ())
+            host.open_with::<G>(
+                http,
+                replay.server,
+                replay.channel,
+                user,
+                replay.options.clone(),
+                (crate::table::JoinArgs::default(), balance),
+                lang,
+            )
+            .map(|_| ())
         }, _ => return Err(BotError::user("err-stale")));
         match opened {
             Err(TableError::ChannelBusy) if tries < 20 => {

@@ -8,7 +8,7 @@ use super::{DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::{lang_of_ctx, Context};
 use crate::i18n::{self, Lang};
-use crate::table::{TableHandle, TableOptions};
+use crate::table::{JoinArgs, TableHandle, TableOptions};
 use poise::serenity_prelude as serenity;
 
 /// Refuses commands while the bot shuts down.
@@ -75,6 +75,51 @@ pub async fn open<G: DiscordGame>(ctx: Context<'_>, options: TableOptions) -> Re
         ),
     )
     .await
+}
+
+/// `/<game> start` of a game whose players bring chips (Chexuan's bobo):
+/// opens a table with the caller seated with `join`, checked against the
+/// caller's balance.
+pub async fn open_with<G: DiscordGame>(
+    ctx: Context<'_>,
+    options: TableOptions,
+    join: JoinArgs,
+) -> Result<(), BotError> {
+    check_running(ctx)?;
+    let server = server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    let host = ctx.data().host.clone();
+    let user = ctx.author().id.get();
+    let balance = host.tables.host_balance::<G>(server, user).await?;
+    host.open_with::<G>(
+        ctx.serenity_context().http.clone(),
+        server,
+        ctx.channel_id().get(),
+        user,
+        options,
+        (join, balance),
+        lang,
+    )?;
+    say(
+        ctx,
+        i18n::tr_args(
+            lang,
+            "table-opened",
+            &[("game", i18n::tr(lang, G::NAME_KEY).into())],
+        ),
+    )
+    .await
+}
+
+/// `/<game> join` bringing `join` (Chexuan's bobo).
+pub async fn join_with<G: DiscordGame>(ctx: Context<'_>, join: JoinArgs) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    table_here::<G>(ctx)?
+        .join_with(ctx.author().id.get(), join)
+        .await?;
+    say(ctx, i18n::tr(lang, "table-joined")).await
 }
 
 /// `/<game> join`.

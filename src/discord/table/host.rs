@@ -9,7 +9,8 @@ use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::ledger::Ledger;
 use crate::table::{
-    ChannelId, GameId, ServerId, TableConfig, TableError, TableHandle, TableOptions, Tables, UserId,
+    ChannelId, GameId, JoinArgs, ServerId, TableConfig, TableError, TableHandle, TableOptions,
+    Tables, UserId,
 };
 use dashmap::DashMap;
 use poise::serenity_prelude as serenity;
@@ -98,9 +99,38 @@ impl Host {
         options: TableOptions,
         lang: Lang,
     ) -> Result<TableHandle<G>, TableError> {
-        let handle = self
-            .tables
-            .open::<G>(server, channel, host_user, options.clone())?;
+        self.open_with::<G>(
+            http,
+            server,
+            channel,
+            host_user,
+            options,
+            (JoinArgs::default(), 0),
+            lang,
+        )
+    }
+
+    /// Opens a table like [`Host::open`], the host bringing `join` (a
+    /// buy-in) checked against the host's balance (`host_join.1`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn open_with<G: DiscordGame>(
+        self: &Arc<Self>,
+        http: Arc<serenity::Http>,
+        server: ServerId,
+        channel: ChannelId,
+        host_user: UserId,
+        options: TableOptions,
+        host_join: (JoinArgs, i64),
+        lang: Lang,
+    ) -> Result<TableHandle<G>, TableError> {
+        let handle = self.tables.open_with::<G>(
+            server,
+            channel,
+            host_user,
+            options.clone(),
+            host_join.0,
+            host_join.1,
+        )?;
         driver::spawn(http, self.clone(), handle.clone(), server, options, lang);
         Ok(handle)
     }

@@ -63,6 +63,10 @@ macro_rules! with_game {
                 type $G = $crate::games::duan_guozi::DuanGuozi;
                 $body
             }
+            $crate::games::GameKind::Chexuan => {
+                type $G = $crate::table::chexuan::ChexuanTable;
+                $body
+            }
             #[allow(unreachable_patterns)]
             _ => $other,
         }

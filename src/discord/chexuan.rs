@@ -1,0 +1,904 @@
+//! Chexuan on Discord: `/chexuan start|join|leave|rules|stop` (each player
+//! brings a bobo), and the game's side of the table seam ([`DiscordGame`]):
+//! the table message (every seat's face-up cards, stack, contribution, the
+//! mango pot, whose turn and until when), the betting buttons of the seat to
+//! act (跟 休 丢 敲 三花 and 大 by the engine's preset amounts), the split
+//! as a select of the legal splits in "My hand", the log lines of every
+//! event (the showdown with every pairwise result), and the session's result.
+//!
+//! Face-down cards are private: they travel in the hand DM and "My hand",
+//! never on the table message (the public view does not hold them).
+
+use super::errors::BotError;
+use super::ids::Action as Click;
+use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
+use super::table::{ResultView, TableView};
+use super::{lang_of_ctx, Context};
+use crate::cards::Card;
+use crate::games::chexuan::hands::{HandKind, Split, Versus};
+use crate::games::chexuan::view::{PlayerView, Stage};
+use crate::games::chexuan::{Action, Event, MangoKind, Status};
+use crate::games::Seat;
+use crate::i18n::{self, Lang};
+use crate::table::chexuan::{ChexuanTable, SessionEvent, TableAction, TableView as CxView};
+use crate::table::{JoinArgs, TableOptions};
+use fluent_bundle::FluentValue;
+use poise::serenity_prelude as serenity;
+use serde_json::json;
+
+/// The argument of the split select's `custom_id`.
+const SPLIT: &str = "split";
+
+fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+fn hand_name(lang: Lang, kind: HandKind) -> String {
+    i18n::tr(lang, &format!("chexuan-hand-{}", kind.id()))
+}
+
+fn cards(lang: Lang, cards: &[Card]) -> String {
+    i18n::render_cards(lang, cards)
+}
+
+/// The `custom_id` argument of a betting action (`None` for a split, which
+/// goes through the select).
+fn action_arg(action: &Action) -> Option<String> {
+    Some(match action {
+        Action::Raise(n) => format!("raise.{n}"),
+        Action::Call => "call".into(),
+        Action::AllIn => "allin".into(),
+        Action::Check => "check".into(),
+        Action::Fold => "fold".into(),
+        Action::Sanhua => "sanhua".into(),
+        Action::Split(_) => return None,
+    })
+}
+
+/// Reads a betting button's argument back.
+fn parse_action_arg(arg: &str) -> Option<Action> {
+    Some(match arg {
+        "call" => Action::Call,
+        "allin" => Action::AllIn,
+        "check" => Action::Check,
+        "fold" => Action::Fold,
+        "sanhua" => Action::Sanhua,
+        _ => Action::Raise(arg.strip_prefix("raise.")?.parse().ok()?),
+    })
+}
+
+/// A split as a select value: `QH.QD-2H.2D` (head, then tail).
+fn split_value(s: &Split) -> String {
+    format!("{}.{}-{}.{}", s.head[0], s.head[1], s.tail[0], s.tail[1])
+}
+
+/// Reads a select value back; the engine judges whether it is legal.
+fn parse_split_value(value: &str) -> Option<Split> {
+    let (head, tail) = value.split_once('-')?;
+    let pair = |p: &str| -> Option<[Card; 2]> {
+        let (a, b) = p.split_once('.')?;
+        Some([a.parse().ok()?, b.parse().ok()?])
+    };
+    Some(Split {
+        head: pair(head)?,
+        tail: pair(tail)?,
+    })
+}
+
+/// An action's name, as on its button.
+fn action_label(lang: Lang, action: &Action) -> String {
+    match action {
+        Action::Raise(n) => i18n::tr_args(lang, "chexuan-btn-raise", &[("by", (*n as i64).into())]),
+        Action::Call => i18n::tr(lang, "chexuan-action-call"),
+        Action::AllIn => i18n::tr(lang, "chexuan-action-all-in"),
+        Action::Check => i18n::tr(lang, "chexuan-action-check"),
+        Action::Fold => i18n::tr(lang, "chexuan-action-fold"),
+        Action::Sanhua => i18n::tr(lang, "chexuan-action-sanhua"),
+        Action::Split(s) => split_label(lang, s),
+    }
+}
+
+fn split_label(lang: Lang, s: &Split) -> String {
+    i18n::tr_args(
+        lang,
+        "chexuan-split-option",
+        &[
+            ("head", cards(lang, &s.head).into()),
+            ("head-hand", hand_name(lang, s.head_kind()).into()),
+            ("tail", cards(lang, &s.tail).into()),
+            ("tail-hand", hand_name(lang, s.tail_kind()).into()),
+        ],
+    )
+}
+
+fn hand_actions(legal: &[TableAction]) -> Vec<Action> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            TableAction::Hand(a) => Some(*a),
+            TableAction::Leave => None,
+        })
+        .collect()
+}
+
+fn splits_of(legal: &[TableAction]) -> Vec<Split> {
+    hand_actions(legal)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Split(s) => Some(s),
+            _ => None,
+        })
+        .collect()
+}
+
+fn status_word(lang: Lang, p: &PlayerView) -> String {
+    match p.status {
+        Status::Active => String::new(),
+        Status::AllIn => format!(" · {}", i18n::tr(lang, "chexuan-status-all-in")),
+        Status::Folded => format!(" · {}", i18n::tr(lang, "chexuan-status-folded")),
+        Status::LaidDown => format!(" · {}", i18n::tr(lang, "chexuan-status-laid-down")),
+    }
+}
+
+fn versus_word(lang: Lang, v: Versus) -> String {
+    i18n::tr(
+        lang,
+        match v {
+            Versus::Win => "chexuan-versus-win",
+            Versus::Tie => "chexuan-versus-tie",
+            Versus::Lose => "chexuan-versus-lose",
+        },
+    )
+}
+
+fn mango_word(lang: Lang, kind: MangoKind) -> String {
+    i18n::tr(
+        lang,
+        match kind {
+            MangoKind::Xiu => "chexuan-mango-xiu",
+            MangoKind::Zhou => "chexuan-mango-zhou",
+        },
+    )
+}
+
+/// The words of one hand event (its seats are table seats).
+fn hand_event_lines(lang: Lang, names: &Names, event: &Event) -> Vec<String> {
+    let who = |s: Seat| ("player", names.get(s).into());
+    let n = |v: u64| -> FluentValue<'static> { (v as i64).into() };
+    let line = |key: &str, args: &[(&str, FluentValue<'static>)]| i18n::tr_args(lang, key, args);
+    match event {
+        Event::Raised {
+            seat,
+            by,
+            contribution,
+        } => vec![line(
+            "chexuan-event-raised",
+            &[
+                who(*seat),
+                ("by", n(*by)),
+                ("contribution", n(*contribution)),
+            ],
+        )],
+        Event::Called { seat, contribution } => vec![line(
+            "chexuan-event-called",
+            &[who(*seat), ("contribution", n(*contribution))],
+        )],
+        Event::AllIn {
+            seat, contribution, ..
+        } => vec![line(
+            "chexuan-event-all-in",
+            &[who(*seat), ("contribution", n(*contribution))],
+        )],
+        Event::Checked { seat } => vec![line("chexuan-event-checked", &[who(*seat)])],
+        Event::Folded { seat } => vec![line("chexuan-event-folded", &[who(*seat)])],
+        Event::LaidDown {
+            seat,
+            sanhua,
+            cards: laid,
+            returned,
+        } => vec![line(
+            "chexuan-event-laid-down",
+            &[
+                who(*seat),
+                (
+                    "sanhua",
+                    i18n::tr(lang, &format!("chexuan-sanhua-{}", sanhua.id())).into(),
+                ),
+                ("cards", cards(lang, laid).into()),
+                ("returned", n(*returned)),
+            ],
+        )],
+        Event::RoundOver { .. } | Event::SplitGiven { .. } => Vec::new(),
+        Event::Mango {
+            kind, amount, pot, ..
+        } => vec![line(
+            "chexuan-event-mango",
+            &[
+                ("mango", mango_word(lang, *kind).into()),
+                ("amount", n(*amount)),
+                ("pot", n(*pot)),
+            ],
+        )],
+        Event::CardsDealt {
+            round,
+            cards: dealt,
+        } => {
+            let mut head = line(
+                "chexuan-event-cards-dealt",
+                &[("round", i64::from(*round).into())],
+            );
+            let each: Vec<String> = dealt
+                .iter()
+                .map(|(s, c)| format!("{} {}", names.get(*s), cards(lang, &[*c])))
+                .collect();
+            head.push(' ');
+            head.push_str(&each.join(", "));
+            vec![head]
+        }
+        Event::RoundBegins { round, seat } => vec![line(
+            "chexuan-event-round-begins",
+            &[who(*seat), ("round", i64::from(*round).into())],
+        )],
+        Event::ShowdownBegins { seat } => {
+            vec![line("chexuan-event-showdown-begins", &[who(*seat)])]
+        }
+        Event::Showdown {
+            splits,
+            results,
+            big_tail,
+            ..
+        } => {
+            let mut out = vec![i18n::tr(lang, "chexuan-event-showdown")];
+            for s in splits {
+                out.push(line(
+                    "chexuan-seat-split",
+                    &[
+                        who(s.seat),
+                        ("head", cards(lang, &s.head).into()),
+                        ("head-hand", hand_name(lang, s.head_kind).into()),
+                        ("tail", cards(lang, &s.tail).into()),
+                        ("tail-hand", hand_name(lang, s.tail_kind).into()),
+                    ],
+                ));
+            }
+            for r in results {
+                out.push(line(
+                    "chexuan-versus-line",
+                    &[
+                        who(r.seat),
+                        ("result", versus_word(lang, r.result).into()),
+                        ("other", names.get(r.other).into()),
+                    ],
+                ));
+            }
+            out.push(line("chexuan-event-big-tail", &[who(*big_tail)]));
+            out
+        }
+        Event::WonWithoutShowdown { seat } => {
+            vec![line("chexuan-event-won-without-showdown", &[who(*seat)])]
+        }
+        Event::MangoTaken { seat, amount } => vec![line(
+            "chexuan-event-mango-taken",
+            &[who(*seat), ("amount", n(*amount))],
+        )],
+        Event::HandOver { .. } => Vec::new(),
+    }
+}
+
+/// The changes of a hand or a share-out: `@a +10, @b -10`.
+fn changes(lang: Lang, names: &Names, deltas: &[i64]) -> String {
+    let each: Vec<String> = deltas
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| **d != 0)
+        .map(|(s, d)| format!("{} {}", names.get(s), signed(*d)))
+        .collect();
+    if each.is_empty() {
+        i18n::tr(lang, "chexuan-event-nobody")
+    } else {
+        each.join(", ")
+    }
+}
+
+/// The log lines of the table's events.
+fn session_lines(lang: Lang, names: &Names, events: &[SessionEvent]) -> Vec<String> {
+    let who = |s: Seat| ("player", names.get(s).into());
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            SessionEvent::HandBegins {
+                hand,
+                dealer,
+                mango_pot,
+                ..
+            } => out.push(i18n::tr_args(
+                lang,
+                "chexuan-event-hand-begins",
+                &[
+                    who(*dealer),
+                    ("hand", i64::from(*hand).into()),
+                    ("pot", (*mango_pot as i64).into()),
+                ],
+            )),
+            SessionEvent::Hand { event } => out.extend(hand_event_lines(lang, names, event)),
+            SessionEvent::HandEnded { hand, deltas, .. } => out.push(i18n::tr_args(
+                lang,
+                "chexuan-event-hand-ended",
+                &[
+                    ("hand", i64::from(*hand).into()),
+                    ("changes", changes(lang, names, deltas).into()),
+                ],
+            )),
+            SessionEvent::Left { seat } => {
+                out.push(i18n::tr_args(lang, "chexuan-event-left", &[who(*seat)]))
+            }
+            SessionEvent::SitsOut { seat, stack } => out.push(i18n::tr_args(
+                lang,
+                "chexuan-event-sits-out",
+                &[who(*seat), ("stack", (*stack).into())],
+            )),
+            SessionEvent::Closed { mango_shares, .. } => {
+                let shares: Vec<i64> = mango_shares.iter().map(|&s| s as i64).collect();
+                out.push(i18n::tr_args(
+                    lang,
+                    "chexuan-event-closed",
+                    &[("shares", changes(lang, names, &shares).into())],
+                ))
+            }
+        }
+    }
+    out
+}
+
+/// One table seat's line on the table message.
+fn seat_line(lang: Lang, names: &Names, v: &CxView, seat: Seat) -> String {
+    let stack = v.stacks.get(seat).copied().unwrap_or(0);
+    let Some(h) = v.playing.iter().position(|&s| s == seat) else {
+        return i18n::tr_args(
+            lang,
+            "chexuan-seat-out",
+            &[("player", names.get(seat).into()), ("stack", stack.into())],
+        );
+    };
+    let Some(p) = v.hand.players.get(h) else {
+        return String::new();
+    };
+    if let Some(s) = &p.split {
+        return i18n::tr_args(
+            lang,
+            "chexuan-seat-split",
+            &[
+                ("player", names.get(seat).into()),
+                ("head", cards(lang, &s.head).into()),
+                ("head-hand", hand_name(lang, s.head_kind).into()),
+                ("tail", cards(lang, &s.tail).into()),
+                ("tail-hand", hand_name(lang, s.tail_kind).into()),
+            ],
+        );
+    }
+    // The public view never holds face-down cards (a 三花 lay-down shows
+    // them, and then they are public).
+    let hidden = match &p.hidden {
+        Some(c) => cards(lang, c),
+        None => "🂠".repeat(p.hidden_count),
+    };
+    i18n::tr_args(
+        lang,
+        "chexuan-seat-line",
+        &[
+            ("player", names.get(seat).into()),
+            ("stack", stack.into()),
+            ("contribution", (p.contribution as i64).into()),
+            ("left", (p.left as i64).into()),
+            ("open", cards(lang, &p.open).into()),
+            ("hidden", hidden.into()),
+            ("status", status_word(lang, p).into()),
+        ],
+    )
+}
+
+fn stage_line(lang: Lang, stage: Stage) -> String {
+    match stage {
+        Stage::Betting { round } => i18n::tr_args(
+            lang,
+            "chexuan-stage-betting",
+            &[("round", i64::from(round).into())],
+        ),
+        Stage::Showdown => i18n::tr(lang, "chexuan-stage-showdown"),
+        Stage::Finished => i18n::tr(lang, "chexuan-stage-finished"),
+    }
+}
+
+impl DiscordGame for ChexuanTable {
+    const NAME_KEY: &'static str = "chexuan-name";
+
+    fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
+        let lang = t.lang;
+        let v = t.view;
+        let mut lines = vec![
+            i18n::tr_args(
+                lang,
+                "chexuan-mango-pot",
+                &[
+                    ("pot", (v.mango_pot as i64).into()),
+                    ("count", i64::from(v.mango_count).into()),
+                ],
+            ),
+            i18n::tr_args(
+                lang,
+                "chexuan-ante",
+                &[("chips", (v.hand.ante as i64).into())],
+            ),
+            i18n::tr_args(
+                lang,
+                "chexuan-dealer",
+                &[("player", t.names.get(v.table_seat(v.hand.dealer)).into())],
+            ),
+            stage_line(lang, v.hand.stage),
+            i18n::tr_args(
+                lang,
+                "chexuan-highest",
+                &[("chips", (v.hand.highest as i64).into())],
+            ),
+        ];
+        if let Some(h) = v.hand.to_act {
+            let player = t.names.get(v.table_seat(h));
+            lines.push(match t.deadline {
+                Some(deadline) => i18n::tr_args(
+                    lang,
+                    "chexuan-turn",
+                    &[
+                        ("player", player.into()),
+                        ("when", format!("<t:{deadline}:R>").into()),
+                    ],
+                ),
+                None => i18n::tr_args(lang, "chexuan-turn-ai", &[("player", player.into())]),
+            });
+        }
+        let seats: Vec<String> = (0..v.stacks.len())
+            .map(|s| seat_line(lang, t.names, v, s))
+            .collect();
+        let mut embed = serenity::CreateEmbed::new()
+            .title(i18n::tr_args(
+                lang,
+                "chexuan-table-title",
+                &[
+                    ("game", t.game.into()),
+                    ("hand", i64::from(v.hand_number).into()),
+                ],
+            ))
+            .description(lines.join("\n"))
+            .field(i18n::tr(lang, "chexuan-name"), seats.join("\n"), false);
+        if !t.log.is_empty() {
+            let mut log: Vec<&str> = Vec::new();
+            let mut size = 0;
+            for line in t.log.iter().rev() {
+                size += line.len() + 1;
+                if size > 1000 {
+                    break;
+                }
+                log.push(line);
+            }
+            log.reverse();
+            embed = embed.field(i18n::tr(lang, "table-log"), log.join("\n"), false);
+        }
+        embed
+    }
+
+    /// The betting actions open to the seat to act; a split is chosen in
+    /// "My hand" (its select is private).
+    fn table_buttons(
+        t: &TableView<'_, Self>,
+        legal: &[TableAction],
+    ) -> Vec<serenity::CreateButton> {
+        hand_actions(legal)
+            .iter()
+            .filter_map(|a| {
+                let arg = action_arg(a)?;
+                let style = match a {
+                    Action::Fold => serenity::ButtonStyle::Danger,
+                    Action::Raise(_) | Action::AllIn => serenity::ButtonStyle::Primary,
+                    _ => serenity::ButtonStyle::Secondary,
+                };
+                Some(
+                    serenity::CreateButton::new(t.id(Click::Game(arg)))
+                        .label(action_label(t.lang, a))
+                        .style(style),
+                )
+            })
+            .collect()
+    }
+
+    fn event_lines(
+        lang: Lang,
+        names: &Names,
+        _seat: Seat,
+        _action: &TableAction,
+        events: &[SessionEvent],
+    ) -> Vec<String> {
+        session_lines(lang, names, events)
+    }
+
+    fn hand_text(lang: Lang, view: &CxView) -> Option<String> {
+        let me = view.hand.viewer?;
+        let p = view.hand.players.get(me)?;
+        let hidden = p.hidden.as_ref().filter(|c| !c.is_empty())?;
+        Some(i18n::tr_args(
+            lang,
+            "chexuan-your-cards",
+            &[
+                ("hidden", cards(lang, hidden).into()),
+                ("open", cards(lang, &p.open).into()),
+            ],
+        ))
+    }
+
+    fn hand_components(
+        h: &HandView<'_, Self>,
+        _selected: &[String],
+    ) -> Vec<serenity::CreateActionRow> {
+        let splits = splits_of(h.legal);
+        if !splits.is_empty() {
+            // Discord allows 25 options; four cards split at most 3 ways.
+            let options: Vec<serenity::CreateSelectMenuOption> = splits
+                .iter()
+                .take(25)
+                .map(|s| {
+                    let mut label = split_label(h.lang, s);
+                    label.truncate(100);
+                    serenity::CreateSelectMenuOption::new(label, split_value(s))
+                })
+                .collect();
+            let menu = serenity::CreateSelectMenu::new(
+                h.id(Click::Game(SPLIT.into())),
+                serenity::CreateSelectMenuKind::String { options },
+            )
+            .placeholder(i18n::tr(h.lang, "chexuan-split-choose"));
+            return vec![serenity::CreateActionRow::SelectMenu(menu)];
+        }
+        let buttons: Vec<serenity::CreateButton> = hand_actions(h.legal)
+            .iter()
+            .filter_map(|a| {
+                Some(
+                    serenity::CreateButton::new(h.id(Click::Game(action_arg(a)?)))
+                        .label(action_label(h.lang, a)),
+                )
+            })
+            .collect();
+        buttons
+            .chunks(5)
+            .take(5)
+            .map(|c| serenity::CreateActionRow::Buttons(c.to_vec()))
+            .collect()
+    }
+
+    fn on_click(
+        click: &Click,
+        values: &[String],
+        _h: &HandView<'_, Self>,
+    ) -> Result<ClickIntent<TableAction>, BotError> {
+        match click {
+            Click::Game(arg) if arg == SPLIT => {
+                let value = values.first().ok_or_else(|| BotError::user("err-stale"))?;
+                // A forged value reaches the engine, which refuses it.
+                let split = parse_split_value(value)
+                    .ok_or_else(|| BotError::user("chexuan-err-no-split"))?;
+                Ok(ClickIntent::Act(TableAction::Hand(Action::Split(split))))
+            }
+            Click::Game(arg) => parse_action_arg(arg)
+                .map(|a| ClickIntent::Act(TableAction::Hand(a)))
+                .ok_or_else(|| BotError::user("err-stale")),
+            Click::Hint => Ok(ClickIntent::Hint),
+            _ => Err(BotError::user("err-stale")),
+        }
+    }
+
+    fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
+        let name = match hint {
+            TableAction::Hand(a) => action_label(lang, a),
+            TableAction::Leave => i18n::tr(lang, "chexuan-action-fold"),
+        };
+        (
+            Vec::new(),
+            i18n::tr_args(lang, "hint-action", &[("action", name.into())]),
+        )
+    }
+
+    /// `/play call`, `跟`, `raise 20`, `大 20`, or the two cards of the head.
+    fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<TableAction, BotError> {
+        let text = input.trim().to_lowercase();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let action = match words.as_slice() {
+            ["call" | "跟"] => Action::Call,
+            ["check" | "休"] => Action::Check,
+            ["fold" | "丢"] => Action::Fold,
+            ["all-in" | "allin" | "敲"] => Action::AllIn,
+            ["sanhua" | "三花"] => Action::Sanhua,
+            ["raise" | "大", n] => {
+                Action::Raise(n.parse().map_err(|_| BotError::user("chexuan-err-typed"))?)
+            }
+            [a, b] => {
+                let a: Card = a
+                    .to_uppercase()
+                    .parse()
+                    .map_err(|_| BotError::user("chexuan-err-typed"))?;
+                let b: Card = b
+                    .to_uppercase()
+                    .parse()
+                    .map_err(|_| BotError::user("chexuan-err-typed"))?;
+                let split = splits_of(h.legal)
+                    .into_iter()
+                    .find(|s| {
+                        (s.head[0] == a && s.head[1] == b) || (s.head[0] == b && s.head[1] == a)
+                    })
+                    .ok_or_else(|| BotError::user("chexuan-err-no-split"))?;
+                Action::Split(split)
+            }
+            _ => return Err(BotError::user("chexuan-err-typed")),
+        };
+        Ok(TableAction::Hand(action))
+    }
+
+    /// `/pass` checks (休); it never folds a hand by accident.
+    fn typed_pass(h: &HandView<'_, Self>) -> Result<TableAction, BotError> {
+        let check = TableAction::Hand(Action::Check);
+        if h.legal.contains(&check) {
+            Ok(check)
+        } else {
+            Err(BotError::user("chexuan-err-no-pass"))
+        }
+    }
+
+    fn done_line(lang: Lang, action: &TableAction) -> String {
+        match action {
+            TableAction::Hand(a) => i18n::tr_args(
+                lang,
+                "chexuan-done",
+                &[("action", action_label(lang, a).into())],
+            ),
+            TableAction::Leave => i18n::tr(lang, "action-done"),
+        }
+    }
+
+    fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
+        let lang = r.lang;
+        let hands = r.last_view.map(|v| i64::from(v.hand_number)).unwrap_or(0);
+        let mut lines = vec![
+            i18n::tr_args(lang, "chexuan-result-closed", &[("hands", hands.into())]),
+            String::new(),
+        ];
+        for (seat, paid) in r.report.paid.iter().enumerate() {
+            let player = r.names.get(seat);
+            let delta = signed(*paid);
+            lines.push(match r.report.balances.get(seat).copied().flatten() {
+                Some(balance) => i18n::tr_args(
+                    lang,
+                    "result-seat",
+                    &[
+                        ("player", player.into()),
+                        ("role", String::new().into()),
+                        ("delta", delta.into()),
+                        ("balance", balance.into()),
+                    ],
+                ),
+                None => i18n::tr_args(
+                    lang,
+                    "result-seat-ai",
+                    &[
+                        ("player", player.into()),
+                        ("role", String::new().into()),
+                        ("delta", delta.into()),
+                    ],
+                ),
+            });
+        }
+        Some(
+            serenity::CreateEmbed::new()
+                .title(i18n::tr_args(
+                    lang,
+                    "result-title",
+                    &[
+                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                        ("id", r.game.into()),
+                        ("stake", r.stake.into()),
+                    ],
+                ))
+                .description(lines.join("\n")),
+        )
+    }
+}
+
+#[poise::command(
+    slash_command,
+    rename = "chexuan",
+    subcommands("cx_start", "cx_join", "cx_leave", "cx_rules", "cx_stop"),
+    subcommand_required
+)]
+pub async fn chexuan(_ctx: Context<'_>) -> Result<(), BotError> {
+    Ok(())
+}
+
+/// The rules JSON of `/chexuan start`'s options.
+pub fn start_rules(ante: Option<i64>) -> Result<serde_json::Value, BotError> {
+    let mut rules = json!({});
+    if let Some(ante) = ante {
+        let max = crate::games::chexuan::rules::MAX_CHIPS as i64;
+        if !(1..=max).contains(&ante) {
+            return Err(BotError::user("err-bad-option")
+                .arg("detail", format!("ante: 1 to {max} chips, not {ante}")));
+        }
+        rules["ante"] = json!(ante);
+    }
+    Ok(rules)
+}
+
+/// A bobo option as the table's join arguments.
+fn join_args(bobo: Option<i64>) -> Result<JoinArgs, BotError> {
+    let buy_in = match bobo {
+        None => None,
+        Some(b) => Some(u64::try_from(b).map_err(|_| BotError::user("err-amount-positive"))?),
+    };
+    Ok(JoinArgs { buy_in })
+}
+
+#[poise::command(slash_command, rename = "start", guild_only)]
+pub async fn cx_start(
+    ctx: Context<'_>,
+    ante: Option<i64>,
+    bobo: Option<i64>,
+) -> Result<(), BotError> {
+    // The chips of a hand are its ante and bets: the stake is 1.
+    let options = TableOptions {
+        stake: 1,
+        rules: start_rules(ante)?,
+        seed: None,
+    };
+    table_cmds::open_with::<ChexuanTable>(ctx, options, join_args(bobo)?).await
+}
+
+#[poise::command(slash_command, rename = "join", guild_only)]
+pub async fn cx_join(ctx: Context<'_>, bobo: Option<i64>) -> Result<(), BotError> {
+    table_cmds::join_with::<ChexuanTable>(ctx, join_args(bobo)?).await
+}
+
+#[poise::command(slash_command, rename = "leave", guild_only)]
+pub async fn cx_leave(ctx: Context<'_>) -> Result<(), BotError> {
+    table_cmds::leave::<ChexuanTable>(ctx).await
+}
+
+#[poise::command(slash_command, rename = "stop", guild_only)]
+pub async fn cx_stop(ctx: Context<'_>) -> Result<(), BotError> {
+    table_cmds::stop::<ChexuanTable>(ctx).await
+}
+
+#[poise::command(slash_command, rename = "rules")]
+pub async fn cx_rules(ctx: Context<'_>) -> Result<(), BotError> {
+    let lang = lang_of_ctx(ctx);
+    let reply = poise::CreateReply::default()
+        .content(i18n::tr(lang, "chexuan-rules"))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::chexuan::ChexuanRules;
+    use crate::games::Game;
+    use crate::table::chexuan::SessionDeal;
+
+    fn table() -> ChexuanTable {
+        let deal = SessionDeal {
+            seed: 7,
+            dealer: 0,
+            bobo: vec![400, 400, 400],
+            ai: vec![],
+        };
+        ChexuanTable::start(ChexuanRules::default(), 3, deal).unwrap()
+    }
+
+    #[test]
+    fn action_args_round_trip() {
+        for a in [
+            Action::Call,
+            Action::Check,
+            Action::Fold,
+            Action::AllIn,
+            Action::Sanhua,
+            Action::Raise(30),
+        ] {
+            let arg = action_arg(&a).unwrap();
+            assert!(crate::discord::ids::game_arg_ok(&arg), "{arg}");
+            assert_eq!(parse_action_arg(&arg), Some(a));
+        }
+        assert_eq!(parse_action_arg("raise.x"), None);
+        assert_eq!(parse_action_arg("nonsense"), None);
+    }
+
+    #[test]
+    fn split_values_round_trip_and_garbage_is_refused() {
+        let s = Split {
+            head: ["QH".parse().unwrap(), "QD".parse().unwrap()],
+            tail: ["2H".parse().unwrap(), "2D".parse().unwrap()],
+        };
+        assert_eq!(parse_split_value(&split_value(&s)), Some(s));
+        assert_eq!(parse_split_value("QH.QD"), None);
+        assert_eq!(parse_split_value("QH.ZZ-2H.2D"), None);
+    }
+
+    /// Plays a session with the first legal action until the showdown of
+    /// the first hand, checking that the public view never shows a
+    /// face-down card and that every line has words in both languages.
+    #[test]
+    fn a_hand_logs_in_both_languages_and_hides_face_down_cards() {
+        let mut t = table();
+        let names = Names((1..=3).map(|i| format!("P{i}")).collect());
+        let mut saw_showdown = false;
+        for _ in 0..200 {
+            if t.is_finished() || t.hand_number() > 1 {
+                break;
+            }
+            let public = t.view(None);
+            for p in &public.hand.players {
+                if p.split.is_none() && p.sanhua.is_none() {
+                    assert!(p.hidden.is_none(), "face-down cards in the public view");
+                }
+            }
+            let Some(&seat) = t.waiting_on().first() else {
+                break;
+            };
+            let legal = t.legal_actions(seat);
+            // Calls and checks carry the hand to its showdown.
+            let pick = legal
+                .iter()
+                .find(|a| matches!(a, TableAction::Hand(Action::Check | Action::Call)))
+                .or_else(|| {
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, TableAction::Hand(Action::Split(_))))
+                })
+                .copied()
+                .unwrap_or(legal[0]);
+            let mine = t.view(Some(seat));
+            for lang in [Lang::EnUs, Lang::ZhCn] {
+                assert!(ChexuanTable::hand_text(lang, &mine).is_some());
+            }
+            let events = t.apply(seat, &pick).unwrap();
+            for lang in [Lang::EnUs, Lang::ZhCn] {
+                let lines = session_lines(lang, &names, &events);
+                assert!(lines.iter().all(|l| !l.contains("chexuan-")), "{lines:?}");
+                if lines
+                    .iter()
+                    .any(|l| *l == i18n::tr(lang, "chexuan-event-showdown"))
+                {
+                    saw_showdown = true;
+                    // Every pairwise result is a line.
+                    let versus = lines
+                        .iter()
+                        .filter(|l| {
+                            [Versus::Win, Versus::Tie, Versus::Lose]
+                                .iter()
+                                .any(|v| l.contains(&format!(" {} ", versus_word(lang, *v))))
+                        })
+                        .count();
+                    assert!(versus >= 1, "{lines:?}");
+                }
+            }
+        }
+        assert!(saw_showdown, "the hand never reached its showdown");
+    }
+
+    #[test]
+    fn start_options_map_to_rules() {
+        assert_eq!(start_rules(None).unwrap(), json!({}));
+        assert_eq!(start_rules(Some(5)).unwrap(), json!({"ante": 5}));
+        assert!(start_rules(Some(0)).is_err());
+        assert!(join_args(Some(-1)).is_err());
+        assert_eq!(join_args(Some(300)).unwrap().buy_in, Some(300));
+    }
+}
