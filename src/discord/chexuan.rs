@@ -756,6 +756,7 @@ pub async fn cx_start(
         stake: 1,
         rules: start_rules(ante)?,
         seed: None,
+        lang: None,
     };
     table_cmds::open_with::<ChexuanTable>(ctx, options, join_args(bobo)?).await
 }

@@ -519,6 +519,7 @@ pub async fn ddz_start(
         stake,
         rules,
         seed: None,
+        lang: None,
     };
     table_cmds::open::<DouDizhu>(ctx, options).await
 }

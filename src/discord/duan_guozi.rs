@@ -390,6 +390,7 @@ pub async fn dg_start(
         stake,
         rules: start_rules(ante, sweep)?,
         seed: None,
+        lang: None,
     };
     table_cmds::open::<DuanGuozi>(ctx, options).await
 }
