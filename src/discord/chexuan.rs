@@ -12,8 +12,8 @@
 use super::errors::BotError;
 use super::ids::Action as Click;
 use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
-use super::table::{ResultView, TableView};
-use super::{lang_of_ctx, Context};
+use super::table::{signed, ResultView, TableView};
+use super::Context;
 use crate::cards::Card;
 use crate::games::chexuan::hands::{HandKind, Split, Versus};
 use crate::games::chexuan::view::{PlayerView, Stage};
@@ -28,14 +28,6 @@ use serde_json::json;
 
 /// The argument of the split select's `custom_id`.
 const SPLIT: &str = "split";
-
-fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
 
 fn hand_name(lang: Lang, kind: HandKind) -> String {
     i18n::tr(lang, &format!("chexuan-hand-{}", kind.id()))
@@ -671,44 +663,10 @@ impl DiscordGame for ChexuanTable {
             i18n::tr_args(lang, "chexuan-result-closed", &[("hands", hands.into())]),
             String::new(),
         ];
-        for (seat, paid) in r.report.paid.iter().enumerate() {
-            let player = r.names.get(seat);
-            let delta = signed(*paid);
-            lines.push(match r.report.balances.get(seat).copied().flatten() {
-                Some(balance) => i18n::tr_args(
-                    lang,
-                    "result-seat",
-                    &[
-                        ("player", player.into()),
-                        ("role", String::new().into()),
-                        ("delta", delta.into()),
-                        ("balance", balance.into()),
-                    ],
-                ),
-                None => i18n::tr_args(
-                    lang,
-                    "result-seat-ai",
-                    &[
-                        ("player", player.into()),
-                        ("role", String::new().into()),
-                        ("delta", delta.into()),
-                    ],
-                ),
-            });
+        for seat in 0..r.report.paid.len() {
+            lines.push(r.seat_line(seat, String::new()));
         }
-        Some(
-            serenity::CreateEmbed::new()
-                .title(i18n::tr_args(
-                    lang,
-                    "result-title",
-                    &[
-                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
-                        ("id", r.game.into()),
-                        ("stake", r.stake.into()),
-                    ],
-                ))
-                .description(lines.join("\n")),
-        )
+        Some(r.embed(Self::NAME_KEY, &lines))
     }
 }
 
@@ -778,12 +736,7 @@ pub async fn cx_stop(ctx: Context<'_>) -> Result<(), BotError> {
 
 #[poise::command(slash_command, rename = "rules")]
 pub async fn cx_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    let lang = lang_of_ctx(ctx);
-    let reply = poise::CreateReply::default()
-        .content(i18n::tr(lang, "chexuan-rules"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    table_cmds::rules(ctx, "chexuan-rules").await
 }
 
 #[cfg(test)]

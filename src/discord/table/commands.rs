@@ -165,6 +165,11 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-stopped")).await
 }
 
+/// `/<game> rules`: the game's rules text (Fluent id `key`), privately.
+pub async fn rules(ctx: Context<'_>, key: &str) -> Result<(), BotError> {
+    say(ctx, i18n::tr(lang_seen(ctx), key)).await
+}
+
 /// What a typed command asks of the game.
 enum Typed<'a> {
     Play(&'a str),

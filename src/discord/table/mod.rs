@@ -161,6 +161,62 @@ pub struct ResultView<'a, G: Game> {
     pub report: &'a SettleReport,
 }
 
+/// A chip change with its sign (`+20`, `-20`, `0`).
+pub fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+impl<G: Game> ResultView<'_, G> {
+    /// The result line of `seat`: name, `role` (may be empty), chip change
+    /// and, for a member, the new balance.
+    pub fn seat_line(&self, seat: Seat, role: String) -> String {
+        let lang = self.lang;
+        let player = self.names.get(seat);
+        let delta = signed(self.report.paid.get(seat).copied().unwrap_or(0));
+        match self.report.balances.get(seat).copied().flatten() {
+            Some(balance) => i18n::tr_args(
+                lang,
+                "result-seat",
+                &[
+                    ("player", player.into()),
+                    ("role", role.into()),
+                    ("delta", delta.into()),
+                    ("balance", balance.into()),
+                ],
+            ),
+            None => i18n::tr_args(
+                lang,
+                "result-seat-ai",
+                &[
+                    ("player", player.into()),
+                    ("role", role.into()),
+                    ("delta", delta.into()),
+                ],
+            ),
+        }
+    }
+
+    /// The result message: the game's name, id and stake over `lines`.
+    pub fn embed(&self, name_key: &str, lines: &[String]) -> serenity::CreateEmbed {
+        let lang = self.lang;
+        serenity::CreateEmbed::new()
+            .title(i18n::tr_args(
+                lang,
+                "result-title",
+                &[
+                    ("game", i18n::tr(lang, name_key).into()),
+                    ("id", self.game.into()),
+                    ("stake", self.stake.into()),
+                ],
+            ))
+            .description(lines.join("\n"))
+    }
+}
+
 /// What a click on a game control asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClickIntent<A> {
