@@ -334,6 +334,8 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
             let (text, rows) = hand_message(&hv, &values, None);
             Ok(Answer::Update(text, rows))
         }
+        ClickIntent::Ask(text, rows) if c.in_private_view => Ok(Answer::Update(text, rows)),
+        ClickIntent::Ask(text, rows) => Ok(Answer::Private(text, rows)),
         ClickIntent::Hint => {
             let hint = table.hint(c.user).await?;
             let (values, line) = G::hint_selection(c.lang, &hint);

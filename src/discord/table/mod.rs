@@ -226,6 +226,10 @@ pub enum ClickIntent<A> {
     Select(Vec<String>),
     /// Show what the computer would play, chosen in the hand view.
     Hint,
+    /// Ask the clicker something before acting (which reading of a wild-card
+    /// play, 癞子): this private text and these controls. In a private view
+    /// they replace it; otherwise they come as a new ephemeral message.
+    Ask(String, Vec<serenity::CreateActionRow>),
 }
 
 /// A game the Discord front end can host. See the module doc for the steps.
@@ -280,6 +284,16 @@ pub trait DiscordGame: TableGame {
 
     /// `/play <input>`: friendly typed input as an action of the seat.
     fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<Self::Action, BotError>;
+
+    /// `/play <input>` as an intent: an action, or a private question first
+    /// ([`ClickIntent::Ask`], e.g. which reading of a wild-card play). The
+    /// default plays [`DiscordGame::typed_play`].
+    fn typed_intent(
+        input: &str,
+        h: &HandView<'_, Self>,
+    ) -> Result<ClickIntent<Self::Action>, BotError> {
+        Self::typed_play(input, h).map(ClickIntent::Act)
+    }
 
     /// `/pass` for the seat.
     fn typed_pass(h: &HandView<'_, Self>) -> Result<Self::Action, BotError>;
