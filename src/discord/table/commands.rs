@@ -247,7 +247,10 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                 .await?;
                 return Ok(());
             }
-            ClickIntent::Hint => return Err(BotError::user("err-malformed-action")),
+            // Forms open from buttons only (a typed command has answered by now).
+            ClickIntent::Hint | ClickIntent::Modal(_) => {
+                return Err(BotError::user("err-malformed-action"))
+            }
         },
         Typed::Pass => G::typed_pass(&hv)?,
     };

@@ -230,6 +230,20 @@ pub enum ClickIntent<A> {
     /// play, 癞子): this private text and these controls. In a private view
     /// they replace it; otherwise they come as a new ephemeral message.
     Ask(String, Vec<serenity::CreateActionRow>),
+    /// Open this modal (a form); its submission comes back to
+    /// [`DiscordGame::on_modal`].
+    Modal(Modal),
+}
+
+/// A modal (form) a control opens. Compared by what Discord would be sent,
+/// so intents stay comparable in tests.
+#[derive(Clone, Debug)]
+pub struct Modal(pub serenity::CreateModal);
+
+impl PartialEq for Modal {
+    fn eq(&self, other: &Modal) -> bool {
+        serde_json::to_value(&self.0).ok() == serde_json::to_value(&other.0).ok()
+    }
 }
 
 /// A game the Discord front end can host. See the module doc for the steps.
@@ -277,6 +291,20 @@ pub trait DiscordGame: TableGame {
         values: &[String],
         h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<Self::Action>, BotError>;
+
+    /// What a submitted modal of this game means: `fields` are its text
+    /// inputs as (input id, text typed). The submission was checked like a
+    /// click (same game, same version, a seat of the member); bad input is
+    /// refused here with the member's words and changes nothing. Games
+    /// without modals keep the default.
+    fn on_modal(
+        click: &Click,
+        fields: &[(String, String)],
+        h: &HandView<'_, Self>,
+    ) -> Result<Self::Action, BotError> {
+        let _ = (click, fields, h);
+        Err(BotError::user("err-stale"))
+    }
 
     /// The select values that show `hint` in the hand view, and a line
     /// saying it.
