@@ -18,7 +18,7 @@ use super::render;
 use super::table::clicks::hand_message;
 use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
 use super::table::{ResultView, TableView};
-use super::{lang_of_ctx, Context};
+use super::Context;
 use crate::cards::Card;
 use crate::games::dou_dizhu::cardset::rank_name;
 use crate::games::dou_dizhu::{
@@ -333,39 +333,13 @@ impl DiscordGame for DouDizhu {
             ],
         ));
         lines.push(String::new());
-        for (seat, paid) in r.report.paid.iter().enumerate() {
+        for seat in 0..r.report.paid.len() {
             let role = match landlord {
                 Some(l) if l as usize == seat => i18n::tr(lang, "ddz-role-landlord"),
                 Some(_) => i18n::tr(lang, "ddz-role-farmer"),
                 None => String::new(),
             };
-            let delta = if *paid > 0 {
-                format!("+{paid}")
-            } else {
-                paid.to_string()
-            };
-            let player = r.names.get(seat);
-            lines.push(match r.report.balances.get(seat).copied().flatten() {
-                Some(balance) => i18n::tr_args(
-                    lang,
-                    "result-seat",
-                    &[
-                        ("player", player.into()),
-                        ("role", role.into()),
-                        ("delta", delta.into()),
-                        ("balance", balance.into()),
-                    ],
-                ),
-                None => i18n::tr_args(
-                    lang,
-                    "result-seat-ai",
-                    &[
-                        ("player", player.into()),
-                        ("role", role.into()),
-                        ("delta", delta.into()),
-                    ],
-                ),
-            });
+            lines.push(r.seat_line(seat, role));
         }
         if r.report.rake > 0 {
             lines.push(i18n::tr_args(
@@ -374,19 +348,7 @@ impl DiscordGame for DouDizhu {
                 &[("rake", r.report.rake.into())],
             ));
         }
-        Some(
-            serenity::CreateEmbed::new()
-                .title(i18n::tr_args(
-                    lang,
-                    "result-title",
-                    &[
-                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
-                        ("id", r.game.into()),
-                        ("stake", r.stake.into()),
-                    ],
-                ))
-                .description(lines.join("\n")),
-        )
+        Some(r.embed(Self::NAME_KEY, &lines))
     }
 }
 
@@ -628,6 +590,7 @@ pub async fn ddz_start(
         stake,
         rules,
         seed: None,
+        lang: None,
     };
     table_cmds::open::<DouDizhu>(ctx, options).await
 }
@@ -653,12 +616,7 @@ pub async fn ddz_stop(ctx: Context<'_>) -> Result<(), BotError> {
 /// How Dou Dizhu is played here.
 #[poise::command(slash_command, rename = "rules")]
 pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    let lang = lang_of_ctx(ctx);
-    let reply = poise::CreateReply::default()
-        .content(i18n::tr(lang, "ddz-rules"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    table_cmds::rules(ctx, "ddz-rules").await
 }
 
 #[cfg(test)]

@@ -165,6 +165,11 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-stopped")).await
 }
 
+/// `/<game> rules`: the game's rules text (Fluent id `key`), privately.
+pub async fn rules(ctx: Context<'_>, key: &str) -> Result<(), BotError> {
+    say(ctx, i18n::tr(lang_seen(ctx), key)).await
+}
+
 /// What a typed command asks of the game.
 enum Typed<'a> {
     Play(&'a str),
@@ -242,7 +247,10 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                 .await?;
                 return Ok(());
             }
-            ClickIntent::Hint => return Err(BotError::user("err-malformed-action")),
+            // Forms open from buttons only (a typed command has answered by now).
+            ClickIntent::Hint | ClickIntent::Modal(_) => {
+                return Err(BotError::user("err-malformed-action"))
+            }
         },
         Typed::Pass => G::typed_pass(&hv)?,
     };
