@@ -51,27 +51,35 @@ impl WildAs {
     }
 
     /// Adds one wild card standing for `r`, keeping the order.
+    #[inline]
     fn push(&mut self, r: usize) {
-        let mut i = self.len as usize;
-        while i > 0 && self.ranks[i - 1] > r as u8 {
-            self.ranks[i] = self.ranks[i - 1];
-            i -= 1;
-        }
-        self.ranks[i] = r as u8;
-        self.len += 1;
+        *self = self.with(r, 1);
     }
 
+    /// Adds `n` wild cards standing for `r`, keeping the order (at most
+    /// four in all).
+    #[inline]
     fn with(mut self, r: usize, n: u8) -> WildAs {
-        for _ in 0..n {
-            self.push(r);
+        if n == 0 {
+            return self;
         }
+        let (r, n) = (r as u8, n as usize);
+        let mut i = self.len as usize;
+        while i > 0 && self.ranks[i - 1] > r {
+            self.ranks[i - 1 + n] = self.ranks[i - 1];
+            i -= 1;
+        }
+        self.ranks[i..i + n].fill(r);
+        self.len += n as u8;
         self
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -135,6 +143,7 @@ impl WildRules {
         }
     }
 
+    #[inline]
     pub fn may_stand_for(&self, r: usize) -> bool {
         r <= TWO && self.may_stand_for & (1 << r) != 0
     }
@@ -255,6 +264,7 @@ struct WildGen<'a, F: FnMut(Move)> {
 }
 
 impl<F: FnMut(Move)> WildGen<'_, F> {
+    #[inline]
     fn emit(&mut self, kind: Kind, main: usize, naturals: CardSet, wa: WildAs, class: BombClass) {
         if naturals.is_empty() {
             // All-wild plays are their own rank: generated apart.
