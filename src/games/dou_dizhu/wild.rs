@@ -69,7 +69,12 @@ impl WildAs {
             self.ranks[i - 1 + n] = self.ranks[i - 1];
             i -= 1;
         }
-        self.ranks[i..i + n].fill(r);
+        // Four fixed slots, not a slice fill: that became a memset call.
+        for (j, slot) in self.ranks.iter_mut().enumerate() {
+            if j >= i && j < i + n {
+                *slot = r;
+            }
+        }
         self.len += n as u8;
         self
     }
