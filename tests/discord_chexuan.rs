@@ -44,7 +44,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     );
     let answer = fake.wait_answer(id).await;
     assert!(answer.is_ephemeral(), "{answer:?}");
-    assert!(table_message(&fake).is_none());
+    assert!(table_message(fake).is_none());
 
     // Ante 5 (smallest bobo 100); Ann brings 300, Bob 150.
     let id = fake.command(
@@ -64,7 +64,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         table_message(f).is_some_and(|m| button(&m, ":join:").is_some())
     })
     .await;
-    let table_id: u64 = table_message(&fake).unwrap()["id"]
+    let table_id: u64 = table_message(fake).unwrap()["id"]
         .as_str()
         .unwrap()
         .parse()
@@ -80,14 +80,14 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{BOB}>")))
     })
     .await;
-    let add_ai = button(&table_message(&fake).unwrap(), ":ai:").expect("Add AI");
+    let add_ai = button(&table_message(fake).unwrap(), ":ai:").expect("Add AI");
     let id = fake.click(ANN, "en-US", table_id, &add_ai);
     fake.wait_answer(id).await;
     fake.wait_for("the AI seat", 20, |f| {
         table_message(f).is_some_and(|m| text_of(&m).contains("AI 3"))
     })
     .await;
-    let start = button(&table_message(&fake).unwrap(), ":start:").unwrap();
+    let start = button(&table_message(fake).unwrap(), ":start:").unwrap();
     let id = fake.click(ANN, "en-US", table_id, &start);
     fake.wait_answer(id).await;
 
@@ -97,7 +97,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         table_message(f).is_some_and(|m| text_of(&m).contains("hand 1"))
     })
     .await;
-    let text = text_of(&table_message(&fake).unwrap());
+    let text = text_of(&table_message(fake).unwrap());
     assert!(text.contains("Mango pot: "), "{text}");
     assert!(text.contains("Ante (底皮): 5"), "{text}");
     assert!(!text.contains("Your face-down cards"), "{text}");
@@ -123,7 +123,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         closed(f) || table_message(f).is_some_and(|m| text_of(&m).contains(" over: "))
     })
     .await;
-    let text = text_of(&table_message(&fake).unwrap());
+    let text = text_of(&table_message(fake).unwrap());
     assert!(text.contains("Mango pot: "), "{text}");
 
     // Both members leave: the table closes and the session settles.
@@ -365,7 +365,13 @@ async fn members_click_bets_the_raise_modal_and_the_split() {
             .find(|v| !options.contains(v))
             .unwrap_or_else(|| "QH.QD-QH.QD".to_string());
         let before = buttons(&table_message(fake).unwrap());
-        let id = fake.select_on(who, "en-US", view.clone(), &select, &[forged.clone()]);
+        let id = fake.select_on(
+            who,
+            "en-US",
+            view.clone(),
+            &select,
+            std::slice::from_ref(&forged),
+        );
         let answer = fake.wait_answer(id).await;
         assert!(answer.is_ephemeral(), "{forged} taken: {answer:?}");
         assert_eq!(buttons(&table_message(fake).unwrap()), before);

@@ -55,7 +55,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     );
     let answer = fake.wait_answer(id).await;
     assert!(answer.is_ephemeral(), "{answer:?}");
-    assert!(table_message(&fake).is_none());
+    assert!(table_message(fake).is_none());
 
     // Open: 2 chips per 道, 5 道 ante, the sweep rule.
     let id = fake.command(
@@ -76,7 +76,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| button(&m, ":join:").is_some())
     })
     .await;
-    let lobby = table_message(&fake).unwrap();
+    let lobby = table_message(fake).unwrap();
     let table_id: u64 = lobby["id"].as_str().unwrap().parse().unwrap();
     let join = button(&lobby, ":join:").unwrap();
     for user in [BOB, CAT, DAN] {
@@ -87,7 +87,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{DAN}>")))
     })
     .await;
-    let start = button(&table_message(&fake).unwrap(), ":start:").unwrap();
+    let start = button(&table_message(fake).unwrap(), ":start:").unwrap();
     let id = fake.click(ANN, "en-US", table_id, &start);
     fake.wait_answer(id).await;
 
@@ -96,7 +96,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| button(&m, ":deal").is_some())
     })
     .await;
-    let table = table_message(&fake).unwrap();
+    let table = table_message(fake).unwrap();
     let deal = button(&table, ":deal").unwrap();
     let dealer = dealer(&table).expect("the dealer is named");
     assert!(PLAYERS.contains(&dealer));
@@ -110,7 +110,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| message_text(&m).contains("Round 1: "))
     })
     .await;
-    let text = message_text(&table_message(&fake).unwrap());
+    let text = message_text(&table_message(fake).unwrap());
     assert!(text.contains("Pot: "), "{text}");
     assert!(text.contains(" dao)"), "every hand with its 道: {text}");
 
