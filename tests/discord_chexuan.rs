@@ -8,55 +8,22 @@
 
 mod support;
 
-use serde_json::{json, Value};
-use support::bot::BotProcess;
-use support::fake_discord::{message_text, FakeDiscord, CHANNEL_ID};
+use serde_json::json;
+use support::fake_discord::{message_text, private_message, FakeDiscord, CHANNEL_ID};
+use support::session::{button, buttons, sub, table_message, text_of, Session};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
 
-fn sub(name: &str, options: Value) -> Value {
-    json!([{ "name": name, "type": 1, "options": options }])
-}
-
-fn buttons(m: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    for row in m["components"].as_array().into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            if let Some(id) = c["custom_id"].as_str() {
-                out.push(id.to_string());
-            }
-        }
-    }
-    out
-}
-
-fn button(m: &Value, part: &str) -> Option<String> {
-    buttons(m).into_iter().find(|id| id.contains(part))
-}
-
-fn table_message(fake: &FakeDiscord) -> Option<Value> {
-    fake.channel_messages(CHANNEL_ID).into_iter().next()
-}
-
-fn text_of(m: &Value) -> String {
-    message_text(m).replace(['\u{2068}', '\u{2069}'], "")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = BotProcess::start(
-        &fake.api_url(),
-        dir.path(),
-        &[
-            ("PAIJU_TIMERS_BID_SECS", "1"),
-            ("PAIJU_TIMERS_PLAY_SECS", "1"),
-            ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
-        ],
-    );
-    fake.wait_ready(1).await;
+    let session = Session::start(&[
+        ("PAIJU_TIMERS_BID_SECS", "1"),
+        ("PAIJU_TIMERS_PLAY_SECS", "1"),
+        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+    ])
+    .await;
+    let fake = &session.fake;
 
     let cmds = fake.commands();
     let cx = cmds
@@ -77,7 +44,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     );
     let answer = fake.wait_answer(id).await;
     assert!(answer.is_ephemeral(), "{answer:?}");
-    assert!(table_message(&fake).is_none());
+    assert!(table_message(fake).is_none());
 
     // Ante 5 (smallest bobo 100); Ann brings 300, Bob 150.
     let id = fake.command(
@@ -97,7 +64,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         table_message(f).is_some_and(|m| button(&m, ":join:").is_some())
     })
     .await;
-    let table_id: u64 = table_message(&fake).unwrap()["id"]
+    let table_id: u64 = table_message(fake).unwrap()["id"]
         .as_str()
         .unwrap()
         .parse()
@@ -113,14 +80,14 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{BOB}>")))
     })
     .await;
-    let add_ai = button(&table_message(&fake).unwrap(), ":ai:").expect("Add AI");
+    let add_ai = button(&table_message(fake).unwrap(), ":ai:").expect("Add AI");
     let id = fake.click(ANN, "en-US", table_id, &add_ai);
     fake.wait_answer(id).await;
     fake.wait_for("the AI seat", 20, |f| {
         table_message(f).is_some_and(|m| text_of(&m).contains("AI 3"))
     })
     .await;
-    let start = button(&table_message(&fake).unwrap(), ":start:").unwrap();
+    let start = button(&table_message(fake).unwrap(), ":start:").unwrap();
     let id = fake.click(ANN, "en-US", table_id, &start);
     fake.wait_answer(id).await;
 
@@ -130,7 +97,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         table_message(f).is_some_and(|m| text_of(&m).contains("hand 1"))
     })
     .await;
-    let text = text_of(&table_message(&fake).unwrap());
+    let text = text_of(&table_message(fake).unwrap());
     assert!(text.contains("Mango pot: "), "{text}");
     assert!(text.contains("Ante (底皮): 5"), "{text}");
     assert!(!text.contains("Your face-down cards"), "{text}");
@@ -156,7 +123,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         closed(f) || table_message(f).is_some_and(|m| text_of(&m).contains(" over: "))
     })
     .await;
-    let text = text_of(&table_message(&fake).unwrap());
+    let text = text_of(&table_message(fake).unwrap());
     assert!(text.contains("Mango pot: "), "{text}");
 
     // Both members leave: the table closes and the session settles.
@@ -192,15 +159,259 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     let id = fake.command(BOB, "en-US", "chexuan", sub("stop", json!([])));
     fake.wait_answer(id).await;
 
-    for i in fake.interactions() {
-        assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
-    }
-    let status = bot.stop();
-    assert!(status.success() || status.code().is_none(), "{status:?}");
+    // An AI seat played: the house mints and burns its chips, which
+    // `ledger verify` checks.
+    session.finish(&[ANN, BOB], None).await;
+}
 
-    let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
-    let ledger = paiju::ledger::Ledger::open_existing(&db).await.unwrap();
-    let report = ledger.verify().await.unwrap();
-    assert!(report.is_clean(), "{}", report.render());
-    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+/// The member named on the table message's "… to act" line.
+fn to_act(fake: &FakeDiscord) -> u64 {
+    let text = text_of(&table_message(fake).expect("a table message"));
+    let line = text
+        .lines()
+        .find(|l| l.contains(" to act"))
+        .unwrap_or_else(|| panic!("nobody to act:\n{text}"));
+    let rest = &line[line.find("<@").expect("a mention") + 2..];
+    rest[..rest.find('>').unwrap()].parse().unwrap()
+}
+
+/// The table message's control whose id ends with `:tail`.
+fn control(fake: &FakeDiscord, tail: &str) -> Option<String> {
+    let m = table_message(fake)?;
+    buttons(&m)
+        .into_iter()
+        .find(|id| id.ends_with(tail) || (tail.ends_with(':') && id.contains(tail)))
+}
+
+/// `user` clicks the table control ending with `tail`; returns the answer.
+async fn click_table(
+    fake: &FakeDiscord,
+    user: u64,
+    tail: &str,
+) -> support::fake_discord::Interaction {
+    let m = table_message(fake).unwrap();
+    let id = control(fake, tail).unwrap_or_else(|| panic!("no `{tail}` in {:?}", buttons(&m)));
+    let msg: u64 = m["id"].as_str().unwrap().parse().unwrap();
+    let click = fake.click(user, "en-US", msg, &id);
+    fake.wait_answer(click).await
+}
+
+/// `user` plays the table control ending with `tail`: accepted (no private
+/// refusal) and the table moves on (new version, new ids).
+async fn play(fake: &FakeDiscord, user: u64, tail: &str) {
+    let before = buttons(&table_message(fake).unwrap());
+    let answer = click_table(fake, user, tail).await;
+    assert!(
+        !answer.is_ephemeral(),
+        "`{tail}` refused: {}",
+        answer.text()
+    );
+    fake.wait_for(&format!("the table after `{tail}`"), 20, |f| {
+        table_message(f).is_some_and(|m| buttons(&m) != before)
+    })
+    .await;
+}
+
+/// Members play a whole hand by clicking: a refused click from the wrong
+/// member, the raise modal (refused amounts, a valid one, a stale
+/// resubmission), a preset raise, call, checks (休芒 twice), the split
+/// select at the showdown (a forged split refused, a legal one taken); then
+/// all-in and fold in the next hand, both leave, the session settles, the
+/// ledger verifies clean and the two members' chips add up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn members_click_bets_the_raise_modal_and_the_split() {
+    let session = Session::start(&[
+        ("PAIJU_TIMERS_BID_SECS", "120"),
+        ("PAIJU_TIMERS_PLAY_SECS", "120"),
+        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+    ])
+    .await;
+    let fake = &session.fake;
+
+    // Ante 5 (smallest bobo 100); Ann brings 300, Bob 200.
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "chexuan",
+        sub(
+            "start",
+            json!([
+                { "name": "ante", "type": 4, "value": 5 },
+                { "name": "bobo", "type": 4, "value": 300 },
+            ]),
+        ),
+    );
+    fake.wait_answer(id).await;
+    fake.wait_for("the lobby", 20, |f| {
+        table_message(f).is_some_and(|m| button(&m, ":join:").is_some())
+    })
+    .await;
+    let id = fake.command(
+        BOB,
+        "en-US",
+        "chexuan",
+        sub("join", json!([{ "name": "bobo", "type": 4, "value": 200 }])),
+    );
+    fake.wait_answer(id).await;
+    fake.wait_for("Bob in the lobby", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{BOB}>")))
+    })
+    .await;
+    click_table(fake, ANN, ":start:").await;
+    fake.wait_for("hand 1", 20, |f| {
+        table_message(f)
+            .is_some_and(|m| text_of(&m).contains("hand 1") && text_of(&m).contains(" to act"))
+    })
+    .await;
+
+    let first = to_act(fake);
+    let second = if first == ANN { BOB } else { ANN };
+    // The member not to act is refused privately; nothing changes.
+    let before = buttons(&table_message(fake).unwrap());
+    let answer = click_table(fake, second, ":fold").await;
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    assert_eq!(buttons(&table_message(fake).unwrap()), before);
+
+    // "Raise…" opens a modal (the first answer) with the legal range.
+    let answer = click_table(fake, first, ":raise").await;
+    let cb = answer.callback.clone().unwrap();
+    assert_eq!(cb["type"], 9, "{cb}");
+    let modal_id = cb["data"]["custom_id"].as_str().unwrap().to_string();
+    let label = cb["data"]["components"][0]["components"][0]["label"]
+        .as_str()
+        .unwrap()
+        .replace(['\u{2068}', '\u{2069}'], "");
+    let first_bobo = if first == ANN { 300 } else { 200 };
+    assert!(
+        label.contains(&format!("5 to {}", first_bobo - 5)),
+        "{label}"
+    );
+    let table = table_message(fake).unwrap();
+    for (typed, words) in [
+        ("abc", "is not a number"),
+        ("100000", "cannot raise by 100000"),
+        ("2", "cannot raise by 2"),
+    ] {
+        let id = fake.submit_modal(
+            first,
+            "en-US",
+            table.clone(),
+            &modal_id,
+            &[("amount", typed)],
+        );
+        let answer = fake.wait_answer(id).await;
+        assert!(answer.is_ephemeral(), "{answer:?}");
+        assert!(answer.text().contains(words), "{typed}: {}", answer.text());
+        assert_eq!(
+            buttons(&table_message(fake).unwrap()),
+            before,
+            "a refusal changes nothing"
+        );
+    }
+    let id = fake.submit_modal(
+        first,
+        "en-US",
+        table.clone(),
+        &modal_id,
+        &[("amount", "15")],
+    );
+    let answer = fake.wait_answer(id).await;
+    assert!(!answer.is_ephemeral(), "{}", answer.text());
+    fake.wait_for("the raise of 15", 20, |f| {
+        table_message(f).is_some_and(|m| text_of(&m).contains("by 15 to"))
+    })
+    .await;
+    // The same modal again is from an earlier moment: refused.
+    let after = buttons(&table_message(fake).unwrap());
+    let id = fake.submit_modal(first, "en-US", table, &modal_id, &[("amount", "15")]);
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("earlier moment"),
+        "{}",
+        answer.text()
+    );
+    assert_eq!(buttons(&table_message(fake).unwrap()), after);
+
+    // A preset raise, a call; then everyone checks in rounds 2 and 3.
+    assert_eq!(to_act(fake), second);
+    play(fake, second, ":raise.5").await;
+    play(fake, first, ":call").await;
+    for _ in 0..4 {
+        let who = to_act(fake);
+        play(fake, who, ":check").await;
+    }
+
+    // The showdown: each splits through the select in "My hand".
+    for _ in 0..2 {
+        let who = to_act(fake);
+        let answer = click_table(fake, who, ":hand:").await;
+        let view = private_message(&answer);
+        let select = button(&view, ":split").expect("the split select");
+        let options: Vec<String> = view["components"][0]["components"][0]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["value"].as_str().unwrap().to_string())
+            .collect();
+        assert!(!options.is_empty());
+        // A split the select did not offer (head and tail swapped, so the
+        // head is lower; or cards not in the hand) is refused privately.
+        let forged = options
+            .iter()
+            .map(|v| {
+                let (h, t) = v.split_once('-').unwrap();
+                format!("{t}-{h}")
+            })
+            .find(|v| !options.contains(v))
+            .unwrap_or_else(|| "QH.QD-QH.QD".to_string());
+        let before = buttons(&table_message(fake).unwrap());
+        let id = fake.select_on(
+            who,
+            "en-US",
+            view.clone(),
+            &select,
+            std::slice::from_ref(&forged),
+        );
+        let answer = fake.wait_answer(id).await;
+        assert!(answer.is_ephemeral(), "{forged} taken: {answer:?}");
+        assert_eq!(buttons(&table_message(fake).unwrap()), before);
+        let id = fake.select_on(who, "en-US", view, &select, &[options[0].clone()]);
+        let answer = fake.wait_answer(id).await;
+        assert!(answer.text().contains("Done"), "{}", answer.text());
+        fake.wait_for("the table after a split", 20, |f| {
+            table_message(f).is_some_and(|m| buttons(&m) != before)
+        })
+        .await;
+    }
+    let closed = |f: &FakeDiscord| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| text_of(m).contains("The Chexuan table closed after"))
+    };
+    fake.wait_for("hand 1 settled", 20, |f| {
+        closed(f) || table_message(f).is_some_and(|m| text_of(&m).contains("Hand 1 over"))
+    })
+    .await;
+
+    // Hand 2, if both can still play: all-in, then fold.
+    if !closed(fake) {
+        fake.wait_for("hand 2", 20, |f| {
+            table_message(f)
+                .is_some_and(|m| text_of(&m).contains("hand 2") && text_of(&m).contains(" to act"))
+        })
+        .await;
+        let who = to_act(fake);
+        play(fake, who, ":allin").await;
+        let other = to_act(fake);
+        assert_ne!(other, who);
+        play(fake, other, ":fold").await;
+    }
+
+    for user in [ANN, BOB] {
+        let id = fake.command(user, "en-US", "chexuan", sub("leave", json!([])));
+        fake.wait_answer(id).await;
+    }
+    fake.wait_for("the session's result", 60, closed).await;
+    // Two members and no AI: the session moved chips only between them.
+    session.finish(&[ANN, BOB], Some(2000)).await;
 }

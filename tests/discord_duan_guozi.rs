@@ -10,40 +10,14 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::bot::BotProcess;
-use support::fake_discord::{message_text, FakeDiscord, CHANNEL_ID, GUILD_ID};
+use support::fake_discord::{message_text, CHANNEL_ID};
+use support::session::{button, sub, table_message, Session};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
 const CAT: u64 = 100_000_000_000_000_003;
 const DAN: u64 = 100_000_000_000_000_004;
 const PLAYERS: [u64; 4] = [ANN, BOB, CAT, DAN];
-
-fn sub(name: &str, options: Value) -> Value {
-    json!([{ "name": name, "type": 1, "options": options }])
-}
-
-/// The custom ids of every button of a message.
-fn buttons(m: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    for row in m["components"].as_array().into_iter().flatten() {
-        for c in row["components"].as_array().into_iter().flatten() {
-            if let Some(id) = c["custom_id"].as_str() {
-                out.push(id.to_string());
-            }
-        }
-    }
-    out
-}
-
-fn button(m: &Value, part: &str) -> Option<String> {
-    buttons(m).into_iter().find(|id| id.contains(part))
-}
-
-/// The table message: the channel's first message from the bot.
-fn table_message(fake: &FakeDiscord) -> Option<Value> {
-    fake.channel_messages(CHANNEL_ID).into_iter().next()
-}
 
 /// The user named on the table message's `Dealer: <@id>` line.
 fn dealer(m: &Value) -> Option<u64> {
@@ -54,17 +28,12 @@ fn dealer(m: &Value) -> Option<u64> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_members_play_duan_guozi_to_the_empty_pot() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = BotProcess::start(
-        &fake.api_url(),
-        dir.path(),
-        &[
-            ("PAIJU_TIMERS_BID_SECS", "1"),
-            ("PAIJU_TIMERS_AI_DELAY_MS", "50"),
-        ],
-    );
-    fake.wait_ready(1).await;
+    let session = Session::start(&[
+        ("PAIJU_TIMERS_BID_SECS", "1"),
+        ("PAIJU_TIMERS_AI_DELAY_MS", "50"),
+    ])
+    .await;
+    let fake = &session.fake;
 
     // Registered with its Chinese name; the rules answer privately.
     let cmds = fake.commands();
@@ -86,7 +55,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     );
     let answer = fake.wait_answer(id).await;
     assert!(answer.is_ephemeral(), "{answer:?}");
-    assert!(table_message(&fake).is_none());
+    assert!(table_message(fake).is_none());
 
     // Open: 2 chips per 道, 5 道 ante, the sweep rule.
     let id = fake.command(
@@ -107,7 +76,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| button(&m, ":join:").is_some())
     })
     .await;
-    let lobby = table_message(&fake).unwrap();
+    let lobby = table_message(fake).unwrap();
     let table_id: u64 = lobby["id"].as_str().unwrap().parse().unwrap();
     let join = button(&lobby, ":join:").unwrap();
     for user in [BOB, CAT, DAN] {
@@ -118,7 +87,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{DAN}>")))
     })
     .await;
-    let start = button(&table_message(&fake).unwrap(), ":start:").unwrap();
+    let start = button(&table_message(fake).unwrap(), ":start:").unwrap();
     let id = fake.click(ANN, "en-US", table_id, &start);
     fake.wait_answer(id).await;
 
@@ -127,7 +96,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| button(&m, ":deal").is_some())
     })
     .await;
-    let table = table_message(&fake).unwrap();
+    let table = table_message(fake).unwrap();
     let deal = button(&table, ":deal").unwrap();
     let dealer = dealer(&table).expect("the dealer is named");
     assert!(PLAYERS.contains(&dealer));
@@ -141,7 +110,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
         table_message(f).is_some_and(|m| message_text(&m).contains("Round 1: "))
     })
     .await;
-    let text = message_text(&table_message(&fake).unwrap());
+    let text = message_text(&table_message(fake).unwrap());
     assert!(text.contains("Pot: "), "{text}");
     assert!(text.contains(" dao)"), "every hand with its 道: {text}");
 
@@ -186,23 +155,6 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     })
     .await;
 
-    for i in fake.interactions() {
-        assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
-    }
-    let status = bot.stop();
-    assert!(status.success() || status.code().is_none(), "{status:?}");
-
-    let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
-    let ledger = paiju::ledger::Ledger::open_existing(&db).await.unwrap();
-    let report = ledger.verify().await.unwrap();
-    assert!(report.is_clean(), "{}", report.render());
-    let mut total = 0;
-    for user in PLAYERS {
-        total += ledger.balance(GUILD_ID, user).await.unwrap();
-    }
-    assert_eq!(
-        total, 4000,
-        "four humans, no house: no chip created or lost"
-    );
-    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    // Four humans, no house: no chip created or lost.
+    session.finish(&PLAYERS, Some(4000)).await;
 }

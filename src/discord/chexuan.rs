@@ -757,7 +757,17 @@ impl DiscordGame for ChexuanTable {
 
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
         let lang = r.lang;
-        let hands = r.last_view.map(|v| i64::from(v.hand_number)).unwrap_or(0);
+        // The outcome counts the hands; the last view the table message
+        // showed may be hands behind it when the last hands were played in
+        // one burst (the table closed before the message was redrawn),
+        // which is how a result said "hand 5" under a log at "Hand 10".
+        let hands = r
+            .outcome
+            .detail
+            .get("hands")
+            .and_then(|h| h.as_i64())
+            .or_else(|| r.last_view.map(|v| i64::from(v.hand_number)))
+            .unwrap_or(0);
         let mut lines = vec![
             i18n::tr_args(lang, "chexuan-result-closed", &[("hands", hands.into())]),
             String::new(),
@@ -1035,6 +1045,42 @@ mod tests {
             key_of(ChexuanTable::on_modal(&raise, &typed, &h).unwrap_err()),
             "err-not-your-turn"
         );
+    }
+
+    /// The result counts the session's hands from its outcome, not from
+    /// the last view drawn (which may be behind).
+    #[test]
+    fn the_result_counts_the_hands_of_the_outcome() {
+        let t = table();
+        let stale = t.view(None);
+        assert_eq!(stale.hand_number, 1);
+        let mut detail = serde_json::Map::new();
+        detail.insert("hands".into(), json!(10));
+        let outcome = crate::games::Outcome {
+            deltas: vec![0, 0, 0],
+            detail,
+        };
+        let report = crate::table::SettleReport {
+            paid: vec![0, 0, 0],
+            rake: 0,
+            balances: vec![Some(1000), Some(1000), None],
+        };
+        let names = Names((1..=3).map(|i| format!("P{i}")).collect());
+        let r = ResultView::<ChexuanTable> {
+            lang: Lang::EnUs,
+            game: 7,
+            stake: 1,
+            names: &names,
+            last_view: Some(&stale),
+            outcome: &outcome,
+            report: &report,
+        };
+        let embed = ChexuanTable::result_embed(&r).unwrap();
+        let text = serde_json::to_value(&embed).unwrap()["description"]
+            .as_str()
+            .unwrap()
+            .replace(['\u{2068}', '\u{2069}'], "");
+        assert!(text.contains("after 10 hands"), "{text}");
     }
 
     #[test]

@@ -34,7 +34,7 @@
 
 use super::kind::{JoinArgs, SeatSetup, TableGame};
 use crate::ai::Bot;
-use crate::games::chexuan::ai::BasicBot;
+use crate::games::chexuan::ai::{best_legal_split, BasicBot};
 use crate::games::chexuan::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use crate::games::chexuan::{
     share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango,
@@ -483,14 +483,7 @@ impl ChexuanTable {
             } else if legal.contains(&Action::Fold) {
                 Some(Action::Fold)
             } else {
-                legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::Split(s) => Some((s.key(), *a)),
-                        _ => None,
-                    })
-                    .max_by_key(|(k, _)| *k)
-                    .map(|(_, a)| a)
+                best_legal_split(&legal)
             };
             let Some(action) = pick else { return };
             match self.hand.apply(h, &action) {

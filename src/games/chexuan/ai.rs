@@ -135,16 +135,23 @@ pub fn strength(mine: &[Card], seen: &[Card]) -> f64 {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BasicBot;
 
+/// The best of the legal splits among `legal` (the best tail that keeps
+/// head ≥ tail, then the best head), or `None` when no split is legal.
+/// The AI splits with it, and so does the table for a player who left.
+pub fn best_legal_split(legal: &[Action]) -> Option<Action> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Split(s) => Some((s.key(), *a)),
+            _ => None,
+        })
+        .max_by_key(|(k, _)| *k)
+        .map(|(_, a)| a)
+}
+
 impl BasicBot {
     fn choose_split(legal: &[Action]) -> Option<Action> {
-        legal
-            .iter()
-            .filter_map(|a| match a {
-                Action::Split(s) => Some((s.key(), *a)),
-                _ => None,
-            })
-            .max_by_key(|(k, _)| *k)
-            .map(|(_, a)| a)
+        best_legal_split(legal)
     }
 
     fn choose_bet(view: &ChexuanView, legal: &[Action], rng: &mut dyn rand::RngCore) -> Action {
