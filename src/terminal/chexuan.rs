@@ -419,8 +419,8 @@ impl TerminalGame for ChexuanTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Game;
     use crate::games::chexuan::view::Stage;
+    use crate::games::Game;
     use crate::table::chexuan::SessionDeal;
 
     fn table(seed: u64) -> ChexuanTable {
