@@ -75,6 +75,27 @@ fn play(setup: HandSetup, seed: u64) -> Chexuan {
             }
         }
         let view = game.view(Some(seat));
+        // The raise range a front end offers is exactly what the engine
+        // accepts, at both of its ends and just beyond them.
+        let public = game.view(None);
+        let (lo, hi) = match public.raise_range(seat) {
+            Some(r) => (*r.start(), *r.end()),
+            None => (0, 0),
+        };
+        for n in [
+            0,
+            1,
+            lo.saturating_sub(1),
+            lo,
+            hi,
+            hi + 1,
+            view.ante,
+            view.ante * 3,
+        ] {
+            let accepted = game.check(seat, &Action::Raise(n)).is_ok();
+            let offered = public.raise_range(seat).is_some_and(|r| r.contains(&n));
+            assert_eq!(accepted, offered, "raise {n}, range {lo}..={hi}");
+        }
         let action = if basic[seat] {
             BasicBot.choose(&view, &legal, &mut rng)
         } else {

@@ -40,6 +40,7 @@ fn options(seed: u64) -> TableOptions {
         stake: 1,
         rules: json!({"ante": 5}),
         seed: Some(seed),
+        lang: None,
     }
 }
 

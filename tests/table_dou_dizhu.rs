@@ -34,6 +34,7 @@ fn options(rules: serde_json::Value) -> TableOptions {
         stake: 10,
         rules,
         seed: Some(4),
+        lang: None,
     }
 }
 

@@ -37,6 +37,7 @@ fn options(rules: serde_json::Value) -> TableOptions {
         stake: 2,
         rules,
         seed: Some(9),
+        lang: None,
     }
 }
 

@@ -258,6 +258,7 @@ fn options(rules: serde_json::Value) -> TableOptions {
         stake: 5,
         rules,
         seed: Some(7),
+        lang: None,
     }
 }
 
@@ -324,6 +325,7 @@ async fn bad_options_are_refused_and_nothing_is_created() {
             stake,
             rules: rules.clone(),
             seed: None,
+            lang: None,
         };
         let e = tables
             .open::<Race>(SERVER, CHANNEL, ALICE, opts)
@@ -706,6 +708,35 @@ async fn a_game_resumes_where_it_stopped_after_a_restart() {
     tokio::time::sleep(Duration::from_secs(29)).await;
     assert_eq!(to_move(&t).await, (v, s));
     assert_eq!(t.act(user_at(s), v, RaceAction::Step(1)).await, Ok(v + 1));
+}
+
+#[tokio::test(start_paused = true)]
+async fn the_table_language_is_stored_with_the_game_and_read_back() {
+    let store = Arc::new(MemoryStore::new(100));
+    {
+        let tables = Tables::new(store.clone(), config());
+        let opts = TableOptions {
+            lang: Some("zh-CN".into()),
+            ..options(json!({}))
+        };
+        let t = tables.open::<Race>(SERVER, CHANNEL, ALICE, opts).unwrap();
+        t.join(BOB).await.unwrap();
+        t.start(ALICE).await.unwrap();
+        to_move(&t).await;
+    }
+    tokio::task::yield_now().await;
+    // What the Discord host reads at start-up to re-post the table message.
+    let stored = store.unfinished_games().await.unwrap();
+    assert_eq!(stored.len(), 1);
+    let read: TableOptions = serde_json::from_value(stored[0].options.clone()).unwrap();
+    assert_eq!(read.lang.as_deref(), Some("zh-CN"));
+    let tables = Tables::new(store.clone(), config());
+    let report = tables.resume_kind::<Race>(|_| true).await.unwrap();
+    assert_eq!(report.resumed.len(), 1, "{report:?}");
+    // A table opened without a language stores none (older rows read the same).
+    let plain: TableOptions =
+        serde_json::from_value(json!({"stake": 5, "rules": {}, "host": 1})).unwrap();
+    assert_eq!(plain.lang, None);
 }
 
 #[tokio::test(start_paused = true)]

@@ -97,3 +97,20 @@ err-wild-as-missing = { $cards } mixes wild and natural cards: say what each wil
 err-wild-as-count = The play has { $wild } wild cards but { $stated } ranks are given for them.
 err-wild-as-rank = A wild card cannot stand for { $rank } here.
 err-wild-all-own-rank = { $cards } is all wild cards: they stand for their own rank.
+
+## 癞子 on Discord: the wild rank, and choosing how a selection is played.
+table-wild = Wild card (癞子): { $rank }
+hand-wild = Wild card: every { $rank } stands for any rank but a joker.
+hand-wild-card = wild card
+ddz-bomb-soft = soft bomb
+ddz-bomb-pure-wild = pure wild bomb
+# A reading in a select: "soft bomb of 4", "straight 5–9", then "(wild as 7, 8)".
+reading-of = { $pattern } of { $rank }
+reading-run = { $pattern } { $low }–{ $high }
+reading-wild-as = { $reading } (wild as { $ranks })
+reading-choose = { $cards } can be played { $count } ways: choose one in the menu.
+reading-more = Only the first { $shown } are listed; for another, type /play with the cards, then as: and what the wild cards stand for.
+reading-placeholder = Choose how to play them
+err-reading-gone = That is not a legal way to play those cards now, so nothing was played. Choose your cards again.
+err-reading-statement = “{ $statement }” does not say what the wild cards stand for: after as: give ranks (as:7 8) and/or a pattern (as:bomb).
+err-reading-needed = These cards can be played several ways: add as: and what the wild cards stand for, e.g. as:7 8.

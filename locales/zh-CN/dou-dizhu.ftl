@@ -97,3 +97,20 @@ err-wild-as-missing = { $cards } 中有癞子也有普通牌：请说明每张�
 err-wild-as-count = 这手牌有 { $wild } 张癞子，却给出了 { $stated } 个点数。
 err-wild-as-rank = 癞子在这里不能当 { $rank }。
 err-wild-all-own-rank = { $cards } 全是癞子：它们只能当本身的点数。
+
+## 癞子 on Discord: the wild rank, and choosing how a selection is played.
+table-wild = 癞子：{ $rank }
+hand-wild = 癞子：每张 { $rank } 都可以当除王以外的任何点数。
+hand-wild-card = 癞子
+ddz-bomb-soft = 软炸
+ddz-bomb-pure-wild = 纯癞子炸
+# A reading in a select: "软炸 4", "顺子 5–9", then "（癞子当 7, 8）".
+reading-of = { $pattern } { $rank }
+reading-run = { $pattern } { $low }–{ $high }
+reading-wild-as = { $reading }（癞子当 { $ranks }）
+reading-choose = { $cards } 有 { $count } 种出法：请在菜单里选一种。
+reading-more = 只列出了前 { $shown } 种；要出别的，请输入 /play 加上这些牌，再写 as: 和癞子代表的点数。
+reading-placeholder = 选择出法
+err-reading-gone = 现在不能这样出这些牌，所以没有出牌。请重新选牌。
+err-reading-statement = “{ $statement }”没有说明癞子代表什么：as: 后面写点数（as:7 8）或牌型（as:炸弹）。
+err-reading-needed = 这些牌有几种出法：请加上 as: 和癞子代表的点数，例如 as:7 8。

@@ -11,9 +11,9 @@
 
 use super::errors::BotError;
 use super::ids::Action as Click;
-use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
-use super::table::{ResultView, TableView};
-use super::{lang_of_ctx, Context};
+use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Modal, Names};
+use super::table::{signed, ResultView, TableView};
+use super::Context;
 use crate::cards::Card;
 use crate::games::chexuan::hands::{HandKind, Split};
 use crate::games::chexuan::view::Stage;
@@ -27,14 +27,10 @@ use serde_json::json;
 
 /// The argument of the split select's `custom_id`.
 const SPLIT: &str = "split";
-
-fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
+/// The argument of the "Raise…" button and of the modal it opens.
+const RAISE_ANY: &str = "raise";
+/// The id of the modal's one text input (the amount).
+const AMOUNT: &str = "amount";
 
 fn hand_name(lang: Lang, kind: HandKind) -> String {
     i18n::tr(lang, &format!("chexuan-hand-{}", kind.id()))
@@ -112,6 +108,55 @@ fn split_label(lang: Lang, s: &Split) -> String {
             ("tail-hand", hand_name(lang, s.tail_kind()).into()),
         ],
     )
+}
+
+/// The raise range of the seat to act in `v` (hand seats), if it may raise.
+fn raise_range_to_act(v: &CxView) -> Option<(u64, u64)> {
+    let h = v.hand.to_act?;
+    v.hand.raise_range(h).map(|r| (*r.start(), *r.end()))
+}
+
+/// The "Raise…" button, when the seat to act may raise: it opens a modal
+/// asking for any amount in the legal range.
+fn raise_any_button(lang: Lang, id: String) -> serenity::CreateButton {
+    serenity::CreateButton::new(id)
+        .label(i18n::tr(lang, "chexuan-btn-raise-any"))
+        .style(serenity::ButtonStyle::Primary)
+}
+
+/// The modal of "Raise…": one short text input, the legal range in its
+/// label and placeholder.
+fn raise_modal(lang: Lang, id: String, (min, max): (u64, u64)) -> serenity::CreateModal {
+    let range = [("min", (min as i64).into()), ("max", (max as i64).into())];
+    let mut label = i18n::tr_args(lang, "chexuan-raise-modal-label", &range);
+    // Discord allows 45 characters in a label, 100 in a placeholder.
+    label = label.chars().take(45).collect();
+    let placeholder: String = i18n::tr_args(lang, "chexuan-raise-modal-placeholder", &range)
+        .chars()
+        .take(100)
+        .collect();
+    let input = serenity::CreateInputText::new(serenity::InputTextStyle::Short, label, AMOUNT)
+        .placeholder(placeholder)
+        .min_length(1)
+        .max_length(20);
+    serenity::CreateModal::new(id, i18n::tr(lang, "chexuan-raise-modal-title"))
+        .components(vec![serenity::CreateActionRow::InputText(input)])
+}
+
+/// Reads the amount typed in the raise modal, against the seat's range now.
+fn read_raise(text: &str, range: Option<(u64, u64)>) -> Result<Action, BotError> {
+    let (min, max) = range.ok_or_else(|| BotError::user("chexuan-err-cannot-raise"))?;
+    let text = text.trim();
+    let with_range = |e: BotError| e.arg("min", min as i64).arg("max", max as i64);
+    let amount: u64 = text.parse().map_err(|_| {
+        with_range(BotError::user("chexuan-err-raise-number")).arg("text", text.to_string())
+    })?;
+    if !(min..=max).contains(&amount) {
+        return Err(
+            with_range(BotError::user("chexuan-err-raise-range")).arg("amount", amount as i64)
+        );
+    }
+    Ok(Action::Raise(amount))
 }
 
 fn hand_actions(legal: &[TableAction]) -> Vec<Action> {
@@ -230,7 +275,8 @@ impl DiscordGame for ChexuanTable {
         t: &TableView<'_, Self>,
         legal: &[TableAction],
     ) -> Vec<serenity::CreateButton> {
-        hand_actions(legal)
+        let actions = hand_actions(legal);
+        let mut buttons: Vec<serenity::CreateButton> = actions
             .iter()
             .filter_map(|a| {
                 let arg = action_arg(a)?;
@@ -245,7 +291,16 @@ impl DiscordGame for ChexuanTable {
                         .style(style),
                 )
             })
-            .collect()
+            .collect();
+        if !actions.is_empty() && raise_range_to_act(t.view).is_some() {
+            // Shown early so the driver's cap on buttons never hides it.
+            let at = buttons.len().min(4);
+            buttons.insert(
+                at,
+                raise_any_button(t.lang, t.id(Click::Game(RAISE_ANY.into()))),
+            );
+        }
+        buttons
     }
 
     fn event_lines(
@@ -295,7 +350,7 @@ impl DiscordGame for ChexuanTable {
             .placeholder(i18n::tr(h.lang, "chexuan-split-choose"));
             return vec![serenity::CreateActionRow::SelectMenu(menu)];
         }
-        let buttons: Vec<serenity::CreateButton> = hand_actions(h.legal)
+        let mut buttons: Vec<serenity::CreateButton> = hand_actions(h.legal)
             .iter()
             .filter_map(|a| {
                 Some(
@@ -304,6 +359,13 @@ impl DiscordGame for ChexuanTable {
                 )
             })
             .collect();
+        if h.my_turn() && raise_range_to_act(h.view).is_some() {
+            let at = buttons.len().min(4);
+            buttons.insert(
+                at,
+                raise_any_button(h.lang, h.id(Click::Game(RAISE_ANY.into()))),
+            );
+        }
         buttons
             .chunks(5)
             .take(5)
@@ -314,9 +376,18 @@ impl DiscordGame for ChexuanTable {
     fn on_click(
         click: &Click,
         values: &[String],
-        _h: &HandView<'_, Self>,
+        h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<TableAction>, BotError> {
         match click {
+            Click::Game(arg) if arg == RAISE_ANY => {
+                if !h.my_turn() {
+                    return Err(BotError::user("err-not-your-turn"));
+                }
+                let range = raise_range_to_act(h.view)
+                    .ok_or_else(|| BotError::user("chexuan-err-cannot-raise"))?;
+                let id = h.id(Click::Game(RAISE_ANY.into()));
+                Ok(ClickIntent::Modal(Modal(raise_modal(h.lang, id, range))))
+            }
             Click::Game(arg) if arg == SPLIT => {
                 let value = values.first().ok_or_else(|| BotError::user("err-stale"))?;
                 // A forged value reaches the engine, which refuses it.
@@ -330,6 +401,26 @@ impl DiscordGame for ChexuanTable {
             Click::Hint => Ok(ClickIntent::Hint),
             _ => Err(BotError::user("err-stale")),
         }
+    }
+
+    /// The raise modal: any amount in the seat's legal range now.
+    fn on_modal(
+        click: &Click,
+        fields: &[(String, String)],
+        h: &HandView<'_, Self>,
+    ) -> Result<TableAction, BotError> {
+        if !matches!(click, Click::Game(arg) if arg == RAISE_ANY) {
+            return Err(BotError::user("err-stale"));
+        }
+        if !h.my_turn() {
+            return Err(BotError::user("err-not-your-turn"));
+        }
+        let text = fields
+            .iter()
+            .find(|(id, _)| id == AMOUNT)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or("");
+        read_raise(text, raise_range_to_act(h.view)).map(TableAction::Hand)
     }
 
     fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
@@ -406,44 +497,10 @@ impl DiscordGame for ChexuanTable {
             i18n::tr_args(lang, "chexuan-result-closed", &[("hands", hands.into())]),
             String::new(),
         ];
-        for (seat, paid) in r.report.paid.iter().enumerate() {
-            let player = r.names.get(seat);
-            let delta = signed(*paid);
-            lines.push(match r.report.balances.get(seat).copied().flatten() {
-                Some(balance) => i18n::tr_args(
-                    lang,
-                    "result-seat",
-                    &[
-                        ("player", player.into()),
-                        ("role", String::new().into()),
-                        ("delta", delta.into()),
-                        ("balance", balance.into()),
-                    ],
-                ),
-                None => i18n::tr_args(
-                    lang,
-                    "result-seat-ai",
-                    &[
-                        ("player", player.into()),
-                        ("role", String::new().into()),
-                        ("delta", delta.into()),
-                    ],
-                ),
-            });
+        for seat in 0..r.report.paid.len() {
+            lines.push(r.seat_line(seat, String::new()));
         }
-        Some(
-            serenity::CreateEmbed::new()
-                .title(i18n::tr_args(
-                    lang,
-                    "result-title",
-                    &[
-                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
-                        ("id", r.game.into()),
-                        ("stake", r.stake.into()),
-                    ],
-                ))
-                .description(lines.join("\n")),
-        )
+        Some(r.embed(Self::NAME_KEY, &lines))
     }
 }
 
@@ -491,6 +548,7 @@ pub async fn cx_start(
         stake: 1,
         rules: start_rules(ante)?,
         seed: None,
+        lang: None,
     };
     table_cmds::open_with::<ChexuanTable>(ctx, options, join_args(bobo)?).await
 }
@@ -512,12 +570,7 @@ pub async fn cx_stop(ctx: Context<'_>) -> Result<(), BotError> {
 
 #[poise::command(slash_command, rename = "rules")]
 pub async fn cx_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    let lang = lang_of_ctx(ctx);
-    let reply = poise::CreateReply::default()
-        .content(i18n::tr(lang, "chexuan-rules"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    table_cmds::rules(ctx, "chexuan-rules").await
 }
 
 #[cfg(test)]
@@ -628,6 +681,97 @@ mod tests {
             }
         }
         assert!(saw_showdown, "the hand never reached its showdown");
+    }
+
+    fn key_of(e: BotError) -> &'static str {
+        match e {
+            BotError::User { key, .. } => key,
+            other => panic!("not a user error: {other}"),
+        }
+    }
+
+    /// "Raise…" opens a modal with the seat's legal range; what is typed
+    /// in it is read against that range, anything else refused with the
+    /// member's words; a seat not to act can neither open nor submit it.
+    #[test]
+    fn the_raise_modal_offers_the_legal_range_and_refuses_bad_amounts() {
+        let t = table();
+        let seat = t.waiting_on()[0];
+        let view = t.view(Some(seat));
+        let legal = t.legal_actions(seat);
+        let h = HandView::<ChexuanTable> {
+            lang: Lang::EnUs,
+            game: 7,
+            version: 3,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        // Bobo 400, ante 10, everyone's ante in: raises from 10 to 390.
+        assert_eq!(raise_range_to_act(&view), Some((10, 390)));
+        let raise = Click::Game(RAISE_ANY.into());
+        let Ok(ClickIntent::Modal(Modal(modal))) = ChexuanTable::on_click(&raise, &[], &h) else {
+            panic!("no modal");
+        };
+        let json = serde_json::to_value(&modal).unwrap();
+        assert_eq!(json["custom_id"], h.id(raise.clone()));
+        let input = &json["components"][0]["components"][0];
+        assert_eq!(input["custom_id"], AMOUNT);
+        let label = input["label"]
+            .as_str()
+            .unwrap()
+            .replace(['\u{2068}', '\u{2069}'], "");
+        assert!(label.contains("10 to 390"), "{label}");
+        assert!(label.chars().count() <= 45);
+
+        let submit = |text: &str| {
+            ChexuanTable::on_modal(&raise, &[(AMOUNT.to_string(), text.to_string())], &h)
+        };
+        assert_eq!(
+            submit(" 37 ").unwrap(),
+            TableAction::Hand(Action::Raise(37))
+        );
+        assert_eq!(
+            submit("390").unwrap(),
+            TableAction::Hand(Action::Raise(390))
+        );
+        assert_eq!(submit("10").unwrap(), TableAction::Hand(Action::Raise(10)));
+        for bad in ["", "abc", "-5", "1e3", "12.5"] {
+            assert_eq!(key_of(submit(bad).unwrap_err()), "chexuan-err-raise-number");
+        }
+        for bad in ["0", "9", "391", "99999999999999999999"] {
+            let key = key_of(submit(bad).unwrap_err());
+            assert!(key.starts_with("chexuan-err-raise-"), "{bad}: {key}");
+        }
+        let err = submit("391").unwrap_err();
+        for lang in [Lang::EnUs, Lang::ZhCn] {
+            let text = err.text(lang);
+            assert!(text.contains("391") && text.contains("390"), "{text}");
+        }
+        // Another control's id in a modal is refused.
+        assert!(ChexuanTable::on_modal(&Click::Game("call".into()), &[], &h).is_err());
+
+        // A seat that is not to act.
+        let other = (seat + 1) % 3;
+        let view = t.view(Some(other));
+        let none = Vec::new();
+        let h = HandView::<ChexuanTable> {
+            lang: Lang::EnUs,
+            game: 7,
+            version: 3,
+            seat: other,
+            view: &view,
+            legal: &none,
+        };
+        assert_eq!(
+            key_of(ChexuanTable::on_click(&raise, &[], &h).unwrap_err()),
+            "err-not-your-turn"
+        );
+        let typed = [(AMOUNT.to_string(), "20".to_string())];
+        assert_eq!(
+            key_of(ChexuanTable::on_modal(&raise, &typed, &h).unwrap_err()),
+            "err-not-your-turn"
+        );
     }
 
     #[test]

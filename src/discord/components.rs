@@ -1,9 +1,10 @@
-//! Button and select-menu clicks: decode the id, check it against the
-//! table, act, and always answer within Discord's 3 seconds.
+//! Button and select-menu clicks and submitted modals: decode the id,
+//! check it against the table, act, and always answer within Discord's 3
+//! seconds.
 
 use super::errors::BotError;
 use super::ids::ComponentId;
-use super::table::clicks::{self, answer_in_time};
+use super::table::clicks::{self, answer_in_time, Asked};
 use super::Data;
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
@@ -31,8 +32,33 @@ async fn dispatch(
     }
     // An id this build did not make is from an old message: stale.
     let id = ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
-    answer_in_time(ctx, click, lang, clicks::work(ctx, data, click, id, lang)).await;
+    answer_in_time(
+        ctx,
+        Asked::Click(click),
+        lang,
+        clicks::work(ctx, data, click, id, lang),
+    )
+    .await;
     Ok(())
+}
+
+/// Entry point for every submitted modal: its id is checked like a
+/// component's, and it is answered within the same 3 seconds.
+pub async fn handle_modal(
+    ctx: &serenity::Context,
+    data: &Data,
+    modal: &serenity::ModalInteraction,
+) {
+    let lang = data.lang(Some(&modal.locale), modal.guild_locale.as_deref());
+    let work = async {
+        if data.is_shutting_down() {
+            return Err(BotError::user("err-shutting-down"));
+        }
+        let id =
+            ComponentId::decode(&modal.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
+        clicks::submit(data, modal, id, lang).await
+    };
+    answer_in_time(ctx, Asked::Modal(modal), lang, work).await;
 }
 
 /// Answers a click privately (a fresh ephemeral message), falling back to a

@@ -4,17 +4,26 @@
 //! by DM and in "My hand" (a multi-select of the cards with Play / Pass /
 //! Hint), typed plays, and the result with every factor.
 //!
+//! 癞子: a selection with several legal readings (clicked or typed) is
+//! answered privately with a select of them ([`super::ddz_readings`]); the
+//! pick is checked against the legal readings again when it comes back.
+//!
 //! In the discard phase (弃三张) the hand view's Play discards the chosen
 //! cards and Pass (or the table's "Keep all") discards nothing.
 
+use super::ddz_readings::{self, READING_ARG};
 use super::errors::BotError;
-use super::ids::{cards_from_values, Action as Click};
+use super::ids::{card_value, cards_from_values, Action as Click};
 use super::render;
+use super::table::clicks::hand_message;
 use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
 use super::table::{ResultView, TableView};
-use super::{lang_of_ctx, Context};
+use super::Context;
 use crate::cards::Card;
-use crate::games::dou_dizhu::{parse_play, Action, CardSet, DouDizhu, Event, PhaseName, View};
+use crate::games::dou_dizhu::cardset::rank_name;
+use crate::games::dou_dizhu::{
+    parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
+};
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
 use crate::table::TableOptions;
@@ -83,7 +92,16 @@ impl DiscordGame for DouDizhu {
         if view.phase == PhaseName::Finished {
             return None;
         }
-        Some(render::hand_text(lang, &hand.cards()))
+        let mut text = render::hand_text(lang, &hand.cards());
+        if let Some(w) = view.wild {
+            text.push('\n');
+            text.push_str(&i18n::tr_args(
+                lang,
+                "hand-wild",
+                &[("rank", rank_name(w as usize).into())],
+            ));
+        }
+        Some(text)
     }
 
     fn hand_components(
@@ -100,6 +118,7 @@ impl DiscordGame for DouDizhu {
             h.lang,
             &hand,
             &chosen,
+            h.view.wild,
             h.game as u64,
             h.version,
             h.my_turn(),
@@ -126,7 +145,8 @@ impl DiscordGame for DouDizhu {
             Click::Play(cards) if discarding(h.view) => {
                 act(Action::Discard(CardSet::from_cards(cards)))
             }
-            Click::Play(cards) => act(Action::play(cards)),
+            Click::Play(cards) => play_intent(h, cards, None),
+            Click::Game(arg) if arg == READING_ARG => act(picked_reading(values, h)?),
             Click::SelectCards => {
                 if cards_from_values(values).is_none() {
                     return Err(BotError::user("err-bad-card").arg("card", values.join(" ")));
@@ -175,14 +195,29 @@ impl DiscordGame for DouDizhu {
         }
     }
 
+    /// Typed cards as an action; cards with several readings (癞子) are
+    /// refused here, since this form cannot ask which: `/play` goes through
+    /// [`DiscordGame::typed_intent`], which offers the choice.
     fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<Action, BotError> {
+        match Self::typed_intent(input, h)? {
+            ClickIntent::Act(action) => Ok(action),
+            _ => Err(BotError::user("err-reading-needed")),
+        }
+    }
+
+    /// `/play <cards> [as:<ranks or pattern>]`: in the discard phase the
+    /// cards are discarded; in play, the one legal reading is played, the
+    /// reading stated after `as:` is played, or the player is asked which.
+    fn typed_intent(input: &str, h: &HandView<'_, Self>) -> Result<ClickIntent<Action>, BotError> {
         let hand = hand_of(h.view);
-        let cards = parse_play(input, &hand)?;
-        Ok(if discarding(h.view) {
-            Action::Discard(CardSet::from_cards(&cards))
-        } else {
-            Action::play(&cards)
-        })
+        let (cards_text, statement) = ddz_readings::split_typed(input)?;
+        let cards = parse_play(cards_text, &hand)?;
+        if discarding(h.view) {
+            return Ok(ClickIntent::Act(Action::Discard(CardSet::from_cards(
+                &cards,
+            ))));
+        }
+        Ok(play_intent(h, &cards, statement.as_ref()))
     }
 
     fn typed_pass(h: &HandView<'_, Self>) -> Result<Action, BotError> {
@@ -239,39 +274,13 @@ impl DiscordGame for DouDizhu {
             ],
         ));
         lines.push(String::new());
-        for (seat, paid) in r.report.paid.iter().enumerate() {
+        for seat in 0..r.report.paid.len() {
             let role = match landlord {
                 Some(l) if l as usize == seat => i18n::tr(lang, "ddz-role-landlord"),
                 Some(_) => i18n::tr(lang, "ddz-role-farmer"),
                 None => String::new(),
             };
-            let delta = if *paid > 0 {
-                format!("+{paid}")
-            } else {
-                paid.to_string()
-            };
-            let player = r.names.get(seat);
-            lines.push(match r.report.balances.get(seat).copied().flatten() {
-                Some(balance) => i18n::tr_args(
-                    lang,
-                    "result-seat",
-                    &[
-                        ("player", player.into()),
-                        ("role", role.into()),
-                        ("delta", delta.into()),
-                        ("balance", balance.into()),
-                    ],
-                ),
-                None => i18n::tr_args(
-                    lang,
-                    "result-seat-ai",
-                    &[
-                        ("player", player.into()),
-                        ("role", role.into()),
-                        ("delta", delta.into()),
-                    ],
-                ),
-            });
+            lines.push(r.seat_line(seat, role));
         }
         if r.report.rake > 0 {
             lines.push(i18n::tr_args(
@@ -280,20 +289,82 @@ impl DiscordGame for DouDizhu {
                 &[("rake", r.report.rake.into())],
             ));
         }
-        Some(
-            serenity::CreateEmbed::new()
-                .title(i18n::tr_args(
-                    lang,
-                    "result-title",
-                    &[
-                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
-                        ("id", r.game.into()),
-                        ("stake", r.stake.into()),
-                    ],
-                ))
-                .description(lines.join("\n")),
-        )
+        Some(r.embed(Self::NAME_KEY, &lines))
     }
+}
+
+/// What playing `cards` means: with no play open to the seat now (not its
+/// turn, another phase), the plain play, for the table to refuse with its
+/// reason; otherwise the one legal reading, or the question which one
+/// (癞子), or — with none — the play whose refusal says why.
+fn play_intent(
+    h: &HandView<'_, DouDizhu>,
+    cards: &[Card],
+    statement: Option<&ddz_readings::Statement>,
+) -> ClickIntent<Action> {
+    let plays_open = h.legal.iter().any(|a| matches!(a, Action::Play { .. }));
+    if !plays_open {
+        return ClickIntent::Act(Action::play(cards));
+    }
+    let set = CardSet::from_cards(cards);
+    match ddz_readings::choose(h.view, h.legal, set, statement) {
+        ddz_readings::Choice::Play(action) => ClickIntent::Act(action),
+        ddz_readings::Choice::Pick(readings) => ask_reading(h, cards, &readings),
+    }
+}
+
+/// The private question "which reading?": the hand view with the readings'
+/// select on top and the cards still chosen below.
+fn ask_reading(
+    h: &HandView<'_, DouDizhu>,
+    cards: &[Card],
+    readings: &[Action],
+) -> ClickIntent<Action> {
+    let lang = h.lang;
+    let mut note = i18n::tr_args(
+        lang,
+        "reading-choose",
+        &[
+            ("cards", i18n::render_cards(lang, cards).into()),
+            ("count", (readings.len() as i64).into()),
+        ],
+    );
+    if readings.len() > render::MAX_SELECT_OPTIONS {
+        note.push('\n');
+        note.push_str(&i18n::tr_args(
+            lang,
+            "reading-more",
+            &[("shown", (render::MAX_SELECT_OPTIONS as i64).into())],
+        ));
+    }
+    let selected: Vec<String> = cards.iter().map(|&c| card_value(c)).collect();
+    let (text, mut rows) = hand_message(h, &selected, Some(note));
+    rows.insert(
+        0,
+        render::reading_select(lang, h.view, readings, h.game as u64, h.version),
+    );
+    ClickIntent::Ask(text, rows)
+}
+
+/// The reading picked in the readings' select, if it is one of the seat's
+/// legal readings now; a forged or outdated value is refused and nothing
+/// is played.
+fn picked_reading(values: &[String], h: &HandView<'_, DouDizhu>) -> Result<Action, BotError> {
+    if !h.my_turn() {
+        return Err(BotError::user("err-not-your-turn"));
+    }
+    let [value] = values else {
+        return Err(BotError::user("err-reading-gone"));
+    };
+    let picked = ddz_readings::decode(value).ok_or_else(|| BotError::user("err-reading-gone"))?;
+    let Action::Play { cards, .. } = picked else {
+        return Err(BotError::user("err-reading-gone"));
+    };
+    let in_hand = h.view.hand.is_some_and(|hand| cards.is_subset(hand));
+    if !in_hand || !readings_among(h.legal, cards).contains(&picked) {
+        return Err(BotError::user("err-reading-gone"));
+    }
+    Ok(picked)
 }
 
 /// Every factor of the multiplier, in words with its value.
@@ -460,6 +531,7 @@ pub async fn ddz_start(
         stake,
         rules,
         seed: None,
+        lang: None,
     };
     table_cmds::open::<DouDizhu>(ctx, options).await
 }
@@ -485,18 +557,14 @@ pub async fn ddz_stop(ctx: Context<'_>) -> Result<(), BotError> {
 /// How Dou Dizhu is played here.
 #[poise::command(slash_command, rename = "rules")]
 pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    let lang = lang_of_ctx(ctx);
-    let reply = poise::CreateReply::default()
-        .content(i18n::tr(lang, "ddz-rules"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    table_cmds::rules(ctx, "ddz-rules").await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use crate::discord::ids::ComponentId;
     use crate::games::Game;
     use rand::SeedableRng;
 
@@ -561,6 +629,171 @@ mod tests {
         assert!(en[1].contains("dealt again"), "{en:?}");
         let zh = DouDizhu::event_lines(Lang::ZhCn, &names, 2, &Action::Bid(3), &events);
         assert_eq!(zh[0], "AI 3 叫 3 分。");
+    }
+
+    /// The first component of each row, as JSON.
+    fn rows_json(rows: &[serenity::CreateActionRow]) -> Vec<Value> {
+        rows.iter()
+            .map(|r| serde_json::to_value(r).unwrap()["components"][0].clone())
+            .collect()
+    }
+
+    #[test]
+    fn an_ambiguous_wild_play_asks_and_the_pick_is_checked() {
+        use crate::discord::ddz_readings::tests::{landlord_with, HAND};
+        let g = landlord_with(&HAND, "5");
+        let view = g.view(Some(0));
+        let legal = g.legal_actions(0);
+        let h = HandView::<DouDizhu> {
+            lang: Lang::EnUs,
+            game: 7,
+            version: 3,
+            seat: 0,
+            view: &view,
+            legal: &legal,
+        };
+        let cards: Vec<Card> = ["4S", "4H", "4D", "5S"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let ClickIntent::Ask(text, rows) =
+            DouDizhu::on_click(&Click::Play(cards.clone()), &[], &h).unwrap()
+        else {
+            panic!("a question");
+        };
+        assert!(text.contains("can be played 2 ways"), "{text}");
+        assert!(text.contains("Wild card: every 5"), "{text}");
+        let rows = rows_json(&rows);
+        assert_eq!(rows.len(), 3, "reading select, card select, buttons");
+        let menu = &rows[0];
+        let id = ComponentId::decode(menu["custom_id"].as_str().unwrap()).unwrap();
+        assert_eq!(id, ComponentId::new(Click::Game("rd".into()), 7, 3));
+        let options = menu["options"].as_array().unwrap();
+        assert_eq!(options.len(), 2);
+        let labels: Vec<&str> = options
+            .iter()
+            .map(|o| o["label"].as_str().unwrap())
+            .collect();
+        assert!(labels.contains(&"Soft bomb of 4 (wild as 4)"), "{labels:?}");
+        // The card select keeps the cards chosen, the wild card marked.
+        let chosen: Vec<&Value> = rows[1]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|o| o["default"] == json!(true))
+            .collect();
+        assert_eq!(chosen.len(), 4);
+        assert!(chosen.iter().any(|o| o["description"] == "wild card"));
+        // Each offered value plays exactly that reading.
+        for o in options {
+            let value = o["value"].as_str().unwrap().to_string();
+            let ClickIntent::Act(action) =
+                DouDizhu::on_click(&Click::Game("rd".into()), &[value.clone()], &h).unwrap()
+            else {
+                panic!("an action");
+            };
+            assert_eq!(crate::discord::ddz_readings::encode(&action), Some(value));
+            assert!(g.clone().apply(0, &action).is_ok());
+        }
+        // Forged values: garbage, a reading that is no legal play, cards
+        // not in the hand, two values at once, none.
+        for forged in [
+            vec!["garbage".to_string()],
+            vec!["4S4H4D5S.rocket.".into()],
+            vec!["4S4H4D5S.bomb.7".into()],
+            vec!["4C4H4D5S.bomb.4".into()],
+            vec!["4S4H4D5S.bomb.4".into(), "4S4H4D5S.bomb.4".into()],
+            vec![],
+        ] {
+            let err = DouDizhu::on_click(&Click::Game("rd".into()), &forged, &h).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    BotError::User {
+                        key: "err-reading-gone",
+                        ..
+                    }
+                ),
+                "{forged:?}: {err:?}"
+            );
+        }
+        // Another seat (not to play) is told so.
+        let other = g.view(Some(1));
+        let h1 = HandView::<DouDizhu> {
+            view: &other,
+            seat: 1,
+            legal: &[],
+            ..h
+        };
+        let value = options[0]["value"].as_str().unwrap().to_string();
+        assert!(DouDizhu::on_click(&Click::Game("rd".into()), &[value], &h1).is_err());
+        // One reading is played at once, with what the wild card stands for.
+        let run: Vec<Card> = ["3S", "4S", "5S", "6S", "7S"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let ClickIntent::Act(action) = DouDizhu::on_click(&Click::Play(run), &[], &h).unwrap()
+        else {
+            panic!("played at once");
+        };
+        assert_eq!(action.to_json()["wild_as"], json!(["5"]));
+        assert!(g.clone().apply(0, &action).is_ok());
+    }
+
+    #[test]
+    fn typed_wild_plays_ask_or_take_the_stated_reading() {
+        use crate::discord::ddz_readings::tests::{landlord_with, HAND};
+        let g = landlord_with(&HAND, "5");
+        let view = g.view(Some(0));
+        let legal = g.legal_actions(0);
+        let h = HandView::<DouDizhu> {
+            lang: Lang::ZhCn,
+            game: 7,
+            version: 3,
+            seat: 0,
+            view: &view,
+            legal: &legal,
+        };
+        let ClickIntent::Ask(text, rows) = DouDizhu::typed_intent("6 7 8 9 5", &h).unwrap() else {
+            panic!("a question");
+        };
+        assert!(text.contains("有 2 种出法"), "{text}");
+        let labels: Vec<String> = rows_json(&rows)[0]["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["label"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(labels, ["顺子 5–9（癞子当 5）", "顺子 6–10（癞子当 10）"]);
+        // typed_play cannot ask: it says how to state the reading.
+        let err = DouDizhu::typed_play("6 7 8 9 5", &h).unwrap_err();
+        assert!(matches!(
+            err,
+            BotError::User {
+                key: "err-reading-needed",
+                ..
+            }
+        ));
+        // Stated: played as said.
+        let ClickIntent::Act(action) = DouDizhu::typed_intent("6 7 8 9 5 as:10", &h).unwrap()
+        else {
+            panic!("played");
+        };
+        assert_eq!(
+            action.to_json(),
+            json!({"play": ["5S", "6S", "7S", "8S", "9H"], "as": "straight", "wild_as": ["T"]})
+        );
+        let ClickIntent::Act(bomb) = DouDizhu::typed_intent("4445 当 炸弹", &h).unwrap() else {
+            panic!("played");
+        };
+        assert_eq!(bomb.to_json()["as"], "bomb");
+        assert!(g.clone().apply(0, &bomb).is_ok());
+        // A statement no reading has goes to the engine, which refuses it.
+        let ClickIntent::Act(wrong) = DouDizhu::typed_intent("6 7 8 9 5 as:3", &h).unwrap() else {
+            panic!("sent as stated");
+        };
+        assert!(g.clone().apply(0, &wrong).is_err());
+        assert!(DouDizhu::typed_intent("6789 5 as:zz", &h).is_err());
     }
 
     #[test]

@@ -12,8 +12,8 @@
 use super::errors::BotError;
 use super::ids::Action as Click;
 use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
-use super::table::{ResultView, TableView};
-use super::{lang_of_ctx, Context};
+use super::table::{signed, ResultView, TableView};
+use super::Context;
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
@@ -219,12 +219,7 @@ impl DiscordGame for DuanGuozi {
             ));
         }
         lines.push(String::new());
-        for (seat, paid) in r.report.paid.iter().enumerate() {
-            let delta = if *paid > 0 {
-                format!("+{paid}")
-            } else {
-                paid.to_string()
-            };
+        for seat in 0..r.report.paid.len() {
             // The outcome's deltas are 道 for a finished game, chips for a
             // table that closed mid-game.
             let dao = if closed {
@@ -233,56 +228,16 @@ impl DiscordGame for DuanGuozi {
                 r.outcome
                     .deltas
                     .get(seat)
-                    .map(|d| {
-                        let d = if *d > 0 {
-                            format!("+{d}")
-                        } else {
-                            d.to_string()
-                        };
-                        i18n::tr_args(lang, "dg-dao", &[("dao", d.into())])
-                    })
+                    .map(|d| i18n::tr_args(lang, "dg-dao", &[("dao", signed(*d).into())]))
                     .unwrap_or_default()
             };
-            let player = r.names.get(seat);
-            lines.push(match r.report.balances.get(seat).copied().flatten() {
-                Some(balance) => i18n::tr_args(
-                    lang,
-                    "result-seat",
-                    &[
-                        ("player", player.into()),
-                        ("role", dao.into()),
-                        ("delta", delta.into()),
-                        ("balance", balance.into()),
-                    ],
-                ),
-                None => i18n::tr_args(
-                    lang,
-                    "result-seat-ai",
-                    &[
-                        ("player", player.into()),
-                        ("role", dao.into()),
-                        ("delta", delta.into()),
-                    ],
-                ),
-            });
+            lines.push(r.seat_line(seat, dao));
         }
         if !closed {
             lines.push(String::new());
             lines.push(i18n::tr(lang, "dg-result-next"));
         }
-        Some(
-            serenity::CreateEmbed::new()
-                .title(i18n::tr_args(
-                    lang,
-                    "result-title",
-                    &[
-                        ("game", i18n::tr(lang, Self::NAME_KEY).into()),
-                        ("id", r.game.into()),
-                        ("stake", r.stake.into()),
-                    ],
-                ))
-                .description(lines.join("\n")),
-        )
+        Some(r.embed(Self::NAME_KEY, &lines))
     }
 }
 
@@ -329,6 +284,7 @@ pub async fn dg_start(
         stake,
         rules: start_rules(ante, sweep)?,
         seed: None,
+        lang: None,
     };
     table_cmds::open::<DuanGuozi>(ctx, options).await
 }
@@ -350,12 +306,7 @@ pub async fn dg_stop(ctx: Context<'_>) -> Result<(), BotError> {
 
 #[poise::command(slash_command, rename = "rules")]
 pub async fn dg_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    let lang = lang_of_ctx(ctx);
-    let reply = poise::CreateReply::default()
-        .content(i18n::tr(lang, "dg-rules"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
+    table_cmds::rules(ctx, "dg-rules").await
 }
 
 #[cfg(test)]

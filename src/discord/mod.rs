@@ -16,6 +16,7 @@ pub mod chexuan;
 pub mod chips;
 pub mod commands;
 pub mod components;
+pub mod ddz_readings;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod errors;
@@ -217,11 +218,16 @@ async fn on_event(
     fw: poise::FrameworkContext<'_, Data, BotError>,
     event: &serenity::FullEvent,
 ) -> Result<(), BotError> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(component),
-    } = event
-    {
-        components::handle(fw.serenity_context, fw.user_data, component).await;
+    if let serenity::FullEvent::InteractionCreate { interaction } = event {
+        match interaction {
+            serenity::Interaction::Component(component) => {
+                components::handle(fw.serenity_context, fw.user_data, component).await
+            }
+            serenity::Interaction::Modal(modal) => {
+                components::handle_modal(fw.serenity_context, fw.user_data, modal).await
+            }
+            _ => {}
+        }
     }
     Ok(())
 }

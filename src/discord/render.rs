@@ -1,13 +1,16 @@
 //! Dou Dizhu views as Discord messages: the public table message (an embed
 //! plus the buttons of the seat whose turn it is) and the private hand view
-//! (a card multi-select with Play / Pass / Hint).
+//! (a card multi-select with Play / Pass / Hint), and the select of the
+//! readings of a wild-card play (癞子) when the cards have several.
 //!
 //! Only the public view goes into the table message, so no hand can leak
 //! into the channel; the hand view is built from the seat's own view and is
 //! sent by DM or as an ephemeral reply.
 
+use super::ddz_readings;
 use super::ids::{card_value, Action as Click, ComponentId};
 use crate::cards::Card;
+use crate::games::dou_dizhu::cardset::{rank_index, rank_name};
 use crate::games::dou_dizhu::{Action, PhaseName, View};
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
@@ -83,6 +86,14 @@ pub fn table_embed(
             lang,
             "table-handicap",
             &[("count", (view.handicap as i64).into())],
+        ));
+    }
+    if let Some(w) = view.wild {
+        // 癞子: everyone must know which rank is wild.
+        lines.push(i18n::tr_args(
+            lang,
+            "table-wild",
+            &[("rank", rank_name(w as usize).into())],
         ));
     }
     if let (Some(l), Some(kitty)) = (view.landlord, view.kitty) {
@@ -246,6 +257,7 @@ pub fn hand_components(
     lang: Lang,
     hand: &[Card],
     selected: &[Card],
+    wild: Option<u8>,
     table: u64,
     version: u64,
     my_turn: bool,
@@ -255,8 +267,15 @@ pub fn hand_components(
         .iter()
         .take(MAX_SELECT_OPTIONS)
         .map(|&c| {
-            serenity::CreateSelectMenuOption::new(i18n::render_card(lang, c), card_value(c))
-                .default_selection(selected.contains(&c))
+            let option =
+                serenity::CreateSelectMenuOption::new(i18n::render_card(lang, c), card_value(c))
+                    .default_selection(selected.contains(&c));
+            // 癞子: the wild cards say so in the menu.
+            if wild.is_some_and(|w| rank_index(c) == w as usize) {
+                option.description(i18n::tr(lang, "hand-wild-card"))
+            } else {
+                option
+            }
         })
         .collect();
     let n = options.len().max(1) as u8;
@@ -286,6 +305,43 @@ pub fn hand_components(
         .disabled(!my_turn);
     rows.push(serenity::CreateActionRow::Buttons(vec![play, pass, hint]));
     rows
+}
+
+/// The select of the readings a selection of cards can be played as now
+/// (癞子), each labelled in the player's words, its value the reading
+/// itself ([`ddz_readings::encode`]); at most 25 (Discord's limit).
+pub fn reading_select(
+    lang: Lang,
+    view: &View,
+    readings: &[Action],
+    table: u64,
+    version: u64,
+) -> serenity::CreateActionRow {
+    let options: Vec<serenity::CreateSelectMenuOption> = readings
+        .iter()
+        .filter_map(|r| {
+            let value = ddz_readings::encode(r)?;
+            Some(serenity::CreateSelectMenuOption::new(
+                ddz_readings::label(lang, view, r),
+                value,
+            ))
+        })
+        .take(MAX_SELECT_OPTIONS)
+        .collect();
+    let id = ComponentId::new(
+        Click::Game(ddz_readings::READING_ARG.into()),
+        table,
+        version,
+    );
+    serenity::CreateActionRow::SelectMenu(
+        serenity::CreateSelectMenu::new(
+            id.encode(),
+            serenity::CreateSelectMenuKind::String { options },
+        )
+        .placeholder(i18n::tr(lang, "reading-placeholder"))
+        .min_values(1)
+        .max_values(1),
+    )
 }
 
 /// The hand as text: `Your hand (17 cards): 3♠ 3♥ …`.
@@ -389,8 +445,16 @@ mod tests {
         hand.extend(extra);
         assert_eq!(hand.len(), 20);
         let selected = hand[..2].to_vec();
-        let rows = serde_json::to_value(hand_components(Lang::ZhCn, &hand, &selected, 9, 4, true))
-            .unwrap();
+        let rows = serde_json::to_value(hand_components(
+            Lang::ZhCn,
+            &hand,
+            &selected,
+            None,
+            9,
+            4,
+            true,
+        ))
+        .unwrap();
         let menu = &rows[0]["components"][0];
         assert_eq!(menu["options"].as_array().unwrap().len(), 20);
         assert_eq!(menu["max_values"], 20);

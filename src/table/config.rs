@@ -61,6 +61,10 @@ pub struct TableOptions {
     /// draws a fresh seed.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The language code (`en-US`, `zh-CN`) of the table's public
+    /// messages, kept with the game so a resumed table speaks as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
 }
 
 fn empty_object() -> serde_json::Value {
@@ -73,6 +77,7 @@ impl TableOptions {
             stake,
             rules: empty_object(),
             seed: None,
+            lang: None,
         }
     }
 }

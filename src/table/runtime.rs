@@ -844,6 +844,7 @@ fn stored_options(options: &TableOptions, host: UserId) -> serde_json::Value {
         "stake": options.stake,
         "rules": options.rules,
         "seed": options.seed,
+        "lang": options.lang,
         "host": host,
     })
 }

@@ -359,6 +359,26 @@ impl FakeDiscord {
         self.dispatch_interaction(user, locale, 3, data, Some(message))
     }
 
+    /// `user` submits the modal `custom_id` (opened by a click on
+    /// `message`) with its text inputs as (input id, value).
+    pub fn submit_modal(
+        &self,
+        user: u64,
+        locale: &str,
+        message: Value,
+        custom_id: &str,
+        fields: &[(&str, &str)],
+    ) -> u64 {
+        let rows: Vec<Value> = fields
+            .iter()
+            .map(|(id, value)| {
+                json!({ "type": 1, "components": [{ "type": 4, "custom_id": id, "value": value }] })
+            })
+            .collect();
+        let data = json!({ "custom_id": custom_id, "components": rows });
+        self.dispatch_interaction(user, locale, 5, data, Some(message))
+    }
+
     fn dispatch_interaction(
         &self,
         user: u64,

@@ -8,6 +8,11 @@
 //! own polite, private words. Every click is answered within Discord's 3
 //! seconds: if the work is slower the click is acknowledged first and the
 //! answer follows.
+//!
+//! A game control may open a modal (a form, e.g. Chexuan's "Raise…"): the
+//! modal must be the first answer to the click, and its submission comes
+//! back as a modal interaction ([`submit`]) whose id carries the table and
+//! version like any component's, checked the same way.
 
 use super::host::Host;
 use super::{ClickIntent, DiscordGame, HandView};
@@ -45,17 +50,69 @@ pub enum Answer {
     Private(String, Vec<serenity::CreateActionRow>),
     /// The message clicked on (a private hand view) is redrawn.
     Update(String, Vec<serenity::CreateActionRow>),
+    /// A modal (form) opens; only possible as the first answer.
+    Modal(serenity::CreateModal),
+}
+
+/// The interaction being answered: a click, or a submitted modal. Both
+/// answer the same ways.
+#[derive(Clone, Copy)]
+pub enum Asked<'a> {
+    Click(&'a serenity::ComponentInteraction),
+    Modal(&'a serenity::ModalInteraction),
+}
+
+impl Asked<'_> {
+    fn custom_id(&self) -> &str {
+        match self {
+            Asked::Click(c) => &c.data.custom_id,
+            Asked::Modal(m) => &m.data.custom_id,
+        }
+    }
+
+    async fn respond(
+        &self,
+        http: &serenity::Http,
+        response: serenity::CreateInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Click(c) => c.create_response(http, response).await,
+            Asked::Modal(m) => m.create_response(http, response).await,
+        }
+    }
+
+    async fn followup(
+        &self,
+        http: &serenity::Http,
+        message: serenity::CreateInteractionResponseFollowup,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Click(c) => c.create_followup(http, message).await.map(|_| ()),
+            Asked::Modal(m) => m.create_followup(http, message).await.map(|_| ()),
+        }
+    }
+
+    async fn edit(
+        &self,
+        http: &serenity::Http,
+        edit: serenity::EditInteractionResponse,
+    ) -> serenity::Result<()> {
+        match self {
+            Asked::Click(c) => c.edit_response(http, edit).await.map(|_| ()),
+            Asked::Modal(m) => m.edit_response(http, edit).await.map(|_| ()),
+        }
+    }
 }
 
 /// How long the work of a click may take before it is acknowledged first
 /// (Discord allows 3 seconds for the first answer).
 const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
 
-/// Runs `work` and answers the click with its result (a refusal privately),
-/// acknowledging first if the work takes too long.
+/// Runs `work` and answers the click (or modal) with its result (a
+/// refusal privately), acknowledging first if the work takes too long.
 pub async fn answer_in_time(
     ctx: &serenity::Context,
-    click: &serenity::ComponentInteraction,
+    asked: Asked<'_>,
     lang: Lang,
     work: impl Future<Output = Result<Answer, BotError>>,
 ) {
@@ -64,11 +121,11 @@ pub async fn answer_in_time(
         Ok(result) => result,
         Err(_) => {
             let ack = serenity::CreateInteractionResponse::Acknowledge;
-            if let Err(e) = click.create_response(&ctx.http, ack).await {
+            if let Err(e) = asked.respond(&ctx.http, ack).await {
                 tracing::warn!("cannot acknowledge a slow click: {e}");
             }
             let late = work.await;
-            follow_up(ctx, click, lang, late).await;
+            follow_up(ctx, asked, lang, late).await;
             return;
         }
     };
@@ -85,8 +142,9 @@ pub async fn answer_in_time(
                 .content(text)
                 .components(rows),
         ),
+        Ok(Answer::Modal(modal)) => serenity::CreateInteractionResponse::Modal(modal),
         Err(err) => {
-            log_internal(&err, click);
+            log_internal(&err, asked);
             serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(err.text(lang))
@@ -94,60 +152,60 @@ pub async fn answer_in_time(
             )
         }
     };
-    if let Err(e) = click.create_response(&ctx.http, response).await {
-        tracing::warn!(custom_id = %click.data.custom_id, "cannot answer a click: {e}");
+    if let Err(e) = asked.respond(&ctx.http, response).await {
+        tracing::warn!(custom_id = %asked.custom_id(), "cannot answer a click: {e}");
     }
 }
 
-fn log_internal(err: &BotError, click: &serenity::ComponentInteraction) {
+fn log_internal(err: &BotError, asked: Asked<'_>) {
     if let BotError::Internal(e) = err {
-        tracing::error!(custom_id = %click.data.custom_id, "click failed: {e:#}");
+        tracing::error!(custom_id = %asked.custom_id(), "click failed: {e:#}");
     }
 }
 
 /// The answer of an acknowledged click, as a followup or an edit.
 async fn follow_up(
     ctx: &serenity::Context,
-    click: &serenity::ComponentInteraction,
+    asked: Asked<'_>,
     lang: Lang,
     result: Result<Answer, BotError>,
 ) {
+    let private = |text: String| {
+        serenity::CreateInteractionResponseFollowup::new()
+            .content(text)
+            .ephemeral(true)
+    };
     let sent = match result {
         Ok(Answer::Ack) => Ok(()),
-        Ok(Answer::Private(text, rows)) => click
-            .create_followup(
-                &ctx.http,
-                serenity::CreateInteractionResponseFollowup::new()
-                    .content(text)
-                    .components(rows)
-                    .ephemeral(true),
-            )
-            .await
-            .map(|_| ()),
-        Ok(Answer::Update(text, rows)) => click
-            .edit_response(
-                &ctx.http,
-                serenity::EditInteractionResponse::new()
-                    .content(text)
-                    .components(rows),
-            )
-            .await
-            .map(|_| ()),
-        Err(err) => {
-            log_internal(&err, click);
-            click
-                .create_followup(
+        Ok(Answer::Private(text, rows)) => {
+            asked
+                .followup(&ctx.http, private(text).components(rows))
+                .await
+        }
+        Ok(Answer::Update(text, rows)) => {
+            asked
+                .edit(
                     &ctx.http,
-                    serenity::CreateInteractionResponseFollowup::new()
-                        .content(err.text(lang))
-                        .ephemeral(true),
+                    serenity::EditInteractionResponse::new()
+                        .content(text)
+                        .components(rows),
                 )
                 .await
-                .map(|_| ())
+        }
+        // A modal can only be the first answer; this click was already
+        // acknowledged, so the member is asked to click again.
+        Ok(Answer::Modal(_)) => {
+            asked
+                .followup(&ctx.http, private(i18n::tr(lang, "err-click-again")))
+                .await
+        }
+        Err(err) => {
+            log_internal(&err, asked);
+            asked.followup(&ctx.http, private(err.text(lang))).await
         }
     };
     if let Err(e) = sent {
-        tracing::warn!(custom_id = %click.data.custom_id, "cannot follow up a click: {e}");
+        tracing::warn!(custom_id = %asked.custom_id(), "cannot follow up a click: {e}");
     }
 }
 
@@ -193,6 +251,7 @@ pub async fn work(
                 channel,
                 id: &id,
                 values: &values,
+                fields: None,
                 user,
                 lang,
                 in_private_view,
@@ -275,9 +334,58 @@ struct GameClick<'a> {
     channel: ChannelId,
     id: &'a ComponentId,
     values: &'a [String],
+    /// The text inputs of a submitted modal, by their ids; `None` for a
+    /// click.
+    fields: Option<&'a [(String, String)]>,
     user: UserId,
     lang: Lang,
     in_private_view: bool,
+}
+
+/// A submitted modal (its id is already decoded): the game reads its
+/// fields as an action of the submitting seat, checked like a click on
+/// the control that opened it (same table, same version).
+pub async fn submit(
+    data: &Data,
+    modal: &serenity::ModalInteraction,
+    id: ComponentId,
+    lang: Lang,
+) -> Result<Answer, BotError> {
+    let host = &data.host;
+    let user = modal.user.id.get();
+    host.saw(user, lang);
+    let fields: Vec<(String, String)> = modal
+        .data
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .filter_map(|c| match c {
+            serenity::ActionRowComponent::InputText(t) => {
+                Some((t.custom_id.clone(), t.value.clone().unwrap_or_default()))
+            }
+            _ => None,
+        })
+        .collect();
+    let in_private_view = modal
+        .message
+        .as_ref()
+        .and_then(|m| m.flags)
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let (channel, kind) = host
+        .game(id.table as GameId)
+        .ok_or_else(|| BotError::user("err-stale"))?;
+    let c = GameClick {
+        host,
+        channel,
+        id: &id,
+        values: &[],
+        fields: Some(&fields),
+        user,
+        lang,
+        in_private_view,
+    };
+    crate::with_game!(kind, G => game_click::<G>(c).await,
+        _ => Err(BotError::user("err-stale")))
 }
 
 async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError> {
@@ -301,11 +409,16 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         view: &game.view,
         legal: &game.legal,
     };
-    if c.id.action == Click::MyHand {
+    if c.id.action == Click::MyHand && c.fields.is_none() {
         let (text, rows) = hand_message(&hv, &[], None);
         return Ok(Answer::Private(text, rows));
     }
-    match G::on_click(&c.id.action, c.values, &hv)? {
+    let intent = match c.fields {
+        Some(fields) => ClickIntent::Act(G::on_modal(&c.id.action, fields, &hv)?),
+        None => G::on_click(&c.id.action, c.values, &hv)?,
+    };
+    match intent {
+        ClickIntent::Modal(modal) => Ok(Answer::Modal(modal.0)),
         ClickIntent::Act(action) => {
             table.act(c.user, game.version, action.clone()).await?;
             if !c.in_private_view {
@@ -334,6 +447,8 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
             let (text, rows) = hand_message(&hv, &values, None);
             Ok(Answer::Update(text, rows))
         }
+        ClickIntent::Ask(text, rows) if c.in_private_view => Ok(Answer::Update(text, rows)),
+        ClickIntent::Ask(text, rows) => Ok(Answer::Private(text, rows)),
         ClickIntent::Hint => {
             let hint = table.hint(c.user).await?;
             let (values, line) = G::hint_selection(c.lang, &hint);

@@ -4,7 +4,7 @@
 //! channel holds. Replies are private; the table message shows the rest.
 
 use super::clicks::hand_message;
-use super::{DiscordGame, HandView};
+use super::{ClickIntent, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::{lang_of_ctx, Context};
 use crate::i18n::{self, Lang};
@@ -165,6 +165,11 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-stopped")).await
 }
 
+/// `/<game> rules`: the game's rules text (Fluent id `key`), privately.
+pub async fn rules(ctx: Context<'_>, key: &str) -> Result<(), BotError> {
+    say(ctx, i18n::tr(lang_seen(ctx), key)).await
+}
+
 /// What a typed command asks of the game.
 enum Typed<'a> {
     Play(&'a str),
@@ -216,7 +221,37 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
             .await?;
             return Ok(());
         }
-        Typed::Play(input) => G::typed_play(input, &hv)?,
+        Typed::Play(input) => match G::typed_intent(input, &hv)? {
+            ClickIntent::Act(action) => action,
+            // A question first (which reading): privately, with its controls.
+            ClickIntent::Ask(text, rows) => {
+                ctx.send(
+                    poise::CreateReply::default()
+                        .content(text)
+                        .components(rows)
+                        .ephemeral(true)
+                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
+                )
+                .await?;
+                return Ok(());
+            }
+            // Typed input never asks to select or hint; show the hand.
+            ClickIntent::Select(values) => {
+                let (text, rows) = hand_message(&hv, &values, None);
+                ctx.send(
+                    poise::CreateReply::default()
+                        .content(text)
+                        .components(rows)
+                        .ephemeral(true),
+                )
+                .await?;
+                return Ok(());
+            }
+            // Forms open from buttons only (a typed command has answered by now).
+            ClickIntent::Hint | ClickIntent::Modal(_) => {
+                return Err(BotError::user("err-malformed-action"))
+            }
+        },
         Typed::Pass => G::typed_pass(&hv)?,
     };
     table.act(user, game.version, action.clone()).await?;

@@ -123,6 +123,12 @@ impl Host {
         host_join: (JoinArgs, i64),
         lang: Lang,
     ) -> Result<TableHandle<G>, TableError> {
+        // Kept with the game, so the table speaks the same after a restart
+        // (and a "Play again" speaks its new opener's language).
+        let options = TableOptions {
+            lang: Some(lang.code().to_string()),
+            ..options
+        };
         let handle = self.tables.open_with::<G>(
             server,
             channel,
@@ -167,6 +173,11 @@ impl Host {
                 Ok(o) => o,
                 Err(_) => TableOptions::new(game.stake),
             };
+            let lang = options
+                .lang
+                .as_deref()
+                .and_then(Lang::from_code)
+                .unwrap_or(self.default_lang);
             let started = crate::with_game!(kind, G => {
                 match self.tables.get::<G>(game.channel) {
                     Some(handle) => {
@@ -176,7 +187,7 @@ impl Host {
                             handle,
                             game.server,
                             options,
-                            self.default_lang,
+                            lang,
                         );
                         true
                     }

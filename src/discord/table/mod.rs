@@ -161,6 +161,62 @@ pub struct ResultView<'a, G: Game> {
     pub report: &'a SettleReport,
 }
 
+/// A chip change with its sign (`+20`, `-20`, `0`).
+pub fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+impl<G: Game> ResultView<'_, G> {
+    /// The result line of `seat`: name, `role` (may be empty), chip change
+    /// and, for a member, the new balance.
+    pub fn seat_line(&self, seat: Seat, role: String) -> String {
+        let lang = self.lang;
+        let player = self.names.get(seat);
+        let delta = signed(self.report.paid.get(seat).copied().unwrap_or(0));
+        match self.report.balances.get(seat).copied().flatten() {
+            Some(balance) => i18n::tr_args(
+                lang,
+                "result-seat",
+                &[
+                    ("player", player.into()),
+                    ("role", role.into()),
+                    ("delta", delta.into()),
+                    ("balance", balance.into()),
+                ],
+            ),
+            None => i18n::tr_args(
+                lang,
+                "result-seat-ai",
+                &[
+                    ("player", player.into()),
+                    ("role", role.into()),
+                    ("delta", delta.into()),
+                ],
+            ),
+        }
+    }
+
+    /// The result message: the game's name, id and stake over `lines`.
+    pub fn embed(&self, name_key: &str, lines: &[String]) -> serenity::CreateEmbed {
+        let lang = self.lang;
+        serenity::CreateEmbed::new()
+            .title(i18n::tr_args(
+                lang,
+                "result-title",
+                &[
+                    ("game", i18n::tr(lang, name_key).into()),
+                    ("id", self.game.into()),
+                    ("stake", self.stake.into()),
+                ],
+            ))
+            .description(lines.join("\n"))
+    }
+}
+
 /// What a click on a game control asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClickIntent<A> {
@@ -170,6 +226,24 @@ pub enum ClickIntent<A> {
     Select(Vec<String>),
     /// Show what the computer would play, chosen in the hand view.
     Hint,
+    /// Ask the clicker something before acting (which reading of a wild-card
+    /// play, 癞子): this private text and these controls. In a private view
+    /// they replace it; otherwise they come as a new ephemeral message.
+    Ask(String, Vec<serenity::CreateActionRow>),
+    /// Open this modal (a form); its submission comes back to
+    /// [`DiscordGame::on_modal`].
+    Modal(Modal),
+}
+
+/// A modal (form) a control opens. Compared by what Discord would be sent,
+/// so intents stay comparable in tests.
+#[derive(Clone, Debug)]
+pub struct Modal(pub serenity::CreateModal);
+
+impl PartialEq for Modal {
+    fn eq(&self, other: &Modal) -> bool {
+        serde_json::to_value(&self.0).ok() == serde_json::to_value(&other.0).ok()
+    }
 }
 
 /// A game the Discord front end can host. See the module doc for the steps.
@@ -218,12 +292,36 @@ pub trait DiscordGame: TableGame {
         h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<Self::Action>, BotError>;
 
+    /// What a submitted modal of this game means: `fields` are its text
+    /// inputs as (input id, text typed). The submission was checked like a
+    /// click (same game, same version, a seat of the member); bad input is
+    /// refused here with the member's words and changes nothing. Games
+    /// without modals keep the default.
+    fn on_modal(
+        click: &Click,
+        fields: &[(String, String)],
+        h: &HandView<'_, Self>,
+    ) -> Result<Self::Action, BotError> {
+        let _ = (click, fields, h);
+        Err(BotError::user("err-stale"))
+    }
+
     /// The select values that show `hint` in the hand view, and a line
     /// saying it.
     fn hint_selection(lang: Lang, hint: &Self::Action) -> (Vec<String>, String);
 
     /// `/play <input>`: friendly typed input as an action of the seat.
     fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<Self::Action, BotError>;
+
+    /// `/play <input>` as an intent: an action, or a private question first
+    /// ([`ClickIntent::Ask`], e.g. which reading of a wild-card play). The
+    /// default plays [`DiscordGame::typed_play`].
+    fn typed_intent(
+        input: &str,
+        h: &HandView<'_, Self>,
+    ) -> Result<ClickIntent<Self::Action>, BotError> {
+        Self::typed_play(input, h).map(ClickIntent::Act)
+    }
 
     /// `/pass` for the seat.
     fn typed_pass(h: &HandView<'_, Self>) -> Result<Self::Action, BotError>;

@@ -8,6 +8,7 @@ use super::hands::Sanhua;
 use crate::cards::Card;
 use crate::games::Seat;
 use serde::Serialize;
+use std::ops::RangeInclusive;
 
 /// Where the hand is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -130,5 +131,23 @@ impl ChexuanView {
         let mut cards = me.hidden.clone().unwrap_or_default();
         cards.extend(&me.open);
         cards
+    }
+
+    /// The raises `seat` may make now, as amounts N of `{"raise": N}`: from
+    /// the ante up to what keeps the contribution within the bobo
+    /// (highest + N ≤ bobo). `None` when the seat may not raise (not its
+    /// turn in a betting round, or its bobo does not cover the ante). The
+    /// engine's own check stays the authority; this is what a front end
+    /// offers and explains.
+    pub fn raise_range(&self, seat: Seat) -> Option<RangeInclusive<u64>> {
+        if !matches!(self.stage, Stage::Betting { .. }) || self.to_act != Some(seat) {
+            return None;
+        }
+        let p = self.players.get(seat)?;
+        if p.status != Status::Active {
+            return None;
+        }
+        let most = p.bobo.checked_sub(self.highest)?;
+        (most >= self.ante).then_some(self.ante..=most)
     }
 }
