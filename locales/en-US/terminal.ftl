@@ -63,10 +63,7 @@ term-ddz-open-hand = { $you ->
         [yes] Your open hand
        *[other] { $player }'s open hand
     } (明牌): { $cards }
-term-ddz-wild = Wild (癞子): every { $rank } stands for any rank but a joker.
-term-ddz-reading = { $play } ({ $pattern })
-term-ddz-reading-wild = { $play } ({ $pattern }; wild as { $ranks })
-term-ddz-reading-wild-only = { $play } (wild as { $ranks })
+term-ddz-reading = { $play } ({ $reading })
 term-ddz-result = === Game over: { $winner ->
         [landlord] the landlord wins
        *[farmers] the farmers win

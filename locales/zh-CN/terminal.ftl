@@ -49,10 +49,7 @@ term-ddz-cards-left = 剩余牌数：{ $counts }
 term-ddz-bidding = 桌面：还没有出牌（叫地主中）。
 term-ddz-free-lead = 桌面：空，随便出。
 term-ddz-open-hand = { $player } 的明牌：{ $cards }
-term-ddz-wild = 癞子：每张 { $rank } 可以当作除王以外的任何点数。
-term-ddz-reading = { $play }（{ $pattern }）
-term-ddz-reading-wild = { $play }（{ $pattern }；癞子当 { $ranks }）
-term-ddz-reading-wild-only = { $play }（癞子当 { $ranks }）
+term-ddz-reading = { $play }（{ $reading }）
 term-ddz-result = === 本局结束：{ $winner ->
         [landlord] 地主获胜
        *[farmers] 农民获胜

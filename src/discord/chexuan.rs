@@ -12,7 +12,7 @@
 use super::errors::BotError;
 use super::ids::Action as Click;
 use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Modal, Names};
-use super::table::{signed, ResultView, TableView};
+use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
 use crate::games::chexuan::hands::{HandKind, Split};

@@ -507,3 +507,72 @@ pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> St
         ],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        vec!["You".into(), "AI 1".into(), "AI 2".into()]
+    }
+
+    #[test]
+    fn one_sentence_serves_the_channel_and_the_terminal() {
+        let names = names();
+        let bid = DdzEvent::Bid { seat: 0, bid: 3 };
+        // Discord: no seat is the reader's; the terminal: seat 0 is.
+        let channel = Seats::new(&names, None);
+        let terminal = Seats::new(&names, Some(0));
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &channel, &bid).unwrap(),
+            "You bids 3."
+        );
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &terminal, &bid).unwrap(),
+            "You bid 3."
+        );
+        let other = DdzEvent::Bid { seat: 1, bid: 2 };
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &terminal, &other).unwrap(),
+            "AI 1 bids 2."
+        );
+        // Chinese has no verb agreement: the name alone.
+        let zh = ["你".to_string(), "电脑 1".into()];
+        assert_eq!(
+            ddz_event_line(Lang::ZhCn, &Seats::new(&zh, Some(0)), &bid).unwrap(),
+            "你 叫 3 分。"
+        );
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &terminal, &DdzEvent::Lead { seat: 1 }),
+            None
+        );
+    }
+
+    #[test]
+    fn chexuan_verbs_agree_with_you() {
+        let names = names();
+        let terminal = Seats::new(&names, Some(0));
+        let checked = |seat| CxEvent::Checked { seat };
+        assert_eq!(
+            cx_hand_event_lines(Lang::EnUs, &terminal, &checked(0)),
+            ["You check (休)."]
+        );
+        assert_eq!(
+            cx_hand_event_lines(Lang::EnUs, &terminal, &checked(2)),
+            ["AI 2 checks (休)."]
+        );
+        assert_eq!(
+            cx_versus_word(Lang::EnUs, Versus::Win, terminal.you(0)),
+            "beat"
+        );
+        assert_eq!(
+            cx_versus_word(Lang::EnUs, Versus::Win, terminal.you(1)),
+            "beats"
+        );
+        assert_eq!(
+            cx_versus_word(Lang::ZhCn, Versus::Lose, terminal.you(0)),
+            "输"
+        );
+        assert_eq!(terminal.name(7), "#8");
+    }
+}

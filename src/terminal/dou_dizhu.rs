@@ -176,7 +176,7 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
     if let Some(w) = view.wild {
         lines.push(tr_args(
             lang,
-            "term-ddz-wild",
+            "hand-wild",
             &[("rank", rank_name(w as usize).into())],
         ));
     }
@@ -222,30 +222,33 @@ pub fn action_label(lang: Lang, action: &Action) -> String {
                 "term-ddz-play",
                 &[("cards", cards.ranks_text().into())],
             );
-            let pattern = reading.map(|k| i18n::ddz_pattern_name(lang, k.name()));
-            let stands: Vec<&str> = wild_as.ranks().map(rank_name).collect();
-            let ranks = stands.join(" ");
-            match (pattern, ranks.is_empty()) {
-                (None, true) => play,
-                (Some(p), true) => tr_args(
+            // The reading in the Discord picker's words: the pattern, and
+            // what the wild cards stand for.
+            let mut words = reading
+                .map(|k| i18n::ddz_pattern_name(lang, k.name()))
+                .unwrap_or_default();
+            if !wild_as.is_empty() {
+                let ranks: Vec<&str> = wild_as.ranks().map(rank_name).collect();
+                words = tr_args(
+                    lang,
+                    "reading-wild-as",
+                    &[
+                        ("reading", words.into()),
+                        ("ranks", ranks.join(", ").into()),
+                    ],
+                );
+            }
+            if words.is_empty() {
+                play
+            } else {
+                tr_args(
                     lang,
                     "term-ddz-reading",
-                    &[("play", play.into()), ("pattern", p.into())],
-                ),
-                (Some(p), false) => tr_args(
-                    lang,
-                    "term-ddz-reading-wild",
                     &[
                         ("play", play.into()),
-                        ("pattern", p.into()),
-                        ("ranks", ranks.into()),
+                        ("reading", words.trim().to_string().into()),
                     ],
-                ),
-                (None, false) => tr_args(
-                    lang,
-                    "term-ddz-reading-wild-only",
-                    &[("play", play.into()), ("ranks", ranks.into())],
-                ),
+                )
             }
         }
         Action::Discard(cards) if cards.is_empty() => tr(lang, "term-ddz-keep"),

@@ -226,7 +226,7 @@ where
                 stake: self.options.stake,
                 rules: self.options.rules.clone(),
                 seed: self.options.seed.map(|s| s.wrapping_add(round)),
-                lang: None,
+                lang: Some(self.options.lang.code().to_string()),
             };
             if options.seed.is_none() {
                 options.seed = Some(rand::random());
