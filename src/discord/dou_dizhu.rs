@@ -688,7 +688,8 @@ mod tests {
         for o in options {
             let value = o["value"].as_str().unwrap().to_string();
             let ClickIntent::Act(action) =
-                DouDizhu::on_click(&Click::Game("rd".into()), &[value.clone()], &h).unwrap()
+                DouDizhu::on_click(&Click::Game("rd".into()), std::slice::from_ref(&value), &h)
+                    .unwrap()
             else {
                 panic!("an action");
             };
