@@ -45,6 +45,12 @@ const CHINESE: [&str; 8] = [
     "提示：",
 ];
 
+fn has_all(out: &str, words: &[&str]) {
+    for w in words {
+        assert!(out.contains(w), "`{w}` missing:\n{out}");
+    }
+}
+
 fn no_leak(out: &str, words: &[&str]) {
     for w in words {
         assert!(!out.contains(w), "`{w}` leaked into:\n{out}");
@@ -60,22 +66,23 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
     let input = format!("help\nbid 9\nzzz\nhint\n{}n\n", "auto\n".repeat(40));
     let (ok, out, err) = play("dou-dizhu", &db, &["--seed", "3", "--lang", "zh"], &input);
     assert!(ok, "{err}\n{out}");
-    for w in [
-        "斗地主",
-        "命令：",
-        "轮到你了。",
-        "你可以：",
-        "你的手牌（17 张）",
-        "不行：`zzz`",
-        "叫分只能是 1、2 或 3",
-        "提示：",
-        "地主：",
-        "你的余额：",
-        "再来一局？",
-        "谢谢参与",
-    ] {
-        assert!(out.contains(w), "`{w}` missing:\n{out}");
-    }
+    has_all(
+        &out,
+        &[
+            "斗地主",
+            "命令：",
+            "轮到你了。",
+            "你可以：",
+            "你的手牌（17 张）",
+            "不行：`zzz`",
+            "叫分只能是 1、2 或 3",
+            "提示：",
+            "地主：",
+            "你的余额：",
+            "再来一局？",
+            "谢谢参与",
+        ],
+    );
     assert!(out.contains("你 "), "your seat is 你: {out}");
     no_leak(&out, &ENGLISH);
     assert!(verify(&db).0);
@@ -90,19 +97,20 @@ fn duan_guozi_in_chinese_by_lang_from_the_environment() {
     let args = ["--seed", "5", "--players", "3"];
     let (ok, out, err) = play_env("duan-guozi", &db, &args, &input, &env);
     assert!(ok, "{err}\n{out}");
-    for w in [
-        "端锅子",
-        "另有 2 个电脑玩家",
-        "命令：",
-        "不行：`zzz`",
-        "--- 第 1 轮",
-        "轮到你发牌",
-        "锅里：",
-        "道）",
-        "输入已结束",
-    ] {
-        assert!(out.contains(w), "`{w}` missing:\n{out}");
-    }
+    has_all(
+        &out,
+        &[
+            "端锅子",
+            "另有 2 个电脑玩家",
+            "命令：",
+            "不行：`zzz`",
+            "--- 第 1 轮",
+            "轮到你发牌",
+            "锅里：",
+            "道）",
+            "输入已结束",
+        ],
+    );
     no_leak(&out, &ENGLISH);
     // The flag wins over the environment.
     let (ok, out, _) = play_env(
@@ -139,24 +147,25 @@ fn chexuan_in_chinese_reads_chinese_bets_and_refuses_in_chinese() {
     );
     let (ok, out, err) = play("chexuan", &db, &args, &input);
     assert!(ok, "{err}\n{out}");
-    for w in [
-        "扯旋",
-        "簸簸 400",
-        "下注：",
-        "不行：`大 5`",
-        "至少 10",
-        "不是命令",
-        "提示：",
-        "你的暗牌：",
-        "芒果池：",
-        "你可以：大 N",
-        "第 2 手：",
-        "比牌：",
-        "牌桌关闭",
-        "你的余额：",
-    ] {
-        assert!(out.contains(w), "`{w}` missing:\n{out}");
-    }
+    has_all(
+        &out,
+        &[
+            "扯旋",
+            "簸簸 400",
+            "下注：",
+            "不行：`大 5`",
+            "至少 10",
+            "不是命令",
+            "提示：",
+            "你的暗牌：",
+            "芒果池：",
+            "你可以：大 N",
+            "第 2 手：",
+            "比牌：",
+            "牌桌关闭",
+            "你的余额：",
+        ],
+    );
     no_leak(&out, &ENGLISH);
     assert!(verify(&db).0);
 }

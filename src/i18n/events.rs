@@ -7,6 +7,7 @@
 
 use super::{render_cards, tr, tr_args, Lang};
 use crate::cards::Card;
+use crate::games::chexuan::events::ShownSplit;
 use crate::games::chexuan::hands::{HandKind, Versus};
 use crate::games::chexuan::view::{PlayerView, Stage};
 use crate::games::chexuan::{Event as CxEvent, MangoKind, Status};
@@ -354,17 +355,7 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
         } => {
             let mut out = vec![tr(lang, "chexuan-event-showdown")];
             for s in splits {
-                out.push(seats.say(
-                    lang,
-                    "chexuan-seat-split",
-                    s.seat,
-                    vec![
-                        ("head", cx_cards(lang, &s.head).into()),
-                        ("head-hand", cx_hand_name(lang, s.head_kind).into()),
-                        ("tail", cx_cards(lang, &s.tail).into()),
-                        ("tail-hand", cx_hand_name(lang, s.tail_kind).into()),
-                    ],
-                ));
+                out.push(cx_split_line(lang, seats, s));
             }
             for r in results {
                 out.push(seats.say(
@@ -393,6 +384,21 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
         ),
         CxEvent::HandOver { .. } => Vec::new(),
     }
+}
+
+/// A seat's split shown at the showdown: `AI 1: head … / tail …`.
+fn cx_split_line(lang: Lang, seats: &Seats<'_>, s: &ShownSplit) -> String {
+    seats.say(
+        lang,
+        "chexuan-seat-split",
+        s.seat,
+        vec![
+            ("head", cx_cards(lang, &s.head).into()),
+            ("head-hand", cx_hand_name(lang, s.head_kind).into()),
+            ("tail", cx_cards(lang, &s.tail).into()),
+            ("tail-hand", cx_hand_name(lang, s.tail_kind).into()),
+        ],
+    )
 }
 
 /// The changes of a hand or a share-out: `@a +10, @b -10`.
@@ -474,17 +480,7 @@ pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> St
         return String::new();
     };
     if let Some(s) = &p.split {
-        return seats.say(
-            lang,
-            "chexuan-seat-split",
-            seat,
-            vec![
-                ("head", cx_cards(lang, &s.head).into()),
-                ("head-hand", cx_hand_name(lang, s.head_kind).into()),
-                ("tail", cx_cards(lang, &s.tail).into()),
-                ("tail-hand", cx_hand_name(lang, s.tail_kind).into()),
-            ],
-        );
+        return cx_split_line(lang, seats, s);
     }
     let hidden = match &p.hidden {
         Some(c) => cx_cards(lang, c),
