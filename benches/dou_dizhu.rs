@@ -1,7 +1,7 @@
 //! Dou Dizhu speed: move generation for an opening 20-card hand and after a
 //! play, and a whole random game (bidding included).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{black_box, criterion_group, Criterion};
 use paiju::ai::{Bot, RandomBot};
 use paiju::cards::parse_cards;
 use paiju::games::dou_dizhu::patterns::{for_each_play, Combo, Kind, PatternRules};
@@ -53,14 +53,7 @@ fn bench(c: &mut Criterion) {
     // 癞子: 20-card hands holding all four wild cards (8 is wild), through
     // the generator and through `legal_actions` (which builds the actions).
     let wr = WildRules::new(5, CardSet::full_deck());
-    let wild_ordinary = hand(&[
-        "8S", "8H", "8C", "8D", "3D", "4D", "5D", "5C", "6H", "7H", "9D", "TH", "JH", "JD", "QD",
-        "KH", "KD", "AS", "AH", "2H",
-    ]);
-    let wild_rich = hand(&[
-        "8S", "8H", "8C", "8D", "3S", "3H", "3C", "4S", "4H", "4C", "5S", "5H", "6S", "7S", "9S",
-        "9H", "TS", "JS", "QS", "2S",
-    ]);
+    let (wild_ordinary, wild_rich) = wild_hands();
     let count_wild = |h: CardSet, standing: Option<Combo>| {
         let mut n = 0;
         wild::for_each_play(h, standing, &wr, &PatternRules::CLASSIC, |_| n += 1);
@@ -117,6 +110,20 @@ fn bench(c: &mut Criterion) {
     });
 }
 
+/// Two 20-card opening hands holding the four wild cards (8 is wild): an
+/// ordinary one and one rich in trios and chains.
+fn wild_hands() -> (CardSet, CardSet) {
+    let ordinary = hand(&[
+        "8S", "8H", "8C", "8D", "3D", "4D", "5D", "5C", "6H", "7H", "9D", "TH", "JH", "JD", "QD",
+        "KH", "KD", "AS", "AH", "2H",
+    ]);
+    let rich = hand(&[
+        "8S", "8H", "8C", "8D", "3S", "3H", "3C", "4S", "4H", "4C", "5S", "5H", "6S", "7S", "9S",
+        "9H", "TS", "JS", "QS", "2S",
+    ]);
+    (ordinary, rich)
+}
+
 /// A wild game (8 wild) in which seat 0 is the landlord holding `hand` (20
 /// cards with the kitty) and leads.
 fn wild_landlord(hand: &CardSet) -> DouDizhu {
@@ -143,4 +150,32 @@ fn wild_landlord(hand: &CardSet) -> DouDizhu {
 }
 
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+/// `PAIJU_BENCH_REPEAT=N cargo bench --bench dou_dizhu` skips criterion and
+/// runs the wild generator and `legal_actions` on the 20-card, 4-wild
+/// opening hands N times: a fixed amount of work for
+/// `valgrind --tool=callgrind`, whose instruction count does not depend on
+/// the machine's load as wall-clock timings do (compare runs with N and 0).
+fn main() {
+    if let Some(n) = std::env::var("PAIJU_BENCH_REPEAT")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    {
+        let wr = WildRules::new(5, CardSet::full_deck());
+        let (ordinary, rich) = wild_hands();
+        let game = wild_landlord(&ordinary);
+        let mut total = 0usize;
+        for _ in 0..n {
+            for h in [ordinary, rich] {
+                wild::for_each_play(black_box(h), None, &wr, &PatternRules::CLASSIC, |_| {
+                    total += 1
+                });
+            }
+            total += black_box(&game).legal_actions(0).len();
+        }
+        println!("{n} rounds, {total} plays");
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

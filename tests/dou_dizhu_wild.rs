@@ -429,3 +429,71 @@ fn generation_lists_the_expected_readings() {
         && m.combo.main == 0
         && m.cards.nibble(0).count_ones() < 4));
 }
+
+/// FNV-1a over every generated play, in the order generated, with its cards,
+/// reading and statement of its wild cards.
+fn fingerprint(moves: &[paiju::games::dou_dizhu::patterns::Move], mut h: u64) -> u64 {
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    for m in moves {
+        eat(&m.cards.0.to_le_bytes());
+        let c = m.combo;
+        eat(&[c.kind as u8, c.main, c.size, c.class as u8]);
+        let ranks: Vec<u8> = m.wild_as.ranks().map(|r| r as u8).collect();
+        eat(&[ranks.len() as u8]);
+        eat(&ranks);
+    }
+    h
+}
+
+/// The generator's whole output for full-size hands — every play, its order,
+/// and the one statement chosen for each reading — is pinned: the random bot
+/// picks a play by its index, so a change of order or of statement changes
+/// every simulated wild game, and the brute-force comparison above (sets of
+/// readings on small hands) would not notice. Hands of 17 and 20 cards with
+/// one to four wild cards, both decks, leading and following a sample of the
+/// leads. A deliberate change of the output must update the constant and
+/// say why in its commit.
+#[test]
+fn full_hands_generate_the_pinned_plays_in_the_pinned_order() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2026);
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut total = 0usize;
+    for case in 0..48 {
+        let players = if case % 4 == 3 { 2 } else { 3 };
+        let rules = if players == 2 {
+            PatternRules::TWO_PLAYERS
+        } else {
+            PatternRules::CLASSIC
+        };
+        let deck = deck_for(players);
+        let ranks: Vec<usize> = (0..=TWO).filter(|&r| deck.nibble(r) != 0).collect();
+        let wild = ranks[rng.gen_range(0..ranks.len())];
+        let wr = WildRules::new(wild, deck);
+        let n_wild = 1 + (case % 4) as u8;
+        let size = if case % 2 == 0 { 20 } else { 17 };
+        let wilds = deck.pick(wild, n_wild);
+        let mut rest: Vec<Card> = deck.minus(CardSet(0xF << (4 * wild))).cards();
+        rest.shuffle(&mut rng);
+        let hand = wilds.union(CardSet::from_cards(&rest[..size - n_wild as usize]));
+        let mut leads = Vec::new();
+        for_each_play(hand, None, &wr, &rules, |m| leads.push(m));
+        h = fingerprint(&leads, h);
+        total += leads.len();
+        for m in leads.iter().step_by(97) {
+            let mut follows = Vec::new();
+            for_each_play(hand, Some(m.combo), &wr, &rules, |m| follows.push(m));
+            h = fingerprint(&follows, h);
+            total += follows.len();
+        }
+    }
+    assert_eq!(
+        (total, h),
+        (114_003, 15_736_021_079_719_454_856),
+        "the generator's output changed"
+    );
+}

@@ -122,10 +122,12 @@ impl CardSet {
         self.0 & (1 << bit_of(card)) != 0
     }
 
+    #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -134,15 +136,18 @@ impl CardSet {
         self.0 & !of.0 == 0
     }
 
+    #[inline]
     pub fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    #[inline]
     pub fn minus(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
     /// The nibble of rank `r`: which of its cards are present.
+    #[inline]
     pub fn nibble(self, r: usize) -> u8 {
         ((self.0 >> (4 * r)) & 0xF) as u8
     }
@@ -158,6 +163,7 @@ impl CardSet {
 
     /// The lowest `k` cards of rank `r` in this set: the canonical pick when
     /// an action names only ranks.
+    #[inline]
     pub fn pick(self, r: usize, k: u8) -> CardSet {
         CardSet((LOWEST[self.nibble(r) as usize][k as usize] as u64) << (4 * r))
     }

@@ -377,6 +377,80 @@ pub struct Move {
     pub wild_as: WildAs,
 }
 
+/// The generators of each pattern, as both the plain generator and the
+/// wild one ([`super::wild`]) have them; [`generate_plays`] and
+/// [`generate_kind`] turn the play to beat into calls of these, for both.
+pub(super) trait KindGen {
+    /// Singles, pairs or trios (`need` cards of one rank) of rank `above..`.
+    fn simple(&mut self, kind: Kind, need: u8, above: usize);
+    /// A trio of rank `above..` with a single (`kicker` 1) or a pair (2).
+    fn trio_with(&mut self, kicker: u8, above: usize);
+    /// Chains of `unit` cards a rank; `len` fixes the number of ranks
+    /// (following a play) or is `None` (leading: every length).
+    fn chains(&mut self, unit: u8, above: usize, len: Option<usize>);
+    /// Airplanes of `len` trios (or any length) with as many single kickers.
+    fn airplane_singles(&mut self, above: usize, len: Option<usize>);
+    /// Airplanes of `len` trios (or any length) with as many kicker pairs.
+    fn airplane_pairs(&mut self, above: usize, len: Option<usize>);
+    /// A four of rank `above..` with two single kickers.
+    fn four_two(&mut self, above: usize);
+    /// A four of rank `above..` with two kicker pairs.
+    fn four_two_pairs(&mut self, above: usize);
+    /// Every bomb of rank `above..` but the rocket.
+    fn bombs(&mut self, above: usize);
+    /// Every bomb but the rocket that beats the bomb `standing`.
+    fn bombs_beating(&mut self, standing: Combo);
+    fn rocket(&mut self);
+}
+
+/// Generates every play when leading (`standing` is `None`), else every
+/// play that beats `standing`: the same kind and size higher, any bomb that
+/// beats it, the rocket.
+pub(super) fn generate_plays(g: &mut impl KindGen, standing: Option<Combo>) {
+    match standing {
+        None => {
+            for kind in Kind::ALL {
+                generate_kind(g, kind, 0, None);
+            }
+        }
+        Some(s) if s.kind == Kind::Rocket => {}
+        Some(s) if s.kind == Kind::Bomb => {
+            g.bombs_beating(s);
+            g.rocket();
+        }
+        Some(s) => {
+            generate_kind(g, s.kind, s.main as usize + 1, Some(s.size));
+            g.bombs(0);
+            g.rocket();
+        }
+    }
+}
+
+/// Generates the plays of `kind` with the main rank `above..`; `size` is the
+/// size of the play to beat (it fixes the length of a chain and the number
+/// of kickers), or `None` when leading.
+pub(super) fn generate_kind(g: &mut impl KindGen, kind: Kind, above: usize, size: Option<u8>) {
+    // A chain's length in ranks: its size over the cards each rank brings
+    // (with its kickers).
+    let units = |per: usize| size.map(|s| s as usize / per);
+    match kind {
+        Kind::Single => g.simple(Kind::Single, 1, above),
+        Kind::Pair => g.simple(Kind::Pair, 2, above),
+        Kind::Trio => g.simple(Kind::Trio, 3, above),
+        Kind::TrioSingle => g.trio_with(1, above),
+        Kind::TrioPair => g.trio_with(2, above),
+        Kind::Straight => g.chains(1, above, units(1)),
+        Kind::PairStraight => g.chains(2, above, units(2)),
+        Kind::Airplane => g.chains(3, above, units(3)),
+        Kind::AirplaneSingles => g.airplane_singles(above, units(4)),
+        Kind::AirplanePairs => g.airplane_pairs(above, units(5)),
+        Kind::FourTwo => g.four_two(above),
+        Kind::FourTwoPairs => g.four_two_pairs(above),
+        Kind::Bomb => g.bombs(above),
+        Kind::Rocket => g.rocket(),
+    }
+}
+
 /// Generates plays from one hand, straight from its rank counts.
 struct Gen<'a, F: FnMut(Move)> {
     hand: CardSet,
@@ -400,6 +474,92 @@ impl<F: FnMut(Move)> Gen<'_, F> {
         self.hand.pick(r, k)
     }
 
+    /// Calls `f(low, high)` for every run of ranks holding at least `unit`
+    /// cards each, within the chain bounds, with its high end at or above
+    /// `above`.
+    fn for_each_run(
+        &mut self,
+        unit: u8,
+        above: usize,
+        len: Option<usize>,
+        min: usize,
+        mut f: impl FnMut(&mut Self, usize, usize),
+    ) {
+        let (lo, hi) = (self.rules.chain_low, self.rules.chain_high);
+        let mut run = 0usize;
+        for high in lo..=hi {
+            if self.c[high] >= unit {
+                run += 1;
+            } else {
+                run = 0;
+                continue;
+            }
+            if high < above {
+                continue;
+            }
+            match len {
+                Some(l) => {
+                    if run >= l && l >= min {
+                        f(self, high + 1 - l, high);
+                    }
+                }
+                None => {
+                    for l in min..=run {
+                        f(self, high + 1 - l, high);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Recursively chooses `left` single kickers from ranks `from..`.
+    fn wings(
+        &mut self,
+        cap: &Counts,
+        chosen: &mut Counts,
+        from: usize,
+        left: usize,
+        cards: CardSet,
+        main: usize,
+    ) {
+        if left == 0 {
+            self.emit(Kind::AirplaneSingles, main, cards);
+            return;
+        }
+        for r in from..RANKS {
+            if cap[r] == 0 {
+                continue;
+            }
+            if r == BIG_JOKER && chosen[SMALL_JOKER] == 1 {
+                continue;
+            }
+            let most = (cap[r] as usize).min(left);
+            for k in 1..=most {
+                chosen[r] = k as u8;
+                let with = cards.union(self.pick(r, k as u8));
+                self.wings(cap, chosen, r + 1, left - k, with, main);
+            }
+            chosen[r] = 0;
+        }
+    }
+
+    /// Every choice of `left` distinct ranks from `ranks`, a pair of each.
+    fn pair_sets(&mut self, ranks: &[usize], left: usize, cards: CardSet, main: usize) {
+        if left == 0 {
+            self.emit(Kind::AirplanePairs, main, cards);
+            return;
+        }
+        for i in 0..ranks.len() {
+            if ranks.len() - i < left {
+                break;
+            }
+            let with = cards.union(self.pick(ranks[i], 2));
+            self.pair_sets(&ranks[i + 1..], left - 1, with, main);
+        }
+    }
+}
+
+impl<F: FnMut(Move)> KindGen for Gen<'_, F> {
     fn simple(&mut self, kind: Kind, k: u8, above: usize) {
         let top = if k == 1 { RANKS } else { SMALL_JOKER };
         for r in above..top {
@@ -417,6 +577,10 @@ impl<F: FnMut(Move)> Gen<'_, F> {
                 self.emit(Kind::Bomb, r, cards);
             }
         }
+    }
+
+    fn bombs_beating(&mut self, standing: Combo) {
+        self.bombs(standing.main as usize + 1);
     }
 
     fn rocket(&mut self) {
@@ -464,44 +628,6 @@ impl<F: FnMut(Move)> Gen<'_, F> {
         });
     }
 
-    /// Calls `f(low, high)` for every run of ranks holding at least `unit`
-    /// cards each, within the chain bounds, with its high end at or above
-    /// `above`.
-    fn for_each_run(
-        &mut self,
-        unit: u8,
-        above: usize,
-        len: Option<usize>,
-        min: usize,
-        mut f: impl FnMut(&mut Self, usize, usize),
-    ) {
-        let (lo, hi) = (self.rules.chain_low, self.rules.chain_high);
-        let mut run = 0usize;
-        for high in lo..=hi {
-            if self.c[high] >= unit {
-                run += 1;
-            } else {
-                run = 0;
-                continue;
-            }
-            if high < above {
-                continue;
-            }
-            match len {
-                Some(l) => {
-                    if run >= l && l >= min {
-                        f(self, high + 1 - l, high);
-                    }
-                }
-                None => {
-                    for l in min..=run {
-                        f(self, high + 1 - l, high);
-                    }
-                }
-            }
-        }
-    }
-
     fn airplane_singles(&mut self, above: usize, len: Option<usize>) {
         let min = self.rules.min_airplane;
         self.for_each_run(3, above, len, min, |g, low, high| {
@@ -524,37 +650,6 @@ impl<F: FnMut(Move)> Gen<'_, F> {
         });
     }
 
-    /// Recursively chooses `left` single kickers from ranks `from..`.
-    fn wings(
-        &mut self,
-        cap: &Counts,
-        chosen: &mut Counts,
-        from: usize,
-        left: usize,
-        cards: CardSet,
-        main: usize,
-    ) {
-        if left == 0 {
-            self.emit(Kind::AirplaneSingles, main, cards);
-            return;
-        }
-        for r in from..RANKS {
-            if cap[r] == 0 {
-                continue;
-            }
-            if r == BIG_JOKER && chosen[SMALL_JOKER] == 1 {
-                continue;
-            }
-            let most = (cap[r] as usize).min(left);
-            for k in 1..=most {
-                chosen[r] = k as u8;
-                let with = cards.union(self.pick(r, k as u8));
-                self.wings(cap, chosen, r + 1, left - k, with, main);
-            }
-            chosen[r] = 0;
-        }
-    }
-
     fn airplane_pairs(&mut self, above: usize, len: Option<usize>) {
         let min = self.rules.min_airplane;
         self.for_each_run(3, above, len, min, |g, low, high| {
@@ -573,21 +668,6 @@ impl<F: FnMut(Move)> Gen<'_, F> {
             }
             g.pair_sets(&pairs[..np], l, body, high);
         });
-    }
-
-    /// Every choice of `left` distinct ranks from `ranks`, a pair of each.
-    fn pair_sets(&mut self, ranks: &[usize], left: usize, cards: CardSet, main: usize) {
-        if left == 0 {
-            self.emit(Kind::AirplanePairs, main, cards);
-            return;
-        }
-        for i in 0..ranks.len() {
-            if ranks.len() - i < left {
-                break;
-            }
-            let with = cards.union(self.pick(ranks[i], 2));
-            self.pair_sets(&ranks[i + 1..], left - 1, with, main);
-        }
     }
 
     fn four_two(&mut self, above: usize) {
@@ -635,26 +715,6 @@ impl<F: FnMut(Move)> Gen<'_, F> {
             }
         }
     }
-
-    fn kind(&mut self, kind: Kind, above: usize, size: Option<u8>) {
-        let units = |per: usize| size.map(|s| s as usize / per);
-        match kind {
-            Kind::Single => self.simple(Kind::Single, 1, above),
-            Kind::Pair => self.simple(Kind::Pair, 2, above),
-            Kind::Trio => self.simple(Kind::Trio, 3, above),
-            Kind::TrioSingle => self.trio_with(1, above),
-            Kind::TrioPair => self.trio_with(2, above),
-            Kind::Straight => self.chains(1, above, units(1)),
-            Kind::PairStraight => self.chains(2, above, units(2)),
-            Kind::Airplane => self.chains(3, above, units(3)),
-            Kind::AirplaneSingles => self.airplane_singles(above, units(4)),
-            Kind::AirplanePairs => self.airplane_pairs(above, units(5)),
-            Kind::FourTwo => self.four_two(above),
-            Kind::FourTwoPairs => self.four_two_pairs(above),
-            Kind::Bomb => self.bombs(above),
-            Kind::Rocket => self.rocket(),
-        }
-    }
 }
 
 /// Appends to `out` every play `hand` can make: every play when leading
@@ -677,23 +737,7 @@ pub fn for_each_play(
         rules,
         sink,
     };
-    match standing {
-        None => {
-            for kind in Kind::ALL {
-                g.kind(kind, 0, None);
-            }
-        }
-        Some(s) if s.kind == Kind::Rocket => {}
-        Some(s) if s.kind == Kind::Bomb => {
-            g.bombs(s.main as usize + 1);
-            g.rocket();
-        }
-        Some(s) => {
-            g.kind(s.kind, s.main as usize + 1, Some(s.size));
-            g.bombs(0);
-            g.rocket();
-        }
-    }
+    generate_plays(&mut g, standing);
 }
 
 #[cfg(test)]

@@ -18,8 +18,8 @@
 
 use super::cardset::CardSet;
 use super::patterns::{
-    classify, BombClass, Combo, Counts, Kind, Move, PatternRules, BIG_JOKER, RANKS, SMALL_JOKER,
-    TWO,
+    classify, generate_plays, BombClass, Combo, Counts, Kind, KindGen, Move, PatternRules,
+    BIG_JOKER, RANKS, SMALL_JOKER, TWO,
 };
 use serde::{Deserialize, Serialize};
 
@@ -51,27 +51,40 @@ impl WildAs {
     }
 
     /// Adds one wild card standing for `r`, keeping the order.
+    #[inline]
     fn push(&mut self, r: usize) {
-        let mut i = self.len as usize;
-        while i > 0 && self.ranks[i - 1] > r as u8 {
-            self.ranks[i] = self.ranks[i - 1];
-            i -= 1;
-        }
-        self.ranks[i] = r as u8;
-        self.len += 1;
+        *self = self.with(r, 1);
     }
 
+    /// Adds `n` wild cards standing for `r`, keeping the order (at most
+    /// four in all).
+    #[inline]
     fn with(mut self, r: usize, n: u8) -> WildAs {
-        for _ in 0..n {
-            self.push(r);
+        if n == 0 {
+            return self;
         }
+        let (r, n) = (r as u8, n as usize);
+        let mut i = self.len as usize;
+        while i > 0 && self.ranks[i - 1] > r {
+            self.ranks[i - 1 + n] = self.ranks[i - 1];
+            i -= 1;
+        }
+        // Four fixed slots, not a slice fill: that became a memset call.
+        for (j, slot) in self.ranks.iter_mut().enumerate() {
+            if j >= i && j < i + n {
+                *slot = r;
+            }
+        }
+        self.len += n as u8;
         self
     }
 
+    #[inline]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -135,6 +148,7 @@ impl WildRules {
         }
     }
 
+    #[inline]
     pub fn may_stand_for(&self, r: usize) -> bool {
         r <= TWO && self.may_stand_for & (1 << r) != 0
     }
@@ -255,6 +269,7 @@ struct WildGen<'a, F: FnMut(Move)> {
 }
 
 impl<F: FnMut(Move)> WildGen<'_, F> {
+    #[inline]
     fn emit(&mut self, kind: Kind, main: usize, naturals: CardSet, wa: WildAs, class: BombClass) {
         if naturals.is_empty() {
             // All-wild plays are their own rank: generated apart.
@@ -278,32 +293,59 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
     }
 
     /// Every way to fill `slots` from natural cards and at most `budget`
-    /// wild cards: `f(naturals, wild_as, wild cards left)`.
-    fn fill(
+    /// wild cards: `f(naturals, wild_as, wild cards left)`, the natural
+    /// cards of each rank most first.
+    fn fill<G: FnMut(&mut Self, CardSet, WildAs, u8)>(
         &mut self,
         slots: &Slots,
         budget: u8,
         acc: CardSet,
         wa: WildAs,
-        f: &mut dyn FnMut(&mut Self, CardSet, WildAs, u8),
+        f: &mut G,
+    ) {
+        // The wild cards the slots need at the least: a window the hand
+        // cannot fill is dropped here, not slot by slot.
+        let mut short = 0u8;
+        for &(r, need) in slots {
+            let s = need.saturating_sub(self.nc[r]);
+            if s > 0 && !self.wr.may_stand_for(r) {
+                return;
+            }
+            short += s;
+        }
+        if short <= budget {
+            self.fill_from(slots, budget, short, acc, wa, f);
+        }
+    }
+
+    /// [`Self::fill`] once `short` (the wild cards `slots` need at the
+    /// least, at most `budget`) is known: every branch ends in a filling.
+    fn fill_from<G: FnMut(&mut Self, CardSet, WildAs, u8)>(
+        &mut self,
+        slots: &Slots,
+        budget: u8,
+        short: u8,
+        acc: CardSet,
+        wa: WildAs,
+        f: &mut G,
     ) {
         let Some((&(r, need), rest)) = slots.split_first() else {
             f(self, acc, wa, budget);
             return;
         };
         let have = self.nc[r].min(need);
-        let lo = need.saturating_sub(budget);
-        if lo > have {
-            return;
-        }
+        let short_rest = short - (need - have);
+        // Keep enough wild cards for the slots after this one.
+        let lo = need.saturating_sub(budget - short_rest);
         for u in (lo..=have).rev() {
             let wilds = need - u;
             if wilds > 0 && !self.wr.may_stand_for(r) {
                 continue;
             }
-            self.fill(
+            self.fill_from(
                 rest,
                 budget - wilds,
+                short_rest,
                 acc.union(self.pick(r, u)),
                 wa.with(r, wilds),
                 f,
@@ -346,26 +388,9 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
         }
     }
 
-    /// Singles, pairs, trios of rank `above..`.
-    fn simple(&mut self, kind: Kind, need: u8, above: usize) {
-        let top = if need == 1 { RANKS } else { SMALL_JOKER };
-        for r in above..top {
-            if r == self.wr.wild || self.nc[r] == 0 {
-                continue;
-            }
-            self.fill(
-                &[(r, need)],
-                self.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, n, wa, _| g.emit(kind, r, n, wa, BombClass::Hard),
-            );
-        }
-    }
-
-    /// Hard and soft bombs stronger than `above` (class, rank).
-    fn bombs(&mut self, above: Option<(BombClass, usize)>) {
-        for r in 0..SMALL_JOKER {
+    /// Hard and soft bombs of rank `from..` stronger than `beat` (class, rank).
+    fn hard_and_soft_bombs(&mut self, from: usize, beat: Option<(BombClass, usize)>) {
+        for r in from..SMALL_JOKER {
             if r == self.wr.wild || self.nc[r] == 0 {
                 continue;
             }
@@ -380,84 +405,12 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
                     } else {
                         BombClass::Soft
                     };
-                    if above.is_none_or(|a| (class, r) > a) {
+                    if beat.is_none_or(|b| (class, r) > b) {
                         g.emit(Kind::Bomb, r, n, wa, class);
                     }
                 },
             );
         }
-    }
-
-    fn rocket(&mut self) {
-        if self.nc[SMALL_JOKER] == 1 && self.nc[BIG_JOKER] == 1 {
-            let cards = self.pick(SMALL_JOKER, 1).union(self.pick(BIG_JOKER, 1));
-            self.emit(
-                Kind::Rocket,
-                BIG_JOKER,
-                cards,
-                WildAs::NONE,
-                BombClass::Hard,
-            );
-        }
-    }
-
-    fn trio_with(&mut self, kicker: u8, above: usize) {
-        let kind = if kicker == 1 {
-            Kind::TrioSingle
-        } else {
-            Kind::TrioPair
-        };
-        for t in above..SMALL_JOKER {
-            if !(self.wr.may_stand_for(t) || self.nc[t] >= 3) {
-                continue;
-            }
-            self.fill(
-                &[(t, 3)],
-                self.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, trio, wa, left| {
-                    let top = if kicker == 1 { RANKS } else { SMALL_JOKER };
-                    // Kickers with a natural card of rank k (a pair may add a wild card).
-                    for k in 0..top {
-                        if k == t || g.nc[k] == 0 {
-                            continue;
-                        }
-                        g.fill(&[(k, kicker)], left, trio, wa, &mut |g, n, wa2, _| {
-                            // A kicker all of wild cards is made below, once.
-                            if n != trio {
-                                g.emit(kind, t, n, wa2, BombClass::Hard);
-                            }
-                        });
-                    }
-                    // All-wild kickers.
-                    if left >= kicker {
-                        if let Some(r) = g.kicker_rank(|r| r == t) {
-                            g.emit(kind, t, trio, wa.with(r, kicker), BombClass::Hard);
-                        }
-                    }
-                },
-            );
-        }
-    }
-
-    /// Chains of `unit` cards per rank.
-    fn chains(&mut self, unit: u8, above: usize, len: Option<usize>) {
-        let (kind, min) = match unit {
-            1 => (Kind::Straight, self.rules.min_straight),
-            2 => (Kind::PairStraight, self.rules.min_pair_straight),
-            _ => (Kind::Airplane, self.rules.min_airplane),
-        };
-        self.for_each_window(above, len, min, |g, low, high| {
-            let slots = chain_slots(low, high, unit);
-            g.fill(
-                &slots[..=high - low],
-                g.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, n, wa, _| g.emit(kind, high, n, wa, BombClass::Hard),
-            );
-        });
     }
 
     /// Calls `f(low, high)` for every window of chain ranks that the hand
@@ -483,33 +436,6 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
                 }
             }
         }
-    }
-
-    fn airplane_singles(&mut self, above: usize, len: Option<usize>) {
-        let min = self.rules.min_airplane;
-        self.for_each_window(above, len, min, |g, low, high| {
-            let l = high + 1 - low;
-            let slots = chain_slots(low, high, 3);
-            g.fill(
-                &slots[..=high - low],
-                g.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, body, wa, left| {
-                    // Per rank, how many natural kickers it may give.
-                    let mut cap = [0u8; RANKS];
-                    for (r, cap) in cap.iter_mut().enumerate() {
-                        if (low..=high).contains(&r) || r == g.wr.wild {
-                            continue;
-                        }
-                        let next_to = r + 1 == low || r == high + 1;
-                        *cap = g.nc[r].min(if next_to { 2 } else { 3 });
-                    }
-                    let mut chosen = [0u8; RANKS];
-                    g.wings(&cap, &mut chosen, 0, l, left, body, wa, (low, high));
-                },
-            );
-        });
     }
 
     /// Chooses `left` single kickers from ranks `from..`, natural ones
@@ -571,42 +497,6 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
             }
             chosen[r] = 0;
         }
-    }
-
-    fn airplane_pairs(&mut self, above: usize, len: Option<usize>) {
-        let min = self.rules.min_airplane;
-        self.for_each_window(above, len, min, |g, low, high| {
-            let l = high + 1 - low;
-            let slots = chain_slots(low, high, 3);
-            g.fill(
-                &slots[..=high - low],
-                g.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, body, wa, left| {
-                    let mut ranks = [0usize; RANKS];
-                    let mut n = 0;
-                    for r in 0..SMALL_JOKER {
-                        if !(low..=high).contains(&r) && g.nc[r] > 0 && r != g.wr.wild {
-                            ranks[n] = r;
-                            n += 1;
-                        }
-                    }
-                    let ranks = &ranks[..n];
-                    let main_ranks = (low..=high).fold(0u16, |m, r| m | 1 << r);
-                    g.pair_kickers(
-                        ranks,
-                        l,
-                        left,
-                        body,
-                        wa,
-                        main_ranks,
-                        Kind::AirplanePairs,
-                        high,
-                    );
-                },
-            );
-        });
     }
 
     /// Chooses `need` kicker pairs of distinct ranks: from `ranks` (two
@@ -692,6 +582,169 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
         }
         out
     }
+}
+
+impl<F: FnMut(Move)> KindGen for WildGen<'_, F> {
+    fn bombs(&mut self, above: usize) {
+        self.hard_and_soft_bombs(above, None);
+    }
+
+    fn bombs_beating(&mut self, standing: Combo) {
+        // Pure wild bombs are their own rank: listed by `all_wild`.
+        self.hard_and_soft_bombs(0, Some((standing.class, standing.main as usize)));
+    }
+
+    /// Singles, pairs, trios of rank `above..`.
+    fn simple(&mut self, kind: Kind, need: u8, above: usize) {
+        let top = if need == 1 { RANKS } else { SMALL_JOKER };
+        for r in above..top {
+            if r == self.wr.wild || self.nc[r] == 0 {
+                continue;
+            }
+            self.fill(
+                &[(r, need)],
+                self.k,
+                CardSet::EMPTY,
+                WildAs::NONE,
+                &mut |g, n, wa, _| g.emit(kind, r, n, wa, BombClass::Hard),
+            );
+        }
+    }
+
+    fn rocket(&mut self) {
+        if self.nc[SMALL_JOKER] == 1 && self.nc[BIG_JOKER] == 1 {
+            let cards = self.pick(SMALL_JOKER, 1).union(self.pick(BIG_JOKER, 1));
+            self.emit(
+                Kind::Rocket,
+                BIG_JOKER,
+                cards,
+                WildAs::NONE,
+                BombClass::Hard,
+            );
+        }
+    }
+
+    fn trio_with(&mut self, kicker: u8, above: usize) {
+        let kind = if kicker == 1 {
+            Kind::TrioSingle
+        } else {
+            Kind::TrioPair
+        };
+        for t in above..SMALL_JOKER {
+            if !(self.wr.may_stand_for(t) || self.nc[t] >= 3) {
+                continue;
+            }
+            self.fill(
+                &[(t, 3)],
+                self.k,
+                CardSet::EMPTY,
+                WildAs::NONE,
+                &mut |g, trio, wa, left| {
+                    let top = if kicker == 1 { RANKS } else { SMALL_JOKER };
+                    // Kickers with a natural card of rank k (a pair may add a wild card).
+                    for k in 0..top {
+                        if k == t || g.nc[k] == 0 {
+                            continue;
+                        }
+                        g.fill(&[(k, kicker)], left, trio, wa, &mut |g, n, wa2, _| {
+                            // A kicker all of wild cards is made below, once.
+                            if n != trio {
+                                g.emit(kind, t, n, wa2, BombClass::Hard);
+                            }
+                        });
+                    }
+                    // All-wild kickers.
+                    if left >= kicker {
+                        if let Some(r) = g.kicker_rank(|r| r == t) {
+                            g.emit(kind, t, trio, wa.with(r, kicker), BombClass::Hard);
+                        }
+                    }
+                },
+            );
+        }
+    }
+
+    /// Chains of `unit` cards per rank.
+    fn chains(&mut self, unit: u8, above: usize, len: Option<usize>) {
+        let (kind, min) = match unit {
+            1 => (Kind::Straight, self.rules.min_straight),
+            2 => (Kind::PairStraight, self.rules.min_pair_straight),
+            _ => (Kind::Airplane, self.rules.min_airplane),
+        };
+        self.for_each_window(above, len, min, |g, low, high| {
+            let slots = chain_slots(low, high, unit);
+            g.fill(
+                &slots[..=high - low],
+                g.k,
+                CardSet::EMPTY,
+                WildAs::NONE,
+                &mut |g, n, wa, _| g.emit(kind, high, n, wa, BombClass::Hard),
+            );
+        });
+    }
+
+    fn airplane_singles(&mut self, above: usize, len: Option<usize>) {
+        let min = self.rules.min_airplane;
+        self.for_each_window(above, len, min, |g, low, high| {
+            let l = high + 1 - low;
+            let slots = chain_slots(low, high, 3);
+            g.fill(
+                &slots[..=high - low],
+                g.k,
+                CardSet::EMPTY,
+                WildAs::NONE,
+                &mut |g, body, wa, left| {
+                    // Per rank, how many natural kickers it may give.
+                    let mut cap = [0u8; RANKS];
+                    for (r, cap) in cap.iter_mut().enumerate() {
+                        if (low..=high).contains(&r) || r == g.wr.wild {
+                            continue;
+                        }
+                        let next_to = r + 1 == low || r == high + 1;
+                        *cap = g.nc[r].min(if next_to { 2 } else { 3 });
+                    }
+                    let mut chosen = [0u8; RANKS];
+                    g.wings(&cap, &mut chosen, 0, l, left, body, wa, (low, high));
+                },
+            );
+        });
+    }
+
+    fn airplane_pairs(&mut self, above: usize, len: Option<usize>) {
+        let min = self.rules.min_airplane;
+        self.for_each_window(above, len, min, |g, low, high| {
+            let l = high + 1 - low;
+            let slots = chain_slots(low, high, 3);
+            g.fill(
+                &slots[..=high - low],
+                g.k,
+                CardSet::EMPTY,
+                WildAs::NONE,
+                &mut |g, body, wa, left| {
+                    let mut ranks = [0usize; RANKS];
+                    let mut n = 0;
+                    for r in 0..SMALL_JOKER {
+                        if !(low..=high).contains(&r) && g.nc[r] > 0 && r != g.wr.wild {
+                            ranks[n] = r;
+                            n += 1;
+                        }
+                    }
+                    let ranks = &ranks[..n];
+                    let main_ranks = (low..=high).fold(0u16, |m, r| m | 1 << r);
+                    g.pair_kickers(
+                        ranks,
+                        l,
+                        left,
+                        body,
+                        wa,
+                        main_ranks,
+                        Kind::AirplanePairs,
+                        high,
+                    );
+                },
+            );
+        });
+    }
 
     fn four_two(&mut self, above: usize) {
         for (f, four, wilds) in self.fours(above) {
@@ -747,26 +800,6 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
             self.pair_kickers(&ranks, 2, wilds, four, wa, 1 << f, Kind::FourTwoPairs, f);
         }
     }
-
-    fn kind(&mut self, kind: Kind, above: usize, size: Option<u8>) {
-        let units = |per: usize| size.map(|s| s as usize / per);
-        match kind {
-            Kind::Single => self.simple(Kind::Single, 1, above),
-            Kind::Pair => self.simple(Kind::Pair, 2, above),
-            Kind::Trio => self.simple(Kind::Trio, 3, above),
-            Kind::TrioSingle => self.trio_with(1, above),
-            Kind::TrioPair => self.trio_with(2, above),
-            Kind::Straight => self.chains(1, above, units(1)),
-            Kind::PairStraight => self.chains(2, above, units(2)),
-            Kind::Airplane => self.chains(3, above, units(3)),
-            Kind::AirplaneSingles => self.airplane_singles(above, units(4)),
-            Kind::AirplanePairs => self.airplane_pairs(above, units(5)),
-            Kind::FourTwo => self.four_two(above),
-            Kind::FourTwoPairs => self.four_two_pairs(above),
-            Kind::Bomb => self.bombs(None),
-            Kind::Rocket => self.rocket(),
-        }
-    }
 }
 
 /// The main part of a chain `low..=high`, `unit` cards a rank (the first
@@ -802,21 +835,5 @@ pub fn for_each_play(
         sink,
     };
     g.all_wild(standing);
-    match standing {
-        None => {
-            for kind in Kind::ALL {
-                g.kind(kind, 0, None);
-            }
-        }
-        Some(s) if s.kind == Kind::Rocket => {}
-        Some(s) if s.kind == Kind::Bomb => {
-            g.bombs(Some((s.class, s.main as usize)));
-            g.rocket();
-        }
-        Some(s) => {
-            g.kind(s.kind, s.main as usize + 1, Some(s.size));
-            g.bombs(None);
-            g.rocket();
-        }
-    }
+    generate_plays(&mut g, standing);
 }
