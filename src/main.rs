@@ -97,6 +97,11 @@ enum Command {
         /// The ledger database: a file path or a sqlite: URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
+        /// The language of the game's words: en (en-US) or zh (zh-CN).
+        /// Default: Chinese when LC_ALL, LC_MESSAGES or LANG starts with
+        /// `zh`, else English. Typed commands and cards read the same in both.
+        #[arg(long, value_parser = parse_lang)]
+        lang: Option<Lang>,
     },
     /// The chip ledger's tools.
     Ledger {
@@ -136,6 +141,7 @@ fn main() -> ExitCode {
             bobo,
             sweep,
             database,
+            lang,
         } => run_play(PlayArgs {
             game,
             seed,
@@ -148,6 +154,7 @@ fn main() -> ExitCode {
             bobo,
             sweep,
             database,
+            lang: lang.unwrap_or_else(Lang::from_env),
         }),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
@@ -308,6 +315,12 @@ struct PlayArgs {
     bobo: Option<u64>,
     sweep: bool,
     database: String,
+    lang: Lang,
+}
+
+/// `--lang`: en, en-US, zh or zh-CN.
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
 }
 
 fn run_play(args: PlayArgs) -> ExitCode {
@@ -402,6 +415,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         ai_delay_ms: if interactive { 700 } else { 0 },
         ai_seats,
         buy_in: args.bobo,
+        lang: args.lang,
     };
     let database = args.database.as_str();
     let runtime = match tokio::runtime::Builder::new_multi_thread()

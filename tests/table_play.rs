@@ -1,47 +1,13 @@
 //! `paiju play dou-dizhu` driven through a pipe, as a newcomer would type.
 
-use std::io::Write;
+#[path = "support/terminal.rs"]
+mod terminal;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
+use terminal::{verify, Run};
 
-fn paiju() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_paiju"))
-}
-
-/// Runs `paiju play dou-dizhu` on `db` with `input` piped in.
-fn play(db: &Path, args: &[&str], input: &str) -> (bool, String, String) {
-    let mut child = paiju()
-        .args(["play", "dou-dizhu", "--database"])
-        .arg(db)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("paiju starts");
-    // A run that refuses its options exits before reading stdin, so the
-    // pipe may already be closed: that is not a failure of the test.
-    if let Err(e) = child.stdin.take().unwrap().write_all(input.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "{e}");
-    }
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn verify(db: &Path) -> (bool, String) {
-    let out = paiju()
-        .args(["ledger", "verify", "--database"])
-        .arg(db)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+fn play(db: &Path, args: &[&str], input: &str) -> Run {
+    terminal::play("dou-dizhu", db, args, input)
 }
 
 /// Enough "let the AI move for me" lines for any game, then "no more".
@@ -56,7 +22,7 @@ fn a_whole_game_through_a_pipe_reaches_the_settlement() {
     let input = format!("help\nhint\nzzz\n{}", autos());
     let (ok, out, err) = play(&db, &["--seed", "3", "--stake", "10"], &input);
     assert!(ok, "exit status; stderr: {err}\n{out}");
-    assert!(out.contains("Your hand (17)"), "{out}");
+    assert!(out.contains("Your hand (17 cards)"), "{out}");
     assert!(out.contains("Commands:"), "help: {out}");
     assert!(out.contains("Hint: "), "hint: {out}");
     assert!(out.contains("Refused: `zzz`"), "bad input explained: {out}");

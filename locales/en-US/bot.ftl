@@ -49,15 +49,42 @@ table-starting = Dealing the cards…
 ## Events posted in the channel
 event-joined = { $player } sat down.
 event-left = { $player } left the table.
-event-bid = { $player } bids { $points }.
-event-passed = { $player } passes.
-event-called = { $player } calls for landlord.
-event-robbed = { $player } robs the landlord!
-event-kicked = { $player } kicks! ×2
-event-doubled = { $player } doubles! ×2
-event-shown = { $player } shows their hand: { $cards }
-event-landlord = { $player } is the landlord and takes the kitty: { $cards }
-event-played = { $player } plays { $pattern }: { $cards }
+event-bid = { $you ->
+    [yes] You bid
+   *[other] { $player } bids
+} { $points }.
+event-passed = { $you ->
+    [yes] You pass
+   *[other] { $player } passes
+}.
+event-called = { $you ->
+    [yes] You call
+   *[other] { $player } calls
+} for landlord.
+event-robbed = { $you ->
+    [yes] You rob
+   *[other] { $player } robs
+} the landlord!
+event-kicked = { $you ->
+    [yes] You kick
+   *[other] { $player } kicks
+}! ×2
+event-doubled = { $you ->
+    [yes] You double
+   *[other] { $player } doubles
+}! ×2
+event-shown = { $you ->
+    [yes] You show your hand
+   *[other] { $player } shows their hand
+}: { $cards }
+event-landlord = { $you ->
+    [yes] You are the landlord and take
+   *[other] { $player } is the landlord and takes
+} the kitty: { $cards }
+event-played = { $you ->
+    [yes] You play
+   *[other] { $player } plays
+} { $pattern }: { $cards }
 event-redeal = Everyone passed: the cards are dealt again.
 event-dm-closed = { $player } does not accept direct messages from this server. Press “My hand” to see your cards privately.
 
@@ -134,12 +161,21 @@ table-opened = You opened a { $game } table in this channel: the table message h
 table-joined = You took a seat.
 table-you-left = You left the table.
 table-stopped = The table is stopped; any stakes were refunded.
-event-countered = { $player } counter-kicks! ×2
-event-discarded = { $player } discards { $count ->
+event-countered = { $you ->
+    [yes] You counter-kick
+   *[other] { $player } counter-kicks
+}! ×2
+event-discarded = { $you ->
+    [yes] You discard
+   *[other] { $player } discards
+} { $count ->
     [one] 1 card
    *[other] { $count } cards
 } (×{ $factor }).
-event-escaped = { $player } left the game and pays { $penalty } points.
+event-escaped = { $you ->
+    [yes] You left the game and pay
+   *[other] { $player } left the game and pays
+} { $penalty } points.
 hint-discard = Hint: discard { $cards }
 hint-action = Hint: { $action }
 play-done-cards = You played { $cards }.

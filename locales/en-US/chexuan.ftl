@@ -107,9 +107,18 @@ chexuan-stage-finished = Hand over
 
 ## Pairwise results at the showdown (`Versus`).
 
-chexuan-versus-win = wins
-chexuan-versus-tie = ties (平)
-chexuan-versus-lose = loses
+chexuan-versus-win = { $you ->
+    [yes] beat
+   *[other] beats
+}
+chexuan-versus-tie = { $you ->
+    [yes] tie with
+   *[other] ties with
+} (平)
+chexuan-versus-lose = { $you ->
+    [yes] lose to
+   *[other] loses to
+}
 
 ## Mango (芒果): the kinds (`MangoKind`) and the pot.
 
@@ -131,20 +140,53 @@ chexuan-dealer = Dealer: { $player }
 
 ## Events.
 
-chexuan-event-raised = { $player } raises (大) by { $by } to { $contribution }.
-chexuan-event-called = { $player } calls (跟): { $contribution }.
-chexuan-event-all-in = { $player } goes all-in (敲): { $contribution }.
-chexuan-event-checked = { $player } checks (休).
-chexuan-event-folded = { $player } folds (丢).
-chexuan-event-laid-down = { $player } lays down { $sanhua }: { $cards }, and takes back { $returned } chips.
-chexuan-event-round-begins = Betting round { $round }: { $player } speaks first.
+chexuan-event-raised = { $you ->
+    [yes] You raise
+   *[other] { $player } raises
+} (大) by { $by } to { $contribution }.
+chexuan-event-called = { $you ->
+    [yes] You call
+   *[other] { $player } calls
+} (跟): { $contribution }.
+chexuan-event-all-in = { $you ->
+    [yes] You go
+   *[other] { $player } goes
+} all-in (敲): { $contribution }.
+chexuan-event-checked = { $you ->
+    [yes] You check
+   *[other] { $player } checks
+} (休).
+chexuan-event-folded = { $you ->
+    [yes] You fold
+   *[other] { $player } folds
+} (丢).
+chexuan-event-laid-down = { $you ->
+    [yes] You lay down { $sanhua }: { $cards }, and take
+   *[other] { $player } lays down { $sanhua }: { $cards }, and takes
+} back { $returned } chips.
+chexuan-event-round-begins = Betting round { $round }: { $you ->
+    [yes] you speak
+   *[other] { $player } speaks
+} first.
 chexuan-event-cards-dealt = Deal { $round }: one face-up card to each player still in.
 chexuan-event-mango = { $mango }! { $amount } chips each into the mango pot, now { $pot }.
-chexuan-event-mango-taken = { $player } takes the mango pot: { $amount } chips.
+chexuan-event-mango-taken = { $you ->
+    [yes] You take
+   *[other] { $player } takes
+} the mango pot: { $amount } chips.
 chexuan-event-showdown-begins = Showdown: split your four cards into a head and a tail, { $player } first.
-chexuan-event-split-given = { $player } has split.
-chexuan-event-won-without-showdown = Everyone else folded: { $player } wins every contribution.
-chexuan-event-big-tail = { $player } has the big tail, takes the antes and deals next.
+chexuan-event-split-given = { $you ->
+    [yes] You have
+   *[other] { $player } has
+} split.
+chexuan-event-won-without-showdown = Everyone else folded: { $you ->
+    [yes] you win
+   *[other] { $player } wins
+} every contribution.
+chexuan-event-big-tail = { $you ->
+    [yes] You have the big tail, take the antes and deal
+   *[other] { $player } has the big tail, takes the antes and deals
+} next.
 
 ## The rules text for /chexuan rules.
 
@@ -177,11 +219,20 @@ chexuan-split-choose = Choose your head and tail
 chexuan-split-option = Head { $head } { $head-hand } / tail { $tail } { $tail-hand }
 chexuan-your-cards = Your face-down cards: { $hidden } · face up: { $open }
 chexuan-versus-line = { $player } { $result } { $other }
-chexuan-event-hand-begins = Hand { $hand }: { $player } deals; mango pot { $pot }.
+chexuan-event-hand-begins = Hand { $hand }: { $you ->
+    [yes] you deal
+   *[other] { $player } deals
+}; mango pot { $pot }.
 chexuan-event-hand-ended = Hand { $hand } over: { $changes }
 chexuan-event-nobody = nobody won or lost
-chexuan-event-left = { $player } leaves the table.
-chexuan-event-sits-out = { $player } sits out (stack { $stack }).
+chexuan-event-left = { $you ->
+    [yes] You leave
+   *[other] { $player } leaves
+} the table.
+chexuan-event-sits-out = { $you ->
+    [yes] You sit
+   *[other] { $player } sits
+} out (stack { $stack }).
 chexuan-event-closed = The table closes; the mango pot is shared: { $shares }
 chexuan-event-showdown = Showdown:
 chexuan-err-typed = Type call, check, fold, all-in, sanhua, raise N, or the two cards of your head (e.g. QH QD).

@@ -60,10 +60,22 @@ dg-hand-line = { $player }: { $cards } — { $hand } ({ $dao } dao)
 
 dg-event-game-start = A new pot: everyone antes { $dao } dao, { $pot } dao in the pot.
 dg-event-reshuffled = The deck ran short: all 32 cards are gathered and shuffled again.
-dg-event-round-dealt = Round { $round }: { $player } deals.
-dg-event-round-won = { $player } wins with { $hand } and takes { $paid } dao; { $pot } dao left in the pot.
-dg-event-round-swept = { $player } wins with { $hand } and sweeps the whole pot (全拿): { $paid } dao.
-dg-event-all-bie-shi = Every hand is a busted ten: nothing is paid, and { $player } deals again.
+dg-event-round-dealt = Round { $round }: { $you ->
+    [yes] you deal
+   *[other] { $player } deals
+}.
+dg-event-round-won = { $you ->
+    [yes] You win with { $hand } and take
+   *[other] { $player } wins with { $hand } and takes
+} { $paid } dao; { $pot } dao left in the pot.
+dg-event-round-swept = { $you ->
+    [yes] You win with { $hand } and sweep
+   *[other] { $player } wins with { $hand } and sweeps
+} the whole pot (全拿): { $paid } dao.
+dg-event-all-bie-shi = Every hand is a busted ten: nothing is paid, and { $you ->
+    [yes] you deal
+   *[other] { $player } deals
+} again.
 dg-event-game-over = The pot is empty: this game (局) is over.
 
 ## The rules text for /duan-guozi rules.

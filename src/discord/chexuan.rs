@@ -12,17 +12,16 @@
 use super::errors::BotError;
 use super::ids::Action as Click;
 use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Modal, Names};
-use super::table::{signed, ResultView, TableView};
+use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
-use crate::games::chexuan::hands::{HandKind, Split, Versus};
-use crate::games::chexuan::view::{PlayerView, Stage};
-use crate::games::chexuan::{Action, Event, MangoKind, Status};
+use crate::games::chexuan::hands::{HandKind, Split};
+use crate::games::chexuan::view::Stage;
+use crate::games::chexuan::Action;
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
 use crate::table::chexuan::{ChexuanTable, SessionEvent, TableAction, TableView as CxView};
 use crate::table::{JoinArgs, TableOptions};
-use fluent_bundle::FluentValue;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
@@ -180,282 +179,18 @@ fn splits_of(legal: &[TableAction]) -> Vec<Split> {
         .collect()
 }
 
-fn status_word(lang: Lang, p: &PlayerView) -> String {
-    match p.status {
-        Status::Active => String::new(),
-        Status::AllIn => format!(" · {}", i18n::tr(lang, "chexuan-status-all-in")),
-        Status::Folded => format!(" · {}", i18n::tr(lang, "chexuan-status-folded")),
-        Status::LaidDown => format!(" · {}", i18n::tr(lang, "chexuan-status-laid-down")),
-    }
-}
-
-fn versus_word(lang: Lang, v: Versus) -> String {
-    i18n::tr(
-        lang,
-        match v {
-            Versus::Win => "chexuan-versus-win",
-            Versus::Tie => "chexuan-versus-tie",
-            Versus::Lose => "chexuan-versus-lose",
-        },
-    )
-}
-
-fn mango_word(lang: Lang, kind: MangoKind) -> String {
-    i18n::tr(
-        lang,
-        match kind {
-            MangoKind::Xiu => "chexuan-mango-xiu",
-            MangoKind::Zhou => "chexuan-mango-zhou",
-        },
-    )
-}
-
-/// The words of one hand event (its seats are table seats).
-fn hand_event_lines(lang: Lang, names: &Names, event: &Event) -> Vec<String> {
-    let who = |s: Seat| ("player", names.get(s).into());
-    let n = |v: u64| -> FluentValue<'static> { (v as i64).into() };
-    let line = |key: &str, args: &[(&str, FluentValue<'static>)]| i18n::tr_args(lang, key, args);
-    match event {
-        Event::Raised {
-            seat,
-            by,
-            contribution,
-        } => vec![line(
-            "chexuan-event-raised",
-            &[
-                who(*seat),
-                ("by", n(*by)),
-                ("contribution", n(*contribution)),
-            ],
-        )],
-        Event::Called { seat, contribution } => vec![line(
-            "chexuan-event-called",
-            &[who(*seat), ("contribution", n(*contribution))],
-        )],
-        Event::AllIn {
-            seat, contribution, ..
-        } => vec![line(
-            "chexuan-event-all-in",
-            &[who(*seat), ("contribution", n(*contribution))],
-        )],
-        Event::Checked { seat } => vec![line("chexuan-event-checked", &[who(*seat)])],
-        Event::Folded { seat } => vec![line("chexuan-event-folded", &[who(*seat)])],
-        Event::LaidDown {
-            seat,
-            sanhua,
-            cards: laid,
-            returned,
-        } => vec![line(
-            "chexuan-event-laid-down",
-            &[
-                who(*seat),
-                (
-                    "sanhua",
-                    i18n::tr(lang, &format!("chexuan-sanhua-{}", sanhua.id())).into(),
-                ),
-                ("cards", cards(lang, laid).into()),
-                ("returned", n(*returned)),
-            ],
-        )],
-        Event::RoundOver { .. } | Event::SplitGiven { .. } => Vec::new(),
-        Event::Mango {
-            kind, amount, pot, ..
-        } => vec![line(
-            "chexuan-event-mango",
-            &[
-                ("mango", mango_word(lang, *kind).into()),
-                ("amount", n(*amount)),
-                ("pot", n(*pot)),
-            ],
-        )],
-        Event::CardsDealt {
-            round,
-            cards: dealt,
-        } => {
-            let mut head = line(
-                "chexuan-event-cards-dealt",
-                &[("round", i64::from(*round).into())],
-            );
-            let each: Vec<String> = dealt
-                .iter()
-                .map(|(s, c)| format!("{} {}", names.get(*s), cards(lang, &[*c])))
-                .collect();
-            head.push(' ');
-            head.push_str(&each.join(", "));
-            vec![head]
-        }
-        Event::RoundBegins { round, seat } => vec![line(
-            "chexuan-event-round-begins",
-            &[who(*seat), ("round", i64::from(*round).into())],
-        )],
-        Event::ShowdownBegins { seat } => {
-            vec![line("chexuan-event-showdown-begins", &[who(*seat)])]
-        }
-        Event::Showdown {
-            splits,
-            results,
-            big_tail,
-            ..
-        } => {
-            let mut out = vec![i18n::tr(lang, "chexuan-event-showdown")];
-            for s in splits {
-                out.push(line(
-                    "chexuan-seat-split",
-                    &[
-                        who(s.seat),
-                        ("head", cards(lang, &s.head).into()),
-                        ("head-hand", hand_name(lang, s.head_kind).into()),
-                        ("tail", cards(lang, &s.tail).into()),
-                        ("tail-hand", hand_name(lang, s.tail_kind).into()),
-                    ],
-                ));
-            }
-            for r in results {
-                out.push(line(
-                    "chexuan-versus-line",
-                    &[
-                        who(r.seat),
-                        ("result", versus_word(lang, r.result).into()),
-                        ("other", names.get(r.other).into()),
-                    ],
-                ));
-            }
-            out.push(line("chexuan-event-big-tail", &[who(*big_tail)]));
-            out
-        }
-        Event::WonWithoutShowdown { seat } => {
-            vec![line("chexuan-event-won-without-showdown", &[who(*seat)])]
-        }
-        Event::MangoTaken { seat, amount } => vec![line(
-            "chexuan-event-mango-taken",
-            &[who(*seat), ("amount", n(*amount))],
-        )],
-        Event::HandOver { .. } => Vec::new(),
-    }
-}
-
-/// The changes of a hand or a share-out: `@a +10, @b -10`.
-fn changes(lang: Lang, names: &Names, deltas: &[i64]) -> String {
-    let each: Vec<String> = deltas
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| **d != 0)
-        .map(|(s, d)| format!("{} {}", names.get(s), signed(*d)))
-        .collect();
-    if each.is_empty() {
-        i18n::tr(lang, "chexuan-event-nobody")
-    } else {
-        each.join(", ")
-    }
-}
-
-/// The log lines of the table's events.
+/// The log lines of the table's events (the terminal's words too).
 fn session_lines(lang: Lang, names: &Names, events: &[SessionEvent]) -> Vec<String> {
-    let who = |s: Seat| ("player", names.get(s).into());
-    let mut out = Vec::new();
-    for e in events {
-        match e {
-            SessionEvent::HandBegins {
-                hand,
-                dealer,
-                mango_pot,
-                ..
-            } => out.push(i18n::tr_args(
-                lang,
-                "chexuan-event-hand-begins",
-                &[
-                    who(*dealer),
-                    ("hand", i64::from(*hand).into()),
-                    ("pot", (*mango_pot as i64).into()),
-                ],
-            )),
-            SessionEvent::Hand { event } => out.extend(hand_event_lines(lang, names, event)),
-            SessionEvent::HandEnded { hand, deltas, .. } => out.push(i18n::tr_args(
-                lang,
-                "chexuan-event-hand-ended",
-                &[
-                    ("hand", i64::from(*hand).into()),
-                    ("changes", changes(lang, names, deltas).into()),
-                ],
-            )),
-            SessionEvent::Left { seat } => {
-                out.push(i18n::tr_args(lang, "chexuan-event-left", &[who(*seat)]))
-            }
-            SessionEvent::SitsOut { seat, stack } => out.push(i18n::tr_args(
-                lang,
-                "chexuan-event-sits-out",
-                &[who(*seat), ("stack", (*stack).into())],
-            )),
-            SessionEvent::Closed { mango_shares, .. } => {
-                let shares: Vec<i64> = mango_shares.iter().map(|&s| s as i64).collect();
-                out.push(i18n::tr_args(
-                    lang,
-                    "chexuan-event-closed",
-                    &[("shares", changes(lang, names, &shares).into())],
-                ))
-            }
-        }
-    }
-    out
+    i18n::events::cx_session_lines(lang, &i18n::events::Seats::new(&names.0, None), events)
 }
 
 /// One table seat's line on the table message.
 fn seat_line(lang: Lang, names: &Names, v: &CxView, seat: Seat) -> String {
-    let stack = v.stacks.get(seat).copied().unwrap_or(0);
-    let Some(h) = v.playing.iter().position(|&s| s == seat) else {
-        return i18n::tr_args(
-            lang,
-            "chexuan-seat-out",
-            &[("player", names.get(seat).into()), ("stack", stack.into())],
-        );
-    };
-    let Some(p) = v.hand.players.get(h) else {
-        return String::new();
-    };
-    if let Some(s) = &p.split {
-        return i18n::tr_args(
-            lang,
-            "chexuan-seat-split",
-            &[
-                ("player", names.get(seat).into()),
-                ("head", cards(lang, &s.head).into()),
-                ("head-hand", hand_name(lang, s.head_kind).into()),
-                ("tail", cards(lang, &s.tail).into()),
-                ("tail-hand", hand_name(lang, s.tail_kind).into()),
-            ],
-        );
-    }
-    // The public view never holds face-down cards (a 三花 lay-down shows
-    // them, and then they are public).
-    let hidden = match &p.hidden {
-        Some(c) => cards(lang, c),
-        None => "🂠".repeat(p.hidden_count),
-    };
-    i18n::tr_args(
-        lang,
-        "chexuan-seat-line",
-        &[
-            ("player", names.get(seat).into()),
-            ("stack", stack.into()),
-            ("contribution", (p.contribution as i64).into()),
-            ("left", (p.left as i64).into()),
-            ("open", cards(lang, &p.open).into()),
-            ("hidden", hidden.into()),
-            ("status", status_word(lang, p).into()),
-        ],
-    )
+    i18n::events::cx_seat_line(lang, &i18n::events::Seats::new(&names.0, None), v, seat)
 }
 
 fn stage_line(lang: Lang, stage: Stage) -> String {
-    match stage {
-        Stage::Betting { round } => i18n::tr_args(
-            lang,
-            "chexuan-stage-betting",
-            &[("round", i64::from(round).into())],
-        ),
-        Stage::Showdown => i18n::tr(lang, "chexuan-stage-showdown"),
-        Stage::Finished => i18n::tr(lang, "chexuan-stage-finished"),
-    }
+    i18n::events::cx_stage_line(lang, stage)
 }
 
 impl DiscordGame for ChexuanTable {
@@ -944,9 +679,11 @@ mod tests {
                     let versus = lines
                         .iter()
                         .filter(|l| {
-                            [Versus::Win, Versus::Tie, Versus::Lose]
-                                .iter()
-                                .any(|v| l.contains(&format!(" {} ", versus_word(lang, *v))))
+                            use crate::games::chexuan::Versus;
+                            [Versus::Win, Versus::Tie, Versus::Lose].iter().any(|v| {
+                                let word = i18n::events::cx_versus_word(lang, *v, "no".into());
+                                l.contains(&format!(" {word} "))
+                            })
                         })
                         .count();
                     assert!(versus >= 1, "{lines:?}");

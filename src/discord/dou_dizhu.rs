@@ -79,70 +79,11 @@ impl DiscordGame for DouDizhu {
         _action: &Action,
         events: &[Event],
     ) -> Vec<String> {
-        let who = |s: Seat| ("player", names.get(s).into());
+        // The same words as the terminal's (no seat is "you" in a channel).
+        let seats = i18n::events::Seats::new(&names.0, None);
         events
             .iter()
-            .filter_map(|e| {
-                Some(match e {
-                    Event::Shown { seat, hand, .. } => i18n::tr_args(
-                        lang,
-                        "event-shown",
-                        &[who(*seat), ("cards", cards_text(lang, *hand).into())],
-                    ),
-                    Event::Bid { seat, bid } => i18n::tr_args(
-                        lang,
-                        "event-bid",
-                        &[who(*seat), ("points", (*bid as i64).into())],
-                    ),
-                    Event::Called { seat } => i18n::tr_args(lang, "event-called", &[who(*seat)]),
-                    Event::Robbed { seat } => i18n::tr_args(lang, "event-robbed", &[who(*seat)]),
-                    Event::Kicked { seat } => i18n::tr_args(lang, "event-kicked", &[who(*seat)]),
-                    Event::Countered { seat } => {
-                        i18n::tr_args(lang, "event-countered", &[who(*seat)])
-                    }
-                    Event::Doubled { seat } => i18n::tr_args(lang, "event-doubled", &[who(*seat)]),
-                    Event::Discarded {
-                        seat,
-                        count,
-                        factor,
-                    } => i18n::tr_args(
-                        lang,
-                        "event-discarded",
-                        &[
-                            who(*seat),
-                            ("count", (*count as i64).into()),
-                            ("factor", (*factor as i64).into()),
-                        ],
-                    ),
-                    Event::Passed { seat } => i18n::tr_args(lang, "event-passed", &[who(*seat)]),
-                    Event::Landlord { seat, kitty, .. } => i18n::tr_args(
-                        lang,
-                        "event-landlord",
-                        &[who(*seat), ("cards", cards_text(lang, *kitty).into())],
-                    ),
-                    Event::Played {
-                        seat, cards, combo, ..
-                    } => i18n::tr_args(
-                        lang,
-                        "event-played",
-                        &[
-                            who(*seat),
-                            (
-                                "pattern",
-                                i18n::ddz_pattern_name(lang, combo.kind.name()).into(),
-                            ),
-                            ("cards", cards_text(lang, *cards).into()),
-                        ],
-                    ),
-                    Event::Redeal => i18n::tr(lang, "event-redeal"),
-                    Event::Left { seat, penalty } => i18n::tr_args(
-                        lang,
-                        "event-escaped",
-                        &[who(*seat), ("penalty", (*penalty as i64).into())],
-                    ),
-                    Event::Lead { .. } | Event::Finished { .. } => return None,
-                })
-            })
+            .filter_map(|e| i18n::events::ddz_event_line(lang, &seats, e))
             .collect()
     }
 

@@ -26,82 +26,21 @@ const DEAL: &str = "deal";
 
 /// A hand's name in `lang`: 「天字九」 / “Heaven 9”.
 pub fn hand_name(lang: Lang, hand: &ShownHand) -> String {
-    if hand.hand == "points" {
-        i18n::tr_args(
-            lang,
-            "dg-hand-points",
-            &[
-                ("class", hand.class.unwrap_or("za").into()),
-                ("points", i64::from(hand.points.unwrap_or(0)).into()),
-            ],
-        )
-    } else {
-        i18n::tr(lang, &format!("dg-hand-{}", hand.hand))
-    }
+    i18n::events::dg_hand_name(lang, hand)
 }
 
 fn hand_line(lang: Lang, names: &Names, hand: &ShownHand) -> String {
-    let cards = i18n::render_cards(lang, &hand.cards);
-    i18n::tr_args(
-        lang,
-        "dg-hand-line",
-        &[
-            ("player", names.get(hand.seat).into()),
-            ("cards", cards.into()),
-            ("hand", hand_name(lang, hand).into()),
-            ("dao", i64::from(hand.dao).into()),
-        ],
-    )
+    i18n::events::dg_hand_line(lang, &i18n::events::Seats::new(&names.0, None), hand)
 }
 
-/// The log lines of one dealt round: who dealt, every hand, who won.
+/// The log lines of one dealt round: who dealt, every hand, who won (the
+/// terminal's words too).
 fn round_lines(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
-    let who = |s: Seat| ("player", names.get(s).into());
-    let mut out = Vec::new();
-    for e in events {
-        match e {
-            Event::Reshuffled { .. } => out.push(i18n::tr(lang, "dg-event-reshuffled")),
-            Event::RoundDealt {
-                round,
-                dealer,
-                hands,
-                ..
-            } => {
-                out.push(i18n::tr_args(
-                    lang,
-                    "dg-event-round-dealt",
-                    &[who(*dealer), ("round", (*round as i64).into())],
-                ));
-                out.extend(hands.iter().map(|h| hand_line(lang, names, h)));
-            }
-            Event::RoundWon {
-                winner,
-                hand,
-                paid,
-                swept,
-                pot_after,
-                ..
-            } => out.push(i18n::tr_args(
-                lang,
-                if *swept {
-                    "dg-event-round-swept"
-                } else {
-                    "dg-event-round-won"
-                },
-                &[
-                    who(*winner),
-                    ("hand", hand_name(lang, hand).into()),
-                    ("paid", i64::from(*paid).into()),
-                    ("pot", i64::from(*pot_after).into()),
-                ],
-            )),
-            Event::AllBieShi { dealer, .. } => {
-                out.push(i18n::tr_args(lang, "dg-event-all-bie-shi", &[who(*dealer)]))
-            }
-            Event::GameOver { .. } => out.push(i18n::tr(lang, "dg-event-game-over")),
-        }
-    }
-    out
+    let seats = i18n::events::Seats::new(&names.0, None);
+    events
+        .iter()
+        .flat_map(|e| i18n::events::dg_event_lines(lang, &seats, e))
+        .collect()
 }
 
 fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {

@@ -11,6 +11,8 @@
 //! the id itself (so the reply still goes out) and logs a warning; a test
 //! proves every id used exists in every locale with the same variables.
 
+pub mod events;
+
 use crate::cards::Card;
 use crate::games::RuleError;
 use fluent_bundle::concurrent::FluentBundle;
@@ -47,6 +49,35 @@ impl Lang {
         }
     }
 
+    /// Reads a language named on the command line: `en`, `en-US`, `zh`,
+    /// `zh-CN` (any case, `_` or `-`).
+    pub fn from_flag(name: &str) -> Option<Lang> {
+        match name.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "en" | "en-us" => Some(Lang::EnUs),
+            "zh" | "zh-cn" => Some(Lang::ZhCn),
+            _ => None,
+        }
+    }
+
+    /// The language of a POSIX locale setting: `LC_ALL`, else `LC_MESSAGES`,
+    /// else `LANG` (the first one set and not empty, as the C library reads
+    /// them); Chinese (`zh…`) is zh-CN, anything else en-US.
+    pub fn from_env_vars(get: impl Fn(&str) -> Option<String>) -> Lang {
+        let setting = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .into_iter()
+            .filter_map(get)
+            .find(|v| !v.is_empty());
+        match setting {
+            Some(v) if v.to_ascii_lowercase().starts_with("zh") => Lang::ZhCn,
+            _ => Lang::EnUs,
+        }
+    }
+
+    /// [`Lang::from_env_vars`] of this process's environment.
+    pub fn from_env() -> Lang {
+        Lang::from_env_vars(|k| std::env::var(k).ok())
+    }
+
     fn index(self) -> usize {
         self as usize
     }
@@ -79,7 +110,8 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "commands.ftl",
             "dou-dizhu.ftl",
             "duan-guozi.ftl",
-            "errors.ftl"
+            "errors.ftl",
+            "terminal.ftl"
         ),
         Lang::ZhCn => ftl!(
             "zh-CN",
@@ -89,7 +121,8 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "commands.ftl",
             "dou-dizhu.ftl",
             "duan-guozi.ftl",
-            "errors.ftl"
+            "errors.ftl",
+            "terminal.ftl"
         ),
     }
 }
@@ -241,6 +274,39 @@ mod tests {
     use super::*;
     use crate::cards::{Rank, Suit};
     use crate::games::ErrorCode;
+
+    #[test]
+    fn the_language_comes_from_the_flag_or_the_environment() {
+        for (flag, lang) in [
+            ("en", Lang::EnUs),
+            ("en-US", Lang::EnUs),
+            ("zh", Lang::ZhCn),
+            ("zh-CN", Lang::ZhCn),
+            ("zh_cn", Lang::ZhCn),
+        ] {
+            assert_eq!(Lang::from_flag(flag), Some(lang), "{flag}");
+        }
+        assert_eq!(Lang::from_flag("fr"), None);
+        assert_eq!(Lang::from_flag(""), None);
+        let env = |pairs: &'static [(&'static str, &'static str)]| {
+            Lang::from_env_vars(move |k| {
+                pairs
+                    .iter()
+                    .find(|(n, _)| *n == k)
+                    .map(|(_, v)| v.to_string())
+            })
+        };
+        assert_eq!(env(&[("LANG", "zh_CN.UTF-8")]), Lang::ZhCn);
+        assert_eq!(env(&[("LANG", "en_US.UTF-8")]), Lang::EnUs);
+        assert_eq!(env(&[]), Lang::EnUs);
+        // LC_ALL wins over LANG; an empty one does not count.
+        assert_eq!(
+            env(&[("LC_ALL", "zh_TW.UTF-8"), ("LANG", "en_US")]),
+            Lang::ZhCn
+        );
+        assert_eq!(env(&[("LC_ALL", ""), ("LANG", "zh_CN")]), Lang::ZhCn);
+        assert_eq!(env(&[("LC_ALL", "C"), ("LANG", "zh_CN")]), Lang::EnUs);
+    }
 
     #[test]
     fn locale_resolution_order() {

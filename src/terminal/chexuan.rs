@@ -8,193 +8,35 @@
 use super::text;
 use super::{Input, PlayOptions, TerminalGame};
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
-use crate::games::chexuan::hands::{evaluate, HandKind, Split, Versus};
-use crate::games::chexuan::view::{PlayerView, Stage};
-use crate::games::chexuan::{Action, ChexuanRules, Event, MangoKind, Status};
+use crate::games::chexuan::hands::{evaluate, Split};
+use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::{Outcome, Seat};
-use crate::i18n::{self, Lang};
+use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
+use crate::i18n::{self, tr, tr_args, Lang};
 use crate::table::chexuan::{ChexuanTable, SessionEvent, TableAction, TableView};
 
-/// A two-card hand's name, `天牌 Heaven pair`.
-pub fn hand_name(kind: HandKind) -> String {
-    i18n::tr(Lang::EnUs, &format!("chexuan-hand-{}", kind.id()))
+fn pair(lang: Lang, cards: &[Card]) -> String {
+    i18n::render_cards(lang, cards)
 }
 
-fn pair(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn seat(s: Seat, me: Seat) -> String {
-    text::seat_name(s, me)
-}
-
-fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
-
-fn split_text(s: &Split) -> String {
-    format!(
-        "head [{}] {} / tail [{}] {}",
-        pair(&s.head),
-        hand_name(evaluate(s.head[0], s.head[1])),
-        pair(&s.tail),
-        hand_name(evaluate(s.tail[0], s.tail[1])),
+/// A split as an option: `Head Q♥ Q♦ Heaven pair (天牌) / tail …`.
+fn split_text(lang: Lang, s: &Split) -> String {
+    tr_args(
+        lang,
+        "chexuan-split-option",
+        &[
+            ("head", pair(lang, &s.head).into()),
+            (
+                "head-hand",
+                hand_name(lang, evaluate(s.head[0], s.head[1])).into(),
+            ),
+            ("tail", pair(lang, &s.tail).into()),
+            (
+                "tail-hand",
+                hand_name(lang, evaluate(s.tail[0], s.tail[1])).into(),
+            ),
+        ],
     )
-}
-
-fn versus(v: Versus) -> &'static str {
-    match v {
-        Versus::Win => "beats",
-        Versus::Tie => "ties with",
-        Versus::Lose => "loses to",
-    }
-}
-
-fn mango_name(kind: MangoKind) -> &'static str {
-    match kind {
-        MangoKind::Xiu => "休芒 (everyone checked)",
-        MangoKind::Zhou => "皱芒 (a first-round raise nobody called)",
-    }
-}
-
-/// The words for one event of a hand (seats are table seats).
-pub fn hand_event_line(event: &Event, me: Seat) -> String {
-    let who = |s: Seat| seat(s, me);
-    match event {
-        Event::Raised {
-            seat,
-            by,
-            contribution,
-        } => format!("{} raises (大) by {by} to {contribution}.", who(*seat)),
-        Event::Called { seat, contribution } => {
-            format!("{} calls (跟): {contribution}.", who(*seat))
-        }
-        Event::AllIn {
-            seat, contribution, ..
-        } => format!("{} goes all-in (敲): {contribution}.", who(*seat)),
-        Event::Checked { seat } => format!("{} checks (休).", who(*seat)),
-        Event::Folded { seat } => format!("{} folds (丢).", who(*seat)),
-        Event::LaidDown {
-            seat,
-            cards,
-            returned,
-            ..
-        } => format!(
-            "{} lays down 三花 [{}] and takes back {returned}.",
-            who(*seat),
-            pair(cards)
-        ),
-        Event::RoundOver { .. } => String::new(),
-        Event::Mango {
-            kind,
-            amount,
-            payers,
-            pot,
-            taken_by,
-            count,
-            ..
-        } => {
-            let payers: Vec<String> = payers.iter().map(|&s| who(s)).collect();
-            let mut line = format!(
-                "Mango #{count}: {}! {} pay {amount} each into the mango pot (芒果), now {pot}.",
-                mango_name(*kind),
-                payers.join(", ")
-            );
-            if let Some(t) = taken_by {
-                line.push_str(&format!(" {} takes the whole mango pot.", who(*t)));
-            }
-            line
-        }
-        Event::CardsDealt { round, cards } => {
-            let dealt: Vec<String> = cards
-                .iter()
-                .map(|(s, c)| format!("{} {}", who(*s), c.pretty()))
-                .collect();
-            format!("Deal {round}, face up: {}.", dealt.join(", "))
-        }
-        Event::RoundBegins { round, seat } => {
-            format!("Betting round {round}: {} speaks first.", who(*seat))
-        }
-        Event::ShowdownBegins { seat } => format!(
-            "Showdown: everyone still in splits four cards into a head and a tail, {} first.",
-            who(*seat)
-        ),
-        Event::SplitGiven { seat } => format!("{} has split.", who(*seat)),
-        Event::Showdown {
-            splits,
-            results,
-            big_tail,
-            ..
-        } => {
-            let mut lines = vec!["Showdown:".to_string()];
-            for s in splits {
-                lines.push(format!(
-                    "  {}: head [{}] {} / tail [{}] {}",
-                    who(s.seat),
-                    pair(&s.head),
-                    hand_name(s.head_kind),
-                    pair(&s.tail),
-                    hand_name(s.tail_kind)
-                ));
-            }
-            for r in results {
-                lines.push(format!(
-                    "  {} {} {}",
-                    who(r.seat),
-                    versus(r.result),
-                    who(r.other)
-                ));
-            }
-            lines.push(format!(
-                "{} has the big tail (尾大吃皮): takes every ante and deals next.",
-                who(*big_tail)
-            ));
-            lines.join("\n")
-        }
-        Event::WonWithoutShowdown { seat } => format!(
-            "Everyone else is out: {} wins every contribution.",
-            who(*seat)
-        ),
-        Event::MangoTaken { seat, amount } => format!(
-            "{} has the highest tail and takes the mango pot: {amount}.",
-            who(*seat)
-        ),
-        Event::HandOver {
-            deltas, mango_pot, ..
-        } => {
-            let each: Vec<String> = deltas
-                .iter()
-                .enumerate()
-                .filter(|(_, d)| **d != 0)
-                .map(|(s, d)| format!("{} {}", who(s), signed(*d)))
-                .collect();
-            format!(
-                "Hand over: {}. Mango pot: {mango_pot}.",
-                if each.is_empty() {
-                    "nobody won or lost".to_string()
-                } else {
-                    each.join(", ")
-                }
-            )
-        }
-    }
-}
-
-fn status_word(p: &PlayerView) -> &'static str {
-    match p.status {
-        Status::Active => "",
-        Status::AllIn => " all-in",
-        Status::Folded => " folded",
-        Status::LaidDown => " laid down",
-    }
 }
 
 fn raise_range(legal: &[Action]) -> Option<(u64, u64)> {
@@ -204,6 +46,10 @@ fn raise_range(legal: &[Action]) -> Option<(u64, u64)> {
     });
     let min = raises.clone().min()?;
     Some((min, raises.max().unwrap_or(min)))
+}
+
+fn chips(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
 }
 
 fn hand_actions(legal: &[TableAction]) -> Vec<Action> {
@@ -227,7 +73,12 @@ fn splits_of(legal: &[Action]) -> Vec<Split> {
 }
 
 /// Reads a betting or split line into a hand action.
-fn parse_hand_action(line: &str, view: &TableView, legal: &[Action]) -> Result<Action, String> {
+fn parse_hand_action(
+    lang: Lang,
+    line: &str,
+    view: &TableView,
+    legal: &[Action],
+) -> Result<Action, String> {
     let lower = line.trim().to_lowercase();
     let mut words = lower.split_whitespace();
     let first = words.next().unwrap_or("");
@@ -239,17 +90,23 @@ fn parse_hand_action(line: &str, view: &TableView, legal: &[Action]) -> Result<A
                 return splits
                     .get(n.wrapping_sub(1))
                     .map(|s| Action::Split(*s))
-                    .ok_or_else(|| format!("pick a split from 1 to {}", splits.len()));
+                    .ok_or_else(|| {
+                        tr_args(
+                            lang,
+                            "term-cx-pick-split",
+                            &[("count", (splits.len() as i64).into())],
+                        )
+                    });
             }
         }
-        return parse_split(line, view, &splits);
+        return parse_split(lang, line, view, &splits);
     }
     let action = match first {
         "r" | "raise" | "大" => {
             let n: u64 = rest
                 .first()
                 .and_then(|w| w.parse().ok())
-                .ok_or("say how much to raise by: `raise 20`")?;
+                .ok_or_else(|| tr(lang, "term-cx-raise-how"))?;
             Action::Raise(n)
         }
         "c" | "call" | "跟" => Action::Call,
@@ -257,7 +114,7 @@ fn parse_hand_action(line: &str, view: &TableView, legal: &[Action]) -> Result<A
         "k" | "check" | "休" => Action::Check,
         "f" | "fold" | "丢" => Action::Fold,
         "s" | "sanhua" | "三花" => Action::Sanhua,
-        _ => return Err("not a command: try raise N, call, all, check, fold or help".into()),
+        _ => return Err(tr(lang, "term-cx-not-a-command")),
     };
     if legal.contains(&action) {
         return Ok(action);
@@ -266,24 +123,30 @@ fn parse_hand_action(line: &str, view: &TableView, legal: &[Action]) -> Result<A
     Err(match view.hand.viewer {
         Some(_) => match action {
             Action::Raise(n) => match raise_range(legal) {
-                Some((lo, hi)) if n < lo || n > hi => format!(
-                    "a raise here is at least {} (the ante) and at most what your bobo covers",
-                    lo.min(view.hand.ante)
+                Some((lo, hi)) if n < lo || n > hi => tr_args(
+                    lang,
+                    "term-cx-raise-range",
+                    &[("min", chips(lo.min(view.hand.ante)).into())],
                 ),
-                _ => format!("you cannot raise by {n} now"),
+                _ => tr_args(lang, "term-cx-cannot-raise", &[("by", chips(n).into())]),
             },
-            Action::Call => "there is nothing to call, or your bobo does not cover it".into(),
-            Action::Check => "you cannot check: someone raised; call, go all-in or fold".into(),
-            Action::Sanhua => "三花 is laid down only in round 3, with 三花十 or 三花六".into(),
-            _ => "that is not open to you now".into(),
+            Action::Call => tr(lang, "term-cx-cannot-call"),
+            Action::Check => tr(lang, "chexuan-err-no-pass"),
+            Action::Sanhua => tr(lang, "term-cx-cannot-sanhua"),
+            _ => tr(lang, "term-cx-not-open"),
         },
-        None => "you are not in this hand".into(),
+        None => tr(lang, "term-cx-not-in-hand"),
     })
 }
 
 /// `QH QD` (your head), `head QH QD`, or `tail 3H BJ`: the other two cards
 /// make the other pair.
-fn parse_split(line: &str, view: &TableView, splits: &[Split]) -> Result<Action, String> {
+fn parse_split(
+    lang: Lang,
+    line: &str,
+    view: &TableView,
+    splits: &[Split],
+) -> Result<Action, String> {
     let lower = line.trim().to_lowercase();
     let (is_tail, cards_text) = if let Some(r) = lower.strip_prefix("tail") {
         (true, r)
@@ -299,7 +162,7 @@ fn parse_split(line: &str, view: &TableView, splits: &[Split]) -> Result<Action,
         (false, lower.as_str())
     };
     let mine = view.hand.my_cards();
-    let picked = pick_cards(cards_text, &mine)?;
+    let picked = pick_cards(lang, cards_text, &mine)?;
     let others: Vec<Card> = {
         let mut left = mine.clone();
         for c in &picked {
@@ -309,10 +172,13 @@ fn parse_split(line: &str, view: &TableView, splits: &[Split]) -> Result<Action,
         }
         left
     };
+    let [a, b] = others[..] else {
+        return Err(tr(lang, "term-cx-name-two"));
+    };
     let (head, tail) = if is_tail {
-        ([others[0], others[1]], picked)
+        ([a, b], picked)
     } else {
-        (picked, [others[0], others[1]])
+        (picked, [a, b])
     };
     let wanted = Split { head, tail };
     let same = |s: &Split| {
@@ -321,246 +187,239 @@ fn parse_split(line: &str, view: &TableView, splits: &[Split]) -> Result<Action,
     };
     match splits.iter().find(|s| same(s)) {
         Some(s) => Ok(Action::Split(*s)),
-        None => Err(format!(
-            "the head may not be lower than the tail: [{}] is {}, [{}] is {}. Swap them (`tail {}`)",
-            pair(&head),
-            hand_name(evaluate(head[0], head[1])),
-            pair(&tail),
-            hand_name(evaluate(tail[0], tail[1])),
-            head.iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
+        None => Err(tr_args(
+            lang,
+            "term-cx-head-below-tail",
+            &[
+                ("head", pair(lang, &head).into()),
+                (
+                    "head-hand",
+                    hand_name(lang, evaluate(head[0], head[1])).into(),
+                ),
+                ("tail", pair(lang, &tail).into()),
+                (
+                    "tail-hand",
+                    hand_name(lang, evaluate(tail[0], tail[1])).into(),
+                ),
+                (
+                    "typed",
+                    head.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        .into(),
+                ),
+            ],
         )),
     }
 }
 
 /// Two of `mine`, named in friendly notation (`qh qd`, `Q♥ Q♦`, `大王`).
-fn pick_cards(text: &str, mine: &[Card]) -> Result<[Card; 2], String> {
-    let specs = parse_friendly(text.trim()).map_err(|e| e.to_string())?;
-    let out = resolve_in_hand(&specs, mine)
-        .map_err(|_| format!("{} is not two of your cards", text.trim()))?;
+fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String> {
+    let specs = parse_friendly(text.trim()).map_err(|e| {
+        let err = crate::games::RuleError::new(
+            crate::games::ErrorCode::BadCard,
+            "err-bad-card",
+            e.to_string(),
+        )
+        .arg("card", text.trim());
+        i18n::tr_rule_error(lang, &err)
+    })?;
+    let out = resolve_in_hand(&specs, mine).map_err(|_| {
+        tr_args(
+            lang,
+            "term-cx-not-your-cards",
+            &[("cards", text.trim().to_string().into())],
+        )
+    })?;
     match out.as_slice() {
         [a, b] => Ok([*a, *b]),
-        _ => Err("name the two cards of one pair, e.g. `QH QD` (your head)".into()),
+        _ => Err(tr(lang, "term-cx-name-two")),
     }
 }
 
 impl TerminalGame for ChexuanTable {
-    fn welcome(options: &PlayOptions, seats: usize, balance: i64) -> String {
+    fn welcome(lang: Lang, options: &PlayOptions, seats: usize, balance: i64) -> String {
         let rules: ChexuanRules = serde_json::from_value(options.rules.clone()).unwrap_or_default();
         let bobo = options.buy_in.unwrap_or(rules.min_bobo());
-        format!(
-            "扯旋 Chexuan: you and {} AI players, ante {}, your bobo (簸簸) {bobo}. \
-             Your balance: {balance} chips. Type `help` for the commands.",
-            seats - 1,
-            rules.ante
+        tr_args(
+            lang,
+            "term-cx-welcome",
+            &[
+                ("ai", (seats.saturating_sub(1) as i64).into()),
+                ("ante", chips(rules.ante).into()),
+                ("bobo", chips(bobo).into()),
+                ("balance", balance.into()),
+            ],
         )
     }
 
-    fn help() -> &'static str {
-        "Betting: `raise N` (大, by at least the ante), `call` (跟), `all` (敲, all-in), \
-         `check` (休), `fold` (丢), `sanhua` (三花, round 3).\n\
-         Showdown: type the two cards of your head (`QH QD`), or `tail 3H BJ`, or the \
-         number of a split shown; the head may not be lower than the tail.\n\
-         Also: `hint`, `auto` (the AI plays this move), `table`, `hand`, `leave` (the table \
-         closes after this hand and the mango pot is shared)."
+    fn help(lang: Lang) -> String {
+        tr(lang, "term-cx-help")
     }
 
-    fn event_line(event: &SessionEvent, me: Seat) -> String {
+    /// The Discord log's words, with "You" for the player's seat.
+    fn event_line(lang: Lang, event: &SessionEvent, me: Seat) -> String {
+        let names = text::names(lang, text::MAX_SEATS, me);
+        let lines =
+            events::cx_session_lines(lang, &text::seats(&names, me), std::slice::from_ref(event));
         match event {
-            SessionEvent::HandBegins {
-                hand,
-                dealer,
-                bobo,
-                mango_pot,
-                playing,
-                ..
-            } => {
-                let stacks: Vec<String> = playing
-                    .iter()
-                    .map(|&s| format!("{} {}", seat(s, me), bobo[s]))
-                    .collect();
-                format!(
-                    "\n— Hand {hand}: {} deals. Bobos: {}. Mango pot: {mango_pot}.",
-                    seat(*dealer, me),
-                    stacks.join(", ")
-                )
-            }
-            SessionEvent::Hand { event } => hand_event_line(event, me),
-            SessionEvent::HandEnded { .. } => String::new(),
-            SessionEvent::Left { seat: s } => format!("{} leaves the table.", seat(*s, me)),
-            SessionEvent::SitsOut { seat: s, stack } => format!(
-                "{} has {stack} left, below the smallest bobo, and sits out.",
-                seat(*s, me)
-            ),
-            SessionEvent::Closed { mango_shares, .. } => {
-                let shares: Vec<String> = mango_shares
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, v)| **v > 0)
-                    .map(|(s, v)| format!("{} {v}", seat(s, me)))
-                    .collect();
-                if shares.is_empty() {
-                    "The table closes; the mango pot is empty.".into()
-                } else {
-                    format!(
-                        "The table closes; the mango pot is shared: {}.",
-                        shares.join(", ")
-                    )
-                }
-            }
+            // A new hand stands apart from the last.
+            SessionEvent::HandBegins { .. } => format!("\n{}", lines.join("\n")),
+            _ => lines.join("\n"),
         }
     }
 
-    fn result_line(outcome: &Outcome, me: Seat) -> String {
+    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
         let hands = outcome
             .detail
             .get("hands")
-            .and_then(|v| v.as_u64())
+            .and_then(|v| v.as_i64())
             .unwrap_or(0);
+        let names = text::names(lang, outcome.deltas.len(), me);
         let each: Vec<String> = outcome
             .deltas
             .iter()
             .enumerate()
-            .map(|(s, d)| format!("{} {}", seat(s, me), signed(*d)))
+            .map(|(s, d)| format!("{} {}", names[s], signed(*d)))
             .collect();
-        format!("After {hands} hands: {}.", each.join(", "))
+        tr_args(
+            lang,
+            "term-cx-result",
+            &[("hands", hands.into()), ("changes", each.join(", ").into())],
+        )
     }
 
-    fn table_lines(view: &TableView, me: Seat) -> String {
+    fn table_lines(lang: Lang, view: &TableView, me: Seat) -> String {
         let hand = &view.hand;
-        let stage = match hand.stage {
-            Stage::Betting { round } => format!("betting round {round}"),
-            Stage::Showdown => "showdown".into(),
-            Stage::Finished => "over".into(),
-        };
-        let mut out = vec![format!(
-            "Hand {} ({stage}), {} deals. Mango pot (芒果): {} after {} mangos. Highest in: {}.",
-            view.hand_number,
-            seat(view.table_seat(hand.dealer), me),
-            view.mango_pot,
-            view.mango_count,
-            hand.highest
+        let names = text::names(lang, view.stacks.len(), me);
+        let seats = text::seats(&names, me);
+        let mango = tr_args(
+            lang,
+            "chexuan-mango-pot",
+            &[
+                ("pot", chips(view.mango_pot).into()),
+                ("count", i64::from(view.mango_count).into()),
+            ],
+        );
+        let mut out = vec![seats.say(
+            lang,
+            "term-cx-table",
+            view.table_seat(hand.dealer),
+            vec![
+                ("hand", i64::from(view.hand_number).into()),
+                ("stage", events::cx_stage_line(lang, hand.stage).into()),
+                ("mango", mango.into()),
+                ("highest", chips(hand.highest).into()),
+            ],
         )];
-        for p in &hand.players {
-            let s = view.table_seat(p.seat);
-            let hidden = match &p.hidden {
-                Some(h) if s == me => format!("[{}]", pair(h)),
-                Some(h) => format!("[{}]", pair(h)),
-                None => "[? ?]".repeat(usize::from(p.hidden_count > 0)),
-            };
-            out.push(format!(
-                "  {}: stack {}, in {}, left {}{} — {} {}",
-                seat(s, me),
-                view.stacks[s],
-                p.contribution,
-                p.left,
-                status_word(p),
-                hidden,
-                pair(&p.open)
-            ));
-        }
         for s in 0..view.stacks.len() {
-            if !view.playing.contains(&s) {
-                let why = if view.left[s] { "left" } else { "sits out" };
-                out.push(format!(
-                    "  {}: stack {} ({why})",
-                    seat(s, me),
-                    view.stacks[s]
-                ));
+            let line = events::cx_seat_line(lang, &seats, view, s);
+            if !line.is_empty() {
+                out.push(format!("  {line}"));
             }
         }
         out.join("\n")
     }
 
-    fn hand_line(view: &TableView) -> String {
-        let cards = view.hand.my_cards();
-        if cards.is_empty() {
+    fn hand_line(lang: Lang, view: &TableView) -> String {
+        let Some(me) = view.hand.viewer.and_then(|s| view.hand.players.get(s)) else {
+            return String::new();
+        };
+        let hidden = me.hidden.clone().unwrap_or_default();
+        if hidden.is_empty() {
             return String::new();
         }
-        let mut line = format!("Your cards: {}", pair(&cards));
-        if cards.len() == 2 {
-            line.push_str(&format!(" ({})", hand_name(evaluate(cards[0], cards[1]))));
+        let mut line = tr_args(
+            lang,
+            "chexuan-your-cards",
+            &[
+                ("hidden", pair(lang, &hidden).into()),
+                ("open", pair(lang, &me.open).into()),
+            ],
+        );
+        if let ([a, b], true) = (hidden.as_slice(), me.open.is_empty()) {
+            line.push_str(&format!(" ({})", hand_name(lang, evaluate(*a, *b))));
         }
         line
     }
 
-    fn options_line(legal: &[TableAction]) -> String {
+    fn options_line(lang: Lang, legal: &[TableAction]) -> String {
         let legal = hand_actions(legal);
         let splits = splits_of(&legal);
         if !splits.is_empty() {
-            let mut lines = vec!["Split your four cards (head ≥ tail):".to_string()];
+            let mut lines = vec![tr(lang, "chexuan-split-choose")];
             for (i, s) in splits.iter().enumerate() {
-                lines.push(format!("  {}: {}", i + 1, split_text(s)));
+                lines.push(format!("  {}: {}", i + 1, split_text(lang, s)));
             }
             return lines.join("\n");
         }
         let mut opts = Vec::new();
         if let Some((lo, _)) = raise_range(&legal) {
-            opts.push(format!(
-                "raise N (大, N ≥ {lo}, up to what your bobo covers)"
+            opts.push(tr_args(
+                lang,
+                "term-cx-raise-option",
+                &[("min", chips(lo).into())],
             ));
         }
-        for (a, word) in [
-            (Action::Call, "call (跟)"),
-            (Action::AllIn, "all (敲)"),
-            (Action::Check, "check (休)"),
-            (Action::Fold, "fold (丢)"),
-            (Action::Sanhua, "sanhua (三花)"),
+        for (a, key) in [
+            (Action::Call, "chexuan-action-call"),
+            (Action::AllIn, "chexuan-action-all-in"),
+            (Action::Check, "chexuan-action-check"),
+            (Action::Fold, "chexuan-action-fold"),
+            (Action::Sanhua, "chexuan-action-sanhua"),
         ] {
             if legal.contains(&a) {
-                opts.push(word.to_string());
+                opts.push(tr(lang, key));
             }
         }
-        format!("You may: {}.", opts.join(", "))
+        text::you_may(lang, &opts.join(", "))
     }
 
-    fn action_label(action: &TableAction) -> String {
+    fn action_label(lang: Lang, action: &TableAction) -> String {
         match action {
-            TableAction::Leave => "leave".into(),
+            TableAction::Leave => tr(lang, "term-leave"),
             TableAction::Hand(a) => match a {
-                Action::Raise(n) => format!("raise {n} (大)"),
-                Action::Call => "call (跟)".into(),
-                Action::AllIn => "all-in (敲)".into(),
-                Action::Check => "check (休)".into(),
-                Action::Fold => "fold (丢)".into(),
-                Action::Sanhua => "sanhua (三花)".into(),
-                Action::Split(s) => split_text(s),
+                Action::Raise(n) => tr_args(lang, "chexuan-btn-raise", &[("by", chips(*n).into())]),
+                Action::Call => tr(lang, "chexuan-action-call"),
+                Action::AllIn => tr(lang, "chexuan-action-all-in"),
+                Action::Check => tr(lang, "chexuan-action-check"),
+                Action::Fold => tr(lang, "chexuan-action-fold"),
+                Action::Sanhua => tr(lang, "chexuan-action-sanhua"),
+                Action::Split(s) => split_text(lang, s),
             },
         }
     }
 
     fn parse_input(
+        lang: Lang,
         line: &str,
         view: &TableView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
         match line.trim().to_lowercase().as_str() {
             "" => return Ok(Input::Nothing),
-            "help" | "?" => return Ok(Input::Help),
-            "hint" => return Ok(Input::Hint),
+            "help" | "?" | "帮助" => return Ok(Input::Help),
+            "hint" | "提示" => return Ok(Input::Hint),
             "auto" | "托管" => return Ok(Input::Auto),
             "table" | "t" => return Ok(Input::ShowTable),
             "hand" => return Ok(Input::ShowHand),
-            "leave" | "quit" | "q" => return Ok(Input::Leave),
+            "leave" | "quit" | "q" | "离开" => return Ok(Input::Leave),
             _ => {}
         }
         let legal = hand_actions(legal);
-        parse_hand_action(line, view, &legal).map(|a| Input::Act(TableAction::Hand(a)))
+        parse_hand_action(lang, line, view, &legal).map(|a| Input::Act(TableAction::Hand(a)))
     }
 
-    fn leave_confirm(_rules: &serde_json::Value) -> String {
-        "Leave the table? The rest of this hand is played for you (check, else fold), \
-         the table closes after it and the mango pot is shared among those still seated. \
-         Type `leave` again to leave."
-            .into()
+    fn leave_confirm(lang: Lang, _rules: &serde_json::Value) -> String {
+        tr(lang, "term-cx-leave-confirm")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chexuan::view::Stage;
     use crate::games::Game;
     use crate::table::chexuan::SessionDeal;
 
@@ -580,7 +439,7 @@ mod tests {
         let me = t.waiting_on()[0];
         let v = t.view(Some(me));
         let legal = t.legal_actions(me);
-        let parse = |l: &str| ChexuanTable::parse_input(l, &v, &legal);
+        let parse = |l: &str| ChexuanTable::parse_input(Lang::EnUs, l, &v, &legal);
         assert_eq!(
             parse("raise 20"),
             Ok(Input::Act(TableAction::Hand(Action::Raise(20))))
@@ -600,12 +459,21 @@ mod tests {
         assert!(parse("raise 5").unwrap_err().contains("at least"));
         assert!(parse("sanhua").unwrap_err().contains("round 3"));
         assert!(parse("bet").is_err());
-        let options = ChexuanTable::options_line(&legal);
+        let options = ChexuanTable::options_line(Lang::EnUs, &legal);
         assert!(options.contains("raise N (大, N ≥ 10"), "{options}");
-        assert!(options.contains("check (休)"), "{options}");
-        let table_text = ChexuanTable::table_lines(&v, me);
-        assert!(table_text.contains("Mango pot"), "{table_text}");
-        assert!(ChexuanTable::hand_line(&v).starts_with("Your cards: "));
+        assert!(options.contains("Check (休)"), "{options}");
+        let table_text = ChexuanTable::table_lines(Lang::EnUs, &v, me);
+        assert!(table_text.contains("Mango pot: "), "{table_text}");
+        assert!(table_text.contains("\n  You — stack 200"), "{table_text}");
+        let hand = ChexuanTable::hand_line(Lang::EnUs, &v);
+        assert!(hand.starts_with("Your face-down cards: "), "{hand}");
+        // The same in Chinese, refusals included.
+        let zh = |l: &str| ChexuanTable::parse_input(Lang::ZhCn, l, &v, &legal);
+        assert!(zh("raise 5").unwrap_err().contains("至少"));
+        assert!(zh("bet").unwrap_err().contains("不是命令"));
+        let options = ChexuanTable::options_line(Lang::ZhCn, &legal);
+        assert!(options.starts_with("你可以："), "{options}");
+        assert!(ChexuanTable::hand_line(Lang::ZhCn, &v).starts_with("你的暗牌："));
     }
 
     #[test]
@@ -625,17 +493,17 @@ mod tests {
         let me = t.waiting_on()[0];
         let v = t.view(Some(me));
         let legal = t.legal_actions(me);
-        let options = ChexuanTable::options_line(&legal);
-        assert!(options.contains("1: head ["), "{options}");
+        let options = ChexuanTable::options_line(Lang::EnUs, &legal);
+        assert!(options.contains("1: Head "), "{options}");
         let splits = splits_of(&hand_actions(&legal));
         let best = splits[0];
         let head = format!("{} {}", best.head[0], best.head[1]);
         assert_eq!(
-            ChexuanTable::parse_input(&head, &v, &legal),
+            ChexuanTable::parse_input(Lang::EnUs, &head, &v, &legal),
             Ok(Input::Act(TableAction::Hand(Action::Split(best))))
         );
         assert_eq!(
-            ChexuanTable::parse_input("1", &v, &legal),
+            ChexuanTable::parse_input(Lang::EnUs, "1", &v, &legal),
             Ok(Input::Act(TableAction::Hand(Action::Split(splits[0]))))
         );
         // Naming the tail as the head is refused when it would put the
@@ -645,9 +513,9 @@ mod tests {
             .find(|s| s.head_kind().compare(s.tail_kind()).is_gt());
         if let Some(s) = strict {
             let wrong = format!("{} {}", s.tail[0], s.tail[1]);
-            let why = ChexuanTable::parse_input(&wrong, &v, &legal).unwrap_err();
+            let why = ChexuanTable::parse_input(Lang::EnUs, &wrong, &v, &legal).unwrap_err();
             assert!(why.contains("may not be lower"), "{why}");
         }
-        assert!(ChexuanTable::parse_input("QS QC", &v, &legal).is_err());
+        assert!(ChexuanTable::parse_input(Lang::EnUs, "QS QC", &v, &legal).is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! table line (landlord, cards left, the play to beat, the multiplier), the
 //! game's events as sentences, and friendly input read into actions.
 
-use super::text::{self, ddz};
+use super::text;
 use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
 use crate::games::dou_dizhu::{
@@ -10,71 +10,92 @@ use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
 use crate::games::{Outcome, Seat};
+use crate::i18n::{self, events, tr, tr_args, Lang};
 
 /// What a line of input asks for.
 pub type Input = super::Input<Action>;
 
 impl TerminalGame for DouDizhu {
-    fn welcome(options: &PlayOptions, _seats: usize, balance: i64) -> String {
-        text::welcome(options.stake, balance)
+    fn welcome(lang: Lang, options: &PlayOptions, _seats: usize, balance: i64) -> String {
+        tr_args(
+            lang,
+            "term-ddz-welcome",
+            &[("stake", options.stake.into()), ("balance", balance.into())],
+        )
     }
 
-    fn help() -> &'static str {
-        text::help()
+    fn help(lang: Lang) -> String {
+        tr(lang, "term-ddz-help")
     }
 
-    fn event_line(event: &Event, me: Seat) -> String {
-        event_line(event, me)
+    fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
+        event_line(lang, event, me)
     }
 
-    fn result_line(outcome: &Outcome, me: Seat) -> String {
+    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
         let d = &outcome.detail;
-        if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
-            ddz::redealt_result().to_string()
+        let line = if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
+            tr(lang, "term-ddz-redealt")
         } else if let Some(landlord) = d.get("landlord").and_then(|v| v.as_u64()) {
             let landlord_won = d.get("winner").and_then(|v| v.as_str()) == Some("landlord");
-            let multiplier = d.get("multiplier").and_then(|v| v.as_u64()).unwrap_or(1);
+            let multiplier = d.get("multiplier").and_then(|v| v.as_i64()).unwrap_or(1);
             let spring = d.get("spring").and_then(|v| v.as_bool()) == Some(true)
                 || d.get("anti_spring").and_then(|v| v.as_bool()) == Some(true);
-            ddz::result(landlord_won, landlord as usize == me, multiplier, spring)
+            let my_side_won = landlord_won == (landlord as usize == me);
+            let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
+            tr_args(
+                lang,
+                "term-ddz-result",
+                &[
+                    ("winner", pick(landlord_won, "landlord", "farmers").into()),
+                    ("side", pick(my_side_won, "won", "lost").into()),
+                    ("multiplier", multiplier.into()),
+                    ("spring", pick(spring, "yes", "no").into()),
+                ],
+            )
         } else {
-            ddz::escape_result().to_string()
-        }
+            tr(lang, "term-ddz-escape-result")
+        };
+        format!("\n{line}")
     }
 
-    fn table_lines(view: &View, me: Seat) -> String {
-        table_lines(view, me)
+    fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
+        table_lines(lang, view, me)
     }
 
-    fn hand_line(view: &View) -> String {
-        hand_line(view)
+    fn hand_line(lang: Lang, view: &View) -> String {
+        hand_line(lang, view)
     }
 
-    fn options_line(legal: &[Action]) -> String {
-        options_line(legal)
+    fn options_line(lang: Lang, legal: &[Action]) -> String {
+        options_line(lang, legal)
     }
 
-    fn action_label(action: &Action) -> String {
-        action_label(action)
+    fn action_label(lang: Lang, action: &Action) -> String {
+        action_label(lang, action)
     }
 
-    fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
+    fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
         if line.trim().is_empty() {
             return Ok(Input::Nothing);
         }
-        parse_input(line, view, legal)
+        parse_input(lang, line, view, legal)
     }
 
-    fn leave_confirm(rules: &serde_json::Value) -> String {
+    fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String {
         let penalty = serde_json::from_value::<crate::games::dou_dizhu::Rules>(rules.clone())
             .map(|r| r.escape_penalty)
             .unwrap_or(10);
-        text::leave_confirm(penalty)
+        tr_args(
+            lang,
+            "term-ddz-leave-confirm",
+            &[("penalty", i64::from(penalty).into())],
+        )
     }
 }
 
-/// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [BJ]`.
-pub fn grouped(cards: CardSet) -> String {
+/// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [大王]`.
+pub fn grouped(lang: Lang, cards: CardSet) -> String {
     let mut groups: Vec<Vec<Card>> = Vec::new();
     for card in cards.cards() {
         match groups.last_mut() {
@@ -84,102 +105,163 @@ pub fn grouped(cards: CardSet) -> String {
     }
     groups
         .iter()
-        .map(|g| {
-            let inner: Vec<String> = g.iter().map(|c| c.pretty()).collect();
-            format!("[{}]", inner.join(" "))
-        })
+        .map(|g| format!("[{}]", i18n::render_cards(lang, g)))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
 /// Cards in a line, low to high: `3♠ 3♥ 5♦`.
-pub fn flat(cards: CardSet) -> String {
-    cards
-        .cards()
-        .iter()
-        .map(|c| c.pretty())
-        .collect::<Vec<_>>()
-        .join(" ")
+pub fn flat(lang: Lang, cards: CardSet) -> String {
+    i18n::render_cards(lang, &cards.cards())
 }
 
-/// The table as `me` sees it.
-pub fn table_lines(view: &View, me: Seat) -> String {
-    let landlord = view
-        .landlord
-        .map(|s| text::seat_name(s, me))
-        .unwrap_or_else(|| ddz::nobody().to_string());
+/// The table as `me` sees it: the landlord, the cards each seat holds, the
+/// multiplier, and the play to beat; the kitty, the cards set aside, the
+/// wild rank and the open hands where there are some.
+pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
+    let names = text::names(lang, view.players as usize, me);
+    let seats = text::seats(&names, me);
+    let landlord = match view.landlord {
+        Some(s) => tr_args(lang, "table-landlord", &[("player", seats.name(s).into())]),
+        None => tr(lang, "term-ddz-no-landlord"),
+    };
     let counts = (0..view.players as usize)
-        .map(|s| format!("{} {}", text::seat_name(s, me), view.cards_left[s]))
+        .map(|s| format!("{} {}", seats.name(s), view.cards_left[s]))
         .collect::<Vec<_>>()
         .join(", ");
-    let standing = match &view.standing {
-        _ if view.phase != PhaseName::Playing => ddz::not_yet().to_string(),
-        Some(st) => ddz::to_beat(
-            &text::seat_name(st.seat, me),
-            &flat(st.cards),
-            &st.combo.describe(),
+    let mut lines = vec![format!(
+        "{landlord} | {} | {}",
+        tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
+        tr_args(
+            lang,
+            "table-multiplier",
+            &[("multiplier", (view.factors.multiplier as i64).into())]
         ),
-        None => ddz::free_lead().to_string(),
-    };
-    let mut out = ddz::table(&landlord, &counts, &standing, view.factors.multiplier);
+    )];
+    lines.push(match &view.standing {
+        _ if view.phase != PhaseName::Playing => tr(lang, "term-ddz-bidding"),
+        Some(st) => tr_args(
+            lang,
+            "table-last-play",
+            &[
+                ("player", seats.name(st.seat).into()),
+                (
+                    "pattern",
+                    i18n::ddz_pattern_name(lang, st.combo.kind.name()).into(),
+                ),
+                ("cards", flat(lang, st.cards).into()),
+            ],
+        ),
+        None => tr(lang, "term-ddz-free-lead"),
+    });
     if let Some(k) = view.kitty {
-        out.push('\n');
-        out.push_str(&ddz::kitty(&flat(k)));
+        lines.push(tr_args(
+            lang,
+            "table-kitty",
+            &[("cards", flat(lang, k).into())],
+        ));
     }
     if let Some(aside) = view.aside {
-        out.push('\n');
-        out.push_str(&ddz::aside(&flat(aside), view.handicap));
+        lines.push(tr_args(
+            lang,
+            "table-aside",
+            &[("cards", flat(lang, aside).into())],
+        ));
+        lines.push(tr_args(
+            lang,
+            "table-handicap",
+            &[("count", i64::from(view.handicap).into())],
+        ));
     }
     if let Some(w) = view.wild {
-        out.push('\n');
-        out.push_str(&ddz::wild(rank_name(w as usize)));
+        lines.push(tr_args(
+            lang,
+            "hand-wild",
+            &[("rank", rank_name(w as usize).into())],
+        ));
     }
     for (s, shown) in view.shown.iter().enumerate() {
         if let (Some(h), true) = (shown, s != me) {
-            out.push('\n');
-            out.push_str(&ddz::shown(&text::seat_name(s, me), &grouped(*h)));
+            lines.push(seats.say(
+                lang,
+                "term-ddz-open-hand",
+                s,
+                vec![("cards", grouped(lang, *h).into())],
+            ));
         }
     }
-    out
+    lines.join("\n")
 }
 
 /// The seat's hand, grouped.
-pub fn hand_line(view: &View) -> String {
+pub fn hand_line(lang: Lang, view: &View) -> String {
     let hand = view.hand.unwrap_or_default();
-    text::hand(&grouped(hand), hand.len())
+    text::hand(lang, &grouped(lang, hand), hand.len())
 }
 
-/// How an action reads in a hint or a list of options.
-pub fn action_label(action: &Action) -> String {
+/// How an action reads in a hint or a list of options: the words to type
+/// (with the Chinese term in zh-CN).
+pub fn action_label(lang: Lang, action: &Action) -> String {
     match action {
-        Action::Bid(n) => ddz::action_bid(*n),
-        Action::Pass => ddz::PASS.into(),
-        Action::Call => ddz::CALL.into(),
-        Action::Rob => ddz::ROB.into(),
-        Action::Kick => ddz::KICK.into(),
-        Action::Counter => ddz::COUNTER.into(),
-        Action::Double => ddz::DOUBLE.into(),
-        Action::Show(_) => ddz::SHOW.into(),
-        Action::Leave => ddz::LEAVE.into(),
+        Action::Bid(n) => tr_args(lang, "term-ddz-bid", &[("points", i64::from(*n).into())]),
+        Action::Pass => tr(lang, "term-ddz-pass"),
+        Action::Call => tr(lang, "term-ddz-call"),
+        Action::Rob => tr(lang, "term-ddz-rob"),
+        Action::Kick => tr(lang, "term-ddz-kick"),
+        Action::Counter => tr(lang, "term-ddz-counter"),
+        Action::Double => tr(lang, "term-ddz-double"),
+        Action::Show(_) => tr(lang, "term-ddz-show"),
+        Action::Leave => tr(lang, "term-leave"),
         Action::Play {
             cards,
             reading,
             wild_as,
         } => {
-            let text = ddz::action_play(&cards.ranks_text());
-            if wild_as.is_empty() && reading.is_none() {
-                text
+            let play = tr_args(
+                lang,
+                "term-ddz-play",
+                &[("cards", cards.ranks_text().into())],
+            );
+            // The reading in the Discord picker's words: the pattern, and
+            // what the wild cards stand for.
+            let mut words = reading
+                .map(|k| i18n::ddz_pattern_name(lang, k.name()))
+                .unwrap_or_default();
+            if !wild_as.is_empty() {
+                let ranks: Vec<&str> = wild_as.ranks().map(rank_name).collect();
+                words = tr_args(
+                    lang,
+                    "reading-wild-as",
+                    &[
+                        ("reading", words.into()),
+                        ("ranks", ranks.join(", ").into()),
+                    ],
+                );
+            }
+            if words.is_empty() {
+                play
             } else {
-                let stands: Vec<&str> = wild_as.ranks().map(rank_name).collect();
-                ddz::reading(&text, reading.map(|k| k.phrase()), &stands.join(" "))
+                tr_args(
+                    lang,
+                    "term-ddz-reading",
+                    &[
+                        ("play", play.into()),
+                        ("reading", words.trim().to_string().into()),
+                    ],
+                )
             }
         }
-        Action::Discard(cards) => ddz::action_discard(&cards.ranks_text()),
+        Action::Discard(cards) if cards.is_empty() => tr(lang, "term-ddz-keep"),
+        Action::Discard(cards) => tr_args(
+            lang,
+            "term-ddz-discard",
+            &[("cards", cards.ranks_text().into())],
+        ),
     }
 }
 
 /// The choices open now, in words (plays are summed up, not listed).
-pub fn options_line(legal: &[Action]) -> String {
+pub fn options_line(lang: Lang, legal: &[Action]) -> String {
     let mut out: Vec<String> = Vec::new();
     let mut plays = false;
     let mut discards = false;
@@ -189,7 +271,7 @@ pub fn options_line(legal: &[Action]) -> String {
             Action::Discard(_) => discards = true,
             Action::Leave => {}
             other => {
-                let label = action_label(other);
+                let label = action_label(lang, other);
                 if !out.contains(&label) {
                     out.push(label);
                 }
@@ -197,47 +279,27 @@ pub fn options_line(legal: &[Action]) -> String {
         }
     }
     if plays {
-        out.insert(0, ddz::PLAYS.into());
+        out.insert(0, tr(lang, "term-ddz-plays"));
     }
     if discards {
-        out.insert(0, ddz::DISCARDS.into());
+        out.insert(0, tr(lang, "term-ddz-discards"));
     }
-    text::you_may(&out.join(", "))
+    text::you_may(lang, &out.join(", "))
 }
 
-/// One game event as a sentence.
-pub fn event_line(event: &Event, me: Seat) -> String {
-    let who = |s: Seat| text::seat_name(s, me);
+/// One game event as a sentence: the Discord log's words, with "You" for
+/// the player's seat; a new lead is the terminal's own line.
+pub fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
+    let names = text::names(lang, text::MAX_SEATS, me);
+    let seats = text::seats(&names, me);
     match event {
-        Event::Shown { seat, hand, .. } => ddz::shown(&who(*seat), &grouped(*hand)),
-        Event::Bid { seat, bid } => ddz::bid(&who(*seat), *bid),
-        Event::Called { seat } => ddz::called(&who(*seat)),
-        Event::Robbed { seat } => ddz::robbed(&who(*seat)),
-        Event::Kicked { seat } => ddz::kicked(&who(*seat)),
-        Event::Countered { seat } => ddz::countered(&who(*seat)),
-        Event::Doubled { seat } => ddz::doubled(&who(*seat)),
-        Event::Passed { seat } => ddz::passed(&who(*seat)),
-        Event::Discarded {
-            seat,
-            count,
-            factor,
-        } => ddz::discarded(&who(*seat), *count, *factor),
-        Event::Landlord { seat, kitty, base } => ddz::landlord(&who(*seat), &flat(*kitty), *base),
-        Event::Played {
-            seat,
-            cards,
-            combo,
-            cards_left,
-        } => ddz::played(&who(*seat), &flat(*cards), &combo.describe(), *cards_left),
-        Event::Lead { seat } => ddz::lead(&who(*seat)),
-        Event::Redeal => ddz::redeal().into(),
-        Event::Left { seat, penalty } => ddz::escaped(&who(*seat), *penalty),
-        Event::Finished { .. } => String::new(),
+        Event::Lead { seat } => seats.say(lang, "term-ddz-lead", *seat, vec![]),
+        other => events::ddz_event_line(lang, &seats, other).unwrap_or_default(),
     }
 }
 
 /// Reads one line of input against the seat's view and legal actions.
-pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
+pub fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
     let line = line.trim();
     let word = line.to_lowercase();
     let simple = match word.as_str() {
@@ -272,7 +334,7 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
         let hand = view.hand.unwrap_or_default().cards();
         return parse_play(line, &hand)
             .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
-            .map_err(|e| e.message);
+            .map_err(|e| i18n::tr_rule_error(lang, &e));
     }
     if let Some(input) = simple {
         return Ok(input);
@@ -283,7 +345,7 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
         return match bid_text {
             "0" => Ok(Input::Act(Action::Pass)),
             "1" | "2" | "3" => Ok(Input::Act(Action::Bid(bid_text.as_bytes()[0] - b'0'))),
-            _ => Err(ddz::BID_RANGE.into()),
+            _ => Err(tr(lang, "term-ddz-bid-range")),
         };
     }
     let hand = view.hand.unwrap_or_default().cards();
@@ -300,9 +362,9 @@ pub fn parse_input(line: &str, view: &View, legal: &[Action]) -> Result<Input, S
         Ok(cards) => Ok(Input::Act(Action::play(&cards))),
         Err(e) => {
             if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
-                Err(e.message)
+                Err(i18n::tr_rule_error(lang, &e))
             } else {
-                Err(ddz::NOT_A_COMMAND.into())
+                Err(tr(lang, "term-ddz-not-a-command"))
             }
         }
     }
@@ -339,18 +401,20 @@ mod tests {
         let g = wild_landlord();
         let (view, legal) = (g.view(Some(0)), g.legal_actions(0));
         // 444 + a wild card: a soft bomb of 4 or a trio of 4 with a kicker.
-        let Ok(Input::Choose(choices)) = parse_input("4445", &view, &legal) else {
+        let Ok(Input::Choose(choices)) = parse_input(Lang::EnUs, "4445", &view, &legal) else {
             panic!("a choice is offered");
         };
         assert!(choices.len() >= 2);
-        assert!(crate::terminal::choices_lines::<DouDizhu>(&choices).contains("\n  2. "));
+        assert!(
+            crate::terminal::choices_lines::<DouDizhu>(Lang::EnUs, &choices).contains("\n  2. ")
+        );
         let pick = pick_choice("1", &choices).unwrap();
         assert!(g.clone().apply(0, pick).is_ok());
         assert_eq!(pick_choice("0", &choices), None);
         assert_eq!(pick_choice("x", &choices), None);
         // One reading: played at once.
         assert!(matches!(
-            parse_input("3", &view, &legal),
+            parse_input(Lang::EnUs, "3", &view, &legal),
             Ok(Input::Act(Action::Play { .. }))
         ));
     }

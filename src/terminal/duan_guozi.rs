@@ -2,156 +2,151 @@
 //! (both languages) and 道, the winner and the pot, the dealer's prompt
 //! (Enter deals), and the game's net 道 when the pot is empty.
 
-use super::text::{self, dgz};
+use super::text;
 use super::{Input, PlayOptions, TerminalGame};
-use crate::games::duan_guozi::{Action, DuanGuozi, Event, HandKind, Rules, ShownHand, View};
+use crate::games::duan_guozi::{Action, DuanGuozi, Event, Rules, View};
 use crate::games::{Outcome, Seat};
+use crate::i18n::events::{self, signed};
+use crate::i18n::{tr, tr_args, Lang};
 
-fn names(hand: &ShownHand) -> (String, String) {
-    match HandKind::of(hand.cards[0], hand.cards[1]) {
-        Some(kind) => (kind.name_zh(), kind.name_en()),
-        None => (hand.hand.to_string(), hand.hand.to_string()),
-    }
-}
-
-fn cards(hand: &ShownHand) -> String {
-    format!("{} {}", hand.cards[0].pretty(), hand.cards[1].pretty())
-}
-
-/// Each seat's figure, `You +3, AI 1 −5, …`.
-fn per_seat(values: &[i64], me: Seat) -> String {
+/// Each seat's figure, `You +3, AI 1 -5, …`.
+fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
+    let names = text::names(lang, values.len(), me);
     values
         .iter()
         .enumerate()
-        .map(|(s, v)| {
-            let sign = if *v > 0 { "+" } else { "" };
-            format!("{} {sign}{v}", text::seat_name(s, me))
-        })
+        .map(|(s, v)| format!("{} {}", names[s], signed(*v)))
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-/// The lines of a round: who deals, every hand in deal order.
-pub fn round_lines(
-    round: usize,
-    dealer: Seat,
-    hands: &[ShownHand],
-    cards_left: usize,
-    me: Seat,
-) -> String {
-    let mut out = vec![dgz::round_dealt(
-        round,
-        &text::seat_name(dealer, me),
-        cards_left,
-    )];
-    for h in hands {
-        let (zh, en) = names(h);
-        out.push(dgz::hand(
-            &text::seat_name(h.seat, me),
-            &cards(h),
-            &zh,
-            &en,
-            h.dao,
-        ));
+/// The lines of one event, as on Discord; a dealt round's header says how
+/// many cards are left and its hands are indented under it.
+pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
+    let names = text::names(lang, text::MAX_SEATS, me);
+    let seats = text::seats(&names, me);
+    let mut lines = events::dg_event_lines(lang, &seats, event);
+    if let Event::RoundDealt { cards_left, .. } = event {
+        if let Some(head) = lines.first_mut() {
+            let left = tr_args(
+                lang,
+                "dg-cards-left",
+                &[("count", (*cards_left as i64).into())],
+            );
+            *head = tr_args(
+                lang,
+                "term-dg-round",
+                &[("round", head.clone().into()), ("left", left.into())],
+            );
+        }
+        for hand in lines.iter_mut().skip(1) {
+            hand.insert_str(0, "  ");
+        }
     }
-    out.join("\n")
+    lines.join("\n")
 }
 
 impl TerminalGame for DuanGuozi {
-    fn welcome(options: &PlayOptions, seats: usize, balance: i64) -> String {
+    fn welcome(lang: Lang, options: &PlayOptions, seats: usize, balance: i64) -> String {
         let rules: Rules = serde_json::from_value(options.rules.clone()).unwrap_or_default();
         let per_dao = rules
             .chips_per_dao
             .and_then(|c| i64::try_from(c).ok())
             .unwrap_or(options.stake);
-        dgz::welcome(seats, rules.ante_for(seats), per_dao, balance)
+        tr_args(
+            lang,
+            "term-dg-welcome",
+            &[
+                ("ai", (seats.saturating_sub(1) as i64).into()),
+                ("ante", i64::from(rules.ante_for(seats)).into()),
+                ("chips", per_dao.into()),
+                ("balance", balance.into()),
+            ],
+        )
     }
 
-    fn help() -> &'static str {
-        dgz::help()
+    fn help(lang: Lang) -> String {
+        tr(lang, "term-dg-help")
     }
 
-    fn event_line(event: &Event, me: Seat) -> String {
-        let who = |s: Seat| text::seat_name(s, me);
-        match event {
-            Event::Reshuffled { .. } => dgz::reshuffled().into(),
-            Event::RoundDealt {
-                round,
-                dealer,
-                hands,
-                cards_left,
-            } => round_lines(*round, *dealer, hands, *cards_left, me),
-            Event::RoundWon {
-                winner,
-                hand,
-                paid,
-                swept,
-                pot_after,
-                ..
-            } => dgz::won(&who(*winner), &names(hand).0, *paid, *swept, *pot_after),
-            Event::AllBieShi { dealer, .. } => dgz::all_bie_shi(&who(*dealer)),
-            Event::GameOver { .. } => dgz::game_over().into(),
-        }
+    fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
+        event_lines(lang, event, me)
     }
 
-    fn result_line(outcome: &Outcome, me: Seat) -> String {
+    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
         if outcome.detail.contains_key("table_closed") {
-            dgz::closed_result().into()
+            tr(lang, "dg-result-closed")
         } else {
-            dgz::result(&per_seat(&outcome.deltas, me))
+            tr_args(
+                lang,
+                "term-dg-result",
+                &[("deltas", per_seat(lang, &outcome.deltas, me).into())],
+            )
         }
     }
 
-    fn table_lines(view: &View, me: Seat) -> String {
+    fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
         // The last round was shown as it was dealt; this is the pot now.
-        let mut out = String::new();
-        out.push_str(&dgz::table(
-            view.pot,
-            view.pot_start,
-            &text::seat_name(view.dealer, me),
-            view.cards_left,
-            view.rounds_played,
-        ));
+        let mut out = tr_args(
+            lang,
+            "term-dg-table",
+            &[
+                ("pot", i64::from(view.pot).into()),
+                ("start", i64::from(view.pot_start).into()),
+                ("rounds", (view.rounds_played as i64).into()),
+                ("left", (view.cards_left as i64).into()),
+                ("player", text::seat_name(lang, view.dealer, me).into()),
+            ],
+        );
         if view.rounds_played > 0 {
             out.push('\n');
-            out.push_str(&dgz::standing(&per_seat(&view.deltas, me)));
+            out.push_str(&tr_args(
+                lang,
+                "term-dg-standing",
+                &[("line", per_seat(lang, &view.deltas, me).into())],
+            ));
         }
         out
     }
 
     /// Duan Guozi keeps no hand between rounds: every hand is in the round.
-    fn hand_line(_view: &View) -> String {
+    fn hand_line(_lang: Lang, _view: &View) -> String {
         String::new()
     }
 
-    fn options_line(legal: &[Action]) -> String {
+    fn options_line(lang: Lang, legal: &[Action]) -> String {
         if legal.contains(&Action::Deal) {
-            dgz::you_deal().into()
+            tr(lang, "term-dg-you-deal")
         } else {
             String::new()
         }
     }
 
-    fn action_label(action: &Action) -> String {
+    fn action_label(lang: Lang, action: &Action) -> String {
         match action {
-            Action::Deal => dgz::DEAL.into(),
+            Action::Deal => tr(lang, "term-dg-deal"),
         }
     }
 
-    fn parse_input(line: &str, _view: &View, _legal: &[Action]) -> Result<Input<Action>, String> {
+    fn parse_input(
+        lang: Lang,
+        line: &str,
+        _view: &View,
+        _legal: &[Action],
+    ) -> Result<Input<Action>, String> {
         match line.trim().to_lowercase().as_str() {
             "" | "deal" | "d" | "发牌" => Ok(Input::Act(Action::Deal)),
-            "help" | "?" => Ok(Input::Help),
-            "hint" | "h" => Ok(Input::Hint),
+            "help" | "?" | "帮助" => Ok(Input::Help),
+            "hint" | "h" | "提示" => Ok(Input::Hint),
             "auto" | "a" | "托管" => Ok(Input::Auto),
             "table" | "t" | "hand" => Ok(Input::ShowTable),
-            "leave" | "quit" => Ok(Input::Leave),
-            _ => Err(dgz::NOT_A_COMMAND.into()),
+            "leave" | "quit" | "离开" => Ok(Input::Leave),
+            _ => Err(tr(lang, "term-dg-not-a-command")),
         }
     }
 
-    fn leave_confirm(_rules: &serde_json::Value) -> String {
-        dgz::leave_confirm().into()
+    fn leave_confirm(lang: Lang, _rules: &serde_json::Value) -> String {
+        tr(lang, "term-dg-leave-confirm")
     }
 }
 
@@ -167,13 +162,24 @@ mod tests {
         let mut g = DuanGuozi::deal(Rules::default(), 3, &mut rng).unwrap();
         let dealer = g.waiting_on()[0];
         let events = g.apply(dealer, &Action::Deal).unwrap();
-        let lines: Vec<String> = events.iter().map(|e| DuanGuozi::event_line(e, 0)).collect();
+        let lines: Vec<String> = events
+            .iter()
+            .map(|e| DuanGuozi::event_line(Lang::EnUs, e, 0))
+            .collect();
         let all = lines.join("\n");
-        assert!(all.contains("Round 1"), "{all}");
-        assert!(all.matches(" 道").count() >= 3, "{all}");
-        assert!(all.contains("You "), "{all}");
-        let table = DuanGuozi::table_lines(&g.view(Some(0)), 0);
+        assert!(all.contains("--- Round 1"), "{all}");
+        assert_eq!(all.matches(" dao)").count(), 3, "{all}");
+        assert!(all.contains("\n  You: "), "{all}");
+        let table = DuanGuozi::table_lines(Lang::EnUs, &g.view(Some(0)), 0);
         assert!(table.contains("Pot: "), "{table}");
+        let zh: Vec<String> = events
+            .iter()
+            .map(|e| DuanGuozi::event_line(Lang::ZhCn, e, 0))
+            .collect();
+        let zh = zh.join("\n");
+        assert!(zh.contains("--- 第 1 轮"), "{zh}");
+        assert_eq!(zh.matches(" 道）").count(), 3, "{zh}");
+        assert!(zh.contains("\n  你："), "{zh}");
     }
 
     #[test]
@@ -181,7 +187,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let g = DuanGuozi::deal(Rules::default(), 2, &mut rng).unwrap();
         let v = g.view(Some(0));
-        let parse = |l: &str| DuanGuozi::parse_input(l, &v, &[Action::Deal]);
+        let parse = |l: &str| DuanGuozi::parse_input(Lang::EnUs, l, &v, &[Action::Deal]);
         assert_eq!(parse(""), Ok(Input::Act(Action::Deal)));
         assert_eq!(parse("发牌"), Ok(Input::Act(Action::Deal)));
         assert_eq!(parse("Deal"), Ok(Input::Act(Action::Deal)));

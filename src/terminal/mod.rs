@@ -1,5 +1,8 @@
 //! `paiju play`: a person at a terminal against AI seats, through the same
 //! table runtime the Discord bot uses and a local ledger (its own server id).
+//! Every word it prints comes from the Fluent files in the language chosen
+//! by `--lang` or the environment ([`PlayOptions::lang`]); typed commands
+//! and card notation are the same in every language.
 //!
 //! The loop here is shared by every game; what differs — the words for a
 //! game's events and results, the table shown when it is the person's turn,
@@ -17,6 +20,7 @@ pub mod duan_guozi;
 pub mod text;
 
 use crate::games::{Outcome, Seat};
+use crate::i18n::Lang;
 use crate::table::{
     CloseReason, TableConfig, TableError, TableEvent, TableGame, TableHandle, TableOptions,
     TableStore, Tables,
@@ -47,6 +51,8 @@ pub struct PlayOptions {
     /// What the person brings to the seat (Chexuan's bobo; `None`: the
     /// game's default).
     pub buy_in: Option<u64>,
+    /// The language of everything printed.
+    pub lang: Lang,
 }
 
 /// What a line of input asks for.
@@ -65,33 +71,36 @@ pub enum Input<A> {
     Choose(Vec<A>),
 }
 
-/// One game in the terminal: its words and its input. Everything else —
-/// resuming, the table, timers, chips — is the shared loop's.
+/// One game in the terminal: its words (in `lang`) and its input.
+/// Everything else — resuming, the table, timers, chips — is the shared
+/// loop's. `me` is the person's seat, named "You".
 pub trait TerminalGame: TableGame {
     /// The welcome line: the game, the table, the stake and the balance.
-    fn welcome(options: &PlayOptions, seats: usize, balance: i64) -> String;
+    fn welcome(lang: Lang, options: &PlayOptions, seats: usize, balance: i64) -> String;
     /// The commands this game understands.
-    fn help() -> &'static str;
+    fn help(lang: Lang) -> String;
     /// The words for one of the game's events (empty: nothing to say).
-    fn event_line(event: &Self::Event, me: Seat) -> String;
+    fn event_line(lang: Lang, event: &Self::Event, me: Seat) -> String;
     /// How a finished game ended (before the chips each seat got).
-    fn result_line(outcome: &Outcome, me: Seat) -> String;
+    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String;
     /// The table as `me` sees it when it is their turn.
-    fn table_lines(view: &Self::View, me: Seat) -> String;
+    fn table_lines(lang: Lang, view: &Self::View, me: Seat) -> String;
     /// `me`'s own cards, if the game has a hand to show.
-    fn hand_line(view: &Self::View) -> String;
+    fn hand_line(lang: Lang, view: &Self::View) -> String;
     /// The choices open now, in words.
-    fn options_line(legal: &[Self::Action]) -> String;
+    fn options_line(lang: Lang, legal: &[Self::Action]) -> String;
     /// How an action reads in a hint.
-    fn action_label(action: &Self::Action) -> String;
-    /// Reads one line (trimmed, possibly empty) into what it asks for.
+    fn action_label(lang: Lang, action: &Self::Action) -> String;
+    /// Reads one line (trimmed, possibly empty) into what it asks for; a
+    /// refusal says why in `lang`.
     fn parse_input(
+        lang: Lang,
         line: &str,
         view: &Self::View,
         legal: &[Self::Action],
     ) -> Result<Input<Self::Action>, String>;
     /// Asked before leaving a running game (what it costs).
-    fn leave_confirm(rules: &serde_json::Value) -> String;
+    fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
 }
 
 /// The runtime settings of a terminal table: a person gets long timers.
@@ -188,7 +197,8 @@ where
             .balance(LOCAL_SERVER, LOCAL_USER)
             .await?;
         let seats = self.ai_seats() + 1;
-        self.say(G::welcome(&self.options, seats, balance))?;
+        let lang = self.options.lang;
+        self.say(G::welcome(lang, &self.options, seats, balance))?;
 
         // A game left unfinished (input ended, or the process died) first.
         let report = self
@@ -196,7 +206,7 @@ where
             .resume_kind::<G>(|g| g.server == LOCAL_SERVER)
             .await?;
         for (id, why) in &report.cancelled {
-            self.say(text::cannot_resume(*id, why))?;
+            self.say(text::cannot_resume(lang, *id, why))?;
         }
         let mut round = 0u64;
         if let Some(handle) = self.tables.get::<G>(LOCAL_CHANNEL) {
@@ -204,7 +214,7 @@ where
             let status = handle.status(Some(LOCAL_USER)).await?;
             if let Some(g) = &status.game {
                 self.seat = g.seat.unwrap_or(0);
-                self.say(text::resumed(g.id, g.version))?;
+                self.say(text::resumed(lang, g.id, g.version))?;
             }
             if !self.play_table(&handle, &mut rx).await? {
                 return Ok(());
@@ -216,7 +226,7 @@ where
                 stake: self.options.stake,
                 rules: self.options.rules.clone(),
                 seed: self.options.seed.map(|s| s.wrapping_add(round)),
-                lang: None,
+                lang: Some(self.options.lang.code().to_string()),
             };
             if options.seed.is_none() {
                 options.seed = Some(rand::random());
@@ -224,14 +234,14 @@ where
             let handle = match self.open(options).await {
                 Ok(h) => h,
                 Err(e) => {
-                    self.say(text::opening_failed(&e))?;
+                    self.say(text::opening_failed(self.options.lang, &e))?;
                     return Err(anyhow::anyhow!("{e}"));
                 }
             };
             let mut rx = handle.subscribe();
             if let Err(e) = handle.start(LOCAL_USER).await {
                 let _ = handle.cancel(LOCAL_USER).await;
-                self.say(text::opening_failed(&e))?;
+                self.say(text::opening_failed(self.options.lang, &e))?;
                 return Err(anyhow::anyhow!("{e}"));
             }
             self.seat = 0;
@@ -252,12 +262,12 @@ where
         loop {
             match self.play_game(handle, rx).await? {
                 End::Eof => {
-                    self.say(text::saved_on_eof(G::KIND.name()))?;
+                    self.say(text::saved_on_eof(self.options.lang, G::KIND.name()))?;
                     return Ok(false);
                 }
                 End::Over => {
                     if !self.another().await? {
-                        self.say(text::goodbye())?;
+                        self.say(text::goodbye(self.options.lang))?;
                         return Ok(false);
                     }
                     return Ok(true);
@@ -269,7 +279,7 @@ where
                     // The next game has begun: leaving closes the table
                     // and shares its pot back.
                     if let Err(e) = handle.leave(LOCAL_USER).await {
-                        self.say(text::table_error(&e))?;
+                        self.say(text::table_error(self.options.lang, &e))?;
                     }
                     loop {
                         match tokio::time::timeout(RECHECK * 5, rx.recv()).await {
@@ -282,7 +292,7 @@ where
                             Ok(Err(RecvError::Closed)) | Err(_) => break,
                         }
                     }
-                    self.say(text::goodbye())?;
+                    self.say(text::goodbye(self.options.lang))?;
                     return Ok(false);
                 }
             }
@@ -320,7 +330,7 @@ where
 
     async fn another(&mut self) -> anyhow::Result<bool> {
         loop {
-            self.say(text::another_game())?;
+            self.say(text::another_game(self.options.lang))?;
             match self.read_line().await? {
                 None => return Ok(false),
                 Some(l) => match l.trim().to_lowercase().as_str() {
@@ -335,36 +345,40 @@ where
     /// Shows an event; `Some(end)` when the game is over for the loop.
     fn show(&mut self, event: TableEvent<G>) -> anyhow::Result<Option<End>> {
         let me = self.seat;
+        let lang = self.options.lang;
+        let names = text::names(lang, text::MAX_SEATS, me);
         match event {
             TableEvent::Started { game, resumed, .. } => {
                 if !resumed {
-                    self.say(text::started(game))?;
+                    self.say(text::started(self.options.lang, game))?;
                 }
             }
             TableEvent::Acted { events, .. } => {
                 for e in &events {
-                    self.say(G::event_line(e, me))?;
+                    self.say(G::event_line(self.options.lang, e, me))?;
                 }
             }
             TableEvent::Autoplay { seat, on } => {
-                self.say(text::autoplay(&text::seat_name(seat, me), on))?
+                self.say(text::autoplay(lang, &text::seats(&names, me), seat, on))?
             }
-            TableEvent::Left { seat, .. } => self.say(text::left(&text::seat_name(seat, me)))?,
+            TableEvent::Left { seat, .. } => {
+                self.say(text::left(lang, &text::seats(&names, me), seat))?
+            }
             TableEvent::Settled {
                 outcome, report, ..
             } => {
-                self.say(G::result_line(&outcome, me))?;
+                self.say(G::result_line(self.options.lang, &outcome, me))?;
                 for (seat, paid) in report.paid.iter().enumerate() {
                     // AI seats are the house's; their chips are not shown.
                     if report.balances.get(seat).copied().flatten().is_some() {
-                        self.say(text::settled_line(&text::seat_name(seat, me), *paid))?;
+                        self.say(text::settled_line(lang, &names[seat], *paid))?;
                     }
                 }
                 if report.rake > 0 {
-                    self.say(text::rake(report.rake))?;
+                    self.say(text::rake(self.options.lang, report.rake))?;
                 }
                 if let Some(Some(b)) = report.balances.get(me) {
-                    self.say(text::balance(*b))?;
+                    self.say(text::balance(self.options.lang, *b))?;
                 }
                 let table_closed = outcome.detail.contains_key("table_closed");
                 let rules = serde_json::from_value::<G::Rules>(self.options.rules.clone());
@@ -372,10 +386,12 @@ where
                     return Ok(Some(End::Settled));
                 }
             }
-            TableEvent::Trouble { message } => self.say(text::trouble(&message))?,
+            TableEvent::Trouble { message } => {
+                self.say(text::trouble(self.options.lang, &message))?
+            }
             TableEvent::Closed { reason } => {
                 if reason != CloseReason::Finished {
-                    self.say(text::closed(&format!("{reason:?}")))?;
+                    self.say(text::closed(lang, &reason))?;
                 }
                 return Ok(Some(End::Over));
             }
@@ -446,39 +462,45 @@ where
             let game = game.clone();
             if shown_version != Some(game.version) {
                 self.say("")?;
-                self.say(G::table_lines(&game.view, self.seat))?;
-                self.say(G::hand_line(&game.view))?;
-                self.say(G::options_line(&game.legal))?;
-                self.say(text::your_turn())?;
+                self.say(G::table_lines(self.options.lang, &game.view, self.seat))?;
+                self.say(G::hand_line(self.options.lang, &game.view))?;
+                self.say(G::options_line(self.options.lang, &game.legal))?;
+                self.say(text::your_turn(self.options.lang))?;
                 shown_version = Some(game.version);
             }
             let Some(line) = self.read_line().await? else {
                 return Ok(End::Eof);
             };
-            let input = match G::parse_input(line.trim(), &game.view, &game.legal) {
-                Ok(i) => i,
-                Err(why) => {
-                    self.say(text::not_understood(line.trim(), &why))?;
-                    continue;
-                }
-            };
+            let input =
+                match G::parse_input(self.options.lang, line.trim(), &game.view, &game.legal) {
+                    Ok(i) => i,
+                    Err(why) => {
+                        self.say(text::not_understood(self.options.lang, line.trim(), &why))?;
+                        continue;
+                    }
+                };
             if !matches!(input, Input::Leave) {
                 leaving = false;
             }
             match input {
                 Input::Nothing => {}
-                Input::Help => self.say(G::help())?,
-                Input::ShowHand => self.say(G::hand_line(&game.view))?,
-                Input::ShowTable => self.say(G::table_lines(&game.view, self.seat))?,
+                Input::Help => self.say(G::help(self.options.lang))?,
+                Input::ShowHand => self.say(G::hand_line(self.options.lang, &game.view))?,
+                Input::ShowTable => {
+                    self.say(G::table_lines(self.options.lang, &game.view, self.seat))?
+                }
                 Input::Hint => match handle.hint(LOCAL_USER).await {
-                    Ok(a) => self.say(text::hint(&G::action_label(&a)))?,
-                    Err(e) => self.say(text::table_error(&e))?,
+                    Ok(a) => self.say(text::hint(
+                        self.options.lang,
+                        &G::action_label(self.options.lang, &a),
+                    ))?,
+                    Err(e) => self.say(text::table_error(self.options.lang, &e))?,
                 },
                 Input::Auto => {
                     let action = match handle.hint(LOCAL_USER).await {
                         Ok(a) => a,
                         Err(e) => {
-                            self.say(text::table_error(&e))?;
+                            self.say(text::table_error(self.options.lang, &e))?;
                             continue;
                         }
                     };
@@ -486,24 +508,25 @@ where
                 }
                 Input::Leave => {
                     if !leaving {
-                        self.say(G::leave_confirm(&self.options.rules))?;
+                        self.say(G::leave_confirm(self.options.lang, &self.options.rules))?;
                         leaving = true;
                         continue;
                     }
                     if let Err(e) = handle.leave(LOCAL_USER).await {
-                        self.say(text::table_error(&e))?;
+                        self.say(text::table_error(self.options.lang, &e))?;
                     }
                 }
                 Input::Act(action) => self.act(handle, game.version, action).await?,
                 Input::Choose(choices) => {
-                    self.say(choices_lines::<G>(&choices))?;
+                    self.say(choices_lines::<G>(self.options.lang, &choices))?;
                     let Some(pick) = self.read_line().await? else {
                         return Ok(End::Eof);
                     };
                     match pick_choice(&pick, &choices) {
                         Some(action) => self.act(handle, game.version, action.clone()).await?,
                         None => {
-                            self.say(text::not_understood(pick.trim(), text::choose_reading()))?
+                            let why = text::choose_reading(self.options.lang);
+                            self.say(text::not_understood(self.options.lang, pick.trim(), &why))?
                         }
                     }
                 }
@@ -518,17 +541,17 @@ where
         action: G::Action,
     ) -> anyhow::Result<()> {
         if let Err(e) = handle.act(LOCAL_USER, version, action).await {
-            self.say(text::table_error(&e))?;
+            self.say(text::table_error(self.options.lang, &e))?;
         }
         Ok(())
     }
 }
 
 /// The numbered list of the readings a player chooses among.
-pub(crate) fn choices_lines<G: TerminalGame>(choices: &[G::Action]) -> String {
-    let mut out = text::choose_reading().to_string();
+pub(crate) fn choices_lines<G: TerminalGame>(lang: Lang, choices: &[G::Action]) -> String {
+    let mut out = text::choose_reading(lang);
     for (i, a) in choices.iter().enumerate() {
-        out.push_str(&format!("\n  {}. {}", i + 1, G::action_label(a)));
+        out.push_str(&format!("\n  {}. {}", i + 1, G::action_label(lang, a)));
     }
     out
 }

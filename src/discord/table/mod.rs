@@ -161,14 +161,8 @@ pub struct ResultView<'a, G: Game> {
     pub report: &'a SettleReport,
 }
 
-/// A chip change with its sign (`+20`, `-20`, `0`).
-pub fn signed(v: i64) -> String {
-    if v > 0 {
-        format!("+{v}")
-    } else {
-        v.to_string()
-    }
-}
+/// A chip change with its sign (`+20`, `-20`, `0`); the terminal's too.
+pub use crate::i18n::events::signed;
 
 impl<G: Game> ResultView<'_, G> {
     /// The result line of `seat`: name, `role` (may be empty), chip change

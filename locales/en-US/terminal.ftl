@@ -1,0 +1,150 @@
+# The terminal (`paiju play`): the shared loop's words and each game's
+# prompts, help and table lines. The games' events use the same messages
+# as the Discord log (bot.ftl, duan-guozi.ftl, chexuan.ftl); `$you` is
+# "yes" for the player's own seat, so English can say “You bid” and
+# “AI 1 bids”. Typed commands stay the same in every language.
+
+term-you = You
+
+## The shared loop.
+
+term-started = === Game #{ $game } starts: new cards are dealt. ===
+term-resumed = === Resuming game #{ $game } where it stopped (after { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }). ===
+term-your-turn = Your move.
+term-you-may = You may: { $options }
+term-refused = Refused: { $why } (`hint` suggests a move, `help` lists the commands)
+term-not-understood = `{ $input }`: { $why }
+term-autoplay-on = { $you ->
+        [yes] Your time ran out: the AI plays for you (托管) until you act again.
+       *[other] { $player }: time ran out; the AI plays for this seat (托管) until it acts again.
+    }
+term-autoplay-off = { $you ->
+        [yes] You are
+       *[other] { $player } is
+    } back at the table.
+term-settled-line = { $player }: { $chips } chips
+term-balance = Your balance: { $chips } chips.
+term-choose-reading = Those cards can be played several ways. Type the number of the one you mean:
+term-another-game = Another game? [y/n]
+term-saved = Input closed. The game is saved: run `paiju play { $game }` again to continue it.
+term-goodbye = Thanks for playing. 再见!
+term-trouble = (table trouble: { $message })
+term-cannot-resume = Game #{ $game } could not be resumed ({ $why }); it was cancelled and its chips released.
+term-opening-failed = paiju: cannot start a table: { $why }
+term-leave = leave
+
+## Dou Dizhu.
+
+term-ddz-welcome = paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 0 against AI players.
+    Stake: { $stake } chips per point. Your balance: { $balance } chips. Type `help` at any prompt.
+term-ddz-help = Commands:
+    {"  "}33344, 10JQKA, 3s 3h, 大王 …  play these cards (ranks 3–9, 10 or T, J Q K A 2; a suit letter s h d c picks one card; SJ/BJ or 小王/大王 are the jokers; bare ranks pick from your hand)
+    {"  "}pass (p, 不要)                pass
+    {"  "}1 / 2 / 3, bid N             bid (score bidding); 0 or pass to pass
+    {"  "}call, rob, kick, counter, double, show   the bidding options the table allows
+    {"  "}keep                         in the discard phase: discard nothing
+    {"  "}hint (h)                     what the AI would play
+    {"  "}auto (a)                     let the AI make this move for you
+    {"  "}hand, table                  show your hand or the table again
+    {"  "}leave                        abandon the game (you pay the escape penalty)
+    {"  "}help (?)                     this list
+term-ddz-lead = Everyone passed: { $you ->
+        [yes] you lead
+       *[other] { $player } leads
+    } again.
+term-ddz-no-landlord = Landlord: not chosen yet
+term-ddz-cards-left = Cards left: { $counts }
+term-ddz-bidding = On the table: nothing yet (bidding).
+term-ddz-free-lead = On the table: nothing — lead anything.
+term-ddz-open-hand = { $you ->
+        [yes] Your open hand
+       *[other] { $player }'s open hand
+    } (明牌): { $cards }
+term-ddz-reading = { $play } ({ $reading })
+term-ddz-result = === Game over: { $winner ->
+        [landlord] the landlord wins
+       *[farmers] the farmers win
+    }. { $side ->
+        [won] Your side wins!
+       *[lost] Your side loses.
+    } Multiplier ×{ $multiplier }{ $spring ->
+        [yes] , spring (春天)
+       *[no] {""}
+    }. ===
+term-ddz-redealt = === Nobody bid: no chips move. ===
+term-ddz-escape-result = === Game over: a player left. ===
+term-ddz-leave-confirm = Leaving costs at least { $penalty }× the stake. Type `leave` again to confirm, anything else to stay.
+term-ddz-bid = bid { $points }
+term-ddz-pass = pass
+term-ddz-call = call
+term-ddz-rob = rob
+term-ddz-kick = kick
+term-ddz-counter = counter
+term-ddz-double = double
+term-ddz-show = show
+term-ddz-play = play { $cards }
+term-ddz-keep = keep
+term-ddz-discard = discard { $cards }
+term-ddz-plays = a play (type the cards)
+term-ddz-discards = a discard (type the cards, or `keep` to discard nothing)
+term-ddz-not-a-command = not a command or cards you hold
+term-ddz-bid-range = a bid is 1, 2 or 3
+
+## Duan Guozi.
+
+term-dg-welcome = paiju: Duan Guozi (端锅子) in your terminal. You sit at seat 0 with { $ai ->
+        [one] 1 AI player
+       *[other] { $ai } AI players
+    }.
+    Everyone antes { $ante } 道 into the pot (锅子); 1 道 = { $chips } chips. Your balance: { $balance } chips. Type `help` at any prompt.
+term-dg-help = Commands:
+    {"  "}Enter, deal (d, 发牌)     deal the round when you are the dealer
+    {"  "}table (t)                 show the pot and the last round again
+    {"  "}auto (a)                  let the AI deal for you
+    {"  "}leave                     leave the table after this game (the pot is shared back if you are the last player)
+    {"  "}help (?)                  this list
+    Nobody decides anything in a round: every hand is shown, the best one takes its 道 from the pot
+    (ties go to the seat dealt earlier), and the winner deals next. When the pot is empty the game ends.
+term-dg-round = --- { $round } { $left } ---
+term-dg-table = Pot: { $pot } of { $start } 道. Rounds played: { $rounds }. Cards left: { $left }. Dealer: { $player }.
+term-dg-standing = Net so far: { $line }
+term-dg-you-deal = You deal: press Enter (or type `deal`).
+term-dg-deal = deal
+term-dg-result = Game over. Net 道 (antes counted): { $deltas }
+term-dg-leave-confirm = Leave? Your seat is still dealt in until the pot is empty; if nobody else is left, the table closes and the pot is shared back. Type `leave` again to confirm.
+term-dg-not-a-command = press Enter or type `deal` to deal; `help` lists the commands
+
+## Chexuan.
+
+term-cx-welcome = 扯旋 Chexuan: you and { $ai ->
+        [one] 1 AI player
+       *[other] { $ai } AI players
+    }, ante { $ante }, your bobo (簸簸) { $bobo }. Your balance: { $balance } chips. Type `help` for the commands.
+term-cx-help = Betting: `raise N` (大, by at least the ante), `call` (跟), `all` (敲, all-in), `check` (休), `fold` (丢), `sanhua` (三花, round 3).
+    Showdown: type the two cards of your head (`QH QD`: rank then suit, 10 or T, SJ/BJ for the jokers), or `tail 3H BJ`, or the number of a split shown; the head may not be lower than the tail.
+    Also: `hint`, `auto` (the AI plays this move), `table`, `hand`, `leave` (the table closes after this hand and the mango pot is shared).
+term-cx-table = Hand { $hand } ({ $stage }), { $you ->
+        [yes] you deal
+       *[other] { $player } deals
+    }. { $mango }. Highest in: { $highest }.
+term-cx-raise-option = raise N (大, N ≥ { $min }, up to what your bobo covers)
+term-cx-result = After { $hands ->
+        [one] 1 hand
+       *[other] { $hands } hands
+    }: { $changes }.
+term-cx-leave-confirm = Leave the table? The rest of this hand is played for you (check, else fold), the table closes after it and the mango pot is shared among those still seated. Type `leave` again to leave.
+term-cx-pick-split = pick a split from 1 to { $count }
+term-cx-raise-how = say how much to raise by: `raise 20`
+term-cx-not-a-command = not a command: try raise N, call, all, check, fold or help
+term-cx-raise-range = a raise here is at least { $min } (the ante) and at most what your bobo covers
+term-cx-cannot-raise = you cannot raise by { $by } now
+term-cx-cannot-call = there is nothing to call, or your bobo does not cover it
+term-cx-cannot-sanhua = 三花 is laid down only in round 3, with 三花十 or 三花六
+term-cx-not-open = that is not open to you now
+term-cx-not-in-hand = you are not in this hand
+term-cx-head-below-tail = the head may not be lower than the tail: { $head } is { $head-hand }, { $tail } is { $tail-hand }. Swap them (`tail { $typed }`)
+term-cx-not-your-cards = { $cards } is not two of your cards
+term-cx-name-two = name the two cards of one pair, e.g. `QH QD` (your head)

@@ -1,0 +1,574 @@
+//! The words of the games' events, shared by every front end: the Discord
+//! table log and the terminal print the same sentences from the same
+//! Fluent messages. What differs is only how the seats are called
+//! ([`Seats`]): mentions and "AI 2" on Discord, "You" and "AI 1" in the
+//! terminal — and in English "You" takes its own verb forms, which the
+//! messages choose with the `$you` selector (`You bid 3.` / `AI 1 bids 3.`).
+
+use super::{render_cards, tr, tr_args, Lang};
+use crate::cards::Card;
+use crate::games::chexuan::events::ShownSplit;
+use crate::games::chexuan::hands::{HandKind, Versus};
+use crate::games::chexuan::view::{PlayerView, Stage};
+use crate::games::chexuan::{Event as CxEvent, MangoKind, Status};
+use crate::games::dou_dizhu::{CardSet, Event as DdzEvent};
+use crate::games::duan_guozi::{Event as DgEvent, ShownHand};
+use crate::games::Seat;
+use crate::table::chexuan::{SessionEvent, TableView as CxView};
+use fluent_bundle::FluentValue;
+
+/// How the seats of a table are named in a sentence, and which of them is
+/// the reader's own (`you`: the terminal's player; Discord's channel log
+/// has none).
+#[derive(Clone, Copy, Debug)]
+pub struct Seats<'a> {
+    names: &'a [String],
+    you: Option<Seat>,
+}
+
+impl<'a> Seats<'a> {
+    pub fn new(names: &'a [String], you: Option<Seat>) -> Seats<'a> {
+        Seats { names, you }
+    }
+
+    /// The seat's name; a seat without one is `#n` (1-based).
+    pub fn name(&self, seat: Seat) -> String {
+        self.names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", seat + 1))
+    }
+
+    /// Whether `seat` is the reader's own: the `$you` selector's value.
+    pub fn you(&self, seat: Seat) -> FluentValue<'static> {
+        FluentValue::from(if self.you == Some(seat) { "yes" } else { "no" })
+    }
+
+    /// The subject of a sentence: `$player` and `$you`, then `rest`.
+    fn args(
+        &self,
+        seat: Seat,
+        rest: Vec<(&'static str, FluentValue<'static>)>,
+    ) -> Vec<(&'static str, FluentValue<'static>)> {
+        let mut args = vec![("player", self.name(seat).into()), ("you", self.you(seat))];
+        args.extend(rest);
+        args
+    }
+
+    /// The message `key` whose subject is `seat`.
+    pub fn say(
+        &self,
+        lang: Lang,
+        key: &str,
+        seat: Seat,
+        rest: Vec<(&'static str, FluentValue<'static>)>,
+    ) -> String {
+        tr_args(lang, key, &self.args(seat, rest))
+    }
+}
+
+fn n(v: impl Into<i64>) -> FluentValue<'static> {
+    FluentValue::from(v.into())
+}
+
+fn cards_text(lang: Lang, cards: CardSet) -> String {
+    render_cards(lang, &cards.cards())
+}
+
+/// A signed change of chips or 道: `+10`, `-5`, `0`.
+pub fn signed(v: i64) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+// ---- Dou Dizhu ----------------------------------------------------------
+
+/// One Dou Dizhu event as a sentence; `None` for events without words of
+/// their own (a new lead, the end of the game: the front end shows those
+/// its own way).
+pub fn ddz_event_line(lang: Lang, seats: &Seats<'_>, event: &DdzEvent) -> Option<String> {
+    let say = |key: &str, seat: Seat, rest| Some(seats.say(lang, key, seat, rest));
+    match event {
+        DdzEvent::Shown { seat, hand, .. } => say(
+            "event-shown",
+            *seat,
+            vec![("cards", cards_text(lang, *hand).into())],
+        ),
+        DdzEvent::Bid { seat, bid } => say("event-bid", *seat, vec![("points", n(*bid))]),
+        DdzEvent::Called { seat } => say("event-called", *seat, vec![]),
+        DdzEvent::Robbed { seat } => say("event-robbed", *seat, vec![]),
+        DdzEvent::Kicked { seat } => say("event-kicked", *seat, vec![]),
+        DdzEvent::Countered { seat } => say("event-countered", *seat, vec![]),
+        DdzEvent::Doubled { seat } => say("event-doubled", *seat, vec![]),
+        DdzEvent::Discarded {
+            seat,
+            count,
+            factor,
+        } => say(
+            "event-discarded",
+            *seat,
+            vec![("count", n(*count)), ("factor", n(*factor))],
+        ),
+        DdzEvent::Passed { seat } => say("event-passed", *seat, vec![]),
+        DdzEvent::Landlord { seat, kitty, .. } => say(
+            "event-landlord",
+            *seat,
+            vec![("cards", cards_text(lang, *kitty).into())],
+        ),
+        DdzEvent::Played {
+            seat, cards, combo, ..
+        } => say(
+            "event-played",
+            *seat,
+            vec![
+                (
+                    "pattern",
+                    super::ddz_pattern_name(lang, combo.kind.name()).into(),
+                ),
+                ("cards", cards_text(lang, *cards).into()),
+            ],
+        ),
+        DdzEvent::Redeal => Some(tr(lang, "event-redeal")),
+        DdzEvent::Left { seat, penalty } => say(
+            "event-escaped",
+            *seat,
+            vec![("penalty", n(i64::try_from(*penalty).unwrap_or(i64::MAX)))],
+        ),
+        DdzEvent::Lead { .. } | DdzEvent::Finished { .. } => None,
+    }
+}
+
+// ---- Duan Guozi ---------------------------------------------------------
+
+/// A Duan Guozi hand's name: 「天字九」 / “Heaven 9”.
+pub fn dg_hand_name(lang: Lang, hand: &ShownHand) -> String {
+    if hand.hand == "points" {
+        tr_args(
+            lang,
+            "dg-hand-points",
+            &[
+                ("class", hand.class.unwrap_or("za").into()),
+                ("points", n(hand.points.unwrap_or(0))),
+            ],
+        )
+    } else {
+        tr(lang, &format!("dg-hand-{}", hand.hand))
+    }
+}
+
+/// One seat's hand in a round: its cards, its name and its 道.
+pub fn dg_hand_line(lang: Lang, seats: &Seats<'_>, hand: &ShownHand) -> String {
+    seats.say(
+        lang,
+        "dg-hand-line",
+        hand.seat,
+        vec![
+            ("cards", render_cards(lang, &hand.cards).into()),
+            ("hand", dg_hand_name(lang, hand).into()),
+            ("dao", n(hand.dao)),
+        ],
+    )
+}
+
+/// The lines of one Duan Guozi event: a dealt round is its header and
+/// every hand.
+pub fn dg_event_lines(lang: Lang, seats: &Seats<'_>, event: &DgEvent) -> Vec<String> {
+    match event {
+        DgEvent::Reshuffled { .. } => vec![tr(lang, "dg-event-reshuffled")],
+        DgEvent::RoundDealt {
+            round,
+            dealer,
+            hands,
+            ..
+        } => {
+            let mut out = vec![seats.say(
+                lang,
+                "dg-event-round-dealt",
+                *dealer,
+                vec![("round", n(*round as i64))],
+            )];
+            out.extend(hands.iter().map(|h| dg_hand_line(lang, seats, h)));
+            out
+        }
+        DgEvent::RoundWon {
+            winner,
+            hand,
+            paid,
+            swept,
+            pot_after,
+            ..
+        } => vec![seats.say(
+            lang,
+            if *swept {
+                "dg-event-round-swept"
+            } else {
+                "dg-event-round-won"
+            },
+            *winner,
+            vec![
+                ("hand", dg_hand_name(lang, hand).into()),
+                ("paid", n(*paid)),
+                ("pot", n(*pot_after)),
+            ],
+        )],
+        DgEvent::AllBieShi { dealer, .. } => {
+            vec![seats.say(lang, "dg-event-all-bie-shi", *dealer, vec![])]
+        }
+        DgEvent::GameOver { .. } => vec![tr(lang, "dg-event-game-over")],
+    }
+}
+
+// ---- Chexuan ------------------------------------------------------------
+
+/// A Chexuan two-card hand's name: `天牌` / `Heaven pair (天牌)`.
+pub fn cx_hand_name(lang: Lang, kind: HandKind) -> String {
+    tr(lang, &format!("chexuan-hand-{}", kind.id()))
+}
+
+/// How a seat stands in the hand, after its line (empty while it plays).
+pub fn cx_status_word(lang: Lang, p: &PlayerView) -> String {
+    match p.status {
+        Status::Active => String::new(),
+        Status::AllIn => format!(" · {}", tr(lang, "chexuan-status-all-in")),
+        Status::Folded => format!(" · {}", tr(lang, "chexuan-status-folded")),
+        Status::LaidDown => format!(" · {}", tr(lang, "chexuan-status-laid-down")),
+    }
+}
+
+/// The stage of a hand: `Betting round 2`, `Showdown`.
+pub fn cx_stage_line(lang: Lang, stage: Stage) -> String {
+    match stage {
+        Stage::Betting { round } => tr_args(lang, "chexuan-stage-betting", &[("round", n(round))]),
+        Stage::Showdown => tr(lang, "chexuan-stage-showdown"),
+        Stage::Finished => tr(lang, "chexuan-stage-finished"),
+    }
+}
+
+/// A pairwise result at the showdown, its verb agreeing with `you`.
+pub fn cx_versus_word(lang: Lang, v: Versus, you: FluentValue<'static>) -> String {
+    let key = match v {
+        Versus::Win => "chexuan-versus-win",
+        Versus::Tie => "chexuan-versus-tie",
+        Versus::Lose => "chexuan-versus-lose",
+    };
+    tr_args(lang, key, &[("you", you)])
+}
+
+fn mango_word(lang: Lang, kind: MangoKind) -> String {
+    tr(
+        lang,
+        match kind {
+            MangoKind::Xiu => "chexuan-mango-xiu",
+            MangoKind::Zhou => "chexuan-mango-zhou",
+        },
+    )
+}
+
+fn cx_cards(lang: Lang, cards: &[Card]) -> String {
+    render_cards(lang, cards)
+}
+
+/// The words of one event of a Chexuan hand (its seats are table seats).
+pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Vec<String> {
+    let say = |key: &str, seat: Seat, rest| vec![seats.say(lang, key, seat, rest)];
+    let chips = |v: u64| n(i64::try_from(v).unwrap_or(i64::MAX));
+    match event {
+        CxEvent::Raised {
+            seat,
+            by,
+            contribution,
+        } => say(
+            "chexuan-event-raised",
+            *seat,
+            vec![("by", chips(*by)), ("contribution", chips(*contribution))],
+        ),
+        CxEvent::Called { seat, contribution } => say(
+            "chexuan-event-called",
+            *seat,
+            vec![("contribution", chips(*contribution))],
+        ),
+        CxEvent::AllIn {
+            seat, contribution, ..
+        } => say(
+            "chexuan-event-all-in",
+            *seat,
+            vec![("contribution", chips(*contribution))],
+        ),
+        CxEvent::Checked { seat } => say("chexuan-event-checked", *seat, vec![]),
+        CxEvent::Folded { seat } => say("chexuan-event-folded", *seat, vec![]),
+        CxEvent::LaidDown {
+            seat,
+            sanhua,
+            cards: laid,
+            returned,
+        } => say(
+            "chexuan-event-laid-down",
+            *seat,
+            vec![
+                (
+                    "sanhua",
+                    tr(lang, &format!("chexuan-sanhua-{}", sanhua.id())).into(),
+                ),
+                ("cards", cx_cards(lang, laid).into()),
+                ("returned", chips(*returned)),
+            ],
+        ),
+        CxEvent::RoundOver { .. } | CxEvent::SplitGiven { .. } => Vec::new(),
+        CxEvent::Mango {
+            kind, amount, pot, ..
+        } => vec![tr_args(
+            lang,
+            "chexuan-event-mango",
+            &[
+                ("mango", mango_word(lang, *kind).into()),
+                ("amount", chips(*amount)),
+                ("pot", chips(*pot)),
+            ],
+        )],
+        CxEvent::CardsDealt {
+            round,
+            cards: dealt,
+        } => {
+            let mut head = tr_args(lang, "chexuan-event-cards-dealt", &[("round", n(*round))]);
+            let each: Vec<String> = dealt
+                .iter()
+                .map(|(s, c)| format!("{} {}", seats.name(*s), cx_cards(lang, &[*c])))
+                .collect();
+            head.push(' ');
+            head.push_str(&each.join(", "));
+            vec![head]
+        }
+        CxEvent::RoundBegins { round, seat } => say(
+            "chexuan-event-round-begins",
+            *seat,
+            vec![("round", n(*round))],
+        ),
+        CxEvent::ShowdownBegins { seat } => say("chexuan-event-showdown-begins", *seat, vec![]),
+        CxEvent::Showdown {
+            splits,
+            results,
+            big_tail,
+            ..
+        } => {
+            let mut out = vec![tr(lang, "chexuan-event-showdown")];
+            for s in splits {
+                out.push(cx_split_line(lang, seats, s));
+            }
+            for r in results {
+                out.push(seats.say(
+                    lang,
+                    "chexuan-versus-line",
+                    r.seat,
+                    vec![
+                        (
+                            "result",
+                            cx_versus_word(lang, r.result, seats.you(r.seat)).into(),
+                        ),
+                        ("other", seats.name(r.other).into()),
+                    ],
+                ));
+            }
+            out.push(seats.say(lang, "chexuan-event-big-tail", *big_tail, vec![]));
+            out
+        }
+        CxEvent::WonWithoutShowdown { seat } => {
+            say("chexuan-event-won-without-showdown", *seat, vec![])
+        }
+        CxEvent::MangoTaken { seat, amount } => say(
+            "chexuan-event-mango-taken",
+            *seat,
+            vec![("amount", chips(*amount))],
+        ),
+        CxEvent::HandOver { .. } => Vec::new(),
+    }
+}
+
+/// A seat's split shown at the showdown: `AI 1: head … / tail …`.
+fn cx_split_line(lang: Lang, seats: &Seats<'_>, s: &ShownSplit) -> String {
+    seats.say(
+        lang,
+        "chexuan-seat-split",
+        s.seat,
+        vec![
+            ("head", cx_cards(lang, &s.head).into()),
+            ("head-hand", cx_hand_name(lang, s.head_kind).into()),
+            ("tail", cx_cards(lang, &s.tail).into()),
+            ("tail-hand", cx_hand_name(lang, s.tail_kind).into()),
+        ],
+    )
+}
+
+/// The changes of a hand or a share-out: `@a +10, @b -10`.
+pub fn cx_changes(lang: Lang, seats: &Seats<'_>, deltas: &[i64]) -> String {
+    let each: Vec<String> = deltas
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| **d != 0)
+        .map(|(s, d)| format!("{} {}", seats.name(s), signed(*d)))
+        .collect();
+    if each.is_empty() {
+        tr(lang, "chexuan-event-nobody")
+    } else {
+        each.join(", ")
+    }
+}
+
+/// The lines of the Chexuan table's events, hand events included.
+pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            SessionEvent::HandBegins {
+                hand,
+                dealer,
+                mango_pot,
+                ..
+            } => out.push(seats.say(
+                lang,
+                "chexuan-event-hand-begins",
+                *dealer,
+                vec![
+                    ("hand", n(*hand)),
+                    ("pot", n(i64::try_from(*mango_pot).unwrap_or(i64::MAX))),
+                ],
+            )),
+            SessionEvent::Hand { event } => out.extend(cx_hand_event_lines(lang, seats, event)),
+            SessionEvent::HandEnded { hand, deltas, .. } => out.push(tr_args(
+                lang,
+                "chexuan-event-hand-ended",
+                &[
+                    ("hand", n(*hand)),
+                    ("changes", cx_changes(lang, seats, deltas).into()),
+                ],
+            )),
+            SessionEvent::Left { seat } => {
+                out.push(seats.say(lang, "chexuan-event-left", *seat, vec![]))
+            }
+            SessionEvent::SitsOut { seat, stack } => out.push(seats.say(
+                lang,
+                "chexuan-event-sits-out",
+                *seat,
+                vec![("stack", n(*stack))],
+            )),
+            SessionEvent::Closed { mango_shares, .. } => {
+                let shares: Vec<i64> = mango_shares
+                    .iter()
+                    .map(|&s| i64::try_from(s).unwrap_or(i64::MAX))
+                    .collect();
+                out.push(tr_args(
+                    lang,
+                    "chexuan-event-closed",
+                    &[("shares", cx_changes(lang, seats, &shares).into())],
+                ))
+            }
+        }
+    }
+    out
+}
+
+/// One table seat's line: stack, contribution, cards (face-down cards
+/// only where the view holds them: the viewer's own, or a 三花 laid down).
+pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> String {
+    let stack = v.stacks.get(seat).copied().unwrap_or(0);
+    let Some(h) = v.playing.iter().position(|&s| s == seat) else {
+        return seats.say(lang, "chexuan-seat-out", seat, vec![("stack", n(stack))]);
+    };
+    let Some(p) = v.hand.players.get(h) else {
+        return String::new();
+    };
+    if let Some(s) = &p.split {
+        return cx_split_line(lang, seats, s);
+    }
+    let hidden = match &p.hidden {
+        Some(c) => cx_cards(lang, c),
+        None => "🂠".repeat(p.hidden_count),
+    };
+    seats.say(
+        lang,
+        "chexuan-seat-line",
+        seat,
+        vec![
+            ("stack", n(stack)),
+            (
+                "contribution",
+                n(i64::try_from(p.contribution).unwrap_or(i64::MAX)),
+            ),
+            ("left", n(i64::try_from(p.left).unwrap_or(i64::MAX))),
+            ("open", cx_cards(lang, &p.open).into()),
+            ("hidden", hidden.into()),
+            ("status", cx_status_word(lang, p).into()),
+        ],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        vec!["You".into(), "AI 1".into(), "AI 2".into()]
+    }
+
+    #[test]
+    fn one_sentence_serves_the_channel_and_the_terminal() {
+        let names = names();
+        let bid = DdzEvent::Bid { seat: 0, bid: 3 };
+        // Discord: no seat is the reader's; the terminal: seat 0 is.
+        let channel = Seats::new(&names, None);
+        let terminal = Seats::new(&names, Some(0));
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &channel, &bid).unwrap(),
+            "You bids 3."
+        );
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &terminal, &bid).unwrap(),
+            "You bid 3."
+        );
+        let other = DdzEvent::Bid { seat: 1, bid: 2 };
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &terminal, &other).unwrap(),
+            "AI 1 bids 2."
+        );
+        // Chinese has no verb agreement: the name alone.
+        let zh = ["你".to_string(), "电脑 1".into()];
+        assert_eq!(
+            ddz_event_line(Lang::ZhCn, &Seats::new(&zh, Some(0)), &bid).unwrap(),
+            "你 叫 3 分。"
+        );
+        assert_eq!(
+            ddz_event_line(Lang::EnUs, &terminal, &DdzEvent::Lead { seat: 1 }),
+            None
+        );
+    }
+
+    #[test]
+    fn chexuan_verbs_agree_with_you() {
+        let names = names();
+        let terminal = Seats::new(&names, Some(0));
+        let checked = |seat| CxEvent::Checked { seat };
+        assert_eq!(
+            cx_hand_event_lines(Lang::EnUs, &terminal, &checked(0)),
+            ["You check (休)."]
+        );
+        assert_eq!(
+            cx_hand_event_lines(Lang::EnUs, &terminal, &checked(2)),
+            ["AI 2 checks (休)."]
+        );
+        assert_eq!(
+            cx_versus_word(Lang::EnUs, Versus::Win, terminal.you(0)),
+            "beat"
+        );
+        assert_eq!(
+            cx_versus_word(Lang::EnUs, Versus::Win, terminal.you(1)),
+            "beats"
+        );
+        assert_eq!(
+            cx_versus_word(Lang::ZhCn, Versus::Lose, terminal.you(0)),
+            "输"
+        );
+        assert_eq!(terminal.name(7), "#8");
+    }
+}

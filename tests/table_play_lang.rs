@@ -1,0 +1,242 @@
+//! `paiju play` speaks the language asked for: `--lang zh|zh-CN|en|en-US`,
+//! else the environment's (`LC_ALL`/`LANG` starting with `zh` → Chinese).
+//! Each game is played through a pipe in Chinese and checked for Chinese
+//! words and for no English prompt leaking; English is checked the other
+//! way round; typed commands and cards are the same in both.
+
+#[path = "support/terminal.rs"]
+mod terminal;
+
+use terminal::{play, play_env, verify};
+
+/// The English of the prompts and table lines a player reads in every
+/// game; none may show in a Chinese session.
+const ENGLISH: [&str; 18] = [
+    "Your move",
+    "You may",
+    "Refused",
+    "Your hand",
+    "Your balance",
+    "Another game",
+    "Commands:",
+    "Hint:",
+    "Landlord:",
+    "Thanks for playing",
+    "Game #",
+    "Input closed",
+    "You deal",
+    "Pot:",
+    "Betting:",
+    "Mango pot",
+    "chips",
+    " AI ",
+];
+
+/// The Chinese of the same; none may show in an English session (the
+/// games' Chinese names and terms in parentheses are part of the English).
+const CHINESE: [&str; 8] = [
+    "轮到你",
+    "你可以",
+    "不行：",
+    "你的手牌",
+    "你的余额",
+    "再来一局",
+    "命令：",
+    "提示：",
+];
+
+fn has_all(out: &str, words: &[&str]) {
+    for w in words {
+        assert!(out.contains(w), "`{w}` missing:\n{out}");
+    }
+}
+
+fn no_leak(out: &str, words: &[&str]) {
+    for w in words {
+        assert!(!out.contains(w), "`{w}` leaked into:\n{out}");
+    }
+}
+
+#[test]
+fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("zh.db");
+    // Typed commands and cards read the same in Chinese: `bid 9` is refused
+    // with a Chinese reason, `zzz` too, and the rest is played by the AI.
+    let input = format!("help\nbid 9\nzzz\nhint\n{}n\n", "auto\n".repeat(40));
+    let (ok, out, err) = play("dou-dizhu", &db, &["--seed", "3", "--lang", "zh"], &input);
+    assert!(ok, "{err}\n{out}");
+    has_all(
+        &out,
+        &[
+            "斗地主",
+            "命令：",
+            "轮到你了。",
+            "你可以：",
+            "你的手牌（17 张）",
+            "不行：`zzz`",
+            "叫分只能是 1、2 或 3",
+            "提示：",
+            "地主：",
+            "你的余额：",
+            "再来一局？",
+            "谢谢参与",
+        ],
+    );
+    assert!(out.contains("你 "), "your seat is 你: {out}");
+    no_leak(&out, &ENGLISH);
+    assert!(verify(&db).0);
+}
+
+#[test]
+fn duan_guozi_in_chinese_by_lang_from_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("zh.db");
+    let input = format!("help\nzzz\n{}", "\n".repeat(60));
+    let env = [("LANG", "zh_CN.UTF-8")];
+    let args = ["--seed", "5", "--players", "3"];
+    let (ok, out, err) = play_env("duan-guozi", &db, &args, &input, &env);
+    assert!(ok, "{err}\n{out}");
+    has_all(
+        &out,
+        &[
+            "端锅子",
+            "另有 2 个电脑玩家",
+            "命令：",
+            "不行：`zzz`",
+            "--- 第 1 轮",
+            "轮到你发牌",
+            "锅里：",
+            "道）",
+            "输入已结束",
+        ],
+    );
+    no_leak(&out, &ENGLISH);
+    // The flag wins over the environment.
+    let (ok, out, _) = play_env(
+        "duan-guozi",
+        &db,
+        &[&args[..], &["--lang", "en-US"]].concat(),
+        "leave\nleave\n",
+        &env,
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("Resuming game #"), "{out}");
+    no_leak(&out, &CHINESE);
+    assert!(verify(&db).0);
+}
+
+#[test]
+fn chexuan_in_chinese_reads_chinese_bets_and_refuses_in_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("zh.db");
+    let args = [
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--bobo",
+        "400",
+        "--lang",
+        "zh-CN",
+    ];
+    let input = format!(
+        "help\n大 5\nzzz\n提示\n{}leave\nleave\n{}n\n",
+        "托管\n".repeat(12),
+        "auto\n".repeat(30)
+    );
+    let (ok, out, err) = play("chexuan", &db, &args, &input);
+    assert!(ok, "{err}\n{out}");
+    has_all(
+        &out,
+        &[
+            "扯旋",
+            "簸簸 400",
+            "下注：",
+            "不行：`大 5`",
+            "至少 10",
+            "不是命令",
+            "提示：",
+            "你的暗牌：",
+            "芒果池：",
+            "你可以：大 N",
+            "第 2 手：",
+            "比牌：",
+            "牌桌关闭",
+            "你的余额：",
+        ],
+    );
+    no_leak(&out, &ENGLISH);
+    assert!(verify(&db).0);
+}
+
+#[test]
+fn english_says_you_with_your_own_verbs_and_no_chinese_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("en.db");
+    // Chinese in the environment, English by the flag.
+    let env = [("LC_ALL", "zh_CN.UTF-8")];
+    let args = [
+        "--seed",
+        "3",
+        "--players",
+        "3",
+        "--bobo",
+        "400",
+        "--lang",
+        "en",
+    ];
+    let input = format!(
+        "{}leave\nleave\n{}n\n",
+        "auto\n".repeat(12),
+        "auto\n".repeat(30)
+    );
+    let (ok, out, err) = play_env("chexuan", &db, &args, &input, &env);
+    assert!(ok, "{err}\n{out}");
+    no_leak(&out, &CHINESE);
+    // "You deals", "You checks": the grammar slips are gone.
+    for line in out.lines() {
+        for slip in [
+            "You deals",
+            "You checks",
+            "You calls",
+            "You raises",
+            "You folds",
+            "You has",
+            "You wins",
+            "You takes",
+            "You is",
+            "You leaves",
+            "You speaks",
+            "you deals",
+        ] {
+            assert!(!line.contains(slip), "{line}");
+        }
+    }
+    assert!(
+        [
+            "You check",
+            "You call",
+            "You raise",
+            "You fold",
+            "You go all-in",
+            "you deal"
+        ]
+        .iter()
+        .any(|w| out.contains(w)),
+        "{out}"
+    );
+}
+
+#[test]
+fn an_unknown_language_is_refused_before_anything_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bad.db");
+    let (ok, out, err) = play("dou-dizhu", &db, &["--lang", "fr"], "auto\n");
+    assert!(!ok, "{out}");
+    assert!(err.contains("en or zh"), "{err}");
+    assert!(out.is_empty(), "{out}");
+    let help = terminal::paiju().args(["play", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--lang"), "{help}");
+}
