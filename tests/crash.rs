@@ -2,16 +2,20 @@
 //! started again on the same database it resumes the game from the same
 //! state, plays it to the end, and `paiju ledger verify` is clean.
 
+#[path = "support/terminal.rs"]
+#[allow(dead_code)]
+mod terminal;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-fn paiju() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_paiju"))
-}
+// The shared `paiju()` clears the locale variables: the test reads English
+// prompts whatever language the machine is set to.
+use terminal::paiju;
 
 fn start(db: &Path) -> (Child, mpsc::Receiver<String>) {
     let mut child = paiju()
