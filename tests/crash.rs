@@ -3,7 +3,6 @@
 //! state, plays it to the end, and `paiju ledger verify` is clean.
 
 #[path = "support/terminal.rs"]
-#[allow(dead_code)]
 mod terminal;
 
 use std::io::{BufRead, BufReader, Write};
