@@ -413,26 +413,65 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
         }
     }
 
-    /// Calls `f(low, high)` for every window of chain ranks that the hand
-    /// could fill with its wild cards, with its high end at or above `above`.
-    fn for_each_window(
+    /// Calls `f(low, high, naturals, wild_as, wild cards left)` for every
+    /// filling of every window of chain ranks `low..=high` (`unit` cards a
+    /// rank), high end at or above `above`, in the order of [`Self::fill`]
+    /// window by window (each high end, shortest window first). Windows
+    /// sharing a high end share their fillings: a window one rank longer
+    /// puts each way to fill its new low rank before each filling of the
+    /// shorter window that leaves enough wild cards, so a filling is built
+    /// once, not once per window and slot.
+    fn for_each_window_filling(
         &mut self,
         above: usize,
         len: Option<usize>,
-        min: usize,
-        mut f: impl FnMut(&mut Self, usize, usize),
+        (min, unit): (usize, u8),
+        mut f: impl FnMut(&mut Self, (usize, usize), CardSet, WildAs, u8),
     ) {
         let (lo, hi) = (self.rules.chain_low, self.rules.chain_high);
+        // Fillings of the current window: (naturals, wild_as, wild cards used).
+        let mut cur: Vec<(CardSet, WildAs, u8)> = Vec::new();
+        let mut next: Vec<(CardSet, WildAs, u8)> = Vec::new();
         for high in above.max(lo)..=hi {
             let (shortest, longest) = match len {
                 Some(l) => (l.max(min), l.min(high + 1 - lo)),
                 None => (min, high + 1 - lo),
             };
-            for l in shortest..=longest {
+            if shortest > longest {
+                continue;
+            }
+            cur.clear();
+            cur.push((CardSet::EMPTY, WildAs::NONE, 0));
+            for l in 1..=longest {
                 let low = high + 1 - l;
-                // Each rank needs a card of its own or a wild card that may stand for it.
-                if (low..=high).all(|r| self.nc[r] > 0 || self.wr.may_stand_for(r)) {
-                    f(self, low, high);
+                // Each rank needs a card of its own or a wild card that may
+                // stand for it; a longer window holds this rank too.
+                if !(self.nc[low] > 0 || self.wr.may_stand_for(low)) {
+                    break;
+                }
+                next.clear();
+                let have = self.nc[low].min(unit);
+                let lowest = unit.saturating_sub(self.k);
+                for u in (lowest..=have).rev() {
+                    let wilds = unit - u;
+                    if wilds > 0 && !self.wr.may_stand_for(low) {
+                        continue;
+                    }
+                    let picked = self.pick(low, u);
+                    for &(n, wa, used) in &cur {
+                        if used + wilds <= self.k {
+                            next.push((picked.union(n), wa.with(low, wilds), used + wilds));
+                        }
+                    }
+                }
+                std::mem::swap(&mut cur, &mut next);
+                if cur.is_empty() {
+                    break;
+                }
+                if l >= shortest {
+                    for &(n, wa, used) in &cur {
+                        f(self, (low, high), n, wa, self.k - used);
+                    }
                 }
             }
         }
@@ -671,77 +710,52 @@ impl<F: FnMut(Move)> KindGen for WildGen<'_, F> {
             2 => (Kind::PairStraight, self.rules.min_pair_straight),
             _ => (Kind::Airplane, self.rules.min_airplane),
         };
-        self.for_each_window(above, len, min, |g, low, high| {
-            let slots = chain_slots(low, high, unit);
-            g.fill(
-                &slots[..=high - low],
-                g.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, n, wa, _| g.emit(kind, high, n, wa, BombClass::Hard),
-            );
+        self.for_each_window_filling(above, len, (min, unit), |g, (_, high), n, wa, _| {
+            g.emit(kind, high, n, wa, BombClass::Hard)
         });
     }
 
     fn airplane_singles(&mut self, above: usize, len: Option<usize>) {
         let min = self.rules.min_airplane;
-        self.for_each_window(above, len, min, |g, low, high| {
+        self.for_each_window_filling(above, len, (min, 3), |g, (low, high), body, wa, left| {
             let l = high + 1 - low;
-            let slots = chain_slots(low, high, 3);
-            g.fill(
-                &slots[..=high - low],
-                g.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, body, wa, left| {
-                    // Per rank, how many natural kickers it may give.
-                    let mut cap = [0u8; RANKS];
-                    for (r, cap) in cap.iter_mut().enumerate() {
-                        if (low..=high).contains(&r) || r == g.wr.wild {
-                            continue;
-                        }
-                        let next_to = r + 1 == low || r == high + 1;
-                        *cap = g.nc[r].min(if next_to { 2 } else { 3 });
-                    }
-                    let mut chosen = [0u8; RANKS];
-                    g.wings(&cap, &mut chosen, 0, l, left, body, wa, (low, high));
-                },
-            );
+            // Per rank, how many natural kickers it may give.
+            let mut cap = [0u8; RANKS];
+            for (r, cap) in cap.iter_mut().enumerate() {
+                if (low..=high).contains(&r) || r == g.wr.wild {
+                    continue;
+                }
+                let next_to = r + 1 == low || r == high + 1;
+                *cap = g.nc[r].min(if next_to { 2 } else { 3 });
+            }
+            let mut chosen = [0u8; RANKS];
+            g.wings(&cap, &mut chosen, 0, l, left, body, wa, (low, high));
         });
     }
 
     fn airplane_pairs(&mut self, above: usize, len: Option<usize>) {
         let min = self.rules.min_airplane;
-        self.for_each_window(above, len, min, |g, low, high| {
+        self.for_each_window_filling(above, len, (min, 3), |g, (low, high), body, wa, left| {
             let l = high + 1 - low;
-            let slots = chain_slots(low, high, 3);
-            g.fill(
-                &slots[..=high - low],
-                g.k,
-                CardSet::EMPTY,
-                WildAs::NONE,
-                &mut |g, body, wa, left| {
-                    let mut ranks = [0usize; RANKS];
-                    let mut n = 0;
-                    for r in 0..SMALL_JOKER {
-                        if !(low..=high).contains(&r) && g.nc[r] > 0 && r != g.wr.wild {
-                            ranks[n] = r;
-                            n += 1;
-                        }
-                    }
-                    let ranks = &ranks[..n];
-                    let main_ranks = (low..=high).fold(0u16, |m, r| m | 1 << r);
-                    g.pair_kickers(
-                        ranks,
-                        l,
-                        left,
-                        body,
-                        wa,
-                        main_ranks,
-                        Kind::AirplanePairs,
-                        high,
-                    );
-                },
+            let mut ranks = [0usize; RANKS];
+            let mut n = 0;
+            for r in 0..SMALL_JOKER {
+                if !(low..=high).contains(&r) && g.nc[r] > 0 && r != g.wr.wild {
+                    ranks[n] = r;
+                    n += 1;
+                }
+            }
+            let ranks = &ranks[..n];
+            let main_ranks = (low..=high).fold(0u16, |m, r| m | 1 << r);
+            g.pair_kickers(
+                ranks,
+                l,
+                left,
+                body,
+                wa,
+                main_ranks,
+                Kind::AirplanePairs,
+                high,
             );
         });
     }
@@ -800,16 +814,6 @@ impl<F: FnMut(Move)> KindGen for WildGen<'_, F> {
             self.pair_kickers(&ranks, 2, wilds, four, wa, 1 << f, Kind::FourTwoPairs, f);
         }
     }
-}
-
-/// The main part of a chain `low..=high`, `unit` cards a rank (the first
-/// `high - low + 1` slots are used).
-fn chain_slots(low: usize, high: usize, unit: u8) -> [(usize, u8); RANKS] {
-    let mut slots = [(0usize, 0u8); RANKS];
-    for (i, r) in (low..=high).enumerate() {
-        slots[i] = (r, unit);
-    }
-    slots
 }
 
 /// Every play `hand` can make with `wr`'s wild rank: every play when
