@@ -19,49 +19,15 @@ use paiju::games::Game;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use support::bot::BotProcess;
+use support::controls::{click_table, find_id, table_message, turn_user};
 use support::fake_discord::{
-    custom_ids, message_text, private_message, FakeDiscord, Interaction, CHANNEL_ID, GUILD_ID,
+    custom_ids, message_text, private_message, FakeDiscord, CHANNEL_ID, GUILD_ID,
 };
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
 const CAT: u64 = 100_000_000_000_000_003;
 const SEATS: [u64; 3] = [ANN, BOB, CAT];
-
-/// The table message now: the newest channel message with table controls.
-fn table_message(fake: &FakeDiscord) -> Option<Value> {
-    fake.channel_messages(CHANNEL_ID)
-        .into_iter()
-        .rev()
-        .find(|m| {
-            custom_ids(m)
-                .iter()
-                .any(|id| id.starts_with("pj1:hand:") || id.starts_with("pj1:join:"))
-        })
-}
-
-fn id_of(m: &Value) -> u64 {
-    m["id"].as_str().unwrap().parse().unwrap()
-}
-
-fn find_id(m: &Value, prefix: &str) -> Option<String> {
-    custom_ids(m).into_iter().find(|id| id.starts_with(prefix))
-}
-
-/// The member whose turn the table message marks (▶).
-fn turn_user(m: &Value) -> Option<u64> {
-    let text = message_text(m);
-    let line = text.lines().find(|l| l.starts_with('▶'))?;
-    let at = line.find("<@")?;
-    let end = line[at..].find('>')?;
-    line[at + 2..at + end].parse().ok()
-}
-
-async fn click_table(fake: &FakeDiscord, user: u64, custom_id: &str) -> Interaction {
-    let msg = table_message(fake).expect("a table message");
-    let id = fake.click(user, "en-US", id_of(&msg), custom_id);
-    fake.wait_answer(id).await
-}
 
 /// The options of the first string select of a message: (label, value).
 fn select_options(m: &Value) -> Vec<(String, String)> {

@@ -210,37 +210,8 @@ fn without_a_token_the_bot_explains_how_to_get_one() {
 const CAT: u64 = 100_000_000_000_000_003;
 
 use serde_json::Value;
+use support::controls::{click_table, find_id, id_of, table_message, turn_user};
 use support::fake_discord::{custom_ids, message_text, private_message, CHANNEL_ID};
-
-/// The table message now: the newest channel message with table controls
-/// (lobby or game), or the newest with a table embed when none has any.
-fn table_message(fake: &FakeDiscord) -> Option<Value> {
-    fake.channel_messages(CHANNEL_ID)
-        .into_iter()
-        .rev()
-        .find(|m| {
-            custom_ids(m)
-                .iter()
-                .any(|id| id.starts_with("pj1:hand:") || id.starts_with("pj1:join:"))
-        })
-}
-
-fn id_of(m: &Value) -> u64 {
-    m["id"].as_str().unwrap().parse().unwrap()
-}
-
-fn find_id(m: &Value, prefix: &str) -> Option<String> {
-    custom_ids(m).into_iter().find(|id| id.starts_with(prefix))
-}
-
-/// The member whose turn the table message marks (▶).
-fn turn_user(m: &Value) -> Option<u64> {
-    let text = message_text(m);
-    let line = text.lines().find(|l| l.starts_with('▶'))?;
-    let at = line.find("<@")?;
-    let end = line[at..].find('>')?;
-    line[at + 2..at + end].parse().ok()
-}
 
 fn result_message(fake: &FakeDiscord) -> Option<Value> {
     fake.channel_messages(CHANNEL_ID)
@@ -255,17 +226,6 @@ fn hand_of(record: &Value, seat: usize) -> Vec<paiju::cards::Card> {
         .iter()
         .map(|c| c.as_str().unwrap().parse().unwrap())
         .collect()
-}
-
-/// Clicks `custom_id` on the table message as `user` and returns the answer.
-async fn click_table(
-    fake: &FakeDiscord,
-    user: u64,
-    custom_id: &str,
-) -> support::fake_discord::Interaction {
-    let msg = table_message(fake).expect("a table message");
-    let id = fake.click(user, "en-US", id_of(&msg), custom_id);
-    fake.wait_answer(id).await
 }
 
 /// Plays one turn of whoever is to act, through "My hand", Hint and Play

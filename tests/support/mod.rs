@@ -2,5 +2,6 @@
 //! against it.
 
 pub mod bot;
+pub mod controls;
 pub mod fake_discord;
 pub mod session;
