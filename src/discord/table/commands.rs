@@ -54,27 +54,7 @@ fn table_here<G: DiscordGame>(ctx: Context<'_>) -> Result<TableHandle<G>, BotErr
 /// `/<game> start`: opens a table of `G` in this channel with the caller as
 /// host; its driver posts the table message.
 pub async fn open<G: DiscordGame>(ctx: Context<'_>, options: TableOptions) -> Result<(), BotError> {
-    check_running(ctx)?;
-    let server = server_of(ctx)?;
-    let lang = lang_seen(ctx);
-    let host = ctx.data().host.clone();
-    host.open::<G>(
-        ctx.serenity_context().http.clone(),
-        server,
-        ctx.channel_id().get(),
-        ctx.author().id.get(),
-        options,
-        lang,
-    )?;
-    say(
-        ctx,
-        i18n::tr_args(
-            lang,
-            "table-opened",
-            &[("game", i18n::tr(lang, G::NAME_KEY).into())],
-        ),
-    )
-    .await
+    open_table::<G>(ctx, options, None).await
 }
 
 /// `/<game> start` of a game whose players bring chips (Chexuan's bobo):
@@ -85,19 +65,32 @@ pub async fn open_with<G: DiscordGame>(
     options: TableOptions,
     join: JoinArgs,
 ) -> Result<(), BotError> {
+    open_table::<G>(ctx, options, Some(join)).await
+}
+
+/// Opens the table; the caller's balance is read only when they bring a
+/// buy-in (`join`).
+async fn open_table<G: DiscordGame>(
+    ctx: Context<'_>,
+    options: TableOptions,
+    join: Option<JoinArgs>,
+) -> Result<(), BotError> {
     check_running(ctx)?;
     let server = server_of(ctx)?;
     let lang = lang_seen(ctx);
     let host = ctx.data().host.clone();
     let user = ctx.author().id.get();
-    let balance = host.tables.host_balance::<G>(server, user).await?;
+    let host_join = match join {
+        Some(join) => (join, host.tables.host_balance::<G>(server, user).await?),
+        None => (JoinArgs::default(), 0),
+    };
     host.open_with::<G>(
         ctx.serenity_context().http.clone(),
         server,
         ctx.channel_id().get(),
         user,
         options,
-        (join, balance),
+        host_join,
         lang,
     )?;
     say(

@@ -88,30 +88,9 @@ impl Host {
     }
 
     /// Opens a table of `G` in `channel` and starts its driver, which posts
-    /// the table message. `lang` is the table message's language.
-    #[allow(clippy::too_many_arguments)]
-    pub fn open<G: DiscordGame>(
-        self: &Arc<Self>,
-        http: Arc<serenity::Http>,
-        server: ServerId,
-        channel: ChannelId,
-        host_user: UserId,
-        options: TableOptions,
-        lang: Lang,
-    ) -> Result<TableHandle<G>, TableError> {
-        self.open_with::<G>(
-            http,
-            server,
-            channel,
-            host_user,
-            options,
-            (JoinArgs::default(), 0),
-            lang,
-        )
-    }
-
-    /// Opens a table like [`Host::open`], the host bringing `join` (a
-    /// buy-in) checked against the host's balance (`host_join.1`).
+    /// the table message in `lang`. The host brings `host_join.0` (a buy-in,
+    /// or the default for games without one), checked against the host's
+    /// balance `host_join.1`.
     #[allow(clippy::too_many_arguments)]
     pub fn open_with<G: DiscordGame>(
         self: &Arc<Self>,
