@@ -159,18 +159,8 @@ fn read_raise(text: &str, range: Option<(u64, u64)>) -> Result<Action, BotError>
     Ok(Action::Raise(amount))
 }
 
-fn hand_actions(legal: &[TableAction]) -> Vec<Action> {
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            TableAction::Hand(a) => Some(*a),
-            TableAction::Leave => None,
-        })
-        .collect()
-}
-
 fn splits_of(legal: &[TableAction]) -> Vec<Split> {
-    hand_actions(legal)
+    TableAction::hand_actions(legal)
         .into_iter()
         .filter_map(|a| match a {
             Action::Split(s) => Some(s),
@@ -275,7 +265,7 @@ impl DiscordGame for ChexuanTable {
         t: &TableView<'_, Self>,
         legal: &[TableAction],
     ) -> Vec<serenity::CreateButton> {
-        let actions = hand_actions(legal);
+        let actions = TableAction::hand_actions(legal);
         let mut buttons: Vec<serenity::CreateButton> = actions
             .iter()
             .filter_map(|a| {
@@ -350,7 +340,7 @@ impl DiscordGame for ChexuanTable {
             .placeholder(i18n::tr(h.lang, "chexuan-split-choose"));
             return vec![serenity::CreateActionRow::SelectMenu(menu)];
         }
-        let mut buttons: Vec<serenity::CreateButton> = hand_actions(h.legal)
+        let mut buttons: Vec<serenity::CreateButton> = TableAction::hand_actions(h.legal)
             .iter()
             .filter_map(|a| {
                 Some(

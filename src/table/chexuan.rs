@@ -72,6 +72,18 @@ pub enum TableAction {
 }
 
 impl TableAction {
+    /// The hand's actions among `legal` (leaving the table left out), as
+    /// the front ends offer them.
+    pub fn hand_actions(legal: &[TableAction]) -> Vec<Action> {
+        legal
+            .iter()
+            .filter_map(|a| match a {
+                TableAction::Hand(a) => Some(*a),
+                TableAction::Leave => None,
+            })
+            .collect()
+    }
+
     pub fn from_json(value: &Value) -> Result<TableAction, RuleError> {
         if value.get("leave").is_some() {
             return match value.as_object().map(|o| o.len()) {

@@ -52,16 +52,6 @@ fn chips(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
 
-fn hand_actions(legal: &[TableAction]) -> Vec<Action> {
-    legal
-        .iter()
-        .filter_map(|a| match a {
-            TableAction::Hand(a) => Some(*a),
-            TableAction::Leave => None,
-        })
-        .collect()
-}
-
 fn splits_of(legal: &[Action]) -> Vec<Split> {
     legal
         .iter()
@@ -345,7 +335,7 @@ impl TerminalGame for ChexuanTable {
     }
 
     fn options_line(lang: Lang, legal: &[TableAction]) -> String {
-        let legal = hand_actions(legal);
+        let legal = TableAction::hand_actions(legal);
         let splits = splits_of(&legal);
         if !splits.is_empty() {
             let mut lines = vec![tr(lang, "chexuan-split-choose")];
@@ -407,7 +397,7 @@ impl TerminalGame for ChexuanTable {
             "leave" | "quit" | "q" | "离开" => return Ok(Input::Leave),
             _ => {}
         }
-        let legal = hand_actions(legal);
+        let legal = TableAction::hand_actions(legal);
         parse_hand_action(lang, line, view, &legal).map(|a| Input::Act(TableAction::Hand(a)))
     }
 
@@ -495,7 +485,7 @@ mod tests {
         let legal = t.legal_actions(me);
         let options = ChexuanTable::options_line(Lang::EnUs, &legal);
         assert!(options.contains("1: Head "), "{options}");
-        let splits = splits_of(&hand_actions(&legal));
+        let splits = splits_of(&TableAction::hand_actions(&legal));
         let best = splits[0];
         let head = format!("{} {}", best.head[0], best.head[1]);
         assert_eq!(
