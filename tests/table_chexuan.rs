@@ -307,6 +307,7 @@ fn play_session(
         dealer: (seed as usize) % seats,
         bobo: bobos.clone(),
         ai: Vec::new(),
+        reserve: Vec::new(),
     };
     let mut table = ChexuanTable::start(rules, seats, deal).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

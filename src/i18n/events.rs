@@ -318,16 +318,32 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
         ),
         CxEvent::RoundOver { .. } | CxEvent::SplitGiven { .. } => Vec::new(),
         CxEvent::Mango {
-            kind, amount, pot, ..
-        } => vec![tr_args(
-            lang,
-            "chexuan-event-mango",
-            &[
-                ("mango", mango_word(lang, *kind).into()),
-                ("amount", chips(*amount)),
-                ("pot", chips(*pot)),
-            ],
-        )],
+            kind,
+            amount,
+            pot,
+            short,
+            ..
+        } => {
+            let mut out = vec![tr_args(
+                lang,
+                "chexuan-event-mango",
+                &[
+                    ("mango", mango_word(lang, *kind).into()),
+                    ("amount", chips(*amount)),
+                    ("pot", chips(*pot)),
+                ],
+            )];
+            // Payers whose chips off the table did not cover the amount.
+            out.extend(short.iter().map(|p| {
+                seats.say(
+                    lang,
+                    "chexuan-event-mango-short",
+                    p.seat,
+                    vec![("paid", chips(p.paid))],
+                )
+            }));
+            out
+        }
         CxEvent::CardsDealt {
             round,
             cards: dealt,
@@ -473,12 +489,32 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
 /// only where the view holds them: the viewer's own, or a 三花 laid down).
 pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> String {
     let stack = v.stacks.get(seat).copied().unwrap_or(0);
+    // The chips off the table (for mango), where the seat has a limit.
+    let reserve = |r: Option<u64>| -> FluentValue<'static> {
+        match r {
+            Some(r) => tr_args(
+                lang,
+                "chexuan-seat-reserve",
+                &[("reserve", n(i64::try_from(r).unwrap_or(i64::MAX)))],
+            )
+            .into(),
+            None => String::new().into(),
+        }
+    };
     let Some(h) = v.playing.iter().position(|&s| s == seat) else {
-        return seats.say(lang, "chexuan-seat-out", seat, vec![("stack", n(stack))]);
+        let off = reserve(v.reserve.get(seat).copied().flatten());
+        return seats.say(
+            lang,
+            "chexuan-seat-out",
+            seat,
+            vec![("stack", n(stack)), ("reserve", off)],
+        );
     };
     let Some(p) = v.hand.players.get(h) else {
         return String::new();
     };
+    // In the hand: what is left after this hand's mango so far.
+    let off = reserve(p.mango_left);
     if let Some(s) = &p.split {
         return cx_split_line(lang, seats, s);
     }
@@ -492,6 +528,7 @@ pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> St
         seat,
         vec![
             ("stack", n(stack)),
+            ("reserve", off),
             (
                 "contribution",
                 n(i64::try_from(p.contribution).unwrap_or(i64::MAX)),
