@@ -5,7 +5,7 @@
 
 use paiju::ai::Bot;
 use paiju::games::chexuan::ai::BasicBot;
-use paiju::games::chexuan::{Action, ChexuanRules};
+use paiju::games::chexuan::{Action, ChexuanRules, Event};
 use paiju::games::Game;
 use paiju::ledger::{Ledger, LedgerConfig};
 use paiju::record::{split_action, Record};
@@ -290,11 +290,14 @@ async fn a_session_on_the_sqlite_ledger_verifies_clean() {
 
 // ---- session properties -----------------------------------------------------
 
-/// Plays a whole session with the bot at every seat; `leave_at` lists
-/// (action count, seat) leaves. Checks the invariants after every action.
+/// Plays a whole session with the bot at every seat; `reserve` is each
+/// seat's chips outside the bobo (empty: a session without reserves);
+/// `leave_at` lists (action count, seat) leaves. Checks the invariants after
+/// every action.
 fn play_session(
     seats: usize,
     bobos: Vec<u64>,
+    reserve: Vec<Option<u64>>,
     seed: u64,
     leave_at: Vec<(usize, usize)>,
 ) -> Result<ChexuanTable, TestCaseError> {
@@ -307,9 +310,11 @@ fn play_session(
         dealer: (seed as usize) % seats,
         bobo: bobos.clone(),
         ai: Vec::new(),
-        reserve: Vec::new(),
+        reserve: reserve.clone(),
     };
     let mut table = ChexuanTable::start(rules, seats, deal).unwrap();
+    let limited = !reserve.is_empty();
+    let mut mango_paid = vec![0u64; seats];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot = BasicBot;
     let mut steps = 0;
@@ -346,6 +351,57 @@ fn play_session(
         }
         .map_err(|e| TestCaseError::fail(format!("refused: {e}")))?;
         steps += 1;
+        // What each seat paid into the mango pot, from the events.
+        for e in &events {
+            if let SessionEvent::Hand {
+                event:
+                    Event::Mango {
+                        amount,
+                        payers,
+                        short,
+                        ..
+                    },
+            } = e
+            {
+                for &p in payers {
+                    mango_paid[p] += short
+                        .iter()
+                        .find(|x| x.seat == p)
+                        .map_or(*amount, |x| x.paid);
+                }
+            }
+        }
+        if limited {
+            for s in 0..seats {
+                let stack = table.stacks()[s];
+                // The hand being played moves its chips when it ends.
+                let in_hand = match table.playing().iter().position(|&p| p == s) {
+                    Some(h) if !table.is_finished() => table.hand().mango_paid(h),
+                    _ => 0,
+                };
+                let settled = mango_paid[s] - in_hand;
+                // Stacks never go negative: the mango came from the reserve.
+                prop_assert!(stack >= 0, "seat {} has a stack of {}", s, stack);
+                // The reserve paid the mango, the stack the rest.
+                prop_assert_eq!(
+                    table.session_deltas()[s],
+                    stack - bobos[s] as i64 - settled as i64
+                );
+                prop_assert_eq!(table.reserve()[s], reserve[s].map(|r| r - settled));
+                // Nobody loses more in the session than the balance it
+                // started with (bobo + reserve).
+                if let Some(start) = reserve[s] {
+                    prop_assert!(
+                        -table.session_deltas()[s] <= (bobos[s] + start) as i64,
+                        "seat {} lost {} of {} + {}",
+                        s,
+                        -table.session_deltas()[s],
+                        bobos[s],
+                        start
+                    );
+                }
+            }
+        }
         for e in events {
             if let SessionEvent::HandEnded { deltas, .. } = e {
                 // Chips are conserved: what the seats lost is in the mango
@@ -404,13 +460,36 @@ proptest! {
         leaves in proptest::collection::vec((0usize..400, 0usize..6), 0..3),
     ) {
         let bobos: Vec<u64> = extra[..seats].iter().map(|e| 100 + e).collect();
-        play_session(seats, bobos, seed, leaves)?;
+        play_session(seats, bobos, Vec::new(), seed, leaves)?;
+    }
+
+    /// Random balances and bobos: each human seat's reserve is its balance
+    /// less its bobo, often below the mango amounts; some seats unlimited.
+    #[test]
+    fn sessions_with_reserves_never_take_more_than_a_balance(
+        seats in 2usize..=6,
+        seed in any::<u64>(),
+        extra in proptest::collection::vec(0u64..400, 6),
+        rest in proptest::collection::vec(proptest::option::of(0u64..120), 6),
+        leaves in proptest::collection::vec((0usize..400, 0usize..6), 0..3),
+    ) {
+        let bobos: Vec<u64> = extra[..seats].iter().map(|e| 100 + e).collect();
+        let table = play_session(seats, bobos.clone(), rest[..seats].to_vec(), seed, leaves)?;
+        // After the close (the mango pot shared) the shares are in the
+        // session too, and still nobody lost more than the balance.
+        let outcome = table.outcome().unwrap();
+        for s in 0..seats {
+            if let Some(r) = rest[s] {
+                prop_assert!(-outcome.deltas[s] <= (bobos[s] + r) as i64);
+            }
+            prop_assert!(table.stacks()[s] >= 0);
+        }
     }
 }
 
 #[test]
 fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() {
-    let table = play_session(3, vec![300, 200, 250], 77, vec![(5, 1)]).unwrap();
+    let table = play_session(3, vec![300, 200, 250], Vec::new(), 77, vec![(5, 1)]).unwrap();
     let record = table.record();
     assert_eq!(record.game, "chexuan-table");
     match paiju::record::replay(&record).unwrap() {
