@@ -497,6 +497,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 game: id,
                 outcome,
                 report,
+                view: finished.view(None),
             });
             self.follow_up(finished).await;
             return Ok(new_version);
@@ -680,6 +681,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                             game: id,
                             outcome,
                             report,
+                            view: run.game.view(None),
                         });
                         self.closed = Some(why);
                         return;
