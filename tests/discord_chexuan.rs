@@ -412,6 +412,32 @@ async fn members_click_bets_the_raise_modal_and_the_split() {
         fake.wait_answer(id).await;
     }
     fake.wait_for("the session's result", 60, closed).await;
+    // The table message's last picture is the closed table, not the view
+    // before the last action: its title counts the hands the result counts,
+    // the mango pot is shared out, nobody is to act.
+    let result = fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .map(|m| text_of(&m))
+        .find(|t| t.contains("The Chexuan table closed after"))
+        .unwrap();
+    let hands: String = result
+        .split("closed after ")
+        .nth(1)
+        .unwrap()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    fake.wait_for("the final table picture", 20, |f| {
+        table_message(f).is_some_and(|m| {
+            let t = text_of(&m);
+            t.contains(&format!("· hand {hands}\n"))
+                && t.contains("Mango pot: 0 chips")
+                && t.contains("Hand over")
+                && !t.contains(" to act")
+        })
+    })
+    .await;
     // Two members and no AI: the session moved chips only between them.
     session.finish(&[ANN, BOB], Some(2000)).await;
 }

@@ -586,8 +586,12 @@ async fn a_game_against_the_ai_runs_to_the_settlement_and_closes() {
                 game,
                 report,
                 outcome,
+                view,
             } => {
                 assert_eq!(game, id);
+                // The finished scores come with the event: someone reached
+                // the target.
+                assert!(view.iter().any(|&s| s >= 9), "{view:?}");
                 assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
                 assert_eq!(report.paid[0], outcome.deltas[0] * 5);
                 let balance = store.balance(SERVER, ALICE).await.unwrap();

@@ -86,11 +86,14 @@ pub enum TableEvent<G: Game> {
     Autoplay { seat: Seat, on: bool },
     /// A player left a running game; the bot plays the seat from now on.
     Left { seat: Seat, user: UserId },
-    /// The game is over and the chips moved.
+    /// The game is over and the chips moved. `view` is the finished game
+    /// as everyone sees it: the table is often gone by the time a front end
+    /// could ask for its status, so the last picture comes with the event.
     Settled {
         game: GameId,
         outcome: Outcome,
         report: SettleReport,
+        view: G::View,
     },
     /// Something went wrong that no command was waiting for (a bot's move
     /// could not be saved); the table retries.

@@ -514,6 +514,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 game: id,
                 outcome,
                 report,
+                view: finished.view(None),
             });
             self.follow_up(finished).await;
             return Ok(new_version);
@@ -697,6 +698,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                             game: id,
                             outcome,
                             report,
+                            view: run.game.view(None),
                         });
                         self.closed = Some(why);
                         return;

@@ -176,7 +176,8 @@ impl<G: DiscordGame> Driver<G> {
                         game,
                         outcome,
                         report,
-                    } => self.settled(game, outcome, report).await,
+                        view,
+                    } => self.settled(game, outcome, report, view).await,
                     TableEvent::Trouble { message } => {
                         tracing::warn!(channel = %self.channel, "table trouble: {message}");
                     }
@@ -456,16 +457,21 @@ impl<G: DiscordGame> Driver<G> {
     }
 
     /// The game is over: the table message shows the end (no buttons) and
-    /// the result is posted with "Play again".
-    async fn settled(&mut self, game: GameId, outcome: Outcome, report: SettleReport) {
+    /// the result is posted with "Play again". `view` is the finished game,
+    /// sent with the event because the table may already be gone.
+    async fn settled(
+        &mut self,
+        game: GameId,
+        outcome: Outcome,
+        report: SettleReport,
+        view: G::View,
+    ) {
         let mut stake = self.options.stake;
         if let Ok(status) = self.handle.status(None).await {
             self.seats = status.seats;
             stake = status.stake;
-            if let Some(g) = status.game.filter(|g| g.id == game) {
-                self.last_view = Some(g.view);
-            }
         }
+        self.last_view = Some(view);
         let names = Names::of(self.lang, &self.seats);
         if let Some(view) = self.last_view.clone() {
             let log: Vec<String> = self.log.iter().cloned().collect();
