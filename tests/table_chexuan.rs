@@ -515,3 +515,188 @@ fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() 
         other => panic!("{other:?}"),
     }
 }
+
+// ---- mango beyond the bobo, on the ledger ------------------------------------
+
+/// A ledger on a fresh SQLite file, 1000 chips to start.
+async fn sqlite_ledger(dir: &tempfile::TempDir) -> Arc<Ledger> {
+    let ledger = Ledger::open(
+        dir.path().join("chexuan.db").to_str().unwrap(),
+        LedgerConfig {
+            starting_chips: 1000,
+            daily_amount: 10,
+            daily_cooldown_secs: 1,
+        },
+    )
+    .await
+    .unwrap();
+    Arc::new(ledger)
+}
+
+/// Plays the table to its close: every round 1 both check (a 休芒), then
+/// the host goes all-in and the other calls (all-in when he cannot); the
+/// best split at the showdown.
+async fn check_then_all_in(t: &TableHandle<ChexuanTable>, users: &[u64]) {
+    for _ in 0..2_000 {
+        let Ok(public) = t.status(None).await else {
+            return;
+        };
+        let Some(g) = public.game else { return };
+        let Some(&seat) = g.waiting_on.first() else {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            continue;
+        };
+        let user = users[seat];
+        let Ok(mine) = t.status(Some(user)).await else {
+            return;
+        };
+        let g = mine.game.unwrap();
+        let round1 = matches!(
+            g.view.hand.stage,
+            paiju::games::chexuan::view::Stage::Betting { round: 1 }
+        );
+        let wants: &[Action] = if round1 {
+            &[Action::Check]
+        } else if seat == 0 {
+            &[Action::AllIn]
+        } else {
+            &[Action::Call, Action::AllIn]
+        };
+        let action = wants
+            .iter()
+            .map(|a| TableAction::Hand(*a))
+            .find(|a| g.legal.contains(a));
+        let action = match action {
+            Some(a) => a,
+            None => t.hint(user).await.unwrap(),
+        };
+        match t.act(user, g.version, action).await {
+            Ok(_) | Err(TableError::Closed) => {}
+            Err(e) => panic!("{action:?} was refused: {e}"),
+        }
+    }
+    panic!("the session did not end")
+}
+
+/// The defect of issue #6: a player who brought his whole balance as bobo,
+/// owing mango in the hand where he loses the bobo. He pays only what he
+/// has outside the bobo (nothing), so the table's figures are exactly what
+/// the ledger pays, and the ledger verifies clean.
+#[tokio::test]
+async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures() {
+    let users = [USERS[0], USERS[1]];
+    let mut busted = 0;
+    for seed in 1..=12 {
+        let dir = tempfile::tempdir().unwrap();
+        let ledger = sqlite_ledger(&dir).await;
+        ledger
+            .admin_adjust(SERVER, users[1], 2000, 1, "grant")
+            .await
+            .unwrap();
+        let tables = Tables::new(ledger.clone(), config());
+        let t = tables
+            .open_with::<ChexuanTable>(SERVER, CHANNEL, users[0], options(seed), bobo(1000), 1000)
+            .unwrap();
+        t.join_with(users[1], bobo(1500)).await.unwrap();
+        let mut events = t.subscribe();
+        t.start(users[0]).await.unwrap();
+        let s = t.status(Some(users[0])).await.unwrap();
+        // Nothing outside the bobo for the host; 1500 for the other.
+        assert_eq!(view(&s).reserve, vec![Some(0), Some(1500)]);
+        check_then_all_in(&t, &users).await;
+        let mut short = false;
+        let mut stacks = Vec::new();
+        let mut settled = None;
+        while let Ok(e) = events.try_recv() {
+            match e {
+                paiju::table::TableEvent::Acted { events, .. } => {
+                    for ev in events {
+                        match ev {
+                            SessionEvent::Hand {
+                                event: Event::Mango { short: s, .. },
+                            } => {
+                                // The host pays nothing; the other in full.
+                                assert_eq!(s.len(), 1);
+                                assert_eq!((s[0].seat, s[0].paid), (0, 0));
+                                short = true;
+                            }
+                            SessionEvent::HandEnded { stacks: st, .. } => stacks.push(st),
+                            _ => {}
+                        }
+                    }
+                }
+                paiju::table::TableEvent::Settled {
+                    outcome, report, ..
+                } => settled = Some((outcome, report)),
+                _ => {}
+            }
+        }
+        assert!(short, "every round 1 is a 休芒");
+        assert!(stacks.iter().flatten().all(|&s| s >= 0), "{stacks:?}");
+        let (outcome, report) = settled.expect("the session settled");
+        // The ledger pays exactly the table's figures.
+        assert_eq!(report.paid, outcome.deltas);
+        for (k, user) in users.iter().enumerate() {
+            let start = [1000, 3000][k];
+            assert_eq!(
+                ledger.balance(SERVER, *user).await.unwrap(),
+                start + outcome.deltas[k]
+            );
+        }
+        let report = ledger.verify().await.unwrap();
+        assert!(report.is_clean(), "{}", report.render());
+        if outcome.deltas[0] == -1000 {
+            busted += 1;
+        }
+    }
+    // Some of these sessions end with the host's whole balance lost.
+    assert!(busted > 0);
+}
+
+/// A joiner whose balance fell below the bobo after joining: the start is
+/// refused with an error naming him, and nothing changes (no game, the
+/// table still in its lobby, every balance as it was).
+#[tokio::test]
+async fn a_start_is_refused_when_a_joiners_balance_fell_below_the_bobo() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = sqlite_ledger(&dir).await;
+    let tables = Tables::new(ledger.clone(), config());
+    let t = tables
+        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(3), bobo(500), 1000)
+        .unwrap();
+    t.join_with(USERS[1], bobo(800)).await.unwrap();
+    // The joiner gives 300 chips away: 700 left, below the bobo of 800.
+    ledger
+        .transfer(SERVER, USERS[1], USERS[2], 300, "gift")
+        .await
+        .unwrap();
+    let refused = t.start(USERS[0]).await;
+    match refused {
+        Err(e @ TableError::BalanceFell { .. }) => {
+            assert_eq!(e.key(), "err-start-balance-fell");
+            assert_eq!(
+                e.args(),
+                vec![
+                    ("user", format!("<@{}>", USERS[1])),
+                    ("balance", "700".to_string())
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let s = t.status(None).await.unwrap();
+    assert!(s.game.is_none(), "no game started");
+    assert_eq!(s.seats.len(), 2);
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    assert_eq!(ledger.balance(SERVER, USERS[0]).await.unwrap(), 1000);
+    assert_eq!(ledger.balance(SERVER, USERS[1]).await.unwrap(), 700);
+    // With the chips back the same table starts.
+    ledger
+        .transfer(SERVER, USERS[2], USERS[1], 100, "back")
+        .await
+        .unwrap();
+    t.start(USERS[0]).await.unwrap();
+    let s = t.status(Some(USERS[0])).await.unwrap();
+    assert_eq!(view(&s).stacks, vec![500, 800]);
+    assert_eq!(view(&s).reserve, vec![Some(500), Some(0)]);
+}
