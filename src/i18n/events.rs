@@ -608,4 +608,56 @@ mod tests {
         );
         assert_eq!(terminal.name(7), "#8");
     }
+
+    #[test]
+    fn a_short_mango_payment_and_the_chips_off_the_table_have_words() {
+        use crate::games::chexuan::{ChexuanRules, ShortPayment};
+        use crate::games::Game;
+        use crate::table::chexuan::{ChexuanTable, SessionDeal};
+        let names = names();
+        let terminal = Seats::new(&names, Some(0));
+        let mango = CxEvent::Mango {
+            kind: MangoKind::Xiu,
+            round: 1,
+            count: 1,
+            amount: 50,
+            payers: vec![0, 1, 2],
+            short: vec![
+                ShortPayment { seat: 0, paid: 20 },
+                ShortPayment { seat: 2, paid: 0 },
+            ],
+            pot: 120,
+            taken_by: None,
+        };
+        assert_eq!(
+            cx_hand_event_lines(Lang::EnUs, &terminal, &mango),
+            [
+                "Check mango (休芒)! 50 chips each into the mango pot, now 120.",
+                "You pay only 20: no more chips off the table.",
+                "AI 2 pays only 0: no more chips off the table.",
+            ]
+        );
+        let zh = cx_hand_event_lines(Lang::ZhCn, &terminal, &mango);
+        assert_eq!(zh.len(), 3);
+        assert!(zh[1].contains("只付 20"), "{zh:?}");
+        // The seat line shows what a seat keeps off the table, when limited.
+        let deal = SessionDeal {
+            seed: 1,
+            dealer: 0,
+            bobo: vec![200, 200, 200],
+            ai: vec![false, true, false],
+            reserve: vec![Some(30), None, Some(0)],
+        };
+        let table = ChexuanTable::start(ChexuanRules::default(), 3, deal).unwrap();
+        let v = table.view(Some(0));
+        let line = |lang, seat| cx_seat_line(lang, &terminal, &v, seat);
+        assert!(
+            line(Lang::EnUs, 0).starts_with("You — stack 200 (+30 off the table) ·"),
+            "{}",
+            line(Lang::EnUs, 0)
+        );
+        assert!(!line(Lang::EnUs, 1).contains("off the table"));
+        assert!(line(Lang::EnUs, 2).contains("(+0 off the table)"));
+        assert!(line(Lang::ZhCn, 0).contains("（桌外 30）"));
+    }
 }

@@ -814,13 +814,17 @@ impl Game for ChexuanTable {
     }
 
     /// `deltas`: each seat's chips for the whole session (the mango shares
-    /// included); `hands`, `mango_shares` and the final `stacks`.
+    /// included); `hands`, `mango_shares`, the final `stacks` and, in a
+    /// session with reserves, what is left of each `reserve`.
     fn outcome(&self) -> Option<Outcome> {
         let shares = self.mango_shares.as_ref()?;
         let mut detail = serde_json::Map::new();
         detail.insert("hands".into(), json!(self.number));
         detail.insert("mango_shares".into(), json!(shares));
         detail.insert("stacks".into(), json!(self.stacks));
+        if !self.deal.reserve.is_empty() {
+            detail.insert("reserve".into(), json!(self.reserve));
+        }
         Some(Outcome {
             deltas: self.deltas.clone(),
             detail,
