@@ -424,7 +424,12 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
 #[test]
 fn rules_texts_fit_one_discord_message() {
     for lang in Lang::ALL {
-        for id in ["ddz-rules", "dg-rules", "chexuan-rules"] {
+        for id in [
+            "ddz-rules",
+            "ddz-rules-variants",
+            "dg-rules",
+            "chexuan-rules",
+        ] {
             let text =
                 i18n::tr_exact(lang, id).unwrap_or_else(|| panic!("{} lacks {id}", lang.code()));
             let n = text.chars().count();
