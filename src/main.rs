@@ -368,7 +368,11 @@ fn run_play(args: PlayArgs) -> ExitCode {
     let mut rules = match serde_json::from_str(&args.rules) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => {
-            return refuse(lang, "term-err-rules", &[]);
+            return refuse(
+                lang,
+                "term-err-rules",
+                &[("example", r#"'{"bidding":"rob"}'"#.into())],
+            );
         }
     };
     let mut ai_seats = None;

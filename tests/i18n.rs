@@ -554,3 +554,30 @@ fn arg_names(chain: &str, args: &mut BTreeSet<String>) {
         chain = &name[close..];
     }
 }
+
+/// Lists read as lists in each language: "a, b" in English, "a、b" in
+/// Chinese; and every state of a ledger game has words for `/history`.
+#[test]
+fn lists_and_game_states_are_written_in_each_language() {
+    let items = ["AI 1", "AI 2", "Ann"];
+    assert_eq!(i18n::list(Lang::EnUs, &items), "AI 1, AI 2, Ann");
+    assert_eq!(i18n::list(Lang::ZhCn, &items), "AI 1、AI 2、Ann");
+    assert_eq!(i18n::list(Lang::ZhCn, &["一"]), "一");
+    assert_eq!(i18n::list::<&str>(Lang::EnUs, &[]), "");
+    use paiju::ledger::GameStatus;
+    for status in [
+        GameStatus::Running,
+        GameStatus::Finished,
+        GameStatus::Cancelled,
+    ] {
+        let key = format!("history-status-{}", status.as_str());
+        for lang in Lang::ALL {
+            assert!(
+                i18n::tr_exact(lang, &key).is_some(),
+                "{} lacks {key}",
+                lang.code()
+            );
+        }
+    }
+    assert_eq!(i18n::tr(Lang::ZhCn, "history-status-finished"), "已结束");
+}

@@ -59,7 +59,7 @@ impl DiscordGame for DouDizhu {
             embed = embed.footer(serenity::CreateEmbedFooter::new(i18n::tr_args(
                 t.lang,
                 "table-autoplay",
-                &[("player", on_autoplay.join(", ").into())],
+                &[("player", i18n::list(t.lang, &on_autoplay).into())],
             )));
         }
         if !t.log.is_empty() {
