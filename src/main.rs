@@ -323,32 +323,62 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
 }
 
+/// Refuses `paiju play`'s command line in the player's language (exit 2).
+fn refuse(lang: Lang, key: &str, args: &i18n::Args<'_>) -> ExitCode {
+    eprintln!("paiju: {}", i18n::tr_args(lang, key, args));
+    ExitCode::from(2)
+}
+
+/// Refuses a number of players outside `range` for the game named by
+/// Fluent id `game`.
+fn refuse_players(
+    lang: Lang,
+    game: &str,
+    range: std::ops::RangeInclusive<usize>,
+    players: usize,
+) -> ExitCode {
+    let n = |v: usize| fluent_bundle::FluentValue::from(v as i64);
+    refuse(
+        lang,
+        "term-err-players",
+        &[
+            ("game", i18n::tr(lang, game).into()),
+            ("min", n(*range.start())),
+            ("max", n(*range.end())),
+            ("players", n(players)),
+        ],
+    )
+}
+
 fn run_play(args: PlayArgs) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
+    let lang = args.lang;
     let kind = GameKind::from_name(&args.game);
     if !matches!(
         kind,
         Some(GameKind::DouDizhu | GameKind::DuanGuozi | GameKind::Chexuan)
     ) {
-        eprintln!(
-            "paiju: `paiju play` knows dou-dizhu, duan-guozi and chexuan (got `{}`)",
-            args.game
+        return refuse(
+            lang,
+            "term-err-game",
+            &[("game", args.game.as_str().into())],
         );
-        return ExitCode::from(2);
     }
     let mut rules = match serde_json::from_str(&args.rules) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => {
-            eprintln!("paiju: --rules must be a JSON object, e.g. '{{\"bidding\":\"rob\"}}'");
-            return ExitCode::from(2);
+            return refuse(
+                lang,
+                "term-err-rules",
+                &[("example", r#"'{"bidding":"rob"}'"#.into())],
+            );
         }
     };
     let mut ai_seats = None;
     let mut stake = args.stake;
     if args.bobo.is_some() && kind != Some(GameKind::Chexuan) {
-        eprintln!("paiju: --bobo is a Chexuan option");
-        return ExitCode::from(2);
+        return refuse(lang, "term-err-chexuan-only", &[]);
     }
     if kind == Some(GameKind::Chexuan) {
         if let Some(ante) = args.ante {
@@ -356,12 +386,10 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
         let players = args.players.unwrap_or(3);
         if !(2..=6).contains(&players) {
-            eprintln!("paiju: Chexuan takes 2 to 6 players (--players), not {players}");
-            return ExitCode::from(2);
+            return refuse_players(lang, "chexuan-name", 2..=6, players);
         }
         if args.sweep || args.wild || args.discard {
-            eprintln!("paiju: --sweep, --wild and --discard are not Chexuan options");
-            return ExitCode::from(2);
+            return refuse(lang, "term-err-not-chexuan", &[]);
         }
         ai_seats = Some(players - 1);
         // Chexuan's chips are its ante and bets.
@@ -375,14 +403,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
         let players = args.players.unwrap_or(4);
         if !(2..=12).contains(&players) {
-            eprintln!("paiju: Duan Guozi takes 2 to 12 players (--players), not {players}");
-            return ExitCode::from(2);
+            return refuse_players(lang, "dg-name", 2..=12, players);
         }
         ai_seats = Some(players - 1);
     } else {
         if args.ante.is_some() || args.sweep {
-            eprintln!("paiju: --ante and --sweep are Duan Guozi options");
-            return ExitCode::from(2);
+            return refuse(lang, "term-err-duan-guozi-only", &[]);
         }
         match args.players {
             None | Some(3) => {}
@@ -390,10 +416,11 @@ fn run_play(args: PlayArgs) -> ExitCode {
                 rules.insert("players".into(), serde_json::json!(2));
             }
             Some(p) => {
-                eprintln!(
-                    "paiju: Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not {p}"
+                return refuse(
+                    lang,
+                    "term-err-players-dou-dizhu",
+                    &[("players", (p as i64).into())],
                 );
-                return ExitCode::from(2);
             }
         }
         if args.wild {
@@ -404,8 +431,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
     }
     if kind == Some(GameKind::DuanGuozi) && (args.wild || args.discard) {
-        eprintln!("paiju: --wild and --discard are Dou Dizhu options");
-        return ExitCode::from(2);
+        return refuse(lang, "term-err-dou-dizhu-only", &[]);
     }
     let interactive = std::io::stdin().is_terminal();
     let options = PlayOptions {
@@ -425,16 +451,18 @@ fn run_play(args: PlayArgs) -> ExitCode {
     {
         Ok(rt) => rt,
         Err(e) => {
-            eprintln!("paiju: cannot start the async runtime: {e}");
-            return ExitCode::from(2);
+            return refuse(lang, "term-err-runtime", &[("why", e.to_string().into())]);
         }
     };
     runtime.block_on(async {
         let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("paiju: cannot open the ledger at {database}: {e}");
-                return ExitCode::from(2);
+                return refuse(
+                    lang,
+                    "term-err-ledger",
+                    &[("path", database.into()), ("why", e.to_string().into())],
+                );
             }
         };
         let tables = paiju::table::Tables::new(

@@ -65,6 +65,18 @@ async fn smoke_connects_registers_and_answers() {
         "{}",
         answer.text()
     );
+    // The variants follow in a second private message (one message holds
+    // at most 2000 characters), with the wild reading's `as:`.
+    fake.wait_for("the variants' rules", 20, |f| {
+        f.interaction(id).followups.iter().any(|m| {
+            let text = message_text(m);
+            m["flags"].as_u64().unwrap_or(0) & 64 == 64
+                && text.contains("Two players")
+                && text.contains("as:10")
+                && text.contains("Discard three")
+        })
+    })
+    .await;
 
     // /chips: balance (the starting grant) and the leaderboard.
     let id = fake.command(ANN, "en-US", "chips", json!([]));

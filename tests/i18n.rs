@@ -424,7 +424,12 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
 #[test]
 fn rules_texts_fit_one_discord_message() {
     for lang in Lang::ALL {
-        for id in ["ddz-rules", "dg-rules", "chexuan-rules"] {
+        for id in [
+            "ddz-rules",
+            "ddz-rules-variants",
+            "dg-rules",
+            "chexuan-rules",
+        ] {
             let text =
                 i18n::tr_exact(lang, id).unwrap_or_else(|| panic!("{} lacks {id}", lang.code()));
             let n = text.chars().count();
@@ -548,4 +553,31 @@ fn arg_names(chain: &str, args: &mut BTreeSet<String>) {
         args.insert(name[..close].to_string());
         chain = &name[close..];
     }
+}
+
+/// Lists read as lists in each language: "a, b" in English, "a、b" in
+/// Chinese; and every state of a ledger game has words for `/history`.
+#[test]
+fn lists_and_game_states_are_written_in_each_language() {
+    let items = ["AI 1", "AI 2", "Ann"];
+    assert_eq!(i18n::list(Lang::EnUs, &items), "AI 1, AI 2, Ann");
+    assert_eq!(i18n::list(Lang::ZhCn, &items), "AI 1、AI 2、Ann");
+    assert_eq!(i18n::list(Lang::ZhCn, &["一"]), "一");
+    assert_eq!(i18n::list::<&str>(Lang::EnUs, &[]), "");
+    use paiju::ledger::GameStatus;
+    for status in [
+        GameStatus::Running,
+        GameStatus::Finished,
+        GameStatus::Cancelled,
+    ] {
+        let key = format!("history-status-{}", status.as_str());
+        for lang in Lang::ALL {
+            assert!(
+                i18n::tr_exact(lang, &key).is_some(),
+                "{} lacks {key}",
+                lang.code()
+            );
+        }
+    }
+    assert_eq!(i18n::tr(Lang::ZhCn, "history-status-finished"), "已结束");
 }

@@ -240,3 +240,71 @@ fn an_unknown_language_is_refused_before_anything_starts() {
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("--lang"), "{help}");
 }
+
+/// Refusals of the command line, before any game starts, are in the
+/// player's language too, and change nothing (no ledger file is written).
+#[test]
+fn command_line_refusals_speak_the_language_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("refused.db");
+    let plain = |s: String| s.replace(['\u{2068}', '\u{2069}'], "");
+    for (game, args, zh, en) in [
+        (
+            "chexuan",
+            &["--players", "9"][..],
+            "扯旋需要 2 到 6 名玩家（--players），不能是 9",
+            "Chexuan takes 2 to 6 players (--players), not 9",
+        ),
+        (
+            "duan-guozi",
+            &["--players", "13"][..],
+            "端锅子需要 2 到 12 名玩家",
+            "Duan Guozi takes 2 to 12 players",
+        ),
+        (
+            "dou-dizhu",
+            &["--players", "4"][..],
+            "斗地主需要 3 名玩家",
+            "Dou Dizhu takes 3 players",
+        ),
+        (
+            "dou-dizhu",
+            &["--ante", "5"][..],
+            "是端锅子的选项",
+            "are Duan Guozi options",
+        ),
+        (
+            "duan-guozi",
+            &["--bobo", "300"][..],
+            "是扯旋的选项",
+            "is a Chexuan option",
+        ),
+        (
+            "chexuan",
+            &["--wild"][..],
+            "不是扯旋的选项",
+            "are not Chexuan options",
+        ),
+        ("mahjong", &[][..], "只认识", "knows dou-dizhu"),
+        (
+            "dou-dizhu",
+            &["--rules", "[1]"][..],
+            "JSON 对象",
+            "JSON object",
+        ),
+    ] {
+        for (lang, want) in [("zh", zh), ("en", en)] {
+            let mut all = args.to_vec();
+            all.extend(["--lang", lang]);
+            let (ok, out, err) = play(game, &db, &all, "auto\n");
+            let err = plain(err);
+            assert!(!ok, "{game} {all:?}: {out}");
+            assert!(
+                err.contains(want),
+                "{game} {all:?}: `{want}` missing from {err}"
+            );
+            assert!(out.is_empty(), "{out}");
+        }
+    }
+    assert!(!db.exists(), "a refused command line wrote the ledger");
+}

@@ -186,3 +186,9 @@ table-handicap = Handicap (让牌): the farmer wins with { $count ->
     [one] 1 card
    *[other] { $count } cards
 } or fewer left.
+
+## Lists and the ledger's game states.
+list-separator = { ", " }
+history-status-running = running
+history-status-finished = finished
+history-status-cancelled = cancelled

@@ -27,6 +27,11 @@ ddz-rules = **Dou Dizhu (斗地主, Fight the Landlord)** — three players, 54 
     • Table decisions: both jokers in the kitty count ×4 when kitty multipliers are on; a hand shown during bidding counts ×3 however many cards are out (one step). A player who times out is played for by the computer until they act again; a player who leaves a running game pays the escape penalty.
     • Play with the buttons on the table message and “My hand”, or type /play cards:33344 and /pass.
 
+ddz-rules-variants = **Variants** (`/dou-dizhu start variant:…`)
+    • **Two players (二人斗地主):** every 3 and 4 is removed (46 cards); 17 cards each, 3 in the kitty, the other 9 shown and set aside. The two call, then take turns to rob or pass (at most 4 robs); each rob doubles the multiplier and gives the farmer one more card of handicap (让牌, up to 4). The farmer wins by getting down to no more cards than the handicap, or by emptying the hand first. Straights and pair straights start at 5.
+    • **Wild card (癞子):** after the deal a rank (not a joker) is drawn as wild, shown on the table. A wild card stands for any rank but a joker; alone, or when every card of a play is wild, it is its own rank. It never makes the four of a four + two (unless the four are the wild rank itself). Bombs: rocket > four wild cards > four natural cards > soft bomb (natural + wild). When a play can be read several ways, the bot asks which one you mean; with /play you can say it: `/play cards:6 7 8 9 5 as:10`.
+    • **Discard three (弃三张):** after the landlord takes the kitty, each farmer may discard up to 3 cards and the landlord up to 2 (pick them in “My hand”, then Play; Pass keeps all). Each seat's discard multiplies the game: both jokers ×8, a joker ×4, a 2 ×3, a J, Q, K or A ×2.
+
 ## Phases (`PhaseName`, snake_case).
 
 ddz-phase-bidding = Bidding

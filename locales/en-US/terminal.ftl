@@ -148,3 +148,16 @@ term-cx-not-in-hand = you are not in this hand
 term-cx-head-below-tail = the head may not be lower than the tail: { $head } is { $head-hand }, { $tail } is { $tail-hand }. Swap them (`tail { $typed }`)
 term-cx-not-your-cards = { $cards } is not two of your cards
 term-cx-name-two = name the two cards of one pair, e.g. `QH QD` (your head)
+
+## `paiju play`'s refusals of its command line, before a game starts.
+
+term-err-game = `paiju play` knows dou-dizhu, duan-guozi and chexuan (got `{ $game }`)
+term-err-rules = --rules must be a JSON object, e.g. { $example }
+term-err-players = { $game } takes { $min } to { $max } players (--players), not { $players }
+term-err-players-dou-dizhu = Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not { $players }
+term-err-chexuan-only = --bobo is a Chexuan option
+term-err-not-chexuan = --sweep, --wild and --discard are not Chexuan options
+term-err-duan-guozi-only = --ante and --sweep are Duan Guozi options
+term-err-dou-dizhu-only = --wild and --discard are Dou Dizhu options
+term-err-runtime = cannot start the async runtime: { $why }
+term-err-ledger = cannot open the ledger at { $path }: { $why }

@@ -135,3 +135,9 @@ result-title = { $game } · 第 { $id } 局 · 底分 { $stake }
 factor-discard = 弃牌 ×{ $value }
 table-aside = 弃牌堆：{ $cards }
 table-handicap = 让牌：农民剩 { $count } 张或更少即获胜。
+
+## 列表与账本里的牌局状态。
+list-separator = 、
+history-status-running = 进行中
+history-status-finished = 已结束
+history-status-cancelled = 已取消

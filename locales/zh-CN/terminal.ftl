@@ -121,3 +121,16 @@ term-cx-not-in-hand = 你不在这一手里
 term-cx-head-below-tail = 头不能比尾小：{ $head } 是{ $head-hand }，{ $tail } 是{ $tail-hand }。请对调（`尾 { $typed }`）
 term-cx-not-your-cards = { $cards } 不是你的两张牌
 term-cx-name-two = 请说出一对的两张牌，例如 `QH QD`（你的头）
+
+## `paiju play` 开局前对命令行参数的拒绝。
+
+term-err-game = `paiju play` 只认识 dou-dizhu、duan-guozi 和 chexuan（收到的是 `{ $game }`）
+term-err-rules = --rules 必须是一个 JSON 对象，例如 { $example }
+term-err-players = { $game }需要 { $min } 到 { $max } 名玩家（--players），不能是 { $players }
+term-err-players-dou-dizhu = 斗地主需要 3 名玩家，二人斗地主为 2 名（--players），不能是 { $players }
+term-err-chexuan-only = --bobo 是扯旋的选项
+term-err-not-chexuan = --sweep、--wild 和 --discard 不是扯旋的选项
+term-err-duan-guozi-only = --ante 和 --sweep 是端锅子的选项
+term-err-dou-dizhu-only = --wild 和 --discard 是斗地主的选项
+term-err-runtime = 无法启动异步运行时：{ $why }
+term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }

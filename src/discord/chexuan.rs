@@ -570,7 +570,7 @@ pub async fn cx_stop(ctx: Context<'_>) -> Result<(), BotError> {
 
 #[poise::command(slash_command, rename = "rules")]
 pub async fn cx_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::rules(ctx, "chexuan-rules").await
+    table_cmds::rules(ctx, &["chexuan-rules"]).await
 }
 
 #[cfg(test)]

@@ -267,7 +267,7 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
                 }
             })
             .collect();
-        let status = format!("{:?}", g.status).to_lowercase();
+        let status = i18n::tr(lang, &format!("history-status-{}", g.status.as_str()));
         lines.push(i18n::tr_args(
             lang,
             "history-line",
@@ -275,7 +275,7 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
                 ("when", format!("<t:{}:R>", g.created_at).into()),
                 ("game", game_name(lang, &g.kind).into()),
                 ("status", status.into()),
-                ("players", players.join(", ").into()),
+                ("players", i18n::list(lang, &players).into()),
             ],
         ));
     }

@@ -325,7 +325,10 @@ pub fn label(lang: Lang, view: &View, reading: &Action) -> String {
         i18n::tr_args(
             lang,
             "reading-wild-as",
-            &[("reading", text.into()), ("ranks", ranks.join(", ").into())],
+            &[
+                ("reading", text.into()),
+                ("ranks", i18n::list(lang, &ranks).into()),
+            ],
         )
     };
     let mut chars = text.chars();

@@ -59,7 +59,7 @@ impl DiscordGame for DouDizhu {
             embed = embed.footer(serenity::CreateEmbedFooter::new(i18n::tr_args(
                 t.lang,
                 "table-autoplay",
-                &[("player", on_autoplay.join(", ").into())],
+                &[("player", i18n::list(t.lang, &on_autoplay).into())],
             )));
         }
         if !t.log.is_empty() {
@@ -557,7 +557,7 @@ pub async fn ddz_stop(ctx: Context<'_>) -> Result<(), BotError> {
 /// How Dou Dizhu is played here.
 #[poise::command(slash_command, rename = "rules")]
 pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::rules(ctx, "ddz-rules").await
+    table_cmds::rules(ctx, &["ddz-rules", "ddz-rules-variants"]).await
 }
 
 #[cfg(test)]

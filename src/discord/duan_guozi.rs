@@ -306,7 +306,7 @@ pub async fn dg_stop(ctx: Context<'_>) -> Result<(), BotError> {
 
 #[poise::command(slash_command, rename = "rules")]
 pub async fn dg_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::rules(ctx, "dg-rules").await
+    table_cmds::rules(ctx, &["dg-rules"]).await
 }
 
 #[cfg(test)]

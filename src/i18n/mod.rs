@@ -176,6 +176,14 @@ pub fn tr_args(lang: Lang, key: &str, args: &Args<'_>) -> String {
     })
 }
 
+/// Items written as a list in `lang`: "a, b, c" in English, "a、b、c" in
+/// Chinese (the separator is the Fluent message `list-separator`).
+pub fn list<S: AsRef<str>>(lang: Lang, items: &[S]) -> String {
+    let separator = tr(lang, "list-separator");
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    items.join(&separator)
+}
+
 /// An attribute of a message (`cmd-chips.description`), same fallback as
 /// [`tr_args`] but `None` when absent everywhere.
 pub fn attr(lang: Lang, key: &str, attribute: &str) -> Option<String> {

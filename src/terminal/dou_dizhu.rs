@@ -127,8 +127,8 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
     };
     let counts = (0..view.players as usize)
         .map(|s| format!("{} {}", seats.name(s), view.cards_left[s]))
-        .collect::<Vec<_>>()
-        .join(", ");
+        .collect::<Vec<_>>();
+    let counts = crate::i18n::list(lang, &counts);
     let mut lines = vec![format!(
         "{landlord} | {} | {}",
         tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
@@ -234,7 +234,7 @@ pub fn action_label(lang: Lang, action: &Action) -> String {
                     "reading-wild-as",
                     &[
                         ("reading", words.into()),
-                        ("ranks", ranks.join(", ").into()),
+                        ("ranks", crate::i18n::list(lang, &ranks).into()),
                     ],
                 );
             }
@@ -284,7 +284,7 @@ pub fn options_line(lang: Lang, legal: &[Action]) -> String {
     if discards {
         out.insert(0, tr(lang, "term-ddz-discards"));
     }
-    text::you_may(lang, &out.join(", "))
+    text::you_may(lang, &crate::i18n::list(lang, &out))
 }
 
 /// One game event as a sentence: the Discord log's words, with "You" for

@@ -12,12 +12,12 @@ use crate::i18n::{tr, tr_args, Lang};
 /// Each seat's figure, `You +3, AI 1 -5, …`.
 fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
     let names = text::names(lang, values.len(), me);
-    values
+    let each: Vec<String> = values
         .iter()
         .enumerate()
         .map(|(s, v)| format!("{} {}", names[s], signed(*v)))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    crate::i18n::list(lang, &each)
 }
 
 /// The lines of one event, as on Discord; a dealt round's header says how

@@ -158,9 +158,13 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-stopped")).await
 }
 
-/// `/<game> rules`: the game's rules text (Fluent id `key`), privately.
-pub async fn rules(ctx: Context<'_>, key: &str) -> Result<(), BotError> {
-    say(ctx, i18n::tr(lang_seen(ctx), key)).await
+/// `/<game> rules`: the game's rules texts (Fluent ids `keys`), privately.
+pub async fn rules(ctx: Context<'_>, keys: &[&str]) -> Result<(), BotError> {
+    // One private message per text: each must fit Discord's 2000 characters.
+    for key in keys {
+        say(ctx, i18n::tr(lang_seen(ctx), key)).await?;
+    }
+    Ok(())
 }
 
 /// What a typed command asks of the game.
