@@ -15,7 +15,8 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A random table state: seats, dealer, bobos, mango pot and count.
+/// A random table state: seats, dealer, bobos, mango pot and count, and
+/// (half the time) each seat's mango limit, often below the amounts.
 fn setup_strategy() -> impl Strategy<Value = (HandSetup, u64)> {
     (2usize..=6, any::<u64>(), 0u64..500, 0u32..6).prop_flat_map(|(seats, seed, pot, count)| {
         (
@@ -24,13 +25,18 @@ fn setup_strategy() -> impl Strategy<Value = (HandSetup, u64)> {
             Just(seed),
             Just(pot),
             Just(count),
+            prop_oneof![
+                Just(Vec::new()),
+                proptest::collection::vec(proptest::option::of(0u64..160), seats),
+            ],
         )
-            .prop_map(|(dealer, bobo, seed, pot, count)| {
+            .prop_map(|(dealer, bobo, seed, pot, count, mango_limit)| {
                 (
                     HandSetup {
                         dealer,
                         bobo,
                         mango: Mango { pot, count },
+                        mango_limit,
                     },
                     seed,
                 )
@@ -117,6 +123,7 @@ proptest! {
     fn chips_are_conserved_and_losses_capped((setup, seed) in setup_strategy()) {
         let before = setup.mango;
         let bobo = setup.bobo.clone();
+        let limit = setup.mango_limit.clone();
         let game = play(setup, seed);
         prop_assert!(game.is_finished());
         let outcome = game.outcome().unwrap();
@@ -127,6 +134,20 @@ proptest! {
         for (s, d) in outcome.deltas.iter().enumerate() {
             let cap = bobo[s] as i64 + public.players[s].mango_paid as i64;
             prop_assert!(-d <= cap, "seat {} lost {} with bobo {}", s, -d, bobo[s]);
+            // Mango never beyond the seat's limit, so no loss beyond the
+            // bobo plus the limit.
+            if let Some(Some(l)) = limit.get(s) {
+                prop_assert!(public.players[s].mango_paid <= *l);
+                prop_assert_eq!(public.players[s].mango_left, Some(l - public.players[s].mango_paid));
+                prop_assert!(-d <= (bobo[s] + l) as i64);
+            }
+        }
+        // The pot got exactly what was paid; whoever took it took it all.
+        let paid: u64 = public.players.iter().map(|p| p.mango_paid).sum();
+        if outcome.detail["mango_won_by"].is_null() {
+            prop_assert_eq!(after.pot, before.pot + paid);
+        } else {
+            prop_assert_eq!(after.pot, 0);
         }
         // The outcome carries what the table needs for the next hand.
         prop_assert_eq!(outcome.detail["mango_pot"].as_u64(), Some(after.pot));
@@ -180,6 +201,7 @@ fn finished_showdown_views_reveal_the_splits_but_not_folded_cards() {
             dealer: rng.gen_range(0..seats),
             bobo: vec![200; seats],
             mango: Mango::default(),
+            mango_limit: Vec::new(),
         };
         let game = play(setup, rng.gen());
         let v = game.view(None);
@@ -265,4 +287,51 @@ fn the_basic_bot_beats_random_bots() {
             .unwrap();
         assert!(per_hand > 0.0, "{players} players: {per_hand} chips a hand");
     }
+}
+
+/// The 皱芒 of a record whose payers' limits are 0 and below the amount:
+/// the event names the short payers and what they paid, the pot gets
+/// exactly what was paid and the raiser takes exactly the pot.
+#[test]
+fn a_short_mango_payment_is_named_in_the_event() {
+    use paiju::games::chexuan::{Event, MangoKind, ShortPayment};
+    use paiju::record::{split_action, Record};
+    let record = Record::from_json(include_str!(
+        "records/chexuan/chexuan-mango-limit-zhou-zero-and-part.json"
+    ))
+    .unwrap();
+    let mut game = Chexuan::from_record_setup(&record).unwrap();
+    let mut events = Vec::new();
+    for (i, raw) in record.actions.iter().enumerate() {
+        let (seat, body) = split_action(i, raw).unwrap();
+        events.extend(
+            game.apply(seat, &Chexuan::parse_action(&body).unwrap())
+                .unwrap(),
+        );
+    }
+    let mango: Vec<&Event> = events
+        .iter()
+        .filter(|e| matches!(e, Event::Mango { .. }))
+        .collect();
+    assert_eq!(
+        mango,
+        [&Event::Mango {
+            kind: MangoKind::Zhou,
+            round: 1,
+            count: 2,
+            amount: 50,
+            payers: vec![2, 3, 1],
+            short: vec![
+                ShortPayment { seat: 2, paid: 20 },
+                ShortPayment { seat: 1, paid: 0 },
+            ],
+            pot: 0,
+            taken_by: Some(0),
+        }]
+    );
+    // 70 carried + 20 + 50 + 0 paid: the raiser's 40 of bets and 140 of mango.
+    assert_eq!(game.outcome().unwrap().deltas, vec![180, -10, -40, -60]);
+    let v = game.view(None);
+    let left: Vec<Option<u64>> = v.players.iter().map(|p| p.mango_left).collect();
+    assert_eq!(left, [Some(0), Some(0), Some(0), None]);
 }

@@ -101,6 +101,8 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     assert!(text.contains("Mango pot: "), "{text}");
     assert!(text.contains("Ante (底皮): 5"), "{text}");
     assert!(!text.contains("Your face-down cards"), "{text}");
+    // Each member's chips kept off the table (for mango) are on the seat line.
+    assert!(text.contains(" off the table) ·"), "{text}");
 
     // Hidden cards reach each member by DM.
     for user in [ANN, BOB] {
@@ -144,10 +146,24 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     }
 
     // "Play again" opens a new lobby with the default bobo, checked against
-    // the clicker's balance.
+    // the clicker's balance: the member with more chips left clicks (mango
+    // is paid from the chips off the table, so a member may have lost
+    // nearly his whole balance).
+    let balance_of = |user: u64| -> i64 {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("<@{user}>")))
+            .unwrap_or_else(|| panic!("no line for {user}: {text}"));
+        line.rsplit("→ ").next().unwrap().trim().parse().unwrap()
+    };
+    let clicker = if balance_of(ANN) >= balance_of(BOB) {
+        ANN
+    } else {
+        BOB
+    };
     let again = button(&result, ":again:").expect("Play again");
     let result_id: u64 = result["id"].as_str().unwrap().parse().unwrap();
-    let id = fake.click(BOB, "en-US", result_id, &again);
+    let id = fake.click(clicker, "en-US", result_id, &again);
     let answer = fake.wait_answer(id).await;
     assert!(!answer.is_ephemeral(), "refused: {answer:?}");
     fake.wait_for("a new lobby", 20, |f| {
@@ -156,7 +172,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         })
     })
     .await;
-    let id = fake.command(BOB, "en-US", "chexuan", sub("stop", json!([])));
+    let id = fake.command(clicker, "en-US", "chexuan", sub("stop", json!([])));
     fake.wait_answer(id).await;
 
     // An AI seat played: the house mints and burns its chips, which

@@ -5,7 +5,7 @@
 
 use paiju::ai::Bot;
 use paiju::games::chexuan::ai::BasicBot;
-use paiju::games::chexuan::{Action, ChexuanRules};
+use paiju::games::chexuan::{Action, ChexuanRules, Event};
 use paiju::games::Game;
 use paiju::ledger::{Ledger, LedgerConfig};
 use paiju::record::{split_action, Record};
@@ -290,11 +290,14 @@ async fn a_session_on_the_sqlite_ledger_verifies_clean() {
 
 // ---- session properties -----------------------------------------------------
 
-/// Plays a whole session with the bot at every seat; `leave_at` lists
-/// (action count, seat) leaves. Checks the invariants after every action.
+/// Plays a whole session with the bot at every seat; `reserve` is each
+/// seat's chips outside the bobo (empty: a session without reserves);
+/// `leave_at` lists (action count, seat) leaves. Checks the invariants after
+/// every action.
 fn play_session(
     seats: usize,
     bobos: Vec<u64>,
+    reserve: Vec<Option<u64>>,
     seed: u64,
     leave_at: Vec<(usize, usize)>,
 ) -> Result<ChexuanTable, TestCaseError> {
@@ -307,8 +310,11 @@ fn play_session(
         dealer: (seed as usize) % seats,
         bobo: bobos.clone(),
         ai: Vec::new(),
+        reserve: reserve.clone(),
     };
     let mut table = ChexuanTable::start(rules, seats, deal).unwrap();
+    let limited = !reserve.is_empty();
+    let mut mango_paid = vec![0u64; seats];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot = BasicBot;
     let mut steps = 0;
@@ -345,6 +351,57 @@ fn play_session(
         }
         .map_err(|e| TestCaseError::fail(format!("refused: {e}")))?;
         steps += 1;
+        // What each seat paid into the mango pot, from the events.
+        for e in &events {
+            if let SessionEvent::Hand {
+                event:
+                    Event::Mango {
+                        amount,
+                        payers,
+                        short,
+                        ..
+                    },
+            } = e
+            {
+                for &p in payers {
+                    mango_paid[p] += short
+                        .iter()
+                        .find(|x| x.seat == p)
+                        .map_or(*amount, |x| x.paid);
+                }
+            }
+        }
+        if limited {
+            for s in 0..seats {
+                let stack = table.stacks()[s];
+                // The hand being played moves its chips when it ends.
+                let in_hand = match table.playing().iter().position(|&p| p == s) {
+                    Some(h) if !table.is_finished() => table.hand().mango_paid(h),
+                    _ => 0,
+                };
+                let settled = mango_paid[s] - in_hand;
+                // Stacks never go negative: the mango came from the reserve.
+                prop_assert!(stack >= 0, "seat {} has a stack of {}", s, stack);
+                // The reserve paid the mango, the stack the rest.
+                prop_assert_eq!(
+                    table.session_deltas()[s],
+                    stack - bobos[s] as i64 - settled as i64
+                );
+                prop_assert_eq!(table.reserve()[s], reserve[s].map(|r| r - settled));
+                // Nobody loses more in the session than the balance it
+                // started with (bobo + reserve).
+                if let Some(start) = reserve[s] {
+                    prop_assert!(
+                        -table.session_deltas()[s] <= (bobos[s] + start) as i64,
+                        "seat {} lost {} of {} + {}",
+                        s,
+                        -table.session_deltas()[s],
+                        bobos[s],
+                        start
+                    );
+                }
+            }
+        }
         for e in events {
             if let SessionEvent::HandEnded { deltas, .. } = e {
                 // Chips are conserved: what the seats lost is in the mango
@@ -403,13 +460,36 @@ proptest! {
         leaves in proptest::collection::vec((0usize..400, 0usize..6), 0..3),
     ) {
         let bobos: Vec<u64> = extra[..seats].iter().map(|e| 100 + e).collect();
-        play_session(seats, bobos, seed, leaves)?;
+        play_session(seats, bobos, Vec::new(), seed, leaves)?;
+    }
+
+    /// Random balances and bobos: each human seat's reserve is its balance
+    /// less its bobo, often below the mango amounts; some seats unlimited.
+    #[test]
+    fn sessions_with_reserves_never_take_more_than_a_balance(
+        seats in 2usize..=6,
+        seed in any::<u64>(),
+        extra in proptest::collection::vec(0u64..400, 6),
+        rest in proptest::collection::vec(proptest::option::of(0u64..120), 6),
+        leaves in proptest::collection::vec((0usize..400, 0usize..6), 0..3),
+    ) {
+        let bobos: Vec<u64> = extra[..seats].iter().map(|e| 100 + e).collect();
+        let table = play_session(seats, bobos.clone(), rest[..seats].to_vec(), seed, leaves)?;
+        // After the close (the mango pot shared) the shares are in the
+        // session too, and still nobody lost more than the balance.
+        let outcome = table.outcome().unwrap();
+        for s in 0..seats {
+            if let Some(r) = rest[s] {
+                prop_assert!(-outcome.deltas[s] <= (bobos[s] + r) as i64);
+            }
+            prop_assert!(table.stacks()[s] >= 0);
+        }
     }
 }
 
 #[test]
 fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() {
-    let table = play_session(3, vec![300, 200, 250], 77, vec![(5, 1)]).unwrap();
+    let table = play_session(3, vec![300, 200, 250], Vec::new(), 77, vec![(5, 1)]).unwrap();
     let record = table.record();
     assert_eq!(record.game, "chexuan-table");
     match paiju::record::replay(&record).unwrap() {
@@ -434,4 +514,189 @@ fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() 
         paiju::record::Verdict::Refused { at: a, .. } => assert_eq!(a, at),
         other => panic!("{other:?}"),
     }
+}
+
+// ---- mango beyond the bobo, on the ledger ------------------------------------
+
+/// A ledger on a fresh SQLite file, 1000 chips to start.
+async fn sqlite_ledger(dir: &tempfile::TempDir) -> Arc<Ledger> {
+    let ledger = Ledger::open(
+        dir.path().join("chexuan.db").to_str().unwrap(),
+        LedgerConfig {
+            starting_chips: 1000,
+            daily_amount: 10,
+            daily_cooldown_secs: 1,
+        },
+    )
+    .await
+    .unwrap();
+    Arc::new(ledger)
+}
+
+/// Plays the table to its close: every round 1 both check (a 休芒), then
+/// the host goes all-in and the other calls (all-in when he cannot); the
+/// best split at the showdown.
+async fn check_then_all_in(t: &TableHandle<ChexuanTable>, users: &[u64]) {
+    for _ in 0..2_000 {
+        let Ok(public) = t.status(None).await else {
+            return;
+        };
+        let Some(g) = public.game else { return };
+        let Some(&seat) = g.waiting_on.first() else {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            continue;
+        };
+        let user = users[seat];
+        let Ok(mine) = t.status(Some(user)).await else {
+            return;
+        };
+        let g = mine.game.unwrap();
+        let round1 = matches!(
+            g.view.hand.stage,
+            paiju::games::chexuan::view::Stage::Betting { round: 1 }
+        );
+        let wants: &[Action] = if round1 {
+            &[Action::Check]
+        } else if seat == 0 {
+            &[Action::AllIn]
+        } else {
+            &[Action::Call, Action::AllIn]
+        };
+        let action = wants
+            .iter()
+            .map(|a| TableAction::Hand(*a))
+            .find(|a| g.legal.contains(a));
+        let action = match action {
+            Some(a) => a,
+            None => t.hint(user).await.unwrap(),
+        };
+        match t.act(user, g.version, action).await {
+            Ok(_) | Err(TableError::Closed) => {}
+            Err(e) => panic!("{action:?} was refused: {e}"),
+        }
+    }
+    panic!("the session did not end")
+}
+
+/// The defect of issue #6: a player who brought his whole balance as bobo,
+/// owing mango in the hand where he loses the bobo. He pays only what he
+/// has outside the bobo (nothing), so the table's figures are exactly what
+/// the ledger pays, and the ledger verifies clean.
+#[tokio::test]
+async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures() {
+    let users = [USERS[0], USERS[1]];
+    let mut busted = 0;
+    for seed in 1..=12 {
+        let dir = tempfile::tempdir().unwrap();
+        let ledger = sqlite_ledger(&dir).await;
+        ledger
+            .admin_adjust(SERVER, users[1], 2000, 1, "grant")
+            .await
+            .unwrap();
+        let tables = Tables::new(ledger.clone(), config());
+        let t = tables
+            .open_with::<ChexuanTable>(SERVER, CHANNEL, users[0], options(seed), bobo(1000), 1000)
+            .unwrap();
+        t.join_with(users[1], bobo(1500)).await.unwrap();
+        let mut events = t.subscribe();
+        t.start(users[0]).await.unwrap();
+        let s = t.status(Some(users[0])).await.unwrap();
+        // Nothing outside the bobo for the host; 1500 for the other.
+        assert_eq!(view(&s).reserve, vec![Some(0), Some(1500)]);
+        check_then_all_in(&t, &users).await;
+        let mut short = false;
+        let mut stacks = Vec::new();
+        let mut settled = None;
+        while let Ok(e) = events.try_recv() {
+            match e {
+                paiju::table::TableEvent::Acted { events, .. } => {
+                    for ev in events {
+                        match ev {
+                            SessionEvent::Hand {
+                                event: Event::Mango { short: s, .. },
+                            } => {
+                                // The host pays nothing; the other in full.
+                                assert_eq!(s.len(), 1);
+                                assert_eq!((s[0].seat, s[0].paid), (0, 0));
+                                short = true;
+                            }
+                            SessionEvent::HandEnded { stacks: st, .. } => stacks.push(st),
+                            _ => {}
+                        }
+                    }
+                }
+                paiju::table::TableEvent::Settled {
+                    outcome, report, ..
+                } => settled = Some((outcome, report)),
+                _ => {}
+            }
+        }
+        assert!(short, "every round 1 is a 休芒");
+        assert!(stacks.iter().flatten().all(|&s| s >= 0), "{stacks:?}");
+        let (outcome, report) = settled.expect("the session settled");
+        // The ledger pays exactly the table's figures.
+        assert_eq!(report.paid, outcome.deltas);
+        for (k, user) in users.iter().enumerate() {
+            let start = [1000, 3000][k];
+            assert_eq!(
+                ledger.balance(SERVER, *user).await.unwrap(),
+                start + outcome.deltas[k]
+            );
+        }
+        let report = ledger.verify().await.unwrap();
+        assert!(report.is_clean(), "{}", report.render());
+        if outcome.deltas[0] == -1000 {
+            busted += 1;
+        }
+    }
+    // Some of these sessions end with the host's whole balance lost.
+    assert!(busted > 0);
+}
+
+/// A joiner whose balance fell below the bobo after joining: the start is
+/// refused with an error naming him, and nothing changes (no game, the
+/// table still in its lobby, every balance as it was).
+#[tokio::test]
+async fn a_start_is_refused_when_a_joiners_balance_fell_below_the_bobo() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = sqlite_ledger(&dir).await;
+    let tables = Tables::new(ledger.clone(), config());
+    let t = tables
+        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(3), bobo(500), 1000)
+        .unwrap();
+    t.join_with(USERS[1], bobo(800)).await.unwrap();
+    // The joiner gives 300 chips away: 700 left, below the bobo of 800.
+    ledger
+        .transfer(SERVER, USERS[1], USERS[2], 300, "gift")
+        .await
+        .unwrap();
+    let refused = t.start(USERS[0]).await;
+    match refused {
+        Err(e @ TableError::BalanceFell { .. }) => {
+            assert_eq!(e.key(), "err-start-balance-fell");
+            assert_eq!(
+                e.args(),
+                vec![
+                    ("user", format!("<@{}>", USERS[1])),
+                    ("balance", "700".to_string())
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let s = t.status(None).await.unwrap();
+    assert!(s.game.is_none(), "no game started");
+    assert_eq!(s.seats.len(), 2);
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    assert_eq!(ledger.balance(SERVER, USERS[0]).await.unwrap(), 1000);
+    assert_eq!(ledger.balance(SERVER, USERS[1]).await.unwrap(), 700);
+    // With the chips back the same table starts.
+    ledger
+        .transfer(SERVER, USERS[2], USERS[1], 100, "back")
+        .await
+        .unwrap();
+    t.start(USERS[0]).await.unwrap();
+    let s = t.status(Some(USERS[0])).await.unwrap();
+    assert_eq!(view(&s).stacks, vec![500, 800]);
+    assert_eq!(view(&s).reserve, vec![Some(500), Some(0)]);
 }

@@ -170,6 +170,10 @@ chexuan-event-round-begins = Betting round { $round }: { $you ->
 } first.
 chexuan-event-cards-dealt = Deal { $round }: one face-up card to each player still in.
 chexuan-event-mango = { $mango }! { $amount } chips each into the mango pot, now { $pot }.
+chexuan-event-mango-short = { $you ->
+    [yes] You pay
+   *[other] { $player } pays
+} only { $paid }: no more chips off the table.
 chexuan-event-mango-taken = { $you ->
     [yes] You take
    *[other] { $player } takes
@@ -209,8 +213,9 @@ err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the
 ## On Discord: the table message, buttons, the split select, the log.
 
 chexuan-table-title = Chexuan #{ $game } · hand { $hand }
-chexuan-seat-line = { $player } — stack { $stack } · in { $contribution } · left { $left } · face up: { $open } · face down: { $hidden }{ $status }
-chexuan-seat-out = { $player } — stack { $stack } (not in this hand)
+chexuan-seat-line = { $player } — stack { $stack }{ $reserve } · in { $contribution } · left { $left } · face up: { $open } · face down: { $hidden }{ $status }
+chexuan-seat-out = { $player } — stack { $stack }{ $reserve } (not in this hand)
+chexuan-seat-reserve = {" "}(+{ $reserve } off the table)
 chexuan-seat-split = { $player }: head { $head } { $head-hand } / tail { $tail } { $tail-hand }
 chexuan-turn = { $player } to act, { $when }
 chexuan-turn-ai = { $player } to act.

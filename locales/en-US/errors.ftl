@@ -19,6 +19,7 @@ err-game-running = The game has started; this can no longer be changed.
 err-guild-only = This command works in a server channel, not in direct messages.
 err-permission = You need the Manage Server permission for that.
 err-internal = Something went wrong on our side and nothing was changed. Please try again.
+err-start-balance-fell = { $user } has only { $balance } chips now, less than what they brought to the table: they must leave (or join again with less) before the game can start.
 err-shutting-down = The bot is restarting; your game is kept and resumes in a moment.
 err-bad-card = “{ $card }” is not a card. Type cards like 33344, 10 J Q K A, or 大王.
 err-not-in-hand = You do not hold { $card }.

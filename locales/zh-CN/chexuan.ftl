@@ -136,6 +136,7 @@ chexuan-event-laid-down = { $player } 摊出{ $sanhua }：{ $cards }，拿回 { 
 chexuan-event-round-begins = 第 { $round } 轮下注：{ $player } 先说话。
 chexuan-event-cards-dealt = 第 { $round } 次发牌：每位未出局的玩家发一张明牌。
 chexuan-event-mango = { $mango }！每人往芒果池放 { $amount } 筹码，池里现有 { $pot }。
+chexuan-event-mango-short = { $player } 桌外筹码不够，只付 { $paid }。
 chexuan-event-mango-taken = { $player } 拿走芒果池：{ $amount } 筹码。
 chexuan-event-showdown-begins = 比牌：请把四张牌分成头和尾，{ $player } 先分。
 chexuan-event-split-given = { $player } 已分好牌。
@@ -163,8 +164,9 @@ err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌
 ## 在 Discord 上：牌桌消息、按钮、分牌菜单、记录。
 
 chexuan-table-title = 扯旋 #{ $game } · 第 { $hand } 手
-chexuan-seat-line = { $player } — 筹码 { $stack } · 已下 { $contribution } · 剩 { $left } · 明牌：{ $open } · 暗牌：{ $hidden }{ $status }
-chexuan-seat-out = { $player } — 筹码 { $stack }（本手未参与）
+chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left } · 明牌：{ $open } · 暗牌：{ $hidden }{ $status }
+chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（本手未参与）
+chexuan-seat-reserve = （桌外 { $reserve }）
 chexuan-seat-split = { $player }：头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
 chexuan-turn = 轮到 { $player }，{ $when }截止
 chexuan-turn-ai = 轮到 { $player }。

@@ -18,6 +18,7 @@ err-game-running = 牌局已经开始，不能再更改。
 err-guild-only = 这个命令只能在服务器频道里使用，不能在私信里用。
 err-permission = 这需要“管理服务器”权限。
 err-internal = 我们这边出了点问题，什么都没有改变。请再试一次。
+err-start-balance-fell = { $user } 现在只有 { $balance } 筹码，不够带上桌的数目：请他离座（或少带一些重新加入）后再开局。
 err-shutting-down = 机器人正在重启，你的牌局已保存，稍后继续。
 err-bad-card = “{ $card }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
 err-not-in-hand = 你手里没有 { $card }。

@@ -586,6 +586,7 @@ mod tests {
             dealer: 0,
             bobo: vec![400, 400, 400],
             ai: vec![],
+            reserve: Vec::new(),
         };
         ChexuanTable::start(ChexuanRules::default(), 3, deal).unwrap()
     }

@@ -318,16 +318,32 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
         ),
         CxEvent::RoundOver { .. } | CxEvent::SplitGiven { .. } => Vec::new(),
         CxEvent::Mango {
-            kind, amount, pot, ..
-        } => vec![tr_args(
-            lang,
-            "chexuan-event-mango",
-            &[
-                ("mango", mango_word(lang, *kind).into()),
-                ("amount", chips(*amount)),
-                ("pot", chips(*pot)),
-            ],
-        )],
+            kind,
+            amount,
+            pot,
+            short,
+            ..
+        } => {
+            let mut out = vec![tr_args(
+                lang,
+                "chexuan-event-mango",
+                &[
+                    ("mango", mango_word(lang, *kind).into()),
+                    ("amount", chips(*amount)),
+                    ("pot", chips(*pot)),
+                ],
+            )];
+            // Payers whose chips off the table did not cover the amount.
+            out.extend(short.iter().map(|p| {
+                seats.say(
+                    lang,
+                    "chexuan-event-mango-short",
+                    p.seat,
+                    vec![("paid", chips(p.paid))],
+                )
+            }));
+            out
+        }
         CxEvent::CardsDealt {
             round,
             cards: dealt,
@@ -473,12 +489,32 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
 /// only where the view holds them: the viewer's own, or a 三花 laid down).
 pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> String {
     let stack = v.stacks.get(seat).copied().unwrap_or(0);
+    // The chips off the table (for mango), where the seat has a limit.
+    let reserve = |r: Option<u64>| -> FluentValue<'static> {
+        match r {
+            Some(r) => tr_args(
+                lang,
+                "chexuan-seat-reserve",
+                &[("reserve", n(i64::try_from(r).unwrap_or(i64::MAX)))],
+            )
+            .into(),
+            None => String::new().into(),
+        }
+    };
     let Some(h) = v.playing.iter().position(|&s| s == seat) else {
-        return seats.say(lang, "chexuan-seat-out", seat, vec![("stack", n(stack))]);
+        let off = reserve(v.reserve.get(seat).copied().flatten());
+        return seats.say(
+            lang,
+            "chexuan-seat-out",
+            seat,
+            vec![("stack", n(stack)), ("reserve", off)],
+        );
     };
     let Some(p) = v.hand.players.get(h) else {
         return String::new();
     };
+    // In the hand: what is left after this hand's mango so far.
+    let off = reserve(p.mango_left);
     if let Some(s) = &p.split {
         return cx_split_line(lang, seats, s);
     }
@@ -492,6 +528,7 @@ pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> St
         seat,
         vec![
             ("stack", n(stack)),
+            ("reserve", off),
             (
                 "contribution",
                 n(i64::try_from(p.contribution).unwrap_or(i64::MAX)),
@@ -570,5 +607,57 @@ mod tests {
             "输"
         );
         assert_eq!(terminal.name(7), "#8");
+    }
+
+    #[test]
+    fn a_short_mango_payment_and_the_chips_off_the_table_have_words() {
+        use crate::games::chexuan::{ChexuanRules, ShortPayment};
+        use crate::games::Game;
+        use crate::table::chexuan::{ChexuanTable, SessionDeal};
+        let names = names();
+        let terminal = Seats::new(&names, Some(0));
+        let mango = CxEvent::Mango {
+            kind: MangoKind::Xiu,
+            round: 1,
+            count: 1,
+            amount: 50,
+            payers: vec![0, 1, 2],
+            short: vec![
+                ShortPayment { seat: 0, paid: 20 },
+                ShortPayment { seat: 2, paid: 0 },
+            ],
+            pot: 120,
+            taken_by: None,
+        };
+        assert_eq!(
+            cx_hand_event_lines(Lang::EnUs, &terminal, &mango),
+            [
+                "Check mango (休芒)! 50 chips each into the mango pot, now 120.",
+                "You pay only 20: no more chips off the table.",
+                "AI 2 pays only 0: no more chips off the table.",
+            ]
+        );
+        let zh = cx_hand_event_lines(Lang::ZhCn, &terminal, &mango);
+        assert_eq!(zh.len(), 3);
+        assert!(zh[1].contains("只付 20"), "{zh:?}");
+        // The seat line shows what a seat keeps off the table, when limited.
+        let deal = SessionDeal {
+            seed: 1,
+            dealer: 0,
+            bobo: vec![200, 200, 200],
+            ai: vec![false, true, false],
+            reserve: vec![Some(30), None, Some(0)],
+        };
+        let table = ChexuanTable::start(ChexuanRules::default(), 3, deal).unwrap();
+        let v = table.view(Some(0));
+        let line = |lang, seat| cx_seat_line(lang, &terminal, &v, seat);
+        assert!(
+            line(Lang::EnUs, 0).starts_with("You — stack 200 (+30 off the table) ·"),
+            "{}",
+            line(Lang::EnUs, 0)
+        );
+        assert!(!line(Lang::EnUs, 1).contains("off the table"));
+        assert!(line(Lang::EnUs, 2).contains("(+0 off the table)"));
+        assert!(line(Lang::ZhCn, 0).contains("（桌外 30）"));
     }
 }

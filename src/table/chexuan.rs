@@ -14,6 +14,19 @@
 //!   from `min_bobo` to the balance); AI seats bring the largest human bobo;
 //! - a seat's stack is its bobo plus its winnings so far; each hand's bobo
 //!   is the stack; a seat whose stack falls below `min_bobo` sits out;
+//! - mango is paid outside the bobo (休芒 / 皱芒), from the seat's reserve:
+//!   the chips it has outside the bobo, its balance when the table started
+//!   less its bobo ([`SessionDeal::reserve`]). Each hand's deal limits the
+//!   seat's mango payments to what is left of its reserve, so a seat pays
+//!   at most what it has and never loses more in the session than its
+//!   balance at the start: the table's figures are the ledger's. After a
+//!   hand the mango a seat paid comes out of its reserve and the rest of
+//!   its change (bets, mango won) goes into its stack, so stacks never go
+//!   negative. AI seats have no ledger balance: their reserve is unlimited
+//!   (`null`). A session deal without `reserve` (older records and
+//!   snapshots) plays as before: no limit, the mango out of the stack;
+//! - 皱芒's payers are the hand's other players (folded ones too); seats
+//!   sitting out are not dealt into the hand and pay nothing;
 //! - the host deals first; then the big tail, or the winner of a hand won
 //!   without a showdown; a dealer who sits out passes to the next seat;
 //! - leaving ([`TableAction::Leave`]) takes effect at once: the rest of the
@@ -61,6 +74,11 @@ pub struct SessionDeal {
     /// `true` for an AI seat; empty means every seat is human.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ai: Vec<bool>,
+    /// Each seat's chips outside the bobo at the start, which its mango
+    /// payments come from (`null`: unlimited, an AI seat). Empty (older
+    /// records): no limit, mango paid out of the stack.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve: Vec<Option<u64>>,
 }
 
 /// One action at the table: a hand's action, or leaving the table.
@@ -156,6 +174,9 @@ pub struct TableView {
     pub playing: Vec<Seat>,
     /// Each seat's stack: bobo plus winnings so far.
     pub stacks: Vec<i64>,
+    /// Each seat's chips off the table: what is left of its reserve for
+    /// mango payments (`None`: unlimited, or a session without reserves).
+    pub reserve: Vec<Option<u64>>,
     /// Each seat's chips won or lost this session.
     pub session: Vec<i64>,
     pub left: Vec<bool>,
@@ -183,6 +204,8 @@ pub struct ChexuanTable {
     rules: ChexuanRules,
     deal: SessionDeal,
     stacks: Vec<i64>,
+    /// What is left of each seat's reserve (see [`SessionDeal::reserve`]).
+    reserve: Vec<Option<u64>>,
     deltas: Vec<i64>,
     left: Vec<bool>,
     /// The current hand's number, from 1.
@@ -199,7 +222,8 @@ fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
 }
 
 /// Deals hand `number` of a session: its deck from the seed's stream
-/// `number`, its bobos from the stacks.
+/// `number`, its bobos from the stacks, its mango limits from the reserves.
+#[allow(clippy::too_many_arguments)]
 fn deal_hand(
     rules: &ChexuanRules,
     seed: u64,
@@ -207,6 +231,7 @@ fn deal_hand(
     dealer: Seat,
     playing: &[Seat],
     stacks: &[i64],
+    reserve: &[Option<u64>],
     mango: Mango,
 ) -> Result<Chexuan, String> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -219,10 +244,20 @@ fn deal_hand(
         .iter()
         .map(|&s| u64::try_from(stacks[s]).unwrap_or(0).min(MAX_CHIPS))
         .collect();
+    // Without any limit the hand's deal says nothing (as before reserves).
+    let mango_limit = if reserve.iter().all(Option::is_none) {
+        Vec::new()
+    } else {
+        playing
+            .iter()
+            .map(|&s| reserve[s].map(|r| r.min(MAX_CHIPS)))
+            .collect()
+    };
     let setup = HandSetup {
         dealer: hand_dealer,
         bobo,
         mango,
+        mango_limit,
     };
     Chexuan::new_hand(rules.clone(), setup, &mut rng).map_err(|e| e.to_string())
 }
@@ -280,6 +315,7 @@ fn remap(event: Event, playing: &[Seat], seats: usize) -> Event {
             count,
             amount,
             payers,
+            short,
             pot,
             taken_by,
         } => Event::Mango {
@@ -288,6 +324,13 @@ fn remap(event: Event, playing: &[Seat], seats: usize) -> Event {
             count,
             amount,
             payers: payers.into_iter().map(t).collect(),
+            short: short
+                .into_iter()
+                .map(|mut p| {
+                    p.seat = t(p.seat);
+                    p
+                })
+                .collect(),
             pot,
             taken_by: taken_by.map(t),
         },
@@ -368,6 +411,19 @@ impl ChexuanTable {
         if deal.dealer >= seats {
             return Err(format!("dealer {} is not a seat", deal.dealer));
         }
+        if !deal.reserve.is_empty() && deal.reserve.len() != seats {
+            return Err(format!(
+                "`reserve` has {} entries for {seats} seats",
+                deal.reserve.len()
+            ));
+        }
+        if let Some(seat) = deal
+            .reserve
+            .iter()
+            .position(|r| matches!(r, Some(r) if *r > MAX_CHIPS))
+        {
+            return Err(format!("seat {seat}'s reserve may not exceed {MAX_CHIPS}"));
+        }
         let min = rules.min_bobo();
         if let Some((seat, b)) = deal
             .bobo
@@ -380,6 +436,11 @@ impl ChexuanTable {
             ));
         }
         let stacks: Vec<i64> = deal.bobo.iter().map(|&b| b as i64).collect();
+        let reserve = if deal.reserve.is_empty() {
+            vec![None; seats]
+        } else {
+            deal.reserve.clone()
+        };
         let playing: Vec<Seat> = (0..seats).collect();
         let hand = deal_hand(
             &rules,
@@ -388,11 +449,13 @@ impl ChexuanTable {
             deal.dealer,
             &playing,
             &stacks,
+            &reserve,
             Mango::default(),
         )?;
         Ok(ChexuanTable {
             rules,
             stacks,
+            reserve,
             deltas: vec![0; seats],
             left: vec![false; seats],
             number: 1,
@@ -426,6 +489,12 @@ impl ChexuanTable {
     /// Each seat's stack: its bobo plus what it won so far.
     pub fn stacks(&self) -> &[i64] {
         &self.stacks
+    }
+
+    /// What is left of each seat's reserve, its chips outside the bobo
+    /// (`None`: unlimited, or a session without reserves).
+    pub fn reserve(&self) -> &[Option<u64>] {
+        &self.reserve
     }
 
     /// Each seat's chips won (or lost) this session so far.
@@ -522,12 +591,23 @@ impl ChexuanTable {
             return;
         };
         let n = self.stacks.len();
+        // A session with reserves pays mango out of them; an older one out
+        // of the stack.
+        let reserved = !self.deal.reserve.is_empty();
         let mut hand_deltas = vec![0i64; n];
         for (h, d) in outcome.deltas.iter().enumerate() {
             let s = self.playing[h];
             hand_deltas[s] = *d;
             self.deltas[s] += d;
             self.stacks[s] += d;
+            if reserved {
+                let paid = self.hand.mango_paid(h);
+                self.stacks[s] += paid as i64;
+                if let Some(r) = &mut self.reserve[s] {
+                    // The hand's mango limit was the reserve: paid ≤ r.
+                    *r -= paid;
+                }
+            }
         }
         events.push(SessionEvent::HandEnded {
             hand: self.number,
@@ -567,6 +647,7 @@ impl ChexuanTable {
             dealer,
             &next,
             &self.stacks,
+            &self.reserve,
             mango,
         ) {
             Ok(hand) => {
@@ -652,6 +733,7 @@ impl Game for ChexuanTable {
             dealer: 0,
             bobo: vec![rules.min_bobo(); seats],
             ai: Vec::new(),
+            reserve: Vec::new(),
         };
         ChexuanTable::start(rules, seats, deal).map_err(RecordError::Deal)
     }
@@ -712,6 +794,7 @@ impl Game for ChexuanTable {
             hand_number: self.number,
             playing: self.playing.clone(),
             stacks: self.stacks.clone(),
+            reserve: self.reserve.clone(),
             session: self.deltas.clone(),
             left: self.left.clone(),
             ai: (0..n).map(|s| self.is_ai(s)).collect(),
@@ -731,13 +814,17 @@ impl Game for ChexuanTable {
     }
 
     /// `deltas`: each seat's chips for the whole session (the mango shares
-    /// included); `hands`, `mango_shares` and the final `stacks`.
+    /// included); `hands`, `mango_shares`, the final `stacks` and, in a
+    /// session with reserves, what is left of each `reserve`.
     fn outcome(&self) -> Option<Outcome> {
         let shares = self.mango_shares.as_ref()?;
         let mut detail = serde_json::Map::new();
         detail.insert("hands".into(), json!(self.number));
         detail.insert("mango_shares".into(), json!(shares));
         detail.insert("stacks".into(), json!(self.stacks));
+        if !self.deal.reserve.is_empty() {
+            detail.insert("reserve".into(), json!(self.reserve));
+        }
         Some(Outcome {
             deltas: self.deltas.clone(),
             detail,
@@ -839,7 +926,10 @@ impl TableGame for ChexuanTable {
     }
 
     /// Humans bring their bobo; AI seats the largest human bobo. The host
-    /// (seat 0) deals first.
+    /// (seat 0) deals first. A human seat whose balance the runtime read
+    /// keeps the rest of it (balance − bobo) as its reserve for mango; AI
+    /// seats' reserve is unlimited. Without any balance (a caller that does
+    /// not read them) the session has no reserves, as before them.
     fn deal_table(
         rules: ChexuanRules,
         seats: &[SeatSetup],
@@ -866,6 +956,23 @@ impl TableGame for ChexuanTable {
                 })
                 .collect(),
             ai: seats.iter().map(|s| !s.human).collect(),
+            reserve: if seats.iter().any(|s| s.balance.is_some()) {
+                seats
+                    .iter()
+                    .map(|s| match (s.human, s.balance) {
+                        (true, Some(balance)) => {
+                            let bobo = bobo_of(&rules, &s.join) as i128;
+                            // check_join refused a bobo above the balance; a
+                            // reserve beyond the largest amount is capped.
+                            let rest = (balance as i128 - bobo).clamp(0, MAX_CHIPS as i128);
+                            Some(rest as u64)
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
         };
         ChexuanTable::start(rules, seats.len(), deal).map_err(RecordError::Deal)
     }

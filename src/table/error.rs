@@ -1,7 +1,7 @@
 //! Why the table refused a command. Each variant has a Fluent key for the
 //! front ends, and plain English for logs and the terminal.
 
-use super::store::{GameId, StoreError};
+use super::store::{GameId, StoreError, UserId};
 use crate::games::RuleError;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -36,6 +36,14 @@ pub enum TableError {
     Closed,
     #[error("game #{0} cannot be resumed: {1}")]
     Unresumable(GameId, String),
+    /// At the start, a joiner's balance no longer covers what the seat
+    /// brought (the chips went elsewhere after the join).
+    #[error("user {user} has only {balance} chips now, less than their seat needs: {cause}")]
+    BalanceFell {
+        user: UserId,
+        balance: i64,
+        cause: RuleError,
+    },
 }
 
 impl TableError {
@@ -58,6 +66,7 @@ impl TableError {
             TableError::Store(e) => e.key,
             TableError::Closed => "err-no-table",
             TableError::Unresumable(..) => "err-internal",
+            TableError::BalanceFell { .. } => "err-start-balance-fell",
         }
     }
 
@@ -68,6 +77,11 @@ impl TableError {
             TableError::WrongSeatCount { min, .. } => vec![("needed", min.to_string())],
             TableError::NotPlaying => vec![("action", "play".to_string())],
             TableError::Rule(e) => e.args.clone(),
+            TableError::BalanceFell { user, balance, .. } => vec![
+                // A mention: Discord shows the name.
+                ("user", format!("<@{user}>")),
+                ("balance", balance.to_string()),
+            ],
             _ => Vec::new(),
         }
     }

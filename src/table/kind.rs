@@ -51,6 +51,10 @@ pub struct JoinArgs {
 pub struct SeatSetup {
     pub human: bool,
     pub join: JoinArgs,
+    /// The player's balance as the game starts, read when
+    /// [`TableGame::JOIN_NEEDS_BALANCE`] (Chexuan's reserve for mango);
+    /// `None` for AI seats and games that do not ask.
+    pub balance: Option<i64>,
 }
 
 /// A game the table runtime can host.

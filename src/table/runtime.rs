@@ -301,15 +301,32 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
-        let setups: Vec<SeatSetup> = self
-            .seats
-            .iter()
-            .zip(&self.joins)
-            .map(|(o, join)| SeatSetup {
+        // The balances now, not at the join: what a player brings is
+        // checked again (a joiner whose chips went elsewhere meanwhile is
+        // refused here, and nothing changes), and the game may keep what
+        // is left outside the buy-in (Chexuan's reserve for mango).
+        let mut setups = Vec::with_capacity(self.seats.len());
+        for (o, join) in self.seats.iter().zip(&self.joins) {
+            let balance = match o.user() {
+                Some(user) if G::JOIN_NEEDS_BALANCE => {
+                    let balance = self.store.balance(self.server, user).await?;
+                    G::check_join(&self.rules, join, balance).map_err(|cause| {
+                        TableError::BalanceFell {
+                            user,
+                            balance,
+                            cause,
+                        }
+                    })?;
+                    Some(balance)
+                }
+                _ => None,
+            };
+            setups.push(SeatSetup {
                 human: o.user().is_some(),
                 join: *join,
-            })
-            .collect();
+                balance,
+            });
+        }
         let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
         let id = self.open_game(game).await?;

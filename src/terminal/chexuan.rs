@@ -419,6 +419,7 @@ mod tests {
             dealer: 0,
             bobo: vec![200, 200, 200],
             ai: vec![false, true, true],
+            reserve: Vec::new(),
         };
         ChexuanTable::start(ChexuanRules::default(), 3, deal).unwrap()
     }

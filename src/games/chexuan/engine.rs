@@ -42,6 +42,8 @@ pub(crate) struct Player {
     pub contribution: u64,
     pub bobo: u64,
     pub mango_paid: u64,
+    /// What is left of the seat's mango limit this hand (`None`: no limit).
+    pub mango_left: Option<u64>,
     pub mango_won: u64,
     /// Raised or went all-in in round 1 (for 皱芒).
     pub raised_in_round1: bool,
@@ -60,12 +62,23 @@ pub(crate) struct Round {
 }
 
 /// A mango of this hand, for the outcome.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MangoPaid {
     pub kind: MangoKind,
     pub round: u8,
     pub count: u32,
     pub amount: u64,
+    /// The payers whose mango limit did not cover the amount.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub short: Vec<ShortPayment>,
+}
+
+/// A mango payer who paid less than the amount: all it had left of its
+/// mango limit (its chips outside the bobo).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ShortPayment {
+    pub seat: Seat,
+    pub paid: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,7 +140,8 @@ impl Chexuan {
         let players = deal
             .bobo
             .iter()
-            .map(|&bobo| Player {
+            .enumerate()
+            .map(|(s, &bobo)| Player {
                 cards: Vec::with_capacity(4),
                 status: if bobo > rules.ante {
                     Status::Active
@@ -137,6 +151,7 @@ impl Chexuan {
                 contribution: rules.ante,
                 bobo,
                 mango_paid: 0,
+                mango_left: deal.mango_limit.get(s).copied().flatten(),
                 mango_won: 0,
                 raised_in_round1: false,
                 sanhua: None,
@@ -290,8 +305,9 @@ impl Chexuan {
         }
     }
 
-    /// Every payer pays the mango amount into the pot; for 皱芒 the raiser
-    /// then takes the whole pot.
+    /// Every payer pays the mango amount into the pot, or what is left of
+    /// its mango limit when that is less; for 皱芒 the raiser then takes the
+    /// whole pot.
     fn pay_mango(
         &mut self,
         kind: MangoKind,
@@ -302,9 +318,18 @@ impl Chexuan {
     ) {
         self.mango.count = self.mango.count.saturating_add(1);
         let amount = self.rules.mango_amount(kind, self.mango.count);
+        let mut short = Vec::new();
         for &s in &payers {
-            self.players[s].mango_paid += amount;
-            self.mango.pot += amount;
+            let p = &mut self.players[s];
+            let paid = p.mango_left.map_or(amount, |left| left.min(amount));
+            if let Some(left) = &mut p.mango_left {
+                *left -= paid;
+            }
+            if paid < amount {
+                short.push(ShortPayment { seat: s, paid });
+            }
+            p.mango_paid += paid;
+            self.mango.pot += paid;
         }
         if let Some(t) = taker {
             self.players[t].mango_won += self.mango.pot;
@@ -315,6 +340,7 @@ impl Chexuan {
             round,
             count: self.mango.count,
             amount,
+            short: short.clone(),
         });
         events.push(Event::Mango {
             kind,
@@ -322,6 +348,7 @@ impl Chexuan {
             count: self.mango.count,
             amount,
             payers,
+            short,
             pot: self.mango.pot,
             taken_by: taker,
         });

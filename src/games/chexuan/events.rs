@@ -2,6 +2,7 @@
 //! the locale files. Events carry only public facts; hidden cards are in
 //! each seat's view, never in an event.
 
+use super::engine::ShortPayment;
 use super::hands::{HandKind, Sanhua};
 use super::rules::MangoKind;
 use super::settle::PairResult;
@@ -50,14 +51,18 @@ pub enum Event {
     },
     /// A betting round is over.
     RoundOver { round: u8 },
-    /// A mango: each payer paid `amount` into the pot, now `pot`; `count`
-    /// mangos so far at this table. For 皱芒 `taken_by` then took the pot.
+    /// A mango: each payer paid `amount` into the pot, now `pot`, except
+    /// those in `short`, who paid only what they had left outside the bobo;
+    /// `count` mangos so far at this table. For 皱芒 `taken_by` then took
+    /// the pot.
     Mango {
         kind: MangoKind,
         round: u8,
         count: u32,
         amount: u64,
         payers: Vec<Seat>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        short: Vec<ShortPayment>,
         pot: u64,
         taken_by: Option<Seat>,
     },

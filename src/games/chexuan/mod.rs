@@ -26,6 +26,14 @@
 //!   nobody can match comes back through the settlement.
 //! - Splits stay hidden until every split is given; folded hands are never
 //!   shown.
+//! - Mango is paid outside the bobo, from the chips the player has outside
+//!   it; the deal may give each seat that limit (`mango_limit`). A payer
+//!   whose limit left this hand is below the mango amount pays what is left
+//!   (0 when nothing is), the event and the outcome name him and what he
+//!   paid, and the pot gets exactly what was paid — so a 皱芒 taker takes
+//!   exactly the pot. The mango still counts as one (the amounts escalate
+//!   the same). 皱芒's payers are every other player of the hand, folded
+//!   ones too; seats not dealt into the hand pay nothing.
 
 pub mod action;
 pub mod ai;
@@ -39,7 +47,7 @@ pub mod sim;
 pub mod view;
 
 pub use action::Action;
-pub use engine::{Chexuan, MangoPaid, Status};
+pub use engine::{Chexuan, MangoPaid, ShortPayment, Status};
 pub use events::Event;
 pub use hands::{HandKind, Sanhua, Split, Versus};
 pub use rules::{share_mango_pot, ChexuanDeal, ChexuanRules, HandSetup, Mango, MangoKind};
@@ -90,6 +98,7 @@ impl Chexuan {
             dealer: setup.dealer,
             bobo: setup.bobo,
             mango: setup.mango,
+            mango_limit: setup.mango_limit,
         };
         Chexuan::start(rules, seats, deal).map_err(RecordError::Deal)
     }
@@ -110,6 +119,11 @@ impl Chexuan {
 
     pub fn rules(&self) -> &ChexuanRules {
         &self.rules
+    }
+
+    /// What `seat` paid into the mango pot this hand (0 for no such seat).
+    pub fn mango_paid(&self, seat: Seat) -> u64 {
+        self.players.get(seat).map_or(0, |p| p.mango_paid)
     }
 }
 
@@ -151,6 +165,7 @@ impl Game for Chexuan {
             dealer: 0,
             bobo: vec![rules.min_bobo(); seats],
             mango: Mango::default(),
+            mango_limit: Vec::new(),
         };
         Chexuan::new_hand(rules, setup, rng)
     }

@@ -92,14 +92,17 @@ pub struct Mango {
     pub count: u32,
 }
 
-/// What a table carries into a hand: the dealer, each seat's bobo and the
-/// mango pot.
+/// What a table carries into a hand: the dealer, each seat's bobo, the
+/// mango pot and how much mango each seat can pay.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandSetup {
     pub dealer: Seat,
     pub bobo: Vec<u64>,
     #[serde(default)]
     pub mango: Mango,
+    /// See [`ChexuanDeal::mango_limit`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mango_limit: Vec<Option<u64>>,
 }
 
 /// A record's `deal`: the deck from the top, and the hand setup.
@@ -111,6 +114,12 @@ pub struct ChexuanDeal {
     pub bobo: Vec<u64>,
     #[serde(default)]
     pub mango: Mango,
+    /// The most each seat can pay into the mango pot in this hand: its
+    /// chips outside the bobo (`null`: no limit). Empty (absent from a
+    /// record): no seat has a limit. A payer short of the mango amount
+    /// pays what it has left.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mango_limit: Vec<Option<u64>>,
 }
 
 impl ChexuanDeal {
@@ -146,6 +155,21 @@ impl ChexuanDeal {
         }
         if self.mango.pot > MAX_CHIPS {
             return Err(format!("the mango pot may not exceed {MAX_CHIPS}"));
+        }
+        if !self.mango_limit.is_empty() && self.mango_limit.len() != seats {
+            return Err(format!(
+                "`mango_limit` has {} entries for {seats} seats",
+                self.mango_limit.len()
+            ));
+        }
+        if let Some(seat) = self
+            .mango_limit
+            .iter()
+            .position(|l| matches!(l, Some(l) if *l > MAX_CHIPS))
+        {
+            return Err(format!(
+                "seat {seat}'s mango limit may not exceed {MAX_CHIPS}"
+            ));
         }
         Ok(())
     }

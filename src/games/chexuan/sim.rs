@@ -54,6 +54,7 @@ fn run_table(
             dealer,
             bobo: vec![rules.min_bobo(); seats],
             mango,
+            mango_limit: Vec::new(),
         };
         let mut game = Chexuan::new_hand(rules.clone(), setup, rng)?;
         while let Some(seat) = game.to_act() {

@@ -41,6 +41,9 @@ pub struct PlayerView {
     pub split: Option<ShownSplit>,
     /// Paid into the mango pot this hand.
     pub mango_paid: u64,
+    /// What the seat can still pay into the mango pot this hand (its chips
+    /// outside the bobo); `None`: no limit.
+    pub mango_left: Option<u64>,
 }
 
 /// A seat's view (or the public view, `viewer: None`).
@@ -103,6 +106,7 @@ impl Chexuan {
                         tail_kind: sp.tail_kind(),
                     }),
                     mango_paid: p.mango_paid,
+                    mango_left: p.mango_left,
                 }
             })
             .collect();
