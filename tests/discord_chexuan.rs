@@ -114,6 +114,17 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         .await;
     }
 
+    // A member out of time is played for that one move (check, else fold),
+    // said in the log; the bot does not take the seat over.
+    fake.wait_for("a timed-out move in the log", 30, |f| {
+        table_message(f).is_some_and(|m| {
+            let t = text_of(&m);
+            t.contains("'s time ran out: this one move is played (check, else fold).")
+                && !t.contains("The computer plays for")
+        })
+    })
+    .await;
+
     // The timer plays for the members: a hand is settled (its line in the
     // log), or the whole session already ran out of players.
     let closed = |f: &FakeDiscord| {

@@ -439,6 +439,7 @@ fn rules_texts_fit_one_discord_message() {
     for (id, en, zh) in [
         ("ddz-rules", "decision", "约定"),
         ("dg-rules", "decision", "约定"),
+        ("chexuan-rules", "decision", "约定"),
     ] {
         assert!(i18n::tr(Lang::EnUs, id).contains(en), "{id}");
         assert!(i18n::tr(Lang::ZhCn, id).contains(zh), "{id}");

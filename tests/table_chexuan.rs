@@ -16,7 +16,7 @@ use paiju::table::{
     TableStore, Tables,
 };
 use proptest::prelude::*;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::sync::Arc;
@@ -337,16 +337,16 @@ fn play_session(
             _ => {
                 let legal = table.legal_actions(mover);
                 prop_assert!(!legal.is_empty());
-                let hand_legal: Vec<Action> = legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        TableAction::Hand(a) => Some(*a),
-                        TableAction::Leave => None,
-                    })
-                    .collect();
-                let v = table.view(Some(mover));
-                let a = bot.choose(&v.hand, &hand_legal, &mut rng);
-                table.apply(mover, &TableAction::Hand(a))
+                // Now and then the mover's time runs out: the table plays
+                // for it, and two such hands in a row stand it up.
+                if rng.gen_ratio(1, 8) && table.timeout_action(mover).is_some() {
+                    table.apply(mover, &TableAction::TimedOut)
+                } else {
+                    let hand_legal = TableAction::hand_actions(&legal);
+                    let v = table.view(Some(mover));
+                    let a = bot.choose(&v.hand, &hand_legal, &mut rng);
+                    table.apply(mover, &TableAction::Hand(a))
+                }
             }
         }
         .map_err(|e| TestCaseError::fail(format!("refused: {e}")))?;
@@ -699,4 +699,162 @@ async fn a_start_is_refused_when_a_joiners_balance_fell_below_the_bobo() {
     let s = t.status(Some(USERS[0])).await.unwrap();
     assert_eq!(view(&s).stacks, vec![500, 800]);
     assert_eq!(view(&s).reserve, vec![Some(500), Some(0)]);
+}
+
+/// Three humans at a table with a 60-second turn; seat 0 acts once at the
+/// start of every hand, seats 1 and 2 never. Returns, per timed-out
+/// action, (seat, hand, seconds its turn waited), the stand-ups as
+/// (hand, seat), the session's outcome and the store's record.
+async fn timeouts_session(
+    seed: u64,
+) -> (
+    Vec<(usize, u32, u64)>,
+    Vec<(u32, usize)>,
+    paiju::games::Outcome,
+    serde_json::Value,
+) {
+    use paiju::table::{Actor, TableEvent};
+    use tokio::time::Instant;
+    let store = Arc::new(MemoryStore::new(1000));
+    let mut cfg = config();
+    cfg.play_timeout_secs = 60;
+    cfg.bid_timeout_secs = 60;
+    let tables = Tables::new(store.clone(), cfg);
+    let t = tables
+        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(seed), bobo(200), 1000)
+        .unwrap();
+    t.join_with(USERS[1], bobo(300)).await.unwrap();
+    t.join_with(USERS[2], bobo(400)).await.unwrap();
+    let mut events = t.subscribe();
+    let id = t.start(USERS[0]).await.unwrap();
+    let mut hand = 1;
+    let mut acted_in: Vec<u32> = Vec::new();
+    let mut turn_began = [Instant::now(); 3];
+    let mut timed_out = Vec::new();
+    let mut stood_up = Vec::new();
+    loop {
+        match events.recv().await.expect("the table runs to its close") {
+            TableEvent::Turn { seats, version, .. } => {
+                for &s in &seats {
+                    turn_began[s] = Instant::now();
+                }
+                if seats.contains(&0) && !acted_in.contains(&hand) {
+                    acted_in.push(hand);
+                    let action = t.hint(USERS[0]).await.unwrap();
+                    t.act(USERS[0], version, action).await.unwrap();
+                }
+            }
+            TableEvent::Acted {
+                seat,
+                actor,
+                action,
+                events: evs,
+                ..
+            } => {
+                assert_ne!(actor, Actor::Autoplay, "the bot took a seat over");
+                if actor == Actor::TimedOut {
+                    assert_eq!(action, TableAction::TimedOut);
+                    assert_eq!(evs.first(), Some(&SessionEvent::TimedOut { seat }));
+                    timed_out.push((seat, hand, turn_began[seat].elapsed().as_secs()));
+                } else {
+                    assert_eq!(seat, 0, "only seat 0 acts itself");
+                }
+                for e in &evs {
+                    match e {
+                        SessionEvent::HandBegins { hand: h, .. } => hand = *h,
+                        SessionEvent::StoodUp { seat } => stood_up.push((hand, *seat)),
+                        _ => {}
+                    }
+                }
+            }
+            TableEvent::Autoplay { on, .. } => assert!(!on, "the bot took a seat over"),
+            TableEvent::Settled { outcome, .. } => {
+                let record = store.game(id).unwrap().snapshot.unwrap_or_default();
+                return (timed_out, stood_up, outcome, record);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A player whose time runs out is played for that one move (check, else
+/// fold; the split at the showdown), never handed to the bot: each of his
+/// turns waits the whole timeout. Two hands in a row with a timeout stand
+/// him up as the second ends; a player who acts in a hand starts his count
+/// again, so seat 0 (acting once per hand, timing out later in it) stays.
+/// The stood-up seats share no mango; the record replays to the same.
+#[tokio::test(start_paused = true)]
+async fn a_timed_out_player_is_played_for_once_and_stood_up_after_two_hands() {
+    for seed in [1, 2, 3] {
+        let (timed_out, stood_up, outcome, _) = timeouts_session(seed).await;
+        assert!(!timed_out.is_empty());
+        for &(seat, hand, waited) in &timed_out {
+            assert!(
+                waited >= 60,
+                "seat {seat} waited only {waited}s in hand {hand}"
+            );
+            assert!(hand <= 2, "seat {seat} still dealt in hand {hand}");
+        }
+        for seat in [1, 2] {
+            for hand in [1, 2] {
+                assert!(
+                    timed_out.iter().any(|&(s, h, _)| (s, h) == (seat, hand)),
+                    "seed {seed}: seat {seat} did not time out in hand {hand}"
+                );
+            }
+        }
+        assert_eq!(stood_up, vec![(2, 1), (2, 2)], "seed {seed}");
+        // One human left: the table closed after hand 2; the mango pot
+        // went to the seat still seated.
+        assert_eq!(outcome.detail["hands"], json!(2));
+        let shares = outcome.detail["mango_shares"].as_array().unwrap();
+        assert_eq!((shares[1].as_u64(), shares[2].as_u64()), (Some(0), Some(0)));
+        assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+    }
+}
+
+/// The timed-out moves are in the session's record, so a replay (or a
+/// resumed table) counts them the same way and stands the same seats up;
+/// a player cannot send the timer's move himself, and a stood-up player
+/// is told why.
+#[tokio::test(start_paused = true)]
+async fn timed_out_moves_replay_and_only_the_timer_sends_them() {
+    let (_, stood_up, _, snapshot) = timeouts_session(4).await;
+    assert_eq!(stood_up, vec![(2, 1), (2, 2)]);
+    let record: Record = serde_json::from_value(snapshot).unwrap();
+    assert!(record
+        .actions
+        .iter()
+        .any(|a| a.to_string().contains("timed_out")));
+    let mut table = ChexuanTable::from_record_setup(&record).unwrap();
+    for (i, raw) in record.actions.iter().enumerate() {
+        let (seat, body) = split_action(i, raw).unwrap();
+        let action = ChexuanTable::parse_action(&body).unwrap();
+        table.apply(seat, &action).unwrap();
+    }
+    assert!(table.is_finished());
+    assert_eq!(table.stood_up(), &[false, true, true]);
+    let gone = table.seat_gone(1).expect("seat 1 is gone");
+    assert_eq!(gone.key, "err-chexuan-stood-up");
+    assert!(table.seat_gone(0).is_none());
+
+    // From a player, the timer's move is refused and changes nothing.
+    let store = Arc::new(MemoryStore::new(1000));
+    let tables = Tables::new(store, config());
+    let t = three_humans(&tables, 5).await;
+    let status = t.status(Some(USERS[0])).await.unwrap();
+    let game = status.game.unwrap();
+    let user = USERS[game.waiting_on[0]];
+    let err = t
+        .act(user, game.version, TableAction::TimedOut)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(&err, TableError::Rule(e) if e.key == "err-timer-only"),
+        "{err:?}"
+    );
+    assert_eq!(
+        t.status(None).await.unwrap().game.unwrap().version,
+        game.version
+    );
 }

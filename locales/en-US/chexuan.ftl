@@ -202,12 +202,14 @@ chexuan-rules = **Chexuan (扯旋)** — a Sichuan betting game on pai gow hands
     • Settlement (尾大吃皮): the highest tail (big tail) takes every ante and deals next; then each player takes from everyone he beats, at most his own bet from each.
     • 三花十 (red 10, black 10, J) or 三花六 (red 6, black 6, big joker) may be laid down on your turn in round 3: you get back all you put in and are out.
     • Mango (芒果): a betting round where at least two speak and all check (休芒) makes everyone still in pay into the mango pot; a first-round raise that all others fold to (皱芒) makes every other player pay, and the raiser takes the whole pot. At a showdown the strictly highest tail takes the mango pot.
+    • Table decisions: mango is paid from the chips you keep off the table (balance − bobo); short of the amount, you pay what you have. A player whose time runs out is played for that one move (check, else fold); two hands in a row with a timeout stand the seat up.
 
 ## At the table: bobo, sitting out, leaving, the session.
 
 err-chexuan-bobo-range = A bobo (簸簸) is at least { $min } chips (you asked for { $bobo }).
 err-chexuan-bobo-balance = A bobo of { $bobo } is more than your { $balance } chips.
 err-chexuan-left-table = You have left this table.
+err-chexuan-stood-up = You timed out in two hands in a row and were stood up: you are dealt no more hands at this table.
 err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the hands of this table.
 
 ## On Discord: the table message, buttons, the split select, the log.
@@ -238,6 +240,14 @@ chexuan-event-sits-out = { $you ->
     [yes] You sit
    *[other] { $player } sits
 } out (stack { $stack }).
+chexuan-event-timed-out = { $you ->
+    [yes] Your time ran out: this one move is played for you (check, else fold).
+   *[other] { $player }'s time ran out: this one move is played (check, else fold).
+}
+chexuan-event-stood-up = { $you ->
+    [yes] You timed out in two hands in a row: you are stood up and dealt no more hands.
+   *[other] { $player } timed out in two hands in a row and is stood up: dealt no more hands.
+}
 chexuan-event-closed = The table closes; the mango pot is shared: { $shares }
 chexuan-event-showdown = Showdown:
 chexuan-err-typed = Type call, check, fold, all-in, sanhua, raise N, or the two cards of your head (e.g. QH QD).

@@ -298,3 +298,4 @@ ledger-idempotency-conflict = That request was already used for something else; 
 ledger-bad-input = That request could not be accepted.
 ledger-internal-error = The chip ledger failed; nothing was changed. Please try again.
 err-click-again = That took too long to open here — please click the button again.
+err-timer-only = Only the turn timer plays that move.

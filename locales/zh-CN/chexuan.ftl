@@ -153,12 +153,14 @@ chexuan-rules = **扯旋** — 四川的牌九下注游戏，2 到 6 人，32 �
     • 结算（尾大吃皮）：尾最大的人吃掉所有人的底皮，并做下一手的庄；然后每人向被自己赢的人收注，每人最多收自己下的那么多。
     • 三花十（红 10、黑 10、J）或三花六（红 6、黑 6、大王）可以在第三轮轮到自己时摊牌：拿回全部下注，退出这一手。
     • 芒果：一轮下注至少两人说话且都休（休芒），未出局的每人往芒果池交钱；第一轮有人大、其他人全丢（皱芒），其他人都交钱，大的人拿走整个芒果池。比牌时尾独大的人拿走芒果池。
+    • 本桌约定：芒果从你留在桌外的筹码里付（余额 − 簸簸），不够就付剩下的。超时的玩家这一步代为操作（能休则休，否则丢）；连续两手超时就被请离座位。
 
 ## 牌桌：簸簸、坐看、离桌、整场。
 
 err-chexuan-bobo-range = 簸簸至少 { $min } 筹码（你要的是 { $bobo }）。
 err-chexuan-bobo-balance = 簸簸 { $bobo } 超过了你的 { $balance } 筹码。
 err-chexuan-left-table = 你已离开这张牌桌。
+err-chexuan-stood-up = 你连续两手超时，已被请离座位：本桌不再给你发牌。
 err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌局你只能旁观。
 
 ## 在 Discord 上：牌桌消息、按钮、分牌菜单、记录。
@@ -180,6 +182,8 @@ chexuan-event-hand-ended = 第 { $hand } 手结束：{ $changes }
 chexuan-event-nobody = 无输赢
 chexuan-event-left = { $player } 离开牌桌。
 chexuan-event-sits-out = { $player } 筹码不足，暂停（{ $stack }）。
+chexuan-event-timed-out = { $player } 超时：这一步代为操作（能休则休，否则丢）。
+chexuan-event-stood-up = { $player } 连续两手超时，被请离座位：不再发牌。
 chexuan-event-closed = 牌桌关闭，芒果平分：{ $shares }
 chexuan-event-showdown = 比牌：
 chexuan-err-typed = 请输入 跟、休、丢、敲、三花、大 N，或头的两张牌（如 QH QD）。

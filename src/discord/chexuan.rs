@@ -416,7 +416,7 @@ impl DiscordGame for ChexuanTable {
     fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
         let name = match hint {
             TableAction::Hand(a) => action_label(lang, a),
-            TableAction::Leave => i18n::tr(lang, "chexuan-action-fold"),
+            TableAction::Leave | TableAction::TimedOut => i18n::tr(lang, "chexuan-action-fold"),
         };
         (
             Vec::new(),
@@ -476,7 +476,7 @@ impl DiscordGame for ChexuanTable {
                 "chexuan-done",
                 &[("action", action_label(lang, a).into())],
             ),
-            TableAction::Leave => i18n::tr(lang, "action-done"),
+            TableAction::Leave | TableAction::TimedOut => i18n::tr(lang, "action-done"),
         }
     }
 

@@ -463,6 +463,12 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
             SessionEvent::Left { seat } => {
                 out.push(seats.say(lang, "chexuan-event-left", *seat, vec![]))
             }
+            SessionEvent::TimedOut { seat } => {
+                out.push(seats.say(lang, "chexuan-event-timed-out", *seat, vec![]))
+            }
+            SessionEvent::StoodUp { seat } => {
+                out.push(seats.say(lang, "chexuan-event-stood-up", *seat, vec![]))
+            }
             SessionEvent::SitsOut { seat, stack } => out.push(seats.say(
                 lang,
                 "chexuan-event-sits-out",
@@ -659,5 +665,42 @@ mod tests {
         assert!(!line(Lang::EnUs, 1).contains("off the table"));
         assert!(line(Lang::EnUs, 2).contains("(+0 off the table)"));
         assert!(line(Lang::ZhCn, 0).contains("（桌外 30）"));
+    }
+
+    #[test]
+    fn a_timeout_and_a_stand_up_have_words_in_both_languages() {
+        use crate::table::chexuan::SessionEvent;
+        let names = names();
+        let terminal = Seats::new(&names, Some(0));
+        let channel = Seats::new(&names, None);
+        let events = [
+            SessionEvent::TimedOut { seat: 0 },
+            SessionEvent::StoodUp { seat: 0 },
+            SessionEvent::TimedOut { seat: 1 },
+            SessionEvent::StoodUp { seat: 1 },
+        ];
+        assert_eq!(
+            cx_session_lines(Lang::EnUs, &terminal, &events),
+            [
+                "Your time ran out: this one move is played for you (check, else fold).",
+                "You timed out in two hands in a row: you are stood up and dealt no more hands.",
+                "AI 1's time ran out: this one move is played (check, else fold).",
+                "AI 1 timed out in two hands in a row and is stood up: dealt no more hands.",
+            ]
+        );
+        // On Discord no seat is the reader's.
+        assert_eq!(
+            cx_session_lines(Lang::EnUs, &channel, &events[2..3]),
+            ["AI 1's time ran out: this one move is played (check, else fold)."]
+        );
+        let zh_names = ["你".to_string(), "电脑 1".into()];
+        let zh = cx_session_lines(Lang::ZhCn, &Seats::new(&zh_names, None), &events[2..]);
+        assert_eq!(
+            zh,
+            [
+                "电脑 1 超时：这一步代为操作（能休则休，否则丢）。",
+                "电脑 1 连续两手超时，被请离座位：不再发牌。",
+            ]
+        );
     }
 }

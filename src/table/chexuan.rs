@@ -32,6 +32,16 @@
 //! - leaving ([`TableAction::Leave`]) takes effect at once: the rest of the
 //!   leaver's hand is played for him (check when he may, else fold; the best
 //!   split), and he is dealt no more hands;
+//! - a human whose turn timer runs out is played for that one action
+//!   ([`TableAction::TimedOut`], sent only by the table runtime's timer):
+//!   check when he may, else fold; at the showdown the best split. A seat
+//!   that timed out in two hands in a row is stood up at the end of the
+//!   second ([`SessionEvent::StoodUp`]) and from then on is treated like a
+//!   seat that left: dealt no more hands, not counted to keep the table
+//!   going, and no share of the mango pot at the close (it is no longer
+//!   seated). Any action the player makes himself clears the current
+//!   hand's timeout and the count; a hand in which the seat had no turn
+//!   neither counts nor breaks the row;
 //! - the table closes after a hand that leaves fewer than two players able
 //!   to play, or no human among them; the mango pot is then shared equally
 //!   among the seats still seated (not left), remainder chips to the
@@ -81,12 +91,21 @@ pub struct SessionDeal {
     pub reserve: Vec<Option<u64>>,
 }
 
-/// One action at the table: a hand's action, or leaving the table.
+/// Hands in a row a seat may time out in before it is stood up.
+pub const STAND_UP_AFTER: u32 = 2;
+
+/// One action at the table: a hand's action, leaving the table, or the
+/// turn timer playing for a player whose time ran out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TableAction {
     Hand(Action),
     Leave,
+    /// The seat's time ran out: check when allowed, else fold; at the
+    /// showdown the best split. Only the runtime's timer sends it
+    /// ([`TableGame::timer_only`]); it is recorded so that a replayed or
+    /// resumed session keeps each seat's count of timed-out hands.
+    TimedOut,
 }
 
 impl TableAction {
@@ -97,21 +116,26 @@ impl TableAction {
             .iter()
             .filter_map(|a| match a {
                 TableAction::Hand(a) => Some(*a),
-                TableAction::Leave => None,
+                TableAction::Leave | TableAction::TimedOut => None,
             })
             .collect()
     }
 
     pub fn from_json(value: &Value) -> Result<TableAction, RuleError> {
-        if value.get("leave").is_some() {
-            return match value.as_object().map(|o| o.len()) {
-                Some(1) if value["leave"] == Value::Bool(true) => Ok(TableAction::Leave),
-                _ => Err(RuleError::new(
-                    ErrorCode::IllegalAction,
-                    "err-chexuan-malformed-action",
-                    "`leave` takes the value true, alone",
-                )),
-            };
+        for (word, action) in [
+            ("leave", TableAction::Leave),
+            ("timed_out", TableAction::TimedOut),
+        ] {
+            if value.get(word).is_some() {
+                return match value.as_object().map(|o| o.len()) {
+                    Some(1) if value[word] == Value::Bool(true) => Ok(action),
+                    _ => Err(RuleError::new(
+                        ErrorCode::IllegalAction,
+                        "err-chexuan-malformed-action",
+                        format!("`{word}` takes the value true, alone"),
+                    )),
+                };
+            }
         }
         Action::from_json(value).map(TableAction::Hand)
     }
@@ -120,6 +144,7 @@ impl TableAction {
         match self {
             TableAction::Hand(a) => a.to_json(),
             TableAction::Leave => json!({ "leave": true }),
+            TableAction::TimedOut => json!({ "timed_out": true }),
         }
     }
 }
@@ -148,6 +173,12 @@ pub enum SessionEvent {
     },
     /// `seat` left the table.
     Left { seat: Seat },
+    /// `seat`'s time ran out: the hand events that follow are the action
+    /// played for it.
+    TimedOut { seat: Seat },
+    /// `seat` timed out in [`STAND_UP_AFTER`] hands in a row and is stood
+    /// up as the hand ends: dealt no more hands, like a seat that left.
+    StoodUp { seat: Seat },
     /// `seat`'s stack fell below the smallest bobo: dealt no more hands.
     SitsOut { seat: Seat, stack: i64 },
     /// The table closed: the mango pot shared, and the session's chips.
@@ -180,6 +211,8 @@ pub struct TableView {
     /// Each seat's chips won or lost this session.
     pub session: Vec<i64>,
     pub left: Vec<bool>,
+    /// Seats stood up for timing out (also `left`).
+    pub stood_up: Vec<bool>,
     pub ai: Vec<bool>,
     pub mango_pot: u64,
     pub mango_count: u32,
@@ -207,7 +240,16 @@ pub struct ChexuanTable {
     /// What is left of each seat's reserve (see [`SessionDeal::reserve`]).
     reserve: Vec<Option<u64>>,
     deltas: Vec<i64>,
+    /// Seats gone from the table: they left, or were stood up.
     left: Vec<bool>,
+    /// Seats stood up for timing out (each also `left`).
+    stood_up: Vec<bool>,
+    /// Per seat: the hands in a row, up to the last finished one, in which
+    /// its time ran out (and it did not act after).
+    timeouts: Vec<u32>,
+    /// Per seat: its time ran out in the current hand (and it did not act
+    /// after).
+    timed_out: Vec<bool>,
     /// The current hand's number, from 1.
     number: u32,
     playing: Vec<Seat>,
@@ -458,6 +500,9 @@ impl ChexuanTable {
             reserve,
             deltas: vec![0; seats],
             left: vec![false; seats],
+            stood_up: vec![false; seats],
+            timeouts: vec![0; seats],
+            timed_out: vec![false; seats],
             number: 1,
             playing,
             hand,
@@ -533,21 +578,58 @@ impl ChexuanTable {
                 format!("seat {seat} does not exist"),
             ));
         }
-        if self.left[seat] {
-            return Err(illegal(
-                "err-chexuan-left-table",
-                "you have left this table",
-            ));
+        if let Some(gone) = self.gone(seat) {
+            return Err(gone);
         }
         match action {
             TableAction::Leave => Ok(None),
-            TableAction::Hand(_) => match self.hand_seat(seat) {
+            TableAction::Hand(_) | TableAction::TimedOut => match self.hand_seat(seat) {
                 Some(h) => Ok(Some(h)),
                 None => Err(illegal(
                     "err-chexuan-sitting-out",
                     "your stack is below the smallest bobo: you sit out",
                 )),
             },
+        }
+    }
+
+    /// Why `seat` may no longer act at this table, if it may not: it left,
+    /// or it was stood up.
+    pub fn gone(&self, seat: Seat) -> Option<RuleError> {
+        if self.stood_up.get(seat) == Some(&true) {
+            return Some(illegal(
+                "err-chexuan-stood-up",
+                "you timed out in two hands in a row and were stood up: you are dealt no more hands at this table",
+            ));
+        }
+        (self.left.get(seat) == Some(&true))
+            .then(|| illegal("err-chexuan-left-table", "you have left this table"))
+    }
+
+    /// The seats stood up for timing out.
+    pub fn stood_up(&self) -> &[bool] {
+        &self.stood_up
+    }
+
+    /// Per seat, the finished hands in a row in which its time ran out.
+    pub fn timeouts(&self) -> &[u32] {
+        &self.timeouts
+    }
+
+    /// The action played for hand seat `h` when its player is not there
+    /// (left, or out of time): check when allowed, else fold; at the
+    /// showdown the best split. `None` when it is not `h`'s turn.
+    fn stand_in_action(&self, h: Seat) -> Option<Action> {
+        if self.hand.to_act() != Some(h) {
+            return None;
+        }
+        let legal = self.hand.legal_actions(h);
+        if legal.contains(&Action::Check) {
+            Some(Action::Check)
+        } else if legal.contains(&Action::Fold) {
+            Some(Action::Fold)
+        } else {
+            best_legal_split(&legal)
         }
     }
 
@@ -558,15 +640,9 @@ impl ChexuanTable {
             if !self.left[self.playing[h]] {
                 return;
             }
-            let legal = self.hand.legal_actions(h);
-            let pick = if legal.contains(&Action::Check) {
-                Some(Action::Check)
-            } else if legal.contains(&Action::Fold) {
-                Some(Action::Fold)
-            } else {
-                best_legal_split(&legal)
+            let Some(action) = self.stand_in_action(h) else {
+                return;
             };
-            let Some(action) = pick else { return };
             match self.hand.apply(h, &action) {
                 Ok(evs) => {
                     self.actions_of_hand_events(evs, events);
@@ -614,6 +690,7 @@ impl ChexuanTable {
             deltas: hand_deltas,
             stacks: self.stacks.clone(),
         });
+        self.count_timeouts(events);
         let min = self.rules.min_bobo() as i64;
         for &s in &self.playing {
             if !self.left[s] && self.stacks[s] < min {
@@ -671,6 +748,23 @@ impl ChexuanTable {
             // Stacks are checked against the limits above, so a refused
             // deal cannot happen; closing is the safe way out if it did.
             Err(_) => self.close(events),
+        }
+    }
+
+    /// At the end of a hand: each seat whose time ran out in it (and that
+    /// did not act after) has one more hand in a row; at
+    /// [`STAND_UP_AFTER`] it is stood up.
+    fn count_timeouts(&mut self, events: &mut Vec<SessionEvent>) {
+        for s in 0..self.stacks.len() {
+            if !std::mem::take(&mut self.timed_out[s]) {
+                continue;
+            }
+            self.timeouts[s] += 1;
+            if self.timeouts[s] >= STAND_UP_AFTER && !self.left[s] {
+                self.left[s] = true;
+                self.stood_up[s] = true;
+                events.push(SessionEvent::StoodUp { seat: s });
+            }
         }
     }
 
@@ -760,6 +854,18 @@ impl Game for ChexuanTable {
             (TableAction::Hand(a), Some(h)) => {
                 let evs = self.hand.apply(h, a)?;
                 self.actions_of_hand_events(evs, &mut events);
+                // The player is there: no timeout counts against him.
+                self.timed_out[seat] = false;
+                self.timeouts[seat] = 0;
+            }
+            (TableAction::TimedOut, Some(h)) => {
+                let stand_in = self
+                    .stand_in_action(h)
+                    .ok_or_else(RuleError::not_your_turn)?;
+                let evs = self.hand.apply(h, &stand_in)?;
+                events.push(SessionEvent::TimedOut { seat });
+                self.actions_of_hand_events(evs, &mut events);
+                self.timed_out[seat] = true;
             }
             _ => {
                 self.left[seat] = true;
@@ -797,6 +903,7 @@ impl Game for ChexuanTable {
             reserve: self.reserve.clone(),
             session: self.deltas.clone(),
             left: self.left.clone(),
+            stood_up: self.stood_up.clone(),
             ai: (0..n).map(|s| self.is_ai(s)).collect(),
             mango_pot: mango.pot,
             mango_count: mango.count,
@@ -872,7 +979,7 @@ impl Bot<ChexuanTable> for TableBot {
             .iter()
             .filter_map(|a| match a {
                 TableAction::Hand(a) => Some(*a),
-                TableAction::Leave => None,
+                TableAction::Leave | TableAction::TimedOut => None,
             })
             .collect();
         if hand_legal.is_empty() || view.hand.viewer.is_none() {
@@ -983,5 +1090,21 @@ impl TableGame for ChexuanTable {
 
     fn leave_action(&self, seat: Seat) -> Option<TableAction> {
         (self.left.get(seat) == Some(&false) && !self.closed()).then_some(TableAction::Leave)
+    }
+
+    /// A seat out of time is played for that one action, not handed to the
+    /// bot: at a betting game the bot would bet the player's chips.
+    fn timeout_action(&self, seat: Seat) -> Option<TableAction> {
+        let h = self.hand_seat(seat)?;
+        (!self.closed() && self.gone(seat).is_none() && self.stand_in_action(h).is_some())
+            .then_some(TableAction::TimedOut)
+    }
+
+    fn timer_only(action: &TableAction) -> bool {
+        matches!(action, TableAction::TimedOut)
+    }
+
+    fn seat_gone(&self, seat: Seat) -> Option<RuleError> {
+        self.gone(seat)
     }
 }

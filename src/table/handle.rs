@@ -36,6 +36,9 @@ pub enum Actor {
     Ai,
     /// The bot, playing for a human whose time ran out (托管).
     Autoplay,
+    /// The turn timer, playing the game's timeout action once for a human
+    /// whose time ran out ([`super::TableGame::timeout_action`]).
+    TimedOut,
 }
 
 /// Why a table closed.

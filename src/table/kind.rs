@@ -106,6 +106,29 @@ pub trait TableGame: Game {
         None
     }
 
+    /// The action the turn timer plays for a human `seat` whose time ran
+    /// out, instead of handing the seat to the bot (托管) for the rest of the
+    /// game; the seat's next turn again waits the full timeout. `None` (the
+    /// default) keeps the generic autoplay. A betting game uses it so that
+    /// the bot never bets an absent player's chips.
+    fn timeout_action(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
+
+    /// True for an action only the turn timer may play (the game's
+    /// [`TableGame::timeout_action`]): the runtime refuses it from players.
+    fn timer_only(_action: &Self::Action) -> bool {
+        false
+    }
+
+    /// Why `seat` is no longer at the game although its occupant still
+    /// holds the seat (the game stood it up, or it left through the game's
+    /// own leave action): the runtime answers the player's commands with
+    /// it. `None` (the default) while the seat plays.
+    fn seat_gone(&self, _seat: Seat) -> Option<RuleError> {
+        None
+    }
+
     /// The house's cut of each winner's gain, in percent (a table option).
     fn rake_percent(&self) -> u32 {
         0

@@ -13,7 +13,7 @@ use super::handle::{
 use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
 use crate::ai::Bot;
-use crate::games::{RuleError, Seat};
+use crate::games::{ErrorCode, RuleError, Seat};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -267,6 +267,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if run.left[seat] {
             return Err(TableError::NotSeated);
         }
+        if let Some(gone) = run.game.seat_gone(seat) {
+            // Already gone through the game (stood up, or left): nothing to leave.
+            return Err(gone.into());
+        }
         if let Some(escape) = run.game.leave_action(seat) {
             // The game's own escape settles the game (and may cost chips).
             let version = run.version;
@@ -417,6 +421,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if run.left[seat] {
             return Err(TableError::NotSeated);
         }
+        if G::timer_only(&action) {
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-timer-only",
+                "only the turn timer plays that action",
+            )
+            .into());
+        }
         // Acting at all shows the player is back, even if this action is
         // refused (it was likely made while the bot played for them).
         if run.autoplay[seat] {
@@ -434,6 +446,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if run.left[seat] {
             return Err(TableError::NotSeated);
         }
+        if let Some(gone) = run.game.seat_gone(seat) {
+            return Err(gone.into());
+        }
         if run.autoplay[seat] {
             run.autoplay[seat] = false;
             // The returning player gets a full turn's time.
@@ -448,6 +463,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let Phase::Playing(run) = &self.phase else {
             return Err(TableError::NotPlaying);
         };
+        if let Some(gone) = run.game.seat_gone(seat) {
+            return Err(gone.into());
+        }
         let legal = run.game.legal_actions(seat);
         if legal.is_empty() {
             return Err(RuleError::not_your_turn().into());
@@ -786,7 +804,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 .find(|&s| now >= run.turn_started + self.wait_for(run, s)),
         };
         let Some(seat) = due else { return };
-        let actor = if self.seats[seat] == Occupant::Ai {
+        let mut actor = if self.seats[seat] == Occupant::Ai {
             Actor::Ai
         } else {
             Actor::Autoplay
@@ -795,18 +813,30 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             let Phase::Playing(run) = &mut self.phase else {
                 return;
             };
-            if actor == Actor::Autoplay && !run.autoplay[seat] {
-                run.autoplay[seat] = true;
-                let _ = self.events.send(TableEvent::Autoplay { seat, on: true });
+            // A human out of time whom the game plays for once: autoplay
+            // stays off, so the seat's next turn waits the full timeout.
+            let once = if actor == Actor::Autoplay && !run.autoplay[seat] {
+                run.game.timeout_action(seat)
+            } else {
+                None
+            };
+            if let Some(action) = once {
+                actor = Actor::TimedOut;
+                (action, run.version)
+            } else {
+                if actor == Actor::Autoplay && !run.autoplay[seat] {
+                    run.autoplay[seat] = true;
+                    let _ = self.events.send(TableEvent::Autoplay { seat, on: true });
+                }
+                let legal = run.game.legal_actions(seat);
+                if legal.is_empty() {
+                    self.break_down("the game waits on a seat that has no legal action")
+                        .await;
+                    return;
+                }
+                let view = run.game.view(Some(seat));
+                (self.bot.choose(&view, &legal, &mut self.rng), run.version)
             }
-            let legal = run.game.legal_actions(seat);
-            if legal.is_empty() {
-                self.break_down("the game waits on a seat that has no legal action")
-                    .await;
-                return;
-            }
-            let view = run.game.view(Some(seat));
-            (self.bot.choose(&view, &legal, &mut self.rng), run.version)
         };
         if let Err(e) = self.apply(seat, action, actor, version).await {
             match e {

@@ -368,7 +368,7 @@ impl TerminalGame for ChexuanTable {
 
     fn action_label(lang: Lang, action: &TableAction) -> String {
         match action {
-            TableAction::Leave => tr(lang, "term-leave"),
+            TableAction::Leave | TableAction::TimedOut => tr(lang, "term-leave"),
             TableAction::Hand(a) => match a {
                 Action::Raise(n) => tr_args(lang, "chexuan-btn-raise", &[("by", chips(*n).into())]),
                 Action::Call => tr(lang, "chexuan-action-call"),
