@@ -101,6 +101,13 @@ impl Record {
     }
 }
 
+/// A record action: the action's JSON object with its acting seat added
+/// (the inverse of [`split_action`]).
+pub fn seated_action(seat: Seat, mut action: Value) -> Value {
+    action["seat"] = serde_json::json!(seat);
+    action
+}
+
 /// The acting seat of a record action, and the action without it.
 pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), RecordError> {
     let malformed = |message: &str| RecordError::Action {

@@ -354,7 +354,7 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
                 .map(|(s, c)| format!("{} {}", seats.name(*s), cx_cards(lang, &[*c])))
                 .collect();
             head.push(' ');
-            head.push_str(&each.join(", "));
+            head.push_str(&crate::i18n::list(lang, &each));
             vec![head]
         }
         CxEvent::RoundBegins { round, seat } => say(
@@ -428,7 +428,7 @@ pub fn cx_changes(lang: Lang, seats: &Seats<'_>, deltas: &[i64]) -> String {
     if each.is_empty() {
         tr(lang, "chexuan-event-nobody")
     } else {
-        each.join(", ")
+        crate::i18n::list(lang, &each)
     }
 }
 

@@ -63,7 +63,7 @@ use crate::games::chexuan::{
     share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango,
 };
 use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{Record, RecordError};
+use crate::record::{seated_action, Record, RecordError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -803,13 +803,7 @@ impl Game for ChexuanTable {
 
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
         let rules: ChexuanRules = record.rules_as()?;
-        rules.validate().map_err(RecordError::Rules)?;
-        if !(MIN_SEATS..=MAX_SEATS).contains(&record.seats) {
-            return Err(RecordError::Seats(format!(
-                "Chexuan takes 2 to 6 players, not {}",
-                record.seats
-            )));
-        }
+        rules.check_table(record.seats)?;
         let deal: SessionDeal = record.deal_as()?;
         ChexuanTable::start(rules, record.seats, deal).map_err(RecordError::Deal)
     }
@@ -947,11 +941,7 @@ impl Game for ChexuanTable {
             actions: self
                 .actions
                 .iter()
-                .map(|(seat, a)| {
-                    let mut v = a.to_json();
-                    v["seat"] = json!(seat);
-                    v
-                })
+                .map(|(seat, a)| seated_action(*seat, a.to_json()))
                 .collect(),
         }
     }

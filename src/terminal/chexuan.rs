@@ -276,7 +276,10 @@ impl TerminalGame for ChexuanTable {
         tr_args(
             lang,
             "term-cx-result",
-            &[("hands", hands.into()), ("changes", each.join(", ").into())],
+            &[
+                ("hands", hands.into()),
+                ("changes", crate::i18n::list(lang, &each).into()),
+            ],
         )
     }
 
@@ -363,7 +366,7 @@ impl TerminalGame for ChexuanTable {
                 opts.push(tr(lang, key));
             }
         }
-        text::you_may(lang, &opts.join(", "))
+        text::you_may(lang, &crate::i18n::list(lang, &opts))
     }
 
     fn action_label(lang: Lang, action: &TableAction) -> String {

@@ -78,7 +78,7 @@ pub use sim::simulate;
 pub use view::ChexuanView;
 
 use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{Record, RecordError};
+use crate::record::{seated_action, Record, RecordError};
 use engine::{Ending, Phase};
 use serde_json::{json, Value};
 
@@ -137,13 +137,7 @@ impl Game for Chexuan {
 
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
         let rules: ChexuanRules = record.rules_as()?;
-        rules.validate().map_err(RecordError::Rules)?;
-        if !(rules::MIN_SEATS..=rules::MAX_SEATS).contains(&record.seats) {
-            return Err(RecordError::Seats(format!(
-                "Chexuan takes 2 to 6 players, not {}",
-                record.seats
-            )));
-        }
+        rules.check_table(record.seats)?;
         let deal: ChexuanDeal = record.deal_as()?;
         Chexuan::start(rules, record.seats, deal).map_err(RecordError::Deal)
     }
@@ -155,12 +149,7 @@ impl Game for Chexuan {
         seats: usize,
         rng: &mut dyn rand::RngCore,
     ) -> Result<Self, RecordError> {
-        rules.validate().map_err(RecordError::Rules)?;
-        if !(rules::MIN_SEATS..=rules::MAX_SEATS).contains(&seats) {
-            return Err(RecordError::Seats(format!(
-                "Chexuan takes 2 to 6 players, not {seats}"
-            )));
-        }
+        rules.check_table(seats)?;
         let setup = HandSetup {
             dealer: 0,
             bobo: vec![rules.min_bobo(); seats],
@@ -239,11 +228,7 @@ impl Game for Chexuan {
             actions: self
                 .actions
                 .iter()
-                .map(|(seat, a)| {
-                    let mut v = a.to_json();
-                    v["seat"] = json!(seat);
-                    v
-                })
+                .map(|(seat, a)| seated_action(*seat, a.to_json()))
                 .collect(),
         }
     }

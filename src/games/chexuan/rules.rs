@@ -4,6 +4,7 @@
 use super::cards::is_full_deck;
 use crate::cards::Card;
 use crate::games::Seat;
+use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
 /// Seats a Chexuan table takes.
@@ -43,6 +44,18 @@ impl ChexuanRules {
     /// The smallest bobo a player may bring.
     pub fn min_bobo(&self) -> u64 {
         self.min_bobo.unwrap_or(self.ante.saturating_mul(20))
+    }
+
+    /// Checks these rules and a number of seats for a hand or a table: the
+    /// one check behind records, deals, tables and simulations.
+    pub fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+        self.validate().map_err(RecordError::Rules)?;
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
+            return Err(RecordError::Seats(format!(
+                "Chexuan takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
+            )));
+        }
+        Ok(())
     }
 
     pub fn validate(&self) -> Result<(), String> {

@@ -130,13 +130,8 @@ fn pct(part: u64, whole: u64) -> String {
 pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     let rules: ChexuanRules = serde_json::from_value(opts.rules.clone())
         .map_err(|e| RecordError::Rules(e.to_string()))?;
-    rules.validate().map_err(RecordError::Rules)?;
     let seats = opts.players.unwrap_or(4);
-    if !(super::rules::MIN_SEATS..=super::rules::MAX_SEATS).contains(&seats) {
-        return Err(RecordError::Seats(format!(
-            "Chexuan takes 2 to 6 players, not {seats}"
-        )));
-    }
+    rules.check_table(seats)?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut bots: Vec<Box<dyn Bot<Chexuan>>> = (0..seats).map(|_| bot_for(opts.ai)).collect();
     super::ai::prepare();

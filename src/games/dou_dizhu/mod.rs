@@ -30,7 +30,7 @@ pub use wild::{WildAs, WildRules};
 
 use crate::cards::Card;
 use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{Record, RecordError};
+use crate::record::{seated_action, Record, RecordError};
 use action::{illegal, not_in_hand};
 use patterns::{classify, for_each_play, BIG_JOKER, SMALL_JOKER, TWO};
 use serde_json::{json, Value};
@@ -1615,9 +1615,7 @@ impl Game for DouDizhu {
                     }
                     other => other,
                 };
-                let mut v = a.to_json();
-                v["seat"] = json!(seat);
-                v
+                seated_action(*seat, a.to_json())
             })
             .collect();
         Record {

@@ -27,7 +27,7 @@ pub use sim::simulate;
 
 use crate::cards::{shuffle, Card};
 use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{Record, RecordError};
+use crate::record::{seated_action, Record, RecordError};
 use round::NeedDeck;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -406,11 +406,7 @@ impl Game for DuanGuozi {
             actions: self
                 .actions
                 .iter()
-                .map(|(seat, a)| {
-                    let mut v = Self::action_to_json(a);
-                    v["seat"] = json!(seat);
-                    v
-                })
+                .map(|(seat, a)| seated_action(*seat, Self::action_to_json(a)))
                 .collect(),
         }
     }
