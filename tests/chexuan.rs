@@ -325,9 +325,21 @@ fn a_short_mango_payment_is_named_in_the_event() {
                 ShortPayment { seat: 2, paid: 20 },
                 ShortPayment { seat: 1, paid: 0 },
             ],
-            pot: 0,
+            pot: 140,
             taken_by: Some(0),
         }]
+    );
+    // The raiser takes the whole pot, said right after.
+    let at = events
+        .iter()
+        .position(|e| matches!(e, Event::Mango { .. }))
+        .unwrap();
+    assert_eq!(
+        events[at + 1],
+        Event::MangoTaken {
+            seat: 0,
+            amount: 140
+        }
     );
     // 70 carried + 20 + 50 + 0 paid: the raiser's 40 of bets and 140 of mango.
     assert_eq!(game.outcome().unwrap().deltas, vec![180, -10, -40, -60]);

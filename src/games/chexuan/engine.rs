@@ -331,10 +331,6 @@ impl Chexuan {
             p.mango_paid += paid;
             self.mango.pot += paid;
         }
-        if let Some(t) = taker {
-            self.players[t].mango_won += self.mango.pot;
-            self.mango.pot = 0;
-        }
         self.mangos.push(MangoPaid {
             kind,
             round,
@@ -352,6 +348,16 @@ impl Chexuan {
             pot: self.mango.pot,
             taken_by: taker,
         });
+        // The line above says what went in; the taker's line what came out,
+        // so a 皱芒 reads "… the pot is now 140; X takes 140", not "now 0".
+        if let Some(t) = taker {
+            events.push(Event::MangoTaken {
+                seat: t,
+                amount: self.mango.pot,
+            });
+            self.players[t].mango_won += self.mango.pot;
+            self.mango.pot = 0;
+        }
     }
 
     /// Checks an action without applying it.

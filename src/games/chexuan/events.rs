@@ -53,8 +53,8 @@ pub enum Event {
     RoundOver { round: u8 },
     /// A mango: each payer paid `amount` into the pot, now `pot`, except
     /// those in `short`, who paid only what they had left outside the bobo;
-    /// `count` mangos so far at this table. For 皱芒 `taken_by` then took
-    /// the pot.
+    /// `count` mangos so far at this table. For 皱芒 `taken_by` then takes
+    /// the pot: a [`Event::MangoTaken`] follows.
     Mango {
         kind: MangoKind,
         round: u8,
