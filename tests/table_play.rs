@@ -19,7 +19,8 @@ fn autos() -> String {
 fn a_whole_game_through_a_pipe_reaches_the_settlement() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("play.db");
-    let input = format!("help\nhint\nzzz\n{}", autos());
+    // "maybe" reaches the "another game?" question: explained, asked again.
+    let input = format!("help\nhint\nzzz\n{}maybe\nn\n", "auto\n".repeat(40));
     let (ok, out, err) = play(&db, &["--seed", "3", "--stake", "10"], &input);
     assert!(ok, "exit status; stderr: {err}\n{out}");
     assert!(out.contains("Your hand (17 cards)"), "{out}");
@@ -33,6 +34,12 @@ fn a_whole_game_through_a_pipe_reaches_the_settlement() {
     );
     assert!(out.contains("Your balance: "), "{out}");
     assert!(out.contains("Another game?"), "{out}");
+    assert!(
+        out.contains(
+            "`maybe` is not an answer here: type y (or just Enter) for another game, n to stop."
+        ),
+        "{out}"
+    );
     assert!(out.trim_end().ends_with("再见!"), "{out}");
     let (clean, report) = verify(&db);
     assert!(clean, "{report}");

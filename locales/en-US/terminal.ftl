@@ -29,6 +29,7 @@ term-settled-line = { $player }: { $chips } chips
 term-balance = Your balance: { $chips } chips.
 term-choose-reading = Those cards can be played several ways. Type the number of the one you mean:
 term-another-game = Another game? [y/n]
+term-answer-yes-or-no = `{ $answer }` is not an answer here: type y (or just Enter) for another game, n to stop.
 term-saved = Input closed. The game is saved: run `paiju play { $game }` again to continue it.
 term-goodbye = Thanks for playing. 再见!
 term-trouble = (table trouble: { $message })

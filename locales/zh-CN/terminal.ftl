@@ -21,6 +21,7 @@ term-settled-line = { $player }：{ $chips } 筹码
 term-balance = 你的余额：{ $chips } 筹码。
 term-choose-reading = 这几张牌有几种出法。请输入你要的那种的编号：
 term-another-game = 再来一局？[y/n]（好/不）
+term-answer-yes-or-no = `{ $answer }` 不是这里的回答：输入 y（或直接回车）再来一局，输入 n 结束。
 term-saved = 输入已结束。牌局已保存：再次运行 `paiju play { $game }` 即可继续。
 term-goodbye = 谢谢参与，再见！
 term-trouble = （牌桌出错：{ $message }）

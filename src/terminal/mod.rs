@@ -336,7 +336,7 @@ where
                 Some(l) => match l.trim().to_lowercase().as_str() {
                     "y" | "yes" | "好" | "" => return Ok(true),
                     "n" | "no" | "q" | "quit" | "不" => return Ok(false),
-                    _ => {}
+                    other => self.say(text::answer_yes_or_no(self.options.lang, other))?,
                 },
             }
         }

@@ -160,6 +160,11 @@ pub fn another_game(lang: Lang) -> String {
     tr(lang, "term-another-game")
 }
 
+/// The answer to "another game?" was neither yes nor no.
+pub fn answer_yes_or_no(lang: Lang, answer: &str) -> String {
+    tr_args(lang, "term-answer-yes-or-no", &[("answer", answer.into())])
+}
+
 pub fn saved_on_eof(lang: Lang, game: &str) -> String {
     format!(
         "\n{}",
