@@ -248,6 +248,7 @@ chexuan-event-stood-up = { $you ->
     [yes] You timed out in two hands in a row: you are stood up and dealt no more hands.
    *[other] { $player } timed out in two hands in a row and is stood up: dealt no more hands.
 }
+chexuan-event-closed-empty = The table closes; the mango pot is empty.
 chexuan-event-closed = The table closes; the mango pot is shared: { $shares }
 chexuan-event-showdown = Showdown:
 chexuan-err-typed = Type call, check, fold, all-in, sanhua, raise N, or the two cards of your head (e.g. QH QD).

@@ -184,6 +184,7 @@ chexuan-event-left = { $player } 离开牌桌。
 chexuan-event-sits-out = { $player } 筹码不足，暂停（{ $stack }）。
 chexuan-event-timed-out = { $player } 超时：这一步代为操作（能休则休，否则丢）。
 chexuan-event-stood-up = { $player } 连续两手超时，被请离座位：不再发牌。
+chexuan-event-closed-empty = 牌桌关闭，芒果池是空的。
 chexuan-event-closed = 牌桌关闭，芒果平分：{ $shares }
 chexuan-event-showdown = 比牌：
 chexuan-err-typed = 请输入 跟、休、丢、敲、三花、大 N，或头的两张牌（如 QH QD）。

@@ -480,11 +480,15 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
                     .iter()
                     .map(|&s| i64::try_from(s).unwrap_or(i64::MAX))
                     .collect();
-                out.push(tr_args(
-                    lang,
-                    "chexuan-event-closed",
-                    &[("shares", cx_changes(lang, seats, &shares).into())],
-                ))
+                out.push(if shares.iter().all(|&s| s == 0) {
+                    tr(lang, "chexuan-event-closed-empty")
+                } else {
+                    tr_args(
+                        lang,
+                        "chexuan-event-closed",
+                        &[("shares", cx_changes(lang, seats, &shares).into())],
+                    )
+                })
             }
         }
     }
@@ -692,6 +696,21 @@ mod tests {
         assert_eq!(
             cx_session_lines(Lang::EnUs, &channel, &events[2..3]),
             ["AI 1's time ran out: this one move is played (check, else fold)."]
+        );
+        let closed = |shares: Vec<u64>| {
+            let e = SessionEvent::Closed {
+                mango_shares: shares,
+                deltas: vec![0, 0, 0],
+            };
+            cx_session_lines(Lang::EnUs, &terminal, &[e])
+        };
+        assert_eq!(
+            closed(vec![0, 0, 0]),
+            ["The table closes; the mango pot is empty."]
+        );
+        assert_eq!(
+            closed(vec![34, 33, 33]),
+            ["The table closes; the mango pot is shared: You +34, AI 1 +33, AI 2 +33"]
         );
         let zh_names = ["你".to_string(), "电脑 1".into()];
         let zh = cx_session_lines(Lang::ZhCn, &Seats::new(&zh_names, None), &events[2..]);
