@@ -216,7 +216,11 @@ err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the
 
 chexuan-table-title = Chexuan #{ $game } · hand { $hand }
 chexuan-seat-line = { $player } — stack { $stack }{ $reserve } · in { $contribution } · left { $left } · face up: { $open } · face down: { $hidden }{ $status }
-chexuan-seat-out = { $player } — stack { $stack }{ $reserve } (not in this hand)
+chexuan-seat-out = { $player } — stack { $stack }{ $reserve } ({ $why ->
+    [left] left the table
+    [stood-up] stood up after timing out
+   *[out] not in this hand
+})
 chexuan-seat-reserve = {" "}(+{ $reserve } off the table)
 chexuan-seat-split = { $player }: head { $head } { $head-hand } / tail { $tail } { $tail-hand }
 chexuan-turn = { $player } to act, { $when }

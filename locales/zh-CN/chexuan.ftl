@@ -167,7 +167,11 @@ err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌
 
 chexuan-table-title = 扯旋 #{ $game } · 第 { $hand } 手
 chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left } · 明牌：{ $open } · 暗牌：{ $hidden }{ $status }
-chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（本手未参与）
+chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（{ $why ->
+    [left] 已离桌
+    [stood-up] 超时被请离座位
+   *[out] 本手未参与
+}）
 chexuan-seat-reserve = （桌外 { $reserve }）
 chexuan-seat-split = { $player }：头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
 chexuan-turn = 轮到 { $player }，{ $when }截止

@@ -513,11 +513,18 @@ pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> St
     };
     let Some(h) = v.playing.iter().position(|&s| s == seat) else {
         let off = reserve(v.reserve.get(seat).copied().flatten());
+        let why = if v.stood_up.get(seat) == Some(&true) {
+            "stood-up"
+        } else if v.left.get(seat) == Some(&true) {
+            "left"
+        } else {
+            "out"
+        };
         return seats.say(
             lang,
             "chexuan-seat-out",
             seat,
-            vec![("stack", n(stack)), ("reserve", off)],
+            vec![("stack", n(stack)), ("reserve", off), ("why", why.into())],
         );
     };
     let Some(p) = v.hand.players.get(h) else {
@@ -669,6 +676,27 @@ mod tests {
         assert!(!line(Lang::EnUs, 1).contains("off the table"));
         assert!(line(Lang::EnUs, 2).contains("(+0 off the table)"));
         assert!(line(Lang::ZhCn, 0).contains("（桌外 30）"));
+        // A seat out of the hand says why: stood up, left, or sitting out.
+        let mut v = v;
+        v.playing = vec![0];
+        v.left = vec![false, true, true];
+        v.stood_up = vec![false, false, true];
+        let line = |lang, seat| cx_seat_line(lang, &terminal, &v, seat);
+        assert!(
+            line(Lang::EnUs, 1).ends_with("(left the table)"),
+            "{}",
+            line(Lang::EnUs, 1)
+        );
+        assert!(line(Lang::EnUs, 2).ends_with("(+0 off the table) (stood up after timing out)"));
+        assert!(
+            line(Lang::ZhCn, 2).ends_with("（超时被请离座位）"),
+            "{}",
+            line(Lang::ZhCn, 2)
+        );
+        v.left = vec![false; 3];
+        v.stood_up = vec![false; 3];
+        let line = |lang, seat| cx_seat_line(lang, &terminal, &v, seat);
+        assert!(line(Lang::EnUs, 1).ends_with("(not in this hand)"));
     }
 
     #[test]
