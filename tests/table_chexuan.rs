@@ -858,3 +858,34 @@ async fn timed_out_moves_replay_and_only_the_timer_sends_them() {
         game.version
     );
 }
+
+/// A player who left is told so when he leaves again, asks for a hint or
+/// acts; the session goes on untouched (a second leave once fell through
+/// to the runtime's generic leave, which could cancel the whole session).
+#[tokio::test]
+async fn leaving_twice_is_refused_and_the_session_goes_on() {
+    let store = Arc::new(MemoryStore::new(1000));
+    let tables = Tables::new(store.clone(), config());
+    let t = three_humans(&tables, 8).await;
+    t.leave(USERS[1]).await.unwrap();
+    let before = t.status(None).await.unwrap().game.unwrap();
+    for _ in 0..2 {
+        let err = t.leave(USERS[1]).await.unwrap_err();
+        assert!(
+            matches!(&err, TableError::Rule(e) if e.key == "err-chexuan-left-table"),
+            "{err:?}"
+        );
+    }
+    let err = t.hint(USERS[1]).await.unwrap_err();
+    assert!(
+        matches!(&err, TableError::Rule(e) if e.key == "err-chexuan-left-table"),
+        "{err:?}"
+    );
+    let now = t.status(None).await.unwrap().game.unwrap();
+    assert_eq!(now.version, before.version);
+    assert!(view(&t.status(None).await.unwrap()).left[1]);
+    assert!(matches!(
+        store.game(now.id).unwrap().status,
+        MemoryStatus::Running
+    ));
+}
