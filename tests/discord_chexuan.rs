@@ -127,13 +127,9 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
 
     // The timer plays for the members: a hand is settled (its line in the
     // log), or the whole session already ran out of players.
-    let closed = |f: &FakeDiscord| {
-        f.channel_messages(CHANNEL_ID)
-            .iter()
-            .any(|m| text_of(m).contains("The Chexuan table closed after"))
-    };
     fake.wait_for("a settled hand", 60, |f| {
-        closed(f) || table_message(f).is_some_and(|m| text_of(&m).contains(" over: "))
+        session_result(f).is_some()
+            || table_message(f).is_some_and(|m| text_of(&m).contains(" over: "))
     })
     .await;
     let text = text_of(&table_message(fake).unwrap());
@@ -145,12 +141,9 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
         // Refused privately if the table already closed by itself.
         fake.wait_answer(id).await;
     }
-    fake.wait_for("the session's result", 60, closed).await;
-    let result = fake
-        .channel_messages(CHANNEL_ID)
-        .into_iter()
-        .find(|m| text_of(m).contains("The Chexuan table closed after"))
-        .unwrap();
+    fake.wait_for("the session's result", 60, |f| session_result(f).is_some())
+        .await;
+    let result = session_result(fake).unwrap();
     let text = text_of(&result);
     for user in [ANN, BOB] {
         assert!(text.contains(&format!("<@{user}>")), "{text}");
@@ -192,6 +185,13 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
 }
 
 /// The member named on the table message's "… to act" line.
+/// The session's result message, once the table has closed.
+fn session_result(fake: &FakeDiscord) -> Option<serde_json::Value> {
+    fake.channel_messages(CHANNEL_ID)
+        .into_iter()
+        .find(|m| text_of(m).contains("The Chexuan table closed after"))
+}
+
 fn to_act(fake: &FakeDiscord) -> u64 {
     let text = text_of(&table_message(fake).expect("a table message"));
     let line = text
@@ -410,18 +410,14 @@ async fn members_click_bets_the_raise_modal_and_the_split() {
         })
         .await;
     }
-    let closed = |f: &FakeDiscord| {
-        f.channel_messages(CHANNEL_ID)
-            .iter()
-            .any(|m| text_of(m).contains("The Chexuan table closed after"))
-    };
     fake.wait_for("hand 1 settled", 20, |f| {
-        closed(f) || table_message(f).is_some_and(|m| text_of(&m).contains("Hand 1 over"))
+        session_result(f).is_some()
+            || table_message(f).is_some_and(|m| text_of(&m).contains("Hand 1 over"))
     })
     .await;
 
     // Hand 2, if both can still play: all-in, then fold.
-    if !closed(fake) {
+    if session_result(fake).is_none() {
         fake.wait_for("hand 2", 20, |f| {
             table_message(f)
                 .is_some_and(|m| text_of(&m).contains("hand 2") && text_of(&m).contains(" to act"))
@@ -438,16 +434,12 @@ async fn members_click_bets_the_raise_modal_and_the_split() {
         let id = fake.command(user, "en-US", "chexuan", sub("leave", json!([])));
         fake.wait_answer(id).await;
     }
-    fake.wait_for("the session's result", 60, closed).await;
+    fake.wait_for("the session's result", 60, |f| session_result(f).is_some())
+        .await;
     // The table message's last picture is the closed table, not the view
     // before the last action: its title counts the hands the result counts,
     // the mango pot is shared out, nobody is to act.
-    let result = fake
-        .channel_messages(CHANNEL_ID)
-        .into_iter()
-        .map(|m| text_of(&m))
-        .find(|t| t.contains("The Chexuan table closed after"))
-        .unwrap();
+    let result = text_of(&session_result(fake).unwrap());
     let hands: String = result
         .split("closed after ")
         .nth(1)

@@ -50,8 +50,8 @@ fn bobo(chips: u64) -> JoinArgs {
     }
 }
 
-/// Opens a table of three humans with bobos 200, 300 and 400 and starts it.
-async fn three_humans<S: TableStore>(tables: &Tables<S>, seed: u64) -> TableHandle<ChexuanTable> {
+/// Opens a table of three humans with bobos 200, 300 and 400, not started.
+async fn seat_three<S: TableStore>(tables: &Tables<S>, seed: u64) -> TableHandle<ChexuanTable> {
     let balance = tables
         .host_balance::<ChexuanTable>(SERVER, USERS[0])
         .await
@@ -61,6 +61,12 @@ async fn three_humans<S: TableStore>(tables: &Tables<S>, seed: u64) -> TableHand
         .unwrap();
     t.join_with(USERS[1], bobo(300)).await.unwrap();
     t.join_with(USERS[2], bobo(400)).await.unwrap();
+    t
+}
+
+/// [`seat_three`], started.
+async fn three_humans<S: TableStore>(tables: &Tables<S>, seed: u64) -> TableHandle<ChexuanTable> {
+    let t = seat_three(tables, seed).await;
     t.start(USERS[0]).await.unwrap();
     t
 }
@@ -256,17 +262,7 @@ fn view_user(v: &TableView) -> u64 {
 #[tokio::test]
 async fn a_session_on_the_sqlite_ledger_verifies_clean() {
     let dir = tempfile::tempdir().unwrap();
-    let ledger = Ledger::open(
-        dir.path().join("chexuan.db").to_str().unwrap(),
-        LedgerConfig {
-            starting_chips: 1000,
-            daily_amount: 10,
-            daily_cooldown_secs: 1,
-        },
-    )
-    .await
-    .unwrap();
-    let ledger = Arc::new(ledger);
+    let ledger = sqlite_ledger(&dir).await;
     let tables = Tables::new(ledger.clone(), config());
     let t = three_humans(&tables, 23).await;
     // Somebody may run out of chips first: then the table has closed.
@@ -720,11 +716,8 @@ async fn timeouts_session(
     cfg.play_timeout_secs = 60;
     cfg.bid_timeout_secs = 60;
     let tables = Tables::new(store.clone(), cfg);
-    let t = tables
-        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(seed), bobo(200), 1000)
-        .unwrap();
-    t.join_with(USERS[1], bobo(300)).await.unwrap();
-    t.join_with(USERS[2], bobo(400)).await.unwrap();
+    let t = seat_three(&tables, seed).await;
+    // Subscribed before the start, so the first turn is seen too.
     let mut events = t.subscribe();
     let id = t.start(USERS[0]).await.unwrap();
     let mut hand = 1;
