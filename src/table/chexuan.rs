@@ -965,13 +965,7 @@ impl Bot<ChexuanTable> for TableBot {
         legal: &[TableAction],
         rng: &mut dyn rand::RngCore,
     ) -> TableAction {
-        let hand_legal: Vec<Action> = legal
-            .iter()
-            .filter_map(|a| match a {
-                TableAction::Hand(a) => Some(*a),
-                TableAction::Leave | TableAction::TimedOut => None,
-            })
-            .collect();
+        let hand_legal = TableAction::hand_actions(legal);
         if hand_legal.is_empty() || view.hand.viewer.is_none() {
             return legal[0];
         }
