@@ -6,11 +6,12 @@
 //! bot runs on defaults plus `DISCORD_TOKEN`), a missing file that was asked
 //! for is. Environment variables win over the file: `DISCORD_TOKEN`, and
 //! `PAIJU_<SECTION>_<KEY>` for every key (`PAIJU_DATABASE_URL`,
-//! `PAIJU_CHIPS_DAILY`, `PAIJU_DISCORD_API_URL`, …, see [`ENV_KEYS`]).
+//! `PAIJU_CHIPS_DAILY`, `PAIJU_DISCORD_API_URL`, …, see [`env_keys`]).
 //! `config.example.toml` documents every key; a test proves it parses to
 //! the defaults it states. Unknown keys are refused so a typo is not
 //! silently ignored.
 
+use crate::games::GameKind;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -85,13 +86,28 @@ pub struct TimersConfig {
     pub ai_delay_ms: u64,
 }
 
-/// Default stake per game, used when `/<game> start` names none.
+/// Default stake per game, used when `/<game> start` names none: one key
+/// per hosted game, its record name with `_` for `-` (`dou_dizhu`). Every
+/// hosted game has one (the registry's default unless set); a key that
+/// names no game is refused. Chexuan's is its default ante (底皮) in chips:
+/// its hands are played for chips, so a Chexuan table's stake is 1.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct StakesConfig {
-    pub dou_dizhu: i64,
-    pub duan_guozi: i64,
-    pub chexuan: i64,
+#[serde(default)]
+pub struct StakesConfig(pub std::collections::BTreeMap<String, i64>);
+
+impl StakesConfig {
+    /// The config key of a game's stake (`dou_dizhu`).
+    pub fn key(kind: GameKind) -> String {
+        kind.name().replace('-', "_")
+    }
+
+    /// The default stake of `kind` (set, or the registry's).
+    pub fn get(&self, kind: GameKind) -> i64 {
+        self.0
+            .get(&Self::key(kind))
+            .copied()
+            .unwrap_or_else(|| crate::registry::default_stake(kind))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -149,11 +165,12 @@ impl Default for TimersConfig {
 
 impl Default for StakesConfig {
     fn default() -> Self {
-        StakesConfig {
-            dou_dizhu: 10,
-            duan_guozi: 10,
-            chexuan: 10,
-        }
+        StakesConfig(
+            GameKind::ALL
+                .into_iter()
+                .map(|k| (Self::key(k), crate::registry::default_stake(k)))
+                .collect(),
+        )
     }
 }
 
@@ -188,10 +205,15 @@ pub enum ConfigError {
     Env { var: &'static str, message: String },
     #[error("config key {key}: {message}")]
     Invalid { key: &'static str, message: String },
+    #[error("config key stakes.{key}: {message}")]
+    Stake { key: String, message: String },
+    #[error("environment variable {var}: {message}")]
+    EnvStake { var: String, message: String },
 }
 
-/// The environment variables read, and the key each sets.
-pub const ENV_KEYS: &[(&str, &str)] = &[
+/// The environment variables read, and the key each sets, besides one
+/// `PAIJU_STAKES_<GAME>` per hosted game ([`env_keys`] lists them all).
+const FIXED_ENV_KEYS: &[(&str, &str)] = &[
     ("DISCORD_TOKEN", "discord.token"),
     ("PAIJU_DISCORD_TOKEN", "discord.token"),
     ("PAIJU_DISCORD_API_URL", "discord.api_url"),
@@ -207,13 +229,36 @@ pub const ENV_KEYS: &[(&str, &str)] = &[
     ("PAIJU_TIMERS_PLAY_SECS", "timers.play_secs"),
     ("PAIJU_TIMERS_LOBBY_IDLE_SECS", "timers.lobby_idle_secs"),
     ("PAIJU_TIMERS_AI_DELAY_MS", "timers.ai_delay_ms"),
-    ("PAIJU_STAKES_DOU_DIZHU", "stakes.dou_dizhu"),
-    ("PAIJU_STAKES_DUAN_GUOZI", "stakes.duan_guozi"),
-    ("PAIJU_STAKES_CHEXUAN", "stakes.chexuan"),
     ("PAIJU_LOCALES_ENABLED", "locales.enabled"),
     ("PAIJU_LOCALES_DEFAULT", "locales.default"),
     ("PAIJU_LOG_LEVEL", "log.level"),
 ];
+
+/// The stake keys, for a refusal (`dou_dizhu, duan_guozi, chexuan`).
+fn game_keys() -> String {
+    GameKind::ALL.map(StakesConfig::key).join(", ")
+}
+
+/// The environment variable of a game's stake (`PAIJU_STAKES_DOU_DIZHU`).
+fn stake_var(kind: GameKind) -> String {
+    format!(
+        "PAIJU_STAKES_{}",
+        StakesConfig::key(kind).to_ascii_uppercase()
+    )
+}
+
+/// Every environment variable read, and the key each sets.
+pub fn env_keys() -> Vec<(String, String)> {
+    FIXED_ENV_KEYS
+        .iter()
+        .map(|(var, key)| (var.to_string(), key.to_string()))
+        .chain(
+            GameKind::ALL
+                .into_iter()
+                .map(|k| (stake_var(k), format!("stakes.{}", StakesConfig::key(k)))),
+        )
+        .collect()
+}
 
 impl Config {
     /// Parses TOML text on top of the defaults (no environment).
@@ -291,9 +336,16 @@ impl Config {
         num!("PAIJU_TIMERS_PLAY_SECS", self.timers.play_secs);
         num!("PAIJU_TIMERS_LOBBY_IDLE_SECS", self.timers.lobby_idle_secs);
         num!("PAIJU_TIMERS_AI_DELAY_MS", self.timers.ai_delay_ms);
-        num!("PAIJU_STAKES_DOU_DIZHU", self.stakes.dou_dizhu);
-        num!("PAIJU_STAKES_DUAN_GUOZI", self.stakes.duan_guozi);
-        num!("PAIJU_STAKES_CHEXUAN", self.stakes.chexuan);
+        for kind in GameKind::ALL {
+            let var = stake_var(kind);
+            if let Some(v) = get(&var) {
+                let stake = v.trim().parse().map_err(|e| ConfigError::EnvStake {
+                    var: var.clone(),
+                    message: format!("`{v}`: {e}"),
+                })?;
+                self.stakes.0.insert(StakesConfig::key(kind), stake);
+            }
+        }
         if let Some(v) = get("PAIJU_LOCALES_ENABLED") {
             self.locales.enabled = v
                 .split(',')
@@ -365,13 +417,18 @@ impl Config {
                 format!("{} is above 10000 milliseconds", self.timers.ai_delay_ms),
             );
         }
-        for (key, stake) in [
-            ("stakes.dou_dizhu", self.stakes.dou_dizhu),
-            ("stakes.duan_guozi", self.stakes.duan_guozi),
-            ("stakes.chexuan", self.stakes.chexuan),
-        ] {
-            if stake <= 0 {
-                return invalid(key, format!("{stake} must be 1 or more"));
+        for (key, stake) in &self.stakes.0 {
+            if !GameKind::ALL.iter().any(|&k| StakesConfig::key(k) == *key) {
+                return Err(ConfigError::Stake {
+                    key: key.clone(),
+                    message: format!("no game is named `{key}` (games: {})", game_keys()),
+                });
+            }
+            if *stake <= 0 {
+                return Err(ConfigError::Stake {
+                    key: key.clone(),
+                    message: format!("{stake} must be 1 or more"),
+                });
             }
         }
         if self.locales.enabled.is_empty() {
@@ -508,6 +565,36 @@ mod tests {
             .apply_env(env_of(&[("PAIJU_CHIPS_DAILY", "lots")]))
             .unwrap_err();
         assert!(err.to_string().contains("PAIJU_CHIPS_DAILY"), "{err}");
+    }
+
+    #[test]
+    fn every_hosted_game_has_a_stake_and_others_are_refused() {
+        let cfg = Config::default();
+        for kind in GameKind::ALL {
+            assert_eq!(cfg.stakes.get(kind), crate::registry::default_stake(kind));
+        }
+        // A file naming one game keeps the others' defaults.
+        let cfg = Config::from_toml_str("[stakes]\nchexuan = 25\n", Path::new("t.toml")).unwrap();
+        cfg.validate().unwrap();
+        assert_eq!(cfg.stakes.get(GameKind::Chexuan), 25);
+        assert_eq!(cfg.stakes.get(GameKind::DouDizhu), 10);
+        let cfg = Config::from_toml_str("[stakes]\nmahjong = 5\n", Path::new("t.toml")).unwrap();
+        let err = cfg.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("stakes.mahjong") && err.contains("dou_dizhu"),
+            "{err}"
+        );
+        let mut cfg = Config::default();
+        cfg.apply_env(env_of(&[("PAIJU_STAKES_CHEXUAN", "40")]))
+            .unwrap();
+        assert_eq!(cfg.stakes.get(GameKind::Chexuan), 40);
+        let err = cfg
+            .apply_env(env_of(&[("PAIJU_STAKES_DUAN_GUOZI", "x")]))
+            .unwrap_err();
+        assert!(err.to_string().contains("PAIJU_STAKES_DUAN_GUOZI"), "{err}");
+        assert!(env_keys()
+            .iter()
+            .any(|(var, key)| var == "PAIJU_STAKES_CHEXUAN" && key == "stakes.chexuan"));
     }
 
     #[test]

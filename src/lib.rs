@@ -12,6 +12,7 @@ pub mod games;
 pub mod i18n;
 pub mod ledger;
 pub mod record;
+pub mod registry;
 pub mod simulate;
 pub mod table;
 pub mod terminal;

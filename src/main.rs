@@ -6,8 +6,9 @@ use paiju::config::Config;
 use paiju::discord;
 use paiju::games::GameKind;
 use paiju::i18n::{self, Lang};
-use paiju::record::{self, Record};
-use paiju::simulate::{self, SimOptions};
+use paiju::record::Record;
+use paiju::registry::{self, PlayFlags};
+use paiju::simulate::SimOptions;
 use std::io::Read;
 use std::process::ExitCode;
 
@@ -40,7 +41,7 @@ enum Command {
     },
     /// Play whole games between AIs and print speed and balance figures.
     Simulate {
-        /// The game: dou-dizhu, duan-guozi, chexuan.
+        #[arg(help = game_help())]
         game: String,
         /// How many games to play.
         #[arg(long, default_value_t = 1000)]
@@ -61,7 +62,7 @@ enum Command {
     /// Play in this terminal against AI seats, through the table runtime and
     /// a local ledger. Works with piped input; end of input saves the game.
     Play {
-        /// The game: dou-dizhu, duan-guozi or chexuan.
+        #[arg(help = game_help())]
         game: String,
         /// RNG seed for the deals and the AI (the same seed plays the same game).
         #[arg(long)]
@@ -168,7 +169,10 @@ fn main() -> ExitCode {
             players,
         } => {
             let Some(kind) = GameKind::from_name(&game) else {
-                eprintln!("paiju: unknown game `{game}` (try dou-dizhu, duan-guozi or chexuan)");
+                eprintln!(
+                    "paiju: unknown game `{game}` (games: {})",
+                    registry::names()
+                );
                 return ExitCode::from(2);
             };
             let rules = match serde_json::from_str(&rules) {
@@ -187,7 +191,7 @@ fn main() -> ExitCode {
                 rules,
                 players,
             };
-            match simulate::simulate(kind, &opts) {
+            match registry::simulate(kind, &opts) {
                 Ok(report) => {
                     print!("{}", report.render());
                     ExitCode::SUCCESS
@@ -251,7 +255,7 @@ fn run_replay(file: &str) -> ExitCode {
             }
         }
     };
-    let verdict = Record::from_json(&text).and_then(|r| record::replay(&r));
+    let verdict = Record::from_json(&text).and_then(|r| paiju::registry::replay(&r));
     match verdict {
         Ok(v) => {
             println!("{}", v.to_json());
@@ -318,6 +322,11 @@ struct PlayArgs {
     lang: Lang,
 }
 
+/// The help of a `game` argument: the games of the registry.
+fn game_help() -> String {
+    format!("The game: {}", registry::names())
+}
+
 /// `--lang`: en, en-US, zh or zh-CN.
 fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
@@ -329,43 +338,22 @@ fn refuse(lang: Lang, key: &str, args: &i18n::Args<'_>) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Refuses a number of players outside `range` for the game named by
-/// Fluent id `game`.
-fn refuse_players(
-    lang: Lang,
-    game: &str,
-    range: std::ops::RangeInclusive<usize>,
-    players: usize,
-) -> ExitCode {
-    let n = |v: usize| fluent_bundle::FluentValue::from(v as i64);
-    refuse(
-        lang,
-        "term-err-players",
-        &[
-            ("game", i18n::tr(lang, game).into()),
-            ("min", n(*range.start())),
-            ("max", n(*range.end())),
-            ("players", n(players)),
-        ],
-    )
-}
-
 fn run_play(args: PlayArgs) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
     let lang = args.lang;
-    let kind = GameKind::from_name(&args.game);
-    if !matches!(
-        kind,
-        Some(GameKind::DouDizhu | GameKind::DuanGuozi | GameKind::Chexuan)
-    ) {
+    let Some(kind) = GameKind::from_name(&args.game) else {
+        let games = GameKind::ALL.map(GameKind::name);
         return refuse(
             lang,
             "term-err-game",
-            &[("game", args.game.as_str().into())],
+            &[
+                ("game", args.game.as_str().into()),
+                ("games", i18n::list(lang, &games).into()),
+            ],
         );
-    }
-    let mut rules = match serde_json::from_str(&args.rules) {
+    };
+    let rules = match serde_json::from_str(&args.rules) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => {
             return refuse(
@@ -375,72 +363,31 @@ fn run_play(args: PlayArgs) -> ExitCode {
             );
         }
     };
-    let mut ai_seats = None;
-    let mut stake = args.stake;
-    if args.bobo.is_some() && kind != Some(GameKind::Chexuan) {
-        return refuse(lang, "term-err-chexuan-only", &[]);
-    }
-    if kind == Some(GameKind::Chexuan) {
-        if let Some(ante) = args.ante {
-            rules.insert("ante".into(), serde_json::json!(ante));
+    let flags = PlayFlags {
+        rules,
+        stake: args.stake,
+        players: args.players,
+        wild: args.wild,
+        discard: args.discard,
+        ante: args.ante,
+        bobo: args.bobo,
+        sweep: args.sweep,
+    };
+    let setup = match registry::play_setup(kind, &flags) {
+        Ok(setup) => setup,
+        Err(refusal) => {
+            eprintln!("paiju: {}", refusal.text(lang));
+            return ExitCode::from(2);
         }
-        let players = args.players.unwrap_or(3);
-        if !(2..=6).contains(&players) {
-            return refuse_players(lang, "chexuan-name", 2..=6, players);
-        }
-        if args.sweep || args.wild || args.discard {
-            return refuse(lang, "term-err-not-chexuan", &[]);
-        }
-        ai_seats = Some(players - 1);
-        // Chexuan's chips are its ante and bets.
-        stake = 1;
-    } else if kind == Some(GameKind::DuanGuozi) {
-        if let Some(ante) = args.ante {
-            rules.insert("ante".into(), serde_json::json!(ante));
-        }
-        if args.sweep {
-            rules.insert("sweep".into(), serde_json::json!([4, 3]));
-        }
-        let players = args.players.unwrap_or(4);
-        if !(2..=12).contains(&players) {
-            return refuse_players(lang, "dg-name", 2..=12, players);
-        }
-        ai_seats = Some(players - 1);
-    } else {
-        if args.ante.is_some() || args.sweep {
-            return refuse(lang, "term-err-duan-guozi-only", &[]);
-        }
-        match args.players {
-            None | Some(3) => {}
-            Some(2) => {
-                rules.insert("players".into(), serde_json::json!(2));
-            }
-            Some(p) => {
-                return refuse(
-                    lang,
-                    "term-err-players-dou-dizhu",
-                    &[("players", (p as i64).into())],
-                );
-            }
-        }
-        if args.wild {
-            rules.insert("wild".into(), serde_json::json!(true));
-        }
-        if args.discard {
-            rules.insert("discard".into(), serde_json::json!(true));
-        }
-    }
-    if kind == Some(GameKind::DuanGuozi) && (args.wild || args.discard) {
-        return refuse(lang, "term-err-dou-dizhu-only", &[]);
-    }
+    };
     let interactive = std::io::stdin().is_terminal();
     let options = PlayOptions {
         seed: args.seed,
-        rules: serde_json::Value::Object(rules),
-        stake,
+        rules: setup.rules,
+        stake: setup.stake,
         ai_delay_ms: if interactive { 700 } else { 0 },
-        ai_seats,
-        buy_in: args.bobo,
+        ai_seats: setup.ai_seats,
+        buy_in: setup.buy_in,
         lang: args.lang,
     };
     let database = args.database.as_str();
@@ -471,26 +418,9 @@ fn run_play(args: PlayArgs) -> ExitCode {
         );
         let input = tokio::io::BufReader::new(tokio::io::stdin());
         let out = std::io::stdout();
-        let result = match kind {
-            Some(GameKind::DuanGuozi) => {
-                terminal::play::<paiju::games::duan_guozi::DuanGuozi, _, _, _>(
-                    tables, options, input, out,
-                )
-                .await
-            }
-            Some(GameKind::Chexuan) => {
-                terminal::play::<paiju::table::chexuan::ChexuanTable, _, _, _>(
-                    tables, options, input, out,
-                )
-                .await
-            }
-            _ => {
-                terminal::play::<paiju::games::dou_dizhu::DouDizhu, _, _, _>(
-                    tables, options, input, out,
-                )
-                .await
-            }
-        };
+        let result = paiju::with_game!(kind, G => {
+            terminal::play::<G, _, _, _>(tables, options, input, out).await
+        });
         ledger.close().await;
         match result {
             Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,9 @@
 //! Game records: the JSON form of a whole game (rules, deal, actions) and
 //! `paiju replay`'s verdict on one (rules/README.md, "Game records").
+//! Replaying one game type is [`replay_game`]; which type a record's `game`
+//! names is the registry's business (`crate::registry::replay`).
 
-use crate::games::{self, ErrorCode, Game, GameKind, Seat};
+use crate::games::{self, ErrorCode, Game, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -27,7 +29,7 @@ fn empty_object() -> Value {
 pub enum RecordError {
     #[error("not a game record: {0}")]
     Json(String),
-    #[error("unknown game `{0}` (known: dou-dizhu, duan-guozi, chexuan)")]
+    #[error("unknown game `{0}`")]
     UnknownGame(String),
     #[error("bad rules: {0}")]
     Rules(String),
@@ -125,22 +127,6 @@ pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), Record
     let mut rest = obj.clone();
     rest.remove("seat");
     Ok((seat, Value::Object(rest)))
-}
-
-/// Replays a record of any game.
-#[allow(clippy::match_single_binding)] // until every game has its arm
-pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
-    if record.game == crate::table::chexuan::RECORD_NAME {
-        // A whole Chexuan table session (hand after hand), as the ledger keeps it.
-        return replay_game::<crate::table::chexuan::ChexuanTable>(record);
-    }
-    match GameKind::from_name(&record.game) {
-        // Each game adds its arm here: Some(GameKind::X) => replay_game::<games::x::X>(record),
-        Some(GameKind::DouDizhu) => replay_game::<games::dou_dizhu::DouDizhu>(record),
-        Some(GameKind::DuanGuozi) => replay_game::<games::duan_guozi::DuanGuozi>(record),
-        Some(GameKind::Chexuan) => replay_game::<games::chexuan::Chexuan>(record),
-        _ => Err(RecordError::UnknownGame(record.game.clone())),
-    }
 }
 
 /// Replays a record of one game: builds it from the deal, then applies each

@@ -5,7 +5,6 @@
 //! results: every game's deal comes from a ChaCha RNG seeded from `seed`.
 
 use crate::ai::AiKind;
-use crate::games::GameKind;
 use crate::record::RecordError;
 use serde_json::Value;
 
@@ -46,17 +45,14 @@ impl SimReport {
     }
 }
 
-pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
+/// Runs one game's simulation and adds its rate (`{unit} per second`),
+/// timed here: no clock is read inside `games/`. Which game runs is the
+/// registry's business (`crate::registry::simulate`).
+pub fn timed(
+    run: impl FnOnce() -> Result<SimReport, RecordError>,
+) -> Result<SimReport, RecordError> {
     let start = std::time::Instant::now();
-    let mut report = match kind {
-        GameKind::DouDizhu => crate::games::dou_dizhu::simulate(opts),
-        GameKind::DuanGuozi => crate::games::duan_guozi::simulate(opts),
-        GameKind::Chexuan => crate::games::chexuan::simulate(opts),
-        other => Err(RecordError::UnknownGame(format!(
-            "{} cannot be simulated yet",
-            other.name()
-        ))),
-    }?;
+    let mut report = run()?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     let unit = if report.unit.is_empty() {
         "games"

@@ -222,7 +222,8 @@ fn finished_showdown_views_reveal_the_splits_but_not_folded_cards() {
 #[test]
 fn simulate_plays_hands_and_reports_figures() {
     use paiju::ai::AiKind;
-    use paiju::simulate::{simulate, SimOptions};
+    use paiju::registry::simulate;
+    use paiju::simulate::SimOptions;
     for (ai, players) in [(AiKind::Random, 2), (AiKind::Basic, 6)] {
         let opts = SimOptions {
             games: 30,
@@ -269,7 +270,8 @@ fn simulate_plays_hands_and_reports_figures() {
 #[test]
 fn the_basic_bot_beats_random_bots() {
     use paiju::ai::AiKind;
-    use paiju::simulate::{simulate, SimOptions};
+    use paiju::registry::simulate;
+    use paiju::simulate::SimOptions;
     for players in [2, 4] {
         let opts = SimOptions {
             games: 1500,

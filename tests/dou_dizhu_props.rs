@@ -87,7 +87,7 @@ proptest! {
         let rec = g.record();
         let text = serde_json::to_string(&rec).unwrap();
         let back = record::Record::from_json(&text).unwrap();
-        match record::replay(&back).unwrap() {
+        match paiju::registry::replay(&back).unwrap() {
             Verdict::Ok { finished, outcome: o } => {
                 prop_assert!(finished);
                 prop_assert_eq!(o, Some(outcome.to_json()));

@@ -135,7 +135,7 @@ proptest! {
         };
         prop_assert_eq!(again.rounds(), game.rounds());
         let text = serde_json::to_string(&rec).unwrap();
-        let verdict = record::replay(&Record::from_json(&text).unwrap()).unwrap();
+        let verdict = paiju::registry::replay(&Record::from_json(&text).unwrap()).unwrap();
         game.play_out();
         prop_assert_eq!(
             verdict,

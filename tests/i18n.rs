@@ -14,7 +14,7 @@ type Catalog = BTreeMap<String, BTreeSet<String>>;
 fn catalog(lang: Lang) -> Catalog {
     let mut out = Catalog::new();
     for (file, text) in i18n::sources(lang) {
-        let res = fluent_syntax::parser::parse(*text)
+        let res = fluent_syntax::parser::parse(text)
             .unwrap_or_else(|(_, e)| panic!("{}/{file}: {e:?}", lang.code()));
         for entry in res.body {
             match entry {
@@ -250,7 +250,7 @@ fn every_message_reference_resolves() {
     for lang in Lang::ALL {
         let known = catalog(lang);
         for (file, text) in i18n::sources(lang) {
-            let res = fluent_syntax::parser::parse(*text).unwrap();
+            let res = fluent_syntax::parser::parse(text).unwrap();
             for entry in res.body {
                 let Entry::Message(m) = entry else { continue };
                 let mut refs = BTreeSet::new();

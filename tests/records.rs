@@ -3,7 +3,7 @@
 //! with those values, `"…"` for any text). Also runs the real `paiju replay`
 //! binary on a few of them to pin exit codes and standard output.
 
-use paiju::record::{self, matches_expected, Record};
+use paiju::record::{matches_expected, Record};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -38,7 +38,7 @@ pub fn check_game(game: &str) -> usize {
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let expected = expected_for(file);
-        let actual = match Record::from_json(&text).and_then(|r| record::replay(&r)) {
+        let actual = match Record::from_json(&text).and_then(|r| paiju::registry::replay(&r)) {
             Ok(v) => v.to_json(),
             Err(e) => serde_json::json!({"malformed": e.to_string()}),
         };

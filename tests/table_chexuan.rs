@@ -5,11 +5,13 @@
 
 use paiju::ai::Bot;
 use paiju::games::chexuan::ai::BasicBot;
+use paiju::games::chexuan::session::{
+    ChexuanTable, SessionDeal, SessionEvent, TableAction, TableView,
+};
 use paiju::games::chexuan::{Action, ChexuanRules, Event};
 use paiju::games::Game;
 use paiju::ledger::{Ledger, LedgerConfig};
 use paiju::record::{split_action, Record};
-use paiju::table::chexuan::{ChexuanTable, SessionDeal, SessionEvent, TableAction, TableView};
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
     JoinArgs, TableConfig, TableError, TableGame, TableHandle, TableOptions, TableStatus,
@@ -408,7 +410,7 @@ fn play_session(
                 let prev = table.view(None);
                 let finished = match &prev.previous {
                     Some(p) if !table.is_finished() => p.clone(),
-                    _ => paiju::table::chexuan::PreviousHand {
+                    _ => paiju::games::chexuan::session::PreviousHand {
                         playing: prev.playing.clone(),
                         view: prev.hand.clone(),
                     },
@@ -487,8 +489,16 @@ proptest! {
 fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() {
     let table = play_session(3, vec![300, 200, 250], Vec::new(), 77, vec![(5, 1)]).unwrap();
     let record = table.record();
-    assert_eq!(record.game, "chexuan-table");
-    match paiju::record::replay(&record).unwrap() {
+    // One record name per game: a session is a `chexuan` record with a
+    // session deal; the old name of stored sessions still replays the same.
+    assert_eq!(record.game, "chexuan");
+    let mut legacy = record.clone();
+    legacy.game = "chexuan-table".into();
+    assert_eq!(
+        paiju::registry::replay(&legacy).unwrap(),
+        paiju::registry::replay(&record).unwrap()
+    );
+    match paiju::registry::replay(&record).unwrap() {
         paiju::record::Verdict::Ok { finished, outcome } => {
             assert!(finished);
             let deltas = &outcome.unwrap()["deltas"];
@@ -506,7 +516,7 @@ fn a_session_record_replays_with_paiju_replay_and_a_late_action_is_pinpointed() 
     let mut bad = record.clone();
     let at = bad.actions.len();
     bad.actions.push(json!({"seat": 1, "check": true}));
-    match paiju::record::replay(&bad).unwrap() {
+    match paiju::registry::replay(&bad).unwrap() {
         paiju::record::Verdict::Refused { at: a, .. } => assert_eq!(a, at),
         other => panic!("{other:?}"),
     }

@@ -78,7 +78,8 @@ impl Game for Race {
     type Action = RaceAction;
     type Event = (Seat, u32);
     type View = Vec<u32>;
-    const KIND: GameKind = GameKind::Shengji;
+    // A test game: any kind the registry knows, never resumed by `resume_all` here.
+    const KIND: GameKind = GameKind::DouDizhu;
 
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
         let first = record.deal["first"]
@@ -353,7 +354,7 @@ async fn lobby_rules_host_only_start_full_table_leave_and_cancel() {
             .unwrap_err(),
         TableError::ChannelBusy
     );
-    assert_eq!(tables.kind_at(CHANNEL), Some(GameKind::Shengji));
+    assert_eq!(tables.kind_at(CHANNEL), Some(GameKind::DouDizhu));
     assert!(tables.get::<Race>(CHANNEL).is_some());
 
     // Alone: too few to start.

@@ -152,7 +152,7 @@ term-cx-name-two = name the two cards of one pair, e.g. `QH QD` (your head)
 
 ## `paiju play`'s refusals of its command line, before a game starts.
 
-term-err-game = `paiju play` knows dou-dizhu, duan-guozi and chexuan (got `{ $game }`)
+term-err-game = `paiju play` knows { $games } (got `{ $game }`)
 term-err-rules = --rules must be a JSON object, e.g. { $example }
 term-err-players = { $game } takes { $min } to { $max } players (--players), not { $players }
 term-err-players-dou-dizhu = Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not { $players }

@@ -16,11 +16,13 @@ use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
 use crate::games::chexuan::hands::{HandKind, Split};
+use crate::games::chexuan::session::{
+    ChexuanTable, SessionEvent, TableAction, TableView as CxView,
+};
 use crate::games::chexuan::view::Stage;
 use crate::games::chexuan::Action;
-use crate::games::Seat;
+use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
-use crate::table::chexuan::{ChexuanTable, SessionEvent, TableAction, TableView as CxView};
 use crate::table::{JoinArgs, TableOptions};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -514,10 +516,12 @@ pub async fn chexuan(_ctx: Context<'_>) -> Result<(), BotError> {
     Ok(())
 }
 
-/// The rules JSON of `/chexuan start`'s options.
-pub fn start_rules(ante: Option<i64>) -> Result<serde_json::Value, BotError> {
+/// The rules JSON of `/chexuan start`'s options; without `ante:` the
+/// config's Chexuan stake (`stakes.chexuan`) is the ante.
+pub fn start_rules(ante: Option<i64>, default_ante: i64) -> Result<serde_json::Value, BotError> {
     let mut rules = json!({});
-    if let Some(ante) = ante {
+    {
+        let ante = ante.unwrap_or(default_ante);
         let max = crate::games::chexuan::rules::MAX_CHIPS as i64;
         if !(1..=max).contains(&ante) {
             return Err(BotError::user("err-bad-option")
@@ -546,7 +550,7 @@ pub async fn cx_start(
     // The chips of a hand are its ante and bets: the stake is 1.
     let options = TableOptions {
         stake: 1,
-        rules: start_rules(ante)?,
+        rules: start_rules(ante, ctx.data().config.stakes.get(GameKind::Chexuan))?,
         seed: None,
         lang: None,
     };
@@ -576,9 +580,9 @@ pub async fn cx_rules(ctx: Context<'_>) -> Result<(), BotError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chexuan::session::SessionDeal;
     use crate::games::chexuan::ChexuanRules;
     use crate::games::Game;
-    use crate::table::chexuan::SessionDeal;
 
     fn table() -> ChexuanTable {
         let deal = SessionDeal {
@@ -813,9 +817,11 @@ mod tests {
 
     #[test]
     fn start_options_map_to_rules() {
-        assert_eq!(start_rules(None).unwrap(), json!({}));
-        assert_eq!(start_rules(Some(5)).unwrap(), json!({"ante": 5}));
-        assert!(start_rules(Some(0)).is_err());
+        // Without `ante:` the config's Chexuan stake is the ante.
+        assert_eq!(start_rules(None, 10).unwrap(), json!({"ante": 10}));
+        assert_eq!(start_rules(None, 25).unwrap(), json!({"ante": 25}));
+        assert_eq!(start_rules(Some(5), 25).unwrap(), json!({"ante": 5}));
+        assert!(start_rules(Some(0), 25).is_err());
         assert!(join_args(Some(-1)).is_err());
         assert_eq!(join_args(Some(300)).unwrap().buy_in, Some(300));
     }

@@ -6,7 +6,6 @@ use super::{lang_of_ctx, BotError, Context};
 use crate::i18n::{self, Lang};
 use crate::ledger::LedgerError;
 use poise::serenity_prelude as serenity;
-use std::borrow::Cow;
 
 impl From<LedgerError> for BotError {
     fn from(e: LedgerError) -> BotError {
@@ -123,7 +122,7 @@ pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
 pub async fn daily(ctx: Context<'_>) -> Result<(), BotError> {
     let server = server_of(ctx)?;
     let lang = lang_of_ctx(ctx);
-    let now = now_unix();
+    let now = crate::ledger::now_unix();
     let balance = ctx
         .data()
         .ledger
@@ -337,16 +336,6 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
 }
 
 /// A game kind's display name (`dou-dizhu` → "Dou Dizhu" / "斗地主").
-fn game_name(lang: Lang, kind: &str) -> Cow<'static, str> {
-    match kind {
-        "dou-dizhu" => Cow::Owned(i18n::tr(lang, "ddz-name")),
-        other => Cow::Owned(other.to_string()),
-    }
-}
-
-fn now_unix() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
+fn game_name(lang: Lang, kind: &str) -> String {
+    crate::registry::display_name(lang, kind)
 }

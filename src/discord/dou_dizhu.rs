@@ -24,7 +24,7 @@ use crate::games::dou_dizhu::cardset::rank_name;
 use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
-use crate::games::Seat;
+use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
@@ -503,7 +503,7 @@ pub async fn ddz_start(
     #[rename = "kitty-multipliers"] kitty_multipliers: Option<bool>,
     #[rename = "show-cards"] show_cards: Option<bool>,
 ) -> Result<(), BotError> {
-    let stake = stake.unwrap_or(ctx.data().config.stakes.dou_dizhu);
+    let stake = stake.unwrap_or(ctx.data().config.stakes.get(GameKind::DouDizhu));
     if stake < 1 {
         return Err(BotError::user("err-amount-positive"));
     }

@@ -15,7 +15,7 @@ use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, N
 use super::table::{signed, ResultView, TableView};
 use super::Context;
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
-use crate::games::Seat;
+use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
@@ -276,7 +276,7 @@ pub async fn dg_start(
     ante: Option<i64>,
     sweep: Option<bool>,
 ) -> Result<(), BotError> {
-    let stake = stake.unwrap_or(ctx.data().config.stakes.duan_guozi);
+    let stake = stake.unwrap_or(ctx.data().config.stakes.get(GameKind::DuanGuozi));
     if stake < 1 {
         return Err(BotError::user("err-amount-positive"));
     }

@@ -19,25 +19,19 @@ use std::fmt::Debug;
 /// A seat index, 0-based, in turn order.
 pub type Seat = usize;
 
-/// The games paiju knows, with the names used in records and commands.
+/// The games paiju hosts, with the names used in records, the ledger and
+/// commands. A variant comes with its game's line in the registry
+/// (`crate::registry::with_game!`, whose match has no wildcard).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
     DouDizhu,
     DuanGuozi,
     Chexuan,
-    Shengji,
-    Paohuzi,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [
-        GameKind::DouDizhu,
-        GameKind::DuanGuozi,
-        GameKind::Chexuan,
-        GameKind::Shengji,
-        GameKind::Paohuzi,
-    ];
+    pub const ALL: [GameKind; 3] = [GameKind::DouDizhu, GameKind::DuanGuozi, GameKind::Chexuan];
 
     /// The name in records, the CLI and slash commands: `dou-dizhu`.
     pub fn name(self) -> &'static str {
@@ -45,8 +39,6 @@ impl GameKind {
             GameKind::DouDizhu => "dou-dizhu",
             GameKind::DuanGuozi => "duan-guozi",
             GameKind::Chexuan => "chexuan",
-            GameKind::Shengji => "shengji",
-            GameKind::Paohuzi => "paohuzi",
         }
     }
 

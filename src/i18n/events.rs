@@ -9,12 +9,12 @@ use super::{render_cards, tr, tr_args, Lang};
 use crate::cards::Card;
 use crate::games::chexuan::events::ShownSplit;
 use crate::games::chexuan::hands::{HandKind, Versus};
+use crate::games::chexuan::session::{SessionEvent, TableView as CxView};
 use crate::games::chexuan::view::{PlayerView, Stage};
 use crate::games::chexuan::{Event as CxEvent, MangoKind, Status};
 use crate::games::dou_dizhu::{CardSet, Event as DdzEvent};
 use crate::games::duan_guozi::{Event as DgEvent, ShownHand};
 use crate::games::Seat;
-use crate::table::chexuan::{SessionEvent, TableView as CxView};
 use fluent_bundle::FluentValue;
 
 /// How the seats of a table are named in a sentence, and which of them is
@@ -628,9 +628,9 @@ mod tests {
 
     #[test]
     fn a_short_mango_payment_and_the_chips_off_the_table_have_words() {
+        use crate::games::chexuan::session::{ChexuanTable, SessionDeal};
         use crate::games::chexuan::{ChexuanRules, ShortPayment};
         use crate::games::Game;
-        use crate::table::chexuan::{ChexuanTable, SessionDeal};
         let names = names();
         let terminal = Seats::new(&names, Some(0));
         let mango = CxEvent::Mango {
@@ -701,7 +701,7 @@ mod tests {
 
     #[test]
     fn a_timeout_and_a_stand_up_have_words_in_both_languages() {
-        use crate::table::chexuan::SessionEvent;
+        use crate::games::chexuan::session::SessionEvent;
         let names = names();
         let terminal = Seats::new(&names, Some(0));
         let channel = Seats::new(&names, None);

@@ -94,22 +94,21 @@ pub fn resolve(user: Option<&str>, server: Option<&str>, enabled: &[Lang], defau
         .unwrap_or(default)
 }
 
-/// The embedded `.ftl` sources of one locale, as (file name, text).
-pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
+/// The embedded `.ftl` sources of one locale, as (file name, text): the
+/// files every game shares, then each hosted game's own (from the game
+/// registry, `crate::registry::ftl_sources`).
+pub fn sources(lang: Lang) -> Vec<(String, &'static str)> {
     macro_rules! ftl {
         ($dir:literal, $($file:literal),*) => {
-            &[$(($file, include_str!(concat!("../../locales/", $dir, "/", $file)))),*]
+            [$(($file, include_str!(concat!("../../locales/", $dir, "/", $file)))),*]
         };
     }
-    match lang {
+    let shared = match lang {
         Lang::EnUs => ftl!(
             "en-US",
             "bot.ftl",
             "cards.ftl",
-            "chexuan.ftl",
             "commands.ftl",
-            "dou-dizhu.ftl",
-            "duan-guozi.ftl",
             "errors.ftl",
             "terminal.ftl"
         ),
@@ -117,14 +116,16 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "zh-CN",
             "bot.ftl",
             "cards.ftl",
-            "chexuan.ftl",
             "commands.ftl",
-            "dou-dizhu.ftl",
-            "duan-guozi.ftl",
             "errors.ftl",
             "terminal.ftl"
         ),
-    }
+    };
+    shared
+        .into_iter()
+        .map(|(file, text)| (file.to_string(), text))
+        .chain(crate::registry::ftl_sources(lang))
+        .collect()
 }
 
 struct Localizer {

@@ -256,7 +256,9 @@ pub(crate) fn from_db_id(id: i64) -> u64 {
     id as u64
 }
 
-pub(crate) fn now_unix() -> i64 {
+/// The wall clock in Unix seconds: the one place paiju reads it (the
+/// ledger's timestamps, daily claims, Discord's `<t:…:R>` deadlines).
+pub fn now_unix() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)

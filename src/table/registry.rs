@@ -255,20 +255,11 @@ impl<S: TableStore> Tables<S> {
         for game in self.shared.store.unfinished_games().await? {
             let id = game.id;
             let result = match GameKind::from_name(&game.kind) {
-                Some(GameKind::DouDizhu) => self
-                    .resume::<crate::games::dou_dizhu::DouDizhu>(game)
-                    .await
-                    .map(|_| ()),
-                Some(GameKind::DuanGuozi) => self
-                    .resume::<crate::games::duan_guozi::DuanGuozi>(game)
-                    .await
-                    .map(|_| ()),
-                Some(GameKind::Chexuan) => self
-                    .resume::<super::chexuan::ChexuanTable>(game)
-                    .await
-                    .map(|_| ()),
-                _ => {
-                    let why = format!("no table hosts {} games yet", game.kind);
+                Some(kind) => {
+                    crate::with_game!(kind, G => self.resume::<G>(game).await.map(|_| ()))
+                }
+                None => {
+                    let why = format!("no table hosts {} games", game.kind);
                     self.shared.store.cancel(id, &why).await?;
                     Err(TableError::Unresumable(id, why))
                 }

@@ -9,11 +9,16 @@ use super::text;
 use super::{Input, PlayOptions, TerminalGame};
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
 use crate::games::chexuan::hands::{evaluate, Split};
+use crate::games::chexuan::session::is_session_record;
+use crate::games::chexuan::session::{ChexuanTable, SessionEvent, TableAction, TableView};
+use crate::games::chexuan::Chexuan;
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::{Outcome, Seat};
 use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
-use crate::table::chexuan::{ChexuanTable, SessionEvent, TableAction, TableView};
+use crate::record::{Record, RecordError, Verdict};
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal};
+use crate::simulate::{SimOptions, SimReport};
 
 fn pair(lang: Lang, cards: &[Card]) -> String {
     i18n::render_cards(lang, cards)
@@ -228,6 +233,52 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
     }
 }
 
+impl Hosted for ChexuanTable {
+    const FTL: [&'static str; 2] = [
+        include_str!("../../locales/en-US/chexuan.ftl"),
+        include_str!("../../locales/zh-CN/chexuan.ftl"),
+    ];
+    /// Chexuan's hands are played for chips: this is the default ante.
+    const DEFAULT_STAKE: i64 = 10;
+
+    /// A `chexuan` record is a whole session when its deal has a `seed`
+    /// (or it has the sessions' old name), one hand otherwise.
+    fn replay(record: &Record) -> Result<Verdict, RecordError> {
+        if is_session_record(record) {
+            crate::record::replay_game::<ChexuanTable>(record)
+        } else {
+            crate::record::replay_game::<Chexuan>(record)
+        }
+    }
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::chexuan::simulate(opts)
+    }
+
+    /// 2 to 6 players (3 by default), `--ante` in chips and the person's
+    /// `--bobo`; the stake is 1 (the chips are the ante and the bets).
+    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        use crate::games::chexuan::rules::{MAX_SEATS, MIN_SEATS};
+        let mut rules = flags.rules.clone();
+        if let Some(ante) = flags.ante {
+            rules.insert("ante".into(), serde_json::json!(ante));
+        }
+        let players = flags.players.unwrap_or(3);
+        if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
+            return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
+        }
+        if flags.sweep || flags.wild || flags.discard {
+            return Err(Refusal::new("term-err-not-chexuan"));
+        }
+        Ok(PlaySetup {
+            rules: serde_json::Value::Object(rules),
+            ai_seats: Some(players - 1),
+            stake: 1,
+            buy_in: flags.bobo,
+        })
+    }
+}
+
 impl TerminalGame for ChexuanTable {
     fn welcome(lang: Lang, options: &PlayOptions, seats: usize, balance: i64) -> String {
         let rules: ChexuanRules = serde_json::from_value(options.rules.clone()).unwrap_or_default();
@@ -412,9 +463,9 @@ impl TerminalGame for ChexuanTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chexuan::session::SessionDeal;
     use crate::games::chexuan::view::Stage;
     use crate::games::Game;
-    use crate::table::chexuan::SessionDeal;
 
     fn table(seed: u64) -> ChexuanTable {
         let deal = SessionDeal {

@@ -11,9 +11,58 @@ use crate::games::dou_dizhu::{
 };
 use crate::games::{Outcome, Seat};
 use crate::i18n::{self, events, tr, tr_args, Lang};
+use crate::record::RecordError;
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg};
+use crate::simulate::{SimOptions, SimReport};
 
 /// What a line of input asks for.
 pub type Input = super::Input<Action>;
+
+impl Hosted for DouDizhu {
+    const FTL: [&'static str; 2] = [
+        include_str!("../../locales/en-US/dou-dizhu.ftl"),
+        include_str!("../../locales/zh-CN/dou-dizhu.ftl"),
+    ];
+    const DEFAULT_STAKE: i64 = 10;
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::dou_dizhu::simulate(opts)
+    }
+
+    /// Three players, or two (二人斗地主); `--wild` and `--discard` are the
+    /// variants.
+    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        if flags.bobo.is_some() {
+            return Err(Refusal::new("term-err-chexuan-only"));
+        }
+        if flags.ante.is_some() || flags.sweep {
+            return Err(Refusal::new("term-err-duan-guozi-only"));
+        }
+        let mut rules = flags.rules.clone();
+        match flags.players {
+            None | Some(3) => {}
+            Some(2) => {
+                rules.insert("players".into(), serde_json::json!(2));
+            }
+            Some(p) => {
+                return Err(Refusal::new("term-err-players-dou-dizhu")
+                    .arg("players", RefusalArg::Number(p as i64)))
+            }
+        }
+        if flags.wild {
+            rules.insert("wild".into(), serde_json::json!(true));
+        }
+        if flags.discard {
+            rules.insert("discard".into(), serde_json::json!(true));
+        }
+        Ok(PlaySetup {
+            rules: serde_json::Value::Object(rules),
+            ai_seats: None,
+            stake: flags.stake,
+            buy_in: None,
+        })
+    }
+}
 
 impl TerminalGame for DouDizhu {
     fn welcome(lang: Lang, options: &PlayOptions, _seats: usize, balance: i64) -> String {

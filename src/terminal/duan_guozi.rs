@@ -8,6 +8,9 @@ use crate::games::duan_guozi::{Action, DuanGuozi, Event, Rules, View};
 use crate::games::{Outcome, Seat};
 use crate::i18n::events::{self, signed};
 use crate::i18n::{tr, tr_args, Lang};
+use crate::record::RecordError;
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal};
+use crate::simulate::{SimOptions, SimReport};
 
 /// Each seat's figure, `You +3, AI 1 -5, …`.
 fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
@@ -44,6 +47,47 @@ pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
         }
     }
     lines.join("\n")
+}
+
+impl Hosted for DuanGuozi {
+    const FTL: [&'static str; 2] = [
+        include_str!("../../locales/en-US/duan-guozi.ftl"),
+        include_str!("../../locales/zh-CN/duan-guozi.ftl"),
+    ];
+    const DEFAULT_STAKE: i64 = 10;
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::duan_guozi::simulate(opts)
+    }
+
+    /// 2 to 12 players (4 by default), `--ante` in 道 and the `--sweep`
+    /// house rule.
+    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        use crate::games::duan_guozi::rules::{MAX_SEATS, MIN_SEATS};
+        if flags.bobo.is_some() {
+            return Err(Refusal::new("term-err-chexuan-only"));
+        }
+        let mut rules = flags.rules.clone();
+        if let Some(ante) = flags.ante {
+            rules.insert("ante".into(), serde_json::json!(ante));
+        }
+        if flags.sweep {
+            rules.insert("sweep".into(), serde_json::json!([4, 3]));
+        }
+        let players = flags.players.unwrap_or(4);
+        if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
+            return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
+        }
+        if flags.wild || flags.discard {
+            return Err(Refusal::new("term-err-dou-dizhu-only"));
+        }
+        Ok(PlaySetup {
+            rules: serde_json::Value::Object(rules),
+            ai_seats: Some(players - 1),
+            stake: flags.stake,
+            buy_in: None,
+        })
+    }
 }
 
 impl TerminalGame for DuanGuozi {

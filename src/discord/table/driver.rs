@@ -102,12 +102,7 @@ struct Driver<G: DiscordGame> {
     seats: Vec<Occupant>,
 }
 
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
+use crate::ledger::now_unix as unix_now;
 
 impl<G: DiscordGame> Driver<G> {
     async fn run(mut self, mut rx: tokio::sync::broadcast::Receiver<TableEvent<G>>) {

@@ -172,7 +172,7 @@ impl Host {
                     }
                     None => false,
                 }
-            }, _ => false);
+            });
             if started {
                 n += 1;
                 tracing::info!(game = id, channel = game.channel, "resumed");

@@ -31,8 +31,9 @@
 //!    [`commands::join`], [`commands::leave`], [`commands::stop`]. List it
 //!    in `discord::commands::all()` and give it words in
 //!    `locales/*/commands.ftl` (its game words in its own `.ftl`).
-//! 4. One arm in [`with_game!`] so clicks, `/play`, `/pass`, `/hand`,
-//!    "Play again" and the resume at start-up reach it.
+//! 4. Its line in the game registry (`crate::registry`), so clicks,
+//!    `/play`, `/pass`, `/hand`, "Play again" and the resume at start-up
+//!    reach it.
 //!
 //! [`ids::Action`]: crate::discord::ids::Action
 
@@ -48,31 +49,7 @@ use crate::i18n::{self, Lang};
 use crate::table::{GameId, Occupant, SettleReport, TableGame};
 use poise::serenity_prelude as serenity;
 
-/// Runs `$body` with `$G` naming the game type of `$kind`, or `$other` for
-/// a kind no Discord front end hosts yet. The one place that lists the
-/// hosted games.
-#[macro_export]
-macro_rules! with_game {
-    ($kind:expr, $G:ident => $body:expr, _ => $other:expr) => {
-        match $kind {
-            $crate::games::GameKind::DouDizhu => {
-                type $G = $crate::games::dou_dizhu::DouDizhu;
-                $body
-            }
-            $crate::games::GameKind::DuanGuozi => {
-                type $G = $crate::games::duan_guozi::DuanGuozi;
-                $body
-            }
-            $crate::games::GameKind::Chexuan => {
-                type $G = $crate::table::chexuan::ChexuanTable;
-                $body
-            }
-            #[allow(unreachable_patterns)]
-            _ => $other,
-        }
-    };
-}
-pub use with_game;
+pub use crate::registry::with_game;
 
 /// How each seat is shown: a mention for people, "AI 2" for the computer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,6 +7,7 @@
 //! Modules: [`cards`] (the 32 cards), [`hands`] (two-card hands, splits,
 //! 三花), [`rules`] (options, the deal, mango amounts), [`action`],
 //! [`engine`] (the hand's state machine), [`settle`] (showdown settlement),
+//! [`session`] (hand after hand at one table: the game a table hosts),
 //! [`events`], [`view`], [`ai`] (the basic bot) and [`sim`] (`paiju
 //! simulate chexuan`).
 //!
@@ -42,6 +43,7 @@ pub mod engine;
 pub mod events;
 pub mod hands;
 pub mod rules;
+pub mod session;
 pub mod settle;
 pub mod sim;
 pub mod view;

@@ -1,5 +1,7 @@
-//! Chexuan at a table: a table session plays hand after hand, and the whole
-//! session is ONE ledger game ([`ChexuanTable`]).
+//! A Chexuan table session: hand after hand at one table, and the whole
+//! session is ONE game ([`ChexuanTable`]), in the ledger and in records
+//! (`"game": "chexuan"` with a session deal). Pure like every game module:
+//! the table runtime hosts it through `table::chexuan_table`.
 //!
 //! Why one game and not one per hand: the mango pot (芒果) holds chips that
 //! belong to nobody until a showdown or the table's close hands them out, so
@@ -10,7 +12,7 @@
 //! when the table closes; until then the players' chips stay locked.
 //!
 //! The session:
-//! - each player brings a bobo (簸簸) when joining ([`JoinArgs::buy_in`],
+//! - each player brings a bobo (簸簸) when joining (the table's join argument,
 //!   from `min_bobo` to the balance); AI seats bring the largest human bobo;
 //! - a seat's stack is its bobo plus its winnings so far; each hand's bobo
 //!   is the stack; a seat whose stack falls below `min_bobo` sits out;
@@ -55,23 +57,31 @@
 //! playing it; `TableView::playing[h]` is the table seat of hand seat `h`.
 //! Events are given in table seats.
 
-use super::kind::{JoinArgs, SeatSetup, TableGame};
+use super::ai::{best_legal_split, BasicBot};
+use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
+use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
-use crate::games::chexuan::ai::{best_legal_split, BasicBot};
-use crate::games::chexuan::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
-use crate::games::chexuan::{
-    share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango,
-};
 use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
-use std::ops::RangeInclusive;
 
-/// The `game` of a session record (`paiju replay` knows it).
-pub const RECORD_NAME: &str = "chexuan-table";
+/// The `game` of a session record: the game's own name. A record named
+/// `chexuan` holds a session when its deal is a [`SessionDeal`] (it has a
+/// `seed`), one hand otherwise ([`is_session_record`]).
+pub const RECORD_NAME: &str = "chexuan";
+
+/// The name session records had before sessions and hands shared one
+/// (older snapshots in a ledger, older record files): still replayed.
+pub const LEGACY_RECORD_NAME: &str = "chexuan-table";
+
+/// True when `record` is a whole session (its deal has a `seed`, or it has
+/// the legacy name), false for a single hand.
+pub fn is_session_record(record: &Record) -> bool {
+    record.game == LEGACY_RECORD_NAME || record.deal.get("seed").is_some()
+}
 
 /// A session record's `deal`: the seed every hand's deck comes from, the
 /// first dealer, each seat's bobo and which seats are AI.
@@ -103,7 +113,7 @@ pub enum TableAction {
     Leave,
     /// The seat's time ran out: check when allowed, else fold; at the
     /// showdown the best split. Only the runtime's timer sends it
-    /// ([`TableGame::timer_only`]); it is recorded so that a replayed or
+    /// (the runtime's `TableGame::timer_only`); it is recorded so that a replayed or
     /// resumed session keeps each seat's count of timed-out hands.
     TimedOut,
 }
@@ -556,15 +566,17 @@ impl ChexuanTable {
         self.number
     }
 
-    fn is_ai(&self, seat: Seat) -> bool {
+    pub fn is_ai(&self, seat: Seat) -> bool {
         self.deal.ai.get(seat).copied().unwrap_or(false)
     }
 
-    fn hand_seat(&self, seat: Seat) -> Option<Seat> {
+    /// The hand seat of table seat `seat`, if it plays the current hand.
+    pub fn hand_seat(&self, seat: Seat) -> Option<Seat> {
         self.playing.iter().position(|&s| s == seat)
     }
 
-    fn closed(&self) -> bool {
+    /// True once the table has closed (the session is over).
+    pub fn closed(&self) -> bool {
         self.mango_shares.is_some()
     }
 
@@ -606,6 +618,11 @@ impl ChexuanTable {
             .then(|| illegal("err-chexuan-left-table", "you have left this table"))
     }
 
+    /// True when table seat `seat` exists and has not left the table.
+    pub fn seated(&self, seat: Seat) -> bool {
+        self.left.get(seat) == Some(&false)
+    }
+
     /// The seats stood up for timing out.
     pub fn stood_up(&self) -> &[bool] {
         &self.stood_up
@@ -619,7 +636,7 @@ impl ChexuanTable {
     /// The action played for hand seat `h` when its player is not there
     /// (left, or out of time): check when allowed, else fold; at the
     /// showdown the best split. `None` when it is not `h`'s turn.
-    fn stand_in_action(&self, h: Seat) -> Option<Action> {
+    pub fn stand_in_action(&self, h: Seat) -> Option<Action> {
         if self.hand.to_act() != Some(h) {
             return None;
         }
@@ -956,9 +973,9 @@ impl Game for ChexuanTable {
 }
 
 /// The basic Chexuan bot, playing a table seat through the hand's view.
-struct TableBot(BasicBot);
+pub struct SessionBot(pub BasicBot);
 
-impl Bot<ChexuanTable> for TableBot {
+impl Bot<ChexuanTable> for SessionBot {
     fn choose(
         &mut self,
         view: &TableView,
@@ -970,125 +987,5 @@ impl Bot<ChexuanTable> for TableBot {
             return legal[0];
         }
         TableAction::Hand(self.0.choose(&view.hand, &hand_legal, rng))
-    }
-}
-
-/// The bobo a join brings: the one asked for, or the smallest.
-fn bobo_of(rules: &ChexuanRules, join: &JoinArgs) -> u64 {
-    join.buy_in.unwrap_or(rules.min_bobo())
-}
-
-impl TableGame for ChexuanTable {
-    const JOIN_NEEDS_BALANCE: bool = true;
-
-    fn seat_range(_rules: &ChexuanRules) -> RangeInclusive<usize> {
-        MIN_SEATS..=MAX_SEATS
-    }
-
-    /// The chips of a hand are its ante and bets: the stake must be 1.
-    fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), String> {
-        rules.validate()?;
-        if stake != 1 {
-            return Err("a Chexuan table plays for chips: its stake is 1 (set the ante)".into());
-        }
-        Ok(())
-    }
-
-    fn check_join(rules: &ChexuanRules, join: &JoinArgs, balance: i64) -> Result<(), RuleError> {
-        let bobo = bobo_of(rules, join);
-        let min = rules.min_bobo();
-        if bobo < min || bobo > MAX_CHIPS {
-            return Err(illegal(
-                "err-chexuan-bobo-range",
-                format!("a bobo is from {min} to {MAX_CHIPS} chips, not {bobo}"),
-            )
-            .arg("min", min)
-            .arg("bobo", bobo));
-        }
-        if bobo as i128 > balance as i128 {
-            return Err(illegal(
-                "err-chexuan-bobo-balance",
-                format!("a bobo of {bobo} is more than your {balance} chips"),
-            )
-            .arg("bobo", bobo)
-            .arg("balance", balance));
-        }
-        Ok(())
-    }
-
-    /// Humans bring their bobo; AI seats the largest human bobo. The host
-    /// (seat 0) deals first. A human seat whose balance the runtime read
-    /// keeps the rest of it (balance − bobo) as its reserve for mango; AI
-    /// seats' reserve is unlimited. Without any balance (a caller that does
-    /// not read them) the session has no reserves, as before them.
-    fn deal_table(
-        rules: ChexuanRules,
-        seats: &[SeatSetup],
-        rng: &mut dyn rand::RngCore,
-    ) -> Result<Self, RecordError> {
-        rules.validate().map_err(RecordError::Rules)?;
-        let ai_bobo = seats
-            .iter()
-            .filter(|s| s.human)
-            .map(|s| bobo_of(&rules, &s.join))
-            .max()
-            .unwrap_or(rules.min_bobo());
-        let deal = SessionDeal {
-            seed: rng.next_u64(),
-            dealer: 0,
-            bobo: seats
-                .iter()
-                .map(|s| {
-                    if s.human {
-                        bobo_of(&rules, &s.join)
-                    } else {
-                        ai_bobo
-                    }
-                })
-                .collect(),
-            ai: seats.iter().map(|s| !s.human).collect(),
-            reserve: if seats.iter().any(|s| s.balance.is_some()) {
-                seats
-                    .iter()
-                    .map(|s| match (s.human, s.balance) {
-                        (true, Some(balance)) => {
-                            let bobo = bobo_of(&rules, &s.join) as i128;
-                            // check_join refused a bobo above the balance; a
-                            // reserve beyond the largest amount is capped.
-                            let rest = (balance as i128 - bobo).clamp(0, MAX_CHIPS as i128);
-                            Some(rest as u64)
-                        }
-                        _ => None,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
-        };
-        ChexuanTable::start(rules, seats.len(), deal).map_err(RecordError::Deal)
-    }
-
-    fn bot() -> Box<dyn Bot<Self>> {
-        Box::new(TableBot(BasicBot))
-    }
-
-    fn leave_action(&self, seat: Seat) -> Option<TableAction> {
-        (self.left.get(seat) == Some(&false) && !self.closed()).then_some(TableAction::Leave)
-    }
-
-    /// A seat out of time is played for that one action, not handed to the
-    /// bot: at a betting game the bot would bet the player's chips.
-    fn timeout_action(&self, seat: Seat) -> Option<TableAction> {
-        let h = self.hand_seat(seat)?;
-        (!self.closed() && self.gone(seat).is_none() && self.stand_in_action(h).is_some())
-            .then_some(TableAction::TimedOut)
-    }
-
-    fn timer_only(action: &TableAction) -> bool {
-        matches!(action, TableAction::TimedOut)
-    }
-
-    fn seat_gone(&self, seat: Seat) -> Option<RuleError> {
-        self.gone(seat)
     }
 }

@@ -1,0 +1,231 @@
+//! The game registry: the one list of the games paiju hosts, at the
+//! application layer.
+//!
+//! [`with_game!`] maps a [`GameKind`] to the game type a table hosts; every
+//! place that must know "which games are there" goes through it: `paiju
+//! replay` ([`replay`]), `paiju simulate` ([`simulate`]), resuming stored
+//! games at start-up (`Tables::resume_all`), `paiju play` (the terminal
+//! front end), the Discord clicks, `/play`, `/history` and `/stats` (the
+//! localized names, [`name_key`]), the Fluent files ([`ftl_sources`]) and
+//! the config's per-game stakes ([`default_stake`]). The match in
+//! [`with_game!`] has no wildcard arm, so a game kind without its line
+//! does not compile.
+//!
+//! What a hosted game says about itself is its [`Hosted`] impl, in its own
+//! files: its Fluent files, its default stake, its simulation and how
+//! `paiju play`'s command line sets up its table; the rest comes from the
+//! traits it already implements for each layer
+//! ([`TableGame`](crate::table::TableGame) for seats and chips,
+//! [`TerminalGame`], [`DiscordGame`]).
+//!
+//! # Adding a game
+//!
+//! A new game is its own files — `src/games/<game>/` (the pure rules), its
+//! `TableGame`, `TerminalGame`, `DiscordGame` and [`Hosted`] impls,
+//! `locales/*/<game>.ftl` — plus these shared places:
+//!
+//! 1. `src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
+//!    with its record name;
+//! 2. this file: its arm in [`with_game!`];
+//! 3. the module lines of its front ends (`src/table/mod.rs`,
+//!    `src/terminal/mod.rs`, `src/discord/mod.rs`) and its slash command
+//!    group in `discord::commands::all()`.
+
+use crate::discord::table::DiscordGame;
+use crate::games::GameKind;
+use crate::i18n::Lang;
+use crate::record::{Record, RecordError, Verdict};
+use crate::simulate::{SimOptions, SimReport};
+use crate::terminal::TerminalGame;
+
+/// Runs `$body` with `$G` naming the game type hosted for `$kind`. The one
+/// list of the hosted games.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::DouDizhu => {
+                type $G = $crate::games::dou_dizhu::DouDizhu;
+                $body
+            }
+            $crate::games::GameKind::DuanGuozi => {
+                type $G = $crate::games::duan_guozi::DuanGuozi;
+                $body
+            }
+            $crate::games::GameKind::Chexuan => {
+                type $G = $crate::games::chexuan::session::ChexuanTable;
+                $body
+            }
+        }
+    };
+}
+pub use with_game;
+
+/// `paiju play`'s command line, before a game reads what it takes.
+#[derive(Clone, Debug, Default)]
+pub struct PlayFlags {
+    /// `--rules`, already known to be a JSON object.
+    pub rules: serde_json::Map<String, serde_json::Value>,
+    pub stake: i64,
+    pub players: Option<usize>,
+    pub wild: bool,
+    pub discard: bool,
+    pub ante: Option<u32>,
+    pub bobo: Option<u64>,
+    pub sweep: bool,
+}
+
+/// What a game makes of [`PlayFlags`]: the table's rules, the AI seats
+/// beside the person, the stake, and what the person brings to the seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaySetup {
+    pub rules: serde_json::Value,
+    pub ai_seats: Option<usize>,
+    pub stake: i64,
+    pub buy_in: Option<u64>,
+}
+
+/// A refusal of `paiju play`'s command line: a Fluent id and its values,
+/// said in the player's language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, RefusalArg)>,
+}
+
+/// A value of a [`Refusal`]: a number, a text, or another message's words.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RefusalArg {
+    Number(i64),
+    Text(String),
+    Message(&'static str),
+}
+
+impl Refusal {
+    pub fn new(key: &'static str) -> Refusal {
+        Refusal {
+            key,
+            args: Vec::new(),
+        }
+    }
+
+    pub fn arg(mut self, name: &'static str, value: RefusalArg) -> Refusal {
+        self.args.push((name, value));
+        self
+    }
+
+    /// A number of players outside `range` for game `G`.
+    pub fn players<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
+        let n = |v: usize| RefusalArg::Number(v as i64);
+        Refusal::new("term-err-players")
+            .arg("game", RefusalArg::Message(G::NAME_KEY))
+            .arg("min", n(*range.start()))
+            .arg("max", n(*range.end()))
+            .arg("players", n(players))
+    }
+
+    /// The refusal in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let args: Vec<(&str, fluent_bundle::FluentValue<'static>)> = self
+            .args
+            .iter()
+            .map(|(name, value)| {
+                let value = match value {
+                    RefusalArg::Number(n) => (*n).into(),
+                    RefusalArg::Text(t) => t.clone().into(),
+                    RefusalArg::Message(key) => crate::i18n::tr(lang, key).into(),
+                };
+                (*name, value)
+            })
+            .collect();
+        crate::i18n::tr_args(lang, self.key, &args)
+    }
+}
+
+/// What a hosted game says about itself, beside its per-layer traits.
+pub trait Hosted: TerminalGame + DiscordGame {
+    /// The game's own Fluent files: `[en-US, zh-CN]`, embedded
+    /// (`include_str!("../../locales/en-US/<game>.ftl")`).
+    const FTL: [&'static str; 2];
+
+    /// The stake a table gets when neither the host nor the config names
+    /// one (chips per unit of the game's outcome).
+    const DEFAULT_STAKE: i64;
+
+    /// `paiju replay` of a record named for this game.
+    fn replay(record: &Record) -> Result<Verdict, RecordError> {
+        crate::record::replay_game::<Self>(record)
+    }
+
+    /// `paiju simulate`: whole games between bots.
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError>;
+
+    /// Reads `paiju play`'s command line into this game's table.
+    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal>;
+}
+
+/// The kind a record's `game` names (a legacy name included).
+pub fn kind_of_record(game: &str) -> Option<GameKind> {
+    if game == crate::games::chexuan::session::LEGACY_RECORD_NAME {
+        return Some(GameKind::Chexuan);
+    }
+    GameKind::from_name(game)
+}
+
+/// Replays a record of any hosted game.
+pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
+    let kind = kind_of_record(&record.game)
+        .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
+    with_game!(kind, G => G::replay(record))
+}
+
+/// `paiju simulate` of any hosted game; the rate is timed here (no clock in
+/// `games/`).
+pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
+    crate::simulate::timed(|| with_game!(kind, G => G::simulate(opts)))
+}
+
+/// Fluent id of a game's name.
+pub fn name_key(kind: GameKind) -> &'static str {
+    with_game!(kind, G => G::NAME_KEY)
+}
+
+/// A game's name in `lang`, from the name stored in the ledger (`chexuan`);
+/// an unknown name is shown as it is.
+pub fn display_name(lang: Lang, stored: &str) -> String {
+    match kind_of_record(stored) {
+        Some(kind) => crate::i18n::tr(lang, name_key(kind)),
+        None => stored.to_string(),
+    }
+}
+
+/// A game's default stake.
+pub fn default_stake(kind: GameKind) -> i64 {
+    with_game!(kind, G => G::DEFAULT_STAKE)
+}
+
+/// The Fluent sources of every hosted game in `lang`, as (file name, text).
+pub fn ftl_sources(lang: Lang) -> Vec<(String, &'static str)> {
+    GameKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let ftl = with_game!(kind, G => G::FTL);
+            let text = match lang {
+                Lang::EnUs => ftl[0],
+                Lang::ZhCn => ftl[1],
+            };
+            (format!("{}.ftl", kind.name()), text)
+        })
+        .collect()
+}
+
+/// The names of the hosted games, for help texts and refusals
+/// (`dou-dizhu, duan-guozi, chexuan`).
+pub fn names() -> String {
+    GameKind::ALL.map(GameKind::name).join(", ")
+}
+
+/// `paiju play`'s command line for `kind`.
+pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+    with_game!(kind, G => G::play_setup(flags))
+}

@@ -1,0 +1,138 @@
+//! Chexuan at a table: how the runtime hosts a session ([`ChexuanTable`],
+//! `games::chexuan::session`): the bobo each player brings and checks on
+//! it, AI seats' bobos, the reserve for mango read from the balances, the
+//! stand-in move of a player whose time ran out, and leaving.
+
+use super::kind::{JoinArgs, SeatSetup, TableGame};
+use crate::ai::Bot;
+use crate::games::chexuan::ai::BasicBot;
+use crate::games::chexuan::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
+use crate::games::chexuan::session::{ChexuanTable, SessionBot, SessionDeal, TableAction};
+use crate::games::chexuan::ChexuanRules;
+use crate::games::{ErrorCode, RuleError, Seat};
+use crate::record::RecordError;
+use std::ops::RangeInclusive;
+
+fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+    RuleError::new(ErrorCode::IllegalAction, key, message)
+}
+
+/// The bobo a join brings: the one asked for, or the smallest.
+fn bobo_of(rules: &ChexuanRules, join: &JoinArgs) -> u64 {
+    join.buy_in.unwrap_or(rules.min_bobo())
+}
+
+impl TableGame for ChexuanTable {
+    const JOIN_NEEDS_BALANCE: bool = true;
+
+    fn seat_range(_rules: &ChexuanRules) -> RangeInclusive<usize> {
+        MIN_SEATS..=MAX_SEATS
+    }
+
+    /// The chips of a hand are its ante and bets: the stake must be 1.
+    fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), String> {
+        rules.validate()?;
+        if stake != 1 {
+            return Err("a Chexuan table plays for chips: its stake is 1 (set the ante)".into());
+        }
+        Ok(())
+    }
+
+    fn check_join(rules: &ChexuanRules, join: &JoinArgs, balance: i64) -> Result<(), RuleError> {
+        let bobo = bobo_of(rules, join);
+        let min = rules.min_bobo();
+        if bobo < min || bobo > MAX_CHIPS {
+            return Err(illegal(
+                "err-chexuan-bobo-range",
+                format!("a bobo is from {min} to {MAX_CHIPS} chips, not {bobo}"),
+            )
+            .arg("min", min)
+            .arg("bobo", bobo));
+        }
+        if bobo as i128 > balance as i128 {
+            return Err(illegal(
+                "err-chexuan-bobo-balance",
+                format!("a bobo of {bobo} is more than your {balance} chips"),
+            )
+            .arg("bobo", bobo)
+            .arg("balance", balance));
+        }
+        Ok(())
+    }
+
+    /// Humans bring their bobo; AI seats the largest human bobo. The host
+    /// (seat 0) deals first. A human seat whose balance the runtime read
+    /// keeps the rest of it (balance − bobo) as its reserve for mango; AI
+    /// seats' reserve is unlimited. Without any balance (a caller that does
+    /// not read them) the session has no reserves, as before them.
+    fn deal_table(
+        rules: ChexuanRules,
+        seats: &[SeatSetup],
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        rules.validate().map_err(RecordError::Rules)?;
+        let ai_bobo = seats
+            .iter()
+            .filter(|s| s.human)
+            .map(|s| bobo_of(&rules, &s.join))
+            .max()
+            .unwrap_or(rules.min_bobo());
+        let deal = SessionDeal {
+            seed: rng.next_u64(),
+            dealer: 0,
+            bobo: seats
+                .iter()
+                .map(|s| {
+                    if s.human {
+                        bobo_of(&rules, &s.join)
+                    } else {
+                        ai_bobo
+                    }
+                })
+                .collect(),
+            ai: seats.iter().map(|s| !s.human).collect(),
+            reserve: if seats.iter().any(|s| s.balance.is_some()) {
+                seats
+                    .iter()
+                    .map(|s| match (s.human, s.balance) {
+                        (true, Some(balance)) => {
+                            let bobo = bobo_of(&rules, &s.join) as i128;
+                            // check_join refused a bobo above the balance; a
+                            // reserve beyond the largest amount is capped.
+                            let rest = (balance as i128 - bobo).clamp(0, MAX_CHIPS as i128);
+                            Some(rest as u64)
+                        }
+                        _ => None,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        };
+        ChexuanTable::start(rules, seats.len(), deal).map_err(RecordError::Deal)
+    }
+
+    fn bot() -> Box<dyn Bot<Self>> {
+        Box::new(SessionBot(BasicBot))
+    }
+
+    fn leave_action(&self, seat: Seat) -> Option<TableAction> {
+        (self.seated(seat) && !self.closed()).then_some(TableAction::Leave)
+    }
+
+    /// A seat out of time is played for that one action, not handed to the
+    /// bot: at a betting game the bot would bet the player's chips.
+    fn timeout_action(&self, seat: Seat) -> Option<TableAction> {
+        let h = self.hand_seat(seat)?;
+        (!self.closed() && self.gone(seat).is_none() && self.stand_in_action(h).is_some())
+            .then_some(TableAction::TimedOut)
+    }
+
+    fn timer_only(action: &TableAction) -> bool {
+        matches!(action, TableAction::TimedOut)
+    }
+
+    fn seat_gone(&self, seat: Seat) -> Option<RuleError> {
+        self.gone(seat)
+    }
+}
