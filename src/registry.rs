@@ -229,3 +229,63 @@ pub fn names() -> String {
 pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
     with_game!(kind, G => G::play_setup(flags))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_has_its_name_its_files_and_a_stake() {
+        for kind in GameKind::ALL {
+            for lang in Lang::ALL {
+                let name = display_name(lang, kind.name());
+                assert_ne!(name, kind.name(), "{kind:?} has no name in {lang:?}");
+                assert_ne!(name, name_key(kind), "{kind:?}: no words for its name");
+            }
+            assert!(default_stake(kind) > 0);
+        }
+        assert_eq!(display_name(Lang::ZhCn, "chexuan"), "扯旋");
+        assert_eq!(display_name(Lang::ZhCn, "chexuan-table"), "扯旋");
+        assert_eq!(display_name(Lang::EnUs, "mahjong"), "mahjong");
+        let files: Vec<String> = ftl_sources(Lang::ZhCn)
+            .into_iter()
+            .map(|(f, _)| f)
+            .collect();
+        assert_eq!(files, ["dou-dizhu.ftl", "duan-guozi.ftl", "chexuan.ftl"]);
+    }
+
+    #[test]
+    fn records_name_their_game_once() {
+        assert_eq!(kind_of_record("chexuan"), Some(GameKind::Chexuan));
+        assert_eq!(kind_of_record("chexuan-table"), Some(GameKind::Chexuan));
+        assert_eq!(kind_of_record("shengji"), None);
+        let record = Record::from_json(r#"{"game":"go","seats":2,"deal":{}}"#).unwrap();
+        assert!(matches!(replay(&record), Err(RecordError::UnknownGame(g)) if g == "go"));
+    }
+
+    #[test]
+    fn play_flags_are_read_by_each_game() {
+        let flags = |f: fn(&mut PlayFlags)| {
+            let mut p = PlayFlags {
+                stake: 10,
+                ..PlayFlags::default()
+            };
+            f(&mut p);
+            p
+        };
+        let chexuan = play_setup(GameKind::Chexuan, &flags(|f| f.bobo = Some(300))).unwrap();
+        assert_eq!((chexuan.stake, chexuan.buy_in), (1, Some(300)));
+        assert_eq!(chexuan.ai_seats, Some(2));
+        let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.bobo = Some(300))).unwrap_err();
+        assert_eq!(refused.key, "term-err-chexuan-only");
+        let refused =
+            play_setup(GameKind::DuanGuozi, &flags(|f| f.players = Some(13))).unwrap_err();
+        assert!(
+            refused.text(Lang::ZhCn).contains("端锅子"),
+            "{}",
+            refused.text(Lang::ZhCn)
+        );
+        let two = play_setup(GameKind::DouDizhu, &flags(|f| f.players = Some(2))).unwrap();
+        assert_eq!(two.rules["players"], 2);
+    }
+}

@@ -179,6 +179,18 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     let id = fake.command(clicker, "en-US", "chexuan", sub("stop", json!([])));
     fake.wait_answer(id).await;
 
+    // /history and /stats name the game in the member's language (they
+    // printed the ledger's `chexuan`).
+    let id = fake.command(ANN, "zh-CN", "history", json!([]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("扯旋") && !text.contains("chexuan"), "{text}");
+    let id = fake.command(ANN, "en-US", "stats", json!([]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(
+        text.contains("Chexuan") && !text.contains("chexuan"),
+        "{text}"
+    );
+
     // An AI seat played: the house mints and burns its chips, which
     // `ledger verify` checks.
     session.finish(&[ANN, BOB], None).await;

@@ -308,3 +308,43 @@ fn command_line_refusals_speak_the_language_asked_for() {
     }
     assert!(!db.exists(), "a refused command line wrote the ledger");
 }
+
+/// A table that refuses to start says why with its values, in the player's
+/// language: the ledger's refusal keeps its numbers (it printed a raw
+/// `{$chips}`), and a table option is refused in Chinese for a Chinese
+/// player (the rake's refusal was English inside a Chinese sentence).
+#[test]
+fn table_refusals_keep_their_values_and_their_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = |s: String| s.replace(['\u{2068}', '\u{2069}'], "");
+    for (i, (game, args, zh, en)) in [
+        (
+            "duan-guozi",
+            &["--ante", "200"][..],
+            "你只有 1000 筹码",
+            "You only have 1000 chips",
+        ),
+        (
+            "dou-dizhu",
+            &["--rules", r#"{"rake":150}"#][..],
+            "抽水是 0 到 100 的百分比，不能是 150",
+            "The rake is a percentage from 0 to 100, not 150",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (lang, want) in [("zh", zh), ("en", en)] {
+            let db = dir.path().join(format!("start-{i}-{lang}.db"));
+            let mut all = args.to_vec();
+            all.extend(["--lang", lang]);
+            let (_, out, err) = play(game, &db, &all, "");
+            let said = plain(format!("{out}{err}"));
+            assert!(
+                said.contains(want),
+                "{game} {all:?}: `{want}` missing from {said}"
+            );
+            assert!(!said.contains("{$"), "a raw placeholder: {said}");
+        }
+    }
+}

@@ -209,9 +209,14 @@ impl TableGame for Race {
         2..=4
     }
 
-    fn check_options(rules: &RaceRules, _stake: i64) -> Result<(), String> {
+    fn check_options(rules: &RaceRules, _stake: i64) -> Result<(), RuleError> {
         if rules.target > 100 {
-            return Err("target must be at most 100".into());
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-bad-option",
+                "target must be at most 100",
+            )
+            .arg("detail", "target must be at most 100"));
         }
         Ok(())
     }
@@ -335,8 +340,17 @@ async fn bad_options_are_refused_and_nothing_is_created() {
             matches!(e, TableError::BadOptions(_)),
             "{stake} {rules}: {e}"
         );
-        assert_eq!(e.key(), "err-bad-option");
-        assert_eq!(e.args()[0].0, "detail");
+        // Each refusal has its own words in every language, with its values.
+        for lang in paiju::i18n::Lang::ALL {
+            assert!(paiju::i18n::has(lang, e.key()), "{}: {lang:?}", e.key());
+            let raw = e.args();
+            let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> = raw
+                .iter()
+                .map(|(k, v)| (*k, paiju::i18n::arg_value(v)))
+                .collect();
+            let text = paiju::i18n::tr_args(lang, e.key(), &args);
+            assert!(!text.contains("{$"), "{stake} {rules}: {text}");
+        }
     }
     assert!(tables.is_empty());
     assert_eq!(store.game_count(), 0);

@@ -299,3 +299,20 @@ ledger-bad-input = That request could not be accepted.
 ledger-internal-error = The chip ledger failed; nothing was changed. Please try again.
 err-click-again = That took too long to open here — please click the button again.
 err-timer-only = Only the turn timer plays that move.
+
+# Table options refused (the host reads why, in his language).
+err-option-stake-positive = The stake must be a positive number of chips.
+err-option-stake-max = The stake may be at most { $max } chips.
+err-option-rules-object = The table options must be a JSON object of option names and values.
+err-option-overflow = These options make more chips than a table can count: choose a smaller stake or ante.
+err-option-rake = The rake is a percentage from 0 to 100, not { $rake }.
+err-option-ddz-players = Dou Dizhu is played by 3 players, or 2 in the two-player variant, not { $players }.
+err-option-ddz-kick-bidding = Kicking (踢) needs bidding by points (bidding: score).
+err-option-ddz-kick-two = Kicking (踢) is not played with two players: they rob the landlord instead.
+err-option-chexuan-ante = The ante is from 1 to { $max } chips, not { $ante }.
+err-option-chexuan-min-bobo = The smallest bobo must be at least the ante ({ $ante }) and at most { $max } chips, not { $min }.
+err-option-chexuan-stake = A Chexuan table plays for chips: its stake is 1 (set the ante instead).
+err-option-dg-ante = The ante is from 1 to { $max } dao, not { $ante }.
+err-option-dg-point-dao = The dao of the point hands (point_dao) must be 1 to 4 each, never falling from 1 point to 9.
+err-option-dg-sweep = The sweep house rule takes two numbers, both at least 1: [pot at most, dao at least].
+err-option-dg-chips-per-dao = Chips per dao must be at least 1.

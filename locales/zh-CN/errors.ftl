@@ -303,3 +303,20 @@ ledger-bad-input = 无法接受这个请求。
 ledger-internal-error = 筹码账本出错了，什么都没有改变。请再试一次。
 err-click-again = 打开太慢了——请再点一次按钮。
 err-timer-only = 这一步只能由计时器代为操作。
+
+# 牌桌选项被拒（房主看到的原因，用他的语言）。
+err-option-stake-positive = 底分必须是正数。
+err-option-stake-max = 底分最多 { $max } 筹码。
+err-option-rules-object = 牌桌选项必须是一个 JSON 对象（选项名和取值）。
+err-option-overflow = 这些选项算出的筹码超出了上限：请选小一点的底分或底注。
+err-option-rake = 抽水是 0 到 100 的百分比，不能是 { $rake }。
+err-option-ddz-players = 斗地主是 3 人玩，二人斗地主是 2 人，不能是 { $players } 人。
+err-option-ddz-kick-bidding = 踢要配合叫分（bidding: score）。
+err-option-ddz-kick-two = 二人斗地主不踢，改为抢地主。
+err-option-chexuan-ante = 底皮是 1 到 { $max } 筹码，不能是 { $ante }。
+err-option-chexuan-min-bobo = 最小簸簸至少要等于底皮（{ $ante }），最多 { $max } 筹码，不能是 { $min }。
+err-option-chexuan-stake = 扯旋直接以筹码下注：底分固定为 1（请设置底皮）。
+err-option-dg-ante = 底注是 1 到 { $max } 道，不能是 { $ante }。
+err-option-dg-point-dao = 点数牌的道数（point_dao）每项 1 到 4，从 1 点到 9 点不能减少。
+err-option-dg-sweep = 全拿规则要两个数，都至少为 1：[锅里至多几道, 牌至少几道]。
+err-option-dg-chips-per-dao = 每道筹码至少为 1。

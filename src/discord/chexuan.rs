@@ -15,6 +15,7 @@ use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, M
 use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
+use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{HandKind, Split};
 use crate::games::chexuan::session::{
     ChexuanTable, SessionEvent, TableAction, TableView as CxView,
@@ -430,16 +431,13 @@ impl DiscordGame for ChexuanTable {
     fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<TableAction, BotError> {
         let text = input.trim().to_lowercase();
         let words: Vec<&str> = text.split_whitespace().collect();
-        let action = match words.as_slice() {
-            ["call" | "跟"] => Action::Call,
-            ["check" | "休"] => Action::Check,
-            ["fold" | "丢"] => Action::Fold,
-            ["all-in" | "allin" | "敲"] => Action::AllIn,
-            ["sanhua" | "三花"] => Action::Sanhua,
-            ["raise" | "大", n] => {
+        let bet = words.first().and_then(|w| BetWord::read(w));
+        let action = match (bet, words.as_slice()) {
+            (Some(BetWord::Bet(action)), [_]) => action,
+            (Some(BetWord::Raise), [_, n]) => {
                 Action::Raise(n.parse().map_err(|_| BotError::user("chexuan-err-typed"))?)
             }
-            [a, b] => {
+            (_, [a, b]) => {
                 let a: Card = a
                     .to_uppercase()
                     .parse()
@@ -813,6 +811,41 @@ mod tests {
             .unwrap()
             .replace(['\u{2068}', '\u{2069}'], "");
         assert!(text.contains("after 10 hands"), "{text}");
+    }
+
+    /// `/play` reads the same betting words as the terminal, short forms
+    /// included (`c`, `r 30`, `a`, `all` were refused on Discord).
+    #[test]
+    fn typed_bets_read_the_terminals_words() {
+        let t = table();
+        let seat = t.waiting_on()[0];
+        let view = t.view(Some(seat));
+        let legal = t.legal_actions(seat);
+        let h = HandView::<ChexuanTable> {
+            lang: Lang::EnUs,
+            game: 7,
+            version: 3,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        let typed = |s: &str| ChexuanTable::typed_play(s, &h).ok();
+        for (words, action) in [
+            (&["c", "call", "跟"][..], Action::Call),
+            (&["a", "all", "allin", "all-in", "敲"][..], Action::AllIn),
+            (&["k", "check", "休"][..], Action::Check),
+            (&["f", "fold", "丢"][..], Action::Fold),
+            (&["s", "sanhua", "三花"][..], Action::Sanhua),
+        ] {
+            for w in words {
+                assert_eq!(typed(w), Some(TableAction::Hand(action)), "{w}");
+            }
+        }
+        for w in ["r 30", "raise 30", "大 30", "R 30"] {
+            assert_eq!(typed(w), Some(TableAction::Hand(Action::Raise(30))), "{w}");
+        }
+        assert_eq!(typed("r"), None);
+        assert_eq!(typed("bet 30"), None);
     }
 
     #[test]

@@ -30,10 +30,13 @@ impl TableGame for ChexuanTable {
     }
 
     /// The chips of a hand are its ante and bets: the stake must be 1.
-    fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), String> {
-        rules.validate()?;
+    fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), RuleError> {
+        rules.check()?;
         if stake != 1 {
-            return Err("a Chexuan table plays for chips: its stake is 1 (set the ante)".into());
+            return Err(illegal(
+                "err-option-chexuan-stake",
+                "a Chexuan table plays for chips: its stake is 1 (set the ante)",
+            ));
         }
         Ok(())
     }

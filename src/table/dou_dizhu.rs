@@ -6,7 +6,7 @@
 use super::kind::{TableGame, TimerKind};
 use crate::ai::Bot;
 use crate::games::dou_dizhu::{ai::BasicBot, Action, DouDizhu, PhaseName, Rules};
-use crate::games::{Game, Seat};
+use crate::games::{Game, RuleError, Seat};
 use std::ops::RangeInclusive;
 
 impl TableGame for DouDizhu {
@@ -15,12 +15,8 @@ impl TableGame for DouDizhu {
         n..=n
     }
 
-    fn check_options(rules: &Rules, _stake: i64) -> Result<(), String> {
-        rules.validate().map_err(|e| e.to_string())?;
-        if rules.rake > 100 {
-            return Err("the rake is a percentage from 0 to 100".into());
-        }
-        Ok(())
+    fn check_options(rules: &Rules, _stake: i64) -> Result<(), RuleError> {
+        rules.check()
     }
 
     fn timer_kind(&self) -> TimerKind {

@@ -18,7 +18,7 @@
 
 use super::kind::{Payout, TableGame, TimerKind};
 use crate::games::duan_guozi::{chips, DuanGuozi, Rules};
-use crate::games::Game;
+use crate::games::{ErrorCode, Game, RuleError};
 use std::ops::RangeInclusive;
 
 /// Chips per 道 at a table of this stake (`None` if the stake is not positive).
@@ -41,18 +41,23 @@ impl TableGame for DuanGuozi {
         crate::games::duan_guozi::rules::MIN_SEATS..=crate::games::duan_guozi::rules::MAX_SEATS
     }
 
-    fn check_options(rules: &Rules, stake: i64) -> Result<(), String> {
-        rules.validate(crate::games::duan_guozi::rules::MIN_SEATS)?;
+    fn check_options(rules: &Rules, stake: i64) -> Result<(), RuleError> {
+        rules.check()?;
+        let overflow = || {
+            RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-overflow",
+                "the ante × chips per 道 is too large",
+            )
+        };
         // The biggest pot this table can hold must fit in chips.
-        let per_dao = chips_per_dao(rules, stake).ok_or("the stake is too large")?;
+        let per_dao = chips_per_dao(rules, stake).ok_or_else(overflow)?;
         let max_seats = crate::games::duan_guozi::rules::MAX_SEATS;
         let biggest = (1..=max_seats)
             .map(|n| i64::from(rules.ante_for(n)) * n as i64)
             .max()
             .unwrap_or(0);
-        biggest
-            .checked_mul(per_dao)
-            .ok_or("the ante × chips per 道 is too large")?;
+        biggest.checked_mul(per_dao).ok_or_else(overflow)?;
         Ok(())
     }
 

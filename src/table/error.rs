@@ -6,8 +6,9 @@ use crate::games::RuleError;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
-    #[error("bad table options: {0}")]
-    BadOptions(String),
+    /// A table option refused, with its Fluent key and values.
+    #[error("bad table options: {}", .0.message)]
+    BadOptions(RuleError),
     #[error("a table is already open in this channel")]
     ChannelBusy,
     #[error("you are already seated at this table")]
@@ -47,11 +48,35 @@ pub enum TableError {
 }
 
 impl TableError {
+    /// A table option refused for a reason only English can give (what
+    /// the JSON parser or a trial deal said): `err-bad-option` with it as
+    /// the detail.
+    pub fn bad_option(detail: impl Into<String>) -> TableError {
+        let detail = detail.into();
+        TableError::BadOptions(
+            RuleError::new(
+                crate::games::ErrorCode::IllegalAction,
+                "err-bad-option",
+                detail.clone(),
+            )
+            .arg("detail", detail),
+        )
+    }
+
+    /// A table option refused with its own message `key`.
+    pub fn option(key: &'static str, message: impl Into<String>) -> TableError {
+        TableError::BadOptions(RuleError::new(
+            crate::games::ErrorCode::IllegalAction,
+            key,
+            message,
+        ))
+    }
+
     /// The Fluent message id front ends translate (`locales/*/`), with
     /// [`TableError::args`].
     pub fn key(&self) -> &'static str {
         match self {
-            TableError::BadOptions(_) => "err-bad-option",
+            TableError::BadOptions(e) => e.key,
             TableError::ChannelBusy => "err-table-exists",
             TableError::AlreadySeated => "err-already-seated",
             TableError::TableFull => "err-table-full",
@@ -73,10 +98,11 @@ impl TableError {
     /// The Fluent arguments of [`TableError::key`].
     pub fn args(&self) -> Vec<(&'static str, String)> {
         match self {
-            TableError::BadOptions(detail) => vec![("detail", detail.clone())],
+            TableError::BadOptions(e) => e.args.clone(),
             TableError::WrongSeatCount { min, .. } => vec![("needed", min.to_string())],
             TableError::NotPlaying => vec![("action", "play".to_string())],
             TableError::Rule(e) => e.args.clone(),
+            TableError::Store(e) => e.args.clone(),
             TableError::BalanceFell { user, balance, .. } => vec![
                 // A mention: Discord shows the name.
                 ("user", format!("<@{user}>")),

@@ -84,8 +84,9 @@ pub trait TableGame: Game {
     fn seat_range(rules: &Self::Rules) -> RangeInclusive<usize>;
 
     /// Checks table options beyond what parsing the rules checks. The stake
-    /// is already known to be positive.
-    fn check_options(_rules: &Self::Rules, _stake: i64) -> Result<(), String> {
+    /// is already known to be positive. The refusal carries a Fluent key,
+    /// so the host reads it in his language.
+    fn check_options(_rules: &Self::Rules, _stake: i64) -> Result<(), RuleError> {
         Ok(())
     }
 

@@ -10,7 +10,7 @@ use crate::ledger::{self, Ledger, LedgerError};
 use serde_json::Value;
 
 fn store_error(e: LedgerError) -> StoreError {
-    StoreError::new(e.key(), e.to_string())
+    StoreError::new(e.key(), e.to_string()).with_args(e.args())
 }
 
 impl TableStore for Ledger {

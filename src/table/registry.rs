@@ -9,7 +9,7 @@ use super::handle::{Occupant, TableHandle};
 use super::kind::{JoinArgs, TableGame};
 use super::runtime::{Phase, Table};
 use super::store::{ChannelId, GameId, ServerId, StoredGame, TableStore, UserId};
-use crate::games::GameKind;
+use crate::games::{ErrorCode, GameKind, RuleError};
 use crate::record::{split_action, Record};
 use dashmap::mapref::entry::Entry;
 use dashmap::DashMap;
@@ -71,27 +71,39 @@ fn check_options<G: TableGame>(
     config: &TableConfig,
     options: &TableOptions,
 ) -> Result<Checked<G>, TableError> {
-    let bad = TableError::BadOptions;
     if options.stake <= 0 {
-        return Err(bad("the stake must be a positive number of chips".into()));
+        return Err(TableError::option(
+            "err-option-stake-positive",
+            "the stake must be a positive number of chips",
+        ));
     }
     if options.stake > config.max_stake {
-        return Err(bad(format!(
-            "the stake may be at most {} chips",
-            config.max_stake
-        )));
+        return Err(TableError::BadOptions(
+            RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-stake-max",
+                format!("the stake may be at most {} chips", config.max_stake),
+            )
+            .arg("max", config.max_stake),
+        ));
     }
     let rules_json = match &options.rules {
         serde_json::Value::Null => serde_json::Value::Object(Default::default()),
         v @ serde_json::Value::Object(_) => v.clone(),
-        _ => return Err(bad("the rules must be a JSON object".into())),
+        _ => {
+            return Err(TableError::option(
+                "err-option-rules-object",
+                "the rules must be a JSON object",
+            ))
+        }
     };
-    let rules: G::Rules = serde_json::from_value(rules_json).map_err(|e| bad(e.to_string()))?;
-    G::check_options(&rules, options.stake).map_err(bad)?;
+    let rules: G::Rules =
+        serde_json::from_value(rules_json).map_err(|e| TableError::bad_option(e.to_string()))?;
+    G::check_options(&rules, options.stake).map_err(TableError::BadOptions)?;
     // A trial deal catches rule values the game refuses (it checks them).
     let seats = *G::seat_range(&rules).start();
     let mut rng = ChaCha8Rng::seed_from_u64(0);
-    G::deal(rules.clone(), seats, &mut rng).map_err(|e| bad(e.to_string()))?;
+    G::deal(rules.clone(), seats, &mut rng).map_err(|e| TableError::bad_option(e.to_string()))?;
     Ok(Checked { rules })
 }
 

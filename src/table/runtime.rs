@@ -332,7 +332,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             });
         }
         let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
-            .map_err(|e| TableError::BadOptions(e.to_string()))?;
+            .map_err(|e| TableError::bad_option(e.to_string()))?;
         let id = self.open_game(game).await?;
         self.emit(TableEvent::Started {
             game: id,
@@ -348,9 +348,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     /// into the pot, saves the first snapshot and makes it the table's game.
     /// On failure nothing stays held and the table is as it was.
     async fn open_game(&mut self, game: G) -> Result<GameId, TableError> {
-        let entry = game
-            .pot_entry(self.options.stake)
-            .ok_or_else(|| TableError::BadOptions("the chips of this game overflow".into()))?;
+        let entry = game.pot_entry(self.options.stake).ok_or_else(|| {
+            TableError::option("err-option-overflow", "the chips of this game overflow")
+        })?;
         let seats: Vec<Option<UserId>> = self.seats.iter().map(|o| o.user()).collect();
         let id = self
             .store

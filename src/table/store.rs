@@ -77,6 +77,9 @@ pub struct StoredGame {
 pub struct StoreError {
     pub key: &'static str,
     pub message: String,
+    /// The values `key`'s words need (`chips` of `err-insufficient-chips`):
+    /// a refusal keeps them on its way to every front end.
+    pub args: Vec<(&'static str, String)>,
 }
 
 impl StoreError {
@@ -84,7 +87,13 @@ impl StoreError {
         StoreError {
             key,
             message: message.into(),
+            args: Vec::new(),
         }
+    }
+
+    pub fn with_args(mut self, args: Vec<(&'static str, String)>) -> StoreError {
+        self.args = args;
+        self
     }
 }
 

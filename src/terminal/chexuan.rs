@@ -8,6 +8,7 @@
 use super::text;
 use super::{Input, PlayOptions, TerminalGame};
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
+use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{evaluate, Split};
 use crate::games::chexuan::session::is_session_record;
 use crate::games::chexuan::session::{ChexuanTable, SessionEvent, TableAction, TableView};
@@ -96,35 +97,41 @@ fn parse_hand_action(
         }
         return parse_split(lang, line, view, &splits);
     }
-    let action = match first {
-        "r" | "raise" | "大" => {
+    let action = match BetWord::read(first) {
+        Some(BetWord::Raise) => {
             let n: u64 = rest
                 .first()
                 .and_then(|w| w.parse().ok())
                 .ok_or_else(|| tr(lang, "term-cx-raise-how"))?;
             Action::Raise(n)
         }
-        "c" | "call" | "跟" => Action::Call,
-        "a" | "all" | "allin" | "all-in" | "敲" => Action::AllIn,
-        "k" | "check" | "休" => Action::Check,
-        "f" | "fold" | "丢" => Action::Fold,
-        "s" | "sanhua" | "三花" => Action::Sanhua,
-        _ => return Err(tr(lang, "term-cx-not-a-command")),
+        Some(BetWord::Bet(action)) => action,
+        None => return Err(tr(lang, "term-cx-not-a-command")),
     };
     if legal.contains(&action) {
         return Ok(action);
     }
+    // A raise is any amount the engine takes (from the ante up to what the
+    // bobo covers), not only the preset sizes the menus offer.
+    let seat_range = view.hand.viewer.and_then(|me| view.hand.raise_range(me));
+    if let (Action::Raise(n), Some(range)) = (action, &seat_range) {
+        if range.contains(&n) {
+            return Ok(action);
+        }
+    }
     // Why not, in the engine's words: the hand checks it against the rules.
     Err(match view.hand.viewer {
         Some(_) => match action {
-            Action::Raise(n) => match raise_range(legal) {
-                Some((lo, hi)) if n < lo || n > hi => tr_args(
-                    lang,
-                    "term-cx-raise-range",
-                    &[("min", chips(lo.min(view.hand.ante)).into())],
-                ),
-                _ => tr_args(lang, "term-cx-cannot-raise", &[("by", chips(n).into())]),
-            },
+            Action::Raise(n) => {
+                match seat_range.or_else(|| raise_range(legal).map(|(lo, hi)| lo..=hi)) {
+                    Some(range) if !range.contains(&n) => tr_args(
+                        lang,
+                        "term-cx-raise-range",
+                        &[("min", chips((*range.start()).min(view.hand.ante)).into())],
+                    ),
+                    _ => tr_args(lang, "term-cx-cannot-raise", &[("by", chips(n).into())]),
+                }
+            }
             Action::Call => tr(lang, "term-cx-cannot-call"),
             Action::Check => tr(lang, "chexuan-err-no-pass"),
             Action::Sanhua => tr(lang, "term-cx-cannot-sanhua"),
@@ -502,6 +509,18 @@ mod tests {
             Ok(Input::Act(TableAction::Hand(Action::Fold)))
         );
         assert!(parse("raise 5").unwrap_err().contains("at least"));
+        // Any raise the engine takes, not only the menus' preset sizes.
+        for n in [15, 25, 30, 40] {
+            assert_eq!(
+                parse(&format!("raise {n}")),
+                Ok(Input::Act(TableAction::Hand(Action::Raise(n)))),
+                "raise {n}"
+            );
+            let mut game = t.clone();
+            game.apply(me, &TableAction::Hand(Action::Raise(n)))
+                .unwrap_or_else(|e| panic!("the engine refused raise {n}: {e}"));
+        }
+        assert!(parse("raise 200").unwrap_err().contains("at least"));
         assert!(parse("sanhua").unwrap_err().contains("round 3"));
         assert!(parse("bet").is_err());
         let options = ChexuanTable::options_line(Lang::EnUs, &legal);

@@ -53,6 +53,34 @@ fn pair(v: Option<&Value>, name: &str) -> Result<[Card; 2], RuleError> {
     Ok(out)
 }
 
+/// What a typed betting word asks for: the same words in every front end
+/// (the terminal and Discord's `/play`), in English, their one-letter
+/// short forms and the Chinese names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BetWord {
+    /// 大 raise: the amount follows.
+    Raise,
+    /// Any other bet, complete in itself.
+    Bet(Action),
+}
+
+impl BetWord {
+    /// Reads one lower-cased word: `r`/`raise`/`大`, `c`/`call`/`跟`,
+    /// `a`/`all`/`allin`/`all-in`/`敲`, `k`/`check`/`休`, `f`/`fold`/`丢`,
+    /// `s`/`sanhua`/`三花`.
+    pub fn read(word: &str) -> Option<BetWord> {
+        Some(match word {
+            "r" | "raise" | "大" => BetWord::Raise,
+            "c" | "call" | "跟" => BetWord::Bet(Action::Call),
+            "a" | "all" | "allin" | "all-in" | "敲" => BetWord::Bet(Action::AllIn),
+            "k" | "check" | "休" => BetWord::Bet(Action::Check),
+            "f" | "fold" | "丢" => BetWord::Bet(Action::Fold),
+            "s" | "sanhua" | "三花" => BetWord::Bet(Action::Sanhua),
+            _ => return None,
+        })
+    }
+}
+
 impl Action {
     /// Parses a record action (the object minus `seat`).
     pub fn from_json(value: &Value) -> Result<Action, RuleError> {

@@ -3,7 +3,7 @@
 
 use super::cards::is_full_deck;
 use crate::cards::Card;
-use crate::games::Seat;
+use crate::games::{ErrorCode, RuleError, Seat};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
@@ -59,15 +59,34 @@ impl ChexuanRules {
     }
 
     pub fn validate(&self) -> Result<(), String> {
+        self.check().map_err(|e| e.message)
+    }
+
+    /// The options out of range, as a refusal with its Fluent key (a host
+    /// reads it in his language).
+    pub fn check(&self) -> Result<(), RuleError> {
         if self.ante == 0 || self.ante > MAX_CHIPS {
-            return Err(format!("ante must be from 1 to {MAX_CHIPS}"));
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-chexuan-ante",
+                format!("ante must be from 1 to {MAX_CHIPS}"),
+            )
+            .arg("ante", self.ante)
+            .arg("max", MAX_CHIPS));
         }
         let min = self.min_bobo();
         if min < self.ante || min > MAX_CHIPS {
-            return Err(format!(
-                "min_bobo must be at least the ante ({}) and at most {MAX_CHIPS}",
-                self.ante
-            ));
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-chexuan-min-bobo",
+                format!(
+                    "min_bobo must be at least the ante ({}) and at most {MAX_CHIPS}",
+                    self.ante
+                ),
+            )
+            .arg("min", min)
+            .arg("ante", self.ante)
+            .arg("max", MAX_CHIPS));
         }
         Ok(())
     }

@@ -5,6 +5,7 @@
 //! two-player rob bidding with the handicap 让牌; a record's `seats` says
 //! the same and sets it), `wild: true` is 癞子 and `discard: true` is 弃三张.
 
+use crate::games::{ErrorCode, RuleError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
@@ -70,18 +71,40 @@ impl Default for Rules {
 impl Rules {
     /// Refuses option sets the game cannot honour, with a clear reason.
     pub fn validate(&self) -> Result<(), RecordError> {
-        let bad = |m: &str| Err(RecordError::Rules(m.to_string()));
+        self.check().map_err(|e| RecordError::Rules(e.message))
+    }
+
+    /// The options that cannot go together or are out of range, as a
+    /// refusal with its Fluent key (a host reads it in his language).
+    pub fn check(&self) -> Result<(), RuleError> {
+        let bad = |key, m: &str| Err(RuleError::new(ErrorCode::IllegalAction, key, m));
         if self.kick && self.bidding != Bidding::Score {
-            return bad("`kick` needs `\"bidding\": \"score\"`");
+            return bad(
+                "err-option-ddz-kick-bidding",
+                "`kick` needs `\"bidding\": \"score\"`",
+            );
         }
         if self.rake > 100 {
-            return bad("`rake` is a percentage from 0 to 100");
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-rake",
+                "`rake` is a percentage from 0 to 100",
+            )
+            .arg("rake", self.rake));
         }
         if !matches!(self.players, 2 | 3) {
-            return bad("`players` is 3, or 2 for the two-player variant");
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-ddz-players",
+                "`players` is 3, or 2 for the two-player variant",
+            )
+            .arg("players", self.players));
         }
         if self.kick && self.players == 2 {
-            return bad("`kick` is not played with two players (they rob)");
+            return bad(
+                "err-option-ddz-kick-two",
+                "`kick` is not played with two players (they rob)",
+            );
         }
         Ok(())
     }

@@ -3,6 +3,7 @@
 //! default; an unknown or out-of-range one is a clear error.
 
 use super::hand::{PointDao, DEFAULT_POINT_DAO};
+use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 
 /// Fewest and most players at a table.
@@ -54,9 +55,21 @@ impl Rules {
                 "Duan Guozi takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
             ));
         }
+        self.check().map_err(|e| e.message)
+    }
+
+    /// The options out of range, as a refusal with its Fluent key (a host
+    /// reads it in his language); the number of seats is the table's.
+    pub fn check(&self) -> Result<(), RuleError> {
+        let bad = |key, message: String| RuleError::new(ErrorCode::IllegalAction, key, message);
         if let Some(ante) = self.ante {
             if !(1..=MAX_ANTE).contains(&ante) {
-                return Err(format!("`ante` must be 1 to {MAX_ANTE} 道, not {ante}"));
+                return Err(bad(
+                    "err-option-dg-ante",
+                    format!("`ante` must be 1 to {MAX_ANTE} 道, not {ante}"),
+                )
+                .arg("ante", ante)
+                .arg("max", MAX_ANTE));
             }
         }
         // Every point hand pays at least 1 道 (so every round with a winner
@@ -64,19 +77,28 @@ impl Rules {
         // and no point hand pays more than 地杠, the hand just above them.
         let pd = &self.point_dao;
         if pd.iter().any(|&d| !(1..=4).contains(&d)) || pd.windows(2).any(|w| w[0] > w[1]) {
-            return Err(format!(
-                "`point_dao` lists the 道 of 1 … 9 points: each 1 to 4, never falling, not {pd:?}"
+            return Err(bad(
+                "err-option-dg-point-dao",
+                format!(
+                    "`point_dao` lists the 道 of 1 … 9 points: each 1 to 4, never falling, not {pd:?}"
+                ),
             ));
         }
         if let Some([pot_at_most, dao_at_least]) = self.sweep {
             if pot_at_most == 0 || dao_at_least == 0 {
-                return Err(format!(
-                    "`sweep` is [pot_at_most, dao_at_least], both at least 1, not [{pot_at_most}, {dao_at_least}]"
+                return Err(bad(
+                    "err-option-dg-sweep",
+                    format!(
+                        "`sweep` is [pot_at_most, dao_at_least], both at least 1, not [{pot_at_most}, {dao_at_least}]"
+                    ),
                 ));
             }
         }
         if self.chips_per_dao == Some(0) {
-            return Err("`chips_per_dao` must be at least 1".into());
+            return Err(bad(
+                "err-option-dg-chips-per-dao",
+                "`chips_per_dao` must be at least 1".into(),
+            ));
         }
         Ok(())
     }
