@@ -89,6 +89,34 @@ async fn smoke_connects_registers_and_answers() {
     assert!(text.contains("Leaderboard"), "{text}");
     assert!(text.contains("Your rank: #1"), "{text}");
 
+    // Looking at a member who never used the bot opens no account (no
+    // starting chips on someone else's say-so), and a gift to them is
+    // refused privately until their own first command.
+    let id = fake.command(ANN, "en-US", "chips", json!([user_opt("user", BOB)]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(
+        text.contains(&format!("<@{BOB}> has no chips account yet")),
+        "{text}"
+    );
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "give",
+        json!([user_opt("user", BOB), int_opt("amount", 150)]),
+    );
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("no chips account yet"),
+        "{answer:?}"
+    );
+    let id = fake.command(ANN, "en-US", "chips", json!([user_opt("user", BOB)]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("no chips account yet"), "{text}");
+    // Bob's own first command opens his account.
+    let id = fake.command(BOB, "en-US", "chips", json!([]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains(&format!("<@{BOB}> has 1000 chips.")), "{text}");
+
     // /give moves chips; /give to oneself and a bad amount are refused privately.
     let id = fake.command(
         ANN,
@@ -148,6 +176,18 @@ async fn smoke_connects_registers_and_answers() {
     let id = fake.command(ADMIN, "en-US", "chips-admin", revoke);
     let text = fake.wait_answer(id).await.text();
     assert!(text.contains("Their balance: 1800"), "{text}");
+    // Taking back more than the member has names the member's balance, not
+    // the admin's; nothing moves.
+    let revoke = json!([{ "name": "revoke", "type": 1, "options": [user_opt("user", ANN), int_opt("amount", 5000)] }]);
+    let id = fake.command(ADMIN, "en-US", "chips-admin", revoke);
+    let answer = fake.wait_answer(id).await;
+    let text = answer.text().replace(['\u{2068}', '\u{2069}'], "");
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    assert!(
+        text.contains(&format!("<@{ANN}> has only 1800 chips: 5000 cannot be taken back")),
+        "{text}"
+    );
+    assert!(!text.contains("You only have"), "{text}");
 
     // /stats and /history answer even before any game.
     let id = fake.command(ANN, "zh-CN", "stats", json!([]));

@@ -126,6 +126,7 @@ factor-doubled = { $player } doubled ×2
 
 ## Chips
 chips-balance = { $player } has { $chips } chips.
+chips-no-account = { $player } has no chips account yet: it opens with their own first command.
 chips-leaderboard = Leaderboard
 chips-leaderboard-line = { $rank }. { $player } — { $chips }
 chips-leaderboard-empty = Nobody has chips in this server yet.

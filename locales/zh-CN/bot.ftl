@@ -90,6 +90,7 @@ factor-doubled = { $player } 加倍 ×2
 
 ## 筹码
 chips-balance = { $player } 有 { $chips } 筹码。
+chips-no-account = { $player } 还没有筹码账户：账户在其本人第一次使用命令时开立。
 chips-leaderboard = 排行榜
 chips-leaderboard-line = { $rank }. { $player } — { $chips }
 chips-leaderboard-empty = 本服务器还没有人有筹码。
