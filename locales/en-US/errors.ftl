@@ -11,6 +11,7 @@ err-no-table = There is no table in this channel. Open one with /dou-dizhu start
 err-table-exists = A table is already open in this channel.
 err-not-seated = You are not seated at this table.
 err-already-seated = You are already seated at this table.
+err-balance-changed = A player's chips moved while the game was starting: nothing changed, start again.
 err-table-full = This table is full.
 err-not-host = Only the host can do that.
 err-stop-permission = Only the host or a member with the Manage Server permission can stop this table.

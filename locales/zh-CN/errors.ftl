@@ -10,6 +10,7 @@ err-no-table = 本频道没有牌桌。用 /斗地主 开桌 开一桌吧。
 err-table-exists = 本频道已经有一桌了。
 err-not-seated = 你没有坐在这桌。
 err-already-seated = 你已经坐在这桌了。
+err-balance-changed = 开局时有玩家的筹码发生了变动：什么都没改变，请重新开局。
 err-table-full = 这桌已经坐满了。
 err-not-host = 只有房主可以这样做。
 err-stop-permission = 只有房主或拥有“管理服务器”权限的成员可以停止这张牌桌。

@@ -305,6 +305,37 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
+        // The game is dealt from the balances read here, and the ledger
+        // opens it only if they are still the balances it records as the
+        // start (one transaction): a chip movement in between (a `/give`)
+        // would make the game's figures (Chexuan's reserve) and the
+        // ledger's caps disagree. Then the start reads them again.
+        let mut attempt = 0;
+        loop {
+            let (game, balances) = self.deal_from_balances().await?;
+            match self.open_game(game, balances).await {
+                Err(TableError::Store(e)) if e.key == "err-balance-changed" && attempt < 2 => {
+                    attempt += 1;
+                }
+                Err(e) => return Err(e),
+                Ok(id) => {
+                    self.emit(TableEvent::Started {
+                        game: id,
+                        seats: self.seats.clone(),
+                        version: 0,
+                        resumed: false,
+                    });
+                    self.announce_turn();
+                    return Ok(id);
+                }
+            }
+        }
+    }
+
+    /// Reads the seated players' balances (when the game asks for them)
+    /// and deals the first game from them; returns the game and the
+    /// balances read, per seat.
+    async fn deal_from_balances(&mut self) -> Result<(G, Vec<Option<i64>>), TableError> {
         // The balances now, not at the join: what a player brings is
         // checked again (a joiner whose chips went elsewhere meanwhile is
         // refused here, and nothing changes), and the game may keep what
@@ -333,21 +364,19 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
         let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::BadOptions(e.to_string()))?;
-        let id = self.open_game(game).await?;
-        self.emit(TableEvent::Started {
-            game: id,
-            seats: self.seats.clone(),
-            version: 0,
-            resumed: false,
-        });
-        self.announce_turn();
-        Ok(id)
+        Ok((game, setups.iter().map(|s| s.balance).collect()))
     }
 
     /// Records `game` for the current seats, holds each human seat's entry
     /// into the pot, saves the first snapshot and makes it the table's game.
-    /// On failure nothing stays held and the table is as it was.
-    async fn open_game(&mut self, game: G) -> Result<GameId, TableError> {
+    /// `balances`: those the game was dealt from (empty: none), which the
+    /// ledger checks as it records the start balances. On failure nothing
+    /// stays held and the table is as it was.
+    async fn open_game(
+        &mut self,
+        game: G,
+        balances: Vec<Option<i64>>,
+    ) -> Result<GameId, TableError> {
         let entry = game
             .pot_entry(self.options.stake)
             .ok_or_else(|| TableError::BadOptions("the chips of this game overflow".into()))?;
@@ -361,6 +390,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 options: stored_options(&self.options, self.host),
                 seats: seats.clone(),
                 stake: self.options.stake,
+                balances,
             })
             .await?;
         let opened = match hold_pot_entry(&*self.store, id, &seats, &entry).await {
@@ -578,6 +608,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             options: stored_options(&self.options, self.host),
             seats: self.seats.iter().map(|o| o.user()).collect(),
             stake: self.options.stake,
+            balances: Vec::new(),
         };
         let id = match self.store.create_game(stored).await {
             Ok(id) => id,
@@ -662,7 +693,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 return;
             }
         };
-        let id = match self.open_game(game).await {
+        let id = match self.open_game(game, Vec::new()).await {
             Ok(id) => id,
             Err(e) => {
                 // Most likely a player cannot pay the next ante.
