@@ -1086,6 +1086,23 @@ impl TableGame for ChexuanTable {
         Box::new(TableBot(BasicBot))
     }
 
+    /// The hand's public actions (betting, never 三花 or a split: those
+    /// depend on the seat's hidden cards).
+    fn public_actions(&self, seat: Seat) -> Vec<TableAction> {
+        if self.closed() || self.left.get(seat) != Some(&false) {
+            return Vec::new();
+        }
+        match self.hand_seat(seat) {
+            Some(h) => self
+                .hand
+                .public_actions(h)
+                .into_iter()
+                .map(TableAction::Hand)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
     fn leave_action(&self, seat: Seat) -> Option<TableAction> {
         (self.left.get(seat) == Some(&false) && !self.closed()).then_some(TableAction::Leave)
     }

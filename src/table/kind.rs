@@ -89,6 +89,17 @@ pub trait TableGame: Game {
         Ok(())
     }
 
+    /// The legal actions of `seat` that anyone watching the table could
+    /// work out from the public view: public controls (the table message's
+    /// buttons) are drawn from these only, so they never tell the channel
+    /// what the seat holds hidden. An action whose legality depends on
+    /// hidden cards (Chexuan's 三花 lay-down) is left out and offered only
+    /// in the seat's private view. By default every legal action, for games
+    /// whose public controls never depend on a hand.
+    fn public_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
+    }
+
     /// The timer for the seats the game waits on now.
     fn timer_kind(&self) -> TimerKind {
         TimerKind::Play

@@ -780,6 +780,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 seat,
                 view: run.game.view(seat),
                 legal: seat.map(|s| run.game.legal_actions(s)).unwrap_or_default(),
+                public_legal: seat.map(|s| run.game.public_actions(s)).unwrap_or_default(),
                 timer: run.game.timer_kind(),
             }),
         };

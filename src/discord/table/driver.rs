@@ -231,7 +231,8 @@ impl<G: DiscordGame> Driver<G> {
         };
         self.started(game.id);
         // The buttons are those of the first waiting human the computer is
-        // not playing for.
+        // not playing for: only the actions anyone may know are legal (the
+        // public ones), never one that depends on the seat's hidden cards.
         let turn_user = game.waiting_on.iter().find_map(|&s| {
             let user = status.seats.get(s)?.user()?;
             (!game.autoplay.get(s).copied().unwrap_or(false)).then_some(user)
@@ -240,7 +241,7 @@ impl<G: DiscordGame> Driver<G> {
         if let Some(user) = turn_user {
             if let Ok(s) = self.handle.status(Some(user)).await {
                 if let Some(g) = s.game.filter(|g| g.version == game.version) {
-                    legal = g.legal;
+                    legal = g.public_legal;
                 }
             }
         }

@@ -251,8 +251,10 @@ pub trait DiscordGame: TableGame {
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
 
     /// The buttons under the table message for the seat to act (`legal`:
-    /// its legal actions; empty when the computer acts). "My hand" is added
-    /// by the driver; at most 20 buttons are shown.
+    /// its public legal actions, [`TableGame::public_actions`]; empty when
+    /// the computer acts). An action only the seat's hidden cards allow
+    /// never reaches here: it lives in the private hand view. "My hand" is
+    /// added by the driver; at most 20 buttons are shown.
     fn table_buttons(
         t: &TableView<'_, Self>,
         legal: &[Self::Action],

@@ -785,6 +785,16 @@ impl Chexuan {
         }
     }
 
+    /// The legal actions of `seat` that depend only on what everyone sees
+    /// (contributions, bobos, the round): the betting actions. The 三花
+    /// lay-down (legal only when the two face-down cards make 三花) and the
+    /// splits depend on hidden cards and are left out.
+    pub fn public_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = self.legal_actions(seat);
+        actions.retain(|a| !matches!(a, Action::Sanhua | Action::Split(_)));
+        actions
+    }
+
     /// Every legal action of `seat` now: the betting actions with the
     /// preset raise sizes, or every legal split.
     pub fn legal_actions(&self, seat: Seat) -> Vec<Action> {
