@@ -368,6 +368,12 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         message_text(&lobby).contains("Dou Dizhu · stake 10"),
         "{lobby}"
     );
+    // What a seat must hold is shown: the stake × 6 (a bid of 3 lost to
+    // both farmers).
+    assert!(
+        message_text(&lobby).contains("Each seat needs at least 60 chips"),
+        "{lobby}"
+    );
     let join = find_id(&lobby, "pj1:join:").unwrap();
     for user in [BOB, CAT] {
         let a = click_table(&fake, user, &join).await;
@@ -550,12 +556,21 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     let id = fake.command(ANN, "en-US", "dou-dizhu", stop.clone());
     let refused = fake.wait_answer(id).await;
     assert!(
-        refused.is_ephemeral() && refused.text().contains("Only the host or"),
+        refused.is_ephemeral()
+            && refused
+                .text()
+                .contains("Only a member with the Manage Server permission can stop a running game"),
         "{refused:?}"
     );
     let id = fake.command(ADMIN, "en-US", "dou-dizhu", stop);
     let stopped = fake.wait_answer(id).await;
     assert!(stopped.text().contains("stopped"), "{stopped:?}");
+    // The moderator's stop is logged with who did it.
+    let log = bot.log_text();
+    assert!(
+        log.contains("stopped by a member with Manage Server") && log.contains(&ADMIN.to_string()),
+        "{log}"
+    );
     fake.wait_for("the closed table", 20, |f| {
         f.channel_messages(CHANNEL_ID)
             .iter()

@@ -999,6 +999,12 @@ impl TableGame for ChexuanTable {
         MIN_SEATS..=MAX_SEATS
     }
 
+    /// The smallest bobo: a seat brings at least that much (and at most its
+    /// balance), which is all it can lose in a hand besides mango.
+    fn min_balance(rules: &ChexuanRules, _stake: i64) -> i64 {
+        i64::try_from(rules.min_bobo()).unwrap_or(i64::MAX)
+    }
+
     /// The chips of a hand are its ante and bets: the stake must be 1.
     fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), String> {
         rules.validate()?;

@@ -80,6 +80,17 @@ pub trait TableGame: Game {
         Self::deal(rules, seats.len(), rng)
     }
 
+    /// The fewest chips a player must hold to take a seat at a table of
+    /// these rules and stake: what one game ordinarily costs a loser (a
+    /// documented figure per game, shown in the lobby). Joining with less,
+    /// or starting while a seated player has less, is refused; so is a
+    /// balance of 0 whatever this says, since such a player could only win.
+    /// A loss beyond it (bombs, doubling) is capped at the balance by the
+    /// ledger, and the result says so. By default the stake.
+    fn min_balance(_rules: &Self::Rules, stake: i64) -> i64 {
+        stake
+    }
+
     /// How many seats a table of this game takes under these rules.
     fn seat_range(rules: &Self::Rules) -> RangeInclusive<usize>;
 

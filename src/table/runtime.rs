@@ -165,6 +165,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
     }
 
+    /// The fewest chips a seat needs here ([`TableGame::min_balance`]),
+    /// never less than 1.
+    fn min_balance(&self) -> i64 {
+        G::min_balance(&self.rules, self.options.stake).max(1)
+    }
+
     fn max_seats(&self) -> usize {
         *G::seat_range(&self.rules).end()
     }
@@ -192,11 +198,20 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 false
             }
         };
-        let balance = if G::JOIN_NEEDS_BALANCE {
-            self.store.balance(self.server, user).await?
-        } else {
-            0
-        };
+        // Every join looks at the balance: a seat must cover what one game
+        // ordinarily costs, and a player with nothing could only win.
+        let balance = self.store.balance(self.server, user).await?;
+        let needed = self.min_balance();
+        if balance < needed {
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-balance-below-table",
+                format!("a seat at this table needs {needed} chips; you have {balance}"),
+            )
+            .arg("needed", needed)
+            .arg("chips", balance)
+            .into());
+        }
         G::check_join(&self.rules, &args, balance)?;
         if playing {
             self.waiting.push((user, args));
@@ -341,7 +356,20 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         // refused here, and nothing changes), and the game may keep what
         // is left outside the buy-in (Chexuan's reserve for mango).
         let mut setups = Vec::with_capacity(self.seats.len());
+        let needed = self.min_balance();
         for (o, join) in self.seats.iter().zip(&self.joins) {
+            if let Some(user) = o.user() {
+                // Balances move between the join and the start (and the
+                // host opened without a check): every seat is checked again.
+                let balance = self.store.balance(self.server, user).await?;
+                if balance < needed {
+                    return Err(TableError::BelowTableMinimum {
+                        user,
+                        balance,
+                        needed,
+                    });
+                }
+            }
             let balance = match o.user() {
                 Some(user) if G::JOIN_NEEDS_BALANCE => {
                     let balance = self.store.balance(self.server, user).await?;
@@ -538,14 +566,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 .await;
                 return Err(TableError::Closed);
             };
-            let outcome = next.outcome().unwrap_or_else(|| crate::games::Outcome {
+            let mut outcome = next.outcome().unwrap_or_else(|| crate::games::Outcome {
                 deltas: payout.deltas.clone(),
                 detail: Default::default(),
             });
+            let owed = payout.deltas.clone();
             let report = self
                 .store
                 .settle(id, payout.into_settlement(record_json(&next)))
                 .await?;
+            note_capped_losses(&mut outcome, &owed, &report);
             let finished = next.clone();
             if let Phase::Playing(run) = &mut self.phase {
                 run.game = next;
@@ -733,16 +763,18 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let id = run.id;
                 let mut detail = serde_json::Map::new();
                 detail.insert("table_closed".into(), serde_json::Value::Bool(true));
-                let outcome = crate::games::Outcome {
+                let mut outcome = crate::games::Outcome {
                     deltas: payout.deltas.clone(),
                     detail,
                 };
+                let owed = payout.deltas.clone();
                 match self
                     .store
                     .settle(id, payout.into_settlement(record_json(&run.game)))
                     .await
                 {
                     Ok(report) => {
+                        note_capped_losses(&mut outcome, &owed, &report);
                         self.emit(TableEvent::Settled {
                             game: id,
                             outcome,
@@ -917,6 +949,33 @@ pub(super) async fn hold_pot_entry<S: TableStore>(
         }
     }
     Ok(())
+}
+
+/// Adds `capped` to a settled outcome when the ledger capped a loss at
+/// what the seat had: `[{"seat", "owed", "paid"}]` for each human seat that
+/// paid less than the `owed` chips it lost, so the result can say so.
+fn note_capped_losses(
+    outcome: &mut crate::games::Outcome,
+    owed: &[i64],
+    report: &super::store::SettleReport,
+) {
+    let capped: Vec<serde_json::Value> = owed
+        .iter()
+        .zip(&report.paid)
+        .enumerate()
+        // AI seats own no chips (the house pays for them): never capped.
+        .filter(|(seat, (&owed, &paid))| {
+            owed < 0 && paid > owed && matches!(report.balances.get(*seat), Some(Some(_)))
+        })
+        .map(|(seat, (&owed, &paid))| {
+            serde_json::json!({ "seat": seat, "owed": -owed, "paid": -paid })
+        })
+        .collect();
+    if !capped.is_empty() {
+        outcome
+            .detail
+            .insert("capped".into(), serde_json::Value::Array(capped));
+    }
 }
 
 /// What the ledger keeps as the table's options: enough to rebuild the table.

@@ -296,6 +296,12 @@ impl<G: DiscordGame> Driver<G> {
             lines.push(format!("{}. {who}", seat + 1));
         }
         lines.push(String::new());
+        // What a seat must hold: joins below it are refused.
+        lines.push(i18n::tr_args(
+            lang,
+            "lobby-min-balance",
+            &[("chips", G::min_balance(&rules, stake).max(1).into())],
+        ));
         lines.push(i18n::tr_args(
             lang,
             G::LOBBY_HINT_KEY,

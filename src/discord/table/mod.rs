@@ -194,9 +194,25 @@ impl<G: Game> ResultView<'_, G> {
         }
     }
 
-    /// The result message: the game's name, id and stake over `lines`.
+    /// The result message: the game's name, id and stake over `lines`,
+    /// and a line for each loss the ledger capped at what the seat had.
     pub fn embed(&self, name_key: &str, lines: &[String]) -> serenity::CreateEmbed {
         let lang = self.lang;
+        let mut lines = lines.to_vec();
+        if let Some(capped) = self.outcome.detail.get("capped").and_then(|c| c.as_array()) {
+            for c in capped {
+                let seat = c["seat"].as_u64().unwrap_or(0) as Seat;
+                lines.push(i18n::tr_args(
+                    lang,
+                    "result-loss-capped",
+                    &[
+                        ("player", self.names.get(seat).into()),
+                        ("owed", c["owed"].as_i64().unwrap_or(0).into()),
+                        ("paid", c["paid"].as_i64().unwrap_or(0).into()),
+                    ],
+                ));
+            }
+        }
         serenity::CreateEmbed::new()
             .title(i18n::tr_args(
                 lang,
