@@ -134,12 +134,19 @@ proptest! {
         for (s, d) in outcome.deltas.iter().enumerate() {
             let cap = bobo[s] as i64 + public.players[s].mango_paid as i64;
             prop_assert!(-d <= cap, "seat {} lost {} with bobo {}", s, -d, bobo[s]);
-            // Mango never beyond the seat's limit, so no loss beyond the
-            // bobo plus the limit.
+            // Mango off the table never beyond the seat's limit, the rest
+            // out of the bobo, so no loss beyond the bobo plus the limit.
+            let off = game.mango_paid_off_the_table(s);
             if let Some(Some(l)) = limit.get(s) {
-                prop_assert!(public.players[s].mango_paid <= *l);
-                prop_assert_eq!(public.players[s].mango_left, Some(l - public.players[s].mango_paid));
+                prop_assert!(off <= *l);
+                prop_assert_eq!(public.players[s].mango_left, Some(l - off));
                 prop_assert!(-d <= (bobo[s] + l) as i64);
+                // Out of the bobo only what the limit did not cover.
+                if off < public.players[s].mango_paid {
+                    prop_assert_eq!(off, *l);
+                }
+            } else {
+                prop_assert_eq!(off, public.players[s].mango_paid);
             }
         }
         // The pot got exactly what was paid; whoever took it took it all.
@@ -292,8 +299,10 @@ fn the_basic_bot_beats_random_bots() {
 }
 
 /// The 皱芒 of a record whose payers' limits are 0 and below the amount:
-/// the event names the short payers and what they paid, the pot gets
-/// exactly what was paid and the raiser takes exactly the pot.
+/// what the limits cannot cover comes out of the payers' bobos (the rules'
+/// amended Mango decision), the event names those payers and what came out
+/// of each bobo, the pot gets exactly what was paid and the raiser takes
+/// exactly the pot.
 #[test]
 fn a_short_mango_payment_is_named_in_the_event() {
     use paiju::games::chexuan::{Event, MangoKind, ShortPayment};
@@ -323,11 +332,12 @@ fn a_short_mango_payment_is_named_in_the_event() {
             count: 2,
             amount: 50,
             payers: vec![2, 3, 1],
-            short: vec![
-                ShortPayment { seat: 2, paid: 20 },
-                ShortPayment { seat: 1, paid: 0 },
+            from_stack: vec![
+                ShortPayment { seat: 2, paid: 30 },
+                ShortPayment { seat: 1, paid: 50 },
             ],
-            pot: 140,
+            short: vec![],
+            pot: 220,
             taken_by: Some(0),
         }]
     );
@@ -340,11 +350,13 @@ fn a_short_mango_payment_is_named_in_the_event() {
         events[at + 1],
         Event::MangoTaken {
             seat: 0,
-            amount: 140
+            amount: 220
         }
     );
-    // 70 carried + 20 + 50 + 0 paid: the raiser's 40 of bets and 140 of mango.
-    assert_eq!(game.outcome().unwrap().deltas, vec![180, -10, -40, -60]);
+    // 70 carried + 50 × 3 paid (seat 2: 20 off the table and 30 out of its
+    // bobo; seat 1: all 50 out of its bobo): the raiser's 40 of bets and
+    // 220 of mango.
+    assert_eq!(game.outcome().unwrap().deltas, vec![260, -60, -70, -60]);
     let v = game.view(None);
     let left: Vec<Option<u64>> = v.players.iter().map(|p| p.mango_left).collect();
     assert_eq!(left, [Some(0), Some(0), Some(0), None]);

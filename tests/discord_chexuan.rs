@@ -472,3 +472,157 @@ async fn members_click_bets_the_raise_modal_and_the_split() {
     // Two members and no AI: the session moved chips only between them.
     session.finish(&[ANN, BOB], Some(2000)).await;
 }
+
+/// A control of a message without its game and version: `g:raise.5`.
+fn control_kinds(m: &serde_json::Value) -> Vec<String> {
+    let mut kinds: Vec<String> = buttons(m)
+        .iter()
+        .map(|id| {
+            let parts: Vec<&str> = id.split(':').collect();
+            let mut kind = parts[1].to_string();
+            if parts.len() > 4 {
+                kind.push(':');
+                kind.push_str(&parts[4..].join(":"));
+            }
+            kind
+        })
+        .collect();
+    kinds.sort();
+    kinds
+}
+
+/// A two-seat session (ante 5, bobos 300, balances 1000) checked through
+/// rounds 1 and 2, in which the seat to speak first in round 3 holds 三花
+/// and the other does not: the seed, the record so far and the seat.
+fn sanhua_session() -> (serde_json::Value, usize) {
+    use paiju::games::chexuan::{Action, ChexuanRules};
+    use paiju::games::Game;
+    use paiju::table::chexuan::{ChexuanTable, SessionDeal, TableAction};
+    for seed in 0..200_000u64 {
+        let deal = SessionDeal {
+            seed,
+            dealer: 0,
+            bobo: vec![300, 300],
+            ai: Vec::new(),
+            reserve: vec![Some(700), Some(700)],
+        };
+        let rules = ChexuanRules {
+            ante: 5,
+            min_bobo: None,
+        };
+        let mut table = ChexuanTable::start(rules, 2, deal).unwrap();
+        let check = TableAction::Hand(Action::Check);
+        for _ in 0..4 {
+            let seat = table.waiting_on()[0];
+            table.apply(seat, &check).unwrap();
+        }
+        let first = table.waiting_on()[0];
+        let sanhua = TableAction::Hand(Action::Sanhua);
+        if !table.legal_actions(first).contains(&sanhua) {
+            continue;
+        }
+        let mut after = table.clone();
+        after.apply(first, &check).unwrap();
+        let second = after.waiting_on()[0];
+        if second != first && !after.legal_actions(second).contains(&sanhua) {
+            return (serde_json::to_value(table.record()).unwrap(), first);
+        }
+    }
+    panic!("no seed deals 三花 to the first speaker of round 3");
+}
+
+/// Issue #14 item 6: the public table message's controls are drawn from
+/// what everyone sees, never from the hidden cards. A session resumed from
+/// the database at round 3, where the first to speak holds 三花 (face-down
+/// cards included) and the second does not: both face the same bets, and
+/// the table shows both exactly the same controls; the 三花 lay-down is
+/// offered only in the holder's private "My hand", and laying down from
+/// there works.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_public_controls_are_the_same_whatever_the_hidden_cards() {
+    use support::bot::BotProcess;
+    use support::fake_discord::GUILD_ID;
+    let (record, holder) = sanhua_session();
+    let users = [ANN, BOB];
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let db = dir.path().join("paiju.db");
+        let ledger = paiju::ledger::Ledger::open(
+            db.to_str().unwrap(),
+            paiju::ledger::LedgerConfig {
+                starting_chips: 1000,
+                daily_amount: 100,
+                daily_cooldown_secs: 3600,
+            },
+        )
+        .await
+        .unwrap();
+        for user in users {
+            ledger.balance(GUILD_ID, user).await.unwrap();
+        }
+        let id = ledger
+            .create_game(paiju::ledger::NewGame {
+                server: GUILD_ID,
+                channel: CHANNEL_ID,
+                kind: "chexuan".into(),
+                options: json!({"stake": 1, "rules": {"ante": 5}, "seed": null, "lang": null, "host": ANN}),
+                seats: users.iter().map(|u| Some(*u)).collect(),
+                stake: 1,
+            })
+            .await
+            .unwrap();
+        ledger.save_snapshot(id, 4, &record).await.unwrap();
+        ledger.close().await;
+    }
+    let fake = FakeDiscord::start().await;
+    let bot = BotProcess::start(
+        &fake.api_url(),
+        dir.path(),
+        &[
+            ("PAIJU_TIMERS_BID_SECS", "600"),
+            ("PAIJU_TIMERS_PLAY_SECS", "600"),
+            ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+        ],
+    );
+    fake.wait_ready(1).await;
+    let session = Session { fake, dir, bot };
+    let fake = &session.fake;
+    fake.wait_for("the resumed table in round 3", 30, |f| {
+        table_message(f)
+            .is_some_and(|m| text_of(&m).contains(" to act") && control(f, ":check").is_some())
+    })
+    .await;
+    let first = users[holder];
+    let second = users[1 - holder];
+    assert_eq!(to_act(fake), first);
+    let holders_controls = control_kinds(&table_message(fake).unwrap());
+    assert!(
+        !holders_controls.iter().any(|k| k.contains("sanhua")),
+        "the table tells the channel who holds 三花: {holders_controls:?}"
+    );
+    // The holder's private view offers it.
+    let answer = click_table(fake, first, ":hand:").await;
+    let private = private_message(&answer);
+    assert!(
+        button(&private, ":sanhua").is_some(),
+        "{:?}",
+        buttons(&private)
+    );
+    // The holder checks; the other seat faces the same bets without 三花:
+    // the same controls.
+    play(fake, first, ":check").await;
+    assert_eq!(to_act(fake), second);
+    assert_eq!(
+        control_kinds(&table_message(fake).unwrap()),
+        holders_controls
+    );
+    let answer = click_table(fake, second, ":hand:").await;
+    assert!(button(&private_message(&answer), ":sanhua").is_none());
+    for user in users {
+        let id = fake.command(user, "en-US", "chexuan", sub("leave", json!([])));
+        fake.wait_answer(id).await;
+    }
+    fake.wait_for("the session's result", 60, |f| session_result(f).is_some())
+        .await;
+    session.finish(&users, Some(2000)).await;
+}

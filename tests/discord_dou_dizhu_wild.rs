@@ -20,9 +20,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use support::bot::BotProcess;
 use support::controls::{click_table, find_id, table_message, turn_user};
-use support::fake_discord::{
-    custom_ids, message_text, private_message, FakeDiscord, CHANNEL_ID, GUILD_ID,
-};
+use support::fake_discord::{custom_ids, message_text, private_message, FakeDiscord, GUILD_ID};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
@@ -319,29 +317,42 @@ async fn an_ambiguous_wild_play_is_chosen_privately_and_lands_as_chosen() {
     );
     assert_eq!(game_now(&ledger).await.1, actions_after);
 
-    // The host stops the table: the game is cancelled, no chips move.
+    // The host stops the running game without Manage Server: that is
+    // leaving it (issue #14 item 8; a free stop was a free escape from a
+    // losing game), so the host pays the escape like any leaver.
     let id = fake.command(
         ANN,
         "en-US",
         "dou-dizhu",
         json!([{ "name": "stop", "type": 1, "options": [] }]),
     );
-    assert!(fake.wait_answer(id).await.text().contains("stopped"));
-    fake.wait_for("the closed table", 20, |f| {
-        f.channel_messages(CHANNEL_ID)
-            .iter()
-            .any(|m| message_text(m).contains("The table was closed"))
-    })
-    .await;
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("you left it instead"),
+        "{answer:?}"
+    );
+    for _ in 0..200 {
+        if ledger.unfinished_games().await.unwrap().is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     for i in fake.interactions() {
         assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
     }
     let status = bot.stop();
     assert!(status.success() || status.code().is_none(), "{status:?}");
     assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    let mut total = 0;
     for u in SEATS {
-        assert_eq!(ledger.balance(GUILD_ID, u).await.unwrap(), 1000);
+        total += ledger.balance(GUILD_ID, u).await.unwrap();
     }
+    assert_eq!(total, 3000, "chips are conserved");
+    // The escape penalty (at least 10 × the stake of 10) left the host.
+    assert!(
+        ledger.balance(GUILD_ID, ANN).await.unwrap() <= 900,
+        "the host stopped for free"
+    );
     assert!(ledger.verify().await.unwrap().is_clean());
 }
 

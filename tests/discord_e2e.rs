@@ -89,6 +89,37 @@ async fn smoke_connects_registers_and_answers() {
     assert!(text.contains("Leaderboard"), "{text}");
     assert!(text.contains("Your rank: #1"), "{text}");
 
+    // Looking at a member who never used the bot opens no account (no
+    // starting chips on someone else's say-so), and a gift to them is
+    // refused privately until their own first command.
+    let id = fake.command(ANN, "en-US", "chips", json!([user_opt("user", BOB)]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(
+        text.contains(&format!("<@{BOB}> has no chips account yet")),
+        "{text}"
+    );
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "give",
+        json!([user_opt("user", BOB), int_opt("amount", 150)]),
+    );
+    let answer = fake.wait_answer(id).await;
+    assert!(
+        answer.is_ephemeral() && answer.text().contains("no chips account yet"),
+        "{answer:?}"
+    );
+    let id = fake.command(ANN, "en-US", "chips", json!([user_opt("user", BOB)]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("no chips account yet"), "{text}");
+    // Bob's own first command opens his account.
+    let id = fake.command(BOB, "en-US", "chips", json!([]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(
+        text.contains(&format!("<@{BOB}> has 1000 chips.")),
+        "{text}"
+    );
+
     // /give moves chips; /give to oneself and a bad amount are refused privately.
     let id = fake.command(
         ANN,
@@ -148,6 +179,20 @@ async fn smoke_connects_registers_and_answers() {
     let id = fake.command(ADMIN, "en-US", "chips-admin", revoke);
     let text = fake.wait_answer(id).await.text();
     assert!(text.contains("Their balance: 1800"), "{text}");
+    // Taking back more than the member has names the member's balance, not
+    // the admin's; nothing moves.
+    let revoke = json!([{ "name": "revoke", "type": 1, "options": [user_opt("user", ANN), int_opt("amount", 5000)] }]);
+    let id = fake.command(ADMIN, "en-US", "chips-admin", revoke);
+    let answer = fake.wait_answer(id).await;
+    let text = answer.text().replace(['\u{2068}', '\u{2069}'], "");
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    assert!(
+        text.contains(&format!(
+            "<@{ANN}> has only 1800 chips: 5000 cannot be taken back"
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("You only have"), "{text}");
 
     // /stats and /history answer even before any game.
     let id = fake.command(ANN, "zh-CN", "stats", json!([]));
@@ -326,6 +371,12 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     let lobby = table_message(&fake).unwrap();
     assert!(
         message_text(&lobby).contains("Dou Dizhu · stake 10"),
+        "{lobby}"
+    );
+    // What a seat must hold is shown: the stake × 6 (a bid of 3 lost to
+    // both farmers).
+    assert!(
+        message_text(&lobby).contains("Each seat needs at least 60 chips"),
         "{lobby}"
     );
     let join = find_id(&lobby, "pj1:join:").unwrap();
@@ -510,12 +561,21 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     let id = fake.command(ANN, "en-US", "dou-dizhu", stop.clone());
     let refused = fake.wait_answer(id).await;
     assert!(
-        refused.is_ephemeral() && refused.text().contains("Only the host or"),
+        refused.is_ephemeral()
+            && refused.text().contains(
+                "Only a member with the Manage Server permission can stop a running game"
+            ),
         "{refused:?}"
     );
     let id = fake.command(ADMIN, "en-US", "dou-dizhu", stop);
     let stopped = fake.wait_answer(id).await;
     assert!(stopped.text().contains("stopped"), "{stopped:?}");
+    // The moderator's stop is logged with who did it.
+    let log = bot.log_text();
+    assert!(
+        log.contains("stopped by a member with Manage Server") && log.contains(&ADMIN.to_string()),
+        "{log}"
+    );
     fake.wait_for("the closed table", 20, |f| {
         f.channel_messages(CHANNEL_ID)
             .iter()

@@ -312,6 +312,9 @@ fn play_session(
     };
     let mut table = ChexuanTable::start(rules, seats, deal).unwrap();
     let limited = !reserve.is_empty();
+    // What each seat paid into the mango pot off the table (from its
+    // reserve), the part its reserve could not cover having come out of its
+    // bobo.
     let mut mango_paid = vec![0u64; seats];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot = BasicBot;
@@ -356,16 +359,27 @@ fn play_session(
                     Event::Mango {
                         amount,
                         payers,
+                        from_stack,
                         short,
                         ..
                     },
             } = e
             {
                 for &p in payers {
-                    mango_paid[p] += short
+                    let paid = short
                         .iter()
                         .find(|x| x.seat == p)
                         .map_or(*amount, |x| x.paid);
+                    let stacked = from_stack
+                        .iter()
+                        .find(|x| x.seat == p)
+                        .map_or(0, |x| x.paid);
+                    prop_assert!(stacked <= paid);
+                    // Only a seat whose reserve is spent pays out of its bobo.
+                    if stacked > 0 {
+                        prop_assert!(limited);
+                    }
+                    mango_paid[p] += paid - stacked;
                 }
             }
         }
@@ -374,11 +388,12 @@ fn play_session(
                 let stack = table.stacks()[s];
                 // The hand being played moves its chips when it ends.
                 let in_hand = match table.playing().iter().position(|&p| p == s) {
-                    Some(h) if !table.is_finished() => table.hand().mango_paid(h),
+                    Some(h) if !table.is_finished() => table.hand().mango_paid_off_the_table(h),
                     _ => 0,
                 };
                 let settled = mango_paid[s] - in_hand;
-                // Stacks never go negative: the mango came from the reserve.
+                // Stacks never go negative: the mango came from the reserve,
+                // and only what the bobo held beyond the bets from the stack.
                 prop_assert!(stack >= 0, "seat {} has a stack of {}", s, stack);
                 // The reserve paid the mango, the stack the rest.
                 prop_assert_eq!(
@@ -425,7 +440,9 @@ fn play_session(
                         p.bobo,
                         p.mango_paid
                     );
-                    prop_assert_eq!(p.bobo as i64, stacks_before[s]);
+                    // The hand's bobo was the stack, less any mango that
+                    // the reserve could not cover.
+                    prop_assert_eq!((p.bobo + p.mango_from_stack) as i64, stacks_before[s]);
                 }
             }
         }
@@ -585,9 +602,11 @@ async fn check_then_all_in(t: &TableHandle<ChexuanTable>, users: &[u64]) {
 }
 
 /// The defect of issue #6: a player who brought his whole balance as bobo,
-/// owing mango in the hand where he loses the bobo. He pays only what he
-/// has outside the bobo (nothing), so the table's figures are exactly what
-/// the ledger pays, and the ledger verifies clean.
+/// owing mango in the hand where he loses the bobo. Nothing is left off the
+/// table, so the mango comes out of his stack (issue #14: `rules/chexuan.md`
+/// amended, a whole-balance bobo is not exempt); he still never loses more
+/// than his balance, the table's figures are exactly what the ledger pays,
+/// and the ledger verifies clean.
 #[tokio::test]
 async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures() {
     let users = [USERS[0], USERS[1]];
@@ -610,7 +629,7 @@ async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures
         // Nothing outside the bobo for the host; 1500 for the other.
         assert_eq!(view(&s).reserve, vec![Some(0), Some(1500)]);
         check_then_all_in(&t, &users).await;
-        let mut short = false;
+        let mut from_the_stack = false;
         let mut stacks = Vec::new();
         let mut settled = None;
         while let Ok(e) = events.try_recv() {
@@ -619,12 +638,20 @@ async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures
                     for ev in events {
                         match ev {
                             SessionEvent::Hand {
-                                event: Event::Mango { short: s, .. },
+                                event:
+                                    Event::Mango {
+                                        amount,
+                                        from_stack,
+                                        short: s,
+                                        ..
+                                    },
                             } => {
-                                // The host pays nothing; the other in full.
-                                assert_eq!(s.len(), 1);
-                                assert_eq!((s[0].seat, s[0].paid), (0, 0));
-                                short = true;
+                                // The host pays the whole amount out of his
+                                // stack; the other in full off the table.
+                                assert!(s.is_empty(), "{s:?}");
+                                assert_eq!(from_stack.len(), 1);
+                                assert_eq!((from_stack[0].seat, from_stack[0].paid), (0, amount));
+                                from_the_stack = true;
                             }
                             SessionEvent::HandEnded { stacks: st, .. } => stacks.push(st),
                             _ => {}
@@ -637,7 +664,7 @@ async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures
                 _ => {}
             }
         }
-        assert!(short, "every round 1 is a 休芒");
+        assert!(from_the_stack, "every round 1 is a 休芒");
         assert!(stacks.iter().flatten().all(|&s| s >= 0), "{stacks:?}");
         let (outcome, report) = settled.expect("the session settled");
         // The ledger pays exactly the table's figures.
@@ -891,4 +918,167 @@ async fn leaving_twice_is_refused_and_the_session_goes_on() {
         store.game(now.id).unwrap().status,
         MemoryStatus::Running
     ));
+}
+
+/// The SQLite ledger, except that the first game it is asked to open sees a
+/// `/give` land just before: the table has read the balances, the ledger
+/// has not yet recorded them as the start balances.
+struct GiveBeforeOpening {
+    ledger: Arc<Ledger>,
+    gave: std::sync::atomic::AtomicBool,
+}
+
+impl TableStore for GiveBeforeOpening {
+    async fn create_game(
+        &self,
+        game: paiju::table::NewGame,
+    ) -> Result<paiju::table::GameId, paiju::table::StoreError> {
+        if !self.gave.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            self.ledger
+                .transfer(SERVER, USERS[1], USERS[2], 300, "in-between")
+                .await
+                .unwrap();
+        }
+        TableStore::create_game(&*self.ledger, game).await
+    }
+    async fn hold(
+        &self,
+        game: paiju::table::GameId,
+        user: u64,
+        amount: i64,
+        key: &str,
+    ) -> Result<i64, paiju::table::StoreError> {
+        TableStore::hold(&*self.ledger, game, user, amount, key).await
+    }
+    async fn save_snapshot(
+        &self,
+        game: paiju::table::GameId,
+        version: i64,
+        snapshot: &serde_json::Value,
+    ) -> Result<(), paiju::table::StoreError> {
+        TableStore::save_snapshot(&*self.ledger, game, version, snapshot).await
+    }
+    async fn settle(
+        &self,
+        game: paiju::table::GameId,
+        settlement: paiju::table::Settlement,
+    ) -> Result<paiju::table::SettleReport, paiju::table::StoreError> {
+        TableStore::settle(&*self.ledger, game, settlement).await
+    }
+    async fn cancel(
+        &self,
+        game: paiju::table::GameId,
+        reason: &str,
+    ) -> Result<(), paiju::table::StoreError> {
+        TableStore::cancel(&*self.ledger, game, reason).await
+    }
+    async fn unfinished_games(
+        &self,
+    ) -> Result<Vec<paiju::table::StoredGame>, paiju::table::StoreError> {
+        TableStore::unfinished_games(&*self.ledger).await
+    }
+    async fn balance(&self, server: u64, user: u64) -> Result<i64, paiju::table::StoreError> {
+        TableStore::balance(&*self.ledger, server, user).await
+    }
+}
+
+/// Issue #14 item 10: a `/give` between the table's read of the balances
+/// (each reserve is balance − bobo) and the ledger's record of the start
+/// balances. The ledger refuses to open a game dealt from balances that are
+/// no longer the ones it records (one transaction), the table reads them
+/// again and deals from the new ones: the reserve the table plays with is
+/// what the ledger holds the player to, and the session settles to exactly
+/// the table's figures.
+#[tokio::test]
+async fn a_give_while_the_game_opens_leaves_the_reserve_and_the_ledger_agreeing() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = sqlite_ledger(&dir).await;
+    let store = Arc::new(GiveBeforeOpening {
+        ledger: ledger.clone(),
+        gave: false.into(),
+    });
+    // Everyone's account exists before the table reads any balance.
+    for user in USERS {
+        ledger.balance(SERVER, user).await.unwrap();
+    }
+    let tables = Tables::new(store, config());
+    let t = tables
+        .open_with::<ChexuanTable>(SERVER, CHANNEL, USERS[0], options(5), bobo(500), 1000)
+        .unwrap();
+    t.join_with(USERS[1], bobo(600)).await.unwrap();
+    t.start(USERS[0]).await.unwrap();
+    // USERS[1] had 1000 when the table first read it, 700 when the game
+    // opened: its reserve is 700 − 600, not 1000 − 600.
+    assert_eq!(ledger.balance(SERVER, USERS[1]).await.unwrap(), 700);
+    let s = t.status(Some(USERS[0])).await.unwrap();
+    assert_eq!(view(&s).reserve, vec![Some(500), Some(100)]);
+    // Only one game was opened: the refused one left nothing behind.
+    let games = ledger.unfinished_games().await.unwrap();
+    assert_eq!(games.len(), 1);
+    // Play the session out: the ledger pays exactly the table's figures.
+    let mut events = t.subscribe();
+    check_then_all_in(&t, &[USERS[0], USERS[1]]).await;
+    let mut settled = None;
+    while let Ok(e) = events.try_recv() {
+        if let paiju::table::TableEvent::Settled {
+            outcome, report, ..
+        } = e
+        {
+            settled = Some((outcome, report));
+        }
+    }
+    if settled.is_none() {
+        for user in [USERS[0], USERS[1]] {
+            let _ = t.leave(user).await;
+        }
+        while let Ok(e) = events.recv().await {
+            if let paiju::table::TableEvent::Settled {
+                outcome, report, ..
+            } = e
+            {
+                settled = Some((outcome, report));
+                break;
+            }
+        }
+    }
+    let (outcome, report) = settled.expect("the session settled");
+    assert_eq!(report.paid, outcome.deltas);
+    for (user, start) in [(USERS[0], 1000), (USERS[1], 700)] {
+        let k = usize::from(user == USERS[1]);
+        assert_eq!(
+            ledger.balance(SERVER, user).await.unwrap(),
+            start + outcome.deltas[k]
+        );
+    }
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+}
+
+/// The ledger's side of it: a game whose seats' balances are not the ones
+/// given is refused, and nothing is recorded.
+#[tokio::test]
+async fn the_ledger_refuses_a_game_dealt_from_stale_balances() {
+    let dir = tempfile::tempdir().unwrap();
+    let ledger = sqlite_ledger(&dir).await;
+    let game = || paiju::ledger::NewGame {
+        server: SERVER,
+        channel: CHANNEL,
+        kind: "chexuan".into(),
+        options: json!({}),
+        seats: vec![Some(USERS[0]), None, Some(USERS[1])],
+        stake: 1,
+    };
+    ledger.balance(SERVER, USERS[0]).await.unwrap();
+    ledger.balance(SERVER, USERS[1]).await.unwrap();
+    let refused = ledger
+        .create_game_at(game(), &[Some(1000), None, Some(999)])
+        .await
+        .unwrap_err();
+    assert_eq!(refused.key(), "err-balance-changed");
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    ledger
+        .create_game_at(game(), &[Some(1000), None, Some(1000)])
+        .await
+        .unwrap();
+    assert_eq!(ledger.unfinished_games().await.unwrap().len(), 1);
 }

@@ -163,3 +163,127 @@ async fn bad_rules_are_refused_when_the_table_opens() {
     assert!(tables.is_empty());
     assert_eq!(store.game_count(), 0);
 }
+
+/// Issue #14 item 9: a seat must cover what one game ordinarily costs —
+/// for Dou Dizhu the landlord of a bid of 3 losing to both farmers, the
+/// stake × 6 — and a player with 0 chips never sits down. A join below it
+/// is refused with a sentence and changes nothing; a seated player whose
+/// balance fell below it (the host, who opened without a check, included)
+/// holds up the start, named.
+#[tokio::test(start_paused = true)]
+async fn a_seat_must_cover_what_a_game_ordinarily_costs() {
+    const YOU: u64 = 43;
+    const BROKE: u64 = 44;
+    let (store, tables) = tables();
+    // Stake 200: a seat needs 1200; everyone has 1000.
+    let big = TableOptions {
+        stake: 200,
+        ..options(json!({}))
+    };
+    let t = tables.open::<DouDizhu>(SERVER, CHANNEL, ME, big).unwrap();
+    let refused = t.join(YOU).await.unwrap_err();
+    assert_eq!(refused.key(), "err-balance-below-table");
+    assert_eq!(
+        refused.args(),
+        vec![
+            ("needed", "1200".to_string()),
+            ("chips", "1000".to_string())
+        ]
+    );
+    t.add_ai(ME).await.unwrap();
+    t.add_ai(ME).await.unwrap();
+    match t.start(ME).await {
+        Err(e @ TableError::BelowTableMinimum { .. }) => {
+            assert_eq!(e.key(), "err-start-below-table");
+            assert_eq!(
+                e.args(),
+                vec![
+                    ("user", format!("<@{ME}>")),
+                    ("balance", "1000".to_string()),
+                    ("needed", "1200".to_string())
+                ]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(t.status(None).await.unwrap().game.is_none());
+    assert_eq!(store.game_count(), 0, "no game was opened");
+    assert_eq!(store.balance(SERVER, ME).await.unwrap(), 1000);
+
+    // Stake 1 at another table: 6 chips a seat; a player with 0 cannot
+    // join, whatever the stake.
+    let t = tables
+        .open::<DouDizhu>(
+            SERVER,
+            CHANNEL + 1,
+            YOU,
+            TableOptions {
+                stake: 1,
+                ..options(json!({}))
+            },
+        )
+        .unwrap();
+    store.set_balance(SERVER, BROKE, 0);
+    let refused = t.join(BROKE).await.unwrap_err();
+    assert_eq!(refused.key(), "err-balance-below-table");
+    store.set_balance(SERVER, BROKE, 5);
+    assert_eq!(
+        t.join(BROKE).await.unwrap_err().key(),
+        "err-balance-below-table"
+    );
+    store.set_balance(SERVER, BROKE, 6);
+    t.join(BROKE).await.unwrap();
+    assert_eq!(t.status(None).await.unwrap().seats.len(), 2);
+}
+
+/// A loss beyond what the seat holds (here an escape penalty of 50 × the
+/// stake against 100 chips) is capped at the balance by the ledger, and the
+/// settled outcome says so: who, what was owed and what was paid.
+#[tokio::test(start_paused = true)]
+async fn a_capped_loss_is_said_in_the_result() {
+    let (store, tables) = tables();
+    store.set_balance(SERVER, ME, 100);
+    let t = tables
+        .open::<DouDizhu>(SERVER, CHANNEL, ME, options(json!({"escape_penalty": 50})))
+        .unwrap();
+    t.add_ai(ME).await.unwrap();
+    t.add_ai(ME).await.unwrap();
+    let mut events = t.subscribe();
+    t.start(ME).await.unwrap();
+    t.leave(ME).await.unwrap();
+    let (outcome, report) = loop {
+        if let TableEvent::Settled {
+            outcome, report, ..
+        } = events.recv().await.unwrap()
+        {
+            break (outcome, report);
+        }
+    };
+    assert_eq!(report.paid[0], -100, "{report:?}");
+    let capped = outcome.detail["capped"].as_array().expect("capped named");
+    assert_eq!(capped.len(), 1);
+    assert_eq!(capped[0]["seat"], 0);
+    assert_eq!(capped[0]["paid"], 100);
+    assert!(capped[0]["owed"].as_i64().unwrap() >= 500, "{capped:?}");
+    assert_eq!(store.balance(SERVER, ME).await.unwrap(), 0);
+}
+
+/// An uncapped loss adds nothing to the outcome.
+#[tokio::test(start_paused = true)]
+async fn an_uncapped_loss_says_nothing_about_caps() {
+    let (_, tables) = tables();
+    let t = tables
+        .open::<DouDizhu>(SERVER, CHANNEL, ME, options(json!({"escape_penalty": 12})))
+        .unwrap();
+    t.add_ai(ME).await.unwrap();
+    t.add_ai(ME).await.unwrap();
+    let mut events = t.subscribe();
+    t.start(ME).await.unwrap();
+    t.leave(ME).await.unwrap();
+    let outcome = loop {
+        if let TableEvent::Settled { outcome, .. } = events.recv().await.unwrap() {
+            break outcome;
+        }
+    };
+    assert!(outcome.detail.get("capped").is_none(), "{outcome:?}");
+}

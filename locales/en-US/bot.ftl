@@ -25,6 +25,8 @@ hand-select-placeholder = Choose the cards to play
 table-title = Dou Dizhu · stake { $stake }
 table-host = Host: { $player }
 table-lobby-hint = Press Join to take a seat. When three seats are filled the host presses Start (Add AI fills a seat with the computer).
+lobby-min-balance = Each seat needs at least { $chips } chips (what one game ordinarily costs at this stake).
+result-loss-capped = { $player } owed { $owed } chips but had only { $paid }: the loss was capped there.
 table-seat-empty = (empty seat)
 table-ai-name = AI { $number }
 table-role-landlord = Landlord
@@ -126,6 +128,7 @@ factor-doubled = { $player } doubled ×2
 
 ## Chips
 chips-balance = { $player } has { $chips } chips.
+chips-no-account = { $player } has no chips account yet: it opens with their own first command.
 chips-leaderboard = Leaderboard
 chips-leaderboard-line = { $rank }. { $player } — { $chips }
 chips-leaderboard-empty = Nobody has chips in this server yet.
@@ -161,6 +164,7 @@ table-opened = You opened a { $game } table in this channel: the table message h
 table-joined = You took a seat.
 table-you-left = You left the table.
 table-stopped = The table is stopped; any stakes were refunded.
+table-stop-left = A running game is stopped only by a member with the Manage Server permission: you left it instead, and pay what leaving costs in this game.
 event-countered = { $you ->
     [yes] You counter-kick
    *[other] { $player } counter-kicks

@@ -173,7 +173,11 @@ chexuan-event-mango = { $mango }! { $amount } chips each into the mango pot, now
 chexuan-event-mango-short = { $you ->
     [yes] You pay
    *[other] { $player } pays
-} only { $paid }: no more chips off the table.
+} only { $paid }: no more chips, off the table or in the stack.
+chexuan-event-mango-from-stack = { $you ->
+    [yes] You pay
+   *[other] { $player } pays
+} { $paid } of it out of the stack: not enough chips off the table.
 chexuan-event-mango-taken = { $you ->
     [yes] You take
    *[other] { $player } takes
@@ -202,7 +206,7 @@ chexuan-rules = **Chexuan (扯旋)** — a Sichuan betting game on pai gow hands
     • Settlement (尾大吃皮): the highest tail (big tail) takes every ante and deals next; then each player takes from everyone he beats, at most his own bet from each.
     • 三花十 (red 10, black 10, J) or 三花六 (red 6, black 6, big joker) may be laid down on your turn in round 3: you get back all you put in and are out.
     • Mango (芒果): a betting round where at least two speak and all check (休芒) makes everyone still in pay into the mango pot; a first-round raise that all others fold to (皱芒) makes every other player pay, and the raiser takes the whole pot. At a showdown the strictly highest tail takes the mango pot.
-    • Table decisions: mango is paid from the chips you keep off the table (balance − bobo); short of the amount, you pay what you have. A player whose time runs out is played for that one move (check, else fold); two hands in a row with a timeout stand the seat up.
+    • Table decisions: mango is paid from the chips you keep off the table (balance − bobo); what those cannot cover comes out of your stack, so bringing your whole balance does not exempt you. A player whose time runs out is played for that one move (check, else fold); two hands in a row with a timeout stand the seat up.
 
 ## At the table: bobo, sitting out, leaving, the session.
 

@@ -25,6 +25,8 @@ hand-select-placeholder = 选择要出的牌
 table-title = 斗地主 · 底分 { $stake }
 table-host = 房主：{ $player }
 table-lobby-hint = 点“加入”坐下。三个座位坐满后由房主点“开始”（“添加电脑”让电脑坐一个位置）。
+lobby-min-balance = 每个座位至少需要 { $chips } 筹码（按此底注一局通常的输额）。
+result-loss-capped = { $player } 应付 { $owed } 筹码，但只有 { $paid }：损失以此为上限。
 table-seat-empty = （空位）
 table-ai-name = 电脑 { $number }
 table-role-landlord = 地主
@@ -90,6 +92,7 @@ factor-doubled = { $player } 加倍 ×2
 
 ## 筹码
 chips-balance = { $player } 有 { $chips } 筹码。
+chips-no-account = { $player } 还没有筹码账户：账户在其本人第一次使用命令时开立。
 chips-leaderboard = 排行榜
 chips-leaderboard-line = { $rank }. { $player } — { $chips }
 chips-leaderboard-empty = 本服务器还没有人有筹码。
@@ -125,6 +128,7 @@ table-opened = 你在本频道开了一张{ $game }牌桌：按钮在牌桌消�
 table-joined = 你已坐下。
 table-you-left = 你已离开牌桌。
 table-stopped = 牌桌已停止；押注已退还。
+table-stop-left = 进行中的牌局只有拥有“管理服务器”权限的成员才能停止：你改为离开了牌局，并按本游戏离开的规则付出代价。
 event-countered = { $player } 反踢！×2
 event-discarded = { $player } 弃了 { $count } 张牌（×{ $factor }）。
 event-escaped = { $player } 中途逃跑，支付 { $penalty } 分。

@@ -136,7 +136,8 @@ chexuan-event-laid-down = { $player } 摊出{ $sanhua }：{ $cards }，拿回 { 
 chexuan-event-round-begins = 第 { $round } 轮下注：{ $player } 先说话。
 chexuan-event-cards-dealt = 第 { $round } 次发牌：每位未出局的玩家发一张明牌。
 chexuan-event-mango = { $mango }！每人往芒果池放 { $amount } 筹码，池里现有 { $pot }。
-chexuan-event-mango-short = { $player } 桌外筹码不够，只付 { $paid }。
+chexuan-event-mango-short = { $player } 桌外和筹码堆都不够，只付 { $paid }。
+chexuan-event-mango-from-stack = { $player } 桌外筹码不够，从筹码堆付 { $paid }。
 chexuan-event-mango-taken = { $player } 拿走芒果池：{ $amount } 筹码。
 chexuan-event-showdown-begins = 比牌：请把四张牌分成头和尾，{ $player } 先分。
 chexuan-event-split-given = { $player } 已分好牌。
@@ -153,7 +154,7 @@ chexuan-rules = **扯旋** — 四川的牌九下注游戏，2 到 6 人，32 �
     • 结算（尾大吃皮）：尾最大的人吃掉所有人的底皮，并做下一手的庄；然后每人向被自己赢的人收注，每人最多收自己下的那么多。
     • 三花十（红 10、黑 10、J）或三花六（红 6、黑 6、大王）可以在第三轮轮到自己时摊牌：拿回全部下注，退出这一手。
     • 芒果：一轮下注至少两人说话且都休（休芒），未出局的每人往芒果池交钱；第一轮有人大、其他人全丢（皱芒），其他人都交钱，大的人拿走整个芒果池。比牌时尾独大的人拿走芒果池。
-    • 本桌约定：芒果从你留在桌外的筹码里付（余额 − 簸簸），不够就付剩下的。超时的玩家这一步代为操作（能休则休，否则丢）；连续两手超时就被请离座位。
+    • 本桌约定：芒果从你留在桌外的筹码里付（余额 − 簸簸），不够的部分从你的筹码堆里扣，所以把全部余额带上桌也免不了芒果。超时的玩家这一步代为操作（能休则休，否则丢）；连续两手超时就被请离座位。
 
 ## 牌桌：簸簸、坐看、离桌、整场。
 

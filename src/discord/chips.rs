@@ -74,9 +74,15 @@ pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
         }
         None => me,
     };
-    let balance = ledger.balance(server, target).await?;
     // The caller's own account exists from now on, so it has a rank.
     let mine = ledger.balance(server, me).await?;
+    // Someone else's account is only looked at: opening it here would grant
+    // its starting chips on another member's say-so (farmed with /give).
+    let balance = if target == me {
+        Some(mine)
+    } else {
+        ledger.existing_balance(server, target).await?
+    };
     let top = ledger.leaderboard(server, 10).await?;
     let rank = ledger.rank(server, me).await?;
     let mut board = String::new();
@@ -105,14 +111,21 @@ pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
         .title(i18n::tr(lang, "chips-leaderboard"))
         .description(board)
         .footer(serenity::CreateEmbedFooter::new(footer));
-    let content = i18n::tr_args(
-        lang,
-        "chips-balance",
-        &[
-            ("player", mention(target).into()),
-            ("chips", balance.into()),
-        ],
-    );
+    let content = match balance {
+        Some(balance) => i18n::tr_args(
+            lang,
+            "chips-balance",
+            &[
+                ("player", mention(target).into()),
+                ("chips", balance.into()),
+            ],
+        ),
+        None => i18n::tr_args(
+            lang,
+            "chips-no-account",
+            &[("player", mention(target).into())],
+        ),
+    };
     ctx.send(quiet().content(content).embed(embed)).await?;
     Ok(())
 }
@@ -149,6 +162,20 @@ pub async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result
     let amount = amount_of(amount)?;
     let me = ctx.author().id.get();
     let ledger = &ctx.data().ledger;
+    // A gift must not open the receiver's account: that would grant its
+    // starting chips on the giver's say-so. Accounts are never deleted, so
+    // one that exists now still exists when the transfer runs.
+    if user.id.get() != me
+        && ledger
+            .existing_balance(server, user.id.get())
+            .await?
+            .is_none()
+    {
+        return Err(BotError::User {
+            key: "err-give-no-account",
+            args: vec![("player", mention(user.id.get()))],
+        });
+    }
     let key = format!("give:{}", ctx.id());
     ledger
         .transfer(server, me, user.id.get(), amount, &key)
@@ -227,7 +254,19 @@ async fn admin_adjust(
         .data()
         .ledger
         .admin_adjust(server, user.id.get(), signed, ctx.author().id.get(), &key)
-        .await?;
+        .await
+        .map_err(|e| match e {
+            // The balance is the member's, not the admin's: say whose.
+            LedgerError::InsufficientChips { balance, needed } => BotError::User {
+                key: "err-revoke-beyond-balance",
+                args: vec![
+                    ("player", mention(user.id.get())),
+                    ("chips", balance.to_string()),
+                    ("amount", needed.to_string()),
+                ],
+            },
+            other => other.into(),
+        })?;
     let text = i18n::tr_args(
         lang,
         done_key,

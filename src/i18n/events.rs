@@ -321,6 +321,7 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
             kind,
             amount,
             pot,
+            from_stack,
             short,
             ..
         } => {
@@ -333,7 +334,16 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
                     ("pot", chips(*pot)),
                 ],
             )];
-            // Payers whose chips off the table did not cover the amount.
+            // Payers whose chips off the table did not cover the amount: the
+            // rest came out of their stack, or they had nothing more.
+            out.extend(from_stack.iter().map(|p| {
+                seats.say(
+                    lang,
+                    "chexuan-event-mango-from-stack",
+                    p.seat,
+                    vec![("paid", chips(p.paid))],
+                )
+            }));
             out.extend(short.iter().map(|p| {
                 seats.say(
                     lang,
@@ -639,6 +649,7 @@ mod tests {
             count: 1,
             amount: 50,
             payers: vec![0, 1, 2],
+            from_stack: vec![ShortPayment { seat: 1, paid: 30 }],
             short: vec![
                 ShortPayment { seat: 0, paid: 20 },
                 ShortPayment { seat: 2, paid: 0 },
@@ -650,13 +661,15 @@ mod tests {
             cx_hand_event_lines(Lang::EnUs, &terminal, &mango),
             [
                 "Check mango (休芒)! 50 chips each into the mango pot, now 120.",
-                "You pay only 20: no more chips off the table.",
-                "AI 2 pays only 0: no more chips off the table.",
+                "AI 1 pays 30 of it out of the stack: not enough chips off the table.",
+                "You pay only 20: no more chips, off the table or in the stack.",
+                "AI 2 pays only 0: no more chips, off the table or in the stack.",
             ]
         );
         let zh = cx_hand_event_lines(Lang::ZhCn, &terminal, &mango);
-        assert_eq!(zh.len(), 3);
-        assert!(zh[1].contains("只付 20"), "{zh:?}");
+        assert_eq!(zh.len(), 4);
+        assert!(zh[1].contains("从筹码堆付 30"), "{zh:?}");
+        assert!(zh[2].contains("只付 20"), "{zh:?}");
         // The seat line shows what a seat keeps off the table, when limited.
         let deal = SessionDeal {
             seed: 1,

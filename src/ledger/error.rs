@@ -23,6 +23,10 @@ pub enum LedgerError {
     AlreadySeated { user: UserId, game: GameId },
     #[error("user {user} appears in two seats")]
     DuplicateSeat { user: UserId },
+    /// A seat's balance is not the one the game was dealt from: it moved
+    /// between the read and the opening of the game.
+    #[error("user {user}'s balance changed to {balance} while the game was opening")]
+    BalanceChanged { user: UserId, balance: i64 },
     #[error("daily chips already claimed: try again in {retry_in_secs} s")]
     DailyCooldown {
         retry_in_secs: i64,
@@ -72,6 +76,7 @@ impl LedgerError {
             LedgerError::ChipsLocked { .. } => "err-seated-in-game",
             LedgerError::AlreadySeated { .. } => "err-seated-elsewhere",
             LedgerError::DuplicateSeat { .. } => "err-already-seated",
+            LedgerError::BalanceChanged { .. } => "err-balance-changed",
             LedgerError::DailyCooldown { .. } => "err-daily-cooldown",
             LedgerError::GameNotRunning { .. } => "err-game-over",
             LedgerError::NotSeated { .. } => "err-not-seated",
@@ -102,6 +107,9 @@ impl LedgerError {
                 vec![("user", user.to_string()), ("game", game.to_string())]
             }
             LedgerError::DuplicateSeat { user } => vec![("user", user.to_string())],
+            LedgerError::BalanceChanged { user, balance } => {
+                vec![("user", user.to_string()), ("balance", balance.to_string())]
+            }
             LedgerError::DailyCooldown {
                 retry_in_secs,
                 available_at,
@@ -135,6 +143,7 @@ impl LedgerError {
 pub const ERROR_KEYS: &[&str] = &[
     "err-amount-positive",
     "err-amount-too-large",
+    "err-balance-changed",
     "err-insufficient-chips",
     "err-self-transfer",
     "err-seated-in-game",

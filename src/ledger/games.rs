@@ -82,6 +82,21 @@ impl Ledger {
     /// their chips until it is settled or cancelled. Refuses a user already
     /// seated in a running game of the same server.
     pub async fn create_game(&self, g: NewGame) -> Result<GameId, LedgerError> {
+        self.create_game_at(g, &[]).await
+    }
+
+    /// [`Ledger::create_game`] for a game dealt from balances its caller
+    /// read (Chexuan's reserve for mango is the balance less the bobo):
+    /// `expected` gives each seat's balance as read (`None`: not read), and
+    /// the transaction that records the start balances refuses to open the
+    /// game when one of them changed meanwhile (a `/give` in between), so
+    /// the game's figures and the ledger's caps come from the same
+    /// balances. Empty `expected` checks nothing.
+    pub async fn create_game_at(
+        &self,
+        g: NewGame,
+        expected: &[Option<i64>],
+    ) -> Result<GameId, LedgerError> {
         if g.seats.is_empty() || g.seats.len() > MAX_SEATS {
             return Err(LedgerError::BadInput(format!(
                 "a game has 1 to {MAX_SEATS} seats, not {}",
@@ -115,6 +130,11 @@ impl Ledger {
             let balance = self.ensure_account(&mut tx, g.server, user).await?;
             if let Some(game) = running_game_of(&mut tx, g.server, user).await? {
                 return Err(LedgerError::AlreadySeated { user, game });
+            }
+            if let Some(Some(read)) = expected.get(seat) {
+                if *read != balance {
+                    return Err(LedgerError::BalanceChanged { user, balance });
+                }
             }
             starts.push((seat, user, balance));
         }

@@ -382,6 +382,25 @@ impl Ledger {
         Ok(b)
     }
 
+    /// The user's balance if the account exists, without creating it: a
+    /// look at someone else's chips must not open their account (and grant
+    /// its starting chips) — an account opens with its owner's own first use.
+    pub async fn existing_balance(
+        &self,
+        server: ServerId,
+        user: UserId,
+    ) -> Result<Option<i64>, LedgerError> {
+        Ok(
+            sqlx::query_scalar(
+                "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
+            )
+            .bind(db_id(server))
+            .bind(db_id(user))
+            .fetch_optional(&self.reader)
+            .await?,
+        )
+    }
+
     /// Claims the daily chips; refused until the cooldown has passed.
     pub async fn daily(
         &self,

@@ -29,6 +29,12 @@ impl TableGame for ChexuanTable {
         MIN_SEATS..=MAX_SEATS
     }
 
+    /// The smallest bobo: a seat brings at least that much (and at most its
+    /// balance), which is all it can lose in a hand besides mango.
+    fn min_balance(rules: &ChexuanRules, _stake: i64) -> i64 {
+        i64::try_from(rules.min_bobo()).unwrap_or(i64::MAX)
+    }
+
     /// The chips of a hand are its ante and bets: the stake must be 1.
     fn check_options(rules: &ChexuanRules, stake: i64) -> Result<(), RuleError> {
         rules.check()?;
@@ -117,6 +123,23 @@ impl TableGame for ChexuanTable {
 
     fn bot() -> Box<dyn Bot<Self>> {
         Box::new(SessionBot(BasicBot))
+    }
+
+    /// The hand's public actions (betting, never 三花 or a split: those
+    /// depend on the seat's hidden cards).
+    fn public_actions(&self, seat: Seat) -> Vec<TableAction> {
+        if self.closed() || !self.seated(seat) {
+            return Vec::new();
+        }
+        match self.hand_seat(seat) {
+            Some(h) => self
+                .hand()
+                .public_actions(h)
+                .into_iter()
+                .map(TableAction::Hand)
+                .collect(),
+            None => Vec::new(),
+        }
     }
 
     fn leave_action(&self, seat: Seat) -> Option<TableAction> {

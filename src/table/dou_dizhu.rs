@@ -15,6 +15,15 @@ impl TableGame for DouDizhu {
         n..=n
     }
 
+    /// The landlord of a bid of 3 losing to every farmer, nothing doubled:
+    /// the stake × 3 × (players − 1), i.e. × 6 at the usual three seats.
+    /// Bombs, rockets, springs and doubling can cost more; the ledger caps
+    /// such a loss at the balance and the result says so.
+    fn min_balance(rules: &Rules, stake: i64) -> i64 {
+        let farmers = i64::from(rules.players).saturating_sub(1).max(1);
+        stake.saturating_mul(3).saturating_mul(farmers)
+    }
+
     fn check_options(rules: &Rules, _stake: i64) -> Result<(), RuleError> {
         rules.check()
     }

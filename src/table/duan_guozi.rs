@@ -41,6 +41,19 @@ impl TableGame for DuanGuozi {
         crate::games::duan_guozi::rules::MIN_SEATS..=crate::games::duan_guozi::rules::MAX_SEATS
     }
 
+    /// One game's ante into the pot, at its smallest over the table sizes
+    /// (the pot entry is what a game costs at most before its rounds);
+    /// the start then holds the ante for the actual number of seats.
+    fn min_balance(rules: &Rules, stake: i64) -> i64 {
+        let per_dao = chips_per_dao(rules, stake).unwrap_or(i64::MAX);
+        let smallest = (crate::games::duan_guozi::rules::MIN_SEATS
+            ..=crate::games::duan_guozi::rules::MAX_SEATS)
+            .map(|n| i64::from(rules.ante_for(n)))
+            .min()
+            .unwrap_or(1);
+        smallest.saturating_mul(per_dao)
+    }
+
     fn check_options(rules: &Rules, stake: i64) -> Result<(), RuleError> {
         rules.check()?;
         let overflow = || {

@@ -45,6 +45,14 @@ pub enum TableError {
         balance: i64,
         cause: RuleError,
     },
+    /// At the start, a seated player holds less than a seat at this table
+    /// needs ([`TableGame::min_balance`](super::TableGame::min_balance)).
+    #[error("user {user} has only {balance} chips, less than the {needed} a seat needs")]
+    BelowTableMinimum {
+        user: UserId,
+        balance: i64,
+        needed: i64,
+    },
 }
 
 impl TableError {
@@ -92,6 +100,7 @@ impl TableError {
             TableError::Closed => "err-no-table",
             TableError::Unresumable(..) => "err-internal",
             TableError::BalanceFell { .. } => "err-start-balance-fell",
+            TableError::BelowTableMinimum { .. } => "err-start-below-table",
         }
     }
 
@@ -107,6 +116,15 @@ impl TableError {
                 // A mention: Discord shows the name.
                 ("user", format!("<@{user}>")),
                 ("balance", balance.to_string()),
+            ],
+            TableError::BelowTableMinimum {
+                user,
+                balance,
+                needed,
+            } => vec![
+                ("user", format!("<@{user}>")),
+                ("balance", balance.to_string()),
+                ("needed", needed.to_string()),
             ],
             _ => Vec::new(),
         }

@@ -133,6 +133,10 @@ pub struct GameStatus<G: Game> {
     pub view: G::View,
     /// The asking seat's legal actions now.
     pub legal: Vec<G::Action>,
+    /// Those of `legal` that anyone watching may know are legal
+    /// ([`TableGame::public_actions`](super::TableGame::public_actions)):
+    /// the only ones a public message may offer.
+    pub public_legal: Vec<G::Action>,
     pub timer: TimerKind,
 }
 

@@ -80,6 +80,17 @@ pub trait TableGame: Game {
         Self::deal(rules, seats.len(), rng)
     }
 
+    /// The fewest chips a player must hold to take a seat at a table of
+    /// these rules and stake: what one game ordinarily costs a loser (a
+    /// documented figure per game, shown in the lobby). Joining with less,
+    /// or starting while a seated player has less, is refused; so is a
+    /// balance of 0 whatever this says, since such a player could only win.
+    /// A loss beyond it (bombs, doubling) is capped at the balance by the
+    /// ledger, and the result says so. By default the stake.
+    fn min_balance(_rules: &Self::Rules, stake: i64) -> i64 {
+        stake
+    }
+
     /// How many seats a table of this game takes under these rules.
     fn seat_range(rules: &Self::Rules) -> RangeInclusive<usize>;
 
@@ -88,6 +99,17 @@ pub trait TableGame: Game {
     /// so the host reads it in his language.
     fn check_options(_rules: &Self::Rules, _stake: i64) -> Result<(), RuleError> {
         Ok(())
+    }
+
+    /// The legal actions of `seat` that anyone watching the table could
+    /// work out from the public view: public controls (the table message's
+    /// buttons) are drawn from these only, so they never tell the channel
+    /// what the seat holds hidden. An action whose legality depends on
+    /// hidden cards (Chexuan's 三花 lay-down) is left out and offered only
+    /// in the seat's private view. By default every legal action, for games
+    /// whose public controls never depend on a hand.
+    fn public_actions(&self, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(seat)
     }
 
     /// The timer for the seats the game waits on now.

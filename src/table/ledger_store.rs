@@ -15,7 +15,7 @@ fn store_error(e: LedgerError) -> StoreError {
 
 impl TableStore for Ledger {
     async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
-        Ledger::create_game(
+        Ledger::create_game_at(
             self,
             ledger::NewGame {
                 server: g.server,
@@ -25,6 +25,7 @@ impl TableStore for Ledger {
                 seats: g.seats,
                 stake: g.stake,
             },
+            &g.balances,
         )
         .await
         .map_err(store_error)

@@ -177,8 +177,17 @@ impl TableStore for MemoryStore {
                 ));
             }
         }
-        for user in game.seats.iter().flatten() {
-            self.balance_now(&mut inner, game.server, *user);
+        for (seat, user) in game.seats.iter().enumerate() {
+            let Some(user) = user else { continue };
+            let balance = self.balance_now(&mut inner, game.server, *user);
+            if let Some(Some(read)) = game.balances.get(seat) {
+                if *read != balance {
+                    return Err(StoreError::new(
+                        "err-balance-changed",
+                        format!("player {user}'s balance changed to {balance}"),
+                    ));
+                }
+            }
         }
         let seats = game.seats.len();
         inner.games.push(MemoryGame {
@@ -423,6 +432,7 @@ mod tests {
                 options: Value::Null,
                 seats: vec![Some(7), None],
                 stake: 1,
+                balances: Vec::new(),
             })
             .await
             .unwrap();

@@ -165,6 +165,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
     }
 
+    /// The fewest chips a seat needs here ([`TableGame::min_balance`]),
+    /// never less than 1.
+    fn min_balance(&self) -> i64 {
+        G::min_balance(&self.rules, self.options.stake).max(1)
+    }
+
     fn max_seats(&self) -> usize {
         *G::seat_range(&self.rules).end()
     }
@@ -192,11 +198,20 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 false
             }
         };
-        let balance = if G::JOIN_NEEDS_BALANCE {
-            self.store.balance(self.server, user).await?
-        } else {
-            0
-        };
+        // Every join looks at the balance: a seat must cover what one game
+        // ordinarily costs, and a player with nothing could only win.
+        let balance = self.store.balance(self.server, user).await?;
+        let needed = self.min_balance();
+        if balance < needed {
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-balance-below-table",
+                format!("a seat at this table needs {needed} chips; you have {balance}"),
+            )
+            .arg("needed", needed)
+            .arg("chips", balance)
+            .into());
+        }
         G::check_join(&self.rules, &args, balance)?;
         if playing {
             self.waiting.push((user, args));
@@ -305,12 +320,56 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 have: self.seats.len(),
             });
         }
+        // The game is dealt from the balances read here, and the ledger
+        // opens it only if they are still the balances it records as the
+        // start (one transaction): a chip movement in between (a `/give`)
+        // would make the game's figures (Chexuan's reserve) and the
+        // ledger's caps disagree. Then the start reads them again.
+        let mut attempt = 0;
+        loop {
+            let (game, balances) = self.deal_from_balances().await?;
+            match self.open_game(game, balances).await {
+                Err(TableError::Store(e)) if e.key == "err-balance-changed" && attempt < 2 => {
+                    attempt += 1;
+                }
+                Err(e) => return Err(e),
+                Ok(id) => {
+                    self.emit(TableEvent::Started {
+                        game: id,
+                        seats: self.seats.clone(),
+                        version: 0,
+                        resumed: false,
+                    });
+                    self.announce_turn();
+                    return Ok(id);
+                }
+            }
+        }
+    }
+
+    /// Reads the seated players' balances (when the game asks for them)
+    /// and deals the first game from them; returns the game and the
+    /// balances read, per seat.
+    async fn deal_from_balances(&mut self) -> Result<(G, Vec<Option<i64>>), TableError> {
         // The balances now, not at the join: what a player brings is
         // checked again (a joiner whose chips went elsewhere meanwhile is
         // refused here, and nothing changes), and the game may keep what
         // is left outside the buy-in (Chexuan's reserve for mango).
         let mut setups = Vec::with_capacity(self.seats.len());
+        let needed = self.min_balance();
         for (o, join) in self.seats.iter().zip(&self.joins) {
+            if let Some(user) = o.user() {
+                // Balances move between the join and the start (and the
+                // host opened without a check): every seat is checked again.
+                let balance = self.store.balance(self.server, user).await?;
+                if balance < needed {
+                    return Err(TableError::BelowTableMinimum {
+                        user,
+                        balance,
+                        needed,
+                    });
+                }
+            }
             let balance = match o.user() {
                 Some(user) if G::JOIN_NEEDS_BALANCE => {
                     let balance = self.store.balance(self.server, user).await?;
@@ -333,21 +392,19 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
         let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
             .map_err(|e| TableError::bad_option(e.to_string()))?;
-        let id = self.open_game(game).await?;
-        self.emit(TableEvent::Started {
-            game: id,
-            seats: self.seats.clone(),
-            version: 0,
-            resumed: false,
-        });
-        self.announce_turn();
-        Ok(id)
+        Ok((game, setups.iter().map(|s| s.balance).collect()))
     }
 
     /// Records `game` for the current seats, holds each human seat's entry
     /// into the pot, saves the first snapshot and makes it the table's game.
-    /// On failure nothing stays held and the table is as it was.
-    async fn open_game(&mut self, game: G) -> Result<GameId, TableError> {
+    /// `balances`: those the game was dealt from (empty: none), which the
+    /// ledger checks as it records the start balances. On failure nothing
+    /// stays held and the table is as it was.
+    async fn open_game(
+        &mut self,
+        game: G,
+        balances: Vec<Option<i64>>,
+    ) -> Result<GameId, TableError> {
         let entry = game.pot_entry(self.options.stake).ok_or_else(|| {
             TableError::option("err-option-overflow", "the chips of this game overflow")
         })?;
@@ -361,6 +418,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 options: stored_options(&self.options, self.host),
                 seats: seats.clone(),
                 stake: self.options.stake,
+                balances,
             })
             .await?;
         let opened = match hold_pot_entry(&*self.store, id, &seats, &entry).await {
@@ -508,14 +566,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 .await;
                 return Err(TableError::Closed);
             };
-            let outcome = next.outcome().unwrap_or_else(|| crate::games::Outcome {
+            let mut outcome = next.outcome().unwrap_or_else(|| crate::games::Outcome {
                 deltas: payout.deltas.clone(),
                 detail: Default::default(),
             });
+            let owed = payout.deltas.clone();
             let report = self
                 .store
                 .settle(id, payout.into_settlement(record_json(&next)))
                 .await?;
+            note_capped_losses(&mut outcome, &owed, &report);
             let finished = next.clone();
             if let Phase::Playing(run) = &mut self.phase {
                 run.game = next;
@@ -578,6 +638,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             options: stored_options(&self.options, self.host),
             seats: self.seats.iter().map(|o| o.user()).collect(),
             stake: self.options.stake,
+            balances: Vec::new(),
         };
         let id = match self.store.create_game(stored).await {
             Ok(id) => id,
@@ -662,7 +723,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 return;
             }
         };
-        let id = match self.open_game(game).await {
+        let id = match self.open_game(game, Vec::new()).await {
             Ok(id) => id,
             Err(e) => {
                 // Most likely a player cannot pay the next ante.
@@ -702,16 +763,18 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let id = run.id;
                 let mut detail = serde_json::Map::new();
                 detail.insert("table_closed".into(), serde_json::Value::Bool(true));
-                let outcome = crate::games::Outcome {
+                let mut outcome = crate::games::Outcome {
                     deltas: payout.deltas.clone(),
                     detail,
                 };
+                let owed = payout.deltas.clone();
                 match self
                     .store
                     .settle(id, payout.into_settlement(record_json(&run.game)))
                     .await
                 {
                     Ok(report) => {
+                        note_capped_losses(&mut outcome, &owed, &report);
                         self.emit(TableEvent::Settled {
                             game: id,
                             outcome,
@@ -749,6 +812,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 seat,
                 view: run.game.view(seat),
                 legal: seat.map(|s| run.game.legal_actions(s)).unwrap_or_default(),
+                public_legal: seat.map(|s| run.game.public_actions(s)).unwrap_or_default(),
                 timer: run.game.timer_kind(),
             }),
         };
@@ -885,6 +949,33 @@ pub(super) async fn hold_pot_entry<S: TableStore>(
         }
     }
     Ok(())
+}
+
+/// Adds `capped` to a settled outcome when the ledger capped a loss at
+/// what the seat had: `[{"seat", "owed", "paid"}]` for each human seat that
+/// paid less than the `owed` chips it lost, so the result can say so.
+fn note_capped_losses(
+    outcome: &mut crate::games::Outcome,
+    owed: &[i64],
+    report: &super::store::SettleReport,
+) {
+    let capped: Vec<serde_json::Value> = owed
+        .iter()
+        .zip(&report.paid)
+        .enumerate()
+        // AI seats own no chips (the house pays for them): never capped.
+        .filter(|(seat, (&owed, &paid))| {
+            owed < 0 && paid > owed && matches!(report.balances.get(*seat), Some(Some(_)))
+        })
+        .map(|(seat, (&owed, &paid))| {
+            serde_json::json!({ "seat": seat, "owed": -owed, "paid": -paid })
+        })
+        .collect();
+    if !capped.is_empty() {
+        outcome
+            .detail
+            .insert("capped".into(), serde_json::Value::Array(capped));
+    }
 }
 
 /// What the ledger keeps as the table's options: enough to rebuild the table.

@@ -29,6 +29,12 @@ pub struct NewGame {
     pub seats: Vec<Option<UserId>>,
     /// Chips per unit of the game's score.
     pub stake: i64,
+    /// Each seat's balance as the table read it to deal the game (`None`:
+    /// not read). The transaction that records the start balances refuses
+    /// the game if one changed since (`err-balance-changed`); empty checks
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub balances: Vec<Option<i64>>,
 }
 
 /// How a finished game turns into chips.

@@ -133,8 +133,12 @@ pub async fn leave<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-you-left")).await
 }
 
-/// `/<game> stop`: the host or a member with Manage Server closes the
-/// table; a running game is cancelled and its stakes refunded.
+/// `/<game> stop`: the host or a member with Manage Server closes a table
+/// in its lobby. A running game is stopped (cancelled, its stakes refunded,
+/// logged with who did it) only by a member with Manage Server: a host who
+/// could stop it would escape a losing game for free, while leaving costs
+/// the game's leave rules. So a seated host without the permission who
+/// stops a running game leaves it, and pays as any leaver.
 pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     check_running(ctx)?;
     server_of(ctx)?;
@@ -151,11 +155,31 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
             .is_some_and(|p| p.manage_guild()),
         poise::Context::Prefix(_) => false,
     };
-    if status.host != me && !manages {
-        return Err(BotError::user("err-stop-permission"));
+    let running = status.game.as_ref().map(|g| g.id);
+    match running {
+        Some(game) if manages => {
+            tracing::info!(
+                channel = ctx.channel_id().get(),
+                game,
+                by = me,
+                "a running game was stopped by a member with Manage Server; its stakes are refunded"
+            );
+            table
+                .admin_cancel(&format!("stopped by {me} (Manage Server)"))
+                .await?;
+            say(ctx, i18n::tr(lang, "table-stopped")).await
+        }
+        Some(_) if status.host == me && status.seats.iter().any(|o| o.user() == Some(me)) => {
+            table.leave(me).await?;
+            say(ctx, i18n::tr(lang, "table-stop-left")).await
+        }
+        Some(_) => Err(BotError::user("err-stop-running-permission")),
+        None if status.host == me || manages => {
+            table.admin_cancel(&format!("stopped by {me}")).await?;
+            say(ctx, i18n::tr(lang, "table-stopped")).await
+        }
+        None => Err(BotError::user("err-stop-permission")),
     }
-    table.admin_cancel(&format!("stopped by {me}")).await?;
-    say(ctx, i18n::tr(lang, "table-stopped")).await
 }
 
 /// `/<game> rules`: the game's rules texts (Fluent ids `keys`), privately.

@@ -226,7 +226,8 @@ impl<G: DiscordGame> Driver<G> {
         };
         self.started(game.id);
         // The buttons are those of the first waiting human the computer is
-        // not playing for.
+        // not playing for: only the actions anyone may know are legal (the
+        // public ones), never one that depends on the seat's hidden cards.
         let turn_user = game.waiting_on.iter().find_map(|&s| {
             let user = status.seats.get(s)?.user()?;
             (!game.autoplay.get(s).copied().unwrap_or(false)).then_some(user)
@@ -235,7 +236,7 @@ impl<G: DiscordGame> Driver<G> {
         if let Some(user) = turn_user {
             if let Ok(s) = self.handle.status(Some(user)).await {
                 if let Some(g) = s.game.filter(|g| g.version == game.version) {
-                    legal = g.legal;
+                    legal = g.public_legal;
                 }
             }
         }
@@ -290,6 +291,12 @@ impl<G: DiscordGame> Driver<G> {
             lines.push(format!("{}. {who}", seat + 1));
         }
         lines.push(String::new());
+        // What a seat must hold: joins below it are refused.
+        lines.push(i18n::tr_args(
+            lang,
+            "lobby-min-balance",
+            &[("chips", G::min_balance(&rules, stake).max(1).into())],
+        ));
         lines.push(i18n::tr_args(
             lang,
             G::LOBBY_HINT_KEY,

@@ -171,9 +171,25 @@ impl<G: Game> ResultView<'_, G> {
         }
     }
 
-    /// The result message: the game's name, id and stake over `lines`.
+    /// The result message: the game's name, id and stake over `lines`,
+    /// and a line for each loss the ledger capped at what the seat had.
     pub fn embed(&self, name_key: &str, lines: &[String]) -> serenity::CreateEmbed {
         let lang = self.lang;
+        let mut lines = lines.to_vec();
+        if let Some(capped) = self.outcome.detail.get("capped").and_then(|c| c.as_array()) {
+            for c in capped {
+                let seat = c["seat"].as_u64().unwrap_or(0) as Seat;
+                lines.push(i18n::tr_args(
+                    lang,
+                    "result-loss-capped",
+                    &[
+                        ("player", self.names.get(seat).into()),
+                        ("owed", c["owed"].as_i64().unwrap_or(0).into()),
+                        ("paid", c["paid"].as_i64().unwrap_or(0).into()),
+                    ],
+                ));
+            }
+        }
         serenity::CreateEmbed::new()
             .title(i18n::tr_args(
                 lang,
@@ -228,8 +244,10 @@ pub trait DiscordGame: TableGame {
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
 
     /// The buttons under the table message for the seat to act (`legal`:
-    /// its legal actions; empty when the computer acts). "My hand" is added
-    /// by the driver; at most 20 buttons are shown.
+    /// its public legal actions, [`TableGame::public_actions`]; empty when
+    /// the computer acts). An action only the seat's hidden cards allow
+    /// never reaches here: it lives in the private hand view. "My hand" is
+    /// added by the driver; at most 20 buttons are shown.
     fn table_buttons(
         t: &TableView<'_, Self>,
         legal: &[Self::Action],
@@ -307,4 +325,59 @@ pub trait DiscordGame: TableGame {
     /// new balance. `None` for a game that is followed at once by another
     /// at the same table (a redeal): no result, no "Play again".
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dou_dizhu::DouDizhu;
+    use serde_json::json;
+
+    fn description(detail: serde_json::Map<String, serde_json::Value>, lang: Lang) -> String {
+        let outcome = Outcome {
+            deltas: vec![-50, 25, 25],
+            detail,
+        };
+        let report = SettleReport {
+            paid: vec![-10, 5, 5],
+            rake: 0,
+            balances: vec![Some(0), Some(1005), None],
+        };
+        let names = Names(vec!["<@1>".into(), "<@2>".into(), "AI 3".into()]);
+        let r = ResultView::<DouDizhu> {
+            lang,
+            game: 3,
+            stake: 10,
+            names: &names,
+            last_view: None,
+            outcome: &outcome,
+            report: &report,
+        };
+        let embed = r.embed("ddz-name", &["first line".to_string()]);
+        serde_json::to_value(&embed).unwrap()["description"]
+            .as_str()
+            .unwrap()
+            .replace(['\u{2068}', '\u{2069}'], "")
+    }
+
+    /// A loss the ledger capped gets its own line (issue #14 item 9); a
+    /// result without caps has none.
+    #[test]
+    fn a_capped_loss_has_its_line_in_the_result() {
+        let mut detail = serde_json::Map::new();
+        detail.insert(
+            "capped".into(),
+            json!([{ "seat": 0, "owed": 500, "paid": 100 }]),
+        );
+        let en = description(detail.clone(), Lang::EnUs);
+        assert!(en.starts_with("first line\n"), "{en}");
+        assert!(
+            en.contains("<@1> owed 500 chips but had only 100: the loss was capped there."),
+            "{en}"
+        );
+        let zh = description(detail, Lang::ZhCn);
+        assert!(zh.contains("应付 500") && zh.contains("只有 100"), "{zh}");
+        let plain = description(serde_json::Map::new(), Lang::EnUs);
+        assert_eq!(plain, "first line");
+    }
 }

@@ -41,7 +41,11 @@ pub(crate) struct Player {
     /// All he has put in this hand, ante included.
     pub contribution: u64,
     pub bobo: u64,
+    /// All it paid into the mango pot this hand, from both sources.
     pub mango_paid: u64,
+    /// The part of `mango_paid` that came out of the bobo because the
+    /// mango limit did not cover it (the bobo is already smaller by it).
+    pub mango_from_stack: u64,
     /// What is left of the seat's mango limit this hand (`None`: no limit).
     pub mango_left: Option<u64>,
     pub mango_won: u64,
@@ -68,13 +72,18 @@ pub struct MangoPaid {
     pub round: u8,
     pub count: u32,
     pub amount: u64,
-    /// The payers whose mango limit did not cover the amount.
+    /// The payers whose mango limit did not cover the amount and who paid
+    /// the rest (`paid`) out of the bobo.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub from_stack: Vec<ShortPayment>,
+    /// The payers who paid less than the amount in all (`paid`): neither
+    /// the mango limit nor what was left of the bobo covered it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub short: Vec<ShortPayment>,
 }
 
-/// A mango payer who paid less than the amount: all it had left of its
-/// mango limit (its chips outside the bobo).
+/// A mango payer and a number of chips: what it paid out of its bobo
+/// (`from_stack`), or all it paid when short of the amount (`short`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ShortPayment {
     pub seat: Seat,
@@ -151,6 +160,7 @@ impl Chexuan {
                 contribution: rules.ante,
                 bobo,
                 mango_paid: 0,
+                mango_from_stack: 0,
                 mango_left: deal.mango_limit.get(s).copied().flatten(),
                 mango_won: 0,
                 raised_in_round1: false,
@@ -305,9 +315,14 @@ impl Chexuan {
         }
     }
 
-    /// Every payer pays the mango amount into the pot, or what is left of
-    /// its mango limit when that is less; for 皱芒 the raiser then takes the
-    /// whole pot.
+    /// Every payer pays the mango amount into the pot: out of its mango
+    /// limit (its chips off the table) first, and what that cannot cover
+    /// out of its bobo (`rules/chexuan.md`, Mango: bringing the whole
+    /// balance never exempts a player), the bobo shrinking by it; a payer
+    /// whose bobo has nothing left beyond its contribution pays what it
+    /// has. A player still active whose bobo the payment brought down to
+    /// its contribution is all-in from then on. For 皱芒 the raiser then
+    /// takes the whole pot.
     fn pay_mango(
         &mut self,
         kind: MangoKind,
@@ -319,12 +334,26 @@ impl Chexuan {
         self.mango.count = self.mango.count.saturating_add(1);
         let amount = self.rules.mango_amount(kind, self.mango.count);
         let mut short = Vec::new();
+        let mut from_stack = Vec::new();
         for &s in &payers {
             let p = &mut self.players[s];
-            let paid = p.mango_left.map_or(amount, |left| left.min(amount));
+            let outside = p.mango_left.map_or(amount, |left| left.min(amount));
             if let Some(left) = &mut p.mango_left {
-                *left -= paid;
+                *left -= outside;
             }
+            let stacked = (amount - outside).min(p.bobo - p.contribution);
+            if stacked > 0 {
+                p.bobo -= stacked;
+                p.mango_from_stack += stacked;
+                from_stack.push(ShortPayment {
+                    seat: s,
+                    paid: stacked,
+                });
+                if p.status == Status::Active && p.contribution == p.bobo {
+                    p.status = Status::AllIn;
+                }
+            }
+            let paid = outside + stacked;
             if paid < amount {
                 short.push(ShortPayment { seat: s, paid });
             }
@@ -336,6 +365,7 @@ impl Chexuan {
             round,
             count: self.mango.count,
             amount,
+            from_stack: from_stack.clone(),
             short: short.clone(),
         });
         events.push(Event::Mango {
@@ -344,6 +374,7 @@ impl Chexuan {
             count: self.mango.count,
             amount,
             payers,
+            from_stack,
             short,
             pot: self.mango.pot,
             taken_by: taker,
@@ -752,6 +783,16 @@ impl Chexuan {
             },
             Phase::Betting(_) => vec![None; self.seats()],
         }
+    }
+
+    /// The legal actions of `seat` that depend only on what everyone sees
+    /// (contributions, bobos, the round): the betting actions. The 三花
+    /// lay-down (legal only when the two face-down cards make 三花) and the
+    /// splits depend on hidden cards and are left out.
+    pub fn public_actions(&self, seat: Seat) -> Vec<Action> {
+        let mut actions = self.legal_actions(seat);
+        actions.retain(|a| !matches!(a, Action::Sanhua | Action::Split(_)));
+        actions
     }
 
     /// Every legal action of `seat` now: the betting actions with the

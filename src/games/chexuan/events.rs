@@ -51,8 +51,9 @@ pub enum Event {
     },
     /// A betting round is over.
     RoundOver { round: u8 },
-    /// A mango: each payer paid `amount` into the pot, now `pot`, except
-    /// those in `short`, who paid only what they had left outside the bobo;
+    /// A mango: each payer paid `amount` into the pot, now `pot` — those in
+    /// `from_stack` partly out of the bobo — except those in `short`, who
+    /// paid only what they had left, off the table and in the bobo;
     /// `count` mangos so far at this table. For 皱芒 `taken_by` then takes
     /// the pot: a [`Event::MangoTaken`] follows.
     Mango {
@@ -61,6 +62,10 @@ pub enum Event {
         count: u32,
         amount: u64,
         payers: Vec<Seat>,
+        /// Payers whose chips off the table did not cover the amount: what
+        /// each paid out of its bobo.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        from_stack: Vec<ShortPayment>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         short: Vec<ShortPayment>,
         pot: u64,

@@ -28,13 +28,18 @@
 //! - Splits stay hidden until every split is given; folded hands are never
 //!   shown.
 //! - Mango is paid outside the bobo, from the chips the player has outside
-//!   it; the deal may give each seat that limit (`mango_limit`). A payer
-//!   whose limit left this hand is below the mango amount pays what is left
-//!   (0 when nothing is), the event and the outcome name him and what he
-//!   paid, and the pot gets exactly what was paid — so a 皱芒 taker takes
-//!   exactly the pot. The mango still counts as one (the amounts escalate
-//!   the same). 皱芒's payers are every other player of the hand, folded
-//!   ones too; seats not dealt into the hand pay nothing.
+//!   it; the deal may give each seat that limit (`mango_limit`). What the
+//!   limit left this hand cannot cover comes out of the bobo (the rules'
+//!   decision: bringing the whole balance never exempts a player): the
+//!   bobo shrinks by it, so the player can bet that much less, and an
+//!   active player left with nothing beyond his contribution is all-in.
+//!   The event and the outcome name each such payer and what came out of
+//!   his bobo (`from_stack`). Only when the bobo has nothing left beyond
+//!   the contribution either does a payer pay less than the amount
+//!   (`short`, with what he paid); the pot gets exactly what was paid — so
+//!   a 皱芒 taker takes exactly the pot. The mango still counts as one (the
+//!   amounts escalate the same). 皱芒's payers are every other player of
+//!   the hand, folded ones too; seats not dealt into the hand pay nothing.
 
 pub mod action;
 pub mod ai;
@@ -126,6 +131,15 @@ impl Chexuan {
     /// What `seat` paid into the mango pot this hand (0 for no such seat).
     pub fn mango_paid(&self, seat: Seat) -> u64 {
         self.players.get(seat).map_or(0, |p| p.mango_paid)
+    }
+
+    /// The part of [`Chexuan::mango_paid`] that came out of the seat's
+    /// mango limit (its chips off the table), the rest having come out of
+    /// its bobo.
+    pub fn mango_paid_off_the_table(&self, seat: Seat) -> u64 {
+        self.players
+            .get(seat)
+            .map_or(0, |p| p.mango_paid - p.mango_from_stack)
     }
 }
 

@@ -19,12 +19,14 @@
 //! - mango is paid outside the bobo (休芒 / 皱芒), from the seat's reserve:
 //!   the chips it has outside the bobo, its balance when the table started
 //!   less its bobo ([`SessionDeal::reserve`]). Each hand's deal limits the
-//!   seat's mango payments to what is left of its reserve, so a seat pays
-//!   at most what it has and never loses more in the session than its
-//!   balance at the start: the table's figures are the ledger's. After a
-//!   hand the mango a seat paid comes out of its reserve and the rest of
-//!   its change (bets, mango won) goes into its stack, so stacks never go
-//!   negative. AI seats have no ledger balance: their reserve is unlimited
+//!   seat's mango payments off the table to what is left of its reserve;
+//!   what the reserve cannot cover comes out of the hand's bobo, i.e. the
+//!   stack (`rules/chexuan.md`, Mango: a whole-balance bobo still pays
+//!   mango). So a seat pays at most what it has and never loses more in
+//!   the session than its balance at the start: the table's figures are the
+//!   ledger's. After a hand the mango a seat paid off the table comes out
+//!   of its reserve and the rest of its change (bets, mango won, mango paid
+//!   out of the bobo) goes into its stack, so stacks never go negative. AI seats have no ledger balance: their reserve is unlimited
 //!   (`null`). A session deal without `reserve` (older records and
 //!   snapshots) plays as before: no limit, the mango out of the stack;
 //! - 皱芒's payers are the hand's other players (folded ones too); seats
@@ -367,6 +369,7 @@ fn remap(event: Event, playing: &[Seat], seats: usize) -> Event {
             count,
             amount,
             payers,
+            from_stack,
             short,
             pot,
             taken_by,
@@ -376,6 +379,13 @@ fn remap(event: Event, playing: &[Seat], seats: usize) -> Event {
             count,
             amount,
             payers: payers.into_iter().map(t).collect(),
+            from_stack: from_stack
+                .into_iter()
+                .map(|mut p| {
+                    p.seat = t(p.seat);
+                    p
+                })
+                .collect(),
             short: short
                 .into_iter()
                 .map(|mut p| {
@@ -694,7 +704,11 @@ impl ChexuanTable {
             self.deltas[s] += d;
             self.stacks[s] += d;
             if reserved {
-                let paid = self.hand.mango_paid(h);
+                // The delta took every mango payment off the stack; the part
+                // paid off the table goes back on it and comes out of the
+                // reserve instead. What the reserve could not cover stays
+                // off the stack: it came out of the hand's bobo.
+                let paid = self.hand.mango_paid_off_the_table(h);
                 self.stacks[s] += paid as i64;
                 if let Some(r) = &mut self.reserve[s] {
                     // The hand's mango limit was the reserve: paid ≤ r.

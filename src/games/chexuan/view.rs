@@ -41,6 +41,9 @@ pub struct PlayerView {
     pub split: Option<ShownSplit>,
     /// Paid into the mango pot this hand.
     pub mango_paid: u64,
+    /// The part of `mango_paid` that came out of the bobo (the chips off
+    /// the table did not cover it); `bobo` is already smaller by it.
+    pub mango_from_stack: u64,
     /// What the seat can still pay into the mango pot this hand (its chips
     /// outside the bobo); `None`: no limit.
     pub mango_left: Option<u64>,
@@ -106,6 +109,7 @@ impl Chexuan {
                         tail_kind: sp.tail_kind(),
                     }),
                     mango_paid: p.mango_paid,
+                    mango_from_stack: p.mango_from_stack,
                     mango_left: p.mango_left,
                 }
             })
