@@ -497,7 +497,7 @@ fn control_kinds(m: &serde_json::Value) -> Vec<String> {
 fn sanhua_session() -> (serde_json::Value, usize) {
     use paiju::games::chexuan::{Action, ChexuanRules};
     use paiju::games::Game;
-    use paiju::table::chexuan::{ChexuanTable, SessionDeal, TableAction};
+    use paiju::games::chexuan::session::{ChexuanTable, SessionDeal, TableAction};
     for seed in 0..200_000u64 {
         let deal = SessionDeal {
             seed,

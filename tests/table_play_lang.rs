@@ -321,8 +321,8 @@ fn table_refusals_keep_their_values_and_their_language() {
         (
             "duan-guozi",
             &["--ante", "200"][..],
-            "你只有 1000 筹码",
-            "You only have 1000 chips",
+            "只有 1000 筹码",
+            "1000 chips",
         ),
         (
             "dou-dizhu",
