@@ -420,7 +420,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         let out = std::io::stdout();
         let result = paiju::with_game!(kind, G => {
             terminal::play::<G, _, _, _>(tables, options, input, out).await
-        });
+        }, unhosted => Err(anyhow::anyhow!("no table hosts {} yet", kind.name())));
         ledger.close().await;
         match result {
             Ok(()) => ExitCode::SUCCESS,

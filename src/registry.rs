@@ -1,21 +1,22 @@
 //! The game registry: the one list of the games paiju hosts, at the
 //! application layer.
 //!
-//! [`with_game!`] maps a [`GameKind`] to the game type a table hosts; every
-//! place that must know "which games are there" goes through it: `paiju
-//! replay` ([`replay`]), `paiju simulate` ([`simulate`]), resuming stored
-//! games at start-up (`Tables::resume_all`), `paiju play` (the terminal
-//! front end), the Discord clicks, `/play`, `/history` and `/stats` (the
-//! localized names, [`name_key`]), the Fluent files ([`ftl_sources`]) and
-//! the config's per-game stakes ([`default_stake`]). The match in
-//! [`with_game!`] has no wildcard arm, so a game kind without its line
-//! does not compile.
+//! [`with_rules!`] maps a [`GameKind`] to its game type for everything
+//! that needs only the rules: `paiju replay` ([`replay`]), `paiju
+//! simulate` ([`simulate`]), the localized names of `/history` and
+//! `/stats` ([`name_key`]), the Fluent files ([`ftl_sources`]) and the
+//! config's per-game stakes ([`default_stake`]). [`with_game!`] maps it to
+//! the type a table hosts, for resuming stored games at start-up
+//! (`Tables::resume_all`), `paiju play` and the Discord front end; a game
+//! whose rules are written but which no table hosts yet takes its
+//! `unhosted` arm there. Neither match has a wildcard arm, so a game kind
+//! without its line does not compile.
 //!
-//! What a hosted game says about itself is its [`Hosted`] impl, in its own
-//! files: its Fluent files, its default stake, its simulation and how
-//! `paiju play`'s command line sets up its table; the rest comes from the
-//! traits it already implements for each layer
-//! ([`TableGame`](crate::table::TableGame) for seats and chips,
+//! What a game says about itself is its [`Registered`] impl (its name,
+//! Fluent files, default stake, simulation) and, once hosted, its
+//! [`Hosted`] impl (how `paiju play`'s command line sets up its table), in
+//! its own files; the rest comes from the traits it implements for each
+//! layer ([`TableGame`](crate::table::TableGame) for seats and chips,
 //! [`TerminalGame`], [`DiscordGame`]).
 //!
 //! # Adding a game
@@ -26,7 +27,7 @@
 //!
 //! 1. `src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
 //!    with its record name;
-//! 2. this file: its arm in [`with_game!`];
+//! 2. this file: its arm in [`with_rules!`] and in [`with_game!`];
 //! 3. the module lines of its front ends (`src/table/mod.rs`,
 //!    `src/terminal/mod.rs`, `src/discord/mod.rs`) and its slash command
 //!    group in `discord::commands::all()`.
@@ -38,11 +39,37 @@ use crate::record::{Record, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
 use crate::terminal::TerminalGame;
 
-/// Runs `$body` with `$G` naming the game type hosted for `$kind`. The one
-/// list of the hosted games.
+/// Runs `$body` with `$G` naming the game type of `$kind`, for every game
+/// whose rules paiju has ([`Registered`]): `paiju replay`, `paiju
+/// simulate`, the games' names and Fluent files. The one list of the games.
+#[macro_export]
+macro_rules! with_rules {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::DouDizhu => {
+                type $G = $crate::games::dou_dizhu::DouDizhu;
+                $body
+            }
+            $crate::games::GameKind::DuanGuozi => {
+                type $G = $crate::games::duan_guozi::DuanGuozi;
+                $body
+            }
+            $crate::games::GameKind::Chexuan => {
+                type $G = $crate::games::chexuan::session::ChexuanTable;
+                $body
+            }
+        }
+    };
+}
+pub use with_rules;
+
+/// Runs `$body` with `$G` naming the game type hosted for `$kind` at a
+/// table, in the terminal and on Discord ([`Hosted`]), or `$unhosted` for
+/// a game whose rules are written but which no table hosts yet. Its arms
+/// are the same list as [`with_rules!`]'s, each hosted or named unhosted.
 #[macro_export]
 macro_rules! with_game {
-    ($kind:expr, $G:ident => $body:expr) => {
+    ($kind:expr, $G:ident => $body:expr, unhosted => $unhosted:expr) => {
         match $kind {
             $crate::games::GameKind::DouDizhu => {
                 type $G = $crate::games::dou_dizhu::DouDizhu;
@@ -118,7 +145,7 @@ impl Refusal {
     pub fn players<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
         let n = |v: usize| RefusalArg::Number(v as i64);
         Refusal::new("term-err-players")
-            .arg("game", RefusalArg::Message(G::NAME_KEY))
+            .arg("game", RefusalArg::Message(<G as Registered>::NAME_KEY))
             .arg("min", n(*range.start()))
             .arg("max", n(*range.end()))
             .arg("players", n(players))
@@ -142,8 +169,13 @@ impl Refusal {
     }
 }
 
-/// What a hosted game says about itself, beside its per-layer traits.
-pub trait Hosted: TerminalGame + DiscordGame {
+/// What a game whose rules paiju has says about itself: its name, its
+/// Fluent files, its default stake, how its records replay and how bots
+/// play it in `paiju simulate`.
+pub trait Registered: crate::games::Game {
+    /// Fluent id of the game's name (`ddz-name`).
+    const NAME_KEY: &'static str;
+
     /// The game's own Fluent files: `[en-US, zh-CN]`, embedded
     /// (`include_str!("../../locales/en-US/<game>.ftl")`).
     const FTL: [&'static str; 2];
@@ -159,7 +191,10 @@ pub trait Hosted: TerminalGame + DiscordGame {
 
     /// `paiju simulate`: whole games between bots.
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError>;
+}
 
+/// A game hosted at tables, in the terminal and on Discord.
+pub trait Hosted: Registered + TerminalGame + DiscordGame {
     /// Reads `paiju play`'s command line into this game's table.
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal>;
 }
@@ -176,18 +211,18 @@ pub fn kind_of_record(game: &str) -> Option<GameKind> {
 pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    with_game!(kind, G => G::replay(record))
+    with_rules!(kind, G => G::replay(record))
 }
 
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in
 /// `games/`).
 pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
-    crate::simulate::timed(|| with_game!(kind, G => G::simulate(opts)))
+    crate::simulate::timed(|| with_rules!(kind, G => G::simulate(opts)))
 }
 
 /// Fluent id of a game's name.
 pub fn name_key(kind: GameKind) -> &'static str {
-    with_game!(kind, G => G::NAME_KEY)
+    with_rules!(kind, G => <G as Registered>::NAME_KEY)
 }
 
 /// A game's name in `lang`, from the name stored in the ledger (`chexuan`);
@@ -201,7 +236,7 @@ pub fn display_name(lang: Lang, stored: &str) -> String {
 
 /// A game's default stake.
 pub fn default_stake(kind: GameKind) -> i64 {
-    with_game!(kind, G => G::DEFAULT_STAKE)
+    with_rules!(kind, G => G::DEFAULT_STAKE)
 }
 
 /// The Fluent sources of every hosted game in `lang`, as (file name, text).
@@ -209,7 +244,7 @@ pub fn ftl_sources(lang: Lang) -> Vec<(String, &'static str)> {
     GameKind::ALL
         .into_iter()
         .map(|kind| {
-            let ftl = with_game!(kind, G => G::FTL);
+            let ftl = with_rules!(kind, G => G::FTL);
             let text = match lang {
                 Lang::EnUs => ftl[0],
                 Lang::ZhCn => ftl[1],
@@ -225,9 +260,12 @@ pub fn names() -> String {
     GameKind::ALL.map(GameKind::name).join(", ")
 }
 
-/// `paiju play`'s command line for `kind`.
+/// `paiju play`'s command line for `kind`; a game no table hosts yet is
+/// refused (`term-err-not-hosted`).
 pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-    with_game!(kind, G => G::play_setup(flags))
+    with_game!(kind, G => G::play_setup(flags), unhosted => {
+        Err(Refusal::new("term-err-not-hosted").arg("game", RefusalArg::Message(name_key(kind))))
+    })
 }
 
 #[cfg(test)]

@@ -495,9 +495,9 @@ fn control_kinds(m: &serde_json::Value) -> Vec<String> {
 /// rounds 1 and 2, in which the seat to speak first in round 3 holds 三花
 /// and the other does not: the seed, the record so far and the seat.
 fn sanhua_session() -> (serde_json::Value, usize) {
+    use paiju::games::chexuan::session::{ChexuanTable, SessionDeal, TableAction};
     use paiju::games::chexuan::{Action, ChexuanRules};
     use paiju::games::Game;
-    use paiju::games::chexuan::session::{ChexuanTable, SessionDeal, TableAction};
     for seed in 0..200_000u64 {
         let deal = SessionDeal {
             seed,

@@ -162,3 +162,5 @@ term-err-duan-guozi-only = --ante and --sweep are Duan Guozi options
 term-err-dou-dizhu-only = --wild and --discard are Dou Dizhu options
 term-err-runtime = cannot start the async runtime: { $why }
 term-err-ledger = cannot open the ledger at { $path }: { $why }
+
+term-err-not-hosted = { $game } cannot be played in the terminal yet: its rules are written (paiju replay, paiju simulate), its table is not.

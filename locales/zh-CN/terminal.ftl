@@ -135,3 +135,5 @@ term-err-duan-guozi-only = --ante 和 --sweep 是端锅子的选项
 term-err-dou-dizhu-only = --wild 和 --discard 是斗地主的选项
 term-err-runtime = 无法启动异步运行时：{ $why }
 term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }
+
+term-err-not-hosted = { $game }还不能在终端里玩：规则已经写好（paiju replay、paiju simulate），牌桌还没有。

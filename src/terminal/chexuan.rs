@@ -18,7 +18,7 @@ use crate::games::{Outcome, Seat};
 use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
 use crate::record::{Record, RecordError, Verdict};
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal};
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
 
 fn pair(lang: Lang, cards: &[Card]) -> String {
@@ -240,7 +240,8 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
     }
 }
 
-impl Hosted for ChexuanTable {
+impl Registered for ChexuanTable {
+    const NAME_KEY: &'static str = "chexuan-name";
     const FTL: [&'static str; 2] = [
         include_str!("../../locales/en-US/chexuan.ftl"),
         include_str!("../../locales/zh-CN/chexuan.ftl"),
@@ -261,7 +262,9 @@ impl Hosted for ChexuanTable {
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::chexuan::simulate(opts)
     }
+}
 
+impl Hosted for ChexuanTable {
     /// 2 to 6 players (3 by default), `--ante` in chips and the person's
     /// `--bobo`; the stake is 1 (the chips are the ante and the bets).
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {

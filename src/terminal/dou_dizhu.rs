@@ -12,13 +12,14 @@ use crate::games::dou_dizhu::{
 use crate::games::{Outcome, Seat};
 use crate::i18n::{self, events, tr, tr_args, Lang};
 use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg};
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
 use crate::simulate::{SimOptions, SimReport};
 
 /// What a line of input asks for.
 pub type Input = super::Input<Action>;
 
-impl Hosted for DouDizhu {
+impl Registered for DouDizhu {
+    const NAME_KEY: &'static str = "ddz-name";
     const FTL: [&'static str; 2] = [
         include_str!("../../locales/en-US/dou-dizhu.ftl"),
         include_str!("../../locales/zh-CN/dou-dizhu.ftl"),
@@ -28,7 +29,9 @@ impl Hosted for DouDizhu {
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::dou_dizhu::simulate(opts)
     }
+}
 
+impl Hosted for DouDizhu {
     /// Three players, or two (二人斗地主); `--wild` and `--discard` are the
     /// variants.
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {

@@ -9,7 +9,7 @@ use crate::games::{Outcome, Seat};
 use crate::i18n::events::{self, signed};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal};
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
 
 /// Each seat's figure, `You +3, AI 1 -5, …`.
@@ -49,7 +49,8 @@ pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
     lines.join("\n")
 }
 
-impl Hosted for DuanGuozi {
+impl Registered for DuanGuozi {
+    const NAME_KEY: &'static str = "dg-name";
     const FTL: [&'static str; 2] = [
         include_str!("../../locales/en-US/duan-guozi.ftl"),
         include_str!("../../locales/zh-CN/duan-guozi.ftl"),
@@ -59,7 +60,9 @@ impl Hosted for DuanGuozi {
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::duan_guozi::simulate(opts)
     }
+}
 
+impl Hosted for DuanGuozi {
     /// 2 to 12 players (4 by default), `--ante` in 道 and the `--sweep`
     /// house rule.
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
