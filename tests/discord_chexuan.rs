@@ -576,9 +576,8 @@ async fn the_public_controls_are_the_same_whatever_the_hidden_cards() {
     let session = Session { fake, dir, bot };
     let fake = &session.fake;
     fake.wait_for("the resumed table in round 3", 30, |f| {
-        table_message(f).is_some_and(|m| {
-            text_of(&m).contains(" to act") && control(f, ":check").is_some()
-        })
+        table_message(f)
+            .is_some_and(|m| text_of(&m).contains(" to act") && control(f, ":check").is_some())
     })
     .await;
     let first = users[holder];
@@ -601,7 +600,10 @@ async fn the_public_controls_are_the_same_whatever_the_hidden_cards() {
     // the same controls.
     play(fake, first, ":check").await;
     assert_eq!(to_act(fake), second);
-    assert_eq!(control_kinds(&table_message(fake).unwrap()), holders_controls);
+    assert_eq!(
+        control_kinds(&table_message(fake).unwrap()),
+        holders_controls
+    );
     let answer = click_table(fake, second, ":hand:").await;
     assert!(button(&private_message(&answer), ":sanhua").is_none());
     for user in users {

@@ -20,9 +20,7 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use support::bot::BotProcess;
 use support::controls::{click_table, find_id, table_message, turn_user};
-use support::fake_discord::{
-    custom_ids, message_text, private_message, FakeDiscord, GUILD_ID,
-};
+use support::fake_discord::{custom_ids, message_text, private_message, FakeDiscord, GUILD_ID};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;

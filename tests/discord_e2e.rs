@@ -115,7 +115,10 @@ async fn smoke_connects_registers_and_answers() {
     // Bob's own first command opens his account.
     let id = fake.command(BOB, "en-US", "chips", json!([]));
     let text = fake.wait_answer(id).await.text();
-    assert!(text.contains(&format!("<@{BOB}> has 1000 chips.")), "{text}");
+    assert!(
+        text.contains(&format!("<@{BOB}> has 1000 chips.")),
+        "{text}"
+    );
 
     // /give moves chips; /give to oneself and a bad amount are refused privately.
     let id = fake.command(
@@ -184,7 +187,9 @@ async fn smoke_connects_registers_and_answers() {
     let text = answer.text().replace(['\u{2068}', '\u{2069}'], "");
     assert!(answer.is_ephemeral(), "{answer:?}");
     assert!(
-        text.contains(&format!("<@{ANN}> has only 1800 chips: 5000 cannot be taken back")),
+        text.contains(&format!(
+            "<@{ANN}> has only 1800 chips: 5000 cannot be taken back"
+        )),
         "{text}"
     );
     assert!(!text.contains("You only have"), "{text}");
@@ -557,9 +562,9 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     let refused = fake.wait_answer(id).await;
     assert!(
         refused.is_ephemeral()
-            && refused
-                .text()
-                .contains("Only a member with the Manage Server permission can stop a running game"),
+            && refused.text().contains(
+                "Only a member with the Manage Server permission can stop a running game"
+            ),
         "{refused:?}"
     );
     let id = fake.command(ADMIN, "en-US", "dou-dizhu", stop);

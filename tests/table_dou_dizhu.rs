@@ -185,7 +185,10 @@ async fn a_seat_must_cover_what_a_game_ordinarily_costs() {
     assert_eq!(refused.key(), "err-balance-below-table");
     assert_eq!(
         refused.args(),
-        vec![("needed", "1200".to_string()), ("chips", "1000".to_string())]
+        vec![
+            ("needed", "1200".to_string()),
+            ("chips", "1000".to_string())
+        ]
     );
     t.add_ai(ME).await.unwrap();
     t.add_ai(ME).await.unwrap();

@@ -166,7 +166,12 @@ pub async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result
     // A gift must not open the receiver's account: that would grant its
     // starting chips on the giver's say-so. Accounts are never deleted, so
     // one that exists now still exists when the transfer runs.
-    if user.id.get() != me && ledger.existing_balance(server, user.id.get()).await?.is_none() {
+    if user.id.get() != me
+        && ledger
+            .existing_balance(server, user.id.get())
+            .await?
+            .is_none()
+    {
         return Err(BotError::User {
             key: "err-give-no-account",
             args: vec![("player", mention(user.id.get()))],

@@ -388,13 +388,15 @@ impl Ledger {
         server: ServerId,
         user: UserId,
     ) -> Result<Option<i64>, LedgerError> {
-        Ok(sqlx::query_scalar(
-            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
+        Ok(
+            sqlx::query_scalar(
+                "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
+            )
+            .bind(db_id(server))
+            .bind(db_id(user))
+            .fetch_optional(&self.reader)
+            .await?,
         )
-        .bind(db_id(server))
-        .bind(db_id(user))
-        .fetch_optional(&self.reader)
-        .await?)
     }
 
     /// Claims the daily chips; refused until the cooldown has passed.
