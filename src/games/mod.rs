@@ -10,6 +10,7 @@
 pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
+pub mod shengji;
 
 use crate::record::{Record, RecordError};
 use serde::de::DeserializeOwned;

@@ -1,0 +1,1 @@
+//! The basic bot (placeholder until written below).
