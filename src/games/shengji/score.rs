@@ -66,7 +66,8 @@ pub fn settle(rules: &ShengjiRules, deal: &ShengjiDeal, p: &Playing, last_lead: 
     let bteam = team(banker);
     let last = p.tricks.last().expect("a finished hand has tricks");
     let kitty_points = points_of(&p.settled.buried);
-    let multiplier = if team(last.winner) != bteam {
+    // With four decks there is no kitty: nothing to multiply, reported as 0.
+    let multiplier = if team(last.winner) != bteam && rules.kitty_size() > 0 {
         kitty_multiplier(rules.kitty_multiplier, last_lead)
     } else {
         0
