@@ -216,6 +216,17 @@ fn every_ledger_error_key_has_words() {
     }
 }
 
+/// Every refusal the Shengji engine can give has words in every locale.
+#[test]
+fn every_shengji_error_key_has_words() {
+    for lang in Lang::ALL {
+        let cat = catalog(lang);
+        for key in paiju::games::shengji::ERROR_KEYS {
+            assert!(cat.contains_key(key), "{}: no message {key}", lang.code());
+        }
+    }
+}
+
 /// Every message formats completely: with each variable set, no Fluent
 /// placeable is left unresolved (`{$x}` or `{missing-message}`), so the
 /// select expressions that show ids through other messages all resolve.

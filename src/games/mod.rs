@@ -10,6 +10,7 @@
 pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
+pub mod shengji;
 
 use crate::record::{Record, RecordError};
 use serde::de::DeserializeOwned;
@@ -28,10 +29,16 @@ pub enum GameKind {
     DouDizhu,
     DuanGuozi,
     Chexuan,
+    Shengji,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::DouDizhu, GameKind::DuanGuozi, GameKind::Chexuan];
+    pub const ALL: [GameKind; 4] = [
+        GameKind::DouDizhu,
+        GameKind::DuanGuozi,
+        GameKind::Chexuan,
+        GameKind::Shengji,
+    ];
 
     /// The name in records, the CLI and slash commands: `dou-dizhu`.
     pub fn name(self) -> &'static str {
@@ -39,6 +46,7 @@ impl GameKind {
             GameKind::DouDizhu => "dou-dizhu",
             GameKind::DuanGuozi => "duan-guozi",
             GameKind::Chexuan => "chexuan",
+            GameKind::Shengji => "shengji",
         }
     }
 

@@ -1,0 +1,869 @@
+//! The hand's state machine: declaring during the deal (closed by the
+//! banker's bury, or by his first lead when there is no kitty), then
+//! tricks, then the score. Every refusal leaves the state untouched.
+
+use super::action::Action;
+use super::declare::{self, Declaration, NotADeclaration};
+use super::events::Event;
+use super::order::{fold_suit, points_of, suit_name, Order, TRUMP};
+use super::play::{
+    check_follow, follow_candidates, lead_candidates, resolve_throw, trick_winner, uniform_suit,
+    FollowError, Lead,
+};
+use super::rules::{team, ShengjiDeal, ShengjiRules, SEATS};
+use super::score::{self, ShengjiOutcome};
+use crate::cards::{contains_all, remove_cards, Card, Rank, Suit};
+use crate::games::{ErrorCode, RuleError, Seat};
+use serde::Serialize;
+
+/// A hand of Shengji.
+#[derive(Clone, Debug)]
+pub struct Shengji {
+    pub(super) rules: ShengjiRules,
+    pub(super) deal: ShengjiDeal,
+    pub(super) actions: Vec<(Seat, Action)>,
+    /// Each seat's cards in the order dealt (never changes).
+    pub(super) received: [Vec<Card>; SEATS],
+    /// Each seat's cards now.
+    pub(super) hands: [Vec<Card>; SEATS],
+    /// The kitty as dealt.
+    pub(super) kitty: Vec<Card>,
+    pub(super) phase: Phase,
+}
+
+/// Where the hand is.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    Declaring(Declaring),
+    Playing(Box<Playing>),
+    Finished(Box<Finished>),
+}
+
+/// During the deal: the declarations so far.
+#[derive(Clone, Debug, Default)]
+pub struct Declaring {
+    pub declarations: Vec<Declaration>,
+    /// The largest `dealt` recorded so far.
+    pub last_dealt: usize,
+}
+
+impl Declaring {
+    pub fn standing(&self) -> Option<&Declaration> {
+        self.declarations.last()
+    }
+}
+
+/// What declaring settled.
+#[derive(Clone, Debug)]
+pub struct Settled {
+    pub banker: Seat,
+    pub level: Rank,
+    pub trump: Option<Suit>,
+    pub order: Order,
+    pub declaration: Option<Declaration>,
+    /// Every declaration made, in order.
+    pub declarations: Vec<Declaration>,
+    /// With `no_declare: flip`, the kitty card that decided.
+    pub flipped: Option<Card>,
+    pub buried: Vec<Card>,
+}
+
+/// One finished trick.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrickDone {
+    pub leader: Seat,
+    pub plays: Vec<(Seat, Vec<Card>)>,
+    /// A failed throw's whole attempt (the leader played `plays[0]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempted: Option<Vec<Card>>,
+    pub winner: Seat,
+    pub points: i64,
+}
+
+/// The tricks.
+#[derive(Clone, Debug)]
+pub struct Playing {
+    pub settled: Settled,
+    pub turn: Seat,
+    pub lead: Option<Lead>,
+    pub trick: Vec<(Seat, Vec<Card>)>,
+    pub attempted: Option<Vec<Card>>,
+    pub tricks: Vec<TrickDone>,
+    /// Points the attackers took in tricks.
+    pub trick_points: i64,
+    /// Throw penalties (+ for the attackers, − against them).
+    pub penalty: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub playing: Playing,
+    pub outcome: ShengjiOutcome,
+}
+
+/// The record letter of a trump suit (`none` for no trump).
+pub fn trump_name(trump: Option<Suit>) -> &'static str {
+    match trump {
+        Some(s) => suit_name(1 + s as usize),
+        None => "none",
+    }
+}
+
+fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+    RuleError::new(ErrorCode::IllegalAction, key, message)
+}
+
+fn pretty(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+impl Shengji {
+    /// Builds a hand from its rules and deal.
+    pub fn start(rules: ShengjiRules, deal: ShengjiDeal) -> Result<Shengji, String> {
+        rules.check_table(SEATS).map_err(|e| e.to_string())?;
+        deal.check(&rules)?;
+        let dealt = rules.hand_size() * SEATS;
+        let mut received: [Vec<Card>; SEATS] = Default::default();
+        for (i, &c) in deal.deck[..dealt].iter().enumerate() {
+            received[(deal.start + i) % SEATS].push(c);
+        }
+        let kitty = deal.deck[dealt..].to_vec();
+        Ok(Shengji {
+            hands: received.clone(),
+            received,
+            kitty,
+            rules,
+            deal,
+            actions: Vec::new(),
+            phase: Phase::Declaring(Declaring::default()),
+        })
+    }
+
+    pub fn rules(&self) -> &ShengjiRules {
+        &self.rules
+    }
+
+    pub fn deal_record(&self) -> &ShengjiDeal {
+        &self.deal
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Cards dealt in all (the kitty excluded).
+    pub fn deal_total(&self) -> usize {
+        self.rules.hand_size() * SEATS
+    }
+
+    /// How many of `seat`'s cards it had received after `dealt` cards.
+    pub fn received_count(&self, seat: Seat, dealt: usize) -> usize {
+        let offset = (seat + SEATS - self.deal.start) % SEATS;
+        if dealt > offset {
+            (dealt - offset).div_ceil(SEATS).min(self.rules.hand_size())
+        } else {
+            0
+        }
+    }
+
+    /// `seat`'s cards after `dealt` cards of the deal, in the order received:
+    /// what a live table shows while the cards arrive one by one.
+    pub fn received_by(&self, seat: Seat, dealt: usize) -> &[Card] {
+        &self.received[seat][..self.received_count(seat, dealt)]
+    }
+
+    /// The banker, once known: given by the deal, else the first declarer.
+    pub fn banker(&self) -> Option<Seat> {
+        match &self.phase {
+            Phase::Declaring(d) => self
+                .deal
+                .banker
+                .or_else(|| d.declarations.first().map(|d| d.seat)),
+            Phase::Playing(p) => Some(p.settled.banker),
+            Phase::Finished(f) => Some(f.playing.settled.banker),
+        }
+    }
+
+    /// The seat that buries (or leads, with no kitty) to close declaring:
+    /// the banker, or seat 0 in a first hand nobody has declared in yet.
+    pub fn prospective_banker(&self) -> Seat {
+        self.banker().unwrap_or(0)
+    }
+
+    fn level_of_team(&self, t: usize) -> Rank {
+        Rank::from_value(self.deal.levels[t]).expect("levels checked at the deal")
+    }
+
+    /// The settled state of the tricks (None while declaring).
+    pub fn playing(&self) -> Option<&Playing> {
+        match &self.phase {
+            Phase::Playing(p) => Some(p),
+            Phase::Finished(f) => Some(&f.playing),
+            Phase::Declaring(_) => None,
+        }
+    }
+
+    pub fn typed_outcome(&self) -> Option<&ShengjiOutcome> {
+        match &self.phase {
+            Phase::Finished(f) => Some(&f.outcome),
+            _ => None,
+        }
+    }
+
+    pub fn hand(&self, seat: Seat) -> &[Card] {
+        &self.hands[seat]
+    }
+
+    /// Whose turn it is to play (None while declaring or once finished).
+    pub fn to_play(&self) -> Option<Seat> {
+        match &self.phase {
+            Phase::Playing(p) => Some(p.turn),
+            _ => None,
+        }
+    }
+
+    /// What closing the declaring now would settle (banker, trump, order).
+    pub fn settle_now(&self, d: &Declaring) -> Settled {
+        let banker = self.prospective_banker();
+        let level = self.level_of_team(team(banker));
+        let two_colors = self.rules.two_colors;
+        let (trump, flipped) = match d.standing() {
+            Some(s) => (s.trump.map(|t| fold_suit(t, two_colors)), None),
+            None => match self.rules.no_declare {
+                super::rules::NoDeclare::NoTrump => (None, None),
+                super::rules::NoDeclare::Flip => {
+                    let found = self
+                        .kitty
+                        .iter()
+                        .copied()
+                        .find(|c| c.is_joker() || c.rank() == Some(level));
+                    (
+                        found
+                            .and_then(|c| c.suit())
+                            .map(|s| fold_suit(s, two_colors)),
+                        found,
+                    )
+                }
+            },
+        };
+        Settled {
+            banker,
+            level,
+            trump,
+            order: Order::new(level, trump, self.rules.twos_trump, two_colors),
+            declaration: d.standing().cloned(),
+            declarations: d.declarations.clone(),
+            flipped,
+            buried: Vec::new(),
+        }
+    }
+
+    pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        if seat >= SEATS {
+            return Err(illegal(
+                "err-no-such-seat",
+                format!("seat {seat} does not exist"),
+            ));
+        }
+        let events = match action {
+            Action::Declare { cards, dealt } => self.declare(seat, cards, *dealt)?,
+            Action::Bury(cards) => self.bury(seat, cards)?,
+            Action::Play(cards) => self.play(seat, cards)?,
+        };
+        self.actions.push((seat, action.clone()));
+        Ok(events)
+    }
+
+    /// Reads a declaration of `seat` (the level is its team's in a first
+    /// hand nobody has declared in, else the banker's).
+    fn read_declaration(
+        &self,
+        d: &Declaring,
+        seat: Seat,
+        cards: &[Card],
+        dealt: usize,
+    ) -> Result<Declaration, RuleError> {
+        let total = self.deal_total();
+        if dealt == 0 || dealt > total {
+            return Err(illegal(
+                "err-shengji-declare-dealt-range",
+                format!("`dealt` is 1 to {total}, not {dealt}"),
+            )
+            .arg("dealt", dealt)
+            .arg("total", total));
+        }
+        if dealt < d.last_dealt {
+            return Err(illegal(
+                "err-shengji-declare-dealt-order",
+                format!(
+                    "a declaration after {dealt} cards comes before one already made after {}",
+                    d.last_dealt
+                ),
+            )
+            .arg("dealt", dealt)
+            .arg("last", d.last_dealt));
+        }
+        if cards.is_empty() || !contains_all(self.received_by(seat, dealt), cards) {
+            return Err(illegal(
+                "err-shengji-declare-not-dealt",
+                format!(
+                    "{} {} not among your first cards after {dealt} were dealt",
+                    pretty(cards),
+                    if cards.len() == 1 { "is" } else { "are" }
+                ),
+            )
+            .arg("cards", pretty(cards))
+            .arg("dealt", dealt));
+        }
+        let level_seat = self.banker().unwrap_or(seat);
+        let level = self.level_of_team(team(level_seat));
+        let (strength, trump) =
+            declare::read(cards, level, self.rules.two_colors).map_err(|e| {
+                let why = match e {
+                    NotADeclaration::Mixed => "the cards are not all the same",
+                    NotADeclaration::NotLevel => "only level cards or a pair of jokers declare",
+                    NotADeclaration::TooMany => "a declaration is at most three cards",
+                };
+                illegal(
+                    "err-shengji-declare-shape",
+                    format!(
+                        "{} is no declaration: {why} (the level is {})",
+                        pretty(cards),
+                        level.display()
+                    ),
+                )
+                .arg("cards", pretty(cards))
+                .arg("level", level.display())
+            })?;
+        if let Some(s) = d.standing() {
+            if strength <= s.strength {
+                return Err(illegal(
+                    "err-shengji-declare-weaker",
+                    format!(
+                        "{} does not beat the standing declaration {}",
+                        pretty(cards),
+                        pretty(&s.cards)
+                    ),
+                )
+                .arg("cards", pretty(cards))
+                .arg("standing", pretty(&s.cards)));
+            }
+        }
+        Ok(Declaration {
+            seat,
+            cards: cards.to_vec(),
+            strength,
+            trump: trump.map(|t| fold_suit(t, self.rules.two_colors)),
+            dealt,
+        })
+    }
+
+    fn declare(
+        &mut self,
+        seat: Seat,
+        cards: &[Card],
+        dealt: usize,
+    ) -> Result<Vec<Event>, RuleError> {
+        let Phase::Declaring(d) = &self.phase else {
+            return Err(self.closed_error());
+        };
+        let decl = self.read_declaration(d, seat, cards, dealt)?;
+        let Phase::Declaring(d) = &mut self.phase else {
+            unreachable!("checked above")
+        };
+        d.last_dealt = dealt;
+        d.declarations.push(decl.clone());
+        Ok(vec![Event::Declared {
+            seat,
+            cards: decl.cards,
+            strength: decl.strength,
+            trump: trump_name(decl.trump),
+        }])
+    }
+
+    fn closed_error(&self) -> RuleError {
+        if matches!(self.phase, Phase::Finished(_)) {
+            RuleError::game_over()
+        } else {
+            illegal("err-shengji-declaring-closed", "declaring is over")
+        }
+    }
+
+    fn bury(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
+        let Phase::Declaring(d) = &self.phase else {
+            return Err(if matches!(self.phase, Phase::Finished(_)) {
+                RuleError::game_over()
+            } else {
+                illegal("err-shengji-bury-now", "the kitty is already buried")
+            });
+        };
+        let k = self.rules.kitty_size();
+        if k == 0 {
+            return Err(illegal(
+                "err-shengji-no-kitty",
+                "there is no kitty with 4 decks: lead",
+            ));
+        }
+        if seat != self.prospective_banker() {
+            return Err(RuleError::not_your_turn());
+        }
+        if cards.len() != k {
+            return Err(illegal(
+                "err-shengji-bury-count",
+                format!("bury exactly {k} cards, not {}", cards.len()),
+            )
+            .arg("count", k)
+            .arg("given", cards.len()));
+        }
+        let mut pool = self.hands[seat].clone();
+        pool.extend_from_slice(&self.kitty);
+        if remove_cards(&mut pool, cards).is_err() {
+            return Err(illegal(
+                "err-shengji-not-in-hand",
+                format!("{} is not in your hand and the kitty", pretty(cards)),
+            )
+            .arg("cards", pretty(cards)));
+        }
+        let mut settled = self.settle_now(d);
+        settled.buried = cards.to_vec();
+        let mut events = vec![Event::DeclaringClosed {
+            banker: settled.banker,
+            trump: trump_name(settled.trump),
+            flipped: settled.flipped,
+        }];
+        events.push(Event::Buried {
+            seat,
+            count: cards.len(),
+        });
+        self.hands[seat] = pool;
+        self.phase = Phase::Playing(Box::new(Playing {
+            turn: settled.banker,
+            settled,
+            lead: None,
+            trick: Vec::new(),
+            attempted: None,
+            tricks: Vec::new(),
+            trick_points: 0,
+            penalty: 0,
+        }));
+        Ok(events)
+    }
+
+    fn play(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        let mut playing = match &self.phase {
+            Phase::Finished(_) => return Err(RuleError::game_over()),
+            Phase::Declaring(d) => {
+                if seat != self.prospective_banker() {
+                    return Err(RuleError::not_your_turn());
+                }
+                if self.rules.kitty_size() > 0 {
+                    return Err(illegal(
+                        "err-shengji-bury-first",
+                        "bury the kitty before the first lead",
+                    ));
+                }
+                let settled = self.settle_now(d);
+                events.push(Event::DeclaringClosed {
+                    banker: settled.banker,
+                    trump: trump_name(settled.trump),
+                    flipped: settled.flipped,
+                });
+                Playing {
+                    turn: settled.banker,
+                    settled,
+                    lead: None,
+                    trick: Vec::new(),
+                    attempted: None,
+                    tricks: Vec::new(),
+                    trick_points: 0,
+                    penalty: 0,
+                }
+            }
+            Phase::Playing(p) => (**p).clone(),
+        };
+        if seat != playing.turn {
+            return Err(RuleError::not_your_turn());
+        }
+        if cards.is_empty() {
+            return Err(illegal("err-shengji-play-empty", "play at least one card"));
+        }
+        if !contains_all(&self.hands[seat], cards) {
+            return Err(illegal(
+                "err-shengji-not-in-hand",
+                format!("{} is not in your hand", pretty(cards)),
+            )
+            .arg("cards", pretty(cards)));
+        }
+        let order = playing.settled.order.clone();
+        let width = self.rules.max_width();
+        let played: Vec<Card> = match &playing.lead {
+            None => {
+                let Some(si) = uniform_suit(&order, cards) else {
+                    return Err(illegal(
+                        "err-shengji-lead-mixed",
+                        format!("{}: a lead is of one suit (or all trumps)", pretty(cards)),
+                    )
+                    .arg("cards", pretty(cards)));
+                };
+                let others: Vec<(Seat, &[Card])> = (1..SEATS)
+                    .map(|i| (seat + i) % SEATS)
+                    .map(|s| (s, self.hands[s].as_slice()))
+                    .collect();
+                let actual = match resolve_throw(&order, si, cards, &others, width) {
+                    Some(f) => {
+                        let penalty = self.rules.throw_penalty as i64;
+                        let sign = if team(seat) == team(playing.settled.banker) {
+                            1
+                        } else {
+                            -1
+                        };
+                        playing.penalty += sign * penalty;
+                        events.push(Event::ThrowFailed {
+                            seat,
+                            attempted: cards.to_vec(),
+                            played: f.played.clone(),
+                            beaten_by: f.beaten_by,
+                            penalty: self.rules.throw_penalty,
+                        });
+                        playing.attempted = Some(cards.to_vec());
+                        f.played
+                    }
+                    None => {
+                        playing.attempted = None;
+                        cards.to_vec()
+                    }
+                };
+                playing.lead = Some(Lead::new(&order, si, &actual, width));
+                actual
+            }
+            Some(lead) => {
+                if cards.len() != lead.size {
+                    return Err(illegal(
+                        "err-shengji-follow-count",
+                        format!("play {} cards, as many as the lead", lead.size),
+                    )
+                    .arg("count", lead.size));
+                }
+                if let Err(e) = check_follow(&order, lead, &self.hands[seat], cards) {
+                    return Err(follow_error(e, lead.si));
+                }
+                cards.to_vec()
+            }
+        };
+        remove_cards(&mut self.hands[seat], &played).expect("checked in hand");
+        events.push(Event::Played {
+            seat,
+            cards: played.clone(),
+        });
+        playing.trick.push((seat, played));
+        if playing.trick.len() < SEATS {
+            playing.turn = (seat + 1) % SEATS;
+            self.phase = Phase::Playing(Box::new(playing));
+            return Ok(events);
+        }
+        let lead = playing.lead.take().expect("a trick has a lead");
+        let plays: Vec<&[Card]> = playing.trick.iter().map(|(_, c)| c.as_slice()).collect();
+        let winner = playing.trick[trick_winner(&order, &lead, &plays)].0;
+        let pts: i64 = playing.trick.iter().map(|(_, c)| points_of(c)).sum();
+        let attackers = team(winner) != team(playing.settled.banker);
+        if attackers {
+            playing.trick_points += pts;
+        }
+        playing.tricks.push(TrickDone {
+            leader: playing.trick[0].0,
+            plays: std::mem::take(&mut playing.trick),
+            attempted: playing.attempted.take(),
+            winner,
+            points: pts,
+        });
+        playing.turn = winner;
+        events.push(Event::TrickWon {
+            seat: winner,
+            points: pts,
+            attackers_points: playing.trick_points,
+        });
+        if self.hands.iter().all(|h| h.is_empty()) {
+            let outcome = score::settle(&self.rules, &self.deal, &playing, &lead);
+            events.push(Event::HandOver {
+                outcome: outcome.clone(),
+            });
+            self.phase = Phase::Finished(Box::new(Finished { playing, outcome }));
+        } else {
+            self.phase = Phase::Playing(Box::new(playing));
+        }
+        Ok(events)
+    }
+
+    /// The seats the hand waits on: while declaring, every seat holding a
+    /// stronger declaration and the seat that closes declaring; then the
+    /// seat to play.
+    pub fn waiting(&self) -> Vec<Seat> {
+        match &self.phase {
+            Phase::Declaring(_) => {
+                let b = self.prospective_banker();
+                (0..SEATS)
+                    .filter(|&s| s == b || !self.declarations_for(s).is_empty())
+                    .collect()
+            }
+            Phase::Playing(p) => vec![p.turn],
+            Phase::Finished(_) => Vec::new(),
+        }
+    }
+
+    /// Every declaration `seat` can make now, each with the smallest
+    /// `dealt` at which it had the cards (never below the last one recorded).
+    pub fn declarations_for(&self, seat: Seat) -> Vec<Action> {
+        let Phase::Declaring(d) = &self.phase else {
+            return Vec::new();
+        };
+        let total = self.deal_total();
+        let mut out = Vec::new();
+        let mut seen: Vec<Vec<Card>> = Vec::new();
+        let received = &self.received[seat];
+        let offset = (seat + SEATS - self.deal.start) % SEATS;
+        for (j, &c) in received.iter().enumerate() {
+            if !(c.is_joker() || c.rank().is_some()) {
+                continue;
+            }
+            // Cards the same as c after folding, up to and including j.
+            let fc = fold(c, self.rules.two_colors);
+            let same: Vec<usize> = (0..=j)
+                .filter(|&i| fold(received[i], self.rules.two_colors) == fc)
+                .collect();
+            for n in 1..=same.len().min(3) {
+                let cards: Vec<Card> = same[same.len() - n..]
+                    .iter()
+                    .map(|&i| received[i])
+                    .collect();
+                let mut sorted = cards.clone();
+                sorted.sort_unstable();
+                if seen.contains(&sorted) {
+                    continue;
+                }
+                let dealt = (j * SEATS + offset + 1).max(d.last_dealt).min(total);
+                if self.read_declaration(d, seat, &cards, dealt).is_ok() {
+                    seen.push(sorted);
+                    out.push(Action::Declare { cards, dealt });
+                }
+            }
+        }
+        out
+    }
+
+    /// Sensible burials for the banker: cheap plain cards, keeping pairs
+    /// and points; cheap cards regardless of pairs; the kitty as dealt.
+    pub fn bury_candidates(&self, seat: Seat) -> Vec<Action> {
+        let Phase::Declaring(d) = &self.phase else {
+            return Vec::new();
+        };
+        let k = self.rules.kitty_size();
+        if k == 0 || seat != self.prospective_banker() {
+            return Vec::new();
+        }
+        let order = self.settle_now(d).order;
+        let mut pool = self.hands[seat].clone();
+        pool.extend_from_slice(&self.kitty);
+        let counts = super::units::counts_of(&order, &pool);
+        let paired = |c: &Card| counts[order.key(*c) as usize] >= 2;
+        let mut out: Vec<Vec<Card>> = Vec::new();
+        let mut a = pool.clone();
+        a.sort_by_key(|c| {
+            (
+                order.is_trump(*c),
+                paired(c),
+                super::order::points(*c) > 0,
+                order.value(*c),
+            )
+        });
+        out.push(a[..k].to_vec());
+        let mut b = pool.clone();
+        b.sort_by_key(|c| {
+            (
+                order.is_trump(*c),
+                super::order::points(*c),
+                order.value(*c),
+            )
+        });
+        out.push(b[..k].to_vec());
+        out.push(self.kitty.clone());
+        let mut actions = Vec::new();
+        for mut cards in out {
+            cards.sort_unstable();
+            let a = Action::Bury(cards);
+            if !actions.contains(&a) {
+                actions.push(a);
+            }
+        }
+        actions
+    }
+
+    /// Cards `seat` cannot see, counted by key: every card but its own
+    /// hand, the cards played so far and (the banker's) buried ones.
+    pub fn unseen_by(&self, seat: Seat, p: &Playing) -> super::units::Counts {
+        let order = &p.settled.order;
+        let mut c = [0u8; 54];
+        for card in crate::cards::standard_deck() {
+            c[order.key(card) as usize] += self.rules.decks;
+        }
+        let mut remove = |cards: &[Card]| {
+            for &card in cards {
+                c[order.key(card) as usize] -= 1;
+            }
+        };
+        remove(&self.hands[seat]);
+        for t in &p.tricks {
+            for (_, cards) in &t.plays {
+                remove(cards);
+            }
+        }
+        for (_, cards) in &p.trick {
+            remove(cards);
+        }
+        if seat == p.settled.banker {
+            remove(&p.settled.buried);
+        }
+        c
+    }
+
+    /// The candidate actions of `seat` (see the module doc of `shengji`).
+    pub fn legal(&self, seat: Seat) -> Vec<Action> {
+        if seat >= SEATS {
+            return Vec::new();
+        }
+        match &self.phase {
+            Phase::Declaring(d) => {
+                let mut out = self.declarations_for(seat);
+                if seat == self.prospective_banker() {
+                    if self.rules.kitty_size() > 0 {
+                        out.extend(self.bury_candidates(seat));
+                    } else {
+                        let settled = self.settle_now(d);
+                        let p = Playing {
+                            turn: seat,
+                            settled,
+                            lead: None,
+                            trick: Vec::new(),
+                            attempted: None,
+                            tricks: Vec::new(),
+                            trick_points: 0,
+                            penalty: 0,
+                        };
+                        out.extend(self.play_candidates(seat, &p));
+                    }
+                }
+                out
+            }
+            Phase::Playing(p) if p.turn == seat => self.play_candidates(seat, p),
+            _ => Vec::new(),
+        }
+    }
+
+    fn play_candidates(&self, seat: Seat, p: &Playing) -> Vec<Action> {
+        let order = &p.settled.order;
+        let hand = &self.hands[seat];
+        let plays = match &p.lead {
+            None => lead_candidates(
+                order,
+                hand,
+                &self.unseen_by(seat, p),
+                self.rules.max_width(),
+            ),
+            Some(lead) => follow_candidates(order, lead, hand),
+        };
+        plays.into_iter().map(Action::Play).collect()
+    }
+
+    /// Checks a proposed play of the seat to play without applying it:
+    /// the fast check a front end runs as the player picks cards.
+    pub fn check_play(&self, seat: Seat, cards: &[Card]) -> Result<(), RuleError> {
+        let Phase::Playing(p) = &self.phase else {
+            return Err(self.closed_error());
+        };
+        if seat != p.turn {
+            return Err(RuleError::not_your_turn());
+        }
+        if cards.is_empty() || !contains_all(&self.hands[seat], cards) {
+            return Err(illegal(
+                "err-shengji-not-in-hand",
+                format!("{} is not in your hand", pretty(cards)),
+            )
+            .arg("cards", pretty(cards)));
+        }
+        let order = &p.settled.order;
+        match &p.lead {
+            None => uniform_suit(order, cards).map(|_| ()).ok_or_else(|| {
+                illegal(
+                    "err-shengji-lead-mixed",
+                    format!("{}: a lead is of one suit (or all trumps)", pretty(cards)),
+                )
+                .arg("cards", pretty(cards))
+            }),
+            Some(lead) => {
+                if cards.len() != lead.size {
+                    return Err(illegal(
+                        "err-shengji-follow-count",
+                        format!("play {} cards, as many as the lead", lead.size),
+                    )
+                    .arg("count", lead.size));
+                }
+                check_follow(order, lead, &self.hands[seat], cards)
+                    .map_err(|e| follow_error(e, lead.si))
+            }
+        }
+    }
+}
+
+fn fold(c: Card, two_colors: bool) -> Card {
+    match c {
+        Card::Standard(r, s) => Card::Standard(r, fold_suit(s, two_colors)),
+        j => j,
+    }
+}
+
+/// The refusal of a follow, with the cards that show what was due.
+fn follow_error(e: FollowError, si: usize) -> RuleError {
+    let suit = suit_name(si);
+    match e {
+        FollowError::Suit { held } => illegal(
+            "err-shengji-follow-suit",
+            format!(
+                "you must follow {}: you hold {held}",
+                if si == TRUMP {
+                    "trumps".to_string()
+                } else {
+                    suit.to_string()
+                }
+            ),
+        )
+        .arg("suit", suit)
+        .arg("held", held),
+        FollowError::Tractor(cards) => illegal(
+            "err-shengji-follow-tractor",
+            format!("a tractor lead needs your tractor {}", pretty(&cards)),
+        )
+        .arg("cards", pretty(&cards)),
+        FollowError::Group { width: 2, cards } => illegal(
+            "err-shengji-follow-pair",
+            format!("you must play your pair {} on a pair lead", pretty(&cards)),
+        )
+        .arg("cards", pretty(&cards)),
+        FollowError::Group { width: 3, cards } => illegal(
+            "err-shengji-follow-triple",
+            format!(
+                "you must play your triple {} on a triple lead",
+                pretty(&cards)
+            ),
+        )
+        .arg("cards", pretty(&cards)),
+        FollowError::Group { cards, .. } => illegal(
+            "err-shengji-follow-quad",
+            format!("you must play your four {} on a four lead", pretty(&cards)),
+        )
+        .arg("cards", pretty(&cards)),
+    }
+}

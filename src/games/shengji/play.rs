@@ -1,0 +1,430 @@
+//! Leads, throws and follows: reading a lead, resolving a throw against the
+//! other hands (the engine decides a failing throw; it is not an error),
+//! checking a proposed follow against the following obligations, and
+//! building the candidate plays `legal_actions` offers.
+//!
+//! A follow is checked by structure, never by trying subsets: the lead's
+//! [`Demands`] (its tractors, then its groups of each width) score both the
+//! proposed play and the best follow the follower's cards allow, built
+//! greedily by [`construct`]; the play is legal when its score is not below
+//! that one (lexicographically, tractors before pairs). The same greedy
+//! construction gives the follow candidates, so each of them is legal.
+
+use super::order::{Order, TRUMP};
+use super::units::{
+    beats_throw_unit, construct, decompose, find_run, format_key, maximal_runs, suit_counts, total,
+    Counts, Demands, Pick, Unit,
+};
+use crate::cards::Card;
+use crate::games::Seat;
+
+/// The single play suit of `cards`, or `None` when they are empty or mixed.
+pub fn uniform_suit(order: &Order, cards: &[Card]) -> Option<usize> {
+    let si = order.suit(*cards.first()?);
+    cards.iter().all(|&c| order.suit(c) == si).then_some(si)
+}
+
+/// Takes the cards of `hand` that the key counts `want` ask for (first
+/// ones first).
+pub fn take_cards(order: &Order, hand: &[Card], want: &Counts) -> Vec<Card> {
+    let mut want = *want;
+    let mut out = Vec::new();
+    for &c in hand {
+        let k = order.key(c) as usize;
+        if want[k] > 0 {
+            want[k] -= 1;
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn run_counts(keys: &[u8], w: u8) -> Counts {
+    let mut c = [0u8; 54];
+    for &k in keys {
+        c[k as usize] += w;
+    }
+    c
+}
+
+/// The lead of a trick as every follow is measured against it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lead {
+    pub si: usize,
+    pub size: usize,
+    /// Its units, most cards first.
+    pub units: Vec<Unit>,
+    pub demands: Demands,
+}
+
+impl Lead {
+    /// Reads cards of one play suit as a lead.
+    pub fn new(order: &Order, si: usize, cards: &[Card], max_width: u8) -> Lead {
+        let counts = suit_counts(order, si, cards);
+        let units = decompose(order, si, &mut counts.clone(), max_width);
+        let demands = Demands::of(&units, &counts, max_width);
+        Lead {
+            si,
+            size: cards.len(),
+            units,
+            demands,
+        }
+    }
+
+    /// Cards of the largest unit: the exponent of the `power` kitty multiplier.
+    pub fn largest_unit(&self) -> usize {
+        self.units.first().map_or(1, Unit::cards)
+    }
+}
+
+/// A lead's units with the cards of each, read from the play as listed.
+pub fn units_with_cards(
+    order: &Order,
+    si: usize,
+    cards: &[Card],
+    max_width: u8,
+) -> Vec<(Unit, Vec<Card>, usize)> {
+    let mut c = suit_counts(order, si, cards);
+    let units = decompose(order, si, &mut c, max_width);
+    let mut used = vec![false; cards.len()];
+    units
+        .into_iter()
+        .map(|u| {
+            let mut mine = Vec::with_capacity(u.cards());
+            let mut first = usize::MAX;
+            for &k in &u.keys {
+                for _ in 0..u.width {
+                    let i = (0..cards.len())
+                        .find(|&i| !used[i] && order.key(cards[i]) == k)
+                        .expect("a unit's cards are in the play");
+                    used[i] = true;
+                    first = first.min(i);
+                    mine.push(cards[i]);
+                }
+            }
+            (u, mine, first)
+        })
+        .collect()
+}
+
+/// A throw that does not stand: the unit the leader plays instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedThrow {
+    pub played: Vec<Card>,
+    /// The first seat (in turn order from the leader) holding a unit that beats it.
+    pub beaten_by: Seat,
+}
+
+/// Resolves a lead of several units: it stands unless another player
+/// holds, in its play suit, a unit of the same kind that beats one of its
+/// units; then the failing unit with the fewest cards, the lowest of those,
+/// the first listed among equals, is played alone.
+pub fn resolve_throw(
+    order: &Order,
+    si: usize,
+    cards: &[Card],
+    others: &[(Seat, &[Card])],
+    max_width: u8,
+) -> Option<FailedThrow> {
+    let units = units_with_cards(order, si, cards, max_width);
+    if units.len() < 2 {
+        return None;
+    }
+    let held: Vec<(Seat, Vec<Unit>)> = others
+        .iter()
+        .map(|&(s, hand)| {
+            let mut c = suit_counts(order, si, hand);
+            (s, decompose(order, si, &mut c, max_width))
+        })
+        .collect();
+    let mut failing: Option<(&(Unit, Vec<Card>, usize), Seat)> = None;
+    for entry in &units {
+        let beaten = held
+            .iter()
+            .find(|(_, us)| us.iter().any(|h| beats_throw_unit(h, &entry.0)));
+        if let Some((seat, _)) = beaten {
+            let better = match failing {
+                None => true,
+                Some((f, _)) => {
+                    (entry.0.cards(), entry.0.top, entry.2) < (f.0.cards(), f.0.top, f.2)
+                }
+            };
+            if better {
+                failing = Some((entry, *seat));
+            }
+        }
+    }
+    failing.map(|(entry, seat)| FailedThrow {
+        played: entry.1.clone(),
+        beaten_by: seat,
+    })
+}
+
+/// Why a follow is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FollowError {
+    /// Cards of the led suit were held back: the follower holds `held`.
+    Suit { held: usize },
+    /// A tractor of the lead must be met with this one (of the follower's).
+    Tractor(Vec<Card>),
+    /// Groups of `width` (pairs, triples, quads) must be played: like this one.
+    Group { width: u8, cards: Vec<Card> },
+}
+
+/// Checks a follow of the right size, made of the follower's cards.
+pub fn check_follow(
+    order: &Order,
+    lead: &Lead,
+    hand: &[Card],
+    play: &[Card],
+) -> Result<(), FollowError> {
+    let si = lead.si;
+    let held = suit_counts(order, si, hand);
+    let h = total(&held);
+    let pc = suit_counts(order, si, play);
+    let p = total(&pc);
+    if h <= lead.size {
+        return if p < h {
+            Err(FollowError::Suit { held: h })
+        } else {
+            Ok(())
+        };
+    }
+    if p < lead.size {
+        return Err(FollowError::Suit { held: h });
+    }
+    let best_play = construct(order, si, &lead.demands, &held, lead.size, Pick::Low);
+    let best = lead.demands.score(order, si, &best_play);
+    let got = lead.demands.score(order, si, &pc);
+    if got >= best {
+        return Ok(());
+    }
+    let i = (0..got.len())
+        .find(|&i| got[i] < best[i])
+        .expect("a lower score differs somewhere");
+    if i < lead.demands.tractors.len() {
+        let (w, l) = lead.demands.tractors[i];
+        let keys = find_run(order, si, &held, w, l, true).expect("the best follow found one");
+        return Err(FollowError::Tractor(take_cards(
+            order,
+            hand,
+            &run_counts(&keys, w),
+        )));
+    }
+    let (w, _) = lead.demands.groups[i - lead.demands.tractors.len()];
+    let k = (0..54)
+        .rev()
+        .find(|&k| held[k] >= w && pc[k] < w)
+        .or_else(|| (0..54).find(|&k| held[k] >= w))
+        .expect("the best follow found a group");
+    let mut want = [0u8; 54];
+    want[k] = w;
+    Err(FollowError::Group {
+        width: w,
+        cards: take_cards(order, hand, &want),
+    })
+}
+
+/// Candidate follows: legal plays built by structure (cheapest, highest,
+/// most points; trumping and discards when short of the led suit).
+pub fn follow_candidates(order: &Order, lead: &Lead, hand: &[Card]) -> Vec<Vec<Card>> {
+    let si = lead.si;
+    let n = lead.size;
+    let held = suit_counts(order, si, hand);
+    let h = total(&held);
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    let push = |mut cards: Vec<Card>, out: &mut Vec<Vec<Card>>| {
+        cards.sort_unstable();
+        if !out.contains(&cards) {
+            out.push(cards);
+        }
+    };
+    if h > n {
+        for pick in [Pick::Low, Pick::High, Pick::Points] {
+            let keys = construct(order, si, &lead.demands, &held, n, pick);
+            let cards = take_cards(order, hand, &keys);
+            if check_follow(order, lead, hand, &cards).is_ok() {
+                push(cards, &mut out);
+            }
+        }
+        return out;
+    }
+    let suit_cards: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|&c| order.suit(c) == si)
+        .collect();
+    let others: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|&c| order.suit(c) != si)
+        .collect();
+    let rest = n - h;
+    if h == 0 && si != TRUMP {
+        let trumps = suit_counts(order, TRUMP, hand);
+        if total(&trumps) >= n {
+            for pick in [Pick::Low, Pick::High, Pick::Points] {
+                let keys = construct(order, TRUMP, &lead.demands, &trumps, n, pick);
+                if format_key(order, TRUMP, &lead.units, &keys).is_some() {
+                    push(take_cards(order, hand, &keys), &mut out);
+                }
+            }
+        }
+    }
+    let cheap = |c: &Card| {
+        (
+            order.is_trump(*c),
+            super::order::points(*c),
+            order.value(*c),
+        )
+    };
+    let mut low = others.clone();
+    low.sort_by_key(cheap);
+    let mut feed = others;
+    feed.sort_by_key(|c| {
+        (
+            order.is_trump(*c),
+            -super::order::points(*c),
+            order.value(*c),
+        )
+    });
+    for fill in [low, feed] {
+        let mut cards = suit_cards.clone();
+        cards.extend_from_slice(&fill[..rest]);
+        push(cards, &mut out);
+    }
+    out
+}
+
+/// Whether a throw of `held` (cards of play suit `si`) is sure to stand
+/// against any split of the `unseen` cards: no unseen single above one of
+/// its singles, no unseen run as wide and as long above one of its units.
+pub fn throw_is_safe(
+    order: &Order,
+    si: usize,
+    held: &Counts,
+    unseen: &Counts,
+    max_width: u8,
+) -> bool {
+    let units = decompose(order, si, &mut held.clone(), max_width);
+    units.iter().all(|u| {
+        if u.width == 1 {
+            let levels = order.levels(si);
+            !(u.top as usize + 1..levels.len())
+                .any(|v| levels[v].iter().any(|&k| unseen[k as usize] > 0))
+        } else {
+            !maximal_runs(order, si, unseen, u.width)
+                .iter()
+                .any(|(top, keys)| keys.len() >= u.len as usize && *top > u.top)
+        }
+    })
+}
+
+/// Candidate leads: every single, pair (triple, quad) and tractor the hand
+/// holds, and each whole suit as a throw when it is sure to stand given
+/// the cards the leader cannot see (`unseen`, counted by key).
+pub fn lead_candidates(
+    order: &Order,
+    hand: &[Card],
+    unseen: &Counts,
+    max_width: u8,
+) -> Vec<Vec<Card>> {
+    let mut out: Vec<Vec<Card>> = Vec::new();
+    for si in 0..super::order::PLAY_SUITS {
+        let held = suit_counts(order, si, hand);
+        if total(&held) == 0 {
+            continue;
+        }
+        for w in 1..=max_width {
+            for level in order.levels(si) {
+                for &k in level {
+                    if held[k as usize] >= w {
+                        out.push(take_cards(order, hand, &run_counts(&[k], w)));
+                    }
+                }
+            }
+            if w < 2 {
+                continue;
+            }
+            for (_, keys) in maximal_runs(order, si, &held, w) {
+                for len in 2..=keys.len() {
+                    for start in 0..=keys.len() - len {
+                        let c = run_counts(&keys[start..start + len], w);
+                        out.push(take_cards(order, hand, &c));
+                    }
+                }
+            }
+        }
+        let units = decompose(order, si, &mut held.clone(), max_width);
+        if units.len() > 1 && throw_is_safe(order, si, &held, unseen, max_width) {
+            out.push(take_cards(order, hand, &held));
+        }
+    }
+    out
+}
+
+/// Index in `plays` of the play that wins the trick: of the led suit or
+/// trump, with the lead's format, and strictly higher than every earlier
+/// one by its key unit (trump above plain).
+pub fn trick_winner(order: &Order, lead: &Lead, plays: &[&[Card]]) -> usize {
+    let strength = |cards: &[Card]| -> Option<(bool, u8)> {
+        let s = uniform_suit(order, cards)?;
+        if s != lead.si && s != TRUMP {
+            return None;
+        }
+        let key = format_key(order, s, &lead.units, &suit_counts(order, s, cards))?;
+        Some((s == TRUMP, key))
+    };
+    let mut best = 0;
+    let mut best_strength = strength(plays[0]);
+    for (i, p) in plays.iter().enumerate().skip(1) {
+        let s = strength(p);
+        if s.is_some() && s > best_strength {
+            best = i;
+            best_strength = s;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{parse_cards, Rank, Suit};
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    #[test]
+    fn the_seeds_throw_fails_on_the_smallest_unit() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let throw = cards("9S 8S 8S 4S 4S");
+        let j = cards("JS 3H");
+        let qq = cards("QS QS");
+        let f = resolve_throw(&o, 1, &throw, &[(1, &j)], 2).unwrap();
+        assert_eq!(f.played, cards("9S"));
+        let f = resolve_throw(&o, 1, &throw, &[(2, &qq)], 2).unwrap();
+        assert_eq!(f.played, cards("4S 4S"));
+        assert_eq!(f.beaten_by, 2);
+        // A pair never counts as a single: AS AS does not beat the K.
+        assert!(resolve_throw(&o, 1, &cards("KS QS"), &[(1, &cards("AS AS"))], 2).is_none());
+        let f = resolve_throw(&o, 1, &cards("KS QS"), &[(3, &cards("AS 2S"))], 2).unwrap();
+        assert_eq!(f.played, cards("QS"));
+    }
+
+    #[test]
+    fn a_pair_lead_needs_a_pair() {
+        let o = Order::new(Rank::Two, Some(Suit::Spades), false, false);
+        let lead = Lead::new(&o, 2, &cards("9H 9H"), 2);
+        let hand = cards("7H 7H 8H 3C");
+        assert!(matches!(
+            check_follow(&o, &lead, &hand, &cards("7H 8H")),
+            Err(FollowError::Group { width: 2, .. })
+        ));
+        assert!(check_follow(&o, &lead, &hand, &cards("7H 7H")).is_ok());
+        for c in follow_candidates(&o, &lead, &hand) {
+            assert!(check_follow(&o, &lead, &hand, &c).is_ok());
+        }
+    }
+}

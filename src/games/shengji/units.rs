@@ -1,0 +1,402 @@
+//! Units (单张, 对, 拖拉机, and with 3+ decks 三同张, 四同张 and their
+//! tractors) and the structural questions every rule asks of them: find a
+//! run, read a set of cards as units, does a play have the lead's format,
+//! how well a follow meets the lead's structure.
+//!
+//! Cards are counted by key ([`Order::key`]) in a `[u8; 54]`; a *run* of
+//! width w and length l is l consecutive value levels of one play suit,
+//! each with a key holding at least w copies (a pair is width 2 length 1,
+//! a tractor length ≥ 2). A wider run counts as a narrower one and a longer
+//! as a shorter one, except that nothing counts as a single but a single
+//! where the throw rule says so (that is [`beats_throw_unit`]'s business).
+
+use super::order::Order;
+use crate::cards::Card;
+
+/// Cards counted by key.
+pub type Counts = [u8; 54];
+
+pub fn counts_of(order: &Order, cards: &[Card]) -> Counts {
+    let mut c = [0u8; 54];
+    for &card in cards {
+        c[order.key(card) as usize] += 1;
+    }
+    c
+}
+
+/// The cards of play suit `si` among `cards`, counted by key.
+pub fn suit_counts(order: &Order, si: usize, cards: &[Card]) -> Counts {
+    let mut c = [0u8; 54];
+    for &card in cards {
+        if order.suit(card) == si {
+            c[order.key(card) as usize] += 1;
+        }
+    }
+    c
+}
+
+pub fn total(c: &Counts) -> usize {
+    c.iter().map(|&n| n as usize).sum()
+}
+
+/// One unit: `width` identical cards at each of `len` adjacent values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub width: u8,
+    pub len: u8,
+    /// The value of its highest level.
+    pub top: u8,
+    /// One key per level, highest first.
+    pub keys: Vec<u8>,
+}
+
+impl Unit {
+    pub fn cards(&self) -> usize {
+        self.width as usize * self.len as usize
+    }
+
+    pub fn is_tractor(&self) -> bool {
+        self.len >= 2
+    }
+
+    /// The shape as (width, len).
+    pub fn shape(&self) -> (u8, u8) {
+        (self.width, self.len)
+    }
+}
+
+/// The key of a level holding at least `w` copies, if any.
+#[inline]
+fn key_with(level: &[u8], c: &Counts, w: u8) -> Option<u8> {
+    level.iter().copied().find(|&k| c[k as usize] >= w)
+}
+
+/// A run of width ≥ `w` and exactly `len` levels in play suit `si`: the
+/// highest such run when `highest`, else the lowest. Keys highest first.
+pub fn find_run(
+    order: &Order,
+    si: usize,
+    c: &Counts,
+    w: u8,
+    len: u8,
+    highest: bool,
+) -> Option<Vec<u8>> {
+    let levels = order.levels(si);
+    let n = levels.len();
+    let len = len as usize;
+    let mut run: Vec<u8> = Vec::with_capacity(len);
+    for step in 0..n {
+        let i = if highest { n - 1 - step } else { step };
+        match key_with(&levels[i], c, w) {
+            Some(k) => {
+                run.push(k);
+                if run.len() > len {
+                    run.remove(0);
+                }
+                if run.len() == len {
+                    if !highest {
+                        run.reverse();
+                    }
+                    return Some(run);
+                }
+            }
+            None => run.clear(),
+        }
+    }
+    None
+}
+
+/// Every maximal run of width ≥ `w` (length ≥ 1), highest first, as
+/// (top value, keys highest first).
+pub fn maximal_runs(order: &Order, si: usize, c: &Counts, w: u8) -> Vec<(u8, Vec<u8>)> {
+    let levels = order.levels(si);
+    let mut out = Vec::new();
+    let mut run: Vec<u8> = Vec::new();
+    let mut top = 0u8;
+    for i in (0..levels.len()).rev() {
+        match key_with(&levels[i], c, w) {
+            Some(k) => {
+                if run.is_empty() {
+                    top = i as u8;
+                }
+                run.push(k);
+            }
+            None => {
+                if !run.is_empty() {
+                    out.push((top, std::mem::take(&mut run)));
+                }
+            }
+        }
+    }
+    if !run.is_empty() {
+        out.push((top, run));
+    }
+    out
+}
+
+/// Reads cards of one play suit as units, the way every rule reads them:
+/// the unit with the most cards first (longest tractors, then the widest),
+/// then pairs (triples, quads), then singles. `c` is consumed.
+pub fn decompose(order: &Order, si: usize, c: &mut Counts, max_width: u8) -> Vec<Unit> {
+    let mut out = Vec::new();
+    loop {
+        let mut best: Option<(usize, u8, u8, Vec<u8>)> = None;
+        for w in (2..=max_width).rev() {
+            for (top, keys) in maximal_runs(order, si, c, w) {
+                let size = w as usize * keys.len();
+                let better = match &best {
+                    None => true,
+                    Some((bs, bw, bt, _)) => (size, w, top) > (*bs, *bw, *bt),
+                };
+                if better {
+                    best = Some((size, w, top, keys));
+                }
+            }
+        }
+        let Some((_, w, top, keys)) = best else { break };
+        for &k in &keys {
+            c[k as usize] -= w;
+        }
+        out.push(Unit {
+            width: w,
+            len: keys.len() as u8,
+            top,
+            keys,
+        });
+    }
+    for level in order.levels(si).iter().enumerate().rev() {
+        let (v, keys) = level;
+        for &k in keys {
+            for _ in 0..c[k as usize] {
+                out.push(Unit {
+                    width: 1,
+                    len: 1,
+                    top: v as u8,
+                    keys: vec![k],
+                });
+            }
+            c[k as usize] = 0;
+        }
+    }
+    sort_units(&mut out);
+    out
+}
+
+/// Orders units the way demands are met: most cards, widest, highest first.
+pub fn sort_units(units: &mut [Unit]) {
+    units.sort_by(|a, b| (b.cards(), b.width, b.top).cmp(&(a.cards(), a.width, a.top)));
+}
+
+/// Whether a unit held by another player beats a throw's unit (the
+/// Decision of `rules/shengji.md`): a single only by a higher single; a
+/// wider or longer unit by one at least as wide and as long, higher.
+pub fn beats_throw_unit(holder: &Unit, thrown: &Unit) -> bool {
+    let kind_ok = if thrown.width == 1 {
+        holder.width == 1
+    } else {
+        holder.width >= thrown.width && holder.len >= thrown.len
+    };
+    kind_ok && holder.top > thrown.top
+}
+
+/// Whether a play (all of play suit `si`, same size as the lead) has the
+/// lead's format; if so the value of its key unit (the highest of its units
+/// matching the lead's largest unit kind) for comparing plays.
+pub fn format_key(order: &Order, si: usize, lead: &[Unit], play: &Counts) -> Option<u8> {
+    let mut c = *play;
+    let first = lead.first()?.shape();
+    let mut key: Option<u8> = None;
+    for u in lead.iter().filter(|u| u.width >= 2) {
+        let keys = find_run(order, si, &c, u.width, u.len, true)?;
+        for &k in &keys {
+            c[k as usize] -= u.width;
+        }
+        if u.shape() == first {
+            let top = order.value_of_key(keys[0]);
+            key = Some(key.map_or(top, |k: u8| k.max(top)));
+        }
+    }
+    if first.0 == 1 {
+        let levels = order.levels(si);
+        key = (0..levels.len())
+            .rev()
+            .find(|&v| levels[v].iter().any(|&k| c[k as usize] > 0))
+            .map(|v| v as u8);
+    }
+    key
+}
+
+/// Identical groups of width `w` in `c`: Σ ⌊count / w⌋.
+pub fn groups(c: &Counts, w: u8) -> u32 {
+    c.iter().map(|&n| (n / w) as u32).sum()
+}
+
+/// What a follow must meet: the lead's tractors (longest first) and how
+/// many groups of each width (widest first) it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Demands {
+    pub tractors: Vec<(u8, u8)>,
+    pub groups: Vec<(u8, u32)>,
+}
+
+impl Demands {
+    pub fn of(lead: &[Unit], lead_counts: &Counts, max_width: u8) -> Demands {
+        let tractors = lead
+            .iter()
+            .filter(|u| u.is_tractor())
+            .map(|u| u.shape())
+            .collect();
+        let groups = (2..=max_width)
+            .rev()
+            .map(|w| (w, groups(lead_counts, w)))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        Demands { tractors, groups }
+    }
+
+    /// How well cards of the led suit meet the demands, compared
+    /// lexicographically: one entry per tractor (found or not, greedily,
+    /// longest first), then the groups of each width, capped at the lead's.
+    pub fn score(&self, order: &Order, si: usize, c: &Counts) -> Vec<u32> {
+        let mut work = *c;
+        let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len());
+        for &(w, l) in &self.tractors {
+            match find_run(order, si, &work, w, l, true) {
+                Some(keys) => {
+                    for &k in &keys {
+                        work[k as usize] -= w;
+                    }
+                    out.push(1);
+                }
+                None => out.push(0),
+            }
+        }
+        for &(w, n) in &self.groups {
+            out.push(n.min(groups(c, w)));
+        }
+        out
+    }
+}
+
+/// How a constructed follow picks among equal choices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The lowest units and fillers (cheapest).
+    Low,
+    /// The highest units and fillers (to win).
+    High,
+    /// Low units, fillers with the most points (to feed a partner).
+    Points,
+}
+
+/// Builds a follow of `size` cards from the follower's cards of the led
+/// suit `held` (more than `size` of them), meeting the demands greedily:
+/// tractors first, then groups widest first, then fillers. Returns keys.
+pub fn construct(
+    order: &Order,
+    si: usize,
+    demands: &Demands,
+    held: &Counts,
+    size: usize,
+    pick: Pick,
+) -> Counts {
+    let mut work = *held;
+    let mut play = [0u8; 54];
+    let mut n = 0usize;
+    let high = pick == Pick::High;
+    for &(w, l) in &demands.tractors {
+        if n + (w as usize * l as usize) > size {
+            continue;
+        }
+        if let Some(keys) = find_run(order, si, &work, w, l, high) {
+            for &k in &keys {
+                work[k as usize] -= w;
+                play[k as usize] += w;
+            }
+            n += w as usize * l as usize;
+        }
+    }
+    let levels = order.levels(si);
+    let ordered: Vec<u8> = if high {
+        levels.iter().rev().flatten().copied().collect()
+    } else {
+        levels.iter().flatten().copied().collect()
+    };
+    for &(w, want) in &demands.groups {
+        while groups(&play, w) < want && n + w as usize <= size {
+            let Some(&k) = ordered.iter().find(|&&k| work[k as usize] >= w) else {
+                break;
+            };
+            work[k as usize] -= w;
+            play[k as usize] += w;
+            n += w as usize;
+        }
+    }
+    // Fillers: lone cards before breaking groups (cheapest first), or the
+    // points first when feeding.
+    let mut fill: Vec<u8> = ordered.clone();
+    if pick == Pick::Points {
+        fill.sort_by_key(|&k| std::cmp::Reverse(points(Order::card_of_key(k))));
+    }
+    for lone_first in [true, false] {
+        for &k in &fill {
+            while n < size && work[k as usize] > 0 && (!lone_first || work[k as usize] == 1) {
+                work[k as usize] -= 1;
+                play[k as usize] += 1;
+                n += 1;
+            }
+        }
+    }
+    play
+}
+
+fn points(c: Card) -> i64 {
+    super::order::points(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{parse_cards, Rank, Suit};
+
+    fn cards(s: &str) -> Vec<Card> {
+        parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
+    }
+
+    fn shapes(o: &Order, si: usize, s: &str, w: u8) -> Vec<(u8, u8)> {
+        let mut c = counts_of(o, &cards(s));
+        decompose(o, si, &mut c, w)
+            .iter()
+            .map(|u| u.shape())
+            .collect()
+    }
+
+    #[test]
+    fn the_rules_tractor_examples() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        for t in ["SJ SJ BJ BJ", "TH TH SJ SJ", "TS TS TH TH", "AH AH TS TS"] {
+            assert_eq!(shapes(&o, 0, t, 2), vec![(2, 2)], "{t}");
+        }
+        assert_eq!(shapes(&o, 1, "JS JS 9S 9S", 2), vec![(2, 2)]);
+        assert_eq!(shapes(&o, 0, "TS TS TC TC", 2), vec![(2, 1), (2, 1)]);
+        assert_eq!(shapes(&o, 1, "5S 5S 4S", 2), vec![(2, 1), (1, 1)]);
+        let o2 = Order::new(Rank::Ten, Some(Suit::Spades), false, false);
+        assert_eq!(shapes(&o2, 2, "AH AH 2H 2H", 2), vec![(2, 1), (2, 1)]);
+    }
+
+    #[test]
+    fn the_seeds_trumping_examples() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let lead = |s: &str| {
+            let mut c = counts_of(&o, &cards(s));
+            decompose(&o, 1, &mut c, 2)
+        };
+        let key = |l: &[Unit], s: &str| format_key(&o, 0, l, &counts_of(&o, &cards(s)));
+        assert!(key(&lead("AS KS 5S 5S 4S 4S"), "9H 9H 8H 8H 7H 2H").is_some());
+        assert!(key(&lead("AS AS 5S 5S 4S 4S"), "9H 9H 8H 8H 7H 2H").is_none());
+        let l = lead("5S 4S 4S");
+        assert!(key(&l, "8H 8H 4H") > key(&l, "9H 7H 7H"));
+        let l = lead("5S 6S 7S");
+        assert!(key(&l, "8H 8H 4H") < key(&l, "9H 7H 7H"));
+    }
+}

@@ -1,0 +1,413 @@
+#!/usr/bin/env python3
+"""Writes the Shengji records of this directory (NAME.json + NAME.expected.json).
+
+A test-only helper, independent of the engine: pins are crafted hands (the
+deck is built from the hands wanted), and whole hands are played here by a
+small singles-only referee of its own (follow suit, trump, winner, points,
+kitty multiplier, level table), so every expected outcome comes from these
+rules, not from what the engine prints. Run from anywhere:
+    python3 tests/records/shengji/make_records.py
+"""
+import json, os, random
+from collections import Counter
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RANKS = '23456789TJQKA'
+KITTY = {1: 6, 2: 8, 3: 6, 4: 0}
+
+def full_deck(decks):
+    return ([r + s for s in 'SHCD' for r in RANKS] + ['SJ', 'BJ']) * decks
+
+def pts(c):
+    return {'5': 5, 'T': 10, 'K': 10}.get(c[0], 0) if c not in ('SJ', 'BJ') else 0
+
+class Order:
+    def __init__(self, level, trump, two_colors=False, twos=False):
+        self.level, self.trump, self.tc, self.twos = level, trump, two_colors, twos and level != '2'
+    def fold(self, s):
+        return {'D': 'H', 'C': 'S'}.get(s, s) if self.tc else s
+    def suit(self, c):
+        if c in ('SJ', 'BJ') or c[0] == self.level or (self.twos and c[0] == '2'):
+            return 'T'
+        return 'T' if self.fold(c[1]) == self.trump else self.fold(c[1])
+    def val(self, c):
+        if c == 'BJ': return 100
+        if c == 'SJ': return 99
+        if c[0] == self.level: return 98 if self.fold(c[1]) == self.trump else 97
+        if self.twos and c[0] == '2': return 96 if self.fold(c[1]) == self.trump else 95
+        return RANKS.index(c[0])
+    def key(self, c):
+        return c if c in ('SJ', 'BJ') else c[0] + self.fold(c[1])
+
+def level_change(p, step):
+    if p <= 0: return 3, 0
+    if p < step: return 2, 0
+    if p < 2 * step: return 1, 0
+    return 0, (p - 2 * step) // step
+
+def write(name, record, expected):
+    with open(os.path.join(HERE, name + '.json'), 'w') as f:
+        json.dump(record, f, indent=1)
+        f.write('\n')
+    with open(os.path.join(HERE, name + '.expected.json'), 'w') as f:
+        json.dump(expected, f)
+        f.write('\n')
+
+def deal_deck(hands, kitty, start):
+    n = len(hands[0])
+    deck = [None] * (4 * n)
+    for i in range(4 * n):
+        deck[i] = hands[(start + i) % 4][i // 4]
+    return deck + kitty
+
+# ---------------------------------------------------------------- whole hands
+
+def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False,
+               pair_last=False, throw_by=None, first_hand=False):
+    """Deals with `seed`, plays singles (a pair at the end with pair_last, a
+    failing two-card throw by the banker side or the attackers with
+    throw_by) and returns (record, expected) or None when the deal does not
+    allow what was asked."""
+    rules = dict(rules or {})
+    rules['decks'] = decks
+    rnd = random.Random(seed)
+    deck = full_deck(decks)
+    rnd.shuffle(deck)
+    k = KITTY[decks]
+    n = (len(deck) - k) // 4
+    start = 0 if first_hand else banker
+    hands = [[deck[i] for i in range(4 * n) if (start + i) % 4 == s] for s in range(4)]
+    kitty = deck[4 * n:]
+    level = RANKS[levels[banker % 2] - 2]
+    tc = rules.get('two_colors', False)
+    actions, trump = [], None
+    if declare:
+        cands = [c for c in hands[banker] if c[0] == level]
+        if not cands:
+            return None
+        trump = Order(level, None, tc).fold(cands[0][1])
+        actions.append({'seat': banker, 'declare': [cands[0]], 'dealt': 4 * n})
+    elif rules.get('no_declare') == 'flip':
+        for c in kitty:
+            if c in ('SJ', 'BJ'):
+                break
+            if c[0] == level:
+                trump = Order(level, None, tc).fold(c[1])
+                break
+    o = Order(level, trump, tc, rules.get('twos_trump', False))
+    if k:
+        actions.append({'seat': banker, 'bury': list(kitty)})
+    leader, tp, penalty, thrown = banker, 0, 0, False
+    step = 20 * decks
+    last_lead_size, last_winner = 1, None
+    while hands[leader]:
+        h = hands[leader]
+        lead, attempt = None, None
+        if pair_last and len(h) == 2 and o.key(h[0]) == o.key(h[1]):
+            lead = list(h)
+        elif throw_by is not None and not thrown and (leader % 2 == banker % 2) == (throw_by == 'banker'):
+            for s in 'SHCD':
+                mine = sorted([c for c in h if o.suit(c) == s], key=o.val, reverse=True)
+                if len(mine) < 2:
+                    continue
+                pair = mine[:2]
+                others = [c for t in range(4) if t != leader for c in hands[t] if o.suit(c) == s]
+                failing = [c for c in pair if any(o.val(x) > o.val(c) for x in others)]
+                if failing:
+                    attempt = pair
+                    lead = [min(failing, key=lambda c: (o.val(c), pair.index(c)))]
+                    thrown = True
+                    pen = rules.get('throw_penalty', 0)
+                    penalty += pen if leader % 2 == banker % 2 else -pen
+                    break
+        if lead is None:
+            if len(h) == 2 and pair_last:
+                return None  # the last trick must be a pair lead
+            lead = [rnd.choice(h)]
+        ls = o.suit(lead[0])
+        plays = [(leader, lead)]
+        for i in range(1, 4):
+            s = (leader + i) % 4
+            hs = hands[s]
+            if len(lead) == 2:
+                play = list(hs)
+            else:
+                same = [c for c in hs if o.suit(c) == ls]
+                play = [rnd.choice(same or hs)]
+            plays.append((s, play))
+        def strength(cards):
+            st = {o.suit(c) for c in cards}
+            if len(st) != 1:
+                return None
+            s = st.pop()
+            if s != ls and s != 'T':
+                return None
+            if len(cards) == 2 and o.key(cards[0]) != o.key(cards[1]):
+                return None
+            return (s == 'T', max(o.val(c) for c in cards))
+        best, bs = 0, strength(lead)
+        for i in range(1, 4):
+            st = strength(plays[i][1])
+            if st is not None and st > bs:
+                best, bs = i, st
+        winner = plays[best][0]
+        for s, cards in plays:
+            for c in cards:
+                hands[s].remove(c)
+            actions.append({'seat': s, 'play': attempt if (s == leader and attempt) else cards})
+        if winner % 2 != banker % 2:
+            tp += sum(pts(c) for _, cards in plays for c in cards)
+        leader, last_lead_size, last_winner = winner, len(lead), winner
+    if throw_by is not None and not thrown:
+        return None
+    kp = sum(pts(c) for c in kitty)
+    if last_winner % 2 != banker % 2 and k:
+        mult = 2 if rules.get('kitty_multiplier') == 'double' else 2 ** last_lead_size
+    else:
+        mult = 0
+    p = tp + kp * mult + penalty
+    ub, ua = level_change(p, step)
+    kept = p < 2 * step
+    deltas = [ub if s % 2 == banker % 2 else ua for s in range(4)]
+    lv = [min(levels[t] + (ub if t == banker % 2 else ua), 14) for t in range(2)]
+    record = {'game': 'shengji', 'rules': rules, 'seats': 4,
+              'deal': {'deck': deal_deck(
+                  [[deck[i] for i in range(4 * n) if (start + i) % 4 == s] for s in range(4)],
+                  kitty, start), 'start': start, 'levels': list(levels),
+                  'banker': None if first_hand else banker},
+              'actions': actions}
+    outcome = {'banker': banker, 'trump': trump or 'none', 'points': p, 'kitty_points': kp,
+               'kitty_multiplier': mult, 'next_banker': (banker + 2) % 4 if kept else (banker + 1) % 4,
+               'levels': lv, 'deltas': deltas,
+               'match_winner': (banker % 2 if kept and levels[banker % 2] == 14 else None)
+               if rules.get('goal') == 'pass_a' else
+               next((t for t in range(2) if lv[t] == 14 and levels[t] < 14), None)}
+    return record, {'ok': True, 'finished': True, 'outcome': outcome}, p
+
+def search(name, want, **kw):
+    for seed in range(200000):
+        r = play_whole(seed, **kw)
+        if r and want(r[2], r[1]['outcome'], r[0]):
+            write(name, r[0], r[1])
+            return
+    raise SystemExit(f'{name}: no seed found')
+
+# ---------------------------------------------------------------- pins
+
+def pin(name, spec, plays, expect, level='T', trump='H', levels=(10, 2), banker=0,
+        rules=None, decks=2, reserve=(), seed=1, pre=None, bury=True, bury_seat=None,
+        first_hand=False):
+    """Crafted hands: seats other than the banker hold exactly their `spec`
+    cards of the `reserve` play suits (plus every card they play; fillers
+    from other suits); the rest of the reserved cards go to the banker and
+    the kitty. The trump is declared by a seat holding a level card of it."""
+    rules = dict(rules or {})
+    if decks != 2:
+        rules['decks'] = decks
+    o = Order(level, trump, rules.get('two_colors', False), rules.get('twos_trump', False))
+    spec = {s: list(spec.get(s, [])) for s in range(4)}
+    for s in range(4):
+        need = Counter(c for ps, cards in plays if ps == s for c in cards.split())
+        have = Counter(spec[s])
+        for c, n in need.items():
+            spec[s] += [c] * max(0, n - have[c])
+    pre = list(pre or [])
+    if trump and not pre:
+        card = level + trump
+        holders = [t for t in range(4) if card in spec[t]]
+        if not holders:
+            spec[banker].append(card)
+            holders = [banker]
+        pre.append({'seat': holders[0], 'declare': [card], 'dealt': None})
+    deck = full_deck(decks)
+    k = KITTY[decks]
+    n = (len(deck) - k) // 4
+    pool = list(deck)
+    hands = [[] for _ in range(4)]
+    for s in range(4):
+        for c in spec[s]:
+            pool.remove(c)
+            hands[s].append(c)
+    rnd = random.Random(seed)
+    rnd.shuffle(pool)
+    free = [c for c in pool if o.suit(c) not in reserve]
+    reserved = [c for c in pool if o.suit(c) in reserve]
+    for s in range(4):
+        if s == banker:
+            continue
+        while len(hands[s]) < n:
+            hands[s].append(free.pop())
+    rest = reserved + free
+    while len(hands[banker]) < n:
+        hands[banker].append(rest.pop(0))
+    kitty = rest
+    assert len(kitty) == k, (name, len(kitty))
+    assert all(o.suit(c) not in reserve for c in kitty) or True
+    actions = []
+    for a in pre:
+        a = dict(a)
+        if a.get('dealt') is None:
+            a['dealt'] = 4 * n
+        actions.append(a)
+    if k and bury:
+        actions.append({'seat': banker if bury_seat is None else bury_seat, 'bury': kitty})
+    for s, cards in plays:
+        actions.append({'seat': s, 'play': cards.split()})
+    if expect == 'refused':
+        expected = {'ok': False, 'at': len(actions) - 1, 'error': 'illegal_action'}
+    elif expect == 'not_your_turn':
+        expected = {'ok': False, 'at': len(actions) - 1, 'error': 'not_your_turn'}
+    else:
+        expected = {'ok': True, 'finished': False}
+    start = 0 if first_hand else banker
+    record = {'game': 'shengji', 'rules': rules, 'seats': 4,
+              'deal': {'deck': deal_deck(hands, kitty, start), 'start': start,
+                       'levels': list(levels), 'banker': None if first_hand else banker},
+              'actions': actions}
+    write(name, record, expected)
+
+def L(s):
+    return s.split()
+
+def main():
+    # Units: the rules' tractor examples (level 10, trump hearts), seen
+    # through what a follower must play.
+    pin('unit-jokers-tractor-needs-tractor', {1: L('TS TS TH TH 9H 9H 3H')},
+        [(0, 'SJ SJ BJ BJ'), (1, 'TS TS 9H 9H')], 'refused', reserve=('T',))
+    pin('unit-jokers-tractor-followed', {1: L('TS TS TH TH 9H 9H 3H'), 2: L('4H 5H 6H 7H'),
+                                         3: L('AH KH QH JH 2H')},
+        [(0, 'SJ SJ BJ BJ'), (1, 'TS TS TH TH'), (2, '4H 5H 6H 7H'), (3, 'AH KH QH JH'), (0, 'AS')], 'ok', reserve=('T',))
+    pin('unit-level-joker-tractor', {1: L('AH AH TS TS 7H 7H 8H')},
+        [(0, 'TH TH SJ SJ'), (1, 'AH AH 7H 7H')], 'refused', reserve=('T',))
+    pin('unit-level-cards-tractor', {1: L('AH AH TC TC 5H 5H 6H')},
+        [(0, 'TS TS TH TH'), (1, 'AH AH 5H 5H')], 'refused', reserve=('T',))
+    pin('unit-ace-level-tractor', {1: L('KH KH QH QH 3H 3H')},
+        [(0, 'AH AH TS TS'), (1, 'KH KH 3H 3H')], 'refused', reserve=('T',))
+    pin('unit-plain-tractor-skips-level', {1: L('KS KS QS QS 3S 3S'), 2: L('4S'), 3: L('5S')},
+        [(0, 'JS JS 9S 9S'), (1, 'KS KS 3S 3S')], 'refused', reserve=('S',))
+    # TS TS TC TC is two pairs: a thrown pair of TS fails to TH TH.
+    pin('unit-equal-level-pairs-not-tractor', {1: L('3H 4H'), 2: L('TH TH'), 3: L('5H 6H')},
+        [(0, 'TS TS TC TC'), (1, '3H 4H'), (2, 'TH TH'), (3, '5H 6H'), (2, 'AS')], 'ok', reserve=('T',))
+    # AH AH 2H 2H does not wrap (trump spades): the 2s fail to KH KH.
+    pin('unit-no-wrap-ace-two', {1: L('KH KH 3H'), 2: L('4H 6H'), 3: L('7H 8H')},
+        [(0, 'AH AH 2H 2H'), (1, 'KH KH'), (2, '4H 6H'), (3, '7H 8H'), (1, 'AS')], 'ok',
+        trump='S', reserve=('H',))
+    pin('unit-pair-and-single-not-tractor', {1: L('6S'), 2: L('3S'), 3: L('2S')},
+        [(0, '5S 5S 4S'), (1, '6S'), (2, '3S'), (3, '2S'), (1, 'AH')], 'ok', reserve=('S',))
+    # Following.
+    pin('follow-suit-refused', {1: L('3S'), 2: L('4S'), 3: L('6S')},
+        [(0, 'AS'), (1, '4C')], 'refused', reserve=('S',))
+    pin('follow-short-plays-all-then-fills', {1: L('3S'), 2: L('4S 4S'), 3: L('6S 7S')},
+        [(0, 'AS AS'), (1, '3S 4C')], 'ok', reserve=('S',))
+    pin('follow-short-holding-back-refused', {1: L('3S'), 2: L('4S 4S'), 3: L('6S 7S')},
+        [(0, 'AS AS'), (1, '4C 5C')], 'refused', reserve=('S',))
+    pin('follow-pair-on-pair-refused', {1: L('7S 7S 8S'), 2: L('4S'), 3: L('6S')},
+        [(0, 'AS AS'), (1, '7S 8S')], 'refused', reserve=('S',))
+    pin('follow-pair-on-pair', {1: L('7S 7S 8S'), 2: L('4S 5S'), 3: L('6S 9S')},
+        [(0, 'AS AS'), (1, '7S 7S'), (2, '4S 5S'), (3, '6S 9S'), (0, 'AC')], 'ok', reserve=('S',))
+    pin('follow-no-pair-any-two', {1: L('7S 8S 9S'), 2: L('4S 5S'), 3: L('6S 3S')},
+        [(0, 'AS AS'), (1, '7S 9S')], 'ok', reserve=('S',))
+    pin('follow-tractor-two-pairs-refused', {1: L('9S 9S 5S 5S 3S'), 2: L('4S'), 3: L('6S')},
+        [(0, 'KS KS QS QS'), (1, '9S 5S 5S 3S')], 'refused', reserve=('S',))
+    pin('follow-tractor-two-pairs', {1: L('9S 9S 5S 5S 3S'), 2: L('4S'), 3: L('6S')},
+        [(0, 'KS KS QS QS'), (1, '9S 9S 5S 5S')], 'ok', reserve=('S',))
+    pin('follow-tractor-one-pair-refused', {1: L('9S 9S 5S 3S 4S'), 2: L('6S'), 3: L('7S')},
+        [(0, 'KS KS QS QS'), (1, '9S 5S 3S 4S')], 'refused', reserve=('S',))
+    pin('follow-tractor-with-tractor-refused', {1: L('9S 9S 8S 8S 5S 5S'), 2: L('6S'), 3: L('7S')},
+        [(0, 'KS KS QS QS'), (1, '9S 9S 5S 5S')], 'refused', reserve=('S',))
+    pin('follow-throw-pair-refused', {1: L('QS QS 3S 4S'), 2: L('2S'), 3: L('5S')},
+        [(0, 'AS AS KS'), (1, 'QS 3S 4S')], 'refused', reserve=('S',))
+    pin('follow-trump-lead-refused', {1: L('3H'), 2: L('4H'), 3: L('5H')},
+        [(0, 'AH'), (1, '3S')], 'refused', reserve=('T',))
+    pin('follow-count-refused', {1: L('3S 4S'), 2: L('5S'), 3: L('6S')},
+        [(0, 'AS'), (1, '3S 4S')], 'refused', reserve=('S',))
+    pin('lead-mixed-suits-refused', {}, [(0, 'AS AC')], 'refused')
+    pin('follow-out-of-turn', {1: L('3S'), 2: L('4S'), 3: L('6S')},
+        [(0, 'AS'), (2, '4S')], 'not_your_turn', reserve=('S',))
+    # Throws (the seed's 9 88 44).
+    pin('throw-stands', {1: L('QS 3S'), 2: L('4S'), 3: L('2S')},
+        [(0, 'AS AS KS'), (1, 'QS 3S 3C'), (2, '4S 5C 6C'), (3, '2S 7C 8C'), (0, 'AC')], 'ok',
+        reserve=('S',))
+    pin('throw-fails-to-a-single', {1: L('3S'), 2: L('JS'), 3: L('2S')},
+        [(0, '9S 8S 8S 4S 4S'), (1, '3S'), (2, 'JS'), (3, '2S'), (2, 'AC')], 'ok', reserve=('S',))
+    pin('throw-fails-to-a-pair', {1: L('3S 2S'), 2: L('6S 7S'), 3: L('QS QS')},
+        [(0, '9S 8S 8S 4S 4S'), (1, '3S 2S'), (2, '6S 7S'), (3, 'QS QS'), (3, 'AC')], 'ok',
+        reserve=('S',))
+    # Trumping and over-trumping (seed 3.1.4).
+    pin('trump-9988-72-beats-ak5544', {1: L('9H 9H 8H 8H 7H 2H'), 2: L(''), 3: L('')},
+        [(0, 'AS KS 5S 5S 4S 4S'), (1, '9H 9H 8H 8H 7H 2H'), (2, '3C 4C 5C 6C 7C 8C'),
+         (3, '3D 4D 5D 6D 7D 8D'), (1, 'AC')], 'ok', reserve=('S',), trump='H', seed=3)
+    pin('trump-9988-72-is-a-discard-on-aa5544', {1: L('9H 9H 8H 8H 7H 2H'), 2: L(''), 3: L('')},
+        [(0, 'AS AS 5S 5S 4S 4S'), (1, '9H 9H 8H 8H 7H 2H'), (2, '3C 4C 5C 6C 7C 8C'),
+         (3, '3D 4D 5D 6D 7D 8D'), (0, 'KS')], 'ok', reserve=('S',), trump='H', seed=3)
+    pin('overtrump-884-over-977-on-544', {1: L('9H 7H 7H'), 2: L('8H 8H 4H'), 3: L('')},
+        [(0, '5S 4S 4S'), (1, '9H 7H 7H'), (2, '8H 8H 4H'), (3, '3C 4C 5C'), (2, 'AC')], 'ok',
+        reserve=('S',), seed=4)
+    pin('trump-977-holds-against-884-on-567', {1: L('9H 7H 7H'), 2: L('8H 8H 4H'), 3: L('')},
+        [(0, '7S 6S 5S'), (1, '9H 7H 7H'), (2, '8H 8H 4H'), (3, '3C 4C 5C'), (1, 'AC')], 'ok',
+        reserve=('S',), seed=4)
+    pin('trump-equal-level-cards-earlier-wins', {1: L('TC'), 2: L('TD'), 3: L('')},
+        [(0, 'AS'), (1, 'TC'), (2, 'TD'), (3, '3C'), (1, 'AC')], 'ok', reserve=('S',), seed=5)
+    # 2s as trumps (level 5): a 2D is no diamond.
+    pin('twos-trump-2d-is-trump', {1: L('2D 3C')}, [(0, 'AD'), (1, '3C')], 'ok', level='5',
+        trump='S', levels=(5, 2), rules={'twos_trump': True}, reserve=('D',))
+    pin('twos-not-trump-2d-must-follow', {1: L('2D 3C')}, [(0, 'AD'), (1, '3C')], 'refused',
+        level='5', trump='S', levels=(5, 2), reserve=('D',))
+    # Declaring.
+    pin('declare-lower-dealt-refused', {0: L('TH TH')}, [], 'refused', bury=False,
+        pre=[{'seat': 0, 'declare': ['TH'], 'dealt': 100}, {'seat': 0, 'declare': ['TH', 'TH'], 'dealt': 90}])
+    pin('declare-strengthened-own-pair', {0: L('TH TH')}, [(0, 'AS')], 'ok',
+        pre=[{'seat': 0, 'declare': ['TH'], 'dealt': 50}, {'seat': 0, 'declare': ['TH', 'TH'], 'dealt': 100}])
+    pin('declare-weaker-refused', {0: L('TH TH'), 1: L('TS')}, [], 'refused', bury=False,
+        pre=[{'seat': 0, 'declare': ['TH', 'TH'], 'dealt': 100}, {'seat': 1, 'declare': ['TS'], 'dealt': 100}])
+    pin('declare-equal-strength-refused', {0: L('TH'), 1: L('TS')}, [], 'refused', bury=False,
+        pre=[{'seat': 0, 'declare': ['TH'], 'dealt': 100}, {'seat': 1, 'declare': ['TS'], 'dealt': 100}])
+    pin('declare-jokers-override-pair', {0: L('TH TH'), 1: L('SJ SJ')}, [], 'ok', bury=False,
+        pre=[{'seat': 0, 'declare': ['TH', 'TH'], 'dealt': 100}, {'seat': 1, 'declare': ['SJ', 'SJ'], 'dealt': 100}])
+    pin('declare-single-joker-refused', {1: L('BJ')}, [], 'refused', bury=False,
+        pre=[{'seat': 1, 'declare': ['BJ'], 'dealt': 100}])
+    pin('declare-not-yet-dealt-refused', {1: L('3H 4H 5H 6H 7H TH')}, [], 'refused', bury=False,
+        pre=[{'seat': 1, 'declare': ['TH'], 'dealt': 10}])
+    pin('first-hand-first-declarer-is-banker', {1: L('2H'), 2: L('2S 2S')}, [], 'ok', level='2',
+        levels=(2, 2), banker=1, first_hand=True, bury_seat=1,
+        pre=[{'seat': 1, 'declare': ['2H'], 'dealt': 50}, {'seat': 2, 'declare': ['2S', '2S'], 'dealt': 100}])
+    pin('first-hand-overrider-is-not-banker', {1: L('2H'), 2: L('2S 2S')}, [], 'not_your_turn', level='2',
+        levels=(2, 2), banker=1, first_hand=True, bury_seat=2,
+        pre=[{'seat': 1, 'declare': ['2H'], 'dealt': 50}, {'seat': 2, 'declare': ['2S', '2S'], 'dealt': 100}])
+    pin('bury-by-a-non-banker-refused', {}, [], 'not_your_turn', bury_seat=1)
+    pin('lead-before-bury-refused', {}, [(0, 'AS')], 'refused', bury=False)
+    # Whole hands (independent referee above).
+    search('level-da-guang-up-3', lambda p, o, r: p <= 0, decks=1, levels=(2, 2))
+    search('level-xiao-guang-up-2', lambda p, o, r: 0 < p < 20, decks=1, levels=(2, 2))
+    search('level-banker-up-1', lambda p, o, r: 20 <= p < 40, decks=1, levels=(3, 2), banker=1)
+    search('level-attackers-take-bank', lambda p, o, r: 40 <= p < 60, decks=1, levels=(2, 4), banker=2)
+    search('level-attackers-up-1', lambda p, o, r: 60 <= p < 80, decks=1, levels=(2, 2), banker=3)
+    search('level-attackers-up-2', lambda p, o, r: 80 <= p, decks=1, levels=(2, 2))
+    search('level-capped-at-ace-match-won', lambda p, o, r: p <= 0 or 0 < p < 20, decks=1, levels=(13, 2))
+    search('kitty-power-pair-times-4', lambda p, o, r: o['kitty_multiplier'] == 4 and o['kitty_points'] > 0,
+           decks=2, levels=(2, 2), pair_last=True)
+    search('kitty-double-pair-times-2', lambda p, o, r: o['kitty_multiplier'] == 2 and o['kitty_points'] > 0,
+           decks=2, levels=(2, 2), pair_last=True, rules={'kitty_multiplier': 'double'})
+    search('kitty-single-times-2', lambda p, o, r: o['kitty_multiplier'] == 2 and o['kitty_points'] > 0,
+           decks=1, levels=(2, 2))
+    search('kitty-banker-keeps-last-trick', lambda p, o, r: o['kitty_multiplier'] == 0 and o['kitty_points'] > 0,
+           decks=1, levels=(2, 2))
+    search('decks-3-whole-hand', lambda p, o, r: True, decks=3, levels=(6, 2), declare=True)
+    search('decks-4-no-kitty', lambda p, o, r: True, decks=4, levels=(2, 9), banker=1)
+    search('decks-1-declared-trump', lambda p, o, r: o['trump'] != 'none', decks=1, levels=(9, 2), declare=True)
+    search('two-colors-trump-reported-as-color', lambda p, o, r: o['trump'] in ('H', 'S'), decks=1,
+           levels=(7, 2), declare=True, rules={'two_colors': True})
+    search('flip-kitty-decides-trump', lambda p, o, r: o['trump'] != 'none', decks=1, levels=(2, 2),
+           rules={'no_declare': 'flip'})
+    search('flip-joker-first-no-trump', lambda p, o, r: o['trump'] == 'none' and
+           any(c in ('SJ', 'BJ') for c in r['deal']['deck'][-6:]), decks=1, levels=(2, 2), rules={'no_declare': 'flip'})
+    search('throw-penalty-banker-fails', lambda p, o, r: True, decks=1, levels=(2, 2),
+           throw_by='banker', rules={'throw_penalty': 10})
+    search('throw-penalty-attacker-fails', lambda p, o, r: True, decks=1, levels=(2, 2),
+           throw_by='attackers', rules={'throw_penalty': 10})
+    search('throw-no-penalty-by-default', lambda p, o, r: True, decks=1, levels=(2, 2), throw_by='banker')
+    search('pass-a-banker-wins-at-ace', lambda p, o, r: p < 40, decks=1, levels=(14, 5),
+           rules={'goal': 'pass_a'})
+
+if __name__ == '__main__':
+    main()
