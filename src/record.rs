@@ -139,6 +139,7 @@ pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
         Some(GameKind::DouDizhu) => replay_game::<games::dou_dizhu::DouDizhu>(record),
         Some(GameKind::DuanGuozi) => replay_game::<games::duan_guozi::DuanGuozi>(record),
         Some(GameKind::Chexuan) => replay_game::<games::chexuan::Chexuan>(record),
+        Some(GameKind::Paohuzi) => replay_game::<games::paohuzi::Paohuzi>(record),
         _ => Err(RecordError::UnknownGame(record.game.clone())),
     }
 }

@@ -52,6 +52,7 @@ pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordEr
         GameKind::DouDizhu => crate::games::dou_dizhu::simulate(opts),
         GameKind::DuanGuozi => crate::games::duan_guozi::simulate(opts),
         GameKind::Chexuan => crate::games::chexuan::simulate(opts),
+        GameKind::Paohuzi => crate::games::paohuzi::simulate(opts),
         other => Err(RecordError::UnknownGame(format!(
             "{} cannot be simulated yet",
             other.name()

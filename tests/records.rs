@@ -125,3 +125,8 @@ fn duan_guozi_records() {
 fn chexuan_records() {
     assert!(check_game("chexuan") >= 30);
 }
+
+#[test]
+fn paohuzi_records() {
+    assert!(check_game("paohuzi") >= 3);
+}

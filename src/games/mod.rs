@@ -8,6 +8,7 @@
 //! own scoring unit.
 
 pub mod chexuan;
+pub mod paohuzi;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 
