@@ -111,6 +111,7 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "dou-dizhu.ftl",
             "duan-guozi.ftl",
             "errors.ftl",
+            "paohuzi.ftl",
             "terminal.ftl"
         ),
         Lang::ZhCn => ftl!(
@@ -122,6 +123,7 @@ pub fn sources(lang: Lang) -> &'static [(&'static str, &'static str)] {
             "dou-dizhu.ftl",
             "duan-guozi.ftl",
             "errors.ftl",
+            "paohuzi.ftl",
             "terminal.ftl"
         ),
     }

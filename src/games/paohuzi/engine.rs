@@ -92,6 +92,20 @@ pub enum Mingtang {
     TianHu,
 }
 
+impl Mingtang {
+    /// The id used in Fluent keys: `paohuzi-mingtang-hong-hu`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Mingtang::HongHu => "hong-hu",
+            Mingtang::DianHu => "dian-hu",
+            Mingtang::WuHu => "wu-hu",
+            Mingtang::Haidi => "haidi",
+            Mingtang::Zimo => "zimo",
+            Mingtang::TianHu => "tian-hu",
+        }
+    }
+}
+
 /// How a hand ended, typed: `Outcome.detail` is this, serialised.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PaohuziOutcome {

@@ -221,7 +221,7 @@ mod tests {
     #[test]
     fn a_kan_stays_whole_and_a_completed_pair_scores_by_source() {
         // 坎 x5 (3), pair d9 + card d9: 坎 (6) on own draw, 碰 (3) on another's.
-        let h = hand("x5 x5 x5 d9 d9 x1 x2 x3 d1 d2 d3 d4 d5 d6 x7 x8 x9 x6 d6 d6");
+        let h = hand("x5 x5 x5 d9 d9 x1 x2 x3 d1 d2 d3 d4 d5 d6 x7 x8 x9 x6 x6 d6");
         let own = best_split(&h, &[], Some((card("d9"), Source::Own))).unwrap();
         let other = best_split(&h, &[], Some((card("d9"), Source::Other))).unwrap();
         assert_eq!(own.huxi, 3 + 6 + 3 + 6);
