@@ -792,12 +792,17 @@ impl Paohuzi {
                 ),
                 None => {
                     if let Action::Chi(groups) = action {
-                        let kan_used = groups.iter().flatten().any(|k| p.hand[k.index()] == 3);
-                        if kan_used {
-                            return why(
+                        // Only a 吃 of the card in question is explained.
+                        if !groups.first().is_some_and(|g| g.contains(&card)) {
+                            return base;
+                        }
+                        if let Some(&k) = groups.iter().flatten().find(|k| p.hand[k.index()] == 3) {
+                            return RuleError::new(
+                                ErrorCode::NotYourTurn,
                                 "err-paohuzi-keep-kan",
-                                format!("you must keep your 坎: {card} cannot be taken with its cards"),
-                            );
+                                format!("you must keep your 坎 of {k}: its cards are not used in a 吃"),
+                            )
+                            .arg("card", k);
                         }
                         let mut hand = p.hand;
                         for g in groups {
