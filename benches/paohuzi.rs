@@ -35,7 +35,13 @@ fn bench(c: &mut Criterion) {
     ));
     let d10: Card = "d10".parse().unwrap();
     c.bench_function("win check: best split of a 21-card hand", |b| {
-        b.iter(|| black_box(best_split(black_box(&template), &[], Some((d10, Source::Other)))))
+        b.iter(|| {
+            black_box(best_split(
+                black_box(&template),
+                &[],
+                Some((d10, Source::Other)),
+            ))
+        })
     });
     // Many pairs and 绞: the search has the most readings to try.
     let tangled = counts_of(&cards(
@@ -43,7 +49,13 @@ fn bench(c: &mut Criterion) {
     ));
     let x9: Card = "x9".parse().unwrap();
     c.bench_function("win check: 21 cards full of pairs and 绞", |b| {
-        b.iter(|| black_box(best_split(black_box(&tangled), &[], Some((x9, Source::Own)))))
+        b.iter(|| {
+            black_box(best_split(
+                black_box(&tangled),
+                &[],
+                Some((x9, Source::Own)),
+            ))
+        })
     });
 
     let mut rng = ChaCha8Rng::seed_from_u64(3);

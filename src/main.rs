@@ -40,7 +40,7 @@ enum Command {
     },
     /// Play whole games between AIs and print speed and balance figures.
     Simulate {
-        /// The game: dou-dizhu, duan-guozi, chexuan.
+        /// The game: dou-dizhu, duan-guozi, chexuan, paohuzi.
         game: String,
         /// How many games to play.
         #[arg(long, default_value_t = 1000)]

@@ -42,10 +42,16 @@ fn check_view_hides(view: &PaohuziView) {
         assert_eq!(p.hand.is_some(), mine, "only the own hand is shown");
         for m in &p.melds {
             if !mine && m.kind.is_hidden() {
-                assert!(m.cards.is_none() && m.shown.is_none(), "a face-down meld shows");
+                assert!(
+                    m.cards.is_none() && m.shown.is_none(),
+                    "a face-down meld shows"
+                );
             }
             if !mine && m.kind == MeldKind::ChouWei {
-                assert!(m.cards.is_none() && m.shown.is_some(), "臭偎 shows one card");
+                assert!(
+                    m.cards.is_none() && m.shown.is_some(),
+                    "臭偎 shows one card"
+                );
             }
         }
     }
@@ -124,8 +130,8 @@ fn check_win(game: &Paohuzi) {
         }
     }
     let pay = i64::from(o.tun * o.fan);
-    for s in 0..3 {
-        assert_eq!(o.deltas[s], if s == w { 2 * pay } else { -pay });
+    for (s, d) in o.deltas.iter().enumerate() {
+        assert_eq!(*d, if s == w { 2 * pay } else { -pay });
     }
     if o.compulsory_tianhu {
         return;
@@ -133,7 +139,11 @@ fn check_win(game: &Paohuzi) {
     assert_eq!(o.split.len(), 7, "seven melds");
     let fours = o.split.iter().filter(|m| m.kind.is_four()).count();
     let pairs = o.split.iter().filter(|m| m.kind == MeldKind::Pair).count();
-    assert_eq!(pairs, usize::from(fours > 0), "one pair exactly when a 提 or 跑");
+    assert_eq!(
+        pairs,
+        usize::from(fours > 0),
+        "one pair exactly when a 提 or 跑"
+    );
     // The split is the winner's cards: hand, melds and the winning card.
     let view = game.view(Some(w));
     let mut mine: Vec<Card> = view.my_hand();
@@ -271,7 +281,10 @@ fn trace_records() {
                     }
                 }
                 Err(e) => {
-                    println!("  #{i} seat {seat} {body} REFUSED {:?} {}", e.code, e.message);
+                    println!(
+                        "  #{i} seat {seat} {body} REFUSED {:?} {}",
+                        e.code, e.message
+                    );
                     break;
                 }
             }
@@ -305,4 +318,56 @@ fn basic_bot_beats_random_bots() {
         t.lone_basic_wins
     );
     assert!(t.lone_basic_net > 0, "basic net {}", t.lone_basic_net);
+}
+
+/// Builds the game of a record under `tests/records/paohuzi/` after its
+/// first `n` actions.
+fn record_after(name: &str, n: usize) -> Paohuzi {
+    use paiju::record::{split_action, Record};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/records/paohuzi")
+        .join(format!("{name}.json"));
+    let record = Record::from_json(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut game = <Paohuzi as Game>::from_record_setup(&record).unwrap();
+    for (i, raw) in record.actions.iter().take(n).enumerate() {
+        let (seat, body) = split_action(i, raw).unwrap();
+        let action = <Paohuzi as Game>::parse_action(&body).unwrap();
+        game.apply(seat, &action).unwrap();
+    }
+    game
+}
+
+/// A 臭偎 shows its one card to the others; the owner sees all three.
+#[test]
+fn chou_wei_shows_one_card() {
+    let game = record_after("chou-wei-after-declined-peng", 4);
+    let x5: Card = "x5".parse().unwrap();
+    let theirs = &game.view(Some(0)).players[2].melds[0];
+    assert_eq!(theirs.kind, MeldKind::ChouWei);
+    assert_eq!((theirs.cards.clone(), theirs.shown), (None, Some(x5)));
+    let mine = &game.view(Some(2)).players[2].melds[0];
+    assert_eq!(mine.cards, Some(vec![x5; 3]));
+    assert_eq!(mine.huxi, Some(3));
+}
+
+/// The live table's view of a contested card: every claimant with its
+/// class, in the order the rules ask them (碰 before 吃).
+#[test]
+fn claim_offers_list_every_claimant_in_priority_order() {
+    use paiju::games::paohuzi::ClaimClass;
+    let game = record_after("peng-before-chi", 1);
+    let offers: Vec<(usize, ClaimClass)> = game
+        .claim_offers()
+        .iter()
+        .map(|o| (o.seat, o.class))
+        .collect();
+    assert_eq!(offers, vec![(2, ClaimClass::Peng), (1, ClaimClass::Chi)]);
+    for o in game.claim_offers() {
+        assert_eq!(o.actions.last(), Some(&Action::Pass));
+    }
+    // Answering in that order gives what asking one by one gives.
+    let mut g = game.clone();
+    g.apply(2, &Action::Pass).unwrap();
+    assert_eq!(g.waiting_on(), vec![1]);
+    assert_eq!(g.claim_offers().len(), 1);
 }

@@ -8,9 +8,9 @@
 //! own scoring unit.
 
 pub mod chexuan;
-pub mod paohuzi;
 pub mod dou_dizhu;
 pub mod duan_guozi;
+pub mod paohuzi;
 
 use crate::record::{Record, RecordError};
 use serde::de::DeserializeOwned;

@@ -129,11 +129,20 @@ mod tests {
         let code = |v: Value| Action::from_json(&v).unwrap_err().code;
         assert_eq!(code(json!({"hu": false})), ErrorCode::IllegalAction);
         assert_eq!(code(json!({"chi": []})), ErrorCode::IllegalAction);
-        assert_eq!(code(json!({"chi": [["x1", "x2"]]})), ErrorCode::IllegalAction);
-        assert_eq!(code(json!({"chi": [["x1", "x2", "q3"]]})), ErrorCode::BadCard);
+        assert_eq!(
+            code(json!({"chi": [["x1", "x2"]]})),
+            ErrorCode::IllegalAction
+        );
+        assert_eq!(
+            code(json!({"chi": [["x1", "x2", "q3"]]})),
+            ErrorCode::BadCard
+        );
         assert_eq!(code(json!({"discard": "x11"})), ErrorCode::BadCard);
         assert_eq!(code(json!({"discard": 3})), ErrorCode::IllegalAction);
-        assert_eq!(code(json!({"hu": true, "pass": true})), ErrorCode::IllegalAction);
+        assert_eq!(
+            code(json!({"hu": true, "pass": true})),
+            ErrorCode::IllegalAction
+        );
         assert_eq!(code(json!({"gang": true})), ErrorCode::IllegalAction);
     }
 }

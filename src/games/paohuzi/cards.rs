@@ -149,7 +149,7 @@ pub fn counts_of(cards: &[Card]) -> Counts {
 /// The cards of `counts`, in index order.
 pub fn cards_of(counts: &Counts) -> Vec<Card> {
     Card::all()
-        .flat_map(|c| std::iter::repeat(c).take(counts[c.index()] as usize))
+        .flat_map(|c| std::iter::repeat_n(c, counts[c.index()] as usize))
         .collect()
 }
 
@@ -163,7 +163,10 @@ mod tests {
             assert_eq!(c.to_string().parse::<Card>().unwrap(), c);
             assert_eq!(c.chinese().parse::<Card>().unwrap(), c);
         }
-        assert_eq!("X10".parse::<Card>().unwrap(), Card::new(false, 10).unwrap());
+        assert_eq!(
+            "X10".parse::<Card>().unwrap(),
+            Card::new(false, 10).unwrap()
+        );
         assert_eq!("贰".parse::<Card>().unwrap(), Card::new(true, 2).unwrap());
         assert_eq!("柒".parse::<Card>().unwrap().to_string(), "d7");
         for bad in ["x0", "x11", "d", "y3", "x3x", "", "3", "x+1", "零"] {

@@ -187,8 +187,8 @@ pub fn counts(g: &[Card]) -> Counts {
 /// `a − b`, or `None` when `b` asks for more than `a` holds.
 pub fn minus(a: &Counts, b: &Counts) -> Option<Counts> {
     let mut out = *a;
-    for i in 0..KINDS {
-        out[i] = out[i].checked_sub(b[i])?;
+    for (o, &n) in out.iter_mut().zip(b) {
+        *o = o.checked_sub(n)?;
     }
     Some(out)
 }

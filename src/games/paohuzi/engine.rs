@@ -157,7 +157,11 @@ enum Next {
 enum WinWay {
     Compulsory,
     Shown,
-    Card { card: Card, source: Source, drawer: Seat },
+    Card {
+        card: Card,
+        source: Source,
+        drawer: Seat,
+    },
 }
 
 /// One hand of Paohuzi.
@@ -438,8 +442,7 @@ impl Paohuzi {
                 }
             }
         }
-        for s in 0..SEATS {
-            let p = &self.players[s];
+        for (s, p) in self.players.iter().enumerate() {
             let kan_or_wei = s != from && (p.hand[i] == 3 || p.wei_of(card).is_some());
             let peng = matches!(origin, Origin::Drawn(_)) && p.peng_of(card).is_some();
             if kan_or_wei || peng {
@@ -447,8 +450,7 @@ impl Paohuzi {
                 return steps;
             }
         }
-        for s in 0..SEATS {
-            let p = &self.players[s];
+        for (s, p) in self.players.iter().enumerate() {
             if s != from && p.barred(card).is_none() && p.peng_fits(card) {
                 steps.push(Step::Peng(s));
             }
@@ -527,15 +529,17 @@ impl Paohuzi {
             return Err(RuleError::game_over());
         };
         if seat >= SEATS {
-            return Err(illegal("err-no-such-seat", format!("seat {seat} does not exist")));
+            return Err(illegal(
+                "err-no-such-seat",
+                format!("seat {seat} does not exist"),
+            ));
         }
         if seat != asked {
             return Err(self.not_asked(seat, action));
         }
         let mut ev = Vec::new();
         match (self.phase.clone(), action) {
-            (Phase::ShownHu(q), Action::Hu) => {
-                let _ = q;
+            (Phase::ShownHu(_), Action::Hu) => {
                 self.finish_win(seat, WinWay::Shown, &mut ev);
             }
             (Phase::ShownHu(mut q), Action::Pass) => {
@@ -615,10 +619,7 @@ impl Paohuzi {
                 let p = &mut self.players[seat];
                 p.hand[c.card.index()] -= 2;
                 p.melds.push(Meld::of_same(MeldKind::Peng, c.card, 3));
-                ev.push(Event::Peng {
-                    seat,
-                    card: c.card,
-                });
+                ev.push(Event::Peng { seat, card: c.card });
                 self.run(Next::After(seat), &mut ev);
             }
             (Phase::Claim(c), Action::Chi(groups)) if kind == QuestionKind::Chi => {
@@ -663,7 +664,7 @@ impl Paohuzi {
                     self.run(n, &mut ev);
                 }
             }
-            (_, a) => return Err(self.wrong_answer(kind, a)),
+            _ => return Err(wrong_answer(kind)),
         }
         self.actions.push((seat, action.clone()));
         Ok(ev)
@@ -737,27 +738,6 @@ impl Paohuzi {
         ))
     }
 
-    /// The refusal for an answer that does not fit the question.
-    fn wrong_answer(&self, kind: QuestionKind, action: &Action) -> RuleError {
-        let (key, msg) = match kind {
-            QuestionKind::TianHu | QuestionKind::Hu => (
-                "err-paohuzi-asked-hu",
-                "you are asked whether to win: hu or pass",
-            ),
-            QuestionKind::Peng => (
-                "err-paohuzi-asked-peng",
-                "you are asked whether to 碰: peng or pass",
-            ),
-            QuestionKind::Chi => (
-                "err-paohuzi-asked-chi",
-                "you are asked whether to 吃: chi or pass",
-            ),
-            QuestionKind::Discard => ("err-paohuzi-asked-discard", "you must discard a card"),
-        };
-        let _ = action;
-        illegal(key, msg)
-    }
-
     /// The refusal for a seat that is not asked now: `not_your_turn`, with
     /// the reason when the rules bar what it tried on the card in question.
     fn not_asked(&self, seat: Seat, action: &Action) -> RuleError {
@@ -779,7 +759,9 @@ impl Paohuzi {
         match action {
             Action::Hu if p.chou_hu(card) => why(
                 "err-paohuzi-chou-hu",
-                format!("{card} is 臭 to you: you declined to win on it and your huxi has not changed"),
+                format!(
+                    "{card} is 臭 to you: you declined to win on it and your huxi has not changed"
+                ),
             ),
             Action::Peng | Action::Chi(_) => match p.barred(card) {
                 Some(Barred::Chou) => why(
@@ -800,7 +782,9 @@ impl Paohuzi {
                             return RuleError::new(
                                 ErrorCode::NotYourTurn,
                                 "err-paohuzi-keep-kan",
-                                format!("you must keep your 坎 of {k}: its cards are not used in a 吃"),
+                                format!(
+                                    "you must keep your 坎 of {k}: its cards are not used in a 吃"
+                                ),
                             )
                             .arg("card", k);
                         }
@@ -844,19 +828,7 @@ impl Paohuzi {
             QuestionKind::Peng => vec![Action::Peng, Action::Pass],
             QuestionKind::Chi => {
                 let (card, _) = self.card_in_question().expect("a claim");
-                let mut seen: Vec<Vec<[Card; 3]>> = Vec::new();
-                let mut out = Vec::new();
-                for option in self.players[seat].chi_options(card) {
-                    // Options laying out the same melds (another group
-                    // named first) are one choice.
-                    let mut melds = option.clone();
-                    melds.sort_unstable();
-                    if seen.contains(&melds) {
-                        continue;
-                    }
-                    seen.push(melds);
-                    out.push(Action::Chi(option.iter().map(|g| g.to_vec()).collect()));
-                }
+                let mut out = self.chi_actions(seat, card);
                 out.push(Action::Pass);
                 out
             }
@@ -868,6 +840,23 @@ impl Paohuzi {
                     .collect()
             }
         }
+    }
+
+    /// Every 吃 of `card` open to `seat`, one per set of melds laid out
+    /// (several group orders lay out the same melds; `apply` takes any).
+    fn chi_actions(&self, seat: Seat, card: Card) -> Vec<Action> {
+        let mut seen: Vec<Vec<[Card; 3]>> = Vec::new();
+        let mut out = Vec::new();
+        for option in self.players[seat].chi_options(card) {
+            let mut melds = option.clone();
+            melds.sort_unstable();
+            if seen.contains(&melds) {
+                continue;
+            }
+            seen.push(melds);
+            out.push(Action::Chi(option.iter().map(|g| g.to_vec()).collect()));
+        }
+        out
     }
 
     /// Every seat that may take the card in question now, with its class
@@ -902,11 +891,7 @@ impl Paohuzi {
                         ClaimClass::Hu => vec![Action::Hu, Action::Pass],
                         ClaimClass::Peng => vec![Action::Peng, Action::Pass],
                         ClaimClass::Chi => {
-                            let mut v: Vec<Action> = self.players[seat]
-                                .chi_options(c.card)
-                                .into_iter()
-                                .map(|o| Action::Chi(o.iter().map(|g| g.to_vec()).collect()))
-                                .collect();
+                            let mut v = self.chi_actions(seat, c.card);
                             v.push(Action::Pass);
                             v
                         }
@@ -942,7 +927,14 @@ impl Paohuzi {
                     }
                 }
                 let huxi = melds.iter().map(|m| m.huxi).sum();
-                (WinSplit { huxi, melds }, None, None, seat == dealer, true, true)
+                (
+                    WinSplit { huxi, melds },
+                    None,
+                    None,
+                    seat == dealer,
+                    true,
+                    true,
+                )
             }
             WinWay::Shown => {
                 let split = self.shown_split(seat).expect("asked because it wins");
@@ -960,7 +952,14 @@ impl Paohuzi {
             } => {
                 let split = best_split(&p.hand, &p.melds, Some((card, source)))
                     .expect("asked because it wins");
-                (split, Some(card), Some(source), drawer == seat, false, false)
+                (
+                    split,
+                    Some(card),
+                    Some(source),
+                    drawer == seat,
+                    false,
+                    false,
+                )
             }
         };
         let huxi = split.huxi;
@@ -1076,6 +1075,26 @@ impl Paohuzi {
             drawn_in_a_row,
         }));
     }
+}
+
+/// The refusal for an answer that does not fit the question asked.
+fn wrong_answer(kind: QuestionKind) -> RuleError {
+    let (key, msg) = match kind {
+        QuestionKind::TianHu | QuestionKind::Hu => (
+            "err-paohuzi-asked-hu",
+            "you are asked whether to win: hu or pass",
+        ),
+        QuestionKind::Peng => (
+            "err-paohuzi-asked-peng",
+            "you are asked whether to 碰: peng or pass",
+        ),
+        QuestionKind::Chi => (
+            "err-paohuzi-asked-chi",
+            "you are asked whether to 吃: chi or pass",
+        ),
+        QuestionKind::Discard => ("err-paohuzi-asked-discard", "you must discard a card"),
+    };
+    illegal(key, msg)
 }
 
 /// The class of a claim, in priority order: wins, then 碰, then 吃 (the

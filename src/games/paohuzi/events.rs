@@ -62,10 +62,20 @@ pub enum Event {
         card: Option<Card>,
         wall: usize,
     },
-    Discarded { seat: Seat, card: Card },
+    Discarded {
+        seat: Seat,
+        card: Card,
+    },
     /// A compulsory 跑 (from a 坎, a 碰 or a 偎); `chong` for a 重跑.
-    Pao { seat: Seat, card: Card, chong: bool },
-    Peng { seat: Seat, card: Card },
+    Pao {
+        seat: Seat,
+        card: Card,
+        chong: bool,
+    },
+    Peng {
+        seat: Seat,
+        card: Card,
+    },
     /// 吃: the group holding the card, then the 比 groups.
     Chi {
         seat: Seat,
@@ -73,9 +83,15 @@ pub enum Event {
         groups: Vec<Vec<Card>>,
     },
     /// `seat` declined what it was asked.
-    Passed { seat: Seat, question: QuestionKind },
+    Passed {
+        seat: Seat,
+        question: QuestionKind,
+    },
     /// Nobody took `card`: it lies by `seat` (the drawer or discarder).
-    Lies { seat: Seat, card: Card },
+    Lies {
+        seat: Seat,
+        card: Card,
+    },
     /// `seat` won.
     Won {
         seat: Seat,

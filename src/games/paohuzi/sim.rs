@@ -75,7 +75,9 @@ pub fn run_table(
         t.actions += play_hand(&mut game, &mut bots, rng)?;
         let o = game.outcome_typed().expect("a finished hand").clone();
         if o.deltas.iter().sum::<i64>() != 0 {
-            return Err(RecordError::Deal(format!("hand {n}: deltas do not sum to zero")));
+            return Err(RecordError::Deal(format!(
+                "hand {n}: deltas do not sum to zero"
+            )));
         }
         if n < replay_check {
             let verdict = replay_game::<Paohuzi>(&game.record())?;
@@ -104,8 +106,8 @@ pub fn run_table(
                 t.tun += u64::from(o.tun);
             }
         }
-        for s in 0..3 {
-            t.net[s] += o.deltas[s];
+        for (net, d) in t.net.iter_mut().zip(&o.deltas) {
+            *net += d;
         }
         let basic: Vec<usize> = (0..3).filter(|&s| bot_of(n, s) == AiKind::Basic).collect();
         if let [b] = basic[..] {
@@ -145,8 +147,8 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         format!("{:.2}", t.actions as f64 / t.hands.max(1) as f64),
     );
     r.push("drawn hands (荒庄)", pct(t.drawn, t.hands));
-    for s in 0..3 {
-        r.push(&format!("seat {s} wins"), pct(t.wins[s], t.hands));
+    for (s, w) in t.wins.iter().enumerate() {
+        r.push(&format!("seat {s} wins"), pct(*w, t.hands));
     }
     r.push("dealer wins", pct(t.dealer_wins, t.hands));
     r.push("自摸 among wins", pct(t.zimo, won));
@@ -159,8 +161,8 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         "average tun of a win",
         format!("{:.2}", t.tun as f64 / won.max(1) as f64),
     );
-    for s in 0..3 {
-        r.push(&format!("seat {s} net points"), t.net[s]);
+    for (s, net) in t.net.iter().enumerate() {
+        r.push(&format!("seat {s} net points"), net);
     }
 
     // One basic seat against two random ones, the basic seat rotating.
@@ -174,6 +176,8 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         }
     })?;
     let random_wins = m.wins.iter().sum::<u64>() - m.lone_basic_wins;
+    // Both tables' hands were timed: count them all for the rate.
+    r.played += m.hands;
     r.push("basic vs 2 random: hands", m.hands);
     r.push(
         "basic vs 2 random: basic seat wins",

@@ -110,9 +110,8 @@ fn arrange(
     }
     let need_pair = laid.iter().any(|m| m.kind.is_four());
     let total: usize = free.iter().map(|&n| n as usize).sum();
-    let groups = (total.saturating_sub(if need_pair { 2 } else { 0 })) / 3
-        + usize::from(need_pair);
-    if laid.len() + groups != 7 || (total + if need_pair { 1 } else { 0 }) % 3 != 0 {
+    let groups = (total.saturating_sub(if need_pair { 2 } else { 0 })) / 3 + usize::from(need_pair);
+    if laid.len() + groups != 7 || !(total + usize::from(need_pair)).is_multiple_of(3) {
         return None;
     }
     let mut search = Search {
@@ -153,7 +152,13 @@ impl Search {
         }
         if pairs > 0 && free[i] >= 2 {
             free[i] -= 2;
-            self.push(free, i, pairs - 1, huxi, Meld::of_same(MeldKind::Pair, c, 2));
+            self.push(
+                free,
+                i,
+                pairs - 1,
+                huxi,
+                Meld::of_same(MeldKind::Pair, c, 2),
+            );
             free[i] += 2;
         }
         // Groups whose lowest card is `c`: sequences upward, 二七十, 绞 (for

@@ -80,7 +80,7 @@ impl Paohuzi {
                     .melds
                     .iter()
                     .map(|m| {
-                        let seen = mine || !m.kind.is_hidden() && m.kind != MeldKind::ChouWei;
+                        let seen = mine || (!m.kind.is_hidden() && m.kind != MeldKind::ChouWei);
                         MeldView {
                             kind: m.kind,
                             cards: seen.then(|| m.cards.clone()),
@@ -98,11 +98,7 @@ impl Paohuzi {
                     melds,
                     pile: p.pile.clone(),
                     huxi: mine.then(|| p.laid_huxi()),
-                    barred: mine.then(|| {
-                        Card::all()
-                            .filter(|c| p.barred(*c).is_some())
-                            .collect()
-                    }),
+                    barred: mine.then(|| Card::all().filter(|c| p.barred(*c).is_some()).collect()),
                 }
             })
             .collect();

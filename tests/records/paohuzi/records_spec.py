@@ -272,3 +272,13 @@ for _before, _dealer, _after in [(0, 0, 1), (1, 0, 2), (2, 1, 0)]:
         {"ok": True, "finished": True, "outcome": {
             "winner": None, "deltas": [0, 0, 0], "next_dealer": _dealer,
             "drawn_in_a_row": _after}}))
+
+# ----- 臭偎 -----
+record("chou-wei-after-declined-peng",
+       "Seat 2 holds 五 五 and declines the 碰 of the dealer's 五 (seat 1 then declines its "
+       "吃). Seat 1 draws 拾 (seat 2 passes its 吃); seat 2 draws the last 五: with his pair it is "
+       "a compulsory 偎, a 臭偎 since he declined that 碰 (one card shown); his first "
+       "take-in makes 21 cards, so he discards.",
+       {2: "x5 x5 x10", 1: "x4 x6", 0: "x5"}, "x9",
+       [discard(0, "x5"), pas(2), pas(1), pas(2), discard(2, "x10")], going(),
+       wall="d10 x5", bottom="x10 x10 x10")
