@@ -282,3 +282,13 @@ record("chou-wei-after-declined-peng",
        {2: "x5 x5 x10", 1: "x4 x6", 0: "x5"}, "x9",
        [discard(0, "x5"), pas(2), pas(1), pas(2), discard(2, "x10")], going(),
        wall="d10 x5", bottom="x10 x10 x10")
+
+# ----- 臭: a card one discarded -----
+record("own-discard-barred",
+       "The dealer discards 八 while holding 七 九. Seat 1 passes its 吃; seat 2 碰s the 伍 "
+       "seat 1 draws and discards his 八: the dealer, the seat after him, could 吃 it with "
+       "七 九, but nobody may 吃 a card identical to one he discarded, so he is not asked "
+       "and his {chi} is refused.",
+       {0: "x7 x8 x9", 2: "d5 d5 x8"}, "x3",
+       [discard(0, "x8"), pas(1), peng(2), discard(2, "x8"), chi(0, "x7 x8 x9")],
+       refused(4, "not_your_turn"), wall="d5", bottom="x8 x8 d5 x7 x9")
