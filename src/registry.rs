@@ -62,6 +62,10 @@ macro_rules! with_rules {
                 type $G = $crate::games::shengji::Shengji;
                 $body
             }
+            $crate::games::GameKind::Paohuzi => {
+                type $G = $crate::games::paohuzi::Paohuzi;
+                $body
+            }
         }
     };
 }
@@ -87,7 +91,7 @@ macro_rules! with_game {
                 type $G = $crate::games::chexuan::session::ChexuanTable;
                 $body
             }
-            $crate::games::GameKind::Shengji => $unhosted,
+            $crate::games::GameKind::Shengji | $crate::games::GameKind::Paohuzi => $unhosted,
         }
     };
 }
@@ -220,6 +224,19 @@ impl Registered for crate::games::shengji::Shengji {
     }
 }
 
+impl Registered for crate::games::paohuzi::Paohuzi {
+    const NAME_KEY: &'static str = "paohuzi-name";
+    const FTL: [&'static str; 2] = [
+        include_str!("../locales/en-US/paohuzi.ftl"),
+        include_str!("../locales/zh-CN/paohuzi.ftl"),
+    ];
+    const DEFAULT_STAKE: i64 = 10;
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::paohuzi::simulate(opts)
+    }
+}
+
 /// The kind a record's `game` names (a legacy name included).
 pub fn kind_of_record(game: &str) -> Option<GameKind> {
     if game == crate::games::chexuan::session::LEGACY_RECORD_NAME {
@@ -349,6 +366,8 @@ mod tests {
         let two = play_setup(GameKind::DouDizhu, &flags(|f| f.players = Some(2))).unwrap();
         assert_eq!(two.rules["players"], 2);
         // A game whose rules are written but which no table hosts yet.
+        let refused = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap_err();
+        assert_eq!(refused.key, "term-err-not-hosted");
         let refused = play_setup(GameKind::Shengji, &flags(|_| {})).unwrap_err();
         assert_eq!(refused.key, "term-err-not-hosted");
         assert!(

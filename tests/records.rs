@@ -130,3 +130,8 @@ fn chexuan_records() {
 fn shengji_records() {
     assert!(check_game("shengji") >= 40);
 }
+
+#[test]
+fn paohuzi_records() {
+    assert!(check_game("paohuzi") >= 40);
+}

@@ -10,6 +10,7 @@
 pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
+pub mod paohuzi;
 pub mod shengji;
 
 use crate::record::{Record, RecordError};
@@ -30,14 +31,16 @@ pub enum GameKind {
     DuanGuozi,
     Chexuan,
     Shengji,
+    Paohuzi,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 4] = [
+    pub const ALL: [GameKind; 5] = [
         GameKind::DouDizhu,
         GameKind::DuanGuozi,
         GameKind::Chexuan,
         GameKind::Shengji,
+        GameKind::Paohuzi,
     ];
 
     /// The name in records, the CLI and slash commands: `dou-dizhu`.
@@ -47,6 +50,7 @@ impl GameKind {
             GameKind::DuanGuozi => "duan-guozi",
             GameKind::Chexuan => "chexuan",
             GameKind::Shengji => "shengji",
+            GameKind::Paohuzi => "paohuzi",
         }
     }
 

@@ -1,0 +1,104 @@
+# Paohuzi (跑胡子) words: the cards, melds, questions, 名堂 and refusals.
+# A card shows through `paohuzi-card` with the same `$card` argument
+# (small 3 (三) / big 3 (叁)).
+
+paohuzi-name = Paohuzi (跑胡子)
+
+## A card by its notation (`$card` is x1…x10, d1…d10).
+
+paohuzi-card = { $card ->
+    [x1] small 1 (一)
+    [x2] small 2 (二)
+    [x3] small 3 (三)
+    [x4] small 4 (四)
+    [x5] small 5 (五)
+    [x6] small 6 (六)
+    [x7] small 7 (七)
+    [x8] small 8 (八)
+    [x9] small 9 (九)
+    [x10] small 10 (十)
+    [d1] big 1 (壹)
+    [d2] big 2 (贰)
+    [d3] big 3 (叁)
+    [d4] big 4 (肆)
+    [d5] big 5 (伍)
+    [d6] big 6 (陆)
+    [d7] big 7 (柒)
+    [d8] big 8 (捌)
+    [d9] big 9 (玖)
+    [d10] big 10 (拾)
+   *[other] { $card }
+}
+
+## Melds, by `MeldKind::id()`.
+
+paohuzi-meld-kan = 坎 kan (three in hand)
+paohuzi-meld-peng = 碰 peng
+paohuzi-meld-wei = 偎 wei (face down)
+paohuzi-meld-chou-wei = 臭偎 chou wei
+paohuzi-meld-ti = 提 ti (four)
+paohuzi-meld-pao = 跑 pao (four)
+paohuzi-meld-sequence = 一句话 sequence
+paohuzi-meld-jiao = 绞 jiao
+paohuzi-meld-pair = 将 pair
+
+## Questions, by `QuestionKind::id()`.
+
+paohuzi-question-tian-hu = win on the shown card (天胡)?
+paohuzi-question-hu = win (胡)?
+paohuzi-question-peng = 碰 (peng)?
+paohuzi-question-chi = 吃 (chi)?
+paohuzi-question-discard = discard a card
+
+## 名堂 and distinctions shown with a win.
+
+paohuzi-mingtang-hong-hu = 红胡 red win (10+ red cards, ×2)
+paohuzi-mingtang-dian-hu = 点胡 one red card (×3)
+paohuzi-mingtang-wu-hu = 乌胡 no red card (×5)
+paohuzi-mingtang-haidi = 海底胡 last card of the wall
+paohuzi-mingtang-zimo = 自摸 own draw
+paohuzi-mingtang-tian-hu = 天胡 heavenly win
+
+## Refusals (`ERROR_KEYS` in src/games/paohuzi/mod.rs).
+
+err-paohuzi-asked-chi = You are asked whether to take the card with 吃 (chi): choose a 吃 or pass.
+err-paohuzi-asked-discard = It is your turn to discard a card.
+err-paohuzi-asked-hu = You are asked whether to win (胡): hu or pass.
+err-paohuzi-asked-peng = You are asked whether to 碰 (peng) the card: peng or pass.
+err-paohuzi-bad-card = “{ $card }” is not a Paohuzi card. Write cards like x3 / d3, or 三 / 叁.
+err-paohuzi-bad-group = Each 吃 group must be a sequence (three in a row of one case, or 二七十 / 贰柒拾) or a 绞 (one number, both cases).
+err-paohuzi-bi-without-card = Each 比 group must hold a { $card ->
+       *[other] { paohuzi-card }
+    }.
+err-paohuzi-chi-needs-bi = This 吃 needs 比 for your other { $card ->
+       *[other] { paohuzi-card }
+    }: choose a group.
+err-paohuzi-chi-no-bi = You cannot 吃 { $card ->
+       *[other] { paohuzi-card }
+    }: your other { $card ->
+       *[other] { paohuzi-card }
+    } cannot be laid out in 比.
+err-paohuzi-chi-not-in-hand = You do not hold the cards of those groups.
+err-paohuzi-chi-without-card = The first group must hold the card you take, { $card ->
+       *[other] { paohuzi-card }
+    }.
+err-paohuzi-chou = { $card ->
+       *[other] { paohuzi-card }
+    } is 臭 to you: you declined it before.
+err-paohuzi-chou-hu = { $card ->
+       *[other] { paohuzi-card }
+    } is 臭 to you: you declined to win on it and your huxi has not changed since.
+err-paohuzi-discard-kan = You must keep your 坎: { $card ->
+       *[other] { paohuzi-card }
+    } is one of three you hold.
+err-paohuzi-keep-kan = You must keep your 坎 of { $card ->
+       *[other] { paohuzi-card }
+    }: its cards cannot go into a 吃.
+err-paohuzi-malformed-action = That Paohuzi action could not be understood.
+err-paohuzi-no-discard-after = After that you would have no card you may discard, so it is not allowed.
+err-paohuzi-not-in-hand = You do not hold { $card ->
+       *[other] { paohuzi-card }
+    }.
+err-paohuzi-own-discard = { $card ->
+       *[other] { paohuzi-card }
+    } is 臭 to you: you discarded one earlier in this hand.

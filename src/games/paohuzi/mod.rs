@@ -1,0 +1,252 @@
+//! 跑胡子 Paohuzi: three players, 80 character cards, melds with huxi
+//! (`rules/paohuzi.md`). The pure rules of one hand: the deal with its
+//! 亮张 and automatic 提, both kinds of 天胡, draws and discards and the
+//! questions on each card, 坎 / 碰 / 偎 / 臭偎 / 提 / 跑 / 重跑, 吃 with
+//! 比, every 臭 rule, the winning split with the most huxi, the score
+//! (tun, 自摸, fan, the `mingtang` option), 荒庄 and the next dealer.
+//!
+//! Modules: [`cards`] (the 80 cards), [`melds`] (meld kinds and huxi),
+//! [`split`] (the winning split), [`rules`] (options and the deal),
+//! [`claims`] (who may take a card: 跑, 碰, 吃 and 比, the 臭 rules),
+//! [`engine`] (the hand's flow), [`action`], [`events`], [`view`], [`ai`]
+//! (the basic bot) and [`sim`] (`paiju simulate paohuzi`).
+//!
+//! # Driving a hand
+//!
+//! Draws, compulsory melds (偎, 提, 跑) and the automatic 提 happen inside
+//! [`Paohuzi::apply`] (and right after the deal: see
+//! [`Paohuzi::opening_events`]); the actions are the players' choices.
+//! [`Game::waiting_on`] is exactly the seat asked now, in the claim order of
+//! the rules' Decision: wins on a drawn card (from the drawer in turn
+//! order), then the compulsory 跑 (asks nobody), then 碰 (at most one
+//! player), then 吃 (the drawer, then the seat after him; after a discard,
+//! the seat after the discarder). A seat that may both 碰 and 吃 is asked
+//! the 碰 first and again for its 吃.
+//!
+//! # Asking claimants together (the live table)
+//!
+//! A table that wants to ask every claimant of a card at once (one message,
+//! everyone answers in parallel) calls [`Paohuzi::claim_offers`]: each seat
+//! that may still take the card, its [`ClaimClass`] (hu, peng, chi) and its
+//! choices, in priority order. The runtime collects the answers, then feeds
+//! them to `apply` in that order: the passes of the seats before the first
+//! taker, then the taker's action, which ends the question (the answers of
+//! the seats after it are dropped). A seat may appear twice (碰, then 吃):
+//! its two answers are applied at their two places. Because the engine asks
+//! in the same order, this gives exactly what asking one by one gives.
+//!
+//! Readings of `rules/paohuzi.md` where it leaves room (each pinned by a
+//! record under `tests/records/paohuzi/`):
+//! - A 偎 and a 提 are face down: the others see neither card (a 臭偎 shows
+//!   one), also for the automatic 提 after the deal.
+//! - A 碰 is made 跑 by a drawn card only (anyone's draw), never by a
+//!   discard, as the meld table says.
+//! - 臭: passing the 碰 question or the 吃 question on a card makes
+//!   identical cards 臭 to that player from the next card on; a 臭偎 is a
+//!   偎 of a card whose 碰 he passed.
+//! - 臭胡 compares the player's laid-out huxi now with the huxi when he
+//!   passed; it only grows, so any change lifts the bar.
+//! - In a winning split the winning card may join the hand or complete a
+//!   跑 / 提 with a 坎, 碰 or 偎 (then a pair is needed); the reading with
+//!   the most huxi counts.
+//! - A seat that is not asked gets `not_your_turn`; when the rules bar what
+//!   it tried on the card in question (臭, its own discard, 臭胡, a 坎 it
+//!   must keep, a 比 it cannot make) the error's key and message say so.
+
+pub mod action;
+pub mod ai;
+pub mod cards;
+pub mod claims;
+pub mod engine;
+pub mod events;
+pub mod melds;
+pub mod rules;
+pub mod sim;
+pub mod split;
+pub mod view;
+
+pub use action::Action;
+pub use cards::Card;
+pub use engine::{ClaimClass, ClaimOffer, Mingtang, Origin, Paohuzi, PaohuziOutcome, Phase};
+pub use events::{Event, QuestionKind};
+pub use melds::{Meld, MeldKind};
+pub use rules::{PaohuziDeal, PaohuziRules};
+pub use sim::simulate;
+pub use split::{best_split, Source, WinSplit, MIN_HUXI};
+pub use view::PaohuziView;
+
+use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::record::{seated_action, Record, RecordError};
+use serde_json::Value;
+
+/// Every Fluent message id a Paohuzi [`RuleError`] can carry, for the
+/// locale files and their completeness tests.
+pub const ERROR_KEYS: &[&str] = &[
+    "err-not-your-turn",
+    "err-game-over",
+    "err-no-such-seat",
+    "err-malformed-action",
+    "err-paohuzi-asked-chi",
+    "err-paohuzi-asked-discard",
+    "err-paohuzi-asked-hu",
+    "err-paohuzi-asked-peng",
+    "err-paohuzi-bad-card",
+    "err-paohuzi-bad-group",
+    "err-paohuzi-bi-without-card",
+    "err-paohuzi-chi-needs-bi",
+    "err-paohuzi-chi-no-bi",
+    "err-paohuzi-chi-not-in-hand",
+    "err-paohuzi-chi-without-card",
+    "err-paohuzi-chou",
+    "err-paohuzi-chou-hu",
+    "err-paohuzi-discard-kan",
+    "err-paohuzi-keep-kan",
+    "err-paohuzi-malformed-action",
+    "err-paohuzi-no-discard-after",
+    "err-paohuzi-not-in-hand",
+    "err-paohuzi-own-discard",
+];
+
+impl Paohuzi {
+    /// Deals a hand for a table: shuffles the 80 cards with the injected
+    /// RNG and takes the dealer and the drawn hands in a row it carries.
+    pub fn new_hand(
+        rules: PaohuziRules,
+        dealer: Seat,
+        drawn_in_a_row: u32,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Paohuzi, RecordError> {
+        use rand::seq::SliceRandom;
+        let mut deck = cards::full_deck();
+        deck.shuffle(rng);
+        let deal = PaohuziDeal {
+            deck,
+            dealer,
+            drawn_in_a_row,
+        };
+        Paohuzi::start(rules, deal).map_err(RecordError::Deal)
+    }
+
+    pub fn rules(&self) -> &PaohuziRules {
+        &self.rules
+    }
+}
+
+impl Game for Paohuzi {
+    type Rules = PaohuziRules;
+    type Action = Action;
+    type Event = Event;
+    type View = PaohuziView;
+
+    const KIND: GameKind = GameKind::Paohuzi;
+
+    fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
+        let rules: PaohuziRules = record.rules_as()?;
+        rules.check_table(record.seats)?;
+        let deal: PaohuziDeal = record.deal_as()?;
+        Paohuzi::start(rules, deal).map_err(RecordError::Deal)
+    }
+
+    /// A fresh hand with dealer 0; tables use [`Paohuzi::new_hand`] to
+    /// carry the dealer and the drawn hands over.
+    fn deal(
+        rules: PaohuziRules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        rules.check_table(seats)?;
+        Paohuzi::new_hand(rules, 0, 0, rng)
+    }
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn waiting_on(&self) -> Vec<Seat> {
+        self.question().map(|(s, _)| s).into_iter().collect()
+    }
+
+    fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
+        Paohuzi::apply(self, seat, action)
+    }
+
+    fn legal_actions(&self, seat: Seat) -> Vec<Action> {
+        Paohuzi::legal_actions(self, seat)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> PaohuziView {
+        self.view_for(seat)
+    }
+
+    fn is_finished(&self) -> bool {
+        matches!(self.phase, Phase::Finished(_))
+    }
+
+    /// `deltas` plus the [`PaohuziOutcome`] fields: `winner` (null on
+    /// 荒庄), `huxi`, `tun`, `fan`, `zimo`, `tianhu`, the winning `split`,
+    /// `mingtang`, `next_dealer`, `drawn_in_a_row` …
+    fn outcome(&self) -> Option<Outcome> {
+        let o = self.outcome_typed()?;
+        let Value::Object(detail) = serde_json::to_value(o).expect("the outcome serialises") else {
+            unreachable!("a struct serialises to an object");
+        };
+        Some(Outcome {
+            deltas: o.deltas.clone(),
+            detail,
+        })
+    }
+
+    fn record(&self) -> Record {
+        Record {
+            game: GameKind::Paohuzi.name().into(),
+            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
+            seats: self.players.len(),
+            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
+            actions: self
+                .actions
+                .iter()
+                .map(|(seat, a)| seated_action(*seat, a.to_json()))
+                .collect(),
+        }
+    }
+
+    fn parse_action(value: &Value) -> Result<Action, RuleError> {
+        Action::from_json(value)
+    }
+
+    fn action_to_json(action: &Action) -> Value {
+        action.to_json()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ERROR_KEYS;
+
+    /// Every `err-paohuzi-…` key in the sources is listed, and every listed
+    /// one is used, so the locale files can rely on the list.
+    #[test]
+    fn error_keys_list_matches_the_sources() {
+        let sources = [
+            include_str!("engine.rs"),
+            include_str!("action.rs"),
+            include_str!("claims.rs"),
+        ]
+        .concat();
+        let mut used: Vec<&str> = sources
+            .match_indices("\"err-paohuzi-")
+            .map(|(i, _)| {
+                let rest = &sources[i + 1..];
+                &rest[..rest.find('"').unwrap()]
+            })
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let listed: Vec<&str> = ERROR_KEYS
+            .iter()
+            .copied()
+            .filter(|k| k.starts_with("err-paohuzi-"))
+            .collect();
+        assert_eq!(used, listed);
+    }
+}

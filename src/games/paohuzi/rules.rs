@@ -1,0 +1,67 @@
+//! Table options and the deal of one hand (everything random or carried
+//! over from earlier hands, made explicit).
+
+use super::cards::{is_full_deck, Card};
+use crate::games::Seat;
+use crate::record::RecordError;
+use serde::{Deserialize, Serialize};
+
+/// Paohuzi is played by three.
+pub const SEATS: usize = 3;
+
+/// Cards dealt to each seat (the dealer gets one more, the 亮张).
+pub const HAND: usize = 20;
+
+/// Table options (`rules` of a record).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaohuziRules {
+    /// 名堂 (option, default false): 红胡 ×2, 点胡 ×3, 乌胡 ×5.
+    #[serde(default)]
+    pub mingtang: bool,
+}
+
+impl PaohuziRules {
+    /// Checks a number of seats for a hand or a table.
+    pub fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+        if seats != SEATS {
+            return Err(RecordError::Seats(format!(
+                "Paohuzi takes {SEATS} players, not {seats}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The deal of a hand (`deal` of a record).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaohuziDeal {
+    /// The 80 cards: the dealer's 20, the next seat's 20, the third seat's
+    /// 20, the dealer's shown 亮张, then the wall from the top.
+    pub deck: Vec<Card>,
+    pub dealer: Seat,
+    /// Drawn hands (荒庄) in a row with this dealer before this hand, as a
+    /// table carries it (the outcome gives the next hand's value).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub drawn_in_a_row: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl PaohuziDeal {
+    pub fn validate(&self) -> Result<(), String> {
+        if !is_full_deck(&self.deck) {
+            return Err("the deck must hold the 80 cards, four of each".into());
+        }
+        if self.dealer >= SEATS {
+            return Err(format!("dealer {} is not a seat (0–2)", self.dealer));
+        }
+        if self.drawn_in_a_row >= 3 {
+            return Err("drawn_in_a_row is 0, 1 or 2 (after three the next seat deals)".into());
+        }
+        Ok(())
+    }
+}
