@@ -52,7 +52,9 @@ impl Action {
             .ok_or_else(|| malformed("an action is a JSON object"))?;
         if let Some(cards) = obj.get("declare") {
             if obj.len() != 2 {
-                return Err(malformed("a declaration is {\"declare\": [cards], \"dealt\": N}"));
+                return Err(malformed(
+                    "a declaration is {\"declare\": [cards], \"dealt\": N}",
+                ));
             }
             let dealt = obj
                 .get("dealt")
@@ -64,7 +66,9 @@ impl Action {
             });
         }
         if obj.len() != 1 {
-            return Err(malformed("an action has exactly one of declare, bury, play"));
+            return Err(malformed(
+                "an action has exactly one of declare, bury, play",
+            ));
         }
         let (key, v) = obj.iter().next().expect("one entry");
         match key.as_str() {

@@ -21,7 +21,12 @@ use crate::cards::{Card, Rank};
 pub struct BasicBot;
 
 /// How many of `cards` would be trumps with `trump` at `level`.
-fn trumps_with(view: &ShengjiView, cards: &[Card], level: Rank, trump: Option<crate::cards::Suit>) -> usize {
+fn trumps_with(
+    view: &ShengjiView,
+    cards: &[Card],
+    level: Rank,
+    trump: Option<crate::cards::Suit>,
+) -> usize {
     let order = Order::new(level, trump, view.rules.twos_trump, view.rules.two_colors);
     cards.iter().filter(|&&c| order.is_trump(c)).count()
 }
@@ -38,14 +43,23 @@ pub fn choose_declaration(view: &ShengjiView, options: &[Action], dealt: usize) 
     }
     let mut best: Option<(usize, &Action)> = None;
     for a in options {
-        let Action::Declare { cards: shown, dealt: d } = a else {
+        let Action::Declare {
+            cards: shown,
+            dealt: d,
+        } = a
+        else {
             continue;
         };
         if *d > dealt {
             continue;
         }
         let trump = shown[0].suit().filter(|_| shown[0].rank() == Some(level));
-        let n = trumps_with(view, cards, level, trump.map(|s| fold_suit(s, view.rules.two_colors)));
+        let n = trumps_with(
+            view,
+            cards,
+            level,
+            trump.map(|s| fold_suit(s, view.rules.two_colors)),
+        );
         if best.is_none_or(|(b, _)| n > b) {
             best = Some((n, a));
         }
@@ -143,17 +157,14 @@ fn lead(view: &ShengjiView, order: &Order, legal: &[Action]) -> Option<Action> {
         .filter(|c| c.len() >= 2 && !order.is_trump(c[0]))
         .max_by_key(|c| c.len())
         .or_else(|| {
-            plays
-                .iter()
-                .filter(|c| c.len() == 1)
-                .min_by_key(|c| {
-                    (
-                        order.is_trump(c[0]),
-                        points(c[0]),
-                        std::cmp::Reverse(suit_len(order.suit(c[0]))),
-                        order.value(c[0]),
-                    )
-                })
+            plays.iter().filter(|c| c.len() == 1).min_by_key(|c| {
+                (
+                    order.is_trump(c[0]),
+                    points(c[0]),
+                    std::cmp::Reverse(suit_len(order.suit(c[0]))),
+                    order.value(c[0]),
+                )
+            })
         })
         .map(|c| Action::Play((*c).clone()))
 }
@@ -186,14 +197,22 @@ fn follow(view: &ShengjiView, order: &Order, legal: &[Action]) -> Option<Action>
             .iter()
             .filter(|c| !wins(c) || last)
             .min_by_key(|c| (-points_of(c), cost(order, c)))
-            .or_else(|| candidates.iter().min_by_key(|c| (-points_of(c), cost(order, c))))
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .min_by_key(|c| (-points_of(c), cost(order, c)))
+            })
     } else {
         let winning = candidates
             .iter()
             .filter(|c| wins(c))
             .min_by_key(|c| cost(order, c));
         match winning {
-            Some(c) if on_table + points_of(c) >= 10 || (last && on_table > 0) || !order.is_trump(c[0]) => {
+            Some(c)
+                if on_table + points_of(c) >= 10
+                    || (last && on_table > 0)
+                    || !order.is_trump(c[0]) =>
+            {
                 Some(c)
             }
             _ => candidates
@@ -235,4 +254,3 @@ impl Bot<Shengji> for BasicBot {
         chosen.unwrap_or_else(|| legal[0].clone())
     }
 }
-

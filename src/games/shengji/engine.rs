@@ -114,7 +114,11 @@ fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
 }
 
 fn pretty(cards: &[Card]) -> String {
-    cards.iter().map(|c| c.pretty()).collect::<Vec<_>>().join("")
+    cards
+        .iter()
+        .map(|c| c.pretty())
+        .collect::<Vec<_>>()
+        .join("")
 }
 
 impl Shengji {
@@ -260,7 +264,10 @@ impl Shengji {
 
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
         if seat >= SEATS {
-            return Err(illegal("err-no-such-seat", format!("seat {seat} does not exist")));
+            return Err(illegal(
+                "err-no-such-seat",
+                format!("seat {seat} does not exist"),
+            ));
         }
         let events = match action {
             Action::Declare { cards, dealt } => self.declare(seat, cards, *dealt)?,
@@ -314,19 +321,24 @@ impl Shengji {
         }
         let level_seat = self.banker().unwrap_or(seat);
         let level = self.level_of_team(team(level_seat));
-        let (strength, trump) = declare::read(cards, level, self.rules.two_colors).map_err(|e| {
-            let why = match e {
-                NotADeclaration::Mixed => "the cards are not all the same",
-                NotADeclaration::NotLevel => "only level cards or a pair of jokers declare",
-                NotADeclaration::TooMany => "a declaration is at most three cards",
-            };
-            illegal(
-                "err-shengji-declare-shape",
-                format!("{} is no declaration: {why} (the level is {})", pretty(cards), level.display()),
-            )
-            .arg("cards", pretty(cards))
-            .arg("level", level.display())
-        })?;
+        let (strength, trump) =
+            declare::read(cards, level, self.rules.two_colors).map_err(|e| {
+                let why = match e {
+                    NotADeclaration::Mixed => "the cards are not all the same",
+                    NotADeclaration::NotLevel => "only level cards or a pair of jokers declare",
+                    NotADeclaration::TooMany => "a declaration is at most three cards",
+                };
+                illegal(
+                    "err-shengji-declare-shape",
+                    format!(
+                        "{} is no declaration: {why} (the level is {})",
+                        pretty(cards),
+                        level.display()
+                    ),
+                )
+                .arg("cards", pretty(cards))
+                .arg("level", level.display())
+            })?;
         if let Some(s) = d.standing() {
             if strength <= s.strength {
                 return Err(illegal(
@@ -350,7 +362,12 @@ impl Shengji {
         })
     }
 
-    fn declare(&mut self, seat: Seat, cards: &[Card], dealt: usize) -> Result<Vec<Event>, RuleError> {
+    fn declare(
+        &mut self,
+        seat: Seat,
+        cards: &[Card],
+        dealt: usize,
+    ) -> Result<Vec<Event>, RuleError> {
         let Phase::Declaring(d) = &self.phase else {
             return Err(self.closed_error());
         };
@@ -386,7 +403,10 @@ impl Shengji {
         };
         let k = self.rules.kitty_size();
         if k == 0 {
-            return Err(illegal("err-shengji-no-kitty", "there is no kitty with 4 decks: lead"));
+            return Err(illegal(
+                "err-shengji-no-kitty",
+                "there is no kitty with 4 decks: lead",
+            ));
         }
         if seat != self.prospective_banker() {
             return Err(RuleError::not_your_turn());
@@ -497,7 +517,11 @@ impl Shengji {
                 let actual = match resolve_throw(&order, si, cards, &others, width) {
                     Some(f) => {
                         let penalty = self.rules.throw_penalty as i64;
-                        let sign = if team(seat) == team(playing.settled.banker) { 1 } else { -1 };
+                        let sign = if team(seat) == team(playing.settled.banker) {
+                            1
+                        } else {
+                            -1
+                        };
                         playing.penalty += sign * penalty;
                         events.push(Event::ThrowFailed {
                             seat,
@@ -612,7 +636,10 @@ impl Shengji {
                 .filter(|&i| fold(received[i], self.rules.two_colors) == fc)
                 .collect();
             for n in 1..=same.len().min(3) {
-                let cards: Vec<Card> = same[same.len() - n..].iter().map(|&i| received[i]).collect();
+                let cards: Vec<Card> = same[same.len() - n..]
+                    .iter()
+                    .map(|&i| received[i])
+                    .collect();
                 let mut sorted = cards.clone();
                 sorted.sort_unstable();
                 if seen.contains(&sorted) {
@@ -645,10 +672,23 @@ impl Shengji {
         let paired = |c: &Card| counts[order.key(*c) as usize] >= 2;
         let mut out: Vec<Vec<Card>> = Vec::new();
         let mut a = pool.clone();
-        a.sort_by_key(|c| (order.is_trump(*c), paired(c), super::order::points(*c) > 0, order.value(*c)));
+        a.sort_by_key(|c| {
+            (
+                order.is_trump(*c),
+                paired(c),
+                super::order::points(*c) > 0,
+                order.value(*c),
+            )
+        });
         out.push(a[..k].to_vec());
         let mut b = pool.clone();
-        b.sort_by_key(|c| (order.is_trump(*c), super::order::points(*c), order.value(*c)));
+        b.sort_by_key(|c| {
+            (
+                order.is_trump(*c),
+                super::order::points(*c),
+                order.value(*c),
+            )
+        });
         out.push(b[..k].to_vec());
         out.push(self.kitty.clone());
         let mut actions = Vec::new();
@@ -727,7 +767,12 @@ impl Shengji {
         let order = &p.settled.order;
         let hand = &self.hands[seat];
         let plays = match &p.lead {
-            None => lead_candidates(order, hand, &self.unseen_by(seat, p), self.rules.max_width()),
+            None => lead_candidates(
+                order,
+                hand,
+                &self.unseen_by(seat, p),
+                self.rules.max_width(),
+            ),
             Some(lead) => follow_candidates(order, lead, hand),
         };
         plays.into_iter().map(Action::Play).collect()
@@ -788,7 +833,11 @@ fn follow_error(e: FollowError, si: usize) -> RuleError {
             "err-shengji-follow-suit",
             format!(
                 "you must follow {}: you hold {held}",
-                if si == TRUMP { "trumps".to_string() } else { suit.to_string() }
+                if si == TRUMP {
+                    "trumps".to_string()
+                } else {
+                    suit.to_string()
+                }
             ),
         )
         .arg("suit", suit)
@@ -805,7 +854,10 @@ fn follow_error(e: FollowError, si: usize) -> RuleError {
         .arg("cards", pretty(&cards)),
         FollowError::Group { width: 3, cards } => illegal(
             "err-shengji-follow-triple",
-            format!("you must play your triple {} on a triple lead", pretty(&cards)),
+            format!(
+                "you must play your triple {} on a triple lead",
+                pretty(&cards)
+            ),
         )
         .arg("cards", pretty(&cards)),
         FollowError::Group { cards, .. } => illegal(

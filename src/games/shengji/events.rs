@@ -26,7 +26,10 @@ pub enum Event {
         flipped: Option<Card>,
     },
     /// 扣底: the banker buried `count` cards.
-    Buried { seat: Seat, count: usize },
+    Buried {
+        seat: Seat,
+        count: usize,
+    },
     /// A throw did not stand: `played` is what the leader plays of it;
     /// `beaten_by` holds a unit that beats it; `penalty` points, if any.
     ThrowFailed {
@@ -36,7 +39,10 @@ pub enum Event {
         beaten_by: Seat,
         penalty: u32,
     },
-    Played { seat: Seat, cards: Vec<Card> },
+    Played {
+        seat: Seat,
+        cards: Vec<Card>,
+    },
     /// `seat` won the trick with `points` in it; the attackers have
     /// `attackers_points` from tricks.
     TrickWon {
@@ -44,5 +50,7 @@ pub enum Event {
         points: i64,
         attackers_points: i64,
     },
-    HandOver { outcome: ShengjiOutcome },
+    HandOver {
+        outcome: ShengjiOutcome,
+    },
 }

@@ -152,7 +152,11 @@ impl Game for Shengji {
     }
 
     /// A match's first hand: seat 0 deals first, levels 2 and 2, no banker yet.
-    fn deal(rules: ShengjiRules, seats: usize, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+    fn deal(
+        rules: ShengjiRules,
+        seats: usize,
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
         rules.check_table(seats)?;
         Shengji::new_hand(rules, 0, [2, 2], None, rng)
     }

@@ -63,7 +63,11 @@ impl Order {
         let plain = |r: Rank| r != level && !(twos && r == Rank::Two);
         // The trump suit's own ranks come first (lowest), then the extras.
         for &s in &suits {
-            let si = if Some(s) == trump { TRUMP } else { 1 + s as usize };
+            let si = if Some(s) == trump {
+                TRUMP
+            } else {
+                1 + s as usize
+            };
             for r in Rank::ALL.into_iter().filter(|&r| plain(r)) {
                 levels[si].push(vec![key_of(r, s)]);
             }

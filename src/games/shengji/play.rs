@@ -12,8 +12,8 @@
 
 use super::order::{Order, TRUMP};
 use super::units::{
-    beats_throw_unit, construct, decompose, find_run, format_key, maximal_runs, suit_counts,
-    total, Counts, Demands, Pick, Unit,
+    beats_throw_unit, construct, decompose, find_run, format_key, maximal_runs, suit_counts, total,
+    Counts, Demands, Pick, Unit,
 };
 use crate::cards::Card;
 use crate::games::Seat;
@@ -271,7 +271,13 @@ pub fn follow_candidates(order: &Order, lead: &Lead, hand: &[Card]) -> Vec<Vec<C
             }
         }
     }
-    let cheap = |c: &Card| (order.is_trump(*c), super::order::points(*c), order.value(*c));
+    let cheap = |c: &Card| {
+        (
+            order.is_trump(*c),
+            super::order::points(*c),
+            order.value(*c),
+        )
+    };
     let mut low = others.clone();
     low.sort_by_key(cheap);
     let mut feed = others;
@@ -293,7 +299,13 @@ pub fn follow_candidates(order: &Order, lead: &Lead, hand: &[Card]) -> Vec<Vec<C
 /// Whether a throw of `held` (cards of play suit `si`) is sure to stand
 /// against any split of the `unseen` cards: no unseen single above one of
 /// its singles, no unseen run as wide and as long above one of its units.
-pub fn throw_is_safe(order: &Order, si: usize, held: &Counts, unseen: &Counts, max_width: u8) -> bool {
+pub fn throw_is_safe(
+    order: &Order,
+    si: usize,
+    held: &Counts,
+    unseen: &Counts,
+    max_width: u8,
+) -> bool {
     let units = decompose(order, si, &mut held.clone(), max_width);
     units.iter().all(|u| {
         if u.width == 1 {

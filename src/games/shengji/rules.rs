@@ -90,9 +90,7 @@ impl ShengjiRules {
             )));
         }
         if self.two_colors && self.decks != 1 {
-            return Err(RecordError::Rules(
-                "two_colors is a one-deck option".into(),
-            ));
+            return Err(RecordError::Rules("two_colors is a one-deck option".into()));
         }
         if self.throw_penalty != 0 && self.throw_penalty != 10 {
             return Err(RecordError::Rules(format!(

@@ -61,7 +61,12 @@ pub fn kitty_multiplier(rule: KittyMultiplier, lead: &Lead) -> i64 {
 }
 
 /// Settles the hand once the last trick is taken (`last_lead` led it).
-pub fn settle(rules: &ShengjiRules, deal: &ShengjiDeal, p: &Playing, last_lead: &Lead) -> ShengjiOutcome {
+pub fn settle(
+    rules: &ShengjiRules,
+    deal: &ShengjiDeal,
+    p: &Playing,
+    last_lead: &Lead,
+) -> ShengjiOutcome {
     let banker = p.settled.banker;
     let bteam = team(banker);
     let last = p.tricks.last().expect("a finished hand has tricks");
@@ -76,7 +81,13 @@ pub fn settle(rules: &ShengjiRules, deal: &ShengjiDeal, p: &Playing, last_lead: 
     let (up_banker, up_attackers) = level_change(points, rules.step());
     let kept = points < 2 * rules.step();
     let deltas: Vec<i64> = (0..SEATS)
-        .map(|s| if team(s) == bteam { up_banker } else { up_attackers })
+        .map(|s| {
+            if team(s) == bteam {
+                up_banker
+            } else {
+                up_attackers
+            }
+        })
         .collect();
     let mut levels = deal.levels;
     for (t, level) in levels.iter_mut().enumerate() {
@@ -95,7 +106,11 @@ pub fn settle(rules: &ShengjiRules, deal: &ShengjiDeal, p: &Playing, last_lead: 
         kitty_multiplier: multiplier,
         trick_points: p.trick_points,
         penalty_points: p.penalty,
-        next_banker: if kept { (banker + 2) % SEATS } else { (banker + 1) % SEATS },
+        next_banker: if kept {
+            (banker + 2) % SEATS
+        } else {
+            (banker + 1) % SEATS
+        },
         levels,
         deltas,
         banker_kept: kept,

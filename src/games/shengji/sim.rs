@@ -58,7 +58,8 @@ pub fn play_hand(
                     .then(|| options[rng.gen_range(0..options.len())].clone()),
             };
             if let Some(a) = choice {
-                game.apply(seat, &a).map_err(|e| format!("a declaration was refused: {e}"))?;
+                game.apply(seat, &a)
+                    .map_err(|e| format!("a declaration was refused: {e}"))?;
             }
         }
     }
@@ -70,7 +71,8 @@ pub fn play_hand(
             .filter(|a| !matches!(a, Action::Declare { .. }))
             .collect();
         let a = bots[seat].choose(&game.view(Some(seat)), &legal, rng);
-        game.apply(seat, &a).map_err(|e| format!("the banker's {a:?} was refused: {e}"))?;
+        game.apply(seat, &a)
+            .map_err(|e| format!("the banker's {a:?} was refused: {e}"))?;
     }
     while let Some(seat) = game.to_play() {
         let legal = game.legal_actions(seat);
@@ -78,7 +80,8 @@ pub fn play_hand(
             return Err(format!("seat {seat} has no candidate play"));
         }
         let a = bots[seat].choose(&game.view(Some(seat)), &legal, rng);
-        game.apply(seat, &a).map_err(|e| format!("{a:?} by seat {seat} was refused: {e}"))?;
+        game.apply(seat, &a)
+            .map_err(|e| format!("{a:?} by seat {seat} was refused: {e}"))?;
     }
     Ok(())
 }
@@ -111,10 +114,15 @@ fn run(
     for n in 0..hands {
         let mut game = match next {
             None => Shengji::deal(rules.clone(), SEATS, rng)?,
-            Some((banker, levels)) => Shengji::new_hand(rules.clone(), banker, levels, Some(banker), rng)?,
+            Some((banker, levels)) => {
+                Shengji::new_hand(rules.clone(), banker, levels, Some(banker), rng)?
+            }
         };
         play_hand(&mut game, &kinds, rng).map_err(|e| fail(n, e))?;
-        let o = game.typed_outcome().ok_or_else(|| fail(n, "the hand did not finish"))?.clone();
+        let o = game
+            .typed_outcome()
+            .ok_or_else(|| fail(n, "the hand did not finish"))?
+            .clone();
         let p = game.playing().expect("a finished hand has its tricks");
         let mut played = p.settled.buried.len();
         let mut in_tricks = 0;
@@ -126,11 +134,17 @@ fn run(
             t.throws_failed += u64::from(tr.attempted.is_some());
         }
         if played != rules.deck_size() {
-            return Err(fail(n, format!("{played} cards accounted for, not {}", rules.deck_size())));
+            return Err(fail(
+                n,
+                format!("{played} cards accounted for, not {}", rules.deck_size()),
+            ));
         }
         let kitty = o.kitty_points;
         if in_tricks + kitty != 100 * rules.decks as i64 {
-            return Err(fail(n, format!("{in_tricks} + {kitty} points, not 100 per deck")));
+            return Err(fail(
+                n,
+                format!("{in_tricks} + {kitty} points, not 100 per deck"),
+            ));
         }
         if n < replay_check {
             let verdict = replay_game::<Shengji>(&game.record())?;
@@ -187,18 +201,45 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     r.push("hands", t.hands);
     r.push("matches won", t.matches);
     r.push("banker side kept the bank", pct(t.kept, t.hands));
-    r.push("average attacker points", format!("{:.1}", t.attacker_points as f64 / hands));
-    r.push("banker side levels per hand", format!("{:.2}", t.banker_levels as f64 / hands));
-    r.push("attacker levels per hand", format!("{:.2}", t.attacker_levels as f64 / hands));
-    r.push("failed throws per hand", format!("{:.2}", t.throws_failed as f64 / hands));
+    r.push(
+        "average attacker points",
+        format!("{:.1}", t.attacker_points as f64 / hands),
+    );
+    r.push(
+        "banker side levels per hand",
+        format!("{:.2}", t.banker_levels as f64 / hands),
+    );
+    r.push(
+        "attacker levels per hand",
+        format!("{:.2}", t.attacker_levels as f64 / hands),
+    );
+    r.push(
+        "failed throws per hand",
+        format!("{:.2}", t.throws_failed as f64 / hands),
+    );
     r.push("cards and points conserved", "yes (checked every hand)");
     if opts.ai == AiKind::Basic {
         use AiKind::{Basic, Random};
-        let a = run(&rules, [Basic, Random, Basic, Random], opts.games, &mut rng, 0)?;
-        let b = run(&rules, [Random, Basic, Random, Basic], opts.games, &mut rng, 0)?;
+        let a = run(
+            &rules,
+            [Basic, Random, Basic, Random],
+            opts.games,
+            &mut rng,
+            0,
+        )?;
+        let b = run(
+            &rules,
+            [Random, Basic, Random, Basic],
+            opts.games,
+            &mut rng,
+            0,
+        )?;
         let won = a.team0_won + (b.hands - b.team0_won);
         let levels = a.team_levels[0] + b.team_levels[1] - a.team_levels[1] - b.team_levels[0];
-        r.push("basic team vs random team: hands won", pct(won, a.hands + b.hands));
+        r.push(
+            "basic team vs random team: hands won",
+            pct(won, a.hands + b.hands),
+        );
         r.push(
             "basic team vs random team: levels per hand ahead",
             format!("{:+.2}", levels as f64 / (a.hands + b.hands).max(1) as f64),
