@@ -137,7 +137,8 @@ pub fn resolve_throw(
             (s, decompose(order, si, &mut c, max_width))
         })
         .collect();
-    let mut failing: Option<(&(Unit, Vec<Card>, usize), Seat)> = None;
+    type Entry = (Unit, Vec<Card>, usize);
+    let mut failing: Option<(&Entry, Seat)> = None;
     for entry in &units {
         let beaten = held
             .iter()

@@ -38,7 +38,7 @@ pub fn play_hand(
     let mut n = 0;
     while n < total {
         n = (n + 4).min(total);
-        for seat in 0..SEATS {
+        for (seat, &kind) in kinds.iter().enumerate() {
             let options: Vec<Action> = game
                 .declarations_for(seat)
                 .into_iter()
@@ -52,7 +52,7 @@ pub fn play_hand(
             if options.is_empty() {
                 continue;
             }
-            let choice = match kinds[seat] {
+            let choice = match kind {
                 AiKind::Basic => choose_declaration(&game.view(Some(seat)), &options, n),
                 AiKind::Random => (rng.gen_range(0..20) == 0)
                     .then(|| options[rng.gen_range(0..options.len())].clone()),

@@ -184,7 +184,7 @@ pub fn decompose(order: &Order, si: usize, c: &mut Counts, max_width: u8) -> Vec
 
 /// Orders units the way demands are met: most cards, widest, highest first.
 pub fn sort_units(units: &mut [Unit]) {
-    units.sort_by(|a, b| (b.cards(), b.width, b.top).cmp(&(a.cards(), a.width, a.top)));
+    units.sort_by_key(|u| std::cmp::Reverse((u.cards(), u.width, u.top)));
 }
 
 /// Whether a unit held by another player beats a throw's unit (the

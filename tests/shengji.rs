@@ -1,0 +1,99 @@
+//! Shengji properties over random deals and random candidate play: every
+//! candidate is accepted, hands finish, cards are conserved, points total
+//! 100 per deck, records replay to the same outcome, and views show no
+//! other seat's hand.
+
+use paiju::ai::{Bot, RandomBot};
+use paiju::games::shengji::{Action, Phase, Shengji, ShengjiRules};
+use paiju::games::Game;
+use paiju::record::{replay_game, Verdict};
+use proptest::prelude::*;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn rules(decks: u8, flip: bool) -> ShengjiRules {
+    let mut r: ShengjiRules = serde_json::from_value(serde_json::json!({
+        "decks": decks,
+        "no_declare": if flip { "flip" } else { "no_trump" },
+    }))
+    .unwrap();
+    r.twos_trump = decks == 2 && flip;
+    r
+}
+
+/// Plays a hand with random candidates (and random declarations),
+/// checking every candidate of the acting seat is accepted and every view.
+fn play(decks: u8, flip: bool, seed: u64) -> Shengji {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut g = Shengji::deal(rules(decks, flip), 4, &mut rng).unwrap();
+    let mut steps = 0;
+    while !g.is_finished() {
+        steps += 1;
+        assert!(steps < 2000, "the hand does not finish");
+        let waiting = g.waiting_on();
+        assert!(!waiting.is_empty());
+        let seat = if matches!(g.phase(), Phase::Declaring(_)) && rng.gen_range(0..3) > 0 {
+            waiting[rng.gen_range(0..waiting.len())]
+        } else {
+            g.to_play().unwrap_or_else(|| g.prospective_banker())
+        };
+        let legal = g.legal_actions(seat);
+        assert!(!legal.is_empty(), "seat {seat} waited on with no candidate");
+        for a in &legal {
+            let mut copy = g.clone();
+            copy.apply(seat, a)
+                .unwrap_or_else(|e| panic!("candidate {a:?} refused: {e}"));
+        }
+        for s in 0..4 {
+            let v = g.view(Some(s));
+            assert_eq!(v.hand, g.hand(s));
+            let bank = g.banker() == Some(s) || g.is_finished();
+            assert!(v.kitty.is_none() || bank, "seat {s} sees the kitty");
+        }
+        assert!(g.view(None).hand.is_empty() && g.view(None).kitty.is_none());
+        let mut bot = RandomBot;
+        let a: Action = Bot::<Shengji>::choose(&mut bot, &g.view(Some(seat)), &legal, &mut rng);
+        g.apply(seat, &a).unwrap();
+    }
+    g
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn random_hands_finish_conserve_cards_and_points_and_replay(
+        decks in 1u8..=3, flip in any::<bool>(), seed in any::<u64>()
+    ) {
+        let g = play(decks, flip, seed);
+        let p = g.playing().unwrap();
+        let mut cards = p.settled.buried.len();
+        let mut points = 0;
+        for t in &p.tricks {
+            cards += t.plays.iter().map(|(_, c)| c.len()).sum::<usize>();
+            points += t.points;
+        }
+        prop_assert_eq!(cards, 54 * decks as usize);
+        let o = g.typed_outcome().unwrap();
+        prop_assert_eq!(points + o.kitty_points, 100 * decks as i64);
+        let verdict = replay_game::<Shengji>(&g.record()).unwrap();
+        prop_assert_eq!(verdict, Verdict::Ok {
+            finished: true,
+            outcome: g.outcome().map(|o| o.to_json()),
+        });
+    }
+}
+
+#[test]
+fn four_decks_close_declaring_with_the_first_lead() {
+    let g = play(4, false, 7);
+    assert!(g.playing().unwrap().settled.buried.is_empty());
+    let played: usize = g
+        .playing()
+        .unwrap()
+        .tricks
+        .iter()
+        .flat_map(|t| t.plays.iter().map(|(_, c)| c.len()))
+        .sum();
+    assert_eq!(played, 216);
+}
