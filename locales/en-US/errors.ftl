@@ -299,3 +299,5 @@ ledger-bad-input = That request could not be accepted.
 ledger-internal-error = The chip ledger failed; nothing was changed. Please try again.
 err-click-again = That took too long to open here — please click the button again.
 err-timer-only = Only the turn timer plays that move.
+err-lease-held = Another paiju process (pid { $pid } on { $host }, running since { $since }) is playing at the tables of this ledger. Stop it first, or use another database.
+err-database-damaged = The database file is damaged ({ $detail }). Nothing was played or changed; restore it from a backup.

@@ -162,3 +162,5 @@ term-err-duan-guozi-only = --ante and --sweep are Duan Guozi options
 term-err-dou-dizhu-only = --wild and --discard are Dou Dizhu options
 term-err-runtime = cannot start the async runtime: { $why }
 term-err-ledger = cannot open the ledger at { $path }: { $why }
+term-line-too-long = That line is longer than { $max } bytes: it was ignored. Type a shorter one.
+term-line-not-utf8 = That line is not UTF-8 text: it was ignored. Type it again.

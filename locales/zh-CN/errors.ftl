@@ -303,3 +303,5 @@ ledger-bad-input = 无法接受这个请求。
 ledger-internal-error = 筹码账本出错了，什么都没有改变。请再试一次。
 err-click-again = 打开太慢了——请再点一次按钮。
 err-timer-only = 这一步只能由计时器代为操作。
+err-lease-held = 另一个 paiju 进程（{ $host } 上的 pid { $pid }，自 { $since } 起运行）正在使用这个账本的牌桌。请先停止它，或换一个数据库。
+err-database-damaged = 数据库文件已损坏（{ $detail }）。没有进行任何游戏，也没有任何改动；请从备份恢复。

@@ -135,3 +135,5 @@ term-err-duan-guozi-only = --ante 和 --sweep 是端锅子的选项
 term-err-dou-dizhu-only = --wild 和 --discard 是斗地主的选项
 term-err-runtime = 无法启动异步运行时：{ $why }
 term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }
+term-line-too-long = 这一行超过 { $max } 字节，已忽略。请输入短一些的内容。
+term-line-not-utf8 = 这一行不是 UTF-8 文本，已忽略。请重新输入。

@@ -10,24 +10,40 @@ use crate::ledger::{self, Ledger, LedgerError};
 use serde_json::Value;
 
 fn store_error(e: LedgerError) -> StoreError {
-    StoreError::new(e.key(), e.to_string())
+    if e.is_transient() {
+        StoreError::transient(e.key(), e.to_string())
+    } else {
+        StoreError::new(e.key(), e.to_string())
+    }
+}
+
+fn to_ledger(g: NewGame) -> ledger::NewGame {
+    ledger::NewGame {
+        server: g.server,
+        channel: g.channel,
+        kind: g.kind,
+        options: g.options,
+        seats: g.seats,
+        stake: g.stake,
+    }
 }
 
 impl TableStore for Ledger {
     async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
-        Ledger::create_game(
-            self,
-            ledger::NewGame {
-                server: g.server,
-                channel: g.channel,
-                kind: g.kind,
-                options: g.options,
-                seats: g.seats,
-                stake: g.stake,
-            },
-        )
-        .await
-        .map_err(store_error)
+        Ledger::create_game(self, to_ledger(g))
+            .await
+            .map_err(store_error)
+    }
+
+    async fn open_game(
+        &self,
+        g: NewGame,
+        entry: Vec<i64>,
+        snapshot: Value,
+    ) -> Result<GameId, StoreError> {
+        Ledger::open_game(self, to_ledger(g), &entry, &snapshot)
+            .await
+            .map_err(store_error)
     }
 
     async fn hold(
