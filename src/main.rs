@@ -193,7 +193,7 @@ fn main() -> ExitCode {
             };
             match registry::simulate(kind, &opts) {
                 Ok(report) => {
-                    print!("{}", report.render());
+                    print_out(&report.render());
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -238,27 +238,49 @@ fn run_bot(config_path: Option<&std::path::Path>) -> ExitCode {
     }
 }
 
-fn run_replay(file: &str) -> ExitCode {
-    let text = if file == "-" {
-        let mut s = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut s) {
-            eprintln!("paiju: cannot read standard input: {e}");
-            return ExitCode::from(2);
-        }
-        s
+/// Writes to standard output. A reader that went away (`| head`) is its
+/// choice, not an error: what it did not read is dropped.
+fn print_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
+/// Reads a record, at most [`record::MAX_RECORD_BYTES`] of it: a larger
+/// one is refused without reading it all.
+fn read_record(file: &str) -> Result<String, String> {
+    let limit = record::MAX_RECORD_BYTES;
+    let mut bytes = Vec::new();
+    let read = if file == "-" {
+        std::io::stdin().take(limit + 1).read_to_end(&mut bytes)
     } else {
-        match std::fs::read_to_string(file) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("paiju: cannot read {file}: {e}");
-                return ExitCode::from(2);
-            }
+        std::fs::File::open(file).and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+    };
+    if let Err(e) = read {
+        return Err(if file == "-" {
+            format!("cannot read standard input: {e}")
+        } else {
+            format!("cannot read {file}: {e}")
+        });
+    }
+    if bytes.len() as u64 > limit {
+        return Err(record::RecordError::TooLarge(format!("more than {limit} bytes")).to_string());
+    }
+    String::from_utf8(bytes).map_err(|_| format!("{file} is not UTF-8 text"))
+}
+
+fn run_replay(file: &str) -> ExitCode {
+    let text = match read_record(file) {
+        Ok(text) => text,
+        Err(why) => {
+            eprintln!("paiju: {why}");
+            return ExitCode::from(2);
         }
     };
     let verdict = Record::from_json(&text).and_then(|r| paiju::registry::replay(&r));
     match verdict {
         Ok(v) => {
-            println!("{}", v.to_json());
+            print_out(&format!("{}\n", v.to_json()));
             ExitCode::from(v.exit_code() as u8)
         }
         Err(e) => {
@@ -291,7 +313,7 @@ fn run_ledger_verify(database: &str) -> ExitCode {
         ledger.close().await;
         match result {
             Ok(report) => {
-                print!("{}", report.render());
+                print_out(&report.render());
                 if report.is_clean() {
                     ExitCode::SUCCESS
                 } else {
@@ -336,6 +358,26 @@ fn parse_lang(s: &str) -> Result<Lang, String> {
 fn refuse(lang: Lang, key: &str, args: &i18n::Args<'_>) -> ExitCode {
     eprintln!("paiju: {}", i18n::tr_args(lang, key, args));
     ExitCode::from(2)
+}
+
+/// Refuses to play on a ledger that cannot be opened: a refusal the
+/// ledger words itself (another process plays there, a damaged file) in
+/// its own message, anything else as "cannot open the ledger".
+fn refuse_ledger(lang: Lang, database: &str, e: &paiju::ledger::LedgerError) -> ExitCode {
+    use paiju::ledger::LedgerError;
+    if matches!(e, LedgerError::LeaseHeld { .. } | LedgerError::Damaged(_)) {
+        let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> = e
+            .args()
+            .into_iter()
+            .map(|(k, v)| (k, fluent_bundle::FluentValue::from(v)))
+            .collect();
+        return refuse(lang, e.key(), &args);
+    }
+    refuse(
+        lang,
+        "term-err-ledger",
+        &[("path", database.into()), ("why", e.to_string().into())],
+    )
 }
 
 fn run_play(args: PlayArgs) -> ExitCode {
@@ -390,6 +432,14 @@ fn run_play(args: PlayArgs) -> ExitCode {
         buy_in: setup.buy_in,
         lang: args.lang,
     };
+    // Bad options are refused before the ledger is opened: a refusal
+    // creates no database and grants no chips.
+    let checked = paiju::with_game!(kind, G => terminal::check_options::<G>(&options),
+        unhosted => Ok(()));
+    if let Err(said) = checked {
+        eprintln!("{said}");
+        return ExitCode::from(2);
+    }
     let database = args.database.as_str();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -404,12 +454,17 @@ fn run_play(args: PlayArgs) -> ExitCode {
     runtime.block_on(async {
         let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
             Ok(l) => l,
+            Err(e) => return refuse_ledger(lang, database, &e),
+        };
+        // One process plays at a ledger's tables at a time (issue #14).
+        let lease = match ledger
+            .take_lease(paiju::ledger::lease::TABLES, &paiju::ledger::LeaseOwner::me())
+            .await
+        {
+            Ok(lease) => lease,
             Err(e) => {
-                return refuse(
-                    lang,
-                    "term-err-ledger",
-                    &[("path", database.into()), ("why", e.to_string().into())],
-                );
+                ledger.close().await;
+                return refuse_ledger(lang, database, &e);
             }
         };
         let tables = paiju::table::Tables::new(
@@ -421,9 +476,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
         let result = paiju::with_game!(kind, G => {
             terminal::play::<G, _, _, _>(tables, options, input, out).await
         }, unhosted => Err(anyhow::anyhow!("no table hosts {} yet", kind.name())));
+        lease.release().await;
         ledger.close().await;
         match result {
             Ok(()) => ExitCode::SUCCESS,
+            // Already said on the terminal, in the player's language.
+            Err(e) if e.is::<terminal::Reported>() => ExitCode::from(2),
             Err(e) => {
                 eprintln!("paiju: {e}");
                 ExitCode::from(2)

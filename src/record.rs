@@ -23,6 +23,15 @@ fn empty_object() -> Value {
     Value::Object(Map::new())
 }
 
+/// The largest record read, in bytes: a whole Chexuan table session of a
+/// thousand hands is well under it.
+pub const MAX_RECORD_BYTES: u64 = 4 << 20;
+/// The most actions a record may hold.
+pub const MAX_ACTIONS: usize = 100_000;
+/// The most seats a record may ask for (the ledger's limit; each game
+/// checks its own, smaller range).
+pub const MAX_SEATS: usize = 16;
+
 /// A record that cannot be replayed at all (exit code 2): bad JSON, an
 /// unknown game, a deal that is not a full deck, bad rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,6 +48,9 @@ pub enum RecordError {
     Seats(String),
     #[error("action {index} is malformed: {message}")]
     Action { index: usize, message: String },
+    /// More than a record may ask for: refused before any work is done.
+    #[error("record too large: {0}")]
+    TooLarge(String),
 }
 
 /// What `paiju replay` prints for a record that could be read.
@@ -83,8 +95,30 @@ impl Verdict {
 }
 
 impl Record {
+    /// Reads a record and checks it asks for no more than a record may:
+    /// [`MAX_RECORD_BYTES`], [`MAX_SEATS`], [`MAX_ACTIONS`].
     pub fn from_json(text: &str) -> Result<Record, RecordError> {
-        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
+        if text.len() as u64 > MAX_RECORD_BYTES {
+            return Err(RecordError::TooLarge(format!(
+                "{} bytes, more than {MAX_RECORD_BYTES}",
+                text.len()
+            )));
+        }
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        if record.seats > MAX_SEATS {
+            return Err(RecordError::TooLarge(format!(
+                "{} seats, more than {MAX_SEATS}",
+                record.seats
+            )));
+        }
+        if record.actions.len() > MAX_ACTIONS {
+            return Err(RecordError::TooLarge(format!(
+                "{} actions, more than {MAX_ACTIONS}",
+                record.actions.len()
+            )));
+        }
+        Ok(record)
     }
 
     /// Parses `rules` into a game's typed rules; omitted options take their defaults.

@@ -601,22 +601,39 @@ async fn snapshots_and_resume() {
     l.save_snapshot(g, 1, &json!({"actions": [1]}))
         .await
         .unwrap();
-    l.save_snapshot(g, 3, &json!({"actions": [1, 2, 3]}))
+    l.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
         .await
         .unwrap();
-    // A retried write of the same version is fine; an older one is stale.
-    l.save_snapshot(g, 3, &json!({"actions": [1, 2, 3]}))
+    // A retried write of the same snapshot at the same version is fine.
+    l.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
         .await
         .unwrap();
-    let e = l.save_snapshot(g, 2, &json!({})).await.unwrap_err();
+    // Another writer's move at the same version is not: one of the two
+    // would be lost (issue #14: two processes playing one game).
+    let e = l
+        .save_snapshot(g, 2, &json!({"actions": [1, 9]}))
+        .await
+        .unwrap_err();
     assert!(matches!(
         e,
         LedgerError::StaleVersion {
-            stored: 3,
+            stored: 2,
             given: 2,
             ..
         }
     ));
+    // Nor is skipping a version, or going back.
+    for v in [4, 1] {
+        let e = l.save_snapshot(g, v, &json!({})).await.unwrap_err();
+        assert!(
+            matches!(e, LedgerError::StaleVersion { stored: 2, given, .. } if given == v),
+            "{e:?}"
+        );
+        assert!(!e.is_transient());
+    }
+    let stored = l.unfinished_games().await.unwrap();
+    assert_eq!(stored[0].version, 2);
+    assert_eq!(stored[0].snapshot, Some(json!({"actions": [1, 2]})));
     assert!(matches!(
         l.save_snapshot(g, -1, &json!({})).await,
         Err(LedgerError::BadInput(_))
@@ -641,7 +658,7 @@ async fn unfinished_games_survive_a_reopen() {
         .await
         .unwrap();
     l.hold(g, 2, 30, "h").await.unwrap();
-    l.save_snapshot(g, 7, &json!({"state": "bidding"}))
+    l.save_snapshot(g, 1, &json!({"state": "bidding"}))
         .await
         .unwrap();
     drop(l);
@@ -652,7 +669,7 @@ async fn unfinished_games_survive_a_reopen() {
     assert_eq!(s.id, g);
     assert_eq!((s.server, s.channel, s.kind.as_str()), (S, 77, "dou-dizhu"));
     assert_eq!(s.seats, vec![Some(1), None, Some(2)]);
-    assert_eq!(s.version, 7);
+    assert_eq!(s.version, 1);
     assert_eq!(s.snapshot, Some(json!({"state": "bidding"})));
     assert_eq!(s.options, json!({"bidding": "classic"}));
     assert_eq!(s.held, vec![0, 0, 30]);
@@ -751,4 +768,131 @@ async fn an_in_memory_ledger_works_for_tests_and_tools() {
     assert_eq!(l.balance(S, 1).await.unwrap(), 998);
     assert_eq!(l.rank(S, 2).await.unwrap(), Some((1, 1005)));
     assert_clean(&l).await;
+}
+
+// ---- issue #14: opening a game in one transaction, leases, damage --------
+
+#[tokio::test]
+async fn a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all() {
+    let (_d, l) = ledger().await;
+    let snapshot = json!({"actions": []});
+    let g = l
+        .open_game(game(vec![Some(1), None, Some(2)]), &[30, 0, 30], &snapshot)
+        .await
+        .unwrap();
+    let stored = l.unfinished_games().await.unwrap();
+    assert_eq!(stored.len(), 1);
+    assert_eq!((stored[0].id, stored[0].version), (g, 0));
+    assert_eq!(stored[0].snapshot, Some(snapshot.clone()));
+    assert_eq!(stored[0].held, vec![30, 0, 30]);
+    // The runtime repeats the holds on resume with the same key: nothing more.
+    assert_eq!(l.hold(g, 1, 30, "pot-entry").await.unwrap(), 970);
+    assert_clean(&l).await;
+
+    // Seat 4 cannot cover its entry: no game, no hold, no lock is left.
+    l.balance(S, 3).await.unwrap();
+    l.balance(S, 4).await.unwrap();
+    let e = l
+        .open_game(game(vec![Some(3), Some(4)]), &[30, 5000], &snapshot)
+        .await
+        .unwrap_err();
+    assert!(matches!(e, LedgerError::InsufficientChips { .. }), "{e:?}");
+    assert_eq!(l.unfinished_games().await.unwrap().len(), 1);
+    assert_eq!(l.balance(S, 3).await.unwrap(), 1000);
+    assert_eq!(l.history(S, 10).await.unwrap().len(), 1);
+    l.transfer(S, 3, 4, 10, "not locked").await.unwrap();
+    assert_clean(&l).await;
+}
+
+fn owner(pid: u32, host: &str, since: i64) -> paiju::ledger::LeaseOwner {
+    paiju::ledger::LeaseOwner {
+        pid,
+        host: host.into(),
+        since,
+    }
+}
+
+#[tokio::test]
+async fn one_process_holds_the_tables_lease_until_it_dies_or_lets_go() {
+    use paiju::ledger::lease::TABLES;
+    let (_d, l) = ledger().await;
+    let me = paiju::ledger::LeaseOwner::me();
+    // A live process of this host (this one, started earlier) holds it.
+    let first = owner(me.pid, &me.host, 1_795_000_000);
+    let lease = l.take_lease(TABLES, &first).await.unwrap();
+    let e = l.take_lease(TABLES, &me).await.unwrap_err();
+    match &e {
+        LedgerError::LeaseHeld { pid, host, since } => {
+            assert_eq!((*pid, host.as_str()), (i64::from(me.pid), me.host.as_str()));
+            assert_eq!(since, "2026-11-18 11:06:40 UTC");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(e.key(), "err-lease-held");
+    // Let go: the next process takes it at once.
+    lease.release().await;
+    let lease = l.take_lease(TABLES, &me).await.unwrap();
+    lease.release().await;
+
+    // A process of this host that died (no such pid) is taken over at once.
+    l.take_lease(TABLES, &owner(i32::MAX as u32, &me.host, 1))
+        .await
+        .unwrap();
+    let lease = l.take_lease(TABLES, &me).await.unwrap();
+    lease.release().await;
+
+    // A process on another host cannot be seen: its lease must lapse first.
+    let _far = l
+        .take_lease(TABLES, &owner(42, "elsewhere.example", 1))
+        .await
+        .unwrap();
+    assert!(matches!(
+        l.take_lease(TABLES, &me).await,
+        Err(LedgerError::LeaseHeld { pid: 42, .. })
+    ));
+}
+
+#[tokio::test]
+async fn a_damaged_database_is_refused_at_open_and_verify_reads_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("paiju.db");
+    let p = path.to_str().unwrap();
+    {
+        let l = Ledger::open(p, cfg()).await.unwrap();
+        for user in 0..400 {
+            l.balance(S, user).await.unwrap();
+        }
+        l.close().await;
+    }
+    // The last connection checkpoints and removes the WAL on its own thread,
+    // possibly after `close` returned.
+    let wal = dir.path().join("paiju.db-wal");
+    for _ in 0..100 {
+        if !wal.exists() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(!wal.exists());
+    // Verify opens read-only: a write through it is refused, and the file
+    // is left as it was.
+    let before = std::fs::read(&path).unwrap();
+    let ro = Ledger::open_existing(p).await.unwrap();
+    assert!(ro.verify().await.unwrap().is_clean());
+    assert!(ro.balance(S, 9999).await.is_err(), "read-only");
+    ro.close().await;
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+
+    // Overwrite three pages in the middle of the file.
+    let mut bytes = before;
+    let page = 4096;
+    assert!(bytes.len() > 8 * page, "{} bytes", bytes.len());
+    for b in &mut bytes[3 * page..6 * page] {
+        *b = 0x5a;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let e = Ledger::open(p, cfg()).await.unwrap_err();
+    assert!(matches!(e, LedgerError::Damaged(_)), "{e:?}");
+    assert_eq!(e.key(), "err-database-damaged");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing written");
 }

@@ -322,3 +322,5 @@ err-option-dg-ante = The ante is from 1 to { $max } dao, not { $ante }.
 err-option-dg-point-dao = The dao of the point hands (point_dao) must be 1 to 4 each, never falling from 1 point to 9.
 err-option-dg-sweep = The sweep house rule takes two numbers, both at least 1: [pot at most, dao at least].
 err-option-dg-chips-per-dao = Chips per dao must be at least 1.
+err-lease-held = Another paiju process (pid { $pid } on { $host }, running since { $since }) is playing at the tables of this ledger. Stop it first, or use another database.
+err-database-damaged = The database file is damaged ({ $detail }). Nothing was played or changed; restore it from a backup.

@@ -326,3 +326,5 @@ err-option-dg-ante = 底注是 1 到 { $max } 道，不能是 { $ante }。
 err-option-dg-point-dao = 点数牌的道数（point_dao）每项 1 到 4，从 1 点到 9 点不能减少。
 err-option-dg-sweep = 全拿规则要两个数，都至少为 1：[锅里至多几道, 牌至少几道]。
 err-option-dg-chips-per-dao = 每道筹码至少为 1。
+err-lease-held = 另一个 paiju 进程（{ $host } 上的 pid { $pid }，自 { $since } 起运行）正在使用这个账本的牌桌。请先停止它，或换一个数据库。
+err-database-damaged = 数据库文件已损坏（{ $detail }）。没有进行任何游戏，也没有任何改动；请从备份恢复。

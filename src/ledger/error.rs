@@ -39,13 +39,21 @@ pub enum LedgerError {
     GameNotRunning { game: GameId, status: String },
     #[error("user {user} has no seat in game {game}")]
     NotSeated { game: GameId, user: UserId },
-    /// A snapshot older than the stored one.
-    #[error("stale snapshot for game {game}: version {given} is older than {stored}")]
+    /// A snapshot that is not the next one after the stored version (or a
+    /// different snapshot at the same version): another writer moved the
+    /// game on. Retrying cannot succeed.
+    #[error("stale snapshot for game {game}: version {given} does not follow the stored {stored}")]
     StaleVersion {
         game: GameId,
         stored: i64,
         given: i64,
     },
+    /// Another live process plays at this ledger's tables.
+    #[error("another process (pid {pid} on {host}, since {since}) is playing at this ledger's tables")]
+    LeaseHeld { pid: i64, host: String, since: String },
+    /// `PRAGMA quick_check` found the database file damaged.
+    #[error("the database file is damaged: {0}")]
+    Damaged(String),
     #[error("bad settlement: {0}")]
     BadSettlement(String),
     /// An idempotency key already used for a different operation.
@@ -81,6 +89,8 @@ impl LedgerError {
             LedgerError::GameNotRunning { .. } => "err-game-over",
             LedgerError::NotSeated { .. } => "err-not-seated",
             LedgerError::StaleVersion { .. } => "err-stale",
+            LedgerError::LeaseHeld { .. } => "err-lease-held",
+            LedgerError::Damaged(_) => "err-database-damaged",
             LedgerError::UnknownGame { .. }
             | LedgerError::BadSettlement(_)
             | LedgerError::IdempotencyConflict { .. }
@@ -125,6 +135,12 @@ impl LedgerError {
             LedgerError::NotSeated { game, user } => {
                 vec![("game", game.to_string()), ("user", user.to_string())]
             }
+            LedgerError::LeaseHeld { pid, host, since } => vec![
+                ("pid", pid.to_string()),
+                ("host", host.clone()),
+                ("since", since.clone()),
+            ],
+            LedgerError::Damaged(detail) => vec![("detail", detail.clone())],
             _ => Vec::new(),
         }
     }
@@ -134,8 +150,28 @@ impl LedgerError {
     pub fn is_refusal(&self) -> bool {
         !matches!(
             self,
-            LedgerError::Corrupt(_) | LedgerError::Database(_) | LedgerError::Migrate(_)
+            LedgerError::Corrupt(_)
+                | LedgerError::Database(_)
+                | LedgerError::Migrate(_)
+                | LedgerError::Damaged(_)
         )
+    }
+
+    /// True when trying again may succeed: the database was busy or could
+    /// not be reached. A refusal, a stale version or damaged data stays so.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            LedgerError::Database(e) => match e {
+                sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed => true,
+                // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with extended codes.
+                sqlx::Error::Database(d) => d
+                    .code()
+                    .and_then(|c| c.parse::<i32>().ok())
+                    .is_some_and(|c| matches!(c & 0xff, 5 | 6)),
+                _ => false,
+            },
+            _ => false,
+        }
     }
 }
 
@@ -153,5 +189,7 @@ pub const ERROR_KEYS: &[&str] = &[
     "err-game-over",
     "err-not-seated",
     "err-stale",
+    "err-lease-held",
+    "err-database-damaged",
     "err-internal",
 ];

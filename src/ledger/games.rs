@@ -97,6 +97,50 @@ impl Ledger {
         g: NewGame,
         expected: &[Option<i64>],
     ) -> Result<GameId, LedgerError> {
+        let mut tx = self.begin().await?;
+        let id = self.create_game_in(&mut tx, g, expected).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Opens a game (checking `expected` balances as
+    /// [`Ledger::create_game_at`] does), holds each human seat's `entry`
+    /// (seat order; zero or missing holds nothing) under the key
+    /// `pot-entry`, and stores its first snapshot at version 0 — in one
+    /// transaction, so a crash leaves either no game or a game that can be
+    /// resumed.
+    pub async fn open_game(
+        &self,
+        g: NewGame,
+        expected: &[Option<i64>],
+        entry: &[i64],
+        snapshot: &serde_json::Value,
+    ) -> Result<GameId, LedgerError> {
+        let text = serde_json::to_string(snapshot)
+            .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
+        let seats = g.seats.clone();
+        let mut tx = self.begin().await?;
+        let id = self.create_game_in(&mut tx, g, expected).await?;
+        for (seat, chips) in entry.iter().enumerate() {
+            if let (Some(Some(user)), true) = (seats.get(seat), *chips > 0) {
+                hold_in(&mut tx, id, *user, *chips, POT_ENTRY).await?;
+            }
+        }
+        sqlx::query("UPDATE games SET snapshot = $1, version = 0 WHERE id = $2")
+            .bind(text)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn create_game_in(
+        &self,
+        tx: &mut Tx,
+        g: NewGame,
+        expected: &[Option<i64>],
+    ) -> Result<GameId, LedgerError> {
         if g.seats.is_empty() || g.seats.len() > MAX_SEATS {
             return Err(LedgerError::BadInput(format!(
                 "a game has 1 to {MAX_SEATS} seats, not {}",
@@ -123,12 +167,11 @@ impl Ledger {
         let seats = serde_json::to_string(&g.seats)
             .map_err(|e| LedgerError::BadInput(format!("seats: {e}")))?;
 
-        let mut tx = self.begin().await?;
         let mut starts = Vec::new();
         for (seat, user) in g.seats.iter().enumerate() {
             let Some(user) = *user else { continue };
-            let balance = self.ensure_account(&mut tx, g.server, user).await?;
-            if let Some(game) = running_game_of(&mut tx, g.server, user).await? {
+            let balance = self.ensure_account(tx, g.server, user).await?;
+            if let Some(game) = running_game_of(tx, g.server, user).await? {
                 return Err(LedgerError::AlreadySeated { user, game });
             }
             if let Some(Some(read)) = expected.get(seat) {
@@ -149,7 +192,7 @@ impl Ledger {
         .bind(seats)
         .bind(g.stake)
         .bind(now_unix())
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut **tx)
         .await?;
         for (seat, user, balance) in starts {
             sqlx::query(
@@ -161,10 +204,9 @@ impl Ledger {
             .bind(db_id(g.server))
             .bind(db_id(user))
             .bind(balance)
-            .execute(&mut *tx)
+            .execute(&mut **tx)
             .await?;
         }
-        tx.commit().await?;
         Ok(id)
     }
 
@@ -177,61 +219,17 @@ impl Ledger {
         amount: i64,
         key: &str,
     ) -> Result<i64, LedgerError> {
-        positive(amount)?;
-        check_key(key)?;
-        let full_key = format!("hold:{game}:{user}:{key}");
         let mut tx = self.begin().await?;
-        let head = game_head(&mut tx, game).await?;
-        if let Some(prior) = super::find_key(&mut tx, &full_key).await? {
-            return if prior == (db_id(user), -amount, reason::HOLD.to_string()) {
-                balance_in(&mut tx, head.server, user).await
-            } else {
-                Err(LedgerError::IdempotencyConflict {
-                    key: key.to_string(),
-                })
-            };
-        }
-        if head.status != GameStatus::Running {
-            return Err(not_running(game, head.status));
-        }
-        let seats = seat_rows(&mut tx, game).await?;
-        let Some(seat) = seats.iter().find(|s| s.user == user) else {
-            return Err(LedgerError::NotSeated { game, user });
-        };
-        let balance = balance_in(&mut tx, head.server, user).await?;
-        if amount > balance {
-            return Err(LedgerError::InsufficientChips {
-                balance,
-                needed: amount,
-            });
-        }
-        seat.held
-            .checked_add(amount)
-            .ok_or(LedgerError::AmountTooLarge)?;
-        journal(
-            &mut tx,
-            head.server,
-            user,
-            -amount,
-            reason::HOLD,
-            Some(game),
-            None,
-            &full_key,
-        )
-        .await?;
-        let new = add_to_balance(&mut tx, head.server, user, -amount).await?;
-        sqlx::query("UPDATE game_seats SET held = held + $1 WHERE game_id = $2 AND seat = $3")
-            .bind(amount)
-            .bind(game)
-            .bind(seat.seat as i64)
-            .execute(&mut *tx)
-            .await?;
+        let balance = hold_in(&mut tx, game, user, amount, key).await?;
         tx.commit().await?;
-        Ok(new)
+        Ok(balance)
     }
 
-    /// Stores the engine's state after an action. `version` must not be older
-    /// than the stored one (an equal version overwrites: a retried write).
+    /// Stores the engine's state after an action: a compare-and-set on the
+    /// version. `version` must be the stored one + 1 (one action later);
+    /// writing the very same snapshot at the stored version again succeeds
+    /// (a retried write). Anything else is [`LedgerError::StaleVersion`]:
+    /// someone else moved the game on, and this writer's state is lost.
     pub async fn save_snapshot(
         &self,
         game: GameId,
@@ -248,9 +246,9 @@ impl Ledger {
         let mut tx = self.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET snapshot = $1, version = $2 \
-             WHERE id = $3 AND status = 'running' AND version <= $2",
+             WHERE id = $3 AND status = 'running' AND version + 1 = $2",
         )
-        .bind(text)
+        .bind(&text)
         .bind(version)
         .bind(game)
         .execute(&mut *tx)
@@ -263,10 +261,14 @@ impl Ledger {
         if head.status != GameStatus::Running {
             return Err(not_running(game, head.status));
         }
-        let stored: i64 = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
-            .bind(game)
-            .fetch_one(&mut *tx)
-            .await?;
+        let (stored, stored_text): (i64, Option<String>) =
+            sqlx::query_as("SELECT version, snapshot FROM games WHERE id = $1")
+                .bind(game)
+                .fetch_one(&mut *tx)
+                .await?;
+        if stored == version && stored_text.as_deref() == Some(text.as_str()) {
+            return Ok(());
+        }
         Err(LedgerError::StaleVersion {
             game,
             stored,
@@ -521,3 +523,67 @@ impl Ledger {
         Ok(out)
     }
 }
+
+/// The key of the holds that fill a game's pot at its start (the table
+/// runtime repeats them on resume with the same key).
+pub(crate) const POT_ENTRY: &str = "pot-entry";
+
+/// [`Ledger::hold`] inside a transaction.
+async fn hold_in(
+    tx: &mut Tx,
+    game: GameId,
+    user: UserId,
+    amount: i64,
+    key: &str,
+) -> Result<i64, LedgerError> {
+    positive(amount)?;
+    check_key(key)?;
+    let full_key = format!("hold:{game}:{user}:{key}");
+    let head = game_head(tx, game).await?;
+    if let Some(prior) = super::find_key(tx, &full_key).await? {
+        return if prior == (db_id(user), -amount, reason::HOLD.to_string()) {
+            balance_in(tx, head.server, user).await
+        } else {
+            Err(LedgerError::IdempotencyConflict {
+                key: key.to_string(),
+            })
+        };
+    }
+    if head.status != GameStatus::Running {
+        return Err(not_running(game, head.status));
+    }
+    let seats = seat_rows(tx, game).await?;
+    let Some(seat) = seats.iter().find(|s| s.user == user) else {
+        return Err(LedgerError::NotSeated { game, user });
+    };
+    let balance = balance_in(tx, head.server, user).await?;
+    if amount > balance {
+        return Err(LedgerError::InsufficientChips {
+            balance,
+            needed: amount,
+        });
+    }
+    seat.held
+        .checked_add(amount)
+        .ok_or(LedgerError::AmountTooLarge)?;
+    journal(
+        tx,
+        head.server,
+        user,
+        -amount,
+        reason::HOLD,
+        Some(game),
+        None,
+        &full_key,
+    )
+    .await?;
+    let new = add_to_balance(tx, head.server, user, -amount).await?;
+    sqlx::query("UPDATE game_seats SET held = held + $1 WHERE game_id = $2 AND seat = $3")
+        .bind(amount)
+        .bind(game)
+        .bind(seat.seat as i64)
+        .execute(&mut **tx)
+        .await?;
+    Ok(new)
+}
+

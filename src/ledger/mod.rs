@@ -56,10 +56,12 @@
 
 mod error;
 mod games;
+pub mod lease;
 pub mod shares;
 mod verify;
 
 pub use error::{LedgerError, ERROR_KEYS};
+pub use lease::{Lease, LeaseOwner};
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
 use serde::{Deserialize, Serialize};
@@ -266,7 +268,8 @@ pub fn now_unix() -> i64 {
 }
 
 /// Parses a database URL: `sqlite:…`/`sqlite://…`, or a plain file path.
-fn connect_options(database_url: &str) -> Result<SqliteConnectOptions, LedgerError> {
+/// A read-only connection changes nothing, not even the journal mode.
+fn connect_options(database_url: &str, read_only: bool) -> Result<SqliteConnectOptions, LedgerError> {
     let url = database_url.trim();
     if url.is_empty() {
         return Err(LedgerError::BadInput("empty database URL".into()));
@@ -280,30 +283,62 @@ fn connect_options(database_url: &str) -> Result<SqliteConnectOptions, LedgerErr
     } else {
         SqliteConnectOptions::new().filename(url)
     };
+    let opts = opts.busy_timeout(Duration::from_secs(30));
+    if read_only {
+        return Ok(opts.read_only(true));
+    }
     Ok(opts
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
-        .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(30)))
+        .foreign_keys(true))
+}
+
+/// SQLITE_CORRUPT (11) and SQLITE_NOTADB (26) say the file is damaged;
+/// other errors are the database's.
+fn damaged_or_database(e: sqlx::Error) -> LedgerError {
+    if let sqlx::Error::Database(d) = &e {
+        let code = d.code().and_then(|c| c.parse::<i32>().ok());
+        if code.is_some_and(|c| matches!(c & 0xff, 11 | 26)) {
+            return LedgerError::Damaged(d.message().chars().take(300).collect());
+        }
+    }
+    LedgerError::Database(e)
+}
+
+/// `PRAGMA quick_check` on the writer: a damaged file is refused before
+/// anything is read from it or written to it.
+async fn check_integrity(writer: &SqlitePool) -> Result<(), LedgerError> {
+    let damaged = |detail: String| LedgerError::Damaged(detail.chars().take(300).collect());
+    let rows: Vec<String> = sqlx::query_scalar("PRAGMA quick_check(3)")
+        .fetch_all(writer)
+        .await
+        .map_err(damaged_or_database)?;
+    if rows.len() == 1 && rows[0] == "ok" {
+        Ok(())
+    } else {
+        Err(damaged(rows.join("; ")))
+    }
 }
 
 impl Ledger {
-    /// Opens the database, creating the file on first run, in WAL mode, and
+    /// Opens the database, creating the file on first run, in WAL mode,
+    /// checks that the file is not damaged (`PRAGMA quick_check`) and
     /// applies the migrations.
     pub async fn open(database_url: &str, cfg: LedgerConfig) -> Result<Ledger, LedgerError> {
-        Self::open_inner(database_url, cfg, true).await
+        Self::open_inner(database_url, cfg, false).await
     }
 
-    /// Opens an existing database (for `paiju ledger verify`): a missing file
-    /// is an error instead of a new empty ledger.
+    /// Opens an existing database read-only (for `paiju ledger verify`): a
+    /// missing file is an error instead of a new empty ledger, and nothing
+    /// is written, migrations included. Every write is refused.
     pub async fn open_existing(database_url: &str) -> Result<Ledger, LedgerError> {
-        Self::open_inner(database_url, LedgerConfig::default(), false).await
+        Self::open_inner(database_url, LedgerConfig::default(), true).await
     }
 
     async fn open_inner(
         database_url: &str,
         cfg: LedgerConfig,
-        create: bool,
+        read_only: bool,
     ) -> Result<Ledger, LedgerError> {
         for (name, v) in [
             ("starting_chips", cfg.starting_chips),
@@ -316,7 +351,7 @@ impl Ledger {
                 )));
             }
         }
-        let opts = connect_options(database_url)?.create_if_missing(create);
+        let opts = connect_options(database_url, read_only)?.create_if_missing(!read_only);
         let in_memory = opts.get_filename().to_string_lossy().contains(":memory:")
             || database_url.contains(":memory:");
         // One writer: writes queue on the pool instead of fighting for the
@@ -331,8 +366,14 @@ impl Ledger {
                 .idle_timeout(None)
                 .max_lifetime(None);
         }
-        let writer = writer.connect_with(opts.clone()).await?;
-        sqlx::migrate!("./migrations").run(&writer).await?;
+        let writer = writer
+            .connect_with(opts.clone())
+            .await
+            .map_err(damaged_or_database)?;
+        if !read_only {
+            check_integrity(&writer).await?;
+            sqlx::migrate!("./migrations").run(&writer).await?;
+        }
         let reader = if in_memory {
             writer.clone()
         } else {

@@ -10,25 +10,43 @@ use crate::ledger::{self, Ledger, LedgerError};
 use serde_json::Value;
 
 fn store_error(e: LedgerError) -> StoreError {
-    StoreError::new(e.key(), e.to_string()).with_args(e.args())
+    let error = if e.is_transient() {
+        StoreError::transient(e.key(), e.to_string())
+    } else {
+        StoreError::new(e.key(), e.to_string())
+    };
+    error.with_args(e.args())
+}
+
+fn to_ledger(g: NewGame) -> ledger::NewGame {
+    ledger::NewGame {
+        server: g.server,
+        channel: g.channel,
+        kind: g.kind,
+        options: g.options,
+        seats: g.seats,
+        stake: g.stake,
+    }
 }
 
 impl TableStore for Ledger {
     async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
-        Ledger::create_game_at(
-            self,
-            ledger::NewGame {
-                server: g.server,
-                channel: g.channel,
-                kind: g.kind,
-                options: g.options,
-                seats: g.seats,
-                stake: g.stake,
-            },
-            &g.balances,
-        )
-        .await
-        .map_err(store_error)
+        let balances = g.balances.clone();
+        Ledger::create_game_at(self, to_ledger(g), &balances)
+            .await
+            .map_err(store_error)
+    }
+
+    async fn open_game(
+        &self,
+        g: NewGame,
+        entry: Vec<i64>,
+        snapshot: Value,
+    ) -> Result<GameId, StoreError> {
+        let balances = g.balances.clone();
+        Ledger::open_game(self, to_ledger(g), &balances, &entry, &snapshot)
+            .await
+            .map_err(store_error)
     }
 
     async fn hold(

@@ -202,6 +202,42 @@ impl TableStore for MemoryStore {
         Ok(inner.games.len() as GameId)
     }
 
+    async fn open_game(
+        &self,
+        game: NewGame,
+        entry: Vec<i64>,
+        snapshot: Value,
+    ) -> Result<GameId, StoreError> {
+        // All or nothing, as the ledger's one transaction: check every hold
+        // before anything is written.
+        {
+            let mut inner = self.lock();
+            for (seat, chips) in entry.iter().enumerate() {
+                if let (Some(Some(user)), true) = (game.seats.get(seat), *chips > 0) {
+                    let balance = self.balance_now(&mut inner, game.server, *user);
+                    if *chips > balance {
+                        return Err(StoreError::new(
+                            "err-insufficient-chips",
+                            format!("player {user} has {balance} chips, {chips} are needed"),
+                        ));
+                    }
+                }
+            }
+        }
+        let seats = game.seats.clone();
+        let id = self.create_game(game).await?;
+        for (seat, chips) in entry.iter().enumerate() {
+            if let (Some(Some(user)), true) = (seats.get(seat), *chips > 0) {
+                self.hold(id, *user, *chips, "pot-entry").await?;
+            }
+        }
+        let mut inner = self.lock();
+        let g = &mut inner.games[id as usize - 1];
+        g.snapshot = Some(snapshot);
+        g.saved_versions.push(0);
+        Ok(id)
+    }
+
     async fn hold(
         &self,
         game: GameId,
@@ -269,12 +305,26 @@ impl TableStore for MemoryStore {
     ) -> Result<(), StoreError> {
         let mut inner = self.lock();
         if std::mem::take(&mut inner.fail_next_snapshot) {
-            return Err(StoreError::new("err-internal", "the store is unavailable"));
+            return Err(StoreError::transient(
+                "err-internal",
+                "the store is unavailable",
+            ));
         }
         let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
         let g = &mut inner.games[i];
         if g.status != MemoryStatus::Running {
             return Err(StoreError::new("err-game-over", "the game is over"));
+        }
+        // A compare-and-set on the version, as the ledger does.
+        let retried = version == g.version && g.snapshot.as_ref() == Some(snapshot);
+        if version != g.version + 1 && !retried {
+            return Err(StoreError::new(
+                "err-stale",
+                format!(
+                    "stale snapshot for game {game}: version {version} does not follow the stored {}",
+                    g.version
+                ),
+            ));
         }
         g.version = version;
         g.snapshot = Some(snapshot.clone());

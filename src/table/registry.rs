@@ -5,7 +5,7 @@
 
 use super::config::{TableConfig, TableOptions};
 use super::error::TableError;
-use super::handle::{Occupant, TableHandle};
+use super::handle::{Occupant, TableEvent, TableHandle};
 use super::kind::{JoinArgs, TableGame};
 use super::runtime::{Phase, Table};
 use super::store::{ChannelId, GameId, ServerId, StoredGame, TableStore, UserId};
@@ -107,6 +107,20 @@ fn check_options<G: TableGame>(
     Ok(Checked { rules })
 }
 
+/// Checks table options and the host's seat as [`Tables::open_with`]
+/// does, before any store exists: a front end refuses bad options without
+/// creating anything. What needs the host's balance (a bobo larger than it)
+/// is left to `open_with`.
+pub fn check_table<G: TableGame>(
+    config: &TableConfig,
+    options: &TableOptions,
+    host_join: &JoinArgs,
+) -> Result<(), TableError> {
+    let checked = check_options::<G>(config, options)?;
+    G::check_join(&checked.rules, host_join, i64::MAX)?;
+    Ok(())
+}
+
 impl<S: TableStore> Tables<S> {
     pub fn new(store: Arc<S>, config: TableConfig) -> Tables<S> {
         Tables {
@@ -172,6 +186,7 @@ impl<S: TableStore> Tables<S> {
             checked.rules,
             |_| Phase::Lobby,
         )
+        .map(|(handle, _)| handle)
     }
 
     /// The host's balance as [`Tables::open_with`] wants it: read from the
@@ -210,13 +225,15 @@ impl<S: TableStore> Tables<S> {
         options: TableOptions,
         rules: G::Rules,
         phase: impl FnOnce(&mut ChaCha8Rng) -> Phase<G>,
-    ) -> Result<TableHandle<G>, TableError> {
+    ) -> Result<(TableHandle<G>, broadcast::Receiver<TableEvent<G>>), TableError> {
         let vacant = match self.shared.tables.entry(channel) {
             Entry::Occupied(_) => return Err(TableError::ChannelBusy),
             Entry::Vacant(v) => v,
         };
         let (tx, rx) = mpsc::channel(COMMAND_QUEUE);
-        let (events, _) = broadcast::channel(EVENT_BUFFER);
+        // Subscribed before the table runs: its first events (a resumed
+        // game's Started, moves the AI makes at once) reach the caller.
+        let (events, first) = broadcast::channel(EVENT_BUFFER);
         let handle = TableHandle {
             channel,
             tx,
@@ -257,7 +274,7 @@ impl<S: TableStore> Tables<S> {
                 shared.tables.remove_if(&channel, |_, e| e.serial == serial);
             }
         });
-        Ok(handle)
+        Ok((handle, first))
     }
 
     /// At start-up: resumes every stored unfinished game of a kind the
@@ -316,6 +333,16 @@ impl<S: TableStore> Tables<S> {
         &self,
         stored: StoredGame,
     ) -> Result<TableHandle<G>, TableError> {
+        Ok(self.resume_watching(stored).await?.0)
+    }
+
+    /// [`Tables::resume`], with a receiver subscribed before the table
+    /// runs: it gets every event from the resumed game's `Started` on, even
+    /// if the AI plays the game to its end at once.
+    pub async fn resume_watching<G: TableGame>(
+        &self,
+        stored: StoredGame,
+    ) -> Result<(TableHandle<G>, broadcast::Receiver<TableEvent<G>>), TableError> {
         let id = stored.id;
         let n = stored.seats.len();
         let mut rebuilt = rebuild::<G>(&self.shared.config, &stored);

@@ -396,10 +396,11 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     /// Records `game` for the current seats, holds each human seat's entry
-    /// into the pot, saves the first snapshot and makes it the table's game.
-    /// `balances`: those the game was dealt from (empty: none), which the
-    /// ledger checks as it records the start balances. On failure nothing
-    /// stays held and the table is as it was.
+    /// into the pot and saves the first snapshot — one store call, one
+    /// transaction — and makes it the table's game. `balances`: those the
+    /// game was dealt from (empty: none), which the ledger checks as it
+    /// records the start balances. On failure nothing was stored and the
+    /// table is as it was.
     async fn open_game(
         &mut self,
         game: G,
@@ -408,31 +409,27 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let entry = game.pot_entry(self.options.stake).ok_or_else(|| {
             TableError::option("err-option-overflow", "the chips of this game overflow")
         })?;
-        let seats: Vec<Option<UserId>> = self.seats.iter().map(|o| o.user()).collect();
         let id = self
             .store
-            .create_game(NewGame {
-                server: self.server,
-                channel: self.channel,
-                kind: G::KIND.name().to_string(),
-                options: stored_options(&self.options, self.host),
-                seats: seats.clone(),
-                stake: self.options.stake,
-                balances,
-            })
+            .open_game(self.new_game(balances), entry, record_json(&game))
             .await?;
-        let opened = match hold_pot_entry(&*self.store, id, &seats, &entry).await {
-            Ok(()) => self.store.save_snapshot(id, 0, &record_json(&game)).await,
-            Err(e) => Err(e),
-        };
-        if let Err(e) = opened {
-            // Without its holds or a first snapshot the game could not go on
-            // or be resumed: undo (cancelling refunds any hold made).
-            let _ = self.store.cancel(id, "the game could not be opened").await;
-            return Err(e.into());
-        }
         self.begin(id, game, 0);
         Ok(id)
+    }
+
+    /// The stored form of a game about to start at the current seats.
+    /// The stored form of a new game at this table; `balances` are those
+    /// it was dealt from (empty: none read).
+    fn new_game(&self, balances: Vec<Option<i64>>) -> NewGame {
+        NewGame {
+            server: self.server,
+            channel: self.channel,
+            kind: G::KIND.name().to_string(),
+            options: stored_options(&self.options, self.host),
+            seats: self.seats.iter().map(|o| o.user()).collect(),
+            stake: self.options.stake,
+            balances,
+        }
     }
 
     pub(super) fn begin(&mut self, id: GameId, game: G, version: u64) {
@@ -571,10 +568,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 detail: Default::default(),
             });
             let owed = payout.deltas.clone();
-            let report = self
+            let report = match self
                 .store
                 .settle(id, payout.into_settlement(record_json(&next)))
-                .await?;
+                .await
+            {
+                Ok(report) => report,
+                Err(e) => return Err(self.store_failed(id, e).await),
+            };
             note_capped_losses(&mut outcome, &owed, &report);
             let finished = next.clone();
             if let Phase::Playing(run) = &mut self.phase {
@@ -597,9 +598,13 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.follow_up(finished).await;
             return Ok(new_version);
         }
-        self.store
+        if let Err(e) = self
+            .store
             .save_snapshot(id, new_version as i64, &record_json(&next))
-            .await?;
+            .await
+        {
+            return Err(self.store_failed(id, e).await);
+        }
         if let Phase::Playing(run) = &mut self.phase {
             let waited_before = run.game.waiting_on();
             run.game = next;
@@ -631,32 +636,17 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             }
             return;
         };
-        let stored = NewGame {
-            server: self.server,
-            channel: self.channel,
-            kind: G::KIND.name().to_string(),
-            options: stored_options(&self.options, self.host),
-            seats: self.seats.iter().map(|o| o.user()).collect(),
-            stake: self.options.stake,
-            balances: Vec::new(),
-        };
-        let id = match self.store.create_game(stored).await {
-            Ok(id) => id,
-            Err(e) => {
-                self.closed = Some(CloseReason::Broken(e.message));
-                return;
-            }
-        };
-        if let Err(e) = self.store.save_snapshot(id, 0, &record_json(&game)).await {
-            let _ = self.store.cancel(id, "the first snapshot failed").await;
-            self.closed = Some(CloseReason::Broken(e.message));
-            return;
-        }
         let (autoplay, left) = match &self.phase {
             Phase::Playing(run) => (run.autoplay.clone(), run.left.clone()),
             Phase::Lobby => (vec![false; self.seats.len()], vec![false; self.seats.len()]),
         };
-        self.begin(id, game, 0);
+        let id = match self.open_game(game, Vec::new()).await {
+            Ok(id) => id,
+            Err(e) => {
+                self.closed = Some(CloseReason::Broken(e.to_string()));
+                return;
+            }
+        };
         if let Phase::Playing(run) = &mut self.phase {
             run.autoplay = autoplay;
             run.left = left;
@@ -904,7 +894,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         };
         if let Err(e) = self.apply(seat, action, actor, version).await {
             match e {
-                TableError::Store(e) => self.retry_later(e),
+                // Only a transient failure comes back from `apply`: a
+                // permanent one has already closed the table.
+                TableError::Store(e) if e.transient => self.retry_later(e),
+                TableError::Store(_) => {}
                 TableError::Closed => {}
                 other => {
                     self.break_down(&format!("the bot's move was refused: {other}"))
@@ -912,6 +905,29 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
             }
         }
+    }
+
+    /// A move could not be stored. A transient failure leaves the table as
+    /// it was (the player, or the bot after a pause, tries again). A
+    /// permanent one ends the table instead of retrying for ever: when the
+    /// game was moved on by another writer or is already over, its chips
+    /// are that writer's business and nothing is written here; any other
+    /// refusal cancels the game, refunding what it held.
+    async fn store_failed(&mut self, id: GameId, e: StoreError) -> TableError {
+        if e.transient {
+            return TableError::Store(e);
+        }
+        if e.game_lost() {
+            let why = format!("game #{id} can no longer be saved here: {e}");
+            self.emit(TableEvent::Trouble {
+                message: why.clone(),
+            });
+            self.closed = Some(CloseReason::Broken(why));
+        } else {
+            self.break_down(&format!("saving game #{id} was refused: {e}"))
+                .await;
+        }
+        TableError::Store(e)
     }
 
     fn retry_later(&mut self, e: StoreError) {

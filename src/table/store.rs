@@ -86,20 +86,40 @@ pub struct StoreError {
     /// The values `key`'s words need (`chips` of `err-insufficient-chips`):
     /// a refusal keeps them on its way to every front end.
     pub args: Vec<(&'static str, String)>,
+    /// Trying again may succeed (the database was busy or unreachable).
+    /// Otherwise the error is permanent — a refusal, a stale version, a
+    /// game already over — and retrying would loop for ever.
+    pub transient: bool,
 }
 
 impl StoreError {
+    /// A permanent refusal or failure.
     pub fn new(key: &'static str, message: impl Into<String>) -> StoreError {
         StoreError {
             key,
             message: message.into(),
             args: Vec::new(),
+            transient: false,
         }
     }
 
     pub fn with_args(mut self, args: Vec<(&'static str, String)>) -> StoreError {
         self.args = args;
         self
+    }
+
+    /// A failure that may pass (a busy or unreachable database).
+    pub fn transient(key: &'static str, message: impl Into<String>) -> StoreError {
+        StoreError {
+            transient: true,
+            ..StoreError::new(key, message)
+        }
+    }
+
+    /// The game was moved on by another writer, or is over: this table's
+    /// copy of it can never be saved again.
+    pub fn game_lost(&self) -> bool {
+        !self.transient && matches!(self.key, "err-stale" | "err-game-over")
     }
 }
 
@@ -110,6 +130,18 @@ pub trait TableStore: Send + Sync + 'static {
     /// already seated in a running game of the same server.
     fn create_game(&self, game: NewGame)
         -> impl Future<Output = Result<GameId, StoreError>> + Send;
+
+    /// Opens a game in one transaction: records it, holds each human seat's
+    /// `entry` into its pot (seat order; zero holds nothing; key
+    /// `pot-entry`, as [`TableStore::hold`] repeats it on resume) and stores
+    /// its first snapshot at version 0. A crash leaves either nothing or a
+    /// game that can be resumed.
+    fn open_game(
+        &self,
+        game: NewGame,
+        entry: Vec<i64>,
+        snapshot: Value,
+    ) -> impl Future<Output = Result<GameId, StoreError>> + Send;
 
     /// Moves `amount` chips of a seated user into the game's escrow (a pot
     /// game's ante). Returns the new balance. Holding again with the same
@@ -124,7 +156,9 @@ pub trait TableStore: Send + Sync + 'static {
         key: &str,
     ) -> impl Future<Output = Result<i64, StoreError>> + Send;
 
-    /// Stores the game's state (a record) at `version`.
+    /// Stores the game's state (a record) at `version`, which must be the
+    /// stored version + 1 (saving the same snapshot at the stored version
+    /// again is a retried write and succeeds). Else a permanent `err-stale`.
     fn save_snapshot(
         &self,
         game: GameId,

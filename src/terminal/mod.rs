@@ -22,17 +22,26 @@ pub mod text;
 use crate::games::{Outcome, Seat};
 use crate::i18n::Lang;
 use crate::table::{
-    CloseReason, TableConfig, TableError, TableEvent, TableGame, TableHandle, TableOptions,
-    TableStore, Tables,
+    CloseReason, Occupant, TableConfig, TableError, TableEvent, TableGame, TableHandle,
+    TableOptions, TableStore, Tables,
 };
 use std::io::Write;
-use tokio::io::{AsyncBufRead, AsyncBufReadExt, Lines};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 /// The terminal's own server, channel and player ids in the ledger.
 pub const LOCAL_SERVER: u64 = 1;
 pub const LOCAL_CHANNEL: u64 = 1;
 pub const LOCAL_USER: u64 = 1;
+
+/// The longest line of input read, in bytes: a longer one is refused
+/// (without echoing it) and skipped, never held whole in memory.
+pub const MAX_LINE: usize = 4096;
+
+/// An error already said to the person: the caller prints nothing more.
+#[derive(Debug, thiserror::Error)]
+#[error("already reported")]
+pub struct Reported;
 
 /// How often the terminal looks at the table while the AI plays.
 const RECHECK: std::time::Duration = std::time::Duration::from_secs(1);
@@ -126,12 +135,93 @@ enum End {
 }
 
 struct Session<G, R, W, S: TableStore> {
-    lines: Lines<R>,
+    input: R,
     out: W,
     tables: Tables<S>,
     options: PlayOptions,
     seat: Seat,
     game: std::marker::PhantomData<G>,
+}
+
+/// The table options of the `round`-th table of a session.
+fn table_options(options: &PlayOptions, round: u64) -> TableOptions {
+    TableOptions {
+        stake: options.stake,
+        rules: options.rules.clone(),
+        seed: Some(
+            options
+                .seed
+                .map(|s| s.wrapping_add(round))
+                .unwrap_or_else(rand::random),
+        ),
+        lang: Some(options.lang.code().to_string()),
+    }
+}
+
+/// Checks `options` for game `G` as opening its table will, before any
+/// ledger is opened: a refusal (in the person's language) creates nothing.
+pub fn check_options<G: TerminalGame>(options: &PlayOptions) -> Result<(), String> {
+    let join = crate::table::JoinArgs {
+        buy_in: options.buy_in,
+    };
+    crate::table::registry::check_table::<G>(
+        &terminal_config(options.ai_delay_ms),
+        &table_options(options, 0),
+        &join,
+    )
+    .map_err(|e| text::opening_failed(options.lang, &e))
+}
+
+/// One line of input as read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    Text(String),
+    /// Longer than [`MAX_LINE`] bytes: skipped to its end, not kept.
+    TooLong,
+    /// Not UTF-8 text.
+    NotUtf8,
+}
+
+/// Reads one line (without its end) of at most [`MAX_LINE`] bytes;
+/// `None` at the end of input.
+pub async fn read_capped<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Option<Line>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf().await?;
+        if buf.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let (part, used, end) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], i + 1, true),
+            None => (buf, buf.len(), false),
+        };
+        if !too_long && line.len() + part.len() <= MAX_LINE {
+            line.extend_from_slice(part);
+        } else {
+            too_long = true;
+            line = Vec::new();
+        }
+        input.consume(used);
+        if end {
+            break;
+        }
+    }
+    if too_long {
+        return Ok(Some(Line::TooLong));
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(match String::from_utf8(line) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::NotUtf8,
+    }))
 }
 
 /// Plays game `G` at the terminal until the person stops or input ends.
@@ -148,7 +238,7 @@ where
     S: TableStore,
 {
     let mut s = Session::<G, R, W, S> {
-        lines: input.lines(),
+        input,
         out,
         tables,
         options,
@@ -184,10 +274,22 @@ where
         Ok(())
     }
 
+    /// The next line of input; a line too long or not text is refused in
+    /// a sentence and the next one read.
     async fn read_line(&mut self) -> anyhow::Result<Option<String>> {
-        write!(self.out, "{}", text::PROMPT)?;
-        self.out.flush()?;
-        Ok(self.lines.next_line().await?)
+        loop {
+            write!(self.out, "{}", text::PROMPT)?;
+            self.out.flush()?;
+            let key = match read_capped(&mut self.input).await? {
+                None => return Ok(None),
+                Some(Line::Text(line)) => return Ok(Some(line)),
+                Some(Line::TooLong) => "term-line-too-long",
+                Some(Line::NotUtf8) => "term-line-not-utf8",
+            };
+            let max = i64::try_from(MAX_LINE).unwrap_or(i64::MAX);
+            let said = crate::i18n::tr_args(self.options.lang, key, &[("max", max.into())]);
+            self.say(said)?;
+        }
     }
 
     async fn run(&mut self) -> anyhow::Result<()> {
@@ -201,48 +303,41 @@ where
         self.say(G::welcome(lang, &self.options, seats, balance))?;
 
         // A game left unfinished (input ended, or the process died) first.
-        let report = self
-            .tables
-            .resume_kind::<G>(|g| g.server == LOCAL_SERVER)
-            .await?;
-        for (id, why) in &report.cancelled {
-            self.say(text::cannot_resume(lang, *id, why))?;
+        // Watched from before it runs: the AI may finish it at once, and
+        // the person still sees how it went.
+        let stored = self.tables.store().unfinished_games().await?;
+        let mut resumed = None;
+        for game in stored
+            .into_iter()
+            .filter(|g| g.kind == G::KIND.name() && g.server == LOCAL_SERVER)
+        {
+            let id = game.id;
+            match self.tables.resume_watching::<G>(game).await {
+                Ok(watched) => resumed = resumed.or(Some(watched)),
+                Err(e) => self.say(text::cannot_resume(lang, id, &e.to_string()))?,
+            }
         }
         let mut round = 0u64;
-        if let Some(handle) = self.tables.get::<G>(LOCAL_CHANNEL) {
-            let mut rx = handle.subscribe();
-            let status = handle.status(Some(LOCAL_USER)).await?;
-            if let Some(g) = &status.game {
-                self.seat = g.seat.unwrap_or(0);
-                self.say(text::resumed(lang, g.id, g.version))?;
-            }
+        if let Some((handle, mut rx)) = resumed {
             if !self.play_table(&handle, &mut rx).await? {
                 return Ok(());
             }
             round += 1;
         }
         loop {
-            let mut options = TableOptions {
-                stake: self.options.stake,
-                rules: self.options.rules.clone(),
-                seed: self.options.seed.map(|s| s.wrapping_add(round)),
-                lang: Some(self.options.lang.code().to_string()),
-            };
-            if options.seed.is_none() {
-                options.seed = Some(rand::random());
-            }
+            let options = table_options(&self.options, round);
             let handle = match self.open(options).await {
                 Ok(h) => h,
                 Err(e) => {
                     self.say(text::opening_failed(self.options.lang, &e))?;
-                    return Err(anyhow::anyhow!("{e}"));
+                    return Err(Reported.into());
                 }
             };
             let mut rx = handle.subscribe();
             if let Err(e) = handle.start(LOCAL_USER).await {
                 let _ = handle.cancel(LOCAL_USER).await;
                 self.say(text::opening_failed(self.options.lang, &e))?;
-                return Err(anyhow::anyhow!("{e}"));
+                return Err(Reported.into());
             }
             self.seat = 0;
             if !self.play_table(&handle, &mut rx).await? {
@@ -348,8 +443,18 @@ where
         let lang = self.options.lang;
         let names = text::names(lang, text::MAX_SEATS, me);
         match event {
-            TableEvent::Started { game, resumed, .. } => {
-                if !resumed {
+            TableEvent::Started {
+                game,
+                resumed,
+                seats,
+                version,
+            } => {
+                if resumed {
+                    // The version the game resumed at, not a later one.
+                    let mine = seats.iter().position(|o| *o == Occupant::Human(LOCAL_USER));
+                    self.seat = mine.unwrap_or(0);
+                    self.say(text::resumed(self.options.lang, game, version))?;
+                } else {
                     self.say(text::started(self.options.lang, game))?;
                 }
             }

@@ -170,6 +170,13 @@ impl DuanGuozi {
         if deal.decks.is_empty() {
             return Err(RecordError::Deal("`decks` holds no deck order".into()));
         }
+        // A game needs a deck order per reshuffle, at most one per round.
+        if deal.decks.len() > MAX_ROUNDS {
+            return Err(RecordError::Deal(format!(
+                "`decks` holds {} deck orders; a game uses at most {MAX_ROUNDS}",
+                deal.decks.len()
+            )));
+        }
         for (i, order) in deal.decks.iter().enumerate() {
             deck::check_deck_order(order)
                 .map_err(|e| RecordError::Deal(format!("deck {i}: {e}")))?;
@@ -185,6 +192,13 @@ impl DuanGuozi {
         // through once to refuse now a record whose decks run out.
         let mut trial = pot.clone();
         while !trial.is_finished() {
+            // The same bound as a deal: a record cannot ask for more rounds
+            // (time and memory) than a game the table would deal.
+            if trial.rounds().len() >= MAX_ROUNDS {
+                return Err(RecordError::Deal(format!(
+                    "no end after {MAX_ROUNDS} rounds"
+                )));
+            }
             if let Err(NeedDeck(k)) = trial.play_round(&deal.decks) {
                 return Err(RecordError::Deal(format!(
                     "round {} needs a reshuffle to deck order {} but `decks` holds only {}",

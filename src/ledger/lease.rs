@@ -1,0 +1,222 @@
+//! Who may play at a ledger's tables: one process at a time.
+//!
+//! Two processes resuming the same stored game would both play it; only one
+//! move is kept per version (`save_snapshot` is a compare-and-set) and the
+//! other player's move is lost. So a process that hosts tables (`paiju play`,
+//! the bot) first takes the lease of its scope: a row naming it (pid, host,
+//! start time) that it renews while it runs. Another process is refused,
+//! with the owner's name, while the lease is alive; a lease whose owner died
+//! is taken over: at once when the owner ran on this host and its pid is
+//! gone, else once it lapsed (no renewal for [`LEASE_TTL_SECS`]).
+//!
+//! Everything about leases is in this file and keyed by a scope string, so
+//! per-table ownership (a scope per table) is a change of the scope only.
+
+use super::{now_unix, Ledger, LedgerError};
+use std::time::Duration;
+
+/// The scope of every table of a ledger.
+pub const TABLES: &str = "tables";
+/// A lease not renewed for this long is taken to belong to a dead process.
+pub const LEASE_TTL_SECS: i64 = 30;
+/// How often a live owner renews its lease.
+const RENEW_EVERY: Duration = Duration::from_secs(10);
+
+/// The process holding (or asking for) a lease.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeaseOwner {
+    pub pid: u32,
+    pub host: String,
+    /// Unix seconds when this process started asking.
+    pub since: i64,
+}
+
+impl LeaseOwner {
+    /// This process.
+    pub fn me() -> LeaseOwner {
+        LeaseOwner {
+            pid: std::process::id(),
+            host: host_name(),
+            since: now_unix(),
+        }
+    }
+
+    fn id(&self) -> String {
+        format!("{}@{}#{}", self.pid, self.host, self.since)
+    }
+}
+
+/// A lease held by this process; renewed in the background until
+/// [`Lease::release`] (or the process ends: then it lapses).
+#[derive(Debug)]
+pub struct Lease {
+    ledger: Ledger,
+    scope: String,
+    owner: String,
+    renew: tokio::task::JoinHandle<()>,
+}
+
+impl Ledger {
+    /// Takes the lease of `scope` for `me`, or says who holds it.
+    pub async fn take_lease(&self, scope: &str, me: &LeaseOwner) -> Result<Lease, LedgerError> {
+        let now = now_unix();
+        let mut tx = self.begin().await?;
+        let held: Option<(String, i64, String, i64, i64)> = sqlx::query_as(
+            "SELECT owner, pid, host, since, expires_at FROM leases WHERE scope = $1",
+        )
+        .bind(scope)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some((owner, pid, host, since, expires_at)) = held {
+            let dead = expires_at <= now || (host == me.host && !process_alive(pid));
+            if owner != me.id() && !dead {
+                return Err(LedgerError::LeaseHeld {
+                    pid,
+                    host,
+                    since: utc_text(since),
+                });
+            }
+        }
+        sqlx::query(
+            "INSERT INTO leases (scope, owner, pid, host, since, heartbeat_at, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) \
+             ON CONFLICT (scope) DO UPDATE SET owner = excluded.owner, pid = excluded.pid, \
+             host = excluded.host, since = excluded.since, heartbeat_at = excluded.heartbeat_at, \
+             expires_at = excluded.expires_at",
+        )
+        .bind(scope)
+        .bind(me.id())
+        .bind(i64::from(me.pid))
+        .bind(&me.host)
+        .bind(me.since)
+        .bind(now)
+        .bind(now + LEASE_TTL_SECS)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        let ledger = self.clone();
+        let (scope_owned, owner) = (scope.to_string(), me.id());
+        let renew = tokio::spawn({
+            let (scope, owner) = (scope_owned.clone(), owner.clone());
+            async move {
+                loop {
+                    tokio::time::sleep(RENEW_EVERY).await;
+                    // A failed renewal is tried again at the next tick; the
+                    // lease lapses only after several misses.
+                    if let Ok(false) = ledger.renew_lease(&scope, &owner).await {
+                        tracing::error!("the lease of {scope} was taken by another process");
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(Lease {
+            ledger: self.clone(),
+            scope: scope_owned,
+            owner,
+            renew,
+        })
+    }
+
+    /// Extends the lease if `owner` still holds it; `false` if not.
+    async fn renew_lease(&self, scope: &str, owner: &str) -> Result<bool, LedgerError> {
+        let now = now_unix();
+        let mut tx = self.begin().await?;
+        let done = sqlx::query(
+            "UPDATE leases SET heartbeat_at = $1, expires_at = $2 WHERE scope = $3 AND owner = $4",
+        )
+        .bind(now)
+        .bind(now + LEASE_TTL_SECS)
+        .bind(scope)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
+
+impl Lease {
+    /// Gives the lease up, so the next process need not wait for it to lapse.
+    pub async fn release(self) {
+        self.renew.abort();
+        if let Ok(mut tx) = self.ledger.begin().await {
+            let _ = sqlx::query("DELETE FROM leases WHERE scope = $1 AND owner = $2")
+                .bind(&self.scope)
+                .bind(&self.owner)
+                .execute(&mut *tx)
+                .await;
+            let _ = tx.commit().await;
+        }
+    }
+}
+
+/// This machine's name (a lease names the host its owner runs on).
+fn host_name() -> String {
+    let read = |p: &str| std::fs::read_to_string(p).ok();
+    read("/proc/sys/kernel/hostname")
+        .or_else(|| read("/etc/hostname"))
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_string())
+}
+
+/// Whether process `pid` of this host still runs. Only Linux's `/proc`
+/// tells; elsewhere every process counts as alive and its lease must lapse.
+fn process_alive(pid: i64) -> bool {
+    if !std::path::Path::new("/proc/self").exists() {
+        return true;
+    }
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name in parentheses; `Z` is a zombie
+        // (dead, not yet reaped by its parent), `X` dead.
+        Ok(stat) => !matches!(
+            stat.rsplit(')').next().map(|s| s.trim_start().chars().next()),
+            Some(Some('Z' | 'X'))
+        ),
+        Err(_) => false,
+    }
+}
+
+/// Unix seconds as `YYYY-MM-DD HH:MM:SS UTC`.
+pub(crate) fn utc_text(secs: i64) -> String {
+    let days = secs.div_euclid(86_400);
+    let rem = secs.rem_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_text_reads_as_a_calendar_date() {
+        assert_eq!(utc_text(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc_text(951_782_400), "2000-02-29 00:00:00 UTC");
+        assert_eq!(utc_text(1_795_000_000), "2026-11-18 11:06:40 UTC");
+    }
+
+    #[test]
+    fn this_process_is_alive_and_a_free_pid_is_not() {
+        assert!(process_alive(i64::from(std::process::id())));
+        if std::path::Path::new("/proc/self").exists() {
+            assert!(!process_alive(i64::from(i32::MAX)));
+        }
+    }
+}
