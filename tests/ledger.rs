@@ -777,7 +777,7 @@ async fn a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all() {
     let (_d, l) = ledger().await;
     let snapshot = json!({"actions": []});
     let g = l
-        .open_game(game(vec![Some(1), None, Some(2)]), &[30, 0, 30], &snapshot)
+        .open_game(game(vec![Some(1), None, Some(2)]), &[], &[30, 0, 30], &snapshot)
         .await
         .unwrap();
     let stored = l.unfinished_games().await.unwrap();
@@ -793,7 +793,7 @@ async fn a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all() {
     l.balance(S, 3).await.unwrap();
     l.balance(S, 4).await.unwrap();
     let e = l
-        .open_game(game(vec![Some(3), Some(4)]), &[30, 5000], &snapshot)
+        .open_game(game(vec![Some(3), Some(4)]), &[], &[30, 5000], &snapshot)
         .await
         .unwrap_err();
     assert!(matches!(e, LedgerError::InsufficientChips { .. }), "{e:?}");
