@@ -6,7 +6,7 @@ use paiju::config::Config;
 use paiju::discord;
 use paiju::games::GameKind;
 use paiju::i18n::{self, Lang};
-use paiju::record::{self, Record};
+use paiju::record;
 use paiju::simulate::{self, SimOptions};
 use std::io::Read;
 use std::process::ExitCode;
@@ -273,10 +273,13 @@ fn run_replay(file: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let verdict = Record::from_json(&text).and_then(|r| record::replay(&r));
-    match verdict {
-        Ok(v) => {
-            print_out(&format!("{}\n", v.to_json()));
+    match record::replay_text(&text) {
+        Ok((v, closed)) => {
+            let mut json = v.to_json();
+            if closed {
+                json["closed"] = serde_json::Value::Bool(true);
+            }
+            print_out(&format!("{json}\n"));
             ExitCode::from(v.exit_code() as u8)
         }
         Err(e) => {

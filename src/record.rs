@@ -162,17 +162,41 @@ pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), Record
 }
 
 /// Replays a record of any game.
-#[allow(clippy::match_single_binding)] // until every game has its arm
 pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
+    replay_with(record, true)
+}
+
+/// A record stored when its table closed mid-game (`"closed": true` beside
+/// the record's fields, written by the table runtime): the game did not go
+/// on, and the ledger paid what the close paid.
+pub fn is_closed(record: &Value) -> bool {
+    record.get("closed") == Some(&Value::Bool(true))
+}
+
+/// Replays a record's text as `paiju replay` does; `true` with the verdict
+/// when the record is of a table closed mid-game, which is replayed up to
+/// its last action and not played out (playing it out would report an
+/// ending that never happened and a result the ledger never paid).
+pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
+    let record = Record::from_json(text)?;
+    let value: Value = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    let closed = is_closed(&value);
+    Ok((replay_with(&record, !closed)?, closed))
+}
+
+#[allow(clippy::match_single_binding)] // until every game has its arm
+fn replay_with(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     if record.game == crate::table::chexuan::RECORD_NAME {
         // A whole Chexuan table session (hand after hand), as the ledger keeps it.
-        return replay_game::<crate::table::chexuan::ChexuanTable>(record);
+        return replay_game_with::<crate::table::chexuan::ChexuanTable>(record, play_out);
     }
     match GameKind::from_name(&record.game) {
-        // Each game adds its arm here: Some(GameKind::X) => replay_game::<games::x::X>(record),
-        Some(GameKind::DouDizhu) => replay_game::<games::dou_dizhu::DouDizhu>(record),
-        Some(GameKind::DuanGuozi) => replay_game::<games::duan_guozi::DuanGuozi>(record),
-        Some(GameKind::Chexuan) => replay_game::<games::chexuan::Chexuan>(record),
+        // Each game adds its arm here: Some(GameKind::X) => replay_game_with::<games::x::X>(..),
+        Some(GameKind::DouDizhu) => replay_game_with::<games::dou_dizhu::DouDizhu>(record, play_out),
+        Some(GameKind::DuanGuozi) => {
+            replay_game_with::<games::duan_guozi::DuanGuozi>(record, play_out)
+        }
+        Some(GameKind::Chexuan) => replay_game_with::<games::chexuan::Chexuan>(record, play_out),
         _ => Err(RecordError::UnknownGame(record.game.clone())),
     }
 }
@@ -180,6 +204,11 @@ pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
 /// Replays a record of one game: builds it from the deal, then applies each
 /// action in order until one is refused.
 pub fn replay_game<G: Game>(record: &Record) -> Result<Verdict, RecordError> {
+    replay_game_with::<G>(record, true)
+}
+
+/// [`replay_game`]; `play_out` false leaves the game where its actions end.
+fn replay_game_with<G: Game>(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     let mut game = G::from_record_setup(record)?;
     for (index, raw) in record.actions.iter().enumerate() {
         let refused = |e: games::RuleError| Verdict::Refused {
@@ -214,7 +243,9 @@ pub fn replay_game<G: Game>(record: &Record) -> Result<Verdict, RecordError> {
             return Ok(refused(e));
         }
     }
-    game.play_out();
+    if play_out {
+        game.play_out();
+    }
     Ok(Verdict::Ok {
         finished: game.is_finished(),
         outcome: game.outcome().map(|o| o.to_json()),

@@ -695,9 +695,15 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                     deltas: payout.deltas.clone(),
                     detail,
                 };
+                // The record says the table closed: a replay must not play
+                // the game on to an ending that was never paid.
+                let mut record = record_json(&run.game);
+                if let Some(fields) = record.as_object_mut() {
+                    fields.insert("closed".into(), serde_json::Value::Bool(true));
+                }
                 match self
                     .store
-                    .settle(id, payout.into_settlement(record_json(&run.game)))
+                    .settle(id, payout.into_settlement(record))
                     .await
                 {
                     Ok(report) => {
