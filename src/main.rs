@@ -521,7 +521,10 @@ fn run_play(args: PlayArgs) -> ExitCode {
         };
         // One process plays at a ledger's tables at a time (issue #14).
         let lease = match ledger
-            .take_lease(paiju::ledger::lease::TABLES, &paiju::ledger::LeaseOwner::me())
+            .take_lease(
+                paiju::ledger::lease::TABLES,
+                &paiju::ledger::LeaseOwner::me(),
+            )
             .await
         {
             Ok(lease) => lease,

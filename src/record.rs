@@ -192,7 +192,9 @@ fn replay_with(record: &Record, play_out: bool) -> Result<Verdict, RecordError> 
     }
     match GameKind::from_name(&record.game) {
         // Each game adds its arm here: Some(GameKind::X) => replay_game_with::<games::x::X>(..),
-        Some(GameKind::DouDizhu) => replay_game_with::<games::dou_dizhu::DouDizhu>(record, play_out),
+        Some(GameKind::DouDizhu) => {
+            replay_game_with::<games::dou_dizhu::DouDizhu>(record, play_out)
+        }
         Some(GameKind::DuanGuozi) => {
             replay_game_with::<games::duan_guozi::DuanGuozi>(record, play_out)
         }

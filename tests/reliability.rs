@@ -131,7 +131,11 @@ fn a_huge_line_or_one_not_utf8_is_refused_and_the_game_goes_on() {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(stdout.contains("longer than 4096 bytes"), "{stdout}");
     assert!(stdout.contains("not UTF-8 text"), "{stdout}");
     assert!(!stdout.contains(&"x".repeat(100)), "the line is not echoed");
@@ -153,7 +157,12 @@ fn a_damaged_database_is_refused_before_anything_is_played() {
         *b = 0xa5;
     }
     std::fs::write(&db, &bytes).unwrap();
-    let (ok, out, err) = play("dou-dizhu", &db, &["--seed", "3"], "auto\n".repeat(40).as_str());
+    let (ok, out, err) = play(
+        "dou-dizhu",
+        &db,
+        &["--seed", "3"],
+        "auto\n".repeat(40).as_str(),
+    );
     assert!(!ok);
     assert!(!out.contains("Resuming"), "{out}");
     assert!(err.contains("The database file is damaged"), "{err}");
@@ -183,7 +192,12 @@ fn replay_stdin(record: &[u8], read_output: bool) -> (Option<i32>, String, Strin
         stdout.read_to_string(&mut out).unwrap();
     }
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     writer.join().unwrap();
     (child.wait().unwrap().code(), out, err)
 }
@@ -226,7 +240,11 @@ fn replay_refuses_what_a_record_may_not_ask_for_and_survives_a_closed_pipe() {
     assert!(endless.len() < 4 << 20);
     let (code, _, err) = replay_stdin(&endless, true);
     assert_eq!(code, Some(2), "{err}");
-    assert!(started.elapsed() < Duration::from_secs(30), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[path = "support/bot.rs"]

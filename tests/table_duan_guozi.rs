@@ -325,9 +325,12 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
     // The stored record says the table closed (issue #14): a replay does
     // not play the game on to an ending nobody was paid for.
     let id = store.history(SERVER, 1).await.unwrap()[0].id;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", dir.path().join("paiju.db").display()))
-        .await
-        .unwrap();
+    let pool = sqlx::SqlitePool::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("paiju.db").display()
+    ))
+    .await
+    .unwrap();
     let record: String = sqlx::query_scalar("SELECT record FROM games WHERE id = $1")
         .bind(id)
         .fetch_one(&pool)
@@ -335,7 +338,13 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
         .unwrap();
     let (verdict, closed) = paiju::record::replay_text(&record).unwrap();
     assert!(closed, "{record}");
-    assert!(matches!(verdict, paiju::record::Verdict::Ok { finished: false, .. }));
+    assert!(matches!(
+        verdict,
+        paiju::record::Verdict::Ok {
+            finished: false,
+            ..
+        }
+    ));
     assert!(store.unfinished_games().await.unwrap().is_empty());
 }
 

@@ -783,7 +783,7 @@ async fn a_game_moved_on_elsewhere_ends_the_table_instead_of_retrying() {
         let (v, seat) = to_move(&t).await;
         let id = t.status(None).await.unwrap().game.unwrap().id;
         let mut elsewhere = store.game(id).unwrap().snapshot.unwrap();
-        elsewhere["actions"] = json!([{"seat": seat, "step": 1}]);
+        elsewhere["actions"] = json!([{"seat": seat, "step": 2}]);
         store.save_snapshot(id, 1, &elsewhere).await.unwrap();
 
         if by_timer {

@@ -127,7 +127,10 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     // One process plays at a ledger's tables at a time: a second bot (or a
     // `paiju play`) on the same database would resume the same games.
     let lease = ledger
-        .take_lease(crate::ledger::lease::TABLES, &crate::ledger::LeaseOwner::me())
+        .take_lease(
+            crate::ledger::lease::TABLES,
+            &crate::ledger::LeaseOwner::me(),
+        )
         .await
         .map_err(|source| StartError::Ledger {
             url: config.database_url.clone(),

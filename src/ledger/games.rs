@@ -558,4 +558,3 @@ async fn hold_in(
         .await?;
     Ok(new)
 }
-

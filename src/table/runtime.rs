@@ -701,11 +701,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 if let Some(fields) = record.as_object_mut() {
                     fields.insert("closed".into(), serde_json::Value::Bool(true));
                 }
-                match self
-                    .store
-                    .settle(id, payout.into_settlement(record))
-                    .await
-                {
+                match self.store.settle(id, payout.into_settlement(record)).await {
                     Ok(report) => {
                         self.emit(TableEvent::Settled {
                             game: id,
