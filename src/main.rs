@@ -6,7 +6,7 @@ use paiju::config::Config;
 use paiju::discord;
 use paiju::games::GameKind;
 use paiju::i18n::{self, Lang};
-use paiju::record::Record;
+use paiju::record;
 use paiju::registry::{self, PlayFlags};
 use paiju::simulate::SimOptions;
 use std::io::Read;
@@ -277,10 +277,13 @@ fn run_replay(file: &str) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let verdict = Record::from_json(&text).and_then(|r| paiju::registry::replay(&r));
-    match verdict {
-        Ok(v) => {
-            print_out(&format!("{}\n", v.to_json()));
+    match registry::replay_text(&text) {
+        Ok((v, closed)) => {
+            let mut json = v.to_json();
+            if closed {
+                json["closed"] = serde_json::Value::Bool(true);
+            }
+            print_out(&format!("{json}\n"));
             ExitCode::from(v.exit_code() as u8)
         }
         Err(e) => {
@@ -458,7 +461,10 @@ fn run_play(args: PlayArgs) -> ExitCode {
         };
         // One process plays at a ledger's tables at a time (issue #14).
         let lease = match ledger
-            .take_lease(paiju::ledger::lease::TABLES, &paiju::ledger::LeaseOwner::me())
+            .take_lease(
+                paiju::ledger::lease::TABLES,
+                &paiju::ledger::LeaseOwner::me(),
+            )
             .await
         {
             Ok(lease) => lease,

@@ -163,9 +163,23 @@ pub fn split_action(index: usize, value: &Value) -> Result<(Seat, Value), Record
     Ok((seat, Value::Object(rest)))
 }
 
+/// A record stored when its table closed mid-game (`"closed": true` beside
+/// the record's fields, written by the table runtime): the game did not go
+/// on, and the ledger paid what the close paid. Its replay stops at its last
+/// action (playing it out would report an ending that never happened and a
+/// result the ledger never paid).
+pub fn is_closed(record: &Value) -> bool {
+    record.get("closed") == Some(&Value::Bool(true))
+}
+
 /// Replays a record of one game: builds it from the deal, then applies each
 /// action in order until one is refused.
 pub fn replay_game<G: Game>(record: &Record) -> Result<Verdict, RecordError> {
+    replay_game_with::<G>(record, true)
+}
+
+/// [`replay_game`]; `play_out` false leaves the game where its actions end.
+pub fn replay_game_with<G: Game>(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     let mut game = G::from_record_setup(record)?;
     for (index, raw) in record.actions.iter().enumerate() {
         let refused = |e: games::RuleError| Verdict::Refused {
@@ -200,7 +214,9 @@ pub fn replay_game<G: Game>(record: &Record) -> Result<Verdict, RecordError> {
             return Ok(refused(e));
         }
     }
-    game.play_out();
+    if play_out {
+        game.play_out();
+    }
     Ok(Verdict::Ok {
         finished: game.is_finished(),
         outcome: game.outcome().map(|o| o.to_json()),

@@ -193,9 +193,11 @@ pub trait Registered: crate::games::Game {
     /// one (chips per unit of the game's outcome).
     const DEFAULT_STAKE: i64;
 
-    /// `paiju replay` of a record named for this game.
-    fn replay(record: &Record) -> Result<Verdict, RecordError> {
-        crate::record::replay_game::<Self>(record)
+    /// `paiju replay` of a record named for this game; `play_out` plays
+    /// the steps nobody decides after the last action (not for the record
+    /// of a table closed mid-game).
+    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
+        crate::record::replay_game_with::<Self>(record, play_out)
     }
 
     /// `paiju simulate`: whole games between bots.
@@ -245,11 +247,27 @@ pub fn kind_of_record(game: &str) -> Option<GameKind> {
     GameKind::from_name(game)
 }
 
-/// Replays a record of any hosted game.
+/// Replays a record of any game.
 pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
+    replay_with(record, true)
+}
+
+fn replay_with(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    with_rules!(kind, G => G::replay(record))
+    with_rules!(kind, G => G::replay(record, play_out))
+}
+
+/// Replays a record's text as `paiju replay` does; `true` with the verdict
+/// when the record is of a table closed mid-game
+/// ([`crate::record::is_closed`]), which is replayed up to its last action
+/// and not played out.
+pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
+    let record = Record::from_json(text)?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    let closed = crate::record::is_closed(&value);
+    Ok((replay_with(&record, !closed)?, closed))
 }
 
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in

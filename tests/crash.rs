@@ -117,3 +117,49 @@ fn a_game_killed_mid_way_resumes_from_the_same_state() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// Issue #14: a kill between creating a game and saving its first snapshot
+/// lost the game ("could not be resumed (no snapshot was saved)"). Now the
+/// game, its holds and its first snapshot are one transaction: killed at
+/// any moment of its start, the next run finds either no game or one it
+/// resumes, and the ledger verifies clean.
+#[test]
+fn a_game_killed_while_it_starts_is_never_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut resumed = 0;
+    for i in 0..16u64 {
+        let db = dir.path().join(format!("start{i}.db"));
+        let (mut child, _rx) = start(&db);
+        // Spread over the process's start: opening the ledger, the lease,
+        // the table, the first deal and its save.
+        thread::sleep(Duration::from_millis(i * 12));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if !db.exists() {
+            continue;
+        }
+        let out = paiju()
+            .args(["play", "dou-dizhu", "--seed", "3", "--database"])
+            .arg(&db)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "kill {i}: {text}");
+        assert!(!text.contains("could not be resumed"), "kill {i}: {text}");
+        if text.contains("=== Resuming game #1") {
+            resumed += 1;
+        }
+        let verified = paiju()
+            .args(["ledger", "verify", "--database"])
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(
+            verified.status.success(),
+            "kill {i}: {}",
+            String::from_utf8_lossy(&verified.stdout)
+        );
+    }
+    assert!(resumed > 0, "no kill came after a game had started");
+}

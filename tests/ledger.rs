@@ -777,7 +777,12 @@ async fn a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all() {
     let (_d, l) = ledger().await;
     let snapshot = json!({"actions": []});
     let g = l
-        .open_game(game(vec![Some(1), None, Some(2)]), &[], &[30, 0, 30], &snapshot)
+        .open_game(
+            game(vec![Some(1), None, Some(2)]),
+            &[],
+            &[30, 0, 30],
+            &snapshot,
+        )
         .await
         .unwrap();
     let stored = l.unfinished_games().await.unwrap();

@@ -135,3 +135,35 @@ fn shengji_records() {
 fn paohuzi_records() {
     assert!(check_game("paohuzi") >= 40);
 }
+
+use paiju::games::Game;
+use paiju::record::Verdict;
+
+/// Issue #14: a Duan Guozi table closed mid-game stores its record with
+/// `"closed": true`; `paiju replay` then stops where the actions stop
+/// instead of dealing the rest and reporting a result nobody was paid.
+#[test]
+fn a_record_of_a_table_closed_mid_game_is_not_played_out() {
+    use paiju::games::duan_guozi::{Action, DuanGuozi};
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let mut game = DuanGuozi::deal(Default::default(), 3, &mut rng).unwrap();
+    let dealer = game.waiting_on()[0];
+    game.apply(dealer, &Action::Deal).unwrap();
+    assert!(!game.is_finished());
+    let mut value = serde_json::to_value(game.record()).unwrap();
+    let text = value.to_string();
+    let (played_out, closed) = paiju::registry::replay_text(&text).unwrap();
+    assert!(!closed);
+    assert!(matches!(played_out, Verdict::Ok { finished: true, .. }));
+    value["closed"] = serde_json::Value::Bool(true);
+    let (verdict, closed) = paiju::registry::replay_text(&value.to_string()).unwrap();
+    assert!(closed);
+    assert_eq!(
+        verdict,
+        Verdict::Ok {
+            finished: false,
+            outcome: None
+        }
+    );
+}

@@ -933,13 +933,21 @@ impl TableStore for GiveBeforeOpening {
         &self,
         game: paiju::table::NewGame,
     ) -> Result<paiju::table::GameId, paiju::table::StoreError> {
+        TableStore::create_game(&*self.ledger, game).await
+    }
+    async fn open_game(
+        &self,
+        game: paiju::table::NewGame,
+        entry: Vec<i64>,
+        snapshot: serde_json::Value,
+    ) -> Result<paiju::table::GameId, paiju::table::StoreError> {
         if !self.gave.swap(true, std::sync::atomic::Ordering::SeqCst) {
             self.ledger
                 .transfer(SERVER, USERS[1], USERS[2], 300, "in-between")
                 .await
                 .unwrap();
         }
-        TableStore::create_game(&*self.ledger, game).await
+        TableStore::open_game(&*self.ledger, game, entry, snapshot).await
     }
     async fn hold(
         &self,

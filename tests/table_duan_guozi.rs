@@ -209,10 +209,8 @@ async fn an_ante_nobody_can_pay_refuses_the_start_and_holds_nothing() {
     let err = t.start(ME).await.unwrap_err();
     assert_eq!(err.key(), "err-insufficient-chips");
     assert_eq!(store.balance(SERVER, ME).await.unwrap(), 30);
-    assert!(matches!(
-        store.game(1).unwrap().status,
-        MemoryStatus::Cancelled(_)
-    ));
+    // Opening is one transaction: nothing was stored at all.
+    assert_eq!(store.game_count(), 0);
     // Still a lobby: a smaller ante plays.
     assert!(t.status(None).await.unwrap().game.is_none());
 }
@@ -324,6 +322,29 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
         store.balance(SERVER, ME).await.unwrap(),
         1000 + me + closed.paid[0]
     );
+    // The stored record says the table closed (issue #14): a replay does
+    // not play the game on to an ending nobody was paid for.
+    let id = store.history(SERVER, 1).await.unwrap()[0].id;
+    let pool = sqlx::SqlitePool::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("paiju.db").display()
+    ))
+    .await
+    .unwrap();
+    let record: String = sqlx::query_scalar("SELECT record FROM games WHERE id = $1")
+        .bind(id)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let (verdict, closed) = paiju::registry::replay_text(&record).unwrap();
+    assert!(closed, "{record}");
+    assert!(matches!(
+        verdict,
+        paiju::record::Verdict::Ok {
+            finished: false,
+            ..
+        }
+    ));
     assert!(store.unfinished_games().await.unwrap().is_empty());
 }
 

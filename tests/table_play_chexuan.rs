@@ -84,10 +84,12 @@ fn bad_options_are_refused() {
     let (ok, _, err) = play(&db, &["--players", "7"], "");
     assert!(!ok);
     assert!(err.contains("2 to 6"), "{err}");
-    let (ok, out, _) = play(&db, &["--bobo", "50"], "");
+    // Refused before the ledger is opened, on standard error (issue #14).
+    let (ok, _, err) = play(&db, &["--bobo", "50"], "");
     assert!(!ok);
     assert!(
-        out.contains("at least 200") || out.contains("bobo"),
-        "{out}"
+        err.contains("at least 200") || err.contains("bobo"),
+        "{err}"
     );
+    assert!(!db.exists(), "a refusal creates no database");
 }

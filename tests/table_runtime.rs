@@ -783,3 +783,50 @@ async fn a_game_that_cannot_be_resumed_is_cancelled() {
     assert!(tables.is_empty());
     assert!(store.unfinished_games().await.unwrap().is_empty());
 }
+
+// ---- issue #14: another writer moved the game on --------------------------
+
+/// Another process saved the next move of this table's game: a move here
+/// is refused as stale (the store's compare-and-set), and the table closes
+/// at once — for a player's move and for the timer's — instead of retrying
+/// for ever. The other writer's game is left alone: not cancelled.
+#[tokio::test(start_paused = true)]
+async fn a_game_moved_on_elsewhere_ends_the_table_instead_of_retrying() {
+    for by_timer in [false, true] {
+        let (store, tables) = setup();
+        let (t, mut events) = two_player_game(&tables).await;
+        let (v, seat) = to_move(&t).await;
+        let id = t.status(None).await.unwrap().game.unwrap().id;
+        let mut elsewhere = store.game(id).unwrap().snapshot.unwrap();
+        elsewhere["actions"] = json!([{"seat": seat, "step": 2}]);
+        store.save_snapshot(id, 1, &elsewhere).await.unwrap();
+
+        if by_timer {
+            // The seat times out: the timer's move is the one refused.
+            tokio::time::advance(Duration::from_secs(11)).await;
+        } else {
+            let e = t.act(user_at(seat), v, RaceAction::Step(1)).await;
+            assert!(
+                matches!(&e, Err(TableError::Store(s)) if s.key == "err-stale" && !s.transient),
+                "{e:?}"
+            );
+        }
+        let mut troubles = Vec::new();
+        loop {
+            match next_event(&mut events).await {
+                TableEvent::Trouble { message } => troubles.push(message),
+                TableEvent::Closed { reason } => {
+                    assert!(matches!(reason, CloseReason::Broken(_)), "{reason:?}");
+                    break;
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(troubles.len(), 1, "{troubles:?}");
+        assert!(!troubles[0].contains("retrying"), "{troubles:?}");
+        let g = store.game(id).unwrap();
+        assert_eq!(g.status, MemoryStatus::Running, "by_timer {by_timer}");
+        assert_eq!(g.snapshot, Some(elsewhere));
+        assert_eq!(t.status(None).await.unwrap_err(), TableError::Closed);
+    }
+}

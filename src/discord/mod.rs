@@ -105,6 +105,9 @@ pub enum StartError {
     Ledger { url: String, source: LedgerError },
 }
 
+/// How long the Discord client has to stop after SIGINT/SIGTERM.
+const SHUTDOWN_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Runs the bot until SIGINT/SIGTERM or a fatal gateway error.
 pub async fn run(config: Config) -> Result<(), StartError> {
     let token = config.discord.token.clone().ok_or(StartError::NoToken)?;
@@ -116,6 +119,18 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         daily_cooldown_secs: config.chips.daily_cooldown_secs,
     };
     let ledger = Ledger::open(&config.database_url, ledger_config)
+        .await
+        .map_err(|source| StartError::Ledger {
+            url: config.database_url.clone(),
+            source,
+        })?;
+    // One process plays at a ledger's tables at a time: a second bot (or a
+    // `paiju play`) on the same database would resume the same games.
+    let lease = ledger
+        .take_lease(
+            crate::ledger::lease::TABLES,
+            &crate::ledger::LeaseOwner::me(),
+        )
         .await
         .map_err(|source| StartError::Ledger {
             url: config.database_url.clone(),
@@ -176,16 +191,32 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     let mut client = builder.framework(framework).await?;
 
     let shard_manager = client.shard_manager.clone();
+    let (stopping, stop) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(async move {
         wait_for_signal().await;
         tracing::info!("shutting down: no new actions, finishing writes");
         shutting_down.store(true, Ordering::SeqCst);
+        let _ = stopping.send(());
         shard_manager.shutdown_all().await;
     });
 
-    let result = client.start().await;
+    // A client that cannot reach Discord retries for ever and does not see
+    // the shutdown: after a signal it gets a grace period, then is dropped.
+    let result = tokio::select! {
+        r = client.start() => r,
+        () = async {
+            if stop.await.is_err() {
+                std::future::pending::<()>().await;
+            }
+            tokio::time::sleep(SHUTDOWN_GRACE).await;
+        } => {
+            tracing::warn!("the Discord client did not stop in time; stopping without it");
+            Ok(())
+        }
+    };
     // Every write has finished or failed by now; close the pool cleanly so
     // SQLite checkpoints its WAL.
+    lease.release().await;
     closing_ledger.close().await;
     result?;
     Ok(())

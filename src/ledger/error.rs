@@ -49,8 +49,14 @@ pub enum LedgerError {
         given: i64,
     },
     /// Another live process plays at this ledger's tables.
-    #[error("another process (pid {pid} on {host}, since {since}) is playing at this ledger's tables")]
-    LeaseHeld { pid: i64, host: String, since: String },
+    #[error(
+        "another process (pid {pid} on {host}, since {since}) is playing at this ledger's tables"
+    )]
+    LeaseHeld {
+        pid: i64,
+        host: String,
+        since: String,
+    },
     /// `PRAGMA quick_check` found the database file damaged.
     #[error("the database file is damaged: {0}")]
     Damaged(String),

@@ -586,4 +586,3 @@ async fn hold_in(
         .await?;
     Ok(new)
 }
-

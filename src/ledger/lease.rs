@@ -172,7 +172,9 @@ fn process_alive(pid: i64) -> bool {
         // The state follows the command name in parentheses; `Z` is a zombie
         // (dead, not yet reaped by its parent), `X` dead.
         Ok(stat) => !matches!(
-            stat.rsplit(')').next().map(|s| s.trim_start().chars().next()),
+            stat.rsplit(')')
+                .next()
+                .map(|s| s.trim_start().chars().next()),
             Some(Some('Z' | 'X'))
         ),
         Err(_) => false,

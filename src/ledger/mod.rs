@@ -269,7 +269,10 @@ pub fn now_unix() -> i64 {
 
 /// Parses a database URL: `sqlite:…`/`sqlite://…`, or a plain file path.
 /// A read-only connection changes nothing, not even the journal mode.
-fn connect_options(database_url: &str, read_only: bool) -> Result<SqliteConnectOptions, LedgerError> {
+fn connect_options(
+    database_url: &str,
+    read_only: bool,
+) -> Result<SqliteConnectOptions, LedgerError> {
     let url = database_url.trim();
     if url.is_empty() {
         return Err(LedgerError::BadInput("empty database URL".into()));

@@ -758,11 +758,13 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                     detail,
                 };
                 let owed = payout.deltas.clone();
-                match self
-                    .store
-                    .settle(id, payout.into_settlement(record_json(&run.game)))
-                    .await
-                {
+                // The record says the table closed: a replay must not play
+                // the game on to an ending that was never paid.
+                let mut record = record_json(&run.game);
+                if let Some(fields) = record.as_object_mut() {
+                    fields.insert("closed".into(), serde_json::Value::Bool(true));
+                }
+                match self.store.settle(id, payout.into_settlement(record)).await {
                     Ok(report) => {
                         note_capped_losses(&mut outcome, &owed, &report);
                         self.emit(TableEvent::Settled {

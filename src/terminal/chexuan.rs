@@ -251,11 +251,11 @@ impl Registered for ChexuanTable {
 
     /// A `chexuan` record is a whole session when its deal has a `seed`
     /// (or it has the sessions' old name), one hand otherwise.
-    fn replay(record: &Record) -> Result<Verdict, RecordError> {
+    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
         if is_session_record(record) {
-            crate::record::replay_game::<ChexuanTable>(record)
+            crate::record::replay_game_with::<ChexuanTable>(record, play_out)
         } else {
-            crate::record::replay_game::<Chexuan>(record)
+            crate::record::replay_game_with::<Chexuan>(record, play_out)
         }
     }
 
