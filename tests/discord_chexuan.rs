@@ -571,7 +571,10 @@ async fn the_public_controls_are_the_same_whatever_the_hidden_cards() {
             })
             .await
             .unwrap();
-        ledger.save_snapshot(id, 4, &record).await.unwrap();
+        // A save is a compare-and-set on the version: walk it up to 4.
+        for version in 1..=4 {
+            ledger.save_snapshot(id, version, &record).await.unwrap();
+        }
         ledger.close().await;
     }
     let fake = FakeDiscord::start().await;

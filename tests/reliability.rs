@@ -150,6 +150,22 @@ fn a_damaged_database_is_refused_before_anything_is_played() {
     // A game left saved mid-way.
     let (ok, out, _) = play("dou-dizhu", &db, &["--seed", "3"], "auto\n");
     assert!(ok && out.contains("saved"), "{out}");
+    // The ledger folds its write-ahead log into the file when it closes;
+    // a process ended on a loaded machine may leave it in the log. Fold it
+    // in here, so the pages overwritten below hold the ledger's data.
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        use sqlx::{ConnectOptions, Connection};
+        let mut c = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&db)
+            .connect()
+            .await
+            .unwrap();
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&mut c)
+            .await
+            .unwrap();
+        c.close().await.unwrap();
+    });
     let mut bytes = std::fs::read(&db).unwrap();
     let page = 4096;
     assert!(bytes.len() >= 5 * page, "{} bytes", bytes.len());
