@@ -137,6 +137,29 @@ impl Record {
     }
 }
 
+impl Record {
+    /// The record of a game of type `G`: its rules, seats, deal and the
+    /// actions applied so far, each with its acting seat. The `record()` of
+    /// every game that keeps its actions as `(seat, action)` pairs.
+    pub fn of<G: Game>(
+        rules: &impl Serialize,
+        seats: usize,
+        deal: &impl Serialize,
+        actions: &[(Seat, G::Action)],
+    ) -> Record {
+        Record {
+            game: G::KIND.name().into(),
+            rules: serde_json::to_value(rules).expect("rules serialise"),
+            seats,
+            deal: serde_json::to_value(deal).expect("deal serialises"),
+            actions: actions
+                .iter()
+                .map(|(seat, a)| seated_action(*seat, G::action_to_json(a)))
+                .collect(),
+        }
+    }
+}
+
 /// A record action: the action's JSON object with its acting seat added
 /// (the inverse of [`split_action`]).
 pub fn seated_action(seat: Seat, mut action: Value) -> Value {

@@ -85,7 +85,7 @@ pub use sim::simulate;
 pub use view::ChexuanView;
 
 use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{seated_action, Record, RecordError};
+use crate::record::{Record, RecordError};
 use engine::{Ending, Phase};
 use serde_json::{json, Value};
 
@@ -236,17 +236,7 @@ impl Game for Chexuan {
     }
 
     fn record(&self) -> Record {
-        Record {
-            game: GameKind::Chexuan.name().into(),
-            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
-            seats: self.players.len(),
-            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
-            actions: self
-                .actions
-                .iter()
-                .map(|(seat, a)| seated_action(*seat, a.to_json()))
-                .collect(),
-        }
+        Record::of::<Self>(&self.rules, self.players.len(), &self.deal, &self.actions)
     }
 
     fn parse_action(value: &Value) -> Result<Action, RuleError> {

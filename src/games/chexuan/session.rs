@@ -64,7 +64,7 @@ use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
 use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{seated_action, Record, RecordError};
+use crate::record::{Record, RecordError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -964,17 +964,7 @@ impl Game for ChexuanTable {
     }
 
     fn record(&self) -> Record {
-        Record {
-            game: RECORD_NAME.into(),
-            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
-            seats: self.stacks.len(),
-            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
-            actions: self
-                .actions
-                .iter()
-                .map(|(seat, a)| seated_action(*seat, a.to_json()))
-                .collect(),
-        }
+        Record::of::<Self>(&self.rules, self.stacks.len(), &self.deal, &self.actions)
     }
 
     fn parse_action(value: &Value) -> Result<TableAction, RuleError> {

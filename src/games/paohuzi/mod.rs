@@ -76,7 +76,7 @@ pub use split::{best_split, Source, WinSplit, MIN_HUXI};
 pub use view::PaohuziView;
 
 use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{seated_action, Record, RecordError};
+use crate::record::{Record, RecordError};
 use serde_json::Value;
 
 /// Every Fluent message id a Paohuzi [`RuleError`] can carry, for the
@@ -197,17 +197,7 @@ impl Game for Paohuzi {
     }
 
     fn record(&self) -> Record {
-        Record {
-            game: GameKind::Paohuzi.name().into(),
-            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
-            seats: self.players.len(),
-            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
-            actions: self
-                .actions
-                .iter()
-                .map(|(seat, a)| seated_action(*seat, a.to_json()))
-                .collect(),
-        }
+        Record::of::<Self>(&self.rules, self.players.len(), &self.deal, &self.actions)
     }
 
     fn parse_action(value: &Value) -> Result<Action, RuleError> {

@@ -77,7 +77,7 @@ pub use sim::simulate;
 pub use view::{ShengjiView, Stage};
 
 use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
-use crate::record::{seated_action, Record, RecordError};
+use crate::record::{Record, RecordError};
 use serde_json::Value;
 
 /// Every Fluent message id a Shengji [`RuleError`] can carry, for the
@@ -199,17 +199,7 @@ impl Game for Shengji {
     }
 
     fn record(&self) -> Record {
-        Record {
-            game: GameKind::Shengji.name().into(),
-            rules: serde_json::to_value(&self.rules).expect("rules serialise"),
-            seats: rules::SEATS,
-            deal: serde_json::to_value(&self.deal).expect("deal serialises"),
-            actions: self
-                .actions
-                .iter()
-                .map(|(seat, a)| seated_action(*seat, a.to_json()))
-                .collect(),
-        }
+        Record::of::<Self>(&self.rules, rules::SEATS, &self.deal, &self.actions)
     }
 
     fn parse_action(value: &Value) -> Result<Action, RuleError> {
