@@ -9,6 +9,7 @@ pub mod cards;
 pub mod config;
 pub mod discord;
 pub mod games;
+pub mod hosts;
 pub mod i18n;
 pub mod ledger;
 pub mod record;

@@ -189,6 +189,10 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 impl DiscordGame for ChexuanTable {
     const NAME_KEY: &'static str = "chexuan-name";
 
+    fn command() -> poise::Command<crate::discord::Data, BotError> {
+        chexuan()
+    }
+
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
         let lang = t.lang;
         let v = t.view;

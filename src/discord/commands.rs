@@ -22,13 +22,16 @@ pub fn all() -> Vec<Command> {
         chips::chips_admin(),
         chips::history(),
         chips::stats(),
-        super::dou_dizhu::dou_dizhu(),
-        super::duan_guozi::duan_guozi(),
-        super::chexuan::chexuan(),
         super::table::commands::play(),
         super::table::commands::pass(),
         super::table::commands::hand(),
     ];
+    // Each hosted game's command group, in the registry's order.
+    cmds.extend(crate::games::GameKind::ALL.into_iter().filter_map(|kind| {
+        crate::registry::with_game!(kind, G => {
+            Some(<G as super::table::DiscordGame>::command())
+        }, unhosted => None)
+    }));
     for c in &mut cmds {
         localize(c, "cmd");
     }

@@ -44,6 +44,10 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 
 impl DiscordGame for DouDizhu {
     const NAME_KEY: &'static str = "ddz-name";
+
+    fn command() -> poise::Command<crate::discord::Data, BotError> {
+        dou_dizhu()
+    }
     const LOBBY_HINT_KEY: &'static str = "table-lobby-hint";
 
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {

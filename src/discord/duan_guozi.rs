@@ -52,6 +52,10 @@ fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
 impl DiscordGame for DuanGuozi {
     const NAME_KEY: &'static str = "dg-name";
 
+    fn command() -> poise::Command<crate::discord::Data, BotError> {
+        duan_guozi()
+    }
+
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
         let lang = t.lang;
         let v = t.view;

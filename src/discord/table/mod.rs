@@ -240,6 +240,11 @@ pub trait DiscordGame: TableGame {
     /// Fluent id of the lobby's explanation; it gets `$min` and `$max`.
     const LOBBY_HINT_KEY: &'static str = "lobby-hint";
 
+    /// The game's slash command group (`/dou-dizhu start|join|…`), before
+    /// localization; `discord::commands::all()` collects every hosted
+    /// game's through the registry.
+    fn command() -> poise::Command<crate::discord::Data, BotError>;
+
     /// The public table message of a running (or just finished) game.
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
 
