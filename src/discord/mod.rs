@@ -16,13 +16,10 @@ pub mod chexuan;
 pub mod chips;
 pub mod commands;
 pub mod components;
-pub mod ddz_click;
-pub mod ddz_readings;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod errors;
 pub mod ids;
-pub mod render;
 pub mod table;
 
 use crate::config::Config;

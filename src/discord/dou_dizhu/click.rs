@@ -1,10 +1,10 @@
 //! Dou Dizhu's own controls on Discord: the answers of the bidding, kick,
 //! doubling and show questions, and the select of a wild-card play's
 //! readings (癞子). The card controls (select, Play, Pass, Hint) are the
-//! shared [`Control`](super::table::Control)s.
+//! shared [`Control`](crate::discord::table::Control)s.
 
-use super::ids::GameWire;
-use super::table::GameClick;
+use crate::discord::ids::GameWire;
+use crate::discord::table::GameClick;
 
 /// A Dou Dizhu control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

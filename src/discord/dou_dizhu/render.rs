@@ -7,11 +7,11 @@
 //! into the channel; the hand view is built from the seat's own view and is
 //! sent by DM or as an ephemeral reply.
 
-use super::ddz_click::DdzClick;
-use super::ddz_readings;
-use super::ids::{card_value, Action as Click, ComponentId};
-use super::table::GameClick;
+use super::click::DdzClick;
+use super::readings;
 use crate::cards::Card;
+use crate::discord::ids::{card_value, Action as Click, ComponentId};
+use crate::discord::table::GameClick;
 use crate::games::dou_dizhu::cardset::{rank_index, rank_name};
 use crate::games::dou_dizhu::{Action, PhaseName, View};
 use crate::i18n::{self, Lang};
@@ -311,7 +311,7 @@ pub fn hand_components(
 
 /// The select of the readings a selection of cards can be played as now
 /// (癞子), each labelled in the player's words, its value the reading
-/// itself ([`ddz_readings::encode`]); at most 25 (Discord's limit).
+/// itself ([`readings::encode`]); at most 25 (Discord's limit).
 pub fn reading_select(
     lang: Lang,
     view: &View,
@@ -322,9 +322,9 @@ pub fn reading_select(
     let options: Vec<serenity::CreateSelectMenuOption> = readings
         .iter()
         .filter_map(|r| {
-            let value = ddz_readings::encode(r)?;
+            let value = readings::encode(r)?;
             Some(serenity::CreateSelectMenuOption::new(
-                ddz_readings::label(lang, view, r),
+                readings::label(lang, view, r),
                 value,
             ))
         })

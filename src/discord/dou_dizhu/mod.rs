@@ -1,21 +1,23 @@
 //! Dou Dizhu on Discord: `/dou-dizhu start|join|leave|rules|stop`, and the
 //! game's side of the table seam ([`DiscordGame`]): the table embed and
-//! buttons (from [`super::render`]), the log lines of its events, the hand
+//! buttons (from [`render`]), the log lines of its events, the hand
 //! by DM and in "My hand" (a multi-select of the cards with Play / Pass /
 //! Hint), typed plays, and the result with every factor.
 //!
 //! 癞子: a selection with several legal readings (clicked or typed) is
-//! answered privately with a select of them ([`super::ddz_readings`]); the
+//! answered privately with a select of them ([`readings`]); the
 //! pick is checked against the legal readings again when it comes back.
 //!
 //! In the discard phase (弃三张) the hand view's Play discards the chosen
 //! cards and Pass (or the table's "Keep all") discards nothing.
 
-use super::ddz_click::DdzClick;
-use super::ddz_readings;
+pub mod click;
+pub mod readings;
+pub mod render;
+
+use self::click::DdzClick;
 use super::errors::BotError;
 use super::ids::{card_value, cards_from_values};
-use super::render;
 use super::table::clicks::hand_message;
 use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, HandView, Names};
 use super::table::{ResultView, TableView};
@@ -218,7 +220,7 @@ impl DiscordGame for DouDizhu {
     /// reading stated after `as:` is played, or the player is asked which.
     fn typed_intent(input: &str, h: &HandView<'_, Self>) -> Result<ClickIntent<Action>, BotError> {
         let hand = hand_of(h.view);
-        let (cards_text, statement) = ddz_readings::split_typed(input)?;
+        let (cards_text, statement) = readings::split_typed(input)?;
         let cards = parse_play(cards_text, &hand)?;
         if discarding(h.view) {
             return Ok(ClickIntent::Act(Action::Discard(CardSet::from_cards(
@@ -308,16 +310,16 @@ impl DiscordGame for DouDizhu {
 fn play_intent(
     h: &HandView<'_, DouDizhu>,
     cards: &[Card],
-    statement: Option<&ddz_readings::Statement>,
+    statement: Option<&readings::Statement>,
 ) -> ClickIntent<Action> {
     let plays_open = h.legal.iter().any(|a| matches!(a, Action::Play { .. }));
     if !plays_open {
         return ClickIntent::Act(Action::play(cards));
     }
     let set = CardSet::from_cards(cards);
-    match ddz_readings::choose(h.view, h.legal, set, statement) {
-        ddz_readings::Choice::Play(action) => ClickIntent::Act(action),
-        ddz_readings::Choice::Pick(readings) => ask_reading(h, cards, &readings),
+    match readings::choose(h.view, h.legal, set, statement) {
+        readings::Choice::Play(action) => ClickIntent::Act(action),
+        readings::Choice::Pick(readings) => ask_reading(h, cards, &readings),
     }
 }
 
@@ -364,7 +366,7 @@ fn picked_reading(values: &[String], h: &HandView<'_, DouDizhu>) -> Result<Actio
     let [value] = values else {
         return Err(BotError::user("err-reading-gone"));
     };
-    let picked = ddz_readings::decode(value).ok_or_else(|| BotError::user("err-reading-gone"))?;
+    let picked = readings::decode(value).ok_or_else(|| BotError::user("err-reading-gone"))?;
     let Action::Play { cards, .. } = picked else {
         return Err(BotError::user("err-reading-gone"));
     };
@@ -648,7 +650,7 @@ mod tests {
 
     #[test]
     fn an_ambiguous_wild_play_asks_and_the_pick_is_checked() {
-        use crate::discord::ddz_readings::tests::{landlord_with, HAND};
+        use crate::discord::dou_dizhu::readings::tests::{landlord_with, HAND};
         let g = landlord_with(&HAND, "5");
         let view = g.view(Some(0));
         let legal = g.legal_actions(0);
@@ -706,7 +708,7 @@ mod tests {
             .unwrap() else {
                 panic!("an action");
             };
-            assert_eq!(crate::discord::ddz_readings::encode(&action), Some(value));
+            assert_eq!(crate::discord::dou_dizhu::readings::encode(&action), Some(value));
             assert!(g.clone().apply(0, &action).is_ok());
         }
         // Forged values: garbage, a reading that is no legal play, cards
@@ -757,7 +759,7 @@ mod tests {
 
     #[test]
     fn typed_wild_plays_ask_or_take_the_stated_reading() {
-        use crate::discord::ddz_readings::tests::{landlord_with, HAND};
+        use crate::discord::dou_dizhu::readings::tests::{landlord_with, HAND};
         let g = landlord_with(&HAND, "5");
         let view = g.view(Some(0));
         let legal = g.legal_actions(0);
