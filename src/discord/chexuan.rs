@@ -219,8 +219,15 @@ impl DiscordGame for ChexuanTable {
 
     type Click = ChexuanClick;
 
-    fn command() -> poise::Command<crate::discord::Data, BotError> {
-        chexuan()
+    const COMMAND: &'static str = "chexuan";
+    const RULES_KEYS: &'static [&'static str] = &["chexuan-rules"];
+
+    fn start_command() -> table_cmds::Command {
+        cx_start()
+    }
+
+    fn join_command() -> table_cmds::Command {
+        cx_join()
     }
 
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
@@ -539,16 +546,6 @@ impl DiscordGame for ChexuanTable {
     }
 }
 
-#[poise::command(
-    slash_command,
-    rename = "chexuan",
-    subcommands("cx_start", "cx_join", "cx_leave", "cx_rules", "cx_stop"),
-    subcommand_required
-)]
-pub async fn chexuan(_ctx: Context<'_>) -> Result<(), BotError> {
-    Ok(())
-}
-
 /// The rules JSON of `/chexuan start`'s options; without `ante:` the
 /// config's Chexuan stake (`stakes.chexuan`) is the ante.
 pub fn start_rules(ante: Option<i64>, default_ante: i64) -> Result<serde_json::Value, BotError> {
@@ -593,21 +590,6 @@ pub async fn cx_start(
 #[poise::command(slash_command, rename = "join", guild_only)]
 pub async fn cx_join(ctx: Context<'_>, bobo: Option<i64>) -> Result<(), BotError> {
     table_cmds::join_with::<ChexuanTable>(ctx, join_args(bobo)?).await
-}
-
-#[poise::command(slash_command, rename = "leave", guild_only)]
-pub async fn cx_leave(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::leave::<ChexuanTable>(ctx).await
-}
-
-#[poise::command(slash_command, rename = "stop", guild_only)]
-pub async fn cx_stop(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::stop::<ChexuanTable>(ctx).await
-}
-
-#[poise::command(slash_command, rename = "rules")]
-pub async fn cx_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::rules(ctx, &["chexuan-rules"]).await
 }
 
 #[cfg(test)]

@@ -68,8 +68,11 @@ impl DiscordGame for DuanGuozi {
 
     type Click = DgClick;
 
-    fn command() -> poise::Command<crate::discord::Data, BotError> {
-        duan_guozi()
+    const COMMAND: &'static str = "duan-guozi";
+    const RULES_KEYS: &'static [&'static str] = &["dg-rules"];
+
+    fn start_command() -> table_cmds::Command {
+        dg_start()
     }
 
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
@@ -261,16 +264,6 @@ impl DiscordGame for DuanGuozi {
     }
 }
 
-#[poise::command(
-    slash_command,
-    rename = "duan-guozi",
-    subcommands("dg_start", "dg_join", "dg_leave", "dg_rules", "dg_stop"),
-    subcommand_required
-)]
-pub async fn duan_guozi(_ctx: Context<'_>) -> Result<(), BotError> {
-    Ok(())
-}
-
 /// The rules JSON of `/duan-guozi start`'s options.
 pub fn start_rules(ante: Option<i64>, sweep: Option<bool>) -> Result<serde_json::Value, BotError> {
     let mut rules = json!({});
@@ -307,26 +300,6 @@ pub async fn dg_start(
         lang: None,
     };
     table_cmds::open::<DuanGuozi>(ctx, options).await
-}
-
-#[poise::command(slash_command, rename = "join", guild_only)]
-pub async fn dg_join(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::join::<DuanGuozi>(ctx).await
-}
-
-#[poise::command(slash_command, rename = "leave", guild_only)]
-pub async fn dg_leave(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::leave::<DuanGuozi>(ctx).await
-}
-
-#[poise::command(slash_command, rename = "stop", guild_only)]
-pub async fn dg_stop(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::stop::<DuanGuozi>(ctx).await
-}
-
-#[poise::command(slash_command, rename = "rules")]
-pub async fn dg_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::rules(ctx, &["dg-rules"]).await
 }
 
 #[cfg(test)]

@@ -50,8 +50,11 @@ impl DiscordGame for DouDizhu {
 
     type Click = DdzClick;
 
-    fn command() -> poise::Command<crate::discord::Data, BotError> {
-        dou_dizhu()
+    const COMMAND: &'static str = "dou-dizhu";
+    const RULES_KEYS: &'static [&'static str] = &["ddz-rules", "ddz-rules-variants"];
+
+    fn start_command() -> table_cmds::Command {
+        ddz_start()
     }
     const LOBBY_HINT_KEY: &'static str = "table-lobby-hint";
 
@@ -458,17 +461,6 @@ pub fn variant_rules(variant: &str) -> Option<Value> {
     })
 }
 
-/// Dou Dizhu tables in this channel.
-#[poise::command(
-    slash_command,
-    rename = "dou-dizhu",
-    subcommands("ddz_start", "ddz_join", "ddz_leave", "ddz_rules", "ddz_stop"),
-    subcommand_required
-)]
-pub async fn dou_dizhu(_ctx: Context<'_>) -> Result<(), BotError> {
-    Ok(())
-}
-
 #[derive(Debug, poise::ChoiceParameter)]
 pub enum BiddingChoice {
     #[name = "choice-bidding-score"]
@@ -544,30 +536,6 @@ pub async fn ddz_start(
         lang: None,
     };
     table_cmds::open::<DouDizhu>(ctx, options).await
-}
-
-/// Take a seat at the table in this channel.
-#[poise::command(slash_command, rename = "join", guild_only)]
-pub async fn ddz_join(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::join::<DouDizhu>(ctx).await
-}
-
-/// Leave the table in this channel.
-#[poise::command(slash_command, rename = "leave", guild_only)]
-pub async fn ddz_leave(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::leave::<DouDizhu>(ctx).await
-}
-
-/// Stop the table in this channel (host or Manage Server).
-#[poise::command(slash_command, rename = "stop", guild_only)]
-pub async fn ddz_stop(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::stop::<DouDizhu>(ctx).await
-}
-
-/// How Dou Dizhu is played here.
-#[poise::command(slash_command, rename = "rules")]
-pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
-    table_cmds::rules(ctx, &["ddz-rules", "ddz-rules-variants"]).await
 }
 
 #[cfg(test)]
@@ -708,7 +676,10 @@ mod tests {
             .unwrap() else {
                 panic!("an action");
             };
-            assert_eq!(crate::discord::dou_dizhu::readings::encode(&action), Some(value));
+            assert_eq!(
+                crate::discord::dou_dizhu::readings::encode(&action),
+                Some(value)
+            );
             assert!(g.clone().apply(0, &action).is_ok());
         }
         // Forged values: garbage, a reading that is no legal play, cards

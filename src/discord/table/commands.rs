@@ -191,6 +191,105 @@ pub async fn rules(ctx: Context<'_>, keys: &[&str]) -> Result<(), BotError> {
     Ok(())
 }
 
+/// A slash command of the bot.
+pub type Command = poise::Command<crate::discord::Data, BotError>;
+
+type Action = for<'a> fn(
+    poise::ApplicationContext<'a, crate::discord::Data, BotError>,
+) -> poise::BoxFuture<
+    'a,
+    Result<(), poise::FrameworkError<'a, crate::discord::Data, BotError>>,
+>;
+
+/// A slash command named `name` that runs `action`: the generic commands
+/// are built here rather than by `#[poise::command]`, which cannot be
+/// generic over the game.
+fn slash(name: &str, guild_only: bool, action: Action) -> Command {
+    Command {
+        name: name.to_string().into(),
+        qualified_name: name.to_string().into(),
+        identifying_name: name.to_string().into(),
+        slash_action: Some(action),
+        guild_only,
+        ..Default::default()
+    }
+}
+
+/// Runs `body` as a slash command, a refusal becoming the command's error
+/// (answered privately by the bot's error handler).
+macro_rules! slash_body {
+    ($ctx:ident => $body:expr) => {
+        Box::pin(async move {
+            let $ctx: Context<'_> = $ctx.into();
+            $body
+                .await
+                .map_err(|error| poise::FrameworkError::new_command($ctx, error))
+        })
+    };
+}
+
+fn join_action<G: DiscordGame>(
+    ctx: poise::ApplicationContext<'_, crate::discord::Data, BotError>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, crate::discord::Data, BotError>>> {
+    slash_body!(ctx => join::<G>(ctx))
+}
+
+fn leave_action<G: DiscordGame>(
+    ctx: poise::ApplicationContext<'_, crate::discord::Data, BotError>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, crate::discord::Data, BotError>>> {
+    slash_body!(ctx => leave::<G>(ctx))
+}
+
+fn stop_action<G: DiscordGame>(
+    ctx: poise::ApplicationContext<'_, crate::discord::Data, BotError>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, crate::discord::Data, BotError>>> {
+    slash_body!(ctx => stop::<G>(ctx))
+}
+
+fn rules_action<G: DiscordGame>(
+    ctx: poise::ApplicationContext<'_, crate::discord::Data, BotError>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, crate::discord::Data, BotError>>> {
+    slash_body!(ctx => rules(ctx, G::RULES_KEYS))
+}
+
+fn group_action(
+    _ctx: poise::ApplicationContext<'_, crate::discord::Data, BotError>,
+) -> poise::BoxFuture<'_, Result<(), poise::FrameworkError<'_, crate::discord::Data, BotError>>> {
+    // Discord only ever invokes a subcommand of a group.
+    Box::pin(async { Ok(()) })
+}
+
+/// `/<game> join` for a game whose players bring nothing to the seat.
+pub fn join_command<G: DiscordGame>() -> Command {
+    slash("join", true, join_action::<G>)
+}
+
+/// The command group of `G`: `/<game> start` (the game's own, with its
+/// options), `join` ([`DiscordGame::join_command`]), and the `leave`,
+/// `stop` and `rules` every game shares.
+pub fn group<G: DiscordGame>() -> Command {
+    let mut start = G::start_command();
+    start.name = "start".into();
+    let mut join = G::join_command();
+    join.name = "join".into();
+    let mut subcommands = vec![
+        start,
+        join,
+        slash("leave", true, leave_action::<G>),
+        slash("rules", false, rules_action::<G>),
+        slash("stop", true, stop_action::<G>),
+    ];
+    for sub in &mut subcommands {
+        sub.qualified_name = format!("{} {}", G::COMMAND, sub.name).into();
+        sub.identifying_name = format!("{}-{}", G::COMMAND, sub.name).into();
+    }
+    Command {
+        subcommands,
+        subcommand_required: true,
+        ..slash(G::COMMAND, false, group_action)
+    }
+}
+
 /// What a typed command asks of the game.
 enum Typed<'a> {
     Play(&'a str),

@@ -300,10 +300,27 @@ pub trait DiscordGame: TableGame {
     /// The game's own controls.
     type Click: GameClick;
 
-    /// The game's slash command group (`/dou-dizhu start|join|…`), before
-    /// localization; `discord::commands::all()` collects every hosted
-    /// game's through the registry.
-    fn command() -> poise::Command<crate::discord::Data, BotError>;
+    /// The name of the game's slash command group (`dou-dizhu`).
+    const COMMAND: &'static str;
+    /// Fluent ids of the texts `/<game> rules` sends, one private message
+    /// each (each must fit Discord's 2,000 characters).
+    const RULES_KEYS: &'static [&'static str];
+
+    /// `/<game> start` with the game's options (any name: it is renamed).
+    fn start_command() -> commands::Command;
+
+    /// `/<game> join`; a game whose players bring chips to the seat
+    /// (Chexuan's bobo) gives its own.
+    fn join_command() -> commands::Command {
+        commands::join_command::<Self>()
+    }
+
+    /// The game's slash command group (`/dou-dizhu start|join|leave|rules|
+    /// stop`), before localization; `discord::commands::all()` collects
+    /// every hosted game's through the registry.
+    fn command() -> commands::Command {
+        commands::group::<Self>()
+    }
 
     /// The public table message of a running (or just finished) game.
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
