@@ -242,7 +242,9 @@ pub fn replay_game_with<G: Game>(record: &Record, play_out: bool) -> Result<Verd
     }
     Ok(Verdict::Ok {
         finished: game.is_finished(),
-        outcome: game.outcome().map(|o| o.to_json()),
+        outcome: game
+            .outcome()
+            .map(|o| crate::games::GameOutcome::to_json(&o)),
     })
 }
 

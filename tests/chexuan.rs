@@ -9,7 +9,7 @@ use paiju::games::chexuan::ai::BasicBot;
 use paiju::games::chexuan::cards::DECK;
 use paiju::games::chexuan::hands::{best_split, legal_splits};
 use paiju::games::chexuan::{Action, Chexuan, ChexuanRules, HandSetup, Mango, Status};
-use paiju::games::Game;
+use paiju::games::{Game, GameOutcome};
 use paiju::record::{replay_game, Verdict};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -151,16 +151,16 @@ proptest! {
         }
         // The pot got exactly what was paid; whoever took it took it all.
         let paid: u64 = public.players.iter().map(|p| p.mango_paid).sum();
-        if outcome.detail["mango_won_by"].is_null() {
+        if outcome.mango_won_by.is_none() {
             prop_assert_eq!(after.pot, before.pot + paid);
         } else {
             prop_assert_eq!(after.pot, 0);
         }
         // The outcome carries what the table needs for the next hand.
-        prop_assert_eq!(outcome.detail["mango_pot"].as_u64(), Some(after.pot));
-        prop_assert_eq!(outcome.detail["mango_count"].as_u64(), Some(after.count as u64));
+        prop_assert_eq!(outcome.mango_pot, after.pot);
+        prop_assert_eq!(outcome.mango_count, after.count);
         let next = game.next_dealer().unwrap();
-        prop_assert_eq!(outcome.detail["next_dealer"].as_u64(), Some(next as u64));
+        prop_assert_eq!(outcome.next_dealer, next);
         prop_assert!(after.count >= before.count);
     }
 
@@ -170,7 +170,7 @@ proptest! {
         let verdict = replay_game::<Chexuan>(&game.record()).unwrap();
         prop_assert_eq!(verdict, Verdict::Ok {
             finished: true,
-            outcome: game.outcome().map(|o| o.to_json()),
+            outcome: game.outcome().map(|o| GameOutcome::to_json(&o)),
         });
     }
 
@@ -212,7 +212,7 @@ fn finished_showdown_views_reveal_the_splits_but_not_folded_cards() {
         };
         let game = play(setup, rng.gen());
         let v = game.view(None);
-        let showdown = game.outcome().unwrap().detail.contains_key("big_tail");
+        let showdown = game.outcome().unwrap().showdown.is_some();
         for p in &v.players {
             match p.status {
                 Status::Folded => assert!(p.hidden.is_none()),

@@ -5,6 +5,7 @@
 use paiju::ai::{Bot, RandomBot};
 use paiju::games::dou_dizhu::{Action, CardSet, DouDizhu, Rules};
 use paiju::games::Game;
+use paiju::games::GameOutcome;
 use paiju::record::{self, Verdict};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -83,7 +84,7 @@ proptest! {
             prop_assert!(conserved(&g));
         }
         let outcome = g.outcome().unwrap();
-        prop_assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+        prop_assert_eq!(outcome.deltas().iter().sum::<i64>(), 0);
         let rec = g.record();
         let text = serde_json::to_string(&rec).unwrap();
         let back = record::Record::from_json(&text).unwrap();
@@ -108,7 +109,7 @@ proptest! {
             prop_assert!(legal.contains(&a), "{a:?} is not listed");
             g.apply(seat, &a).unwrap();
         }
-        prop_assert_eq!(g.outcome().unwrap().deltas.iter().sum::<i64>(), 0);
+        prop_assert_eq!(g.outcome().unwrap().deltas().iter().sum::<i64>(), 0);
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! its legal actions, and what the views reveal of a discard.
 
 use paiju::ai::AiKind;
+use paiju::games::dou_dizhu::outcome::Side;
 use paiju::games::dou_dizhu::sim::run;
+use paiju::games::dou_dizhu::Outcome;
 use paiju::games::dou_dizhu::{discard_factor, Action, CardSet, DouDizhu, PhaseName, Rules};
-use paiju::games::Game;
+use paiju::games::{Game, GameOutcome};
 use rand::SeedableRng;
 
 fn discard_rules() -> Rules {
@@ -143,17 +145,17 @@ fn two_player_games_end_conserve_cards_and_chips() {
     for seed in 0..60 {
         let g = random_two_player_game(seed, two_player_rules());
         let o = g.outcome().unwrap();
-        assert_eq!(o.deltas.len(), 2);
-        assert_eq!(o.deltas.iter().sum::<i64>(), 0);
-        if let Some(h) = o.detail.get("handicap") {
-            let h = h.as_u64().unwrap();
+        assert_eq!(o.deltas().len(), 2);
+        assert_eq!(o.deltas().iter().sum::<i64>(), 0);
+        if let Outcome::Played(p) = &o {
+            let h = u64::from(p.handicap.expect("a two-player game has a handicap"));
             assert!(h <= 4);
-            let landlord = o.detail["landlord"].as_u64().unwrap() as usize;
+            let landlord = p.landlord;
             let farmer = 1 - landlord;
             let left = g.hand(farmer).len() as u64;
-            match o.detail["winner"].as_str().unwrap() {
-                "farmers" => assert!(left <= h, "the farmer wins at the handicap"),
-                _ => {
+            match p.winner {
+                Side::Farmers => assert!(left <= h, "the farmer wins at the handicap"),
+                Side::Landlord => {
                     assert!(g.hand(landlord).is_empty());
                     assert!(left > h);
                 }

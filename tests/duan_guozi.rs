@@ -4,6 +4,7 @@
 //! only when the deck is short), and records replay to the same game.
 
 use paiju::games::duan_guozi::{chips, Action, DuanGuozi, Rules};
+use paiju::games::GameOutcome;
 use paiju::games::{ErrorCode, Game};
 use paiju::record::{self, Record, Verdict};
 use proptest::prelude::*;

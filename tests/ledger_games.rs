@@ -9,6 +9,7 @@ use paiju::games::chexuan::Chexuan;
 use paiju::games::dou_dizhu::DouDizhu;
 use paiju::games::duan_guozi::DuanGuozi;
 use paiju::games::Game;
+use paiju::games::GameOutcome;
 use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -42,7 +43,7 @@ fn play_random<G: Game>(seats: usize, seed: u64) -> Option<(Vec<i64>, serde_json
     }
     let outcome = g.outcome()?;
     let record = serde_json::to_value(g.record()).ok()?;
-    Some((outcome.deltas, record))
+    Some((outcome.deltas().to_vec(), record))
 }
 
 /// Chexuan keeps a mango pot across hands, so one hand's deltas need not sum

@@ -11,6 +11,7 @@ use paiju::games::paohuzi::melds::group_kind;
 use paiju::games::paohuzi::{
     Action, Card, Event, MeldKind, Paohuzi, PaohuziRules, PaohuziView, ERROR_KEYS, MIN_HUXI,
 };
+use paiju::games::GameOutcome;
 use paiju::games::{ErrorCode, Game};
 use paiju::i18n::{self, Lang};
 use paiju::record::{replay_game, Verdict};

@@ -6,6 +6,7 @@
 use paiju::ai::{Bot, RandomBot};
 use paiju::games::shengji::{Action, Phase, Shengji, ShengjiRules};
 use paiju::games::Game;
+use paiju::games::GameOutcome;
 use paiju::record::{replay_game, Verdict};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};

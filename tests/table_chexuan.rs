@@ -186,9 +186,8 @@ async fn a_session_plays_hands_carries_the_mango_pot_and_shares_it_at_the_close(
                     }
                 }
             }
-            paiju::table::TableEvent::Settled {
-                outcome, report, ..
-            } => {
+            paiju::table::TableEvent::Settled { result, report, .. } => {
+                let outcome = result.outcome.expect("a finished session");
                 assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
                 assert_eq!(report.paid.iter().sum::<i64>(), 0);
             }
@@ -658,9 +657,9 @@ async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures
                         }
                     }
                 }
-                paiju::table::TableEvent::Settled {
-                    outcome, report, ..
-                } => settled = Some((outcome, report)),
+                paiju::table::TableEvent::Settled { result, report, .. } => {
+                    settled = Some((result.outcome.expect("a finished session"), report))
+                }
                 _ => {}
             }
         }
@@ -743,7 +742,7 @@ async fn timeouts_session(
 ) -> (
     Vec<(usize, u32, u64)>,
     Vec<(u32, usize)>,
-    paiju::games::Outcome,
+    paiju::games::chexuan::session::SessionOutcome,
     serde_json::Value,
 ) {
     use paiju::table::{Actor, TableEvent};
@@ -798,8 +797,9 @@ async fn timeouts_session(
                 }
             }
             TableEvent::Autoplay { on, .. } => assert!(!on, "the bot took a seat over"),
-            TableEvent::Settled { outcome, .. } => {
+            TableEvent::Settled { result, .. } => {
                 let record = store.game(id).unwrap().snapshot.unwrap_or_default();
+                let outcome = result.outcome.expect("a finished session");
                 return (timed_out, stood_up, outcome, record);
             }
             _ => {}
@@ -836,9 +836,9 @@ async fn a_timed_out_player_is_played_for_once_and_stood_up_after_two_hands() {
         assert_eq!(stood_up, vec![(2, 1), (2, 2)], "seed {seed}");
         // One human left: the table closed after hand 2; the mango pot
         // went to the seat still seated.
-        assert_eq!(outcome.detail["hands"], json!(2));
-        let shares = outcome.detail["mango_shares"].as_array().unwrap();
-        assert_eq!((shares[1].as_u64(), shares[2].as_u64()), (Some(0), Some(0)));
+        assert_eq!(outcome.hands, 2);
+        let shares = &outcome.mango_shares;
+        assert_eq!((shares[1], shares[2]), (0, 0));
         assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
     }
 }
@@ -1028,11 +1028,8 @@ async fn a_give_while_the_game_opens_leaves_the_reserve_and_the_ledger_agreeing(
     check_then_all_in(&t, &[USERS[0], USERS[1]]).await;
     let mut settled = None;
     while let Ok(e) = events.try_recv() {
-        if let paiju::table::TableEvent::Settled {
-            outcome, report, ..
-        } = e
-        {
-            settled = Some((outcome, report));
+        if let paiju::table::TableEvent::Settled { result, report, .. } = e {
+            settled = Some((result.outcome.expect("a finished session"), report));
         }
     }
     if settled.is_none() {
@@ -1040,11 +1037,8 @@ async fn a_give_while_the_game_opens_leaves_the_reserve_and_the_ledger_agreeing(
             let _ = t.leave(user).await;
         }
         while let Ok(e) = events.recv().await {
-            if let paiju::table::TableEvent::Settled {
-                outcome, report, ..
-            } = e
-            {
-                settled = Some((outcome, report));
+            if let paiju::table::TableEvent::Settled { result, report, .. } = e {
+                settled = Some((result.outcome.expect("a finished session"), report));
                 break;
             }
         }

@@ -4,6 +4,7 @@
 //! refused at the door.
 
 use paiju::games::dou_dizhu::{Action, DouDizhu};
+use paiju::games::GameOutcome;
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
     Actor, CloseReason, TableConfig, TableError, TableEvent, TableOptions, TableStore, Tables,
@@ -66,10 +67,9 @@ async fn an_absent_player_is_played_by_the_ai_to_the_settlement() {
                 assert_eq!(actor, Actor::Autoplay);
                 autoplayed += 1;
             }
-            TableEvent::Settled {
-                report, outcome, ..
-            } => {
-                assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
+            TableEvent::Settled { report, result, .. } => {
+                let outcome = result.outcome.expect("a finished game");
+                assert_eq!(outcome.deltas().iter().sum::<i64>(), 0);
                 break report;
             }
             TableEvent::Closed { reason } => panic!("closed early: {reason:?}"),
@@ -252,19 +252,16 @@ async fn a_capped_loss_is_said_in_the_result() {
     t.start(ME).await.unwrap();
     t.leave(ME).await.unwrap();
     let (outcome, report) = loop {
-        if let TableEvent::Settled {
-            outcome, report, ..
-        } = events.recv().await.unwrap()
-        {
-            break (outcome, report);
+        if let TableEvent::Settled { result, report, .. } = events.recv().await.unwrap() {
+            break (result, report);
         }
     };
     assert_eq!(report.paid[0], -100, "{report:?}");
-    let capped = outcome.detail["capped"].as_array().expect("capped named");
+    let capped = &outcome.capped;
     assert_eq!(capped.len(), 1);
-    assert_eq!(capped[0]["seat"], 0);
-    assert_eq!(capped[0]["paid"], 100);
-    assert!(capped[0]["owed"].as_i64().unwrap() >= 500, "{capped:?}");
+    assert_eq!(capped[0].seat, 0);
+    assert_eq!(capped[0].paid, 100);
+    assert!(capped[0].owed >= 500, "{capped:?}");
     assert_eq!(store.balance(SERVER, ME).await.unwrap(), 0);
 }
 
@@ -281,9 +278,9 @@ async fn an_uncapped_loss_says_nothing_about_caps() {
     t.start(ME).await.unwrap();
     t.leave(ME).await.unwrap();
     let outcome = loop {
-        if let TableEvent::Settled { outcome, .. } = events.recv().await.unwrap() {
-            break outcome;
+        if let TableEvent::Settled { result, .. } = events.recv().await.unwrap() {
+            break result;
         }
     };
-    assert!(outcome.detail.get("capped").is_none(), "{outcome:?}");
+    assert!(outcome.capped.is_empty(), "{outcome:?}");
 }

@@ -64,11 +64,14 @@ async fn until_settled(
             }
             TableEvent::Turn { timer, .. } => heard.turns.push(timer),
             TableEvent::Started { seats, .. } => heard.started.push(seats),
-            TableEvent::Settled {
-                outcome, report, ..
-            } => {
-                let closed = outcome.detail.get("table_closed").is_some();
-                return (outcome.deltas, report, closed);
+            TableEvent::Settled { result, report, .. } => {
+                // A table closed mid-game has no outcome: its chips are what
+                // the ledger paid.
+                let closed = result.table_closed();
+                let deltas = result
+                    .outcome
+                    .map_or_else(|| report.paid.clone(), |o| o.deltas);
+                return (deltas, report, closed);
             }
             TableEvent::Closed { reason } => panic!("closed before settling: {reason:?}"),
             _ => {}
@@ -306,10 +309,8 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
     t.admin_cancel("test").await.unwrap();
     let closed = loop {
         match rx.recv().await.unwrap() {
-            TableEvent::Settled {
-                outcome, report, ..
-            } => {
-                assert!(outcome.detail.contains_key("table_closed"));
+            TableEvent::Settled { result, report, .. } => {
+                assert!(result.table_closed());
                 break report;
             }
             TableEvent::Closed { reason } => panic!("closed without settling: {reason:?}"),

@@ -2,7 +2,7 @@
 //! turn a seat steps 1 or 2; the first to reach N wins one unit from every
 //! other seat), on the in-memory store, with tokio's paused clock.
 
-use paiju::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
+use paiju::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
 use paiju::record::{Record, RecordError};
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
@@ -73,7 +73,20 @@ impl Race {
     }
 }
 
+/// How a race ended: the winner takes one unit from each other seat.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct RaceOutcome {
+    deltas: Vec<i64>,
+}
+
+impl GameOutcome for RaceOutcome {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
 impl Game for Race {
+    type Outcome = RaceOutcome;
     type Rules = RaceRules;
     type Action = RaceAction;
     type Event = (Seat, u32);
@@ -149,7 +162,7 @@ impl Game for Race {
         self.quitter.is_some() || self.winner().is_some()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<RaceOutcome> {
         let n = self.scores.len() as i64;
         let mut deltas = vec![0; self.scores.len()];
         if let Some(q) = self.quitter {
@@ -162,10 +175,7 @@ impl Game for Race {
                 *d = if s == w { n - 1 } else { -1 };
             }
         }
-        Some(Outcome {
-            deltas,
-            detail: Default::default(),
-        })
+        Some(RaceOutcome { deltas })
     }
 
     fn record(&self) -> Record {
@@ -600,9 +610,10 @@ async fn a_game_against_the_ai_runs_to_the_settlement_and_closes() {
             TableEvent::Settled {
                 game,
                 report,
-                outcome,
+                result,
                 view,
             } => {
+                let outcome = result.outcome.expect("a finished race");
                 assert_eq!(game, id);
                 // The finished scores come with the event: someone reached
                 // the target.

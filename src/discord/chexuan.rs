@@ -529,10 +529,10 @@ impl DiscordGame for ChexuanTable {
         // one burst (the table closed before the message was redrawn),
         // which is how a result said "hand 5" under a log at "Hand 10".
         let hands = r
+            .result
             .outcome
-            .detail
-            .get("hands")
-            .and_then(|h| h.as_i64())
+            .as_ref()
+            .map(|o| i64::from(o.hands))
             .or_else(|| r.last_view.map(|v| i64::from(v.hand_number)))
             .unwrap_or(0);
         let mut lines = vec![
@@ -815,11 +815,15 @@ mod tests {
         let t = table();
         let stale = t.view(None);
         assert_eq!(stale.hand_number, 1);
-        let mut detail = serde_json::Map::new();
-        detail.insert("hands".into(), json!(10));
-        let outcome = crate::games::Outcome {
-            deltas: vec![0, 0, 0],
-            detail,
+        let result = crate::table::GameResult::<ChexuanTable> {
+            outcome: Some(crate::games::chexuan::session::SessionOutcome {
+                hands: 10,
+                mango_shares: vec![0, 0, 0],
+                stacks: vec![100, 100, 100],
+                reserve: None,
+                deltas: vec![0, 0, 0],
+            }),
+            capped: Vec::new(),
         };
         let report = crate::table::SettleReport {
             paid: vec![0, 0, 0],
@@ -833,7 +837,7 @@ mod tests {
             stake: 1,
             names: &names,
             last_view: Some(&stale),
-            outcome: &outcome,
+            result: &result,
             report: &report,
         };
         let embed = ChexuanTable::result_embed(&r).unwrap();

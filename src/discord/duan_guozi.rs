@@ -225,7 +225,8 @@ impl DiscordGame for DuanGuozi {
 
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
         let lang = r.lang;
-        let closed = r.outcome.detail.contains_key("table_closed");
+        let outcome = r.result.outcome.as_ref();
+        let closed = outcome.is_none();
         let mut lines = vec![i18n::tr(
             lang,
             if closed {
@@ -234,26 +235,21 @@ impl DiscordGame for DuanGuozi {
                 "dg-result-pot-empty"
             },
         )];
-        if let Some(rounds) = r.outcome.detail.get("rounds").and_then(|v| v.as_array()) {
+        if let Some(outcome) = outcome {
             lines.push(i18n::tr_args(
                 lang,
                 "dg-result-rounds",
-                &[("rounds", (rounds.len() as i64).into())],
+                &[("rounds", (outcome.rounds.len() as i64).into())],
             ));
         }
         lines.push(String::new());
         for seat in 0..r.report.paid.len() {
-            // The outcome's deltas are 道 for a finished game, chips for a
-            // table that closed mid-game.
-            let dao = if closed {
-                String::new()
-            } else {
-                r.outcome
-                    .deltas
-                    .get(seat)
-                    .map(|d| i18n::tr_args(lang, "dg-dao", &[("dao", signed(*d).into())]))
-                    .unwrap_or_default()
-            };
+            // A table that closed mid-game has no 道 to show: its chips are
+            // on the seat line.
+            let dao = outcome
+                .and_then(|o| o.deltas.get(seat))
+                .map(|d| i18n::tr_args(lang, "dg-dao", &[("dao", signed(*d).into())]))
+                .unwrap_or_default();
             lines.push(r.seat_line(seat, dao));
         }
         if !closed {

@@ -122,22 +122,16 @@ impl RuleError {
     }
 }
 
-/// How a finished game (or round) ended, in the game's own unit.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Outcome {
+/// How a finished game ended, in the game's own unit: each game's own
+/// typed outcome. `paiju replay` prints it serialized (its `deltas` among
+/// its fields); the front ends read its fields.
+pub trait GameOutcome: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static {
     /// The change of each seat (Dou Dizhu: multiples of the base stake).
-    pub deltas: Vec<i64>,
-    /// Game-specific fields printed beside `deltas` by `paiju replay`
-    /// (a JSON object).
-    pub detail: serde_json::Map<String, serde_json::Value>,
-}
+    fn deltas(&self) -> &[i64];
 
-impl Outcome {
-    /// The JSON object `paiju replay` prints: `detail` plus `deltas`.
-    pub fn to_json(&self) -> serde_json::Value {
-        let mut m = self.detail.clone();
-        m.insert("deltas".into(), serde_json::json!(self.deltas));
-        serde_json::Value::Object(m)
+    /// The JSON object `paiju replay` prints.
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("an outcome serializes")
     }
 }
 
@@ -151,6 +145,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     type Event: Clone + Debug + Serialize + Send + Sync;
     type View: Clone + Debug + Serialize + Send + Sync;
+    type Outcome: GameOutcome;
 
     const KIND: GameKind;
 
@@ -183,7 +178,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn is_finished(&self) -> bool;
 
     /// Present once finished.
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Self::Outcome>;
 
     /// The record of this game so far.
     fn record(&self) -> Record;

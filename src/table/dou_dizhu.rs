@@ -51,13 +51,7 @@ impl TableGame for DouDizhu {
     }
 
     fn next_game(&self, rng: &mut dyn rand::RngCore) -> Option<Self> {
-        let redeal = self
-            .outcome()?
-            .detail
-            .get("redeal")
-            .and_then(|v| v.as_bool())
-            == Some(true);
-        if !redeal {
+        if !self.outcome()?.is_redeal() {
             return None;
         }
         DouDizhu::deal(self.rules().clone(), self.players(), rng).ok()

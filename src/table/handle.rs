@@ -5,7 +5,7 @@
 use super::error::TableError;
 use super::kind::{JoinArgs, TimerKind};
 use super::store::{ChannelId, GameId, ServerId, SettleReport, UserId};
-use crate::games::{Game, GameKind, Outcome, Seat};
+use crate::games::{Game, GameKind, Seat};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot};
 
@@ -94,7 +94,7 @@ pub enum TableEvent<G: Game> {
     /// could ask for its status, so the last picture comes with the event.
     Settled {
         game: GameId,
-        outcome: Outcome,
+        result: GameResult<G>,
         report: SettleReport,
         view: G::View,
     },
@@ -103,6 +103,33 @@ pub enum TableEvent<G: Game> {
     Trouble { message: String },
     /// The table closed; no more events follow.
     Closed { reason: CloseReason },
+}
+
+/// How a game was settled, as the front ends show it: the game's own
+/// outcome, and what the table adds to it.
+#[derive(Clone, Debug)]
+pub struct GameResult<G: Game> {
+    /// The game's outcome; `None` when the table closed before the game
+    /// ended (a pot game cut short pays what was won and shares its pot).
+    pub outcome: Option<G::Outcome>,
+    /// Losses the ledger capped at what the seat had.
+    pub capped: Vec<CappedLoss>,
+}
+
+impl<G: Game> GameResult<G> {
+    /// Whether the table closed before the game ended.
+    pub fn table_closed(&self) -> bool {
+        self.outcome.is_none()
+    }
+}
+
+/// A human seat that paid less than the chips it lost: its balance ran
+/// out, so the ledger capped the loss there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CappedLoss {
+    pub seat: Seat,
+    pub owed: i64,
+    pub paid: i64,
 }
 
 /// The table as one seat (or a spectator) sees it now.

@@ -17,7 +17,7 @@
 
 use super::store::Settlement;
 use crate::ai::{Bot, RandomBot};
-use crate::games::{Game, RuleError, Seat};
+use crate::games::{Game, GameOutcome, RuleError, Seat};
 use crate::record::RecordError;
 use std::ops::RangeInclusive;
 
@@ -162,7 +162,7 @@ pub trait TableGame: Game {
     fn payout(&self, stake: i64) -> Option<Payout> {
         let outcome = self.outcome()?;
         let deltas = outcome
-            .deltas
+            .deltas()
             .iter()
             .map(|d| d.checked_mul(stake))
             .collect::<Option<Vec<i64>>>()?;

@@ -33,7 +33,10 @@ pub mod store;
 
 pub use config::{TableConfig, TableOptions};
 pub use error::TableError;
-pub use handle::{Actor, CloseReason, GameStatus, Occupant, TableEvent, TableHandle, TableStatus};
+pub use handle::{
+    Actor, CappedLoss, CloseReason, GameResult, GameStatus, Occupant, TableEvent, TableHandle,
+    TableStatus,
+};
 pub use kind::{JoinArgs, Payout, SeatSetup, TableGame, TimerKind};
 pub use registry::{ResumeReport, Tables};
 pub use store::{

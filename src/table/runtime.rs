@@ -8,7 +8,8 @@
 use super::config::{TableConfig, TableOptions};
 use super::error::TableError;
 use super::handle::{
-    Actor, CloseReason, Command, GameStatus, Occupant, Reply, TableEvent, TableStatus,
+    Actor, CappedLoss, CloseReason, Command, GameResult, GameStatus, Occupant, Reply, TableEvent,
+    TableStatus,
 };
 use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
@@ -563,10 +564,6 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 .await;
                 return Err(TableError::Closed);
             };
-            let mut outcome = next.outcome().unwrap_or_else(|| crate::games::Outcome {
-                deltas: payout.deltas.clone(),
-                detail: Default::default(),
-            });
             let owed = payout.deltas.clone();
             let report = match self
                 .store
@@ -576,7 +573,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 Ok(report) => report,
                 Err(e) => return Err(self.store_failed(id, e).await),
             };
-            note_capped_losses(&mut outcome, &owed, &report);
+            let result = GameResult {
+                outcome: next.outcome(),
+                capped: capped_losses(&owed, &report),
+            };
             let finished = next.clone();
             if let Phase::Playing(run) = &mut self.phase {
                 run.game = next;
@@ -591,7 +591,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             });
             self.emit(TableEvent::Settled {
                 game: id,
-                outcome,
+                result,
                 report,
                 view: finished.view(None),
             });
@@ -751,12 +751,6 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             // A pot game cut short pays what was won and shares its pot back.
             if let Some(payout) = run.game.close_payout(self.options.stake) {
                 let id = run.id;
-                let mut detail = serde_json::Map::new();
-                detail.insert("table_closed".into(), serde_json::Value::Bool(true));
-                let mut outcome = crate::games::Outcome {
-                    deltas: payout.deltas.clone(),
-                    detail,
-                };
                 let owed = payout.deltas.clone();
                 // The record says the table closed: a replay must not play
                 // the game on to an ending that was never paid.
@@ -766,10 +760,13 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
                 match self.store.settle(id, payout.into_settlement(record)).await {
                     Ok(report) => {
-                        note_capped_losses(&mut outcome, &owed, &report);
+                        let result = GameResult {
+                            outcome: None,
+                            capped: capped_losses(&owed, &report),
+                        };
                         self.emit(TableEvent::Settled {
                             game: id,
-                            outcome,
+                            result,
                             report,
                             view: run.game.view(None),
                         });
@@ -969,31 +966,22 @@ pub(super) async fn hold_pot_entry<S: TableStore>(
     Ok(())
 }
 
-/// Adds `capped` to a settled outcome when the ledger capped a loss at
-/// what the seat had: `[{"seat", "owed", "paid"}]` for each human seat that
-/// paid less than the `owed` chips it lost, so the result can say so.
-fn note_capped_losses(
-    outcome: &mut crate::games::Outcome,
-    owed: &[i64],
-    report: &super::store::SettleReport,
-) {
-    let capped: Vec<serde_json::Value> = owed
-        .iter()
+/// Each human seat that paid less than the `owed` chips it lost: the
+/// ledger capped its loss at what it had, and the result says so.
+fn capped_losses(owed: &[i64], report: &super::store::SettleReport) -> Vec<CappedLoss> {
+    owed.iter()
         .zip(&report.paid)
         .enumerate()
         // AI seats own no chips (the house pays for them): never capped.
         .filter(|(seat, (&owed, &paid))| {
             owed < 0 && paid > owed && matches!(report.balances.get(*seat), Some(Some(_)))
         })
-        .map(|(seat, (&owed, &paid))| {
-            serde_json::json!({ "seat": seat, "owed": -owed, "paid": -paid })
+        .map(|(seat, (&owed, &paid))| CappedLoss {
+            seat,
+            owed: -owed,
+            paid: -paid,
         })
-        .collect();
-    if !capped.is_empty() {
-        outcome
-            .detail
-            .insert("capped".into(), serde_json::Value::Array(capped));
-    }
+        .collect()
 }
 
 /// What the ledger keeps as the table's options: enough to rebuild the table.

@@ -14,12 +14,13 @@ use crate::games::chexuan::session::is_session_record;
 use crate::games::chexuan::session::{ChexuanTable, SessionEvent, TableAction, TableView};
 use crate::games::chexuan::Chexuan;
 use crate::games::chexuan::{Action, ChexuanRules};
-use crate::games::{Outcome, Seat};
+use crate::games::Seat;
 use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
 use crate::record::{Record, RecordError, Verdict};
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
+use crate::table::GameResult;
 
 fn pair(lang: Lang, cards: &[Card]) -> String {
     i18n::render_cards(lang, cards)
@@ -321,12 +322,13 @@ impl TerminalGame for ChexuanTable {
         }
     }
 
-    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
-        let hands = outcome
-            .detail
-            .get("hands")
-            .and_then(|v| v.as_i64())
-            .unwrap_or(0);
+    fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
+        // A session always ends by its own close: it pays nothing on a
+        // table's close of its own.
+        let Some(outcome) = &result.outcome else {
+            return String::new();
+        };
+        let hands = i64::from(outcome.hands);
         let names = text::names(lang, outcome.deltas.len(), me);
         let each: Vec<String> = outcome
             .deltas

@@ -5,15 +5,18 @@
 use super::text;
 use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
+use crate::games::dou_dizhu::outcome::Side;
+use crate::games::dou_dizhu::Outcome;
 use crate::games::dou_dizhu::{
     cardset::{rank_index, rank_name},
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
-use crate::games::{Outcome, Seat};
+use crate::games::Seat;
 use crate::i18n::{self, events, tr, tr_args, Lang};
 use crate::record::RecordError;
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
 use crate::simulate::{SimOptions, SimReport};
+use crate::table::GameResult;
 
 /// What a line of input asks for.
 pub type Input = super::Input<Action>;
@@ -84,29 +87,28 @@ impl TerminalGame for DouDizhu {
         event_line(lang, event, me)
     }
 
-    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
-        let d = &outcome.detail;
-        let line = if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
-            tr(lang, "term-ddz-redealt")
-        } else if let Some(landlord) = d.get("landlord").and_then(|v| v.as_u64()) {
-            let landlord_won = d.get("winner").and_then(|v| v.as_str()) == Some("landlord");
-            let multiplier = d.get("multiplier").and_then(|v| v.as_i64()).unwrap_or(1);
-            let spring = d.get("spring").and_then(|v| v.as_bool()) == Some(true)
-                || d.get("anti_spring").and_then(|v| v.as_bool()) == Some(true);
-            let my_side_won = landlord_won == (landlord as usize == me);
-            let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
-            tr_args(
-                lang,
-                "term-ddz-result",
-                &[
-                    ("winner", pick(landlord_won, "landlord", "farmers").into()),
-                    ("side", pick(my_side_won, "won", "lost").into()),
-                    ("multiplier", multiplier.into()),
-                    ("spring", pick(spring, "yes", "no").into()),
-                ],
-            )
-        } else {
-            tr(lang, "term-ddz-escape-result")
+    fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
+        let line = match &result.outcome {
+            Some(Outcome::Redeal(_)) => tr(lang, "term-ddz-redealt"),
+            Some(Outcome::Played(p)) => {
+                let landlord_won = p.winner == Side::Landlord;
+                let my_side_won = landlord_won == (p.landlord == me);
+                let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
+                tr_args(
+                    lang,
+                    "term-ddz-result",
+                    &[
+                        ("winner", pick(landlord_won, "landlord", "farmers").into()),
+                        ("side", pick(my_side_won, "won", "lost").into()),
+                        ("multiplier", (p.multiplier as i64).into()),
+                        (
+                            "spring",
+                            pick(p.spring || p.anti_spring, "yes", "no").into(),
+                        ),
+                    ],
+                )
+            }
+            Some(Outcome::Escaped(_)) | None => tr(lang, "term-ddz-escape-result"),
         };
         format!("\n{line}")
     }

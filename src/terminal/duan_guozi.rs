@@ -5,12 +5,13 @@
 use super::text;
 use super::{Input, PlayOptions, TerminalGame};
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, Rules, View};
-use crate::games::{Outcome, Seat};
+use crate::games::Seat;
 use crate::i18n::events::{self, signed};
 use crate::i18n::{tr, tr_args, Lang};
 use crate::record::RecordError;
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
+use crate::table::GameResult;
 
 /// Each seat's figure, `You +3, AI 1 -5, …`.
 fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
@@ -120,15 +121,14 @@ impl TerminalGame for DuanGuozi {
         event_lines(lang, event, me)
     }
 
-    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
-        if outcome.detail.contains_key("table_closed") {
-            tr(lang, "dg-result-closed")
-        } else {
-            tr_args(
+    fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
+        match &result.outcome {
+            None => tr(lang, "dg-result-closed"),
+            Some(outcome) => tr_args(
                 lang,
                 "term-dg-result",
                 &[("deltas", per_seat(lang, &outcome.deltas, me).into())],
-            )
+            ),
         }
     }
 

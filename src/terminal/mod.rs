@@ -19,10 +19,10 @@ pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod text;
 
-use crate::games::{Outcome, Seat};
+use crate::games::Seat;
 use crate::i18n::Lang;
 use crate::table::{
-    CloseReason, Occupant, TableConfig, TableError, TableEvent, TableGame, TableHandle,
+    CloseReason, GameResult, Occupant, TableConfig, TableError, TableEvent, TableGame, TableHandle,
     TableOptions, TableStore, Tables,
 };
 use std::io::Write;
@@ -90,8 +90,9 @@ pub trait TerminalGame: TableGame {
     fn help(lang: Lang) -> String;
     /// The words for one of the game's events (empty: nothing to say).
     fn event_line(lang: Lang, event: &Self::Event, me: Seat) -> String;
-    /// How a finished game ended (before the chips each seat got).
-    fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String;
+    /// How a finished game ended (before the chips each seat got); the
+    /// game's outcome is `None` when the table closed before it ended.
+    fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String;
     /// The table as `me` sees it when it is their turn.
     fn table_lines(lang: Lang, view: &Self::View, me: Seat) -> String;
     /// `me`'s own cards, if the game has a hand to show.
@@ -469,10 +470,8 @@ where
             TableEvent::Left { seat, .. } => {
                 self.say(text::left(lang, &text::seats(&names, me), seat))?
             }
-            TableEvent::Settled {
-                outcome, report, ..
-            } => {
-                self.say(G::result_line(self.options.lang, &outcome, me))?;
+            TableEvent::Settled { result, report, .. } => {
+                self.say(G::result_line(self.options.lang, &result, me))?;
                 for (seat, paid) in report.paid.iter().enumerate() {
                     // AI seats are the house's; their chips are not shown.
                     if report.balances.get(seat).copied().flatten().is_some() {
@@ -482,10 +481,13 @@ where
                 if report.rake > 0 {
                     self.say(text::rake(self.options.lang, report.rake))?;
                 }
+                for capped in &result.capped {
+                    self.say(text::capped_loss(lang, &names[capped.seat], capped))?;
+                }
                 if let Some(Some(b)) = report.balances.get(me) {
                     self.say(text::balance(self.options.lang, *b))?;
                 }
-                let table_closed = outcome.detail.contains_key("table_closed");
+                let table_closed = result.table_closed();
                 let rules = serde_json::from_value::<G::Rules>(self.options.rules.clone());
                 if !table_closed && rules.is_ok_and(|r| G::plays_on(&r)) {
                     return Ok(Some(End::Settled));

@@ -148,6 +148,19 @@ pub fn rake(lang: Lang, chips: i64) -> String {
     )
 }
 
+/// A loss the ledger capped at what the seat had.
+pub fn capped_loss(lang: Lang, name: &str, capped: &crate::table::CappedLoss) -> String {
+    tr_args(
+        lang,
+        "result-loss-capped",
+        &[
+            ("player", name.into()),
+            ("owed", capped.owed.into()),
+            ("paid", capped.paid.into()),
+        ],
+    )
+}
+
 pub fn balance(lang: Lang, chips: i64) -> String {
     tr_args(lang, "term-balance", &[("chips", chips.into())])
 }

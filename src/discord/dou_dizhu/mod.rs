@@ -24,8 +24,9 @@ use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
 use crate::games::dou_dizhu::cardset::rank_name;
+use crate::games::dou_dizhu::outcome::Side;
 use crate::games::dou_dizhu::{
-    parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
+    parse_play, readings_among, Action, CardSet, DouDizhu, Event, Outcome, PhaseName, View,
 };
 use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
@@ -255,28 +256,30 @@ impl DiscordGame for DouDizhu {
 
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
         let lang = r.lang;
-        let detail = &r.outcome.detail;
-        if detail.get("redeal").and_then(Value::as_bool) == Some(true) {
-            return None;
-        }
-        let landlord = detail.get("landlord").and_then(Value::as_u64);
+        let outcome = r.result.outcome.as_ref()?;
+        let landlord = outcome.landlord();
         let mut lines = Vec::new();
-        if let Some(seat) = detail.get("escaped").and_then(Value::as_u64) {
-            lines.push(i18n::tr_args(
-                lang,
-                "result-escape",
-                &[("player", r.names.get(seat as usize).into())],
-            ));
-        } else if detail.get("winner") == Some(&json!("landlord")) {
-            lines.push(i18n::tr(lang, "result-landlord-wins"));
-        } else {
-            lines.push(i18n::tr(lang, "result-farmers-win"));
-        }
-        let multiplier = detail
-            .get("multiplier")
-            .or_else(|| detail.get("escape_multiplier"))
-            .and_then(Value::as_u64)
-            .unwrap_or(1);
+        let multiplier = match outcome {
+            Outcome::Redeal(_) => return None,
+            Outcome::Escaped(e) => {
+                lines.push(i18n::tr_args(
+                    lang,
+                    "result-escape",
+                    &[("player", r.names.get(e.escaped).into())],
+                ));
+                e.escape_multiplier
+            }
+            Outcome::Played(p) => {
+                lines.push(i18n::tr(
+                    lang,
+                    match p.winner {
+                        Side::Landlord => "result-landlord-wins",
+                        Side::Farmers => "result-farmers-win",
+                    },
+                ));
+                p.multiplier
+            }
+        };
         let factors = factor_list(lang, r);
         lines.push(i18n::tr_args(
             lang,
@@ -289,7 +292,7 @@ impl DiscordGame for DouDizhu {
         lines.push(String::new());
         for seat in 0..r.report.paid.len() {
             let role = match landlord {
-                Some(l) if l as usize == seat => i18n::tr(lang, "ddz-role-landlord"),
+                Some(l) if l == seat => i18n::tr(lang, "ddz-role-landlord"),
                 Some(_) => i18n::tr(lang, "ddz-role-farmer"),
                 None => String::new(),
             };
@@ -382,8 +385,6 @@ fn picked_reading(values: &[String], h: &HandView<'_, DouDizhu>) -> Result<Actio
 
 /// Every factor of the multiplier, in words with its value.
 fn factor_list(lang: Lang, r: &ResultView<'_, DouDizhu>) -> Vec<String> {
-    let detail = &r.outcome.detail;
-    let flag = |k: &str| detail.get(k).and_then(Value::as_bool) == Some(true);
     let mut out = Vec::new();
     let value = |key: &str, v: u64| i18n::tr_args(lang, key, &[("value", (v as i64).into())]);
     if let Some(f) = r.last_view.map(|v| v.factors) {
@@ -398,32 +399,40 @@ fn factor_list(lang: Lang, r: &ResultView<'_, DouDizhu>) -> Vec<String> {
             out.push(value("factor-show", f.show as u64));
         }
     }
-    if let Some(list) = detail.get("discard_factors").and_then(Value::as_array) {
-        let product: u64 = list.iter().filter_map(Value::as_u64).product();
+    let played = match &r.result.outcome {
+        Some(Outcome::Played(p)) => Some(p.as_ref()),
+        _ => None,
+    };
+    if let Some(list) = played.and_then(|p| p.discard_factors.as_ref()) {
+        let product: u64 = list.iter().map(|&f| u64::from(f)).product();
         if product > 1 {
             out.push(value("factor-discard", product));
         }
     }
-    let bombs = detail.get("bombs").and_then(Value::as_u64).unwrap_or(0);
+    let bombs = match &r.result.outcome {
+        Some(Outcome::Played(p)) => p.bombs,
+        Some(Outcome::Escaped(e)) => e.bombs,
+        _ => 0,
+    };
     if bombs > 0 {
         out.push(i18n::tr_args(
             lang,
             "factor-bombs",
             &[
-                ("count", (bombs as i64).into()),
+                ("count", i64::from(bombs).into()),
                 ("value", (1i64 << bombs.min(62)).into()),
             ],
         ));
     }
-    if flag("spring") {
+    if played.is_some_and(|p| p.spring) {
         out.push(i18n::tr(lang, "factor-spring"));
     }
-    if flag("anti_spring") {
+    if played.is_some_and(|p| p.anti_spring) {
         out.push(i18n::tr(lang, "factor-anti-spring"));
     }
-    if let Some(doubled) = detail.get("doubled").and_then(Value::as_array) {
+    if let Some(doubled) = played.and_then(|p| p.doubled.as_ref()) {
         for (seat, d) in doubled.iter().enumerate() {
-            if d.as_bool() == Some(true) {
+            if *d {
                 out.push(i18n::tr_args(
                     lang,
                     "factor-doubled",

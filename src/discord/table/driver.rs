@@ -9,11 +9,11 @@
 use super::host::{Host, Replay};
 use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
-use crate::games::{Outcome, Seat};
+use crate::games::Seat;
 use crate::i18n::{self, Lang};
 use crate::table::{
-    CloseReason, GameId, Occupant, ServerId, SettleReport, TableEvent, TableHandle, TableOptions,
-    UserId,
+    CloseReason, GameId, GameResult, Occupant, ServerId, SettleReport, TableEvent, TableHandle,
+    TableOptions, UserId,
 };
 use poise::serenity_prelude as serenity;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -169,10 +169,10 @@ impl<G: DiscordGame> Driver<G> {
                     }
                     TableEvent::Settled {
                         game,
-                        outcome,
+                        result,
                         report,
                         view,
-                    } => self.settled(game, outcome, report, view).await,
+                    } => self.settled(game, result, report, view).await,
                     TableEvent::Trouble { message } => {
                         tracing::warn!(channel = %self.channel, "table trouble: {message}");
                     }
@@ -464,7 +464,7 @@ impl<G: DiscordGame> Driver<G> {
     async fn settled(
         &mut self,
         game: GameId,
-        outcome: Outcome,
+        result: GameResult<G>,
         report: SettleReport,
         view: G::View,
     ) {
@@ -497,7 +497,7 @@ impl<G: DiscordGame> Driver<G> {
             stake,
             names: &names,
             last_view: self.last_view.as_ref(),
-            outcome: &outcome,
+            result: &result,
             report: &report,
         };
         let Some(embed) = G::result_embed(&rv) else {

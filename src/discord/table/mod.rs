@@ -46,9 +46,9 @@ pub mod host;
 use super::errors::BotError;
 use super::ids::{Action as Click, ComponentId, GameWire};
 use crate::cards::Card;
-use crate::games::{Game, Outcome, Seat};
+use crate::games::{Game, Seat};
 use crate::i18n::{self, Lang};
-use crate::table::{GameId, Occupant, SettleReport, TableGame};
+use crate::table::{GameId, GameResult, Occupant, SettleReport, TableGame};
 use poise::serenity_prelude as serenity;
 
 pub use crate::registry::with_game;
@@ -191,7 +191,9 @@ pub struct ResultView<'a, G: Game> {
     pub names: &'a Names,
     /// The last public view the table showed (before the final action).
     pub last_view: Option<&'a G::View>,
-    pub outcome: &'a Outcome,
+    /// The game's outcome (none when the table closed first) and the
+    /// losses the ledger capped.
+    pub result: &'a GameResult<G>,
     pub report: &'a SettleReport,
 }
 
@@ -233,19 +235,16 @@ impl<G: Game> ResultView<'_, G> {
     pub fn embed(&self, name_key: &str, lines: &[String]) -> serenity::CreateEmbed {
         let lang = self.lang;
         let mut lines = lines.to_vec();
-        if let Some(capped) = self.outcome.detail.get("capped").and_then(|c| c.as_array()) {
-            for c in capped {
-                let seat = c["seat"].as_u64().unwrap_or(0) as Seat;
-                lines.push(i18n::tr_args(
-                    lang,
-                    "result-loss-capped",
-                    &[
-                        ("player", self.names.get(seat).into()),
-                        ("owed", c["owed"].as_i64().unwrap_or(0).into()),
-                        ("paid", c["paid"].as_i64().unwrap_or(0).into()),
-                    ],
-                ));
-            }
+        for c in &self.result.capped {
+            lines.push(i18n::tr_args(
+                lang,
+                "result-loss-capped",
+                &[
+                    ("player", self.names.get(c.seat).into()),
+                    ("owed", c.owed.into()),
+                    ("paid", c.paid.into()),
+                ],
+            ));
         }
         serenity::CreateEmbed::new()
             .title(i18n::tr_args(
@@ -413,12 +412,11 @@ pub trait DiscordGame: TableGame {
 mod tests {
     use super::*;
     use crate::games::dou_dizhu::DouDizhu;
-    use serde_json::json;
 
-    fn description(detail: serde_json::Map<String, serde_json::Value>, lang: Lang) -> String {
-        let outcome = Outcome {
-            deltas: vec![-50, 25, 25],
-            detail,
+    fn description(capped: Vec<crate::table::CappedLoss>, lang: Lang) -> String {
+        let result = GameResult::<DouDizhu> {
+            outcome: None,
+            capped,
         };
         let report = SettleReport {
             paid: vec![-10, 5, 5],
@@ -432,7 +430,7 @@ mod tests {
             stake: 10,
             names: &names,
             last_view: None,
-            outcome: &outcome,
+            result: &result,
             report: &report,
         };
         let embed = r.embed("ddz-name", &["first line".to_string()]);
@@ -446,20 +444,20 @@ mod tests {
     /// result without caps has none.
     #[test]
     fn a_capped_loss_has_its_line_in_the_result() {
-        let mut detail = serde_json::Map::new();
-        detail.insert(
-            "capped".into(),
-            json!([{ "seat": 0, "owed": 500, "paid": 100 }]),
-        );
-        let en = description(detail.clone(), Lang::EnUs);
+        let capped = vec![crate::table::CappedLoss {
+            seat: 0,
+            owed: 500,
+            paid: 100,
+        }];
+        let en = description(capped.clone(), Lang::EnUs);
         assert!(en.starts_with("first line\n"), "{en}");
         assert!(
             en.contains("<@1> owed 500 chips but had only 100: the loss was capped there."),
             "{en}"
         );
-        let zh = description(detail, Lang::ZhCn);
+        let zh = description(capped, Lang::ZhCn);
         assert!(zh.contains("应付 500") && zh.contains("只有 100"), "{zh}");
-        let plain = description(serde_json::Map::new(), Lang::EnUs);
+        let plain = description(Vec::new(), Lang::EnUs);
         assert_eq!(plain, "first line");
     }
 }

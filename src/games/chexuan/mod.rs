@@ -58,6 +58,7 @@ pub use engine::{Chexuan, MangoPaid, ShortPayment, Status};
 pub use events::Event;
 pub use hands::{HandKind, Sanhua, Split, Versus};
 pub use rules::{share_mango_pot, ChexuanDeal, ChexuanRules, HandSetup, Mango, MangoKind};
+pub use settle::PairResult;
 
 /// Every Fluent message id a Chexuan [`RuleError`] can carry, for the
 /// locale files and their completeness tests.
@@ -84,10 +85,10 @@ pub const ERROR_KEYS: [&str; 18] = [
 pub use sim::simulate;
 pub use view::ChexuanView;
 
-use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use engine::{Ending, Phase};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 impl Chexuan {
     /// Deals a hand for a table: shuffles the 32 cards with the injected RNG
@@ -143,7 +144,47 @@ impl Chexuan {
     }
 }
 
+/// How one hand ended.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Outcome {
+    /// The mango pot and count after the hand.
+    pub mango_pot: u64,
+    pub mango_count: u32,
+    pub next_dealer: Seat,
+    /// Who took the mango pot, if anyone.
+    pub mango_won_by: Option<Seat>,
+    /// The mangos paid in this hand.
+    pub mangos: Vec<MangoPaid>,
+    /// The showdown's settlement, when there was one.
+    #[serde(flatten)]
+    pub showdown: Option<Showdown>,
+    /// The seat that won without a showdown.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Seat>,
+    /// The seats that laid their cards down (丢).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub laid_down: Option<Vec<Seat>>,
+    /// Chips per seat: ante, bets, mango payments and winnings.
+    pub deltas: Vec<i64>,
+}
+
+/// A showdown's settlement: the big tail, the order of settling and the
+/// pairwise results.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Showdown {
+    pub big_tail: Seat,
+    pub order: Vec<Seat>,
+    pub results: Vec<PairResult>,
+}
+
+impl GameOutcome for Outcome {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
 impl Game for Chexuan {
+    type Outcome = Outcome;
     type Rules = ChexuanRules;
     type Action = Action;
     type Event = Event;
@@ -207,31 +248,30 @@ impl Game for Chexuan {
         let Phase::Finished(f) = &self.phase else {
             return None;
         };
-        let mut detail = serde_json::Map::new();
-        detail.insert("mango_pot".into(), json!(self.mango.pot));
-        detail.insert("mango_count".into(), json!(self.mango.count));
-        detail.insert("next_dealer".into(), json!(f.next_dealer));
-        detail.insert("mango_won_by".into(), json!(f.mango_won_by));
-        detail.insert("mangos".into(), json!(self.mangos));
-        match &f.ending {
-            Ending::Showdown { settlement, .. } => {
-                detail.insert("big_tail".into(), json!(settlement.big_tail));
-                detail.insert("order".into(), json!(settlement.order));
-                detail.insert("results".into(), json!(settlement.results));
-            }
-            Ending::NoShowdown { winner } => {
-                detail.insert("winner".into(), json!(winner));
-            }
-        }
-        let laid: Vec<Seat> = (0..self.players.len())
+        let (showdown, winner) = match &f.ending {
+            Ending::Showdown { settlement, .. } => (
+                Some(Showdown {
+                    big_tail: settlement.big_tail,
+                    order: settlement.order.clone(),
+                    results: settlement.results.clone(),
+                }),
+                None,
+            ),
+            Ending::NoShowdown { winner } => (None, Some(*winner)),
+        };
+        let laid_down: Vec<Seat> = (0..self.players.len())
             .filter(|&s| self.players[s].status == Status::LaidDown)
             .collect();
-        if !laid.is_empty() {
-            detail.insert("laid_down".into(), json!(laid));
-        }
         Some(Outcome {
+            mango_pot: self.mango.pot,
+            mango_count: self.mango.count,
+            next_dealer: f.next_dealer,
+            mango_won_by: f.mango_won_by,
+            mangos: self.mangos.clone(),
+            showdown,
+            winner,
+            laid_down: (!laid_down.is_empty()).then_some(laid_down),
             deltas: f.deltas.clone(),
-            detail,
         })
     }
 

@@ -63,7 +63,7 @@ use super::ai::{best_legal_split, BasicBot};
 use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
-use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -824,7 +824,30 @@ impl ChexuanTable {
     }
 }
 
+/// How a session ended: each seat's chips for the whole session.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SessionOutcome {
+    /// Hands played.
+    pub hands: u32,
+    /// What each seat got of the mango pot left at the close.
+    pub mango_shares: Vec<u64>,
+    /// The final stacks.
+    pub stacks: Vec<i64>,
+    /// What is left of each seat's reserve, in a session with reserves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reserve: Option<Vec<Option<u64>>>,
+    /// Each seat's chips for the session, the mango shares included.
+    pub deltas: Vec<i64>,
+}
+
+impl GameOutcome for SessionOutcome {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
 impl Game for ChexuanTable {
+    type Outcome = SessionOutcome;
     type Rules = ChexuanRules;
     type Action = TableAction;
     type Event = SessionEvent;
@@ -948,18 +971,14 @@ impl Game for ChexuanTable {
     /// `deltas`: each seat's chips for the whole session (the mango shares
     /// included); `hands`, `mango_shares`, the final `stacks` and, in a
     /// session with reserves, what is left of each `reserve`.
-    fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<SessionOutcome> {
         let shares = self.mango_shares.as_ref()?;
-        let mut detail = serde_json::Map::new();
-        detail.insert("hands".into(), json!(self.number));
-        detail.insert("mango_shares".into(), json!(shares));
-        detail.insert("stacks".into(), json!(self.stacks));
-        if !self.deal.reserve.is_empty() {
-            detail.insert("reserve".into(), json!(self.reserve));
-        }
-        Some(Outcome {
+        Some(SessionOutcome {
+            hands: self.number,
+            mango_shares: shares.clone(),
+            stacks: self.stacks.clone(),
+            reserve: (!self.deal.reserve.is_empty()).then(|| self.reserve.clone()),
             deltas: self.deltas.clone(),
-            detail,
         })
     }
 

@@ -6,7 +6,7 @@
 //! same outcome.
 
 use super::ai::BasicBot;
-use super::{Chexuan, ChexuanRules, HandSetup, Mango};
+use super::{Chexuan, ChexuanRules, HandSetup, Mango, MangoKind};
 use crate::ai::{AiKind, Bot, RandomBot};
 use crate::games::Game;
 use crate::record::{replay_game, RecordError, Verdict};
@@ -88,7 +88,7 @@ fn run_table(
             let verdict = replay_game::<Chexuan>(&game.record())?;
             let expected = Verdict::Ok {
                 finished: true,
-                outcome: Some(outcome.to_json()),
+                outcome: Some(crate::games::GameOutcome::to_json(&outcome)),
             };
             if verdict != expected {
                 return Err(RecordError::Deal(format!(
@@ -96,23 +96,13 @@ fn run_table(
                 )));
             }
         }
-        let detail = &outcome.detail;
         tally.hands += 1;
-        tally.showdowns += u64::from(detail.contains_key("big_tail"));
-        tally.sanhua += detail
-            .get("laid_down")
-            .and_then(|v| v.as_array())
-            .map_or(0, |a| a.len() as u64);
-        for m in detail
-            .get("mangos")
-            .and_then(|v| v.as_array())
-            .into_iter()
-            .flatten()
-        {
-            match m.get("kind").and_then(|k| k.as_str()) {
-                Some("xiu") => tally.xiu += 1,
-                Some("zhou") => tally.zhou += 1,
-                _ => {}
+        tally.showdowns += u64::from(outcome.showdown.is_some());
+        tally.sanhua += outcome.laid_down.as_ref().map_or(0, |l| l.len() as u64);
+        for m in &outcome.mangos {
+            match m.kind {
+                MangoKind::Xiu => tally.xiu += 1,
+                MangoKind::Zhou => tally.zhou += 1,
             }
         }
         dealer = game.next_dealer().expect("finished");

@@ -14,6 +14,7 @@
 pub mod action;
 pub mod ai;
 pub mod cardset;
+pub mod outcome;
 pub mod patterns;
 pub mod rules;
 pub mod sim;
@@ -22,6 +23,7 @@ pub mod wild;
 
 pub use action::{parse_play, Action, ShowStage};
 pub use cardset::CardSet;
+pub use outcome::Outcome;
 pub use patterns::{Combo, Kind, PatternRules};
 pub use rules::{Bidding, Rules};
 pub use sim::simulate;
@@ -29,7 +31,7 @@ pub use view::{Event, Factors, PhaseName, Standing, View};
 pub use wild::{WildAs, WildRules};
 
 use crate::cards::Card;
-use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use action::{illegal, not_in_hand};
 use patterns::{classify, for_each_play, BIG_JOKER, SMALL_JOKER, TWO};
@@ -1157,21 +1159,19 @@ impl DouDizhu {
     fn redeal(&mut self, ev: &mut Vec<Event>) {
         self.phase = Phase::Finished;
         ev.push(Event::Redeal);
-        let mut detail = serde_json::Map::new();
-        detail.insert("redeal".into(), json!(true));
-        self.outcome = Some(Outcome {
+        self.outcome = Some(Outcome::Redeal(outcome::Redeal {
+            redeal: true,
             deltas: vec![0; self.players],
-            detail,
-        });
+        }));
         ev.push(Event::Finished {
             deltas: vec![0; self.players],
         });
     }
 
     /// The house's cut of each winner's gain, and what the seats keep.
-    fn rake(&self, deltas: &[i64], detail: &mut serde_json::Map<String, Value>) {
+    fn rake(&self, deltas: &[i64]) -> Option<outcome::Rake> {
         if self.rules.rake == 0 {
-            return;
+            return None;
         }
         let rake: Vec<i64> = deltas
             .iter()
@@ -1184,8 +1184,7 @@ impl DouDizhu {
             })
             .collect();
         let net: Vec<i64> = deltas.iter().zip(&rake).map(|(d, r)| d - r).collect();
-        detail.insert("rake".into(), json!(rake));
-        detail.insert("net".into(), json!(net));
+        Some(outcome::Rake { rake, net })
     }
 
     /// `winner` has emptied its hand (or, with two players, the farmer is
@@ -1212,52 +1211,42 @@ impl DouDizhu {
             deltas[f] = sign * amount;
             deltas[landlord] -= sign * amount;
         }
-        let mut detail = serde_json::Map::new();
-        detail.insert("landlord".into(), json!(landlord));
-        detail.insert(
-            "winner".into(),
-            json!(if landlord_won { "landlord" } else { "farmers" }),
-        );
-        detail.insert("multiplier".into(), json!(multiplier));
-        detail.insert("bombs".into(), json!(self.bombs));
-        detail.insert("spring".into(), json!(spring));
-        detail.insert("anti_spring".into(), json!(anti_spring));
-        if self.players == 2 {
-            detail.insert("handicap".into(), json!(self.handicap));
-        }
-        if self.rules.discard {
-            detail.insert(
-                "discard_factors".into(),
-                json!(self.discard_factors[..self.players]
+        let played = outcome::Played {
+            landlord,
+            winner: if landlord_won {
+                outcome::Side::Landlord
+            } else {
+                outcome::Side::Farmers
+            },
+            multiplier,
+            bombs: self.bombs,
+            spring,
+            anti_spring,
+            handicap: (self.players == 2).then_some(self.handicap),
+            discard_factors: self.rules.discard.then(|| {
+                self.discard_factors[..self.players]
                     .iter()
                     .map(|f| f.unwrap_or(1))
-                    .collect::<Vec<_>>()),
-            );
-        }
-        if self.rules.doubling {
-            detail.insert(
-                "doubled".into(),
-                json!(self.doubled[..self.players]
+                    .collect()
+            }),
+            doubled: self.rules.doubling.then(|| {
+                self.doubled[..self.players]
                     .iter()
                     .map(|d| *d == Some(true))
-                    .collect::<Vec<_>>()),
-            );
-        }
-        self.rake(&deltas, &mut detail);
-        self.finish(deltas, detail, ev);
+                    .collect()
+            }),
+            rake: self.rake(&deltas),
+            deltas,
+        };
+        self.finish(Outcome::Played(Box::new(played)), ev);
     }
 
-    fn finish(
-        &mut self,
-        deltas: Vec<i64>,
-        detail: serde_json::Map<String, Value>,
-        ev: &mut Vec<Event>,
-    ) {
+    fn finish(&mut self, outcome: Outcome, ev: &mut Vec<Event>) {
         self.phase = Phase::Finished;
         ev.push(Event::Finished {
-            deltas: deltas.clone(),
+            deltas: outcome.deltas().to_vec(),
         });
-        self.outcome = Some(Outcome { deltas, detail });
+        self.outcome = Some(outcome);
     }
 
     /// Bombs and rockets still in the hands (for the escape penalty).
@@ -1287,14 +1276,16 @@ impl DouDizhu {
             deltas[high] = (penalty / 2) as i64;
         }
         ev.push(Event::Left { seat, penalty });
-        let mut detail = serde_json::Map::new();
-        detail.insert("escaped".into(), json!(seat));
-        detail.insert("penalty".into(), json!(penalty));
-        detail.insert("escape_multiplier".into(), json!(multiplier));
-        detail.insert("landlord".into(), json!(self.landlord));
-        detail.insert("bombs".into(), json!(self.bombs));
-        self.rake(&deltas, &mut detail);
-        self.finish(deltas, detail, ev);
+        let escaped = outcome::Escaped {
+            escaped: seat,
+            penalty,
+            escape_multiplier: multiplier,
+            landlord: self.landlord,
+            bombs: self.bombs,
+            rake: self.rake(&deltas),
+            deltas,
+        };
+        self.finish(Outcome::Escaped(Box::new(escaped)), ev);
     }
 
     /// The seat's legal plays now (empty unless it is the seat's turn to play).
@@ -1412,6 +1403,7 @@ fn each_subset_up_to(cards: &[Card], k: usize, f: &mut dyn FnMut(CardSet)) {
 }
 
 impl Game for DouDizhu {
+    type Outcome = Outcome;
     type Rules = Rules;
     type Action = Action;
     type Event = Event;

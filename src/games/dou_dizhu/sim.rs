@@ -73,19 +73,16 @@ pub fn run(
         let game = play_one(rules, &mut rng, &mut *b, &mut *l, &mut *f)?;
         stats.games += 1;
         stats.actions += game.actions_applied() as u64;
-        let outcome = game.outcome().expect("a finished game has an outcome");
-        if outcome.detail.contains_key("redeal") {
-            stats.redeals += 1;
-            continue;
+        match game.outcome().expect("a finished game has an outcome") {
+            super::Outcome::Redeal(_) => stats.redeals += 1,
+            super::Outcome::Played(p) => {
+                if p.winner == super::outcome::Side::Landlord {
+                    stats.landlord_wins += 1;
+                }
+                stats.multiplier_sum += p.multiplier;
+            }
+            super::Outcome::Escaped(_) => {}
         }
-        if outcome.detail.get("winner").and_then(|w| w.as_str()) == Some("landlord") {
-            stats.landlord_wins += 1;
-        }
-        stats.multiplier_sum += outcome
-            .detail
-            .get("multiplier")
-            .and_then(|m| m.as_u64())
-            .unwrap_or(0);
     }
     Ok(stats)
 }

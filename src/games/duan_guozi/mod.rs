@@ -26,7 +26,7 @@ pub use rules::Rules;
 pub use sim::simulate;
 
 use crate::cards::{shuffle, Card};
-use crate::games::{ErrorCode, Game, GameKind, Outcome, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use round::NeedDeck;
 use serde::{Deserialize, Serialize};
@@ -296,7 +296,27 @@ impl DuanGuozi {
     }
 }
 
+/// How a game (one pot, dealt until it is empty) ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    /// The ante each player put in.
+    pub ante: u32,
+    /// How many times the deck was reshuffled.
+    pub reshuffles: usize,
+    /// Every round dealt, in the record's form (dealer, hands, winner, paid).
+    pub rounds: Vec<Value>,
+    /// Each seat's net 道.
+    pub deltas: Vec<i64>,
+}
+
+impl GameOutcome for Outcome {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
 impl Game for DuanGuozi {
+    type Outcome = Outcome;
     type Rules = Rules;
     type Action = Action;
     type Event = Event;
@@ -398,16 +418,11 @@ impl Game for DuanGuozi {
             return None;
         }
         let rules = self.pot.rules();
-        let mut detail = serde_json::Map::new();
-        detail.insert("ante".into(), json!(self.pot.ante()));
-        detail.insert("reshuffles".into(), json!(self.pot.deck_index()));
-        detail.insert(
-            "rounds".into(),
-            Value::Array(self.pot.rounds().iter().map(|r| r.to_json(rules)).collect()),
-        );
         Some(Outcome {
+            ante: self.pot.ante(),
+            reshuffles: self.pot.deck_index(),
+            rounds: self.pot.rounds().iter().map(|r| r.to_json(rules)).collect(),
             deltas: self.pot.deltas(),
-            detail,
         })
     }
 

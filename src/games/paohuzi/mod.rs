@@ -75,7 +75,7 @@ pub use sim::simulate;
 pub use split::{best_split, Source, WinSplit, MIN_HUXI};
 pub use view::PaohuziView;
 
-use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde_json::Value;
 
@@ -132,7 +132,14 @@ impl Paohuzi {
     }
 }
 
+impl GameOutcome for PaohuziOutcome {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
 impl Game for Paohuzi {
+    type Outcome = PaohuziOutcome;
     type Rules = PaohuziRules;
     type Action = Action;
     type Event = Event;
@@ -185,15 +192,8 @@ impl Game for Paohuzi {
     /// `deltas` plus the [`PaohuziOutcome`] fields: `winner` (null on
     /// 荒庄), `huxi`, `tun`, `fan`, `zimo`, `tianhu`, the winning `split`,
     /// `mingtang`, `next_dealer`, `drawn_in_a_row` …
-    fn outcome(&self) -> Option<Outcome> {
-        let o = self.outcome_typed()?;
-        let Value::Object(detail) = serde_json::to_value(o).expect("the outcome serialises") else {
-            unreachable!("a struct serialises to an object");
-        };
-        Some(Outcome {
-            deltas: o.deltas.clone(),
-            detail,
-        })
+    fn outcome(&self) -> Option<PaohuziOutcome> {
+        self.outcome_typed().cloned()
     }
 
     fn record(&self) -> Record {

@@ -83,7 +83,9 @@ pub fn run_table(
             let verdict = replay_game::<Paohuzi>(&game.record())?;
             let expected = Verdict::Ok {
                 finished: true,
-                outcome: game.outcome().map(|o| o.to_json()),
+                outcome: game
+                    .outcome()
+                    .map(|o| crate::games::GameOutcome::to_json(&o)),
             };
             if verdict != expected {
                 return Err(RecordError::Deal(format!(

@@ -76,7 +76,7 @@ pub use score::ShengjiOutcome;
 pub use sim::simulate;
 pub use view::{ShengjiView, Stage};
 
-use crate::games::{Game, GameKind, Outcome, RuleError, Seat};
+use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde_json::Value;
 
@@ -136,7 +136,14 @@ impl Shengji {
     }
 }
 
+impl GameOutcome for ShengjiOutcome {
+    fn deltas(&self) -> &[i64] {
+        &self.deltas
+    }
+}
+
 impl Game for Shengji {
+    type Outcome = ShengjiOutcome;
     type Rules = ShengjiRules;
     type Action = Action;
     type Event = Event;
@@ -187,15 +194,8 @@ impl Game for Shengji {
     }
 
     /// The [`ShengjiOutcome`] serialised; `deltas` in levels per seat.
-    fn outcome(&self) -> Option<Outcome> {
-        let o = self.typed_outcome()?;
-        let Value::Object(detail) = serde_json::to_value(o).expect("outcome serialises") else {
-            unreachable!("a struct serialises to an object")
-        };
-        Some(Outcome {
-            deltas: o.deltas.clone(),
-            detail,
-        })
+    fn outcome(&self) -> Option<ShengjiOutcome> {
+        self.typed_outcome().cloned()
     }
 
     fn record(&self) -> Record {

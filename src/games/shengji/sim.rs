@@ -150,7 +150,9 @@ fn run(
             let verdict = replay_game::<Shengji>(&game.record())?;
             let expected = Verdict::Ok {
                 finished: true,
-                outcome: game.outcome().map(|o| o.to_json()),
+                outcome: game
+                    .outcome()
+                    .map(|o| crate::games::GameOutcome::to_json(&o)),
             };
             if verdict != expected {
                 return Err(fail(n, "its record does not replay to the same outcome"));
