@@ -42,6 +42,11 @@ impl TableGame for DouDizhu {
         Box::new(BasicBot)
     }
 
+    /// The level the table chose (`"ai"` in its rules).
+    fn bot_for(rules: &Rules) -> Box<dyn Bot<Self>> {
+        rules.ai.bot()
+    }
+
     fn leave_action(&self, _seat: Seat) -> Option<Action> {
         Some(Action::Leave)
     }

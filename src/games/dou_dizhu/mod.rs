@@ -16,6 +16,7 @@ pub mod ai;
 pub mod cardset;
 pub mod patterns;
 pub mod rules;
+pub mod search;
 pub mod sim;
 pub mod view;
 pub mod wild;
