@@ -104,6 +104,41 @@ enum Command {
         #[arg(long, value_parser = parse_lang)]
         lang: Option<Lang>,
     },
+    /// Pit two Dou Dizhu AIs against each other (docs/arena.md): every deal
+    /// twice, sides swapped; WP and ADP with 95% confidence intervals.
+    Arena {
+        /// Player A: random, easy, normal, hard, or exec:<command> (a bot
+        /// speaking the JSON-lines protocol).
+        #[arg(long)]
+        a: String,
+        /// Player B, as A.
+        #[arg(long)]
+        b: String,
+        /// Seeded deals to play (each twice).
+        #[arg(long, default_value_t = 100)]
+        deals: usize,
+        /// RNG seed of the deals and the built-in bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Deals from a file (one JSON deal a line, as in records) instead of seeded ones.
+        #[arg(long)]
+        deals_file: Option<std::path::PathBuf>,
+        /// Table options as a JSON object, e.g. '{"players":2}'.
+        #[arg(long, default_value = "{}")]
+        rules: String,
+        /// Full bidding instead of the fixed landlord (the deal's first seat).
+        #[arg(long)]
+        bidding: bool,
+        /// Write every game's record to this directory (`paiju replay` reads them).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+        /// Milliseconds an external bot has for one decision.
+        #[arg(long, default_value_t = 5000)]
+        timeout_ms: u64,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// The chip ledger's tools.
     Ledger {
         #[command(subcommand)]
@@ -160,6 +195,41 @@ fn main() -> ExitCode {
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
+        Command::Arena {
+            a,
+            b,
+            deals,
+            seed,
+            deals_file,
+            rules,
+            bidding,
+            records,
+            timeout_ms,
+            json,
+        } => {
+            let args = paiju::arena::ArenaArgs {
+                a,
+                b,
+                deals,
+                seed,
+                rules,
+                bidding,
+                deals_file,
+                records,
+                timeout: std::time::Duration::from_millis(timeout_ms),
+                json,
+            };
+            match paiju::arena::run(&args) {
+                Ok(text) => {
+                    print_out(&text);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("paiju arena: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Simulate {
             game,
             games,

@@ -381,9 +381,7 @@ impl Care {
         }
         // A farmer leading into a landlord with exactly that many cards:
         // a pair into a last pair, a trio into a last trio.
-        if leading
-            && enemy_left as usize == cards.len()
-            && matches!(kind, Kind::Pair | Kind::Trio)
+        if leading && enemy_left as usize == cards.len() && matches!(kind, Kind::Pair | Kind::Trio)
         {
             cost += 80;
         }
@@ -396,9 +394,8 @@ impl Care {
 fn breaks_bomb(hand: &Counts, cards: CardSet) -> bool {
     let c = cards.counts();
     let four = (0..SMALL_JOKER).any(|r| hand[r] == 4 && c[r] > 0 && c[r] < 4);
-    let rocket = hand[SMALL_JOKER] == 1
-        && hand[BIG_JOKER] == 1
-        && (c[SMALL_JOKER] + c[BIG_JOKER]) == 1;
+    let rocket =
+        hand[SMALL_JOKER] == 1 && hand[BIG_JOKER] == 1 && (c[SMALL_JOKER] + c[BIG_JOKER]) == 1;
     four || rocket
 }
 
