@@ -2,6 +2,11 @@
 //! it makes the few plays the issue names (finish when it can, let a
 //! partner's winning play stand, keep bombs for when they matter).
 
+#[path = "dou_dizhu_ai/arena.rs"]
+mod arena;
+#[path = "dou_dizhu_ai/mistakes.rs"]
+mod mistakes;
+
 use paiju::ai::{AiKind, Bot};
 use paiju::games::dou_dizhu::ai::BasicBot;
 use paiju::games::dou_dizhu::sim::run;

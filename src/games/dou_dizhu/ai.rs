@@ -139,6 +139,28 @@ pub fn turns_to_play_out(c: &Counts) -> u32 {
     turns + loose_turns(&c)
 }
 
+/// [`turns_to_play_out`] that also sees pair chains (three or more
+/// consecutive pairs, 3 … A) as one play: the repaired bot's estimate.
+pub fn turns_with_chains(c: &Counts) -> u32 {
+    let mut best = turns_to_play_out(c);
+    // Each run of ranks holding two or more, taken whole when that helps.
+    let mut run_start = 0;
+    for r in 0..=ACE + 1 {
+        let inside = r <= ACE && c[r] >= 2;
+        if !inside {
+            if r - run_start >= 3 {
+                let mut t = *c;
+                for x in &mut t[run_start..r] {
+                    *x -= 2;
+                }
+                best = best.min(1 + turns_with_chains(&t));
+            }
+            run_start = r + 1;
+        }
+    }
+    best
+}
+
 fn loose_turns(c: &Counts) -> u32 {
     let (mut trios, mut pairs, mut singles) = (0u32, 0u32, 0u32);
     for &n in c.iter() {
@@ -232,7 +254,11 @@ impl Care {
             if let Some(w) = view.wild {
                 c[w as usize] = 0;
             }
-            turns_to_play_out(&c)
+            if careful {
+                turns_with_chains(&c)
+            } else {
+                turns_to_play_out(&c)
+            }
         };
         // Play out a hand that can go in one play.
         if let Some(&p) = plays.iter().find(|(cards, _, _)| *cards == hand) {
@@ -268,13 +294,16 @@ impl Care {
                 let low = matches!(st.combo.kind, Kind::Single | Kind::Pair)
                     && (st.combo.main as usize) < 8;
                 let sheds = careful && low && partner_left > 2 && enemy_left > 2;
-                let fitting = plays.iter().find(|(c, k, _)| {
-                    !k.is_bomb_like()
-                        && wild_in(*c) == 0
-                        && turns_without_wild(hand.minus(*c)) < turns_now
-                        && c.counts()[ACE..].iter().all(|&n| n == 0)
-                        && !breaks_bomb(&hand_counts, *c)
-                });
+                let fitting = plays
+                    .iter()
+                    .filter(|(c, k, _)| {
+                        !k.is_bomb_like()
+                            && wild_in(*c) == 0
+                            && turns_without_wild(hand.minus(*c)) < turns_now
+                            && c.counts()[ACE..].iter().all(|&n| n == 0)
+                            && !breaks_bomb(&hand_counts, *c)
+                    })
+                    .min_by_key(|(c, _, _)| (turns_without_wild(hand.minus(*c)), c.0));
                 return match fitting {
                     Some(&p) if sheds => to_action(p),
                     _ => Action::Pass,
@@ -375,7 +404,7 @@ impl Care {
                 // A 2 or a joker on a low single while T–K would do.
                 let mid = (7..ACE).any(|r| hand[r] > 0 && hand[r] < 4);
                 if mid {
-                    cost += 30;
+                    cost += 50;
                 }
             }
         }
