@@ -98,6 +98,10 @@ enum Command {
         /// The ledger database: a file path or a sqlite: URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
+        /// Dou Dizhu: how the AI seats play, easy, normal or hard (the
+        /// default; the same as `"ai": "hard"` in --rules).
+        #[arg(long, value_parser = ["easy", "normal", "hard"])]
+        ai: Option<String>,
         /// The language of the game's words: en (en-US) or zh (zh-CN).
         /// Default: Chinese when LC_ALL, LC_MESSAGES or LANG starts with
         /// `zh`, else English. Typed commands and cards read the same in both.
@@ -176,6 +180,7 @@ fn main() -> ExitCode {
             ante,
             bobo,
             sweep,
+            ai,
             database,
             lang,
         } => run_play(PlayArgs {
@@ -189,6 +194,7 @@ fn main() -> ExitCode {
             ante,
             bobo,
             sweep,
+            ai,
             database,
             lang: lang.unwrap_or_else(Lang::from_env),
         }),
@@ -413,6 +419,7 @@ struct PlayArgs {
     ante: Option<u32>,
     bobo: Option<u64>,
     sweep: bool,
+    ai: Option<String>,
     database: String,
     lang: Lang,
 }
@@ -468,7 +475,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
             ],
         );
     };
-    let rules = match serde_json::from_str(&args.rules) {
+    let mut rules = match serde_json::from_str(&args.rules) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => {
             return refuse(
@@ -478,6 +485,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
             );
         }
     };
+    if let Some(level) = args.ai {
+        if kind != GameKind::DouDizhu {
+            return refuse(lang, "term-err-ai-game", &[("game", kind.name().into())]);
+        }
+        rules.insert("ai".into(), serde_json::Value::String(level));
+    }
     let flags = PlayFlags {
         rules,
         stake: args.stake,

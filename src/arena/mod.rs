@@ -112,13 +112,24 @@ pub fn player_from_spec(
     if let Some(command) = spec.strip_prefix("exec:") {
         return Ok(Box::new(external::External::spawn(command, timeout)?));
     }
+    // `hard:N`: the hard level sampling N worlds a decision.
+    if let Some(n) = spec.strip_prefix("hard:") {
+        let worlds: usize = n.parse().ok().filter(|&w| w > 0).ok_or_else(|| {
+            ArenaError::Options(format!("`{spec}`: hard:<worlds>, e.g. hard:200"))
+        })?;
+        let bot = crate::games::dou_dizhu::search::HardBot {
+            worlds,
+            ..Default::default()
+        };
+        return Ok(Box::new(BotPlayer::new(spec, Box::new(bot), seed)));
+    }
     if spec == "random" {
         return Ok(Box::new(BotPlayer::new(spec, Box::new(RandomBot), seed)));
     }
     match Level::from_name(spec) {
         Some(level) => Ok(Box::new(BotPlayer::new(spec, level.bot(), seed))),
         None => Err(ArenaError::Options(format!(
-            "`{spec}` is not a player: random, easy, normal, hard, or exec:<command>"
+            "`{spec}` is not a player: random, easy, normal, hard, hard:<worlds>, or exec:<command>"
         ))),
     }
 }

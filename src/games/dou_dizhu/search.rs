@@ -36,11 +36,12 @@ pub struct HardBot {
 }
 
 impl Default for HardBot {
-    /// About 100 ms a decision on one core of a small server in a release
-    /// build (p99 well under 300 ms, `paiju arena` measures it).
+    /// 150 worlds: a p99 of about 150 ms a decision on one shared core of
+    /// a small server in a release build (`paiju arena` measures it; the
+    /// issue's bar is 300 ms).
     fn default() -> Self {
         HardBot {
-            worlds: 48,
+            worlds: 150,
             candidates: 12,
             budget: Duration::from_millis(800),
         }
