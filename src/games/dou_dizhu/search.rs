@@ -169,14 +169,14 @@ fn sample_world(view: &View, me: usize, rng: &mut dyn rand::RngCore) -> Option<D
     hands[me] = hand;
     let mut known = [CardSet::EMPTY; 3];
     let played_all = view.played.iter().fold(CardSet::EMPTY, |a, p| a.union(*p));
-    for s in 0..players {
+    for (s, k) in known.iter_mut().enumerate().take(players) {
         if s == me {
             continue;
         }
         if let Some(shown) = view.shown[s] {
-            known[s] = shown;
+            *k = shown;
         } else if s == landlord {
-            known[s] = view.kitty.unwrap_or_default().minus(played_all);
+            *k = view.kitty.unwrap_or_default().minus(played_all);
         }
     }
     let mut unseen = deck_for(players)
