@@ -5,6 +5,7 @@
 //! (Discord, the terminal, `paiju replay`). See README.md.
 
 pub mod ai;
+pub mod arena;
 pub mod cards;
 pub mod config;
 pub mod discord;

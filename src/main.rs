@@ -98,11 +98,50 @@ enum Command {
         /// The ledger database: a file path or a sqlite: URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
+        /// Dou Dizhu: how the AI seats play, easy, normal or hard (the
+        /// default; the same as `"ai": "hard"` in --rules).
+        #[arg(long, value_parser = ["easy", "normal", "hard"])]
+        ai: Option<String>,
         /// The language of the game's words: en (en-US) or zh (zh-CN).
         /// Default: Chinese when LC_ALL, LC_MESSAGES or LANG starts with
         /// `zh`, else English. Typed commands and cards read the same in both.
         #[arg(long, value_parser = parse_lang)]
         lang: Option<Lang>,
+    },
+    /// Pit two Dou Dizhu AIs against each other (docs/arena.md): every deal
+    /// twice, sides swapped; WP and ADP with 95% confidence intervals.
+    Arena {
+        /// Player A: random, easy, normal, hard, or exec:<command> (a bot
+        /// speaking the JSON-lines protocol).
+        #[arg(long)]
+        a: String,
+        /// Player B, as A.
+        #[arg(long)]
+        b: String,
+        /// Seeded deals to play (each twice).
+        #[arg(long, default_value_t = 100)]
+        deals: usize,
+        /// RNG seed of the deals and the built-in bots.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Deals from a file (one JSON deal a line, as in records) instead of seeded ones.
+        #[arg(long)]
+        deals_file: Option<std::path::PathBuf>,
+        /// Table options as a JSON object, e.g. '{"players":2}'.
+        #[arg(long, default_value = "{}")]
+        rules: String,
+        /// Full bidding instead of the fixed landlord (the deal's first seat).
+        #[arg(long)]
+        bidding: bool,
+        /// Write every game's record to this directory (`paiju replay` reads them).
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+        /// Milliseconds an external bot has for one decision.
+        #[arg(long, default_value_t = 5000)]
+        timeout_ms: u64,
+        /// Print the figures as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// The chip ledger's tools.
     Ledger {
@@ -141,6 +180,7 @@ fn main() -> ExitCode {
             ante,
             bobo,
             sweep,
+            ai,
             database,
             lang,
         } => run_play(PlayArgs {
@@ -154,12 +194,48 @@ fn main() -> ExitCode {
             ante,
             bobo,
             sweep,
+            ai,
             database,
             lang: lang.unwrap_or_else(Lang::from_env),
         }),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
+        Command::Arena {
+            a,
+            b,
+            deals,
+            seed,
+            deals_file,
+            rules,
+            bidding,
+            records,
+            timeout_ms,
+            json,
+        } => {
+            let args = paiju::arena::ArenaArgs {
+                a,
+                b,
+                deals,
+                seed,
+                rules,
+                bidding,
+                deals_file,
+                records,
+                timeout: std::time::Duration::from_millis(timeout_ms),
+                json,
+            };
+            match paiju::arena::run(&args) {
+                Ok(text) => {
+                    print_out(&text);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("paiju arena: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         Command::Simulate {
             game,
             games,
@@ -343,6 +419,7 @@ struct PlayArgs {
     ante: Option<u32>,
     bobo: Option<u64>,
     sweep: bool,
+    ai: Option<String>,
     database: String,
     lang: Lang,
 }
@@ -398,7 +475,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
             ],
         );
     };
-    let rules = match serde_json::from_str(&args.rules) {
+    let mut rules = match serde_json::from_str(&args.rules) {
         Ok(serde_json::Value::Object(m)) => m,
         _ => {
             return refuse(
@@ -408,6 +485,12 @@ fn run_play(args: PlayArgs) -> ExitCode {
             );
         }
     };
+    if let Some(level) = args.ai {
+        if kind != GameKind::DouDizhu {
+            return refuse(lang, "term-err-ai-game", &[("game", kind.name().into())]);
+        }
+        rules.insert("ai".into(), serde_json::Value::String(level));
+    }
     let flags = PlayFlags {
         rules,
         stake: args.stake,

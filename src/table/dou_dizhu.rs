@@ -1,5 +1,6 @@
 //! Dou Dizhu at a table: three seats (two for 二人斗地主, `players: 2`), the bidding timer until the first
-//! lead, the basic AI for AI seats and absent players, escape (逃跑) as
+//! lead, the AI level the table chose (`"ai"`) for AI seats and absent
+//! players, escape (逃跑) as
 //! leaving, chips = deltas × stake with the table's rake, and a redeal
 //! (nobody bid) followed at once by a fresh deal at the same table.
 
@@ -40,6 +41,11 @@ impl TableGame for DouDizhu {
 
     fn bot() -> Box<dyn Bot<Self>> {
         Box::new(BasicBot)
+    }
+
+    /// The level the table chose (`"ai"` in its rules).
+    fn bot_for(rules: &Rules) -> Box<dyn Bot<Self>> {
+        rules.ai.bot()
     }
 
     fn leave_action(&self, _seat: Seat) -> Option<Action> {

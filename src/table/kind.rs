@@ -122,6 +122,12 @@ pub trait TableGame: Game {
         Box::new(RandomBot)
     }
 
+    /// The bot of a table with these rules: [`TableGame::bot`] unless the
+    /// game lets a table choose how its AI plays (Dou Dizhu's `ai` level).
+    fn bot_for(_rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        Self::bot()
+    }
+
     /// The action that abandons the game for `seat`, if the game has one
     /// (Dou Dizhu's escape). Without one, a seat that leaves mid-game is
     /// played by the bot until the game ends.

@@ -241,6 +241,7 @@ impl<S: TableStore> Tables<S> {
         };
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed.unwrap_or_else(rand::random));
         let phase = phase(&mut rng);
+        let bot = G::bot_for(&rules);
         let table = Table {
             server,
             channel,
@@ -254,7 +255,7 @@ impl<S: TableStore> Tables<S> {
             phase,
             events,
             rng,
-            bot: G::bot(),
+            bot,
             lobby_since: Instant::now(),
             closed: None,
             waiting: Vec::new(),

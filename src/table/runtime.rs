@@ -529,7 +529,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         // A hint must not change what the table's bots will do later, so it
         // draws from its own generator.
         let mut rng = ChaCha8Rng::seed_from_u64(run.version);
-        let mut bot = G::bot();
+        let mut bot = G::bot_for(&self.rules);
         Ok(bot.choose(&run.game.view(Some(seat)), &legal, &mut rng))
     }
 

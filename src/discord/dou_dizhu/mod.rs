@@ -490,6 +490,17 @@ pub enum VariantChoice {
     Discard,
 }
 
+/// `ai:` — how the table's AI seats play (the rules' `ai` level).
+#[derive(Debug, poise::ChoiceParameter)]
+pub enum AiChoice {
+    #[name = "choice-ai-easy"]
+    Easy,
+    #[name = "choice-ai-normal"]
+    Normal,
+    #[name = "choice-ai-hard"]
+    Hard,
+}
+
 impl VariantChoice {
     fn code(&self) -> &'static str {
         match self {
@@ -513,6 +524,7 @@ pub async fn ddz_start(
     doubling: Option<bool>,
     #[rename = "kitty-multipliers"] kitty_multipliers: Option<bool>,
     #[rename = "show-cards"] show_cards: Option<bool>,
+    ai: Option<AiChoice>,
 ) -> Result<(), BotError> {
     let stake = stake.unwrap_or(ctx.data().config.stakes.get(GameKind::DouDizhu));
     if stake < 1 {
@@ -537,6 +549,13 @@ pub async fn ddz_start(
         if let Some(v) = v {
             rules[key] = json!(v);
         }
+    }
+    if let Some(ai) = ai {
+        rules["ai"] = json!(match ai {
+            AiChoice::Easy => "easy",
+            AiChoice::Normal => "normal",
+            AiChoice::Hard => "hard",
+        });
     }
     let options = TableOptions {
         stake,

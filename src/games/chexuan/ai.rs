@@ -1,6 +1,8 @@
 //! The basic Chexuan bot: bets and folds by hand strength, lays down 三花
-//! when the hand is weak, and always splits legally and well (the best tail
-//! that keeps head ≥ tail, then the best head). It sees only its seat's view
+//! when the hand is weak, raises by the smallest amount rather than check
+//! into a 休芒 when the mango costs more than the raise risks, and always
+//! splits legally and well (the best tail that keeps head ≥ tail, then the
+//! best head). It sees only its seat's view
 //! and the legal actions.
 //!
 //! Strength is a percentile: how the best split of four cards ranks among
@@ -223,6 +225,20 @@ impl BasicBot {
             }
         }
         if has(Action::Check) {
+            // Everyone so far checked: if the rest check too, the round is
+            // a 休芒 and every player still in pays the mango amount. A
+            // raise of the smallest size prevents it; make it when the
+            // raise puts less at risk than the mango takes.
+            if let Some(&smallest) = raises.first() {
+                let m = ChexuanRules {
+                    ante,
+                    min_bobo: None,
+                }
+                .mango_amount(MangoKind::Xiu, view.mango_count.saturating_add(1));
+                if Self::raise_beats_mango(s, smallest, m, view) {
+                    return Action::Raise(smallest);
+                }
+            }
             return Action::Check;
         }
         // Each opponent settles pairwise, so calling pays when the hand beats
@@ -250,6 +266,27 @@ impl BasicBot {
             return action;
         }
         Action::Fold
+    }
+}
+
+impl BasicBot {
+    /// Whether raising by `raise` costs less, on average, than checking
+    /// into a 休芒 of `mango` a player. The mango is paid for sure if all
+    /// check, and comes back (with everyone's share and the pot) only to
+    /// the strictly highest tail at a showdown, about `s^(others)` for a
+    /// hand of strength `s`; the raise is `raise` more at stake against
+    /// each other player still in, won with about `s`.
+    fn raise_beats_mango(s: f64, raise: u64, mango: u64, view: &ChexuanView) -> bool {
+        let in_hand = view.players.iter().filter(|p| p.status.in_hand()).count();
+        if in_hand < 2 {
+            return false;
+        }
+        let others = (in_hand - 1) as i32;
+        let top = s.powi(others);
+        let check_cost =
+            mango as f64 - top * (mango as f64 * in_hand as f64 + view.mango_pot as f64);
+        let raise_cost = raise as f64 * (1.0 - 2.0 * s) * others as f64;
+        raise_cost < check_cost
     }
 }
 
@@ -281,6 +318,7 @@ impl Bot<Chexuan> for BasicBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::chexuan::view::PlayerView;
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
@@ -295,5 +333,46 @@ mod tests {
         let pair = strength(&[c("QH"), c("QD")], &[]);
         let junk = strength(&[c("TH"), c("TS")], &[]);
         assert!(pair > junk, "{pair} {junk}");
+    }
+
+    #[test]
+    fn raises_the_ante_rather_than_check_into_a_xiu_mango() {
+        use crate::games::chexuan::engine::Status;
+        let player = |seat| PlayerView {
+            seat,
+            status: Status::Active,
+            bobo: 200,
+            contribution: 10,
+            left: 190,
+            hidden: None,
+            hidden_count: 2,
+            open: Vec::new(),
+            sanhua: None,
+            split_given: false,
+            split: None,
+            mango_paid: 0,
+            mango_from_stack: 0,
+            mango_left: None,
+        };
+        let view = |mango_pot| ChexuanView {
+            viewer: Some(0),
+            dealer: 0,
+            ante: 10,
+            stage: Stage::Betting { round: 2 },
+            to_act: Some(0),
+            highest: 10,
+            mango_pot,
+            mango_count: 0,
+            players: (0..4).map(player).collect(),
+            deltas: None,
+            next_dealer: None,
+        };
+        // A middling hand: the 休芒 (5 antes from each of four) costs more
+        // than one ante more at stake.
+        assert!(BasicBot::raise_beats_mango(0.5, 10, 50, &view(0)));
+        // A weak hand and a cheap mango: checking is cheaper.
+        assert!(!BasicBot::raise_beats_mango(0.1, 100, 10, &view(0)));
+        // A monster expects the mango pot back: it checks and lets it grow.
+        assert!(!BasicBot::raise_beats_mango(0.99, 10, 50, &view(500)));
     }
 }

@@ -1,8 +1,18 @@
-//! The basic Dou Dizhu bot: it sees only its seat's view and the legal
-//! actions. It bids by hand strength, leads the play that leaves its hand
-//! easiest to play out, follows with the cheapest play that beats the
-//! table, keeps bombs for when they matter, lets its partner's winning play
-//! stand, and plays out a hand it can finish at once.
+//! The rule-based Dou Dizhu bots: they see only their seat's view and the
+//! legal actions. They bid by hand strength, lead the play that leaves the
+//! hand easiest to play out, follow with the cheapest play that beats the
+//! table, keep bombs for when they matter, let a partner's winning play
+//! stand, and play out a hand they can finish at once.
+//!
+//! [`BasicBot`] is the `normal` level: the first basic bot with the
+//! mistakes the arena showed repaired (issue #19): it keeps fours as bombs
+//! instead of four-with-two, never breaks a bomb or the rocket for an
+//! ordinary play, keeps its aces, 2s and jokers (control cards) while the
+//! hand is far from out, answers low singles with T–K rather than a 2 or a
+//! joker, as a farmer does not lead into the landlord's last pair, and
+//! follows a partner's low play when that sheds cards. [`EasyBot`] is that
+//! first bot unchanged, the `easy` level. The `hard` level searches
+//! ([`super::search`]).
 
 use super::action::Action;
 use super::cardset::CardSet;
@@ -11,8 +21,56 @@ use super::view::{PhaseName, View};
 use super::DouDizhu;
 use crate::ai::Bot;
 
+/// The `normal` level.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BasicBot;
+
+/// The `easy` level: the first basic bot, mistakes and all.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EasyBot;
+
+/// How hard the AI seats of a Dou Dizhu table play (`"ai"` in the rules,
+/// `/dou-dizhu start ai:`, `paiju play --ai`).
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// The first basic bot ([`EasyBot`]).
+    Easy,
+    /// The repaired rule-based bot ([`BasicBot`]); decisions in microseconds.
+    Normal,
+    /// Determinized rollouts ([`super::search::HardBot`]), a fraction of
+    /// a second a decision: the strongest level that answers within a
+    /// second, so the default.
+    #[default]
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// A bot of this level.
+    pub fn bot(self) -> Box<dyn Bot<DouDizhu>> {
+        match self {
+            Level::Easy => Box::new(EasyBot),
+            Level::Normal => Box::new(BasicBot),
+            Level::Hard => Box::new(super::search::HardBot::default()),
+        }
+    }
+}
 
 /// Rough strength of a hand for bidding: high cards and bombs.
 pub fn strength(hand: CardSet) -> u32 {
@@ -81,6 +139,28 @@ pub fn turns_to_play_out(c: &Counts) -> u32 {
     turns + loose_turns(&c)
 }
 
+/// [`turns_to_play_out`] that also sees pair chains (three or more
+/// consecutive pairs, 3 … A) as one play: the repaired bot's estimate.
+pub fn turns_with_chains(c: &Counts) -> u32 {
+    let mut best = turns_to_play_out(c);
+    // Each run of ranks holding two or more, taken whole when that helps.
+    let mut run_start = 0;
+    for r in 0..=ACE + 1 {
+        let inside = r <= ACE && c[r] >= 2;
+        if !inside {
+            if r - run_start >= 3 {
+                let mut t = *c;
+                for x in &mut t[run_start..r] {
+                    *x -= 2;
+                }
+                best = best.min(1 + turns_with_chains(&t));
+            }
+            run_start = r + 1;
+        }
+    }
+    best
+}
+
 fn loose_turns(c: &Counts) -> u32 {
     let (mut trios, mut pairs, mut singles) = (0u32, 0u32, 0u32);
     for &n in c.iter() {
@@ -95,7 +175,11 @@ fn loose_turns(c: &Counts) -> u32 {
     trios + pairs + singles - carried
 }
 
-impl BasicBot {
+/// What the repaired bot does differently; `EasyBot` has none of it.
+#[derive(Clone, Copy, Debug)]
+struct Care(bool);
+
+impl Care {
     fn bid(&self, view: &View, legal: &[Action]) -> Action {
         let hand = view.hand.unwrap_or_default();
         let s = strength(hand);
@@ -144,6 +228,7 @@ impl BasicBot {
     }
 
     fn play(&self, view: &View, legal: &[Action]) -> Action {
+        let careful = self.0;
         let me = view.seat.unwrap_or(0);
         let hand = view.hand.unwrap_or_default();
         // Each play with its reading, and the action itself (it carries what
@@ -169,7 +254,11 @@ impl BasicBot {
             if let Some(w) = view.wild {
                 c[w as usize] = 0;
             }
-            turns_to_play_out(&c)
+            if careful {
+                turns_with_chains(&c)
+            } else {
+                turns_to_play_out(&c)
+            }
         };
         // Play out a hand that can go in one play.
         if let Some(&p) = plays.iter().find(|(cards, _, _)| *cards == hand) {
@@ -193,12 +282,35 @@ impl BasicBot {
             .map(|s| view.cards_left[s])
             .min()
             .unwrap_or(20);
+        let hand_counts = hand.counts();
+        let turns_now = turns_without_wild(hand);
         if let Some(st) = view.standing {
             let partner_winning = me != landlord && st.seat != landlord;
             if partner_winning && can_pass {
-                return Action::Pass;
+                // 顶牌: a partner's low single or pair is one the landlord
+                // beats anyway; shedding a card that fits the hand over it
+                // keeps a farmer from sitting out the game.
+                let partner_left = view.cards_left[st.seat] as usize;
+                let low = matches!(st.combo.kind, Kind::Single | Kind::Pair)
+                    && (st.combo.main as usize) < 8;
+                let sheds = careful && low && partner_left > 2 && enemy_left > 2;
+                let fitting = plays
+                    .iter()
+                    .filter(|(c, k, _)| {
+                        !k.is_bomb_like()
+                            && wild_in(*c) == 0
+                            && turns_without_wild(hand.minus(*c)) < turns_now
+                            && c.counts()[ACE..].iter().all(|&n| n == 0)
+                            && !breaks_bomb(&hand_counts, *c)
+                    })
+                    .min_by_key(|(c, _, _)| (turns_without_wild(hand.minus(*c)), c.0));
+                return match fitting {
+                    Some(&p) if sheds => to_action(p),
+                    _ => Action::Pass,
+                };
             }
         }
+        let leading = view.standing.is_none();
         let cost = |cards: CardSet, kind: Kind| -> (u32, u32) {
             let after = turns_without_wild(hand.minus(cards));
             // A wild card spent is a wild card the hand no longer has, unless
@@ -219,7 +331,12 @@ impl BasicBot {
                 } else {
                     0
                 };
-            (after * 20 + single_penalty + wild_cost, main)
+            let care = if careful && after > 0 {
+                self.care_cost(cards, kind, after, leading, enemy_left, &hand_counts)
+            } else {
+                0
+            };
+            (after * 20 + single_penalty + wild_cost + care, main)
         };
         let best = |bombs: bool| {
             plays
@@ -232,7 +349,12 @@ impl BasicBot {
                 .copied()
         };
         if let Some(p) = best(false) {
-            return to_action(p);
+            // Breaking a bomb to follow is worse than passing: a pass keeps
+            // the bomb for when it matters.
+            let broken = careful && breaks_bomb(&hand_counts, p.0) && p.0 != hand;
+            if !(broken && can_pass && enemy_left > 2) {
+                return to_action(p);
+            }
         }
         // Only bombs beat the table (or only bombs are left to lead).
         let after_bomb_finishable = plays
@@ -250,24 +372,95 @@ impl BasicBot {
             legal[0]
         }
     }
+
+    /// What the repaired bot adds to a play's cost (20 is one more turn to
+    /// play the hand out); `after` is the turns left after it (not 0).
+    fn care_cost(
+        &self,
+        cards: CardSet,
+        kind: Kind,
+        after: u32,
+        leading: bool,
+        enemy_left: u8,
+        hand: &Counts,
+    ) -> u32 {
+        let c = cards.counts();
+        let mut cost = 0;
+        // A four goes out as a bomb (×2, and the lead back), not as four-with-two.
+        if matches!(kind, Kind::FourTwo | Kind::FourTwoPairs) {
+            cost += 60;
+        }
+        // Part of a bomb, or one joker of the rocket, for an ordinary play.
+        if !kind.is_bomb_like() && breaks_bomb(hand, cards) {
+            cost += 60;
+        }
+        let controls = |from: usize| -> u32 { c[from..].iter().map(|&n| n as u32).sum() };
+        if enemy_left > 2 {
+            if leading && after > 1 {
+                // Aces, 2s and jokers win the lead back later: not for leads
+                // while the hand is far from out.
+                cost += 15 * controls(ACE) + 10 * controls(TWO);
+            } else if !leading && kind == Kind::Single && controls(TWO) > 0 {
+                // A 2 or a joker on a low single while T–K would do.
+                let mid = (7..ACE).any(|r| hand[r] > 0 && hand[r] < 4);
+                if mid {
+                    cost += 50;
+                }
+            }
+        }
+        // A farmer leading into a landlord with exactly that many cards:
+        // a pair into a last pair, a trio into a last trio.
+        if leading && enemy_left as usize == cards.len() && matches!(kind, Kind::Pair | Kind::Trio)
+        {
+            cost += 80;
+        }
+        cost
+    }
+}
+
+/// Whether `cards` takes some but not all of a four in the hand, or one
+/// joker of the rocket.
+fn breaks_bomb(hand: &Counts, cards: CardSet) -> bool {
+    let c = cards.counts();
+    let four = (0..SMALL_JOKER).any(|r| hand[r] == 4 && c[r] > 0 && c[r] < 4);
+    let rocket =
+        hand[SMALL_JOKER] == 1 && hand[BIG_JOKER] == 1 && (c[SMALL_JOKER] + c[BIG_JOKER]) == 1;
+    four || rocket
+}
+
+fn choose(care: Care, view: &View, legal: &[Action]) -> Action {
+    // Never shows its hand: the bot takes no extra risk for the multiplier.
+    let legal: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| !matches!(a, Action::Show(_)))
+        .collect();
+    if legal.is_empty() {
+        return Action::Pass;
+    }
+    match view.phase {
+        PhaseName::Playing => care.play(view, &legal),
+        PhaseName::Discarding => care.discard(view, &legal),
+        _ => care.bid(view, &legal),
+    }
+}
+
+impl BasicBot {
+    /// The `normal` bot's choice, without a generator (it needs none).
+    pub fn decide(view: &View, legal: &[Action]) -> Action {
+        choose(Care(true), view, legal)
+    }
+}
+
+impl Bot<DouDizhu> for EasyBot {
+    fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn rand::RngCore) -> Action {
+        choose(Care(false), view, legal)
+    }
 }
 
 impl Bot<DouDizhu> for BasicBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn rand::RngCore) -> Action {
-        // Never shows its hand: the bot takes no extra risk for the multiplier.
-        let legal: Vec<Action> = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::Show(_)))
-            .collect();
-        if legal.is_empty() {
-            return Action::Pass;
-        }
-        match view.phase {
-            PhaseName::Playing => self.play(view, &legal),
-            PhaseName::Discarding => self.discard(view, &legal),
-            _ => self.bid(view, &legal),
-        }
+        choose(Care(true), view, legal)
     }
 }
 

@@ -17,6 +17,7 @@ pub mod cardset;
 pub mod outcome;
 pub mod patterns;
 pub mod rules;
+pub mod search;
 pub mod sim;
 pub mod view;
 pub mod wild;

@@ -5,6 +5,7 @@
 //! two-player rob bidding with the handicap 让牌; a record's `seats` says
 //! the same and sets it), `wild: true` is 癞子 and `discard: true` is 弃三张.
 
+use super::ai::Level;
 use crate::games::{ErrorCode, RuleError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
@@ -48,6 +49,9 @@ pub struct Rules {
     /// 2 for 二人斗地主 (no 3s or 4s, 9 cards set aside, rob bidding for
     /// two with the handicap, `bidding` is not used), else 3.
     pub players: u8,
+    /// How the AI seats play: `easy`, `normal` or `hard` (the default).
+    /// The rules of play do not read it.
+    pub ai: Level,
 }
 
 impl Default for Rules {
@@ -64,6 +68,7 @@ impl Default for Rules {
             wild: false,
             discard: false,
             players: 3,
+            ai: Level::default(),
         }
     }
 }
