@@ -235,18 +235,15 @@ pub fn play_match(
 
 /// A's side and result in one game: `None` for a redeal.
 fn result_for_a(game: &DouDizhu, a_first: bool) -> Option<(Side, i64)> {
-    let outcome = game.outcome()?;
-    let landlord = game.landlord()?;
-    let winner = outcome.detail.get("winner")?.as_str()?;
+    let crate::games::dou_dizhu::Outcome::Played(played) = game.outcome()? else {
+        return None;
+    };
+    let landlord = played.landlord;
     let first = game.view(None).first;
     // The first seat is the first player's; the others the second's.
     let a_landlord = (landlord == first) == a_first;
-    let landlord_won = winner == "landlord";
-    let bombs = outcome
-        .detail
-        .get("bombs")
-        .and_then(|b| b.as_u64())
-        .unwrap_or(0);
+    let landlord_won = played.winner == crate::games::dou_dizhu::outcome::Side::Landlord;
+    let bombs = u64::from(played.bombs);
     let points = 2i64 << bombs.min(20);
     let a_won = landlord_won == a_landlord;
     let side = if a_landlord {
@@ -310,7 +307,7 @@ fn play_game(
     }
     let outcome = game
         .outcome()
-        .map(|o| o.to_json())
+        .map(|o| crate::games::GameOutcome::to_json(&o))
         .unwrap_or(serde_json::Value::Null);
     first.end(game_id, &outcome)?;
     other.end(game_id, &outcome)?;

@@ -148,7 +148,10 @@ fn rollout(world: &DouDizhu, me: usize, first: &Action) -> i64 {
     }
     let Some(landlord) = g.landlord else { return 0 };
     let Some(outcome) = g.outcome() else { return 0 };
-    let landlord_won = outcome.detail.get("winner").and_then(|w| w.as_str()) == Some("landlord");
+    let landlord_won = matches!(
+        outcome,
+        super::Outcome::Played(ref p) if p.winner == super::outcome::Side::Landlord
+    );
     let won = landlord_won == (me == landlord);
     let points = 2i64 << g.bombs.min(6);
     if won {
