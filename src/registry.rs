@@ -61,7 +61,7 @@ macro_rules! with_rules {
                 $body
             }
             $crate::games::GameKind::Shengji => {
-                type $G = $crate::games::shengji::Shengji;
+                type $G = $crate::games::shengji::ShengjiTable;
                 $body
             }
             $crate::games::GameKind::Paohuzi => {
@@ -215,7 +215,7 @@ pub trait Hosted: Registered + TerminalGame + DiscordGame {
 // Games whose rules are written but which no table hosts yet: their
 // Registered impls live here until their front ends do.
 
-impl Registered for crate::games::shengji::Shengji {
+impl Registered for crate::games::shengji::ShengjiTable {
     const NAME_KEY: &'static str = "shengji-name";
     const FTL: [&'static str; 2] = [
         include_str!("../locales/en-US/shengji.ftl"),

@@ -39,6 +39,9 @@ pub enum Actor {
     /// The turn timer, playing the game's timeout action once for a human
     /// whose time ran out ([`super::TableGame::timeout_action`]).
     TimedOut,
+    /// The table itself: a step nobody decides, on the table's clock
+    /// ([`super::TableGame::table_step`]: a batch of cards dealt).
+    Table,
 }
 
 /// Why a table closed.

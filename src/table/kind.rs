@@ -138,6 +138,16 @@ pub trait TableGame: Game {
         None
     }
 
+    /// A step the table plays by itself, nobody deciding it, once its
+    /// pause has passed since the last action (`None`: the table's AI
+    /// pace): Shengji deals its cards in batches this way, so players see
+    /// them arrive and may declare meanwhile, and closes its declare
+    /// window. Applied for the seat given, with [`super::Actor::Table`];
+    /// it should be [`TableGame::timer_only`]. None by default.
+    fn table_step(&self) -> Option<(Seat, Self::Action, Option<std::time::Duration>)> {
+        None
+    }
+
     /// True for an action only the turn timer may play (the game's
     /// [`TableGame::timeout_action`]): the runtime refuses it from players.
     fn timer_only(_action: &Self::Action) -> bool {

@@ -31,6 +31,9 @@ pub(super) struct Running<G: TableGame> {
     pub version: u64,
     /// When the current wait began (timers restart after a resume).
     pub turn_started: Instant,
+    /// When the last action was applied: a table step
+    /// ([`TableGame::table_step`]) comes its pause after it.
+    pub last_action: Instant,
     pub autoplay: Vec<bool>,
     /// Humans who left a game that has no escape: the bot plays for them.
     pub left: Vec<bool>,
@@ -439,6 +442,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             game,
             version,
             turn_started: Instant::now(),
+            last_action: Instant::now(),
             autoplay: vec![false; n],
             left: vec![false; n],
         });
@@ -609,6 +613,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             let waited_before = run.game.waiting_on();
             run.game = next;
             run.version = new_version;
+            run.last_action = Instant::now();
             // A seat that keeps the turn (or a simultaneous wait) keeps its
             // clock only if the waiting seats did not change.
             if run.game.waiting_on() != waited_before || waited_before.contains(&seat) {
@@ -840,8 +845,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 .waiting_on()
                 .into_iter()
                 .map(|s| run.turn_started + self.wait_for(run, s))
+                .chain(self.step_due(run).map(|(at, _, _)| at))
                 .min(),
         }
+    }
+
+    /// The table's own next step and when it is due.
+    fn step_due(&self, run: &Running<G>) -> Option<(Instant, Seat, G::Action)> {
+        let (seat, action, pause) = run.game.table_step()?;
+        let pause = pause.unwrap_or_else(|| self.config.ai_delay());
+        Some((run.last_action.max(run.turn_started) + pause, seat, action))
     }
 
     async fn on_timer(&mut self) {
@@ -853,11 +866,21 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
                 return;
             }
-            Phase::Playing(run) => run
-                .game
-                .waiting_on()
-                .into_iter()
-                .find(|&s| now >= run.turn_started + self.wait_for(run, s)),
+            Phase::Playing(run) => {
+                if let Some((at, seat, action)) = self.step_due(run) {
+                    if now >= at {
+                        let version = run.version;
+                        if let Err(e) = self.apply(seat, action, Actor::Table, version).await {
+                            self.step_failed(e).await;
+                        }
+                        return;
+                    }
+                }
+                run.game
+                    .waiting_on()
+                    .into_iter()
+                    .find(|&s| now >= run.turn_started + self.wait_for(run, s))
+            }
         };
         let Some(seat) = due else { return };
         let mut actor = if self.seats[seat] == Occupant::Ai {
@@ -895,16 +918,21 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             }
         };
         if let Err(e) = self.apply(seat, action, actor, version).await {
-            match e {
-                // Only a transient failure comes back from `apply`: a
-                // permanent one has already closed the table.
-                TableError::Store(e) if e.transient => self.retry_later(e),
-                TableError::Store(_) => {}
-                TableError::Closed => {}
-                other => {
-                    self.break_down(&format!("the bot's move was refused: {other}"))
-                        .await
-                }
+            self.step_failed(e).await;
+        }
+    }
+
+    /// A move the table made by itself (a bot's, a table step) failed.
+    async fn step_failed(&mut self, e: TableError) {
+        match e {
+            // Only a transient failure comes back from `apply`: a
+            // permanent one has already closed the table.
+            TableError::Store(e) if e.transient => self.retry_later(e),
+            TableError::Store(_) => {}
+            TableError::Closed => {}
+            other => {
+                self.break_down(&format!("the table's own move was refused: {other}"))
+                    .await
             }
         }
     }
