@@ -111,6 +111,8 @@ pub struct PlayFlags {
     pub ante: Option<u32>,
     pub bobo: Option<u64>,
     pub sweep: bool,
+    /// `--decks` (Shengji).
+    pub decks: Option<u8>,
 }
 
 /// What a game makes of [`PlayFlags`]: the table's rules, the AI seats

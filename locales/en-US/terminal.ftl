@@ -156,6 +156,7 @@ term-err-game = `paiju play` knows { $games } (got `{ $game }`)
 term-err-rules = --rules must be a JSON object, e.g. { $example }
 term-err-players = { $game } takes { $min } to { $max } players (--players), not { $players }
 term-err-players-dou-dizhu = Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not { $players }
+term-err-shengji-only = --decks is a Shengji option
 term-err-chexuan-only = --bobo is a Chexuan option
 term-err-not-chexuan = --sweep, --wild and --discard are not Chexuan options
 term-err-duan-guozi-only = --ante and --sweep are Duan Guozi options

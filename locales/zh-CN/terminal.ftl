@@ -129,6 +129,7 @@ term-err-game = `paiju play` 只认识 { $games }（收到的是 `{ $game }`）
 term-err-rules = --rules 必须是一个 JSON 对象，例如 { $example }
 term-err-players = { $game }需要 { $min } 到 { $max } 名玩家（--players），不能是 { $players }
 term-err-players-dou-dizhu = 斗地主需要 3 名玩家，二人斗地主为 2 名（--players），不能是 { $players }
+term-err-shengji-only = --decks 是升级的选项
 term-err-chexuan-only = --bobo 是扯旋的选项
 term-err-not-chexuan = --sweep、--wild 和 --discard 不是扯旋的选项
 term-err-duan-guozi-only = --ante 和 --sweep 是端锅子的选项
