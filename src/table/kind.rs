@@ -64,6 +64,10 @@ pub trait TableGame: Game {
     /// ledger read.
     const JOIN_NEEDS_BALANCE: bool = false;
 
+    /// Whether starting a table with too few players seats AI players in
+    /// the empty places (Shengji's four seats) instead of refusing.
+    const FILL_WITH_AI: bool = false;
+
     /// Checks what a player brings to a seat against the rules and the
     /// player's balance (0 when the game does not ask for it).
     fn check_join(_rules: &Self::Rules, _join: &JoinArgs, _balance: i64) -> Result<(), RuleError> {

@@ -119,6 +119,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             }
             Command::AddAi(by, reply) => answer(reply, self.add_ai(by)),
             Command::RemoveAi(by, reply) => answer(reply, self.remove_ai(by)),
+            Command::Sit(user, seat, reply) => answer(reply, self.sit(user, seat)),
             Command::Start(by, reply) => {
                 let r = self.start(by).await;
                 answer(reply, r)
@@ -252,6 +253,30 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         Ok(())
     }
 
+    /// Moves a seated player to `seat` in the lobby (see `TableHandle::sit`).
+    fn sit(&mut self, user: UserId, seat: Seat) -> Result<(), TableError> {
+        self.in_lobby()?;
+        let from = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        let max = self.max_seats();
+        if seat >= max {
+            return Err(TableError::NoSuchSeat { max });
+        }
+        if let Some(Occupant::Human(other)) = self.seats.get(seat) {
+            if *other != user {
+                return Err(TableError::SeatTaken { seat });
+            }
+            return Ok(());
+        }
+        while self.seats.len() <= seat {
+            self.seats.push(Occupant::Ai);
+            self.joins.push(JoinArgs::default());
+        }
+        self.seats.swap(from, seat);
+        self.joins.swap(from, seat);
+        self.lobby_changed();
+        Ok(())
+    }
+
     fn cancel(&mut self, by: UserId) -> Result<(), TableError> {
         self.in_lobby()?;
         self.host_only(by)?;
@@ -316,6 +341,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         self.in_lobby()?;
         self.host_only(by)?;
         let range = G::seat_range(&self.rules);
+        if G::FILL_WITH_AI {
+            while self.seats.len() < *range.start() {
+                self.seats.push(Occupant::Ai);
+                self.joins.push(JoinArgs::default());
+            }
+        }
         if !range.contains(&self.seats.len()) {
             return Err(TableError::WrongSeatCount {
                 min: *range.start(),

@@ -124,6 +124,24 @@ pub async fn join<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-joined")).await
 }
 
+/// `/<game> seat`: moves the member to seat `seat` (1-based, as the
+/// lobby shows it) before the game starts: onto an AI seat or a free
+/// place, never a person's (`TableHandle::sit`).
+pub async fn sit<G: DiscordGame>(ctx: Context<'_>, seat: i64) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    let index = usize::try_from(seat.saturating_sub(1)).unwrap_or(usize::MAX);
+    table_here::<G>(ctx)?
+        .sit(ctx.author().id.get(), index)
+        .await?;
+    say(
+        ctx,
+        i18n::tr_args(lang, "table-sat", &[("seat", seat.into())]),
+    )
+    .await
+}
+
 /// `/<game> leave`: leaves the lobby, or a running game (its escape).
 pub async fn leave<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     check_running(ctx)?;

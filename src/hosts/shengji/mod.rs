@@ -14,12 +14,12 @@ pub mod discord;
 pub mod table;
 pub mod terminal;
 
-use crate::cards::input::{parse_friendly, resolve_in_hand};
+use crate::cards::{parse_friendly, resolve_in_hand};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::shengji::order::{fold_suit, suit_name, Order, PLAY_SUITS};
 use crate::games::shengji::session::{Dealing, TableView};
+use crate::games::shengji::{Action, TableAction};
 use crate::games::shengji::{Event, ShengjiOutcome, ShengjiView, Stage};
-use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
 use fluent_bundle::FluentValue;
@@ -122,7 +122,11 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &TableView) -> Vec<String> 
     let v = &t.hand;
     let mut lines = vec![format!(
         "{} · {}",
-        tr_args(lang, "shengji-hand-no", &[("hand", i64::from(t.hand_no).into())]),
+        tr_args(
+            lang,
+            "shengji-hand-no",
+            &[("hand", i64::from(t.hand_no).into())]
+        ),
         levels_line(lang, v.levels)
     )];
     match t.dealing {
@@ -163,8 +167,16 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &TableView) -> Vec<String> 
         lines.push(format!(
             "{} · {} · {}",
             seats.say(lang, "shengji-banker", b, Vec::new()),
-            tr_args(lang, "shengji-trump-is", &[("trump", trump_label(lang, trump).into())]),
-            tr_args(lang, "shengji-level-rank", &[("rank", level_label(level).into())]),
+            tr_args(
+                lang,
+                "shengji-trump-is",
+                &[("trump", trump_label(lang, trump).into())]
+            ),
+            tr_args(
+                lang,
+                "shengji-level-rank",
+                &[("rank", level_label(level).into())]
+            ),
         ));
     }
     if let Some(order) = v.order() {
@@ -199,7 +211,11 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &TableView) -> Vec<String> 
             "shengji-attackers-points",
             &[("points", v.attackers_points.into())]
         ),
-        tr_args(lang, "shengji-cards-left", &[("counts", left.join(", ").into())]),
+        tr_args(
+            lang,
+            "shengji-cards-left",
+            &[("counts", left.join(", ").into())]
+        ),
     ));
     if let (Stage::Finished, Some(kitty)) = (v.stage, &v.kitty) {
         lines.push(tr_args(
@@ -332,20 +348,95 @@ pub fn result_lines(lang: Lang, seats: &Seats<'_>, o: &ShengjiOutcome) -> Vec<St
     lines.push(verdict);
     lines.push(levels_line(lang, o.levels));
     match o.match_winner {
-        Some(t) => lines.push(tr_args(lang, "shengji-match-won", &[("team", (t as i64 + 1).into())])),
+        Some(t) => lines.push(tr_args(
+            lang,
+            "shengji-match-won",
+            &[("team", (t as i64 + 1).into())],
+        )),
         None => lines.push(seats.say(lang, "shengji-next-banker", o.next_banker, Vec::new())),
     }
     lines
 }
 
+/// Typed cards that could not be read: a Fluent id and the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardsRefused {
+    pub key: &'static str,
+    pub input: String,
+}
+
+impl CardsRefused {
+    pub fn text(&self, lang: Lang) -> String {
+        tr_args(lang, self.key, &[("input", self.input.clone().into())])
+    }
+}
+
 /// Reads typed cards (`7H 7H`, `TS TS 9S 9S`, `10♠`, `大王`) against the
-/// cards they must come from; bare ranks pick from them. A refusal says
-/// why in `lang`.
-pub fn read_cards(lang: Lang, text: &str, from: &[Card]) -> Result<Vec<Card>, String> {
-    let specs = parse_friendly(text).map_err(|e| {
-        tr_args(lang, "shengji-not-cards", &[("input", e.to_string().into())])
+/// cards they must come from; bare ranks pick from them.
+pub fn read_cards(text: &str, from: &[Card]) -> Result<Vec<Card>, CardsRefused> {
+    let specs = parse_friendly(text).map_err(|e| CardsRefused {
+        key: "shengji-not-cards",
+        input: e.to_string(),
     })?;
-    resolve_in_hand(&specs, from).map_err(|_| {
-        tr_args(lang, "shengji-cards-not-held", &[("input", text.to_string().into())])
+    resolve_in_hand(&specs, from).map_err(|_| CardsRefused {
+        key: "shengji-cards-not-held",
+        input: text.to_string(),
     })
+}
+
+/// What a typed line (`/play`, the terminal) asks for besides the shared
+/// words: a hand action (or passing on the declarations).
+pub fn typed_action(
+    line: &str,
+    view: &TableView,
+    legal: &[TableAction],
+) -> Result<TableAction, CardsRefused> {
+    let line = line.trim();
+    let lower = line.to_lowercase();
+    if matches!(lower.as_str(), "pass" | "p" | "过" | "不亮") {
+        return if legal.contains(&TableAction::Pass) {
+            Ok(TableAction::Pass)
+        } else {
+            Err(CardsRefused {
+                key: "shengji-no-pass",
+                input: line.to_string(),
+            })
+        };
+    }
+    let (verb, rest) = match line.split_once(char::is_whitespace) {
+        Some((v, r)) => (v.to_lowercase(), r.trim()),
+        None => (lower.clone(), ""),
+    };
+    let hand = &view.hand.hand;
+    let pool = || {
+        let mut pool = hand.clone();
+        pool.extend(view.hand.kitty.iter().flatten().copied());
+        pool
+    };
+    let declare = |text: &str| -> Result<TableAction, CardsRefused> {
+        Ok(TableAction::Hand(Action::Declare {
+            cards: read_cards(text, hand)?,
+            dealt: view.hand.dealt,
+        }))
+    };
+    match verb.as_str() {
+        "declare" | "d" | "亮" | "亮主" => return declare(rest),
+        "bury" | "b" | "扣" | "扣底" => {
+            return Ok(TableAction::Hand(Action::Bury(read_cards(rest, &pool())?)))
+        }
+        _ => {}
+    }
+    let declaring = legal
+        .iter()
+        .any(|a| matches!(a, TableAction::Hand(Action::Declare { .. })));
+    let burying = legal
+        .iter()
+        .any(|a| matches!(a, TableAction::Hand(Action::Bury(_))));
+    if declaring {
+        declare(line)
+    } else if burying {
+        Ok(TableAction::Hand(Action::Bury(read_cards(line, &pool())?)))
+    } else {
+        Ok(TableAction::Hand(Action::Play(read_cards(line, hand)?)))
+    }
 }

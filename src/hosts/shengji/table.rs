@@ -20,6 +20,8 @@ use std::time::Duration;
 pub const MAX_MATCH_BONUS: u32 = 100;
 
 impl TableGame for ShengjiTable {
+    const FILL_WITH_AI: bool = true;
+
     fn seat_range(_rules: &ShengjiRules) -> RangeInclusive<usize> {
         4..=4
     }

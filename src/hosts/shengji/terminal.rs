@@ -7,8 +7,10 @@
 //! The table lines — levels, banker, trump, trick, points — come before
 //! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
 
-use super::{hand_lines, read_cards, result_lines, table_lines};
-use crate::games::shengji::{Action, ShengjiOutcome, ShengjiRules, ShengjiTable, TableAction, TableView};
+use super::{hand_lines, result_lines, table_lines, typed_action};
+use crate::games::shengji::{
+    Action, ShengjiOutcome, ShengjiRules, ShengjiTable, TableAction, TableView,
+};
 use crate::games::{Outcome, Seat};
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
@@ -117,7 +119,11 @@ impl TerminalGame for ShengjiTable {
             "term-sj-hand",
             &[("count", (view.hand.hand.len() as i64).into())],
         )];
-        lines.extend(hand_lines(lang, &view.hand).into_iter().map(|l| format!("  {l}")));
+        lines.extend(
+            hand_lines(lang, &view.hand)
+                .into_iter()
+                .map(|l| format!("  {l}")),
+        );
         if view.hand.stage == crate::games::shengji::Stage::Declaring {
             if let Some(kitty) = &view.hand.kitty {
                 lines.push(tr_args(
@@ -134,9 +140,7 @@ impl TerminalGame for ShengjiTable {
         let declarations: Vec<String> = legal
             .iter()
             .filter_map(|a| match a {
-                TableAction::Hand(Action::Declare { cards, .. }) => {
-                    Some(render_cards(lang, cards))
-                }
+                TableAction::Hand(Action::Declare { cards, .. }) => Some(render_cards(lang, cards)),
                 _ => None,
             })
             .collect();
@@ -189,8 +193,9 @@ impl TerminalGame for ShengjiTable {
     }
 }
 
-/// Reads a line: the shared words, `pass`, `declare …`, `bury …`, or cards
-/// (a declaration while declaring, a burial when burying, else a play).
+/// Reads a line: the shared words, else `pass`, `declare …`, `bury …` or
+/// cards (a declaration while declaring, a burial when burying, else a
+/// play).
 pub fn parse_input(
     lang: Lang,
     line: &str,
@@ -201,63 +206,13 @@ pub fn parse_input(
     if line.is_empty() {
         return Ok(Input::Nothing);
     }
-    let word = line.to_lowercase();
-    match word.as_str() {
-        "help" | "?" => return Ok(Input::Help),
-        "hint" | "h" | "提示" => return Ok(Input::Hint),
-        "auto" | "a" | "托管" => return Ok(Input::Auto),
-        "hand" | "手牌" => return Ok(Input::ShowHand),
-        "table" | "t" | "牌桌" => return Ok(Input::ShowTable),
-        "leave" | "quit" | "离开" => return Ok(Input::Leave),
-        "pass" | "p" | "过" | "不亮" => {
-            return if legal.contains(&TableAction::Pass) {
-                Ok(Input::Act(TableAction::Pass))
-            } else {
-                Err(tr(lang, "term-sj-no-pass"))
-            }
-        }
-        _ => {}
-    }
-    let (verb, rest) = match line.split_once(char::is_whitespace) {
-        Some((v, r)) => (v.to_lowercase(), r.trim()),
-        None => (word.clone(), ""),
-    };
-    let declaring = legal
-        .iter()
-        .any(|a| matches!(a, TableAction::Hand(Action::Declare { .. })));
-    let burying = legal
-        .iter()
-        .any(|a| matches!(a, TableAction::Hand(Action::Bury(_))));
-    let hand = &view.hand.hand;
-    match verb.as_str() {
-        "declare" | "d" | "亮" | "亮主" => {
-            let cards = read_cards(lang, rest, hand)?;
-            return Ok(Input::Act(TableAction::Hand(Action::Declare {
-                cards,
-                dealt: view.hand.dealt,
-            })));
-        }
-        "bury" | "b" | "扣" | "扣底" => {
-            let mut pool = hand.clone();
-            pool.extend(view.hand.kitty.iter().flatten().copied());
-            let cards = read_cards(lang, rest, &pool)?;
-            return Ok(Input::Act(TableAction::Hand(Action::Bury(cards))));
-        }
-        _ => {}
-    }
-    if declaring {
-        let cards = read_cards(lang, line, hand)?;
-        return Ok(Input::Act(TableAction::Hand(Action::Declare {
-            cards,
-            dealt: view.hand.dealt,
-        })));
-    }
-    if burying {
-        let mut pool = hand.clone();
-        pool.extend(view.hand.kitty.iter().flatten().copied());
-        let cards = read_cards(lang, line, &pool)?;
-        return Ok(Input::Act(TableAction::Hand(Action::Bury(cards))));
-    }
-    let cards = read_cards(lang, line, hand)?;
-    Ok(Input::Act(TableAction::Hand(Action::Play(cards))))
+    Ok(match line.to_lowercase().as_str() {
+        "help" | "?" => Input::Help,
+        "hint" | "h" | "提示" => Input::Hint,
+        "auto" | "a" | "托管" => Input::Auto,
+        "hand" | "手牌" => Input::ShowHand,
+        "table" | "t" | "牌桌" => Input::ShowTable,
+        "leave" | "quit" | "离开" => Input::Leave,
+        _ => Input::Act(typed_action(line, view, legal).map_err(|e| e.text(lang))?),
+    })
 }
