@@ -97,3 +97,6 @@ fn four_decks_close_declaring_with_the_first_lead() {
         .sum();
     assert_eq!(played, 216);
 }
+
+#[path = "shengji/table.rs"]
+mod table;
