@@ -100,3 +100,9 @@ fn four_decks_close_declaring_with_the_first_lead() {
 
 #[path = "shengji/table.rs"]
 mod table;
+
+#[path = "support/terminal.rs"]
+mod terminal_support;
+
+#[path = "shengji/terminal.rs"]
+mod terminal;
