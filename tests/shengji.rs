@@ -106,3 +106,9 @@ mod terminal_support;
 
 #[path = "shengji/terminal.rs"]
 mod terminal;
+
+#[allow(dead_code)]
+mod support;
+
+#[path = "shengji/discord.rs"]
+mod discord;
