@@ -329,14 +329,12 @@ async fn a_whole_match_on_the_sqlite_ledger_carries_levels_pays_every_hand_and_v
     let mut started_views = 0;
     for e in &events {
         match e {
-            TableEvent::Acted { actor, action, .. } => {
-                if *actor == Actor::Table {
-                    assert!(matches!(
-                        action,
-                        TableAction::Deal | TableAction::CloseWindow
-                    ));
-                    deal_steps += 1;
-                }
+            TableEvent::Acted { actor, action, .. } if *actor == Actor::Table => {
+                assert!(matches!(
+                    action,
+                    TableAction::Deal | TableAction::CloseWindow
+                ));
+                deal_steps += 1;
             }
             TableEvent::Started { .. } => started_views += 1,
             TableEvent::Settled {
