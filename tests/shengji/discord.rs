@@ -25,7 +25,9 @@ async fn two_members_and_two_ai_play_a_hand_of_shengji_on_discord() {
     let session = Session::start(&[
         ("PAIJU_TIMERS_BID_SECS", "4"),
         ("PAIJU_TIMERS_PLAY_SECS", "1"),
-        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+        // The computer waits a little before each move, so a member who
+        // holds a declaration can make it before an AI seat's overturns it.
+        ("PAIJU_TIMERS_AI_DELAY_MS", "400"),
     ])
     .await;
     let fake = &session.fake;
@@ -99,7 +101,8 @@ async fn two_members_and_two_ai_play_a_hand_of_shengji_on_discord() {
     // A member declares through the Declare select of "My hand" as soon as
     // one is offered; the view it came from is stale afterwards.
     let mut declared = None;
-    for _ in 0..400 {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    while std::time::Instant::now() < until {
         for user in [ANN, BOB] {
             let id = fake.command(user, "en-US", "hand", json!([]));
             let answer = fake.wait_answer(id).await;
@@ -135,7 +138,7 @@ async fn two_members_and_two_ai_play_a_hand_of_shengji_on_discord() {
     );
 
     // The timers play the rest: the hand's result with everyone's chips.
-    fake.wait_for("the hand's result", 120, |f| result(f).is_some())
+    fake.wait_for("the hand's result", 240, |f| result(f).is_some())
         .await;
     let text = text_of(&result(fake).unwrap());
     for user in [ANN, BOB] {
