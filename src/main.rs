@@ -95,6 +95,9 @@ enum Command {
         /// fewer in the pot, a hand worth 3 道 or more takes it all.
         #[arg(long)]
         sweep: bool,
+        /// Shengji: the decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
+        #[arg(long)]
+        decks: Option<u8>,
         /// The ledger database: a file path or a sqlite: URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
@@ -181,6 +184,7 @@ fn main() -> ExitCode {
             bobo,
             sweep,
             ai,
+            decks,
             database,
             lang,
         } => run_play(PlayArgs {
@@ -195,6 +199,7 @@ fn main() -> ExitCode {
             bobo,
             sweep,
             ai,
+            decks,
             database,
             lang: lang.unwrap_or_else(Lang::from_env),
         }),
@@ -420,6 +425,7 @@ struct PlayArgs {
     bobo: Option<u64>,
     sweep: bool,
     ai: Option<String>,
+    decks: Option<u8>,
     database: String,
     lang: Lang,
 }
@@ -500,6 +506,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         ante: args.ante,
         bobo: args.bobo,
         sweep: args.sweep,
+        decks: args.decks,
     };
     let setup = match registry::play_setup(kind, &flags) {
         Ok(setup) => setup,

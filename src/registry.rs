@@ -61,7 +61,7 @@ macro_rules! with_rules {
                 $body
             }
             $crate::games::GameKind::Shengji => {
-                type $G = $crate::games::shengji::Shengji;
+                type $G = $crate::games::shengji::ShengjiTable;
                 $body
             }
             $crate::games::GameKind::Paohuzi => {
@@ -93,7 +93,11 @@ macro_rules! with_game {
                 type $G = $crate::games::chexuan::session::ChexuanTable;
                 $body
             }
-            $crate::games::GameKind::Shengji | $crate::games::GameKind::Paohuzi => $unhosted,
+            $crate::games::GameKind::Shengji => {
+                type $G = $crate::games::shengji::ShengjiTable;
+                $body
+            }
+            $crate::games::GameKind::Paohuzi => $unhosted,
         }
     };
 }
@@ -111,6 +115,8 @@ pub struct PlayFlags {
     pub ante: Option<u32>,
     pub bobo: Option<u64>,
     pub sweep: bool,
+    /// `--decks` (Shengji).
+    pub decks: Option<u8>,
 }
 
 /// What a game makes of [`PlayFlags`]: the table's rules, the AI seats
@@ -214,19 +220,6 @@ pub trait Hosted: Registered + TerminalGame + DiscordGame {
 
 // Games whose rules are written but which no table hosts yet: their
 // Registered impls live here until their front ends do.
-
-impl Registered for crate::games::shengji::Shengji {
-    const NAME_KEY: &'static str = "shengji-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../locales/en-US/shengji.ftl"),
-        include_str!("../locales/zh-CN/shengji.ftl"),
-    ];
-    const DEFAULT_STAKE: i64 = 10;
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::shengji::simulate(opts)
-    }
-}
 
 impl Registered for crate::games::paohuzi::Paohuzi {
     const NAME_KEY: &'static str = "paohuzi-name";
@@ -388,12 +381,18 @@ mod tests {
         // A game whose rules are written but which no table hosts yet.
         let refused = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap_err();
         assert_eq!(refused.key, "term-err-not-hosted");
-        let refused = play_setup(GameKind::Shengji, &flags(|_| {})).unwrap_err();
-        assert_eq!(refused.key, "term-err-not-hosted");
+        let shengji = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(3))).unwrap();
+        assert_eq!(
+            (shengji.rules["decks"].clone(), shengji.ai_seats),
+            (serde_json::json!(3), Some(3))
+        );
+        let refused = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(5))).unwrap_err();
         assert!(
-            refused.text(Lang::ZhCn).contains("升级"),
+            refused.text(Lang::ZhCn).contains("1 到 4 副牌"),
             "{}",
             refused.text(Lang::ZhCn)
         );
+        let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.decks = Some(2))).unwrap_err();
+        assert_eq!(refused.key, "term-err-shengji-only");
     }
 }

@@ -98,3 +98,18 @@ fn four_decks_close_declaring_with_the_first_lead() {
         .sum();
     assert_eq!(played, 216);
 }
+
+#[path = "shengji/table.rs"]
+mod table;
+
+#[path = "support/terminal.rs"]
+mod terminal_support;
+
+#[path = "shengji/terminal.rs"]
+mod terminal;
+
+#[allow(dead_code)]
+mod support;
+
+#[path = "shengji/discord.rs"]
+mod discord;

@@ -161,6 +161,7 @@ table-closed-idle = The table closed: nobody started it in time. No chips moved.
 table-closed-empty = The table closed: no player is left. Stakes were refunded.
 table-closed-broken = The table closed because of an error on our side. Stakes were refunded.
 table-opened = You opened a { $game } table in this channel: the table message has the buttons.
+table-sat = You sit at seat { $seat }.
 table-joined = You took a seat.
 table-you-left = You left the table.
 table-stopped = The table is stopped; any stakes were refunded.

@@ -4,6 +4,8 @@
 err-not-your-turn = It is not your turn — please wait for yours.
 err-game-over = This game is already over.
 err-malformed-action = That action could not be understood.
+err-seat-taken = Seat { $seat } is taken by another player.
+err-seat-range = This table has seats 1 to { $max }.
 err-no-such-seat = There is no such seat at this table.
 err-illegal-action = That move is not allowed right now.
 err-stale = That button belongs to an earlier moment of the game. Please use the current table message.

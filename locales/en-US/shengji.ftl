@@ -30,14 +30,144 @@ err-shengji-follow-quad = You must play your four { $cards } on this lead.
 ## What a hand's events and outcome say (front ends pick the id).
 
 shengji-name = Shengji (Tractor)
-shengji-declared = Seat { $seat } declares { $cards }.
 shengji-trump-none = no trump
-shengji-buried = The banker buries { $count } cards.
-shengji-throw-failed = Seat { $seat } tried to throw { $attempted } but seat { $by } can beat it: { $played } is played.
-shengji-trick-won = Seat { $seat } takes the trick ({ $points } points).
 shengji-result-da-guang = The attackers took no points: the banker side goes up 3 levels.
 shengji-result-xiao-guang = The attackers took { $points } points: the banker side goes up 2 levels.
 shengji-result-banker-up = The attackers took { $points } points: the banker side goes up 1 level.
 shengji-result-take-bank = The attackers took { $points } points and take the bank.
 shengji-result-attackers-up = The attackers took { $points } points: they take the bank and go up { $levels } levels.
 shengji-kitty-won = The attackers won the last trick: the kitty's { $kitty } points count × { $multiplier }.
+
+## The table (src/hosts/shengji): a hand dealt in batches, the match.
+
+err-shengji-nothing-to-pass = You have no declaration to turn down.
+err-shengji-still-dealing = The cards are still being dealt: wait for the deal and the declare window.
+err-shengji-window-open = The declare window is still open: wait until it closes.
+err-shengji-malformed-table-action = That table step could not be understood.
+err-option-shengji-rules = These Shengji options do not work: { $why }
+err-option-shengji-bonus = A match bonus is 0 to { $max } stakes.
+
+shengji-suit = { $suit ->
+    [trump] Trumps (主)
+    [S] ♠ Spades
+    [H] ♥ Hearts
+    [C] ♣ Clubs
+   *[D] ♦ Diamonds
+}
+shengji-trump = { $suit ->
+    [S] ♠ spades
+    [H] ♥ hearts
+    [C] ♣ clubs
+    [D] ♦ diamonds
+   *[none] no trump (无主)
+}
+shengji-levels = Levels: seats 1 + 3 at { $first } · seats 2 + 4 at { $second }
+shengji-hand-no = Hand { $hand }
+shengji-dealing = Dealing: { $dealt } of { $total } cards. Declare (亮主) with your level cards or a pair of jokers.
+shengji-window = Every card is dealt: { $seconds } seconds left to declare or overturn (反主).
+shengji-standing = Standing declaration: { $you ->
+    [yes] yours
+   *[other] { $player }'s
+} { $cards } ({ $trump }).
+shengji-no-declaration = Nobody has declared yet.
+shengji-banker = { $you ->
+    [yes] You are the banker (庄家)
+   *[other] { $player } is the banker (庄家)
+}
+shengji-trump-is = trump: { $trump }
+shengji-level-rank = level rank: { $rank }
+shengji-trumped = trumped (毙)
+shengji-trick = Trick: { $plays }
+shengji-attackers-points = Attackers' points: { $points }
+shengji-cards-left = cards left: { $counts }
+shengji-kitty-shown = The kitty (底牌) was: { $cards }
+shengji-declared = { $you ->
+    [yes] You declare
+   *[other] { $player } declares
+} { $cards } (亮主).
+shengji-declaring-closed = Declaring is over: { $you ->
+    [yes] you are
+   *[other] { $player } is
+} the banker; trump: { $trump }.
+shengji-flipped = The kitty turned up { $card }.
+shengji-buried = { $you ->
+    [yes] You bury
+   *[other] { $player } buries
+} { $count } cards (扣底).
+shengji-throw-failed = { $you ->
+    [yes] Your
+   *[other] { $player }'s
+} throw (甩牌) { $attempted } fails: { $by } can beat it, so { $played } is played.
+shengji-throw-penalty = Penalty: { $points } points.
+shengji-played = { $you ->
+    [yes] You play
+   *[other] { $player } plays
+} { $cards }.
+shengji-trick-won = { $you ->
+    [yes] You take
+   *[other] { $player } takes
+} the trick ({ $points } points); the attackers have { $total }.
+shengji-match-won = Seats { $team ->
+    [1] 1 + 3
+   *[other] 2 + 4
+} win the match!
+shengji-next-banker = Next hand: { $you ->
+    [yes] you are
+   *[other] { $player } is
+} the banker.
+shengji-no-pass = There is nothing to pass now ({ $input }): play your cards.
+shengji-not-cards = Those are not cards: { $input }
+shengji-cards-not-held = You do not hold all of { $input }.
+
+## The terminal (paiju play shengji).
+
+term-sj-welcome = paiju: Shengji (升级 / 拖拉机) in your terminal, { $decks } { $decks ->
+        [one] deck
+       *[other] decks
+    }. You sit at seat 0 with your partner AI 2 opposite, against AI 1 and AI 3.
+    Stake: { $stake } chips per level. Your balance: { $balance } chips. Type `help` at any prompt.
+term-sj-help = Commands:
+    {"  "}7H 7H, TS TS 9S 9S, 10♠, 大王 …  play these cards (rank then suit letter S H C D or a suit symbol; 10 or T; SJ/BJ or 小王/大王 are the jokers): a single, a pair, a tractor (拖拉机) or a throw (甩牌)
+    {"  "}declare 7H (亮 7H), or just the cards while declaring   declare a trump (亮主) with level cards or a pair of jokers
+    {"  "}pass (p, 过)                 no declaration now
+    {"  "}bury … (扣 …), or just the cards when burying   the banker buries the kitty (扣底)
+    {"  "}hint (h)                     what the AI would do
+    {"  "}auto (a)                     let the AI make this move for you
+    {"  "}hand, table                  show your hand or the table again
+    {"  "}leave                        leave the table (the AI plays your seat to the end of the hand)
+    {"  "}help (?)                     this list
+term-sj-hand = Your hand ({ $count } cards):
+term-sj-kitty = The kitty to bury from: { $cards }
+term-sj-may-declare = You may declare: { $options } — or `pass`.
+term-sj-bury-now = Bury { $count } cards from your hand and the kitty (`bury …`, or `hint`).
+term-sj-play-now = Play your cards (`hint` suggests a play).
+term-sj-label-declare = declare { $cards }
+term-sj-label-bury = bury { $cards }
+term-sj-label-pass = pass
+term-sj-leave-confirm = Leave the table? The AI plays your seat to the end of this hand and the match ends. Type `leave` again to leave.
+
+## Discord (src/hosts/shengji/discord.rs).
+
+shengji-table-title = Shengji #{ $game } · hand { $hand }
+shengji-teams-title = Teams
+shengji-teams = Seats 1 + 3: { $first } · seats 2 + 4: { $second }
+shengji-turn-play = { $player } to play, { $when }
+shengji-turn-bury = { $player } buries the kitty (扣底), { $when }
+shengji-turn-now = now
+shengji-your-hand = Your hand ({ $count } cards):
+shengji-kitty-to-bury = The kitty: { $cards }. Bury { $count } cards from your hand and the kitty (扣底).
+shengji-declare-placeholder = Declare a trump (亮主)…
+shengji-btn-no-declare = Not now
+shengji-btn-bury = Bury ({ $count })
+shengji-btn-play = Play ({ $count })
+shengji-role-banker = banker (庄家)
+shengji-lobby-hint = Four players in two teams: seats 1 + 3 against seats 2 + 4. Press Join, then `/shengji seat` to pick your seat (and so your partner); the host presses Start and AI players fill the empty seats. Chips move every hand: each seat of the team that went up N levels receives N × stake from the opposite seat.
+shengji-rules = **Shengji (升级 / 拖拉机)** — four players, partners sit opposite (seats 1 + 3 against 2 + 4), 1 to 4 decks (default 2).
+    • Each team has a level, from 2 to A. The banker's team (庄家) plays at its level; the level cards and the jokers are trumps (主), with the trump suit if one was declared; the other suits are plain (副).
+    • Dealing: while the cards arrive anyone may declare (亮主) with a level card, a pair of level cards (stronger) or a pair of jokers (no trump), and overturn a weaker declaration (反主). Nobody declares: no trump (or the kitty is turned up, an option).
+    • The banker takes the kitty (底牌) and buries as many cards (扣底).
+    • Tricks: lead a single, a pair, a tractor (拖拉机, consecutive pairs of one suit) or a throw (甩牌, several units of one suit that nobody can beat — a failing throw is cut back to its smallest unit). Follow the suit led; pairs on a pair lead and tractors on a tractor lead when you have them. Void in the suit, you may trump (毙) or discard.
+shengji-rules-play = • Points: 5s are 5, 10s and Ks are 10 (100 per deck). The attackers (抓分方) keep the points of the tricks they win; winning the last trick, they also get the kitty's points × 2 per card of the lead's largest unit (or ×2, an option).
+    • Levels (two decks, step 40): 0 points — the banker's team goes up 3 (大光); under 40 — up 2 (小光); under 80 — up 1; 80 or more — the attackers take the bank (上台), and go up one level per 40 beyond 80.
+    • The match is won by the first team to reach A (or to win a hand as banker at A, an option). Chips every hand: each seat of the team that went up N levels receives N × stake from the opposite seat.
+    • Choose in your DM or "My hand"; or type `/play cards:7H 7H`, `/play cards:declare 7H`, `/play cards:bury …`, `/pass` (no declaration now).

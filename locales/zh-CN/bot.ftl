@@ -125,6 +125,7 @@ table-closed-idle = 牌桌已关闭：没有人及时开始。没有筹码变动
 table-closed-empty = 牌桌已关闭：没有玩家留下。押注已退还。
 table-closed-broken = 因我方出错，牌桌已关闭。押注已退还。
 table-opened = 你在本频道开了一张{ $game }牌桌：按钮在牌桌消息上。
+table-sat = 你坐到了 { $seat } 号位。
 table-joined = 你已坐下。
 table-you-left = 你已离开牌桌。
 table-stopped = 牌桌已停止；押注已退还。

@@ -3,6 +3,8 @@
 err-not-your-turn = 还没轮到你，请稍候。
 err-game-over = 这局已经结束了。
 err-malformed-action = 无法理解这个操作。
+err-seat-taken = { $seat } 号位已经有人了。
+err-seat-range = 本桌的座位是 1 到 { $max } 号。
 err-no-such-seat = 本桌没有这个座位。
 err-illegal-action = 现在不能这样操作。
 err-stale = 这个按钮属于牌局之前的状态，请使用最新的牌桌消息。

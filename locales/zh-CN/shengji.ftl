@@ -30,14 +30,141 @@ err-shengji-follow-quad = 有四同张必须跟：你要出 { $cards }。
 ## 牌局事件与结算用语（前端按 id 取用）。
 
 shengji-name = 升级（拖拉机）
-shengji-declared = { $seat } 号位亮主：{ $cards }。
 shengji-trump-none = 无主
-shengji-buried = 庄家扣底 { $count } 张。
-shengji-throw-failed = { $seat } 号位甩牌 { $attempted } 失败（{ $by } 号位管得住），只出 { $played }。
-shengji-trick-won = { $seat } 号位大，这一轮 { $points } 分。
 shengji-result-da-guang = 大光！抓分方 0 分，庄家方连升 3 级。
 shengji-result-xiao-guang = 小光！抓分方只得 { $points } 分，庄家方连升 2 级。
 shengji-result-banker-up = 抓分方得 { $points } 分，庄家方升 1 级。
 shengji-result-take-bank = 抓分方得 { $points } 分，上台坐庄。
 shengji-result-attackers-up = 抓分方得 { $points } 分，上台并升 { $levels } 级。
 shengji-kitty-won = 抓分方扣底成功：底牌 { $kitty } 分 × { $multiplier }。
+
+## 牌桌（src/hosts/shengji）：分批发牌、整场比赛。
+
+err-shengji-nothing-to-pass = 你现在没有可以亮的主，不用“过”。
+err-shengji-still-dealing = 还在发牌：等发完牌、亮主时间结束再出。
+err-shengji-window-open = 亮主时间还没结束，请稍等。
+err-shengji-malformed-table-action = 看不懂这个牌桌步骤。
+err-option-shengji-rules = 这些升级选项不可用：{ $why }
+err-option-shengji-bonus = 整场奖励是 0 到 { $max } 倍底注。
+
+shengji-suit = { $suit ->
+    [trump] 主牌
+    [S] 副牌 ♠ 黑桃
+    [H] 副牌 ♥ 红桃
+    [C] 副牌 ♣ 梅花
+   *[D] 副牌 ♦ 方块
+}
+shengji-trump = { $suit ->
+    [S] ♠ 黑桃
+    [H] ♥ 红桃
+    [C] ♣ 梅花
+    [D] ♦ 方块
+   *[none] 无主
+}
+shengji-levels = 级数：1、3 号位打 { $first } · 2、4 号位打 { $second }
+shengji-hand-no = 第 { $hand } 局
+shengji-dealing = 发牌中：已发 { $dealt } / { $total } 张。有级牌或对王可以亮主。
+shengji-window = 牌已发完：还有 { $seconds } 秒可以亮主或反主。
+shengji-standing = 当前亮主：{ $you ->
+    [yes] 你
+   *[other] { $player }
+} 亮的 { $cards }（{ $trump }）。
+shengji-no-declaration = 还没有人亮主。
+shengji-banker = { $you ->
+    [yes] 你是庄家
+   *[other] { $player } 是庄家
+}
+shengji-trump-is = 主：{ $trump }
+shengji-level-rank = 级牌：{ $rank }
+shengji-trumped = 毙
+shengji-trick = 本轮：{ $plays }
+shengji-attackers-points = 抓分方得分：{ $points }
+shengji-cards-left = 剩余手牌：{ $counts }
+shengji-kitty-shown = 底牌是：{ $cards }
+shengji-declared = { $you ->
+    [yes] 你
+   *[other] { $player }
+} 亮主：{ $cards }。
+shengji-declaring-closed = 亮主结束：{ $you ->
+    [yes] 你
+   *[other] { $player }
+} 坐庄，主：{ $trump }。
+shengji-flipped = 翻底翻出 { $card }。
+shengji-buried = { $you ->
+    [yes] 你
+   *[other] { $player }
+} 扣底 { $count } 张。
+shengji-throw-failed = { $you ->
+    [yes] 你
+   *[other] { $player }
+} 甩牌 { $attempted } 失败：{ $by } 管得住，只出 { $played }。
+shengji-throw-penalty = 罚 { $points } 分。
+shengji-played = { $you ->
+    [yes] 你
+   *[other] { $player }
+} 出 { $cards }。
+shengji-trick-won = { $you ->
+    [yes] 你
+   *[other] { $player }
+} 大，这一轮 { $points } 分；抓分方共 { $total } 分。
+shengji-match-won = { $team ->
+    [1] 1、3 号位
+   *[other] 2、4 号位
+} 赢得整场比赛！
+shengji-next-banker = 下一局由 { $you ->
+    [yes] 你
+   *[other] { $player }
+} 坐庄。
+shengji-no-pass = 现在没有可以“过”的（{ $input }）：请出牌。
+shengji-not-cards = 这不是牌：{ $input }
+shengji-cards-not-held = 你手里没有这些牌：{ $input }
+
+## 终端（paiju play shengji）。
+
+term-sj-welcome = paiju：在终端里玩升级（拖拉机），{ $decks } 副牌。你坐 0 号位，对家是电脑 2，对手是电脑 1 和电脑 3。
+    底注：每升一级 { $stake } 筹码。你的余额：{ $balance } 筹码。任何时候输入 `help` 查看命令。
+term-sj-help = 命令：
+    {"  "}7H 7H、TS TS 9S 9S、10♠、大王 …  出这些牌（点数加花色字母 S H C D 或花色符号；10 或 T；SJ/BJ 或 小王/大王 是王）：单张、对子、拖拉机或甩牌
+    {"  "}declare 7H（亮 7H），亮主时也可以直接写牌   用级牌或一对王亮主
+    {"  "}pass（p、过）                现在不亮主
+    {"  "}bury …（扣 …），扣底时也可以直接写牌   庄家扣底
+    {"  "}hint（h、提示）              看电脑会怎么出
+    {"  "}auto（a、托管）              这一步交给电脑
+    {"  "}hand、table                  再看手牌或牌桌
+    {"  "}leave                        离桌（本局剩下的由电脑代打）
+    {"  "}help（?）                    显示本列表
+term-sj-hand = 你的手牌（{ $count } 张）：
+term-sj-kitty = 可扣的底牌：{ $cards }
+term-sj-may-declare = 你可以亮主：{ $options } —— 或输入 `pass`。
+term-sj-bury-now = 从手牌和底牌中扣 { $count } 张（`bury …` 或 `hint`）。
+term-sj-play-now = 请出牌（`hint` 给出建议）。
+term-sj-label-declare = 亮主 { $cards }
+term-sj-label-bury = 扣底 { $cards }
+term-sj-label-pass = 过
+term-sj-leave-confirm = 离桌吗？本局剩下的由电脑代打，整场比赛结束。再输入一次 `leave` 确认。
+
+## Discord（src/hosts/shengji/discord.rs）。
+
+shengji-table-title = 升级 #{ $game } · 第 { $hand } 局
+shengji-teams-title = 队伍
+shengji-teams = 1、3 号位：{ $first } · 2、4 号位：{ $second }
+shengji-turn-play = 轮到 { $player } 出牌，{ $when }
+shengji-turn-bury = { $player } 扣底中，{ $when }
+shengji-turn-now = 马上
+shengji-your-hand = 你的手牌（{ $count } 张）：
+shengji-kitty-to-bury = 底牌：{ $cards }。从手牌和底牌中扣 { $count } 张。
+shengji-declare-placeholder = 亮主……
+shengji-btn-no-declare = 暂不亮主
+shengji-btn-bury = 扣底（{ $count }）
+shengji-btn-play = 出牌（{ $count }）
+shengji-role-banker = 庄家
+shengji-lobby-hint = 四人两队：1、3 号位对 2、4 号位。点“加入”，再用 `/升级 座位` 选座（也就是选对家）；桌主点“开始”，空位由电脑补上。每局结算筹码：升了 N 级的一方，每人从对面的人那里得到 N × 底注。
+shengji-rules = **升级（拖拉机）** —— 四人，对家为一队（1、3 号位对 2、4 号位），1 到 4 副牌（默认 2 副）。
+    • 每队有自己的级，从 2 打到 A。庄家一方打自己的级；级牌和王是主牌，亮了花色的话该花色也是主；其余花色是副牌。
+    • 发牌时谁都可以亮主：一张级牌、一对级牌（更大）或一对王（无主），也可以用更大的亮法反主。没人亮主就打无主（或翻底定主，可选）。
+    • 庄家拿底牌，再扣回同样张数（扣底）。
+    • 出牌：单张、对子、拖拉机（同花色相连的对子）或甩牌（同一门里别人都管不住的几组牌，甩不成就只出其中最小的一组）。必须跟首家的花色；首家出对、出拖拉机时有对、有拖拉机必须跟。没有该花色可以毙（用主牌）或垫牌。
+shengji-rules-play = • 分数：5 是 5 分，10 和 K 是 10 分（每副牌 100 分）。抓分方拿到自己赢的墩里的分；若赢最后一墩，底牌的分还要乘 2 的（首家最大一组的张数）次方（或固定 ×2，可选）。
+    • 升级（两副牌，每档 40 分）：0 分——庄家方升 3 级（大光）；不到 40——升 2 级（小光）；不到 80——升 1 级；80 及以上——抓分方上台，超过 80 后每多 40 分再升 1 级。
+    • 先打到 A 的一方赢得整场（或以庄家身份打过 A，可选）。每局结算筹码：升了 N 级的一方，每人从对面的人那里得到 N × 底注。
+    • 在私信或“我的手牌”里选择；也可以输入 `/play cards:7H 7H`、`/play cards:亮 7H`、`/play cards:扣 …`、`/pass`（暂不亮主）。

@@ -27,6 +27,10 @@ pub enum TableError {
     WrongSeatCount { min: usize, max: usize, have: usize },
     #[error("there is no AI seat to remove")]
     NoAiSeat,
+    #[error("seat {seat} is a person's")]
+    SeatTaken { seat: usize },
+    #[error("this table has seats 1 to {max}")]
+    NoSuchSeat { max: usize },
     #[error("that was made against move {got}, but the game is at move {now}")]
     Stale { got: u64, now: u64 },
     #[error("{0}")]
@@ -94,6 +98,8 @@ impl TableError {
             TableError::NotPlaying => "err-wrong-phase",
             TableError::WrongSeatCount { .. } => "err-not-enough-players",
             TableError::NoAiSeat => "err-no-such-seat",
+            TableError::SeatTaken { .. } => "err-seat-taken",
+            TableError::NoSuchSeat { .. } => "err-seat-range",
             TableError::Stale { .. } => "err-stale",
             TableError::Rule(e) => e.key,
             TableError::Store(e) => e.key,
@@ -109,6 +115,8 @@ impl TableError {
         match self {
             TableError::BadOptions(e) => e.args.clone(),
             TableError::WrongSeatCount { min, .. } => vec![("needed", min.to_string())],
+            TableError::SeatTaken { seat } => vec![("seat", (seat + 1).to_string())],
+            TableError::NoSuchSeat { max } => vec![("max", max.to_string())],
             TableError::NotPlaying => vec![("action", "play".to_string())],
             TableError::Rule(e) => e.args.clone(),
             TableError::Store(e) => e.args.clone(),

@@ -39,6 +39,9 @@ pub enum Actor {
     /// The turn timer, playing the game's timeout action once for a human
     /// whose time ran out ([`super::TableGame::timeout_action`]).
     TimedOut,
+    /// The table itself: a step nobody decides, on the table's clock
+    /// ([`super::TableGame::table_step`]: a batch of cards dealt).
+    Table,
 }
 
 /// Why a table closed.
@@ -174,6 +177,7 @@ pub(super) enum Command<G: Game> {
     Leave(UserId, Reply<()>),
     AddAi(UserId, Reply<()>),
     RemoveAi(UserId, Reply<()>),
+    Sit(UserId, Seat, Reply<()>),
     Start(UserId, Reply<GameId>),
     Cancel(UserId, Reply<()>),
     AdminCancel(String, Reply<()>),
@@ -268,6 +272,14 @@ impl<G: Game> TableHandle<G> {
     /// Removes the last AI seat (host only, lobby only).
     pub async fn remove_ai(&self, by: UserId) -> Result<(), TableError> {
         self.ask(|r| Command::RemoveAi(by, r)).await
+    }
+
+    /// Moves `user` to seat `seat` (0-based) in the lobby: onto an AI
+    /// seat, which takes the player's old place, or onto a place not yet
+    /// taken (AI seats fill the places before it). A person's seat is
+    /// refused. Lets players pick their partner at a team game.
+    pub async fn sit(&self, user: UserId, seat: Seat) -> Result<(), TableError> {
+        self.ask(|r| Command::Sit(user, seat, r)).await
     }
 
     /// Deals and starts the game (host only).

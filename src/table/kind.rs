@@ -64,6 +64,10 @@ pub trait TableGame: Game {
     /// ledger read.
     const JOIN_NEEDS_BALANCE: bool = false;
 
+    /// Whether starting a table with too few players seats AI players in
+    /// the empty places (Shengji's four seats) instead of refusing.
+    const FILL_WITH_AI: bool = false;
+
     /// Checks what a player brings to a seat against the rules and the
     /// player's balance (0 when the game does not ask for it).
     fn check_join(_rules: &Self::Rules, _join: &JoinArgs, _balance: i64) -> Result<(), RuleError> {
@@ -141,6 +145,16 @@ pub trait TableGame: Game {
     /// default) keeps the generic autoplay. A betting game uses it so that
     /// the bot never bets an absent player's chips.
     fn timeout_action(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
+
+    /// A step the table plays by itself, nobody deciding it, once its
+    /// pause has passed since the last action (`None`: the table's AI
+    /// pace): Shengji deals its cards in batches this way, so players see
+    /// them arrive and may declare meanwhile, and closes its declare
+    /// window. Applied for the seat given, with [`super::Actor::Table`];
+    /// it should be [`TableGame::timer_only`]. None by default.
+    fn table_step(&self) -> Option<(Seat, Self::Action, Option<std::time::Duration>)> {
         None
     }
 

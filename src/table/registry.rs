@@ -383,6 +383,7 @@ impl<S: TableStore> Tables<S> {
                         game,
                         version,
                         turn_started: Instant::now(),
+                        last_action: Instant::now(),
                         autoplay: vec![false; n],
                         left: vec![false; n],
                     })

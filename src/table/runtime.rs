@@ -32,6 +32,9 @@ pub(super) struct Running<G: TableGame> {
     pub version: u64,
     /// When the current wait began (timers restart after a resume).
     pub turn_started: Instant,
+    /// When the last action was applied: a table step
+    /// ([`TableGame::table_step`]) comes its pause after it.
+    pub last_action: Instant,
     pub autoplay: Vec<bool>,
     /// Humans who left a game that has no escape: the bot plays for them.
     pub left: Vec<bool>,
@@ -117,6 +120,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             }
             Command::AddAi(by, reply) => answer(reply, self.add_ai(by)),
             Command::RemoveAi(by, reply) => answer(reply, self.remove_ai(by)),
+            Command::Sit(user, seat, reply) => answer(reply, self.sit(user, seat)),
             Command::Start(by, reply) => {
                 let r = self.start(by).await;
                 answer(reply, r)
@@ -250,6 +254,30 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         Ok(())
     }
 
+    /// Moves a seated player to `seat` in the lobby (see `TableHandle::sit`).
+    fn sit(&mut self, user: UserId, seat: Seat) -> Result<(), TableError> {
+        self.in_lobby()?;
+        let from = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        let max = self.max_seats();
+        if seat >= max {
+            return Err(TableError::NoSuchSeat { max });
+        }
+        if let Some(Occupant::Human(other)) = self.seats.get(seat) {
+            if *other != user {
+                return Err(TableError::SeatTaken { seat });
+            }
+            return Ok(());
+        }
+        while self.seats.len() <= seat {
+            self.seats.push(Occupant::Ai);
+            self.joins.push(JoinArgs::default());
+        }
+        self.seats.swap(from, seat);
+        self.joins.swap(from, seat);
+        self.lobby_changed();
+        Ok(())
+    }
+
     fn cancel(&mut self, by: UserId) -> Result<(), TableError> {
         self.in_lobby()?;
         self.host_only(by)?;
@@ -314,6 +342,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         self.in_lobby()?;
         self.host_only(by)?;
         let range = G::seat_range(&self.rules);
+        if G::FILL_WITH_AI {
+            while self.seats.len() < *range.start() {
+                self.seats.push(Occupant::Ai);
+                self.joins.push(JoinArgs::default());
+            }
+        }
         if !range.contains(&self.seats.len()) {
             return Err(TableError::WrongSeatCount {
                 min: *range.start(),
@@ -440,6 +474,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             game,
             version,
             turn_started: Instant::now(),
+            last_action: Instant::now(),
             autoplay: vec![false; n],
             left: vec![false; n],
         });
@@ -609,6 +644,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             let waited_before = run.game.waiting_on();
             run.game = next;
             run.version = new_version;
+            run.last_action = Instant::now();
             // A seat that keeps the turn (or a simultaneous wait) keeps its
             // clock only if the waiting seats did not change.
             if run.game.waiting_on() != waited_before || waited_before.contains(&seat) {
@@ -837,8 +873,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 .waiting_on()
                 .into_iter()
                 .map(|s| run.turn_started + self.wait_for(run, s))
+                .chain(self.step_due(run).map(|(at, _, _)| at))
                 .min(),
         }
+    }
+
+    /// The table's own next step and when it is due.
+    fn step_due(&self, run: &Running<G>) -> Option<(Instant, Seat, G::Action)> {
+        let (seat, action, pause) = run.game.table_step()?;
+        let pause = pause.unwrap_or_else(|| self.config.ai_delay());
+        Some((run.last_action.max(run.turn_started) + pause, seat, action))
     }
 
     async fn on_timer(&mut self) {
@@ -850,11 +894,21 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
                 return;
             }
-            Phase::Playing(run) => run
-                .game
-                .waiting_on()
-                .into_iter()
-                .find(|&s| now >= run.turn_started + self.wait_for(run, s)),
+            Phase::Playing(run) => {
+                if let Some((at, seat, action)) = self.step_due(run) {
+                    if now >= at {
+                        let version = run.version;
+                        if let Err(e) = self.apply(seat, action, Actor::Table, version).await {
+                            self.step_failed(e).await;
+                        }
+                        return;
+                    }
+                }
+                run.game
+                    .waiting_on()
+                    .into_iter()
+                    .find(|&s| now >= run.turn_started + self.wait_for(run, s))
+            }
         };
         let Some(seat) = due else { return };
         let mut actor = if self.seats[seat] == Occupant::Ai {
@@ -892,16 +946,21 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             }
         };
         if let Err(e) = self.apply(seat, action, actor, version).await {
-            match e {
-                // Only a transient failure comes back from `apply`: a
-                // permanent one has already closed the table.
-                TableError::Store(e) if e.transient => self.retry_later(e),
-                TableError::Store(_) => {}
-                TableError::Closed => {}
-                other => {
-                    self.break_down(&format!("the bot's move was refused: {other}"))
-                        .await
-                }
+            self.step_failed(e).await;
+        }
+    }
+
+    /// A move the table made by itself (a bot's, a table step) failed.
+    async fn step_failed(&mut self, e: TableError) {
+        match e {
+            // Only a transient failure comes back from `apply`: a
+            // permanent one has already closed the table.
+            TableError::Store(e) if e.transient => self.retry_later(e),
+            TableError::Store(_) => {}
+            TableError::Closed => {}
+            other => {
+                self.break_down(&format!("the table's own move was refused: {other}"))
+                    .await
             }
         }
     }

@@ -269,6 +269,9 @@ impl Hosted for ChexuanTable {
     /// 2 to 6 players (3 by default), `--ante` in chips and the person's
     /// `--bobo`; the stake is 1 (the chips are the ante and the bets).
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        if flags.decks.is_some() {
+            return Err(Refusal::new("term-err-shengji-only"));
+        }
         use crate::games::chexuan::rules::{MAX_SEATS, MIN_SEATS};
         let mut rules = flags.rules.clone();
         if let Some(ante) = flags.ante {

@@ -38,6 +38,9 @@ impl Hosted for DouDizhu {
     /// Three players, or two (二人斗地主); `--wild` and `--discard` are the
     /// variants.
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        if flags.decks.is_some() {
+            return Err(Refusal::new("term-err-shengji-only"));
+        }
         if flags.bobo.is_some() {
             return Err(Refusal::new("term-err-chexuan-only"));
         }

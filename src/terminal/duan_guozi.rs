@@ -67,6 +67,9 @@ impl Hosted for DuanGuozi {
     /// 2 to 12 players (4 by default), `--ante` in 道 and the `--sweep`
     /// house rule.
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        if flags.decks.is_some() {
+            return Err(Refusal::new("term-err-shengji-only"));
+        }
         use crate::games::duan_guozi::rules::{MAX_SEATS, MIN_SEATS};
         if flags.bobo.is_some() {
             return Err(Refusal::new("term-err-chexuan-only"));

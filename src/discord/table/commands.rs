@@ -124,6 +124,24 @@ pub async fn join<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     say(ctx, i18n::tr(lang, "table-joined")).await
 }
 
+/// `/<game> seat`: moves the member to seat `seat` (1-based, as the
+/// lobby shows it) before the game starts: onto an AI seat or a free
+/// place, never a person's (`TableHandle::sit`).
+pub async fn sit<G: DiscordGame>(ctx: Context<'_>, seat: i64) -> Result<(), BotError> {
+    check_running(ctx)?;
+    server_of(ctx)?;
+    let lang = lang_seen(ctx);
+    let index = usize::try_from(seat.saturating_sub(1)).unwrap_or(usize::MAX);
+    table_here::<G>(ctx)?
+        .sit(ctx.author().id.get(), index)
+        .await?;
+    say(
+        ctx,
+        i18n::tr_args(lang, "table-sat", &[("seat", seat.into())]),
+    )
+    .await
+}
+
 /// `/<game> leave`: leaves the lobby, or a running game (its escape).
 pub async fn leave<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     check_running(ctx)?;
@@ -265,8 +283,9 @@ pub fn join_command<G: DiscordGame>() -> Command {
 }
 
 /// The command group of `G`: `/<game> start` (the game's own, with its
-/// options), `join` ([`DiscordGame::join_command`]), and the `leave`,
-/// `stop` and `rules` every game shares.
+/// options), `join` ([`DiscordGame::join_command`]), the `leave`, `stop`
+/// and `rules` every game shares, and the game's
+/// [`extra_commands`](DiscordGame::extra_commands).
 pub fn group<G: DiscordGame>() -> Command {
     let mut start = G::start_command();
     start.name = "start".into();
@@ -279,6 +298,7 @@ pub fn group<G: DiscordGame>() -> Command {
         slash("rules", false, rules_action::<G>),
         slash("stop", true, stop_action::<G>),
     ];
+    subcommands.extend(G::extra_commands());
     for sub in &mut subcommands {
         sub.qualified_name = format!("{} {}", G::COMMAND, sub.name).into();
         sub.identifying_name = format!("{}-{}", G::COMMAND, sub.name).into();

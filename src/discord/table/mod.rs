@@ -314,6 +314,12 @@ pub trait DiscordGame: TableGame {
         commands::join_command::<Self>()
     }
 
+    /// Subcommands of the game's own beside the shared ones (Shengji's
+    /// `seat`).
+    fn extra_commands() -> Vec<commands::Command> {
+        Vec::new()
+    }
+
     /// The game's slash command group (`/dou-dizhu start|join|leave|rules|
     /// stop`), before localization; `discord::commands::all()` collects
     /// every hosted game's through the registry.

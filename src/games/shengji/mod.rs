@@ -7,8 +7,9 @@
 //! formats, follow demands), [`declare`] (亮主 strengths), [`play`] (leads,
 //! throws, follows, candidates, the trick winner), [`score`] (points, kitty
 //! multiplier, level table, match goal), [`engine`] (the state machine),
-//! [`events`], [`view`], [`action`], [`ai`] (the basic bot) and [`sim`]
-//! (`paiju simulate shengji`).
+//! [`events`], [`view`], [`action`], [`ai`] (the basic bot), [`sim`]
+//! (`paiju simulate shengji`) and [`session`] (a hand as a table deals it,
+//! and the match carried from hand to hand).
 //!
 //! **Dealing for a live table.** The record holds the whole deck, so the
 //! engine deals every card at once; what a live table animates ("cards
@@ -62,6 +63,7 @@ pub mod order;
 pub mod play;
 pub mod rules;
 pub mod score;
+pub mod session;
 pub mod sim;
 pub mod units;
 pub mod view;
@@ -73,6 +75,7 @@ pub use events::Event;
 pub use order::Order;
 pub use rules::{Goal, KittyMultiplier, NoDeclare, ShengjiDeal, ShengjiRules};
 pub use score::ShengjiOutcome;
+pub use session::{ShengjiTable, TableAction, TableView};
 pub use sim::simulate;
 pub use view::{ShengjiView, Stage};
 

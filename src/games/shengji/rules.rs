@@ -63,6 +63,15 @@ pub struct ShengjiRules {
     pub throw_penalty: u32,
     pub kitty_multiplier: KittyMultiplier,
     pub goal: Goal,
+    /// Chips (in stakes) the team that wins the match receives from the
+    /// other, each seat from the opposite one, besides the last hand's.
+    /// A table option: the engine never reads it.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub match_bonus: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for ShengjiRules {
@@ -76,6 +85,7 @@ impl Default for ShengjiRules {
             throw_penalty: 0,
             kitty_multiplier: KittyMultiplier::Power,
             goal: Goal::ReachA,
+            match_bonus: 0,
         }
     }
 }

@@ -1,0 +1,123 @@
+//! Shengji at a table: four seats in two teams (0 + 2 against 1 + 3, the
+//! players' seats 1 + 3 and 2 + 4), AI seats for empty places, a match of
+//! hands at one table (each hand its own ledger game, the next dealt from
+//! the last one's outcome: `games::shengji::session`), the deal in batches
+//! and the declare window on the table's clock, the bidding timer while
+//! declaring and burying, and chips every hand: each seat of the team that
+//! went up N levels receives N × stake from the opposite seat (plus the
+//! `match_bonus` when the hand wins the match).
+
+use crate::ai::Bot;
+use crate::games::shengji::session::{hand_chips, Dealing, TableBot};
+use crate::games::shengji::{ShengjiRules, ShengjiTable, TableAction};
+use crate::games::{ErrorCode, RuleError, Seat};
+use crate::record::RecordError;
+use crate::table::{Payout, SeatSetup, TableGame, TimerKind};
+use std::ops::RangeInclusive;
+use std::time::Duration;
+
+/// The most chips (in stakes) a match bonus may be.
+pub const MAX_MATCH_BONUS: u32 = 100;
+
+impl TableGame for ShengjiTable {
+    const FILL_WITH_AI: bool = true;
+
+    fn seat_range(_rules: &ShengjiRules) -> RangeInclusive<usize> {
+        4..=4
+    }
+
+    /// What the banker's team ordinarily loses at most in a hand: three
+    /// levels (the attackers held to 0) and the match bonus. Attackers who
+    /// take many points can win more; the ledger caps such a loss.
+    fn min_balance(rules: &ShengjiRules, stake: i64) -> i64 {
+        stake.saturating_mul(3 + i64::from(rules.match_bonus))
+    }
+
+    fn check_options(rules: &ShengjiRules, _stake: i64) -> Result<(), RuleError> {
+        rules.check_table(4).map_err(|e| {
+            RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-shengji-rules",
+                e.to_string(),
+            )
+            .arg("why", e.to_string())
+        })?;
+        if rules.match_bonus > MAX_MATCH_BONUS {
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-shengji-bonus",
+                format!("a match bonus is 0 to {MAX_MATCH_BONUS} stakes"),
+            )
+            .arg("max", MAX_MATCH_BONUS));
+        }
+        Ok(())
+    }
+
+    /// The match's first hand: seat 0 deals first, both teams at 2, no
+    /// banker until someone declares.
+    fn deal_table(
+        rules: ShengjiRules,
+        seats: &[SeatSetup],
+        rng: &mut dyn rand::RngCore,
+    ) -> Result<Self, RecordError> {
+        rules.check_table(seats.len())?;
+        let ai = seats.iter().map(|s| !s.human).collect();
+        ShengjiTable::deal_hand(rules, ai, 1, 0, [2, 2], None, rng)
+    }
+
+    /// Declaring and burying on the bidding timer, tricks on the play timer.
+    fn timer_kind(&self) -> TimerKind {
+        match self.hand().to_play() {
+            Some(_) => TimerKind::Play,
+            None => TimerKind::Bidding,
+        }
+    }
+
+    fn bot() -> Box<dyn Bot<Self>> {
+        Box::new(TableBot)
+    }
+
+    /// Declarations and plays all depend on the seat's cards: the public
+    /// controls offer none (the seat's own hand view does).
+    fn public_actions(&self, _seat: Seat) -> Vec<TableAction> {
+        Vec::new()
+    }
+
+    /// The next batch of cards at the table's AI pace, then the declare
+    /// window's seconds.
+    fn table_step(&self) -> Option<(Seat, TableAction, Option<Duration>)> {
+        let step = self.table_step()?;
+        let seat = self.hand().prospective_banker();
+        let pause = match self.dealing() {
+            Dealing::Window => Some(Duration::from_secs(u64::from(self.rules().declare_window))),
+            _ => None,
+        };
+        Some((seat, step, pause))
+    }
+
+    /// A person out of time while the cards are dealt turns the
+    /// declarations down (the deal goes on); later the bot plays for him.
+    fn timeout_action(&self, _seat: Seat) -> Option<TableAction> {
+        (self.dealing() != Dealing::Done).then_some(TableAction::Pass)
+    }
+
+    fn timer_only(action: &TableAction) -> bool {
+        matches!(action, TableAction::Deal | TableAction::CloseWindow)
+    }
+
+    fn payout(&self, stake: i64) -> Option<Payout> {
+        let deltas = hand_chips(self, stake)?;
+        let winners = (0..deltas.len()).filter(|&s| deltas[s] > 0).collect();
+        Some(Payout {
+            deltas,
+            rake_percent: 0,
+            winners,
+        })
+    }
+
+    /// The match goes on: the next hand with the levels, banker and dealer
+    /// this one's outcome gives, until a team wins the match.
+    fn next_game(&self, rng: &mut dyn rand::RngCore) -> Option<Self> {
+        self.next_hand(rng)
+    }
+}

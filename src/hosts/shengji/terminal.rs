@@ -1,0 +1,217 @@
+//! Shengji in the terminal (`paiju play shengji [--decks N]`): the person
+//! and three AI seats (the person's partner sits opposite), a match of
+//! hands at one table. The hand is shown grouped by play suit, trumps
+//! first; declarations are offered while the cards arrive (`declare 7H`,
+//! `pass`), the banker buries (`bury …`), and plays are typed as cards
+//! (`7H 7H`, `TS TS 9S 9S`, `10♠`, `大王`) or asked of the AI (`hint`).
+//! The table lines — levels, banker, trump, trick, points — come before
+//! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
+
+use super::{hand_lines, result_lines, table_lines, typed_action};
+use crate::games::shengji::{Action, ShengjiRules, ShengjiTable, TableAction, TableView};
+use crate::games::Seat;
+use crate::i18n::events::Seats;
+use crate::i18n::{render_cards, tr, tr_args, Lang};
+use crate::record::RecordError;
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
+use crate::simulate::{SimOptions, SimReport};
+use crate::table::GameResult;
+use crate::terminal::{text, Input, PlayOptions, TerminalGame};
+
+impl Registered for ShengjiTable {
+    const NAME_KEY: &'static str = "shengji-name";
+    const FTL: [&'static str; 2] = [
+        include_str!("../../../locales/en-US/shengji.ftl"),
+        include_str!("../../../locales/zh-CN/shengji.ftl"),
+    ];
+    const DEFAULT_STAKE: i64 = 10;
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::shengji::simulate(opts)
+    }
+}
+
+impl Hosted for ShengjiTable {
+    /// Four players: the person and three AI seats; `--decks N` is the
+    /// rules' `decks`.
+    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        if flags.bobo.is_some() {
+            return Err(Refusal::new("term-err-chexuan-only"));
+        }
+        if flags.ante.is_some() || flags.sweep {
+            return Err(Refusal::new("term-err-duan-guozi-only"));
+        }
+        if flags.wild || flags.discard {
+            return Err(Refusal::new("term-err-not-shengji"));
+        }
+        if let Some(p) = flags.players.filter(|&p| p != 4) {
+            return Err(Refusal::players::<Self>(4..=4, p));
+        }
+        let mut rules = flags.rules.clone();
+        if let Some(decks) = flags.decks {
+            if !(1..=4).contains(&decks) {
+                return Err(Refusal::new("term-err-shengji-decks")
+                    .arg("decks", RefusalArg::Number(i64::from(decks))));
+            }
+            rules.insert("decks".into(), serde_json::json!(decks));
+        }
+        Ok(PlaySetup {
+            rules: serde_json::Value::Object(rules),
+            ai_seats: Some(3),
+            stake: flags.stake,
+            buy_in: None,
+        })
+    }
+}
+
+fn names(lang: Lang, me: Seat) -> Vec<String> {
+    text::names(lang, 4, me)
+}
+
+impl TerminalGame for ShengjiTable {
+    fn welcome(lang: Lang, options: &PlayOptions, _seats: usize, balance: i64) -> String {
+        let rules: ShengjiRules = serde_json::from_value(options.rules.clone()).unwrap_or_default();
+        tr_args(
+            lang,
+            "term-sj-welcome",
+            &[
+                ("stake", options.stake.into()),
+                ("balance", balance.into()),
+                ("decks", i64::from(rules.decks).into()),
+            ],
+        )
+    }
+
+    fn help(lang: Lang) -> String {
+        tr(lang, "term-sj-help")
+    }
+
+    /// The hand's end is said by [`TerminalGame::result_line`].
+    fn event_line(lang: Lang, event: &crate::games::shengji::Event, me: Seat) -> String {
+        if matches!(event, crate::games::shengji::Event::HandOver { .. }) {
+            return String::new();
+        }
+        let names = names(lang, me);
+        super::event_line(lang, &Seats::new(&names, Some(me)), event)
+    }
+
+    fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
+        let names = names(lang, me);
+        match &result.outcome {
+            Some(o) => format!(
+                "\n{}",
+                result_lines(lang, &Seats::new(&names, Some(me)), o).join("\n")
+            ),
+            None => String::new(),
+        }
+    }
+
+    fn table_lines(lang: Lang, view: &TableView, me: Seat) -> String {
+        let names = names(lang, me);
+        table_lines(lang, &Seats::new(&names, Some(me)), view).join("\n")
+    }
+
+    /// The hand by play suit; the kitty too while the banker buries.
+    fn hand_line(lang: Lang, view: &TableView) -> String {
+        let mut lines = vec![tr_args(
+            lang,
+            "term-sj-hand",
+            &[("count", (view.hand.hand.len() as i64).into())],
+        )];
+        lines.extend(
+            hand_lines(lang, &view.hand)
+                .into_iter()
+                .map(|l| format!("  {l}")),
+        );
+        if view.hand.stage == crate::games::shengji::Stage::Declaring {
+            if let Some(kitty) = &view.hand.kitty {
+                lines.push(tr_args(
+                    lang,
+                    "term-sj-kitty",
+                    &[("cards", render_cards(lang, kitty).into())],
+                ));
+            }
+        }
+        lines.join("\n")
+    }
+
+    fn options_line(lang: Lang, legal: &[TableAction]) -> String {
+        let declarations: Vec<String> = legal
+            .iter()
+            .filter_map(|a| match a {
+                TableAction::Hand(Action::Declare { cards, .. }) => Some(render_cards(lang, cards)),
+                _ => None,
+            })
+            .collect();
+        if !declarations.is_empty() {
+            return tr_args(
+                lang,
+                "term-sj-may-declare",
+                &[("options", declarations.join(" / ").into())],
+            );
+        }
+        match legal.first() {
+            Some(TableAction::Hand(Action::Bury(cards))) => tr_args(
+                lang,
+                "term-sj-bury-now",
+                &[("count", (cards.len() as i64).into())],
+            ),
+            _ => tr(lang, "term-sj-play-now"),
+        }
+    }
+
+    fn action_label(lang: Lang, action: &TableAction) -> String {
+        match action {
+            TableAction::Hand(Action::Declare { cards, .. }) => tr_args(
+                lang,
+                "term-sj-label-declare",
+                &[("cards", render_cards(lang, cards).into())],
+            ),
+            TableAction::Hand(Action::Bury(cards)) => tr_args(
+                lang,
+                "term-sj-label-bury",
+                &[("cards", render_cards(lang, cards).into())],
+            ),
+            TableAction::Hand(Action::Play(cards)) => render_cards(lang, cards),
+            TableAction::Pass => tr(lang, "term-sj-label-pass"),
+            TableAction::Deal | TableAction::CloseWindow => String::new(),
+        }
+    }
+
+    fn parse_input(
+        lang: Lang,
+        line: &str,
+        view: &TableView,
+        legal: &[TableAction],
+    ) -> Result<Input<TableAction>, String> {
+        parse_input(lang, line, view, legal)
+    }
+
+    fn leave_confirm(lang: Lang, _rules: &serde_json::Value) -> String {
+        tr(lang, "term-sj-leave-confirm")
+    }
+}
+
+/// Reads a line: the shared words, else `pass`, `declare …`, `bury …` or
+/// cards (a declaration while declaring, a burial when burying, else a
+/// play).
+pub fn parse_input(
+    lang: Lang,
+    line: &str,
+    view: &TableView,
+    legal: &[TableAction],
+) -> Result<Input<TableAction>, String> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(Input::Nothing);
+    }
+    Ok(match line.to_lowercase().as_str() {
+        "help" | "?" => Input::Help,
+        "hint" | "h" | "提示" => Input::Hint,
+        "auto" | "a" | "托管" => Input::Auto,
+        "hand" | "手牌" => Input::ShowHand,
+        "table" | "t" | "牌桌" => Input::ShowTable,
+        "leave" | "quit" | "离开" => Input::Leave,
+        _ => Input::Act(typed_action(line, view, legal).map_err(|e| e.text(lang))?),
+    })
+}
