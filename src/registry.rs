@@ -65,7 +65,7 @@ macro_rules! with_rules {
                 $body
             }
             $crate::games::GameKind::Paohuzi => {
-                type $G = $crate::games::paohuzi::Paohuzi;
+                type $G = $crate::games::paohuzi::PaohuziTable;
                 $body
             }
         }
@@ -225,19 +225,6 @@ impl Registered for crate::games::shengji::Shengji {
 
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::shengji::simulate(opts)
-    }
-}
-
-impl Registered for crate::games::paohuzi::Paohuzi {
-    const NAME_KEY: &'static str = "paohuzi-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../locales/en-US/paohuzi.ftl"),
-        include_str!("../locales/zh-CN/paohuzi.ftl"),
-    ];
-    const DEFAULT_STAKE: i64 = 10;
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::paohuzi::simulate(opts)
     }
 }
 

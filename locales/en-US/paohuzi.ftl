@@ -61,6 +61,8 @@ paohuzi-mingtang-tian-hu = 天胡 heavenly win
 
 ## Refusals (`ERROR_KEYS` in src/games/paohuzi/mod.rs).
 
+err-paohuzi-answered = You have answered: the others' answers are awaited.
+err-paohuzi-asked-claim = You are asked about the card: 胡 hu, 碰 peng, 吃 chi or 过 pass.
 err-paohuzi-asked-chi = You are asked whether to take the card with 吃 (chi): choose a 吃 or pass.
 err-paohuzi-asked-discard = It is your turn to discard a card.
 err-paohuzi-asked-hu = You are asked whether to win (胡): hu or pass.
@@ -102,3 +104,67 @@ err-paohuzi-not-in-hand = You do not hold { $card ->
 err-paohuzi-own-discard = { $card ->
        *[other] { paohuzi-card }
     } is 臭 to you: you discarded one earlier in this hand.
+
+## The table, in the terminal and on Discord.
+
+# A card in a list or a hand column: its notation and its character.
+paohuzi-card-short = { $card }{ $char }
+paohuzi-meld-line = { $meld } { $cards } ({ $huxi } huxi)
+paohuzi-meld-hidden = { $meld } ({ $count } cards face down)
+paohuzi-meld-hidden-shows = { $meld } ({ $count } cards face down, shows { $shown })
+paohuzi-hand-legend = (x = small 小, d = big 大; [ ] a 坎 you must keep)
+paohuzi-face-down = a card face down
+paohuzi-origin-drawn = drawn by { $player }
+paohuzi-origin-discarded = discarded by { $player }
+paohuzi-chi-with-bi = { $group } with 比 { $bi }
+paohuzi-card-from = On the table: { $card }, { $from }.
+paohuzi-own-draw = You drew { $card } (face down).
+paohuzi-shown-card = The shown card (亮张) is { $card }.
+paohuzi-question-line = { $card } You are asked: { $questions }
+paohuzi-do-hu = 胡 win
+paohuzi-do-pass = 过 pass
+paohuzi-do-peng = 碰 peng
+paohuzi-do-chi = 吃 chi { $groups }
+paohuzi-do-discard = discard { $card }
+paohuzi-no-melds = no melds
+paohuzi-table-head = Dealer: { $dealer }. Shown card (亮张): { $shown }. Wall: { $wall } cards.
+paohuzi-table-player = { $player }: { $cards } cards in hand, { $huxi } huxi shown — { $melds }
+paohuzi-table-pile =     lying by them: { $cards }
+paohuzi-your-hand = Your hand ({ $count } cards), your huxi on the table: { $huxi }
+paohuzi-ev-dealt = { $player } deals and shows { $card } (亮张); { $wall } cards in the wall.
+paohuzi-ev-laid-out = { $player } lays out a { $meld } of { $card }.
+paohuzi-ev-drew = { $player } draws { $card }; { $wall } left in the wall.
+paohuzi-ev-discarded = { $player } discards { $card }.
+paohuzi-ev-pao = { $player } must 跑 (pao) { $card }.
+paohuzi-ev-chong-pao = { $player } must 跑 (pao) { $card } again: 重跑.
+paohuzi-ev-peng = { $player } 碰 (peng) { $card }.
+paohuzi-ev-chi = { $player } 吃 (chi) { $card }: { $groups }.
+paohuzi-ev-you-passed = You passed ({ $question }).
+paohuzi-ev-lies = Nobody takes { $card }: it lies by { $player }.
+paohuzi-ev-won = { $player } wins on { $card }: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
+paohuzi-ev-won-no-card = { $player } wins: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
+paohuzi-ev-drawn-hand = The wall is empty and nobody won: 荒庄, a drawn hand.
+paohuzi-ev-next-dealer = { $player } deals the next hand.
+paohuzi-result-drawn = 荒庄: a drawn hand, nobody pays.
+paohuzi-result-won = { $player } wins with { $huxi } huxi: { $tun } tun × fan { $fan }, paid by each other player.
+paohuzi-result-split = The winning split: { $melds }.
+paohuzi-result-mingtang = 名堂: { $list }.
+paohuzi-result-closed = The table closed before the hand was over; nobody paid.
+
+## `paiju play paohuzi`.
+
+term-paohuzi-welcome = Paohuzi (跑胡子) against two AI players, { $stake } chips a tun; 名堂 { $mingtang ->
+        [yes] on
+       *[no] off
+    }. You have { $balance } chips. Type `help` for the commands.
+term-paohuzi-help = Commands: `hu` (win), `peng`, `chi 1` (the group by its number; `chi` when there is one), `pass`; when you discard: `discard x3` or just the card (x3, d3, 三, 叁). Also `hand`, `table`, `hint`, `auto` (the AI plays for you), `leave`.
+term-paohuzi-discard = Discard one of: { $cards }
+term-paohuzi-hu = hu — 胡, win
+term-paohuzi-peng = peng — 碰
+term-paohuzi-chi = chi { $n } — 吃 { $groups }
+term-paohuzi-pass = pass — 过
+term-paohuzi-not-a-command = Not a Paohuzi command: try hu, peng, chi 1, pass, discard x3 or help.
+term-paohuzi-no-chi = You cannot 吃 this card.
+term-paohuzi-chi-which = Which 吃? Type chi and its number, 1 to { $count }.
+term-paohuzi-discard-which = Which card? For example: discard x3.
+term-paohuzi-leave-confirm = Leaving hands your seat to the AI until this hand ends, and the table then stops. Type leave again to leave.

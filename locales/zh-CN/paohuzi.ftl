@@ -59,6 +59,8 @@ paohuzi-mingtang-tian-hu = 天胡
 
 ## Refusals (`ERROR_KEYS` in src/games/paohuzi/mod.rs).
 
+err-paohuzi-answered = 你已经回答了，正在等其他玩家。
+err-paohuzi-asked-claim = 现在问你要不要这张牌：胡、碰、吃或者过。
 err-paohuzi-asked-chi = 现在问你是否吃这张牌：请选择一种吃法，或者过。
 err-paohuzi-asked-discard = 轮到你出牌。
 err-paohuzi-asked-hu = 现在问你是否胡牌：胡，或者过。
@@ -100,3 +102,66 @@ err-paohuzi-not-in-hand = 你手里没有{ $card ->
 err-paohuzi-own-discard = { $card ->
        *[other] { paohuzi-card }
     }对你是臭牌：你本局打出过这张牌。
+
+## The table, in the terminal and on Discord.
+
+paohuzi-card-short = { $char }
+paohuzi-meld-line = { $meld } { $cards }（{ $huxi } 胡息）
+paohuzi-meld-hidden = { $meld }（{ $count } 张扣着）
+paohuzi-meld-hidden-shows = { $meld }（{ $count } 张扣着，亮 { $shown }）
+paohuzi-hand-legend = （小写一…十，大写壹…拾；[ ] 是必须留着的坎）
+paohuzi-face-down = 一张扣牌
+paohuzi-origin-drawn = { $player } 翻出
+paohuzi-origin-discarded = { $player } 打出
+paohuzi-chi-with-bi = { $group }，比 { $bi }
+paohuzi-card-from = 桌上：{ $card }，{ $from }。
+paohuzi-own-draw = 你摸到 { $card }（扣着）。
+paohuzi-shown-card = 亮张是 { $card }。
+paohuzi-question-line = { $card } 问你：{ $questions }
+paohuzi-do-hu = 胡
+paohuzi-do-pass = 过
+paohuzi-do-peng = 碰
+paohuzi-do-chi = 吃 { $groups }
+paohuzi-do-discard = 出 { $card }
+paohuzi-no-melds = 还没有门子
+paohuzi-table-head = 庄家：{ $dealer }。亮张：{ $shown }。底牌剩 { $wall } 张。
+paohuzi-table-player = { $player }：手牌 { $cards } 张，明息 { $huxi } — { $melds }
+paohuzi-table-pile =     弃牌：{ $cards }
+paohuzi-your-hand = 你的手牌（{ $count } 张），桌面得息：{ $huxi }
+paohuzi-ev-dealt = { $player } 坐庄，亮张 { $card }；底牌 { $wall } 张。
+paohuzi-ev-laid-out = { $player } { $meld }：{ $card }。
+paohuzi-ev-drew = { $player } 翻出 { $card }；底牌剩 { $wall } 张。
+paohuzi-ev-discarded = { $player } 打出 { $card }。
+paohuzi-ev-pao = { $player } 跑 { $card }。
+paohuzi-ev-chong-pao = { $player } 重跑 { $card }。
+paohuzi-ev-peng = { $player } 碰 { $card }。
+paohuzi-ev-chi = { $player } 吃 { $card }：{ $groups }。
+paohuzi-ev-you-passed = 你过了（{ $question }）。
+paohuzi-ev-lies = 没人要 { $card }，放在 { $player } 面前。
+paohuzi-ev-won = { $player } 胡了 { $card }：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
+paohuzi-ev-won-no-card = { $player } 胡了：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
+paohuzi-ev-drawn-hand = 底牌摸完没人胡：荒庄。
+paohuzi-ev-next-dealer = 下一把 { $player } 坐庄。
+paohuzi-result-drawn = 荒庄，不算分。
+paohuzi-result-won = { $player } 胡牌，{ $huxi } 胡息：{ $tun } 囤 × { $fan } 番，另外两家各付。
+paohuzi-result-split = 胡牌拆分：{ $melds }。
+paohuzi-result-mingtang = 名堂：{ $list }。
+paohuzi-result-closed = 这一把没打完牌桌就关了，不算分。
+
+## `paiju play paohuzi`.
+
+term-paohuzi-welcome = 跑胡子，你和两个电脑玩家，每囤 { $stake } 筹码；名堂{ $mingtang ->
+        [yes] 开
+       *[no] 关
+    }。你有 { $balance } 筹码。输入 `help` 看命令。
+term-paohuzi-help = 命令：`hu`（胡）、`peng`（碰）、`chi 1`（按编号选吃法；只有一种时直接 `chi`）、`pass`（过）；出牌：`discard x3` 或直接写牌（x3、d3、三、叁）。另有 `hand`、`table`、`hint`、`auto`（托管）、`leave`。
+term-paohuzi-discard = 可以打出：{ $cards }
+term-paohuzi-hu = hu — 胡
+term-paohuzi-peng = peng — 碰
+term-paohuzi-chi = chi { $n } — 吃 { $groups }
+term-paohuzi-pass = pass — 过
+term-paohuzi-not-a-command = 不是跑胡子的命令：试试 hu、peng、chi 1、pass、discard x3 或 help。
+term-paohuzi-no-chi = 这张牌你不能吃。
+term-paohuzi-chi-which = 吃哪一种？输入 chi 和编号（1 到 { $count }）。
+term-paohuzi-discard-which = 出哪张？例如：discard x3。
+term-paohuzi-leave-confirm = 离开后这一把由电脑替你打完，然后牌桌结束。再输入一次 leave 确认离开。

@@ -3,3 +3,4 @@
 //! (`table.rs` for its `TableGame`, `terminal.rs` for its `TerminalGame`
 //! and `Hosted`, `discord.rs` for its `DiscordGame`). A new game's only
 //! line here is its `pub mod`.
+pub mod paohuzi;

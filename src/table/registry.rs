@@ -382,6 +382,7 @@ impl<S: TableStore> Tables<S> {
                         game,
                         version,
                         turn_started: Instant::now(),
+                        round_since: version,
                         autoplay: vec![false; n],
                         left: vec![false; n],
                     })
