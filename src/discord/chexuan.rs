@@ -10,8 +10,9 @@
 //! never on the table message (the public view does not hold them).
 
 use super::errors::BotError;
-use super::ids::Action as Click;
-use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Modal, Names};
+use super::ids::GameWire;
+use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, GameClick};
+use super::table::{HandView, Modal, Names};
 use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
@@ -28,10 +29,37 @@ use crate::table::{JoinArgs, TableOptions};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
-/// The argument of the split select's `custom_id`.
-const SPLIT: &str = "split";
-/// The argument of the "Raise…" button and of the modal it opens.
-const RAISE_ANY: &str = "raise";
+/// Chexuan's own controls: a betting button, the split select, and the
+/// "Raise…" button (and the modal it opens).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChexuanClick {
+    /// A betting action (never a split, which goes through the select).
+    Bet(Action),
+    Split,
+    RaiseAny,
+}
+
+impl GameClick for ChexuanClick {
+    fn to_wire(&self) -> GameWire {
+        let arg = match self {
+            ChexuanClick::Bet(a) => action_arg(a).unwrap_or_else(|| "-".into()),
+            ChexuanClick::Split => "split".into(),
+            ChexuanClick::RaiseAny => "raise".into(),
+        };
+        GameWire::new("g", Some(arg))
+    }
+
+    fn from_wire(wire: &GameWire) -> Option<ChexuanClick> {
+        if wire.tag != "g" {
+            return None;
+        }
+        Some(match wire.arg.as_deref()? {
+            "split" => ChexuanClick::Split,
+            "raise" => ChexuanClick::RaiseAny,
+            arg => ChexuanClick::Bet(parse_action_arg(arg)?),
+        })
+    }
+}
 /// The id of the modal's one text input (the amount).
 const AMOUNT: &str = "amount";
 
@@ -189,6 +217,8 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 impl DiscordGame for ChexuanTable {
     const NAME_KEY: &'static str = "chexuan-name";
 
+    type Click = ChexuanClick;
+
     fn command() -> poise::Command<crate::discord::Data, BotError> {
         chexuan()
     }
@@ -276,14 +306,14 @@ impl DiscordGame for ChexuanTable {
         let mut buttons: Vec<serenity::CreateButton> = actions
             .iter()
             .filter_map(|a| {
-                let arg = action_arg(a)?;
+                action_arg(a)?;
                 let style = match a {
                     Action::Fold => serenity::ButtonStyle::Danger,
                     Action::Raise(_) | Action::AllIn => serenity::ButtonStyle::Primary,
                     _ => serenity::ButtonStyle::Secondary,
                 };
                 Some(
-                    serenity::CreateButton::new(t.id(Click::Game(arg)))
+                    serenity::CreateButton::new(t.game_id(&ChexuanClick::Bet(*a)))
                         .label(action_label(t.lang, a))
                         .style(style),
                 )
@@ -294,7 +324,7 @@ impl DiscordGame for ChexuanTable {
             let at = buttons.len().min(4);
             buttons.insert(
                 at,
-                raise_any_button(t.lang, t.id(Click::Game(RAISE_ANY.into()))),
+                raise_any_button(t.lang, t.game_id(&ChexuanClick::RaiseAny)),
             );
         }
         buttons
@@ -341,7 +371,7 @@ impl DiscordGame for ChexuanTable {
                 })
                 .collect();
             let menu = serenity::CreateSelectMenu::new(
-                h.id(Click::Game(SPLIT.into())),
+                h.game_id(&ChexuanClick::Split),
                 serenity::CreateSelectMenuKind::String { options },
             )
             .placeholder(i18n::tr(h.lang, "chexuan-split-choose"));
@@ -351,8 +381,11 @@ impl DiscordGame for ChexuanTable {
             .iter()
             .filter_map(|a| {
                 Some(
-                    serenity::CreateButton::new(h.id(Click::Game(action_arg(a)?)))
-                        .label(action_label(h.lang, a)),
+                    serenity::CreateButton::new({
+                        action_arg(a)?;
+                        h.game_id(&ChexuanClick::Bet(*a))
+                    })
+                    .label(action_label(h.lang, a)),
                 )
             })
             .collect();
@@ -360,7 +393,7 @@ impl DiscordGame for ChexuanTable {
             let at = buttons.len().min(4);
             buttons.insert(
                 at,
-                raise_any_button(h.lang, h.id(Click::Game(RAISE_ANY.into()))),
+                raise_any_button(h.lang, h.game_id(&ChexuanClick::RaiseAny)),
             );
         }
         buttons
@@ -371,42 +404,40 @@ impl DiscordGame for ChexuanTable {
     }
 
     fn on_click(
-        click: &Click,
+        click: &Control<ChexuanClick>,
         values: &[String],
         h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<TableAction>, BotError> {
         match click {
-            Click::Game(arg) if arg == RAISE_ANY => {
+            Control::Game(ChexuanClick::RaiseAny) => {
                 if !h.my_turn() {
                     return Err(BotError::user("err-not-your-turn"));
                 }
                 let range = raise_range_to_act(h.view)
                     .ok_or_else(|| BotError::user("chexuan-err-cannot-raise"))?;
-                let id = h.id(Click::Game(RAISE_ANY.into()));
+                let id = h.game_id(&ChexuanClick::RaiseAny);
                 Ok(ClickIntent::Modal(Modal(raise_modal(h.lang, id, range))))
             }
-            Click::Game(arg) if arg == SPLIT => {
+            Control::Game(ChexuanClick::Split) => {
                 let value = values.first().ok_or_else(|| BotError::user("err-stale"))?;
                 // A forged value reaches the engine, which refuses it.
                 let split = parse_split_value(value)
                     .ok_or_else(|| BotError::user("chexuan-err-no-split"))?;
                 Ok(ClickIntent::Act(TableAction::Hand(Action::Split(split))))
             }
-            Click::Game(arg) => parse_action_arg(arg)
-                .map(|a| ClickIntent::Act(TableAction::Hand(a)))
-                .ok_or_else(|| BotError::user("err-stale")),
-            Click::Hint => Ok(ClickIntent::Hint),
+            Control::Game(ChexuanClick::Bet(a)) => Ok(ClickIntent::Act(TableAction::Hand(*a))),
+            Control::Hint => Ok(ClickIntent::Hint),
             _ => Err(BotError::user("err-stale")),
         }
     }
 
     /// The raise modal: any amount in the seat's legal range now.
     fn on_modal(
-        click: &Click,
+        click: &Control<ChexuanClick>,
         fields: &[(String, String)],
         h: &HandView<'_, Self>,
     ) -> Result<TableAction, BotError> {
-        if !matches!(click, Click::Game(arg) if arg == RAISE_ANY) {
+        if *click != Control::Game(ChexuanClick::RaiseAny) {
             return Err(BotError::user("err-stale"));
         }
         if !h.my_turn() {
@@ -613,6 +644,17 @@ mod tests {
         }
         assert_eq!(parse_action_arg("raise.x"), None);
         assert_eq!(parse_action_arg("nonsense"), None);
+        for click in [
+            ChexuanClick::Bet(Action::Raise(30)),
+            ChexuanClick::Split,
+            ChexuanClick::RaiseAny,
+        ] {
+            assert_eq!(ChexuanClick::from_wire(&click.to_wire()), Some(click));
+        }
+        assert_eq!(
+            ChexuanClick::from_wire(&GameWire::new("bid", Some("1".into()))),
+            None
+        );
     }
 
     #[test]
@@ -716,12 +758,12 @@ mod tests {
         };
         // Bobo 400, ante 10, everyone's ante in: raises from 10 to 390.
         assert_eq!(raise_range_to_act(&view), Some((10, 390)));
-        let raise = Click::Game(RAISE_ANY.into());
+        let raise = Control::Game(ChexuanClick::RaiseAny);
         let Ok(ClickIntent::Modal(Modal(modal))) = ChexuanTable::on_click(&raise, &[], &h) else {
             panic!("no modal");
         };
         let json = serde_json::to_value(&modal).unwrap();
-        assert_eq!(json["custom_id"], h.id(raise.clone()));
+        assert_eq!(json["custom_id"], h.game_id(&ChexuanClick::RaiseAny));
         let input = &json["components"][0]["components"][0];
         assert_eq!(input["custom_id"], AMOUNT);
         let label = input["label"]
@@ -756,7 +798,10 @@ mod tests {
             assert!(text.contains("391") && text.contains("390"), "{text}");
         }
         // Another control's id in a modal is refused.
-        assert!(ChexuanTable::on_modal(&Click::Game("call".into()), &[], &h).is_err());
+        assert!(
+            ChexuanTable::on_modal(&Control::Game(ChexuanClick::Bet(Action::Call)), &[], &h)
+                .is_err()
+        );
 
         // A seat that is not to act.
         let other = (seat + 1) % 3;

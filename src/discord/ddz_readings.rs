@@ -24,9 +24,6 @@ use crate::games::dou_dizhu::{
 };
 use crate::i18n::{self, Lang};
 
-/// The argument of the reading select's component id (`pj1:g:…:rd`).
-pub const READING_ARG: &str = "rd";
-
 /// Discord's limit on a select option's label.
 const MAX_LABEL: usize = 100;
 

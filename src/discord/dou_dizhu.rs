@@ -11,12 +11,13 @@
 //! In the discard phase (弃三张) the hand view's Play discards the chosen
 //! cards and Pass (or the table's "Keep all") discards nothing.
 
-use super::ddz_readings::{self, READING_ARG};
+use super::ddz_click::DdzClick;
+use super::ddz_readings;
 use super::errors::BotError;
-use super::ids::{card_value, cards_from_values, Action as Click};
+use super::ids::{card_value, cards_from_values};
 use super::render;
 use super::table::clicks::hand_message;
-use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
+use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, HandView, Names};
 use super::table::{ResultView, TableView};
 use super::Context;
 use crate::cards::Card;
@@ -44,6 +45,8 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 
 impl DiscordGame for DouDizhu {
     const NAME_KEY: &'static str = "ddz-name";
+
+    type Click = DdzClick;
 
     fn command() -> poise::Command<crate::discord::Data, BotError> {
         dou_dizhu()
@@ -130,35 +133,36 @@ impl DiscordGame for DouDizhu {
     }
 
     fn on_click(
-        click: &Click,
+        click: &Control<DdzClick>,
         values: &[String],
         h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<Action>, BotError> {
         let keep_all = || Action::Discard(CardSet::EMPTY);
         let act = ClickIntent::Act;
         Ok(match click {
-            Click::Bid(n) => act(Action::Bid(*n)),
-            Click::Call => act(Action::Call),
-            Click::Rob => act(Action::Rob),
-            Click::Kick => act(Action::Kick),
-            Click::Counter => act(Action::Counter),
-            Click::Double => act(Action::Double),
-            Click::Show => act(Action::Show(None)),
-            Click::Decline | Click::Pass if discarding(h.view) => act(keep_all()),
-            Click::Decline | Click::Pass => act(Action::Pass),
-            Click::Play(cards) if discarding(h.view) => {
+            Control::Game(DdzClick::Bid(n)) => act(Action::Bid(*n)),
+            Control::Game(DdzClick::Call) => act(Action::Call),
+            Control::Game(DdzClick::Rob) => act(Action::Rob),
+            Control::Game(DdzClick::Kick) => act(Action::Kick),
+            Control::Game(DdzClick::Counter) => act(Action::Counter),
+            Control::Game(DdzClick::Double) => act(Action::Double),
+            Control::Game(DdzClick::Show) => act(Action::Show(None)),
+            Control::Game(DdzClick::Decline) | Control::Pass if discarding(h.view) => {
+                act(keep_all())
+            }
+            Control::Game(DdzClick::Decline) | Control::Pass => act(Action::Pass),
+            Control::Play(cards) if discarding(h.view) => {
                 act(Action::Discard(CardSet::from_cards(cards)))
             }
-            Click::Play(cards) => play_intent(h, cards, None),
-            Click::Game(arg) if arg == READING_ARG => act(picked_reading(values, h)?),
-            Click::SelectCards => {
+            Control::Play(cards) => play_intent(h, cards, None),
+            Control::Game(DdzClick::Reading) => act(picked_reading(values, h)?),
+            Control::SelectCards => {
                 if cards_from_values(values).is_none() {
                     return Err(BotError::user("err-bad-card").arg("card", values.join(" ")));
                 }
                 ClickIntent::Select(values.to_vec())
             }
-            Click::Hint => ClickIntent::Hint,
-            _ => return Err(BotError::user("err-stale")),
+            Control::Hint => ClickIntent::Hint,
         })
     }
 
@@ -568,7 +572,8 @@ pub async fn ddz_rules(ctx: Context<'_>) -> Result<(), BotError> {
 mod tests {
     use super::*;
 
-    use crate::discord::ids::ComponentId;
+    use crate::discord::ids::{Action as Click, ComponentId};
+    use crate::discord::table::GameClick;
     use crate::games::Game;
     use rand::SeedableRng;
 
@@ -594,25 +599,24 @@ mod tests {
         let hand = hand_of(&view);
         assert_eq!(hand.len(), 17);
         assert_eq!(
-            DouDizhu::on_click(&Click::Bid(2), &[], &h).unwrap(),
+            DouDizhu::on_click(&Control::Game(DdzClick::Bid(2)), &[], &h).unwrap(),
             ClickIntent::Act(Action::Bid(2))
         );
         assert_eq!(
-            DouDizhu::on_click(&Click::Decline, &[], &h).unwrap(),
+            DouDizhu::on_click(&Control::Game(DdzClick::Decline), &[], &h).unwrap(),
             ClickIntent::Act(Action::Pass)
         );
         assert_eq!(
-            DouDizhu::on_click(&Click::Play(hand[..1].to_vec()), &[], &h).unwrap(),
+            DouDizhu::on_click(&Control::Play(hand[..1].to_vec()), &[], &h).unwrap(),
             ClickIntent::Act(Action::play(&hand[..1]))
         );
         let values = vec![hand[0].to_string(), hand[1].to_string()];
         assert_eq!(
-            DouDizhu::on_click(&Click::SelectCards, &values, &h).unwrap(),
+            DouDizhu::on_click(&Control::SelectCards, &values, &h).unwrap(),
             ClickIntent::Select(values.clone())
         );
-        assert!(DouDizhu::on_click(&Click::SelectCards, &["ZZ".into()], &h).is_err());
-        assert!(DouDizhu::on_click(&Click::Game("x".into()), &[], &h).is_err());
-        assert!(DouDizhu::on_click(&Click::Join, &[], &h).is_err());
+        assert!(DouDizhu::on_click(&Control::SelectCards, &["ZZ".into()], &h).is_err());
+        assert_eq!(Control::<DdzClick>::of(&Click::Join), None);
         // Typed input picks bare ranks from the hand.
         let typed = DouDizhu::typed_play(&hand[0].to_string(), &h).unwrap();
         assert_eq!(typed, Action::play(&hand[..1]));
@@ -661,7 +665,7 @@ mod tests {
             .map(|c| c.parse().unwrap())
             .collect();
         let ClickIntent::Ask(text, rows) =
-            DouDizhu::on_click(&Click::Play(cards.clone()), &[], &h).unwrap()
+            DouDizhu::on_click(&Control::Play(cards.clone()), &[], &h).unwrap()
         else {
             panic!("a question");
         };
@@ -671,7 +675,10 @@ mod tests {
         assert_eq!(rows.len(), 3, "reading select, card select, buttons");
         let menu = &rows[0];
         let id = ComponentId::decode(menu["custom_id"].as_str().unwrap()).unwrap();
-        assert_eq!(id, ComponentId::new(Click::Game("rd".into()), 7, 3));
+        assert_eq!(
+            id,
+            ComponentId::new(Click::Game(DdzClick::Reading.to_wire()), 7, 3)
+        );
         let options = menu["options"].as_array().unwrap();
         assert_eq!(options.len(), 2);
         let labels: Vec<&str> = options
@@ -691,10 +698,12 @@ mod tests {
         // Each offered value plays exactly that reading.
         for o in options {
             let value = o["value"].as_str().unwrap().to_string();
-            let ClickIntent::Act(action) =
-                DouDizhu::on_click(&Click::Game("rd".into()), std::slice::from_ref(&value), &h)
-                    .unwrap()
-            else {
+            let ClickIntent::Act(action) = DouDizhu::on_click(
+                &Control::Game(DdzClick::Reading),
+                std::slice::from_ref(&value),
+                &h,
+            )
+            .unwrap() else {
                 panic!("an action");
             };
             assert_eq!(crate::discord::ddz_readings::encode(&action), Some(value));
@@ -710,7 +719,8 @@ mod tests {
             vec!["4S4H4D5S.bomb.4".into(), "4S4H4D5S.bomb.4".into()],
             vec![],
         ] {
-            let err = DouDizhu::on_click(&Click::Game("rd".into()), &forged, &h).unwrap_err();
+            let err =
+                DouDizhu::on_click(&Control::Game(DdzClick::Reading), &forged, &h).unwrap_err();
             assert!(
                 matches!(
                     err,
@@ -731,13 +741,13 @@ mod tests {
             ..h
         };
         let value = options[0]["value"].as_str().unwrap().to_string();
-        assert!(DouDizhu::on_click(&Click::Game("rd".into()), &[value], &h1).is_err());
+        assert!(DouDizhu::on_click(&Control::Game(DdzClick::Reading), &[value], &h1).is_err());
         // One reading is played at once, with what the wild card stands for.
         let run: Vec<Card> = ["3S", "4S", "5S", "6S", "7S"]
             .iter()
             .map(|c| c.parse().unwrap())
             .collect();
-        let ClickIntent::Act(action) = DouDizhu::on_click(&Click::Play(run), &[], &h).unwrap()
+        let ClickIntent::Act(action) = DouDizhu::on_click(&Control::Play(run), &[], &h).unwrap()
         else {
             panic!("played at once");
         };

@@ -10,9 +10,10 @@
 //! is no hand DM; "My hand" shows the Deal button to the dealer.
 
 use super::errors::BotError;
-use super::ids::Action as Click;
-use super::table::{commands as table_cmds, ClickIntent, DiscordGame, HandView, Names};
+use super::ids::GameWire;
+use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, GameClick};
 use super::table::{signed, ResultView, TableView};
+use super::table::{HandView, Names};
 use super::Context;
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
 use crate::games::{GameKind, Seat};
@@ -21,8 +22,21 @@ use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
 
-/// The argument of the Deal button's `custom_id`.
-const DEAL: &str = "deal";
+/// Duan Guozi's one control: the dealer's Deal button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DgClick {
+    Deal,
+}
+
+impl GameClick for DgClick {
+    fn to_wire(&self) -> GameWire {
+        GameWire::new("g", Some("deal".into()))
+    }
+
+    fn from_wire(wire: &GameWire) -> Option<DgClick> {
+        (wire.tag == "g" && wire.arg.as_deref() == Some("deal")).then_some(DgClick::Deal)
+    }
+}
 
 /// A hand's name in `lang`: 「天字九」 / “Heaven 9”.
 pub fn hand_name(lang: Lang, hand: &ShownHand) -> String {
@@ -51,6 +65,8 @@ fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
 
 impl DiscordGame for DuanGuozi {
     const NAME_KEY: &'static str = "dg-name";
+
+    type Click = DgClick;
 
     fn command() -> poise::Command<crate::discord::Data, BotError> {
         duan_guozi()
@@ -130,7 +146,7 @@ impl DiscordGame for DuanGuozi {
 
     fn table_buttons(t: &TableView<'_, Self>, legal: &[Action]) -> Vec<serenity::CreateButton> {
         if legal.contains(&Action::Deal) {
-            vec![deal_button(t.lang, t.id(Click::Game(DEAL.into())))]
+            vec![deal_button(t.lang, t.game_id(&DgClick::Deal))]
         } else {
             Vec::new()
         }
@@ -158,7 +174,7 @@ impl DiscordGame for DuanGuozi {
         if h.legal.contains(&Action::Deal) {
             vec![serenity::CreateActionRow::Buttons(vec![deal_button(
                 h.lang,
-                h.id(Click::Game(DEAL.into())),
+                h.game_id(&DgClick::Deal),
             )])]
         } else {
             Vec::new()
@@ -166,13 +182,13 @@ impl DiscordGame for DuanGuozi {
     }
 
     fn on_click(
-        click: &Click,
+        click: &Control<DgClick>,
         _values: &[String],
         _h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<Action>, BotError> {
         match click {
-            Click::Game(arg) if arg == DEAL => Ok(ClickIntent::Act(Action::Deal)),
-            Click::Hint => Ok(ClickIntent::Hint),
+            Control::Game(DgClick::Deal) => Ok(ClickIntent::Act(Action::Deal)),
+            Control::Hint => Ok(ClickIntent::Hint),
             _ => Err(BotError::user("err-stale")),
         }
     }

@@ -15,7 +15,9 @@ const PREFIX: &str = "pj1";
 /// Discord's limit on `custom_id`.
 pub const MAX_LEN: usize = 100;
 
-/// What a component asks for.
+/// What a component asks for: a control every table shares, or one of a
+/// game's own controls ([`Action::Game`], which the game reads as its
+/// [`GameClick`](crate::discord::table::GameClick) type).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     Join,
@@ -32,23 +34,44 @@ pub enum Action {
     Pass,
     Hint,
     PlayAgain,
-    Bid(u8),
-    Call,
-    Rob,
-    Kick,
-    Counter,
-    Double,
-    /// "No" to an option phase (kick, double, rob, show): a pass that is
-    /// not a pass of the play.
-    Decline,
-    Show,
-    /// A game's own control (Duan Guozi, Chexuan …): the game encodes and
-    /// reads the argument itself (see [`game_arg_ok`] for what it may hold).
-    Game(String),
+    /// A game's own control in its wire form.
+    Game(GameWire),
 }
 
-/// Whether `arg` can travel in an [`Action::Game`] id: 1 to 64 characters
-/// of `A-Z a-z 0-9 _ . , -` (no `:`, which separates the id's parts).
+/// A game's own control as it travels in a `custom_id`: a tag of 1 to 8
+/// lowercase letters that no shared control uses (see [`game_tag_ok`]) and
+/// an optional argument (see [`game_arg_ok`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameWire {
+    pub tag: String,
+    pub arg: Option<String>,
+}
+
+impl GameWire {
+    pub fn new(tag: &str, arg: Option<String>) -> GameWire {
+        GameWire {
+            tag: tag.to_string(),
+            arg,
+        }
+    }
+}
+
+/// The tags of the shared controls, which no game may use.
+const SHARED_TAGS: [&str; 11] = [
+    "join", "leave", "ai", "start", "cancel", "hand", "sel", "play", "pass", "hint", "again",
+];
+
+/// Whether `tag` can name a game's control: 1 to 8 lowercase ASCII letters,
+/// not a shared control's tag.
+pub fn game_tag_ok(tag: &str) -> bool {
+    (1..=8).contains(&tag.len())
+        && tag.bytes().all(|b| b.is_ascii_lowercase())
+        && !SHARED_TAGS.contains(&tag)
+}
+
+/// Whether `arg` can travel as a game control's argument: 1 to 64
+/// characters of `A-Z a-z 0-9 _ . , -` (no `:`, which separates the id's
+/// parts).
 pub fn game_arg_ok(arg: &str) -> bool {
     !arg.is_empty()
         && arg.len() <= 64
@@ -104,24 +127,13 @@ impl ComponentId {
             Action::Pass => ("pass", None),
             Action::Hint => ("hint", None),
             Action::PlayAgain => ("again", None),
-            Action::Bid(n) => ("bid", Some(n.to_string())),
-            Action::Call => ("call", None),
-            Action::Rob => ("rob", None),
-            Action::Kick => ("kick", None),
-            Action::Counter => ("counter", None),
-            Action::Double => ("double", None),
-            Action::Decline => ("no", None),
-            Action::Show => ("show", None),
-            // An argument that could not be decoded is sent as `-`, which
+            // A control that could not travel is sent as `g:-`, which
             // reads back as itself and no game accepts.
-            Action::Game(arg) => (
-                "g",
-                Some(if game_arg_ok(arg) {
-                    arg.clone()
-                } else {
-                    "-".into()
-                }),
-            ),
+            Action::Game(wire) if game_tag_ok(&wire.tag) => match &wire.arg {
+                Some(arg) if !game_arg_ok(arg) => ("g", Some("-".into())),
+                arg => (wire.tag.as_str(), arg.clone()),
+            },
+            Action::Game(_) => ("g", Some("-".into())),
         };
         let mut s = format!(
             "{PREFIX}:{tag}:{}:{}",
@@ -164,24 +176,12 @@ impl ComponentId {
             "pass" => no_arg(Action::Pass)?,
             "hint" => no_arg(Action::Hint)?,
             "again" => no_arg(Action::PlayAgain)?,
-            "call" => no_arg(Action::Call)?,
-            "rob" => no_arg(Action::Rob)?,
-            "kick" => no_arg(Action::Kick)?,
-            "counter" => no_arg(Action::Counter)?,
-            "double" => no_arg(Action::Double)?,
-            "no" => no_arg(Action::Decline)?,
-            "show" => no_arg(Action::Show)?,
-            "bid" => match arg.and_then(|a| a.parse::<u8>().ok()) {
-                Some(n @ 1..=3) => Action::Bid(n),
-                _ => return Err(bad()),
-            },
-            "g" => match arg {
-                Some(a) if game_arg_ok(a) => Action::Game(a.to_string()),
-                _ => return Err(bad()),
-            },
             "play" => {
                 let arg = arg.ok_or_else(bad)?;
                 Action::Play(decode_cards(arg).ok_or_else(bad)?)
+            }
+            tag if game_tag_ok(tag) && arg.is_none_or(game_arg_ok) => {
+                Action::Game(GameWire::new(tag, arg.map(str::to_string)))
             }
             _ => return Err(bad()),
         };
@@ -268,17 +268,10 @@ mod tests {
             Action::Pass,
             Action::Hint,
             Action::PlayAgain,
-            Action::Bid(1),
-            Action::Bid(3),
-            Action::Call,
-            Action::Rob,
-            Action::Kick,
-            Action::Counter,
-            Action::Double,
-            Action::Decline,
-            Action::Show,
-            Action::Game("bet.20".into()),
-            Action::Game("split,3S,TH".into()),
+            Action::Game(GameWire::new("bid", Some("3".into()))),
+            Action::Game(GameWire::new("call", None)),
+            Action::Game(GameWire::new("g", Some("bet.20".into()))),
+            Action::Game(GameWire::new("g", Some("split,3S,TH".into()))),
         ]
     }
 
@@ -309,10 +302,10 @@ mod tests {
             "pj1:join",
             "pj1:join:1",
             "pj0:join:1:2",
-            "pj1:fly:1:2",
             "pj1:join:1:2:extra",
-            "pj1:bid:1:2",
-            "pj1:bid:1:2:4",
+            "pj1:Fly:1:2",
+            "pj1:toolongtag:1:2",
+            "pj1:f1y:1:2",
             "pj1:play:1:2",
             "pj1:play:1:2:3",
             "pj1:play:1:2:ZZ",
@@ -321,7 +314,6 @@ mod tests {
             "pj1:join:1:ZZ",
             "pj1:join:zzzzzzzzzzzzzzzz:1",
             "pj1:play:1:2:3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S3S",
-            "pj1:g:1:2",
             "pj1:g:1:2:a b",
         ] {
             assert!(ComponentId::decode(bad).is_err(), "{bad:?} accepted");
@@ -337,6 +329,22 @@ mod tests {
         assert_eq!(cards_from_values(&["nope".into()]), None);
     }
 
+    #[test]
+    fn a_game_control_that_cannot_travel_reads_back_as_nothing_a_game_takes() {
+        for wire in [
+            GameWire::new("play", None),
+            GameWire::new("Bid", None),
+            GameWire::new("bid", Some("a:b".into())),
+        ] {
+            let id = ComponentId::new(Action::Game(wire), 1, 2);
+            let back = ComponentId::decode(&id.encode()).unwrap();
+            assert_eq!(
+                back.action,
+                Action::Game(GameWire::new("g", Some("-".into())))
+            );
+        }
+    }
+
     proptest! {
         #[test]
         fn decode_never_panics(s in ".{0,120}") {
@@ -345,7 +353,11 @@ mod tests {
 
         #[test]
         fn round_trip_any_numbers(table in any::<u64>(), version in any::<u64>(), n in 1u8..=3) {
-            let id = ComponentId::new(Action::Bid(n), table, version);
+            let id = ComponentId::new(
+                Action::Game(GameWire::new("bid", Some(n.to_string()))),
+                table,
+                version,
+            );
             prop_assert_eq!(ComponentId::decode(&id.encode()), Ok(id));
         }
     }

@@ -16,6 +16,7 @@ pub mod chexuan;
 pub mod chips;
 pub mod commands;
 pub mod components;
+pub mod ddz_click;
 pub mod ddz_readings;
 pub mod dou_dizhu;
 pub mod duan_guozi;

@@ -7,8 +7,10 @@
 //! into the channel; the hand view is built from the seat's own view and is
 //! sent by DM or as an ephemeral reply.
 
+use super::ddz_click::DdzClick;
 use super::ddz_readings;
 use super::ids::{card_value, Action as Click, ComponentId};
+use super::table::GameClick;
 use crate::cards::Card;
 use crate::games::dou_dizhu::cardset::{rank_index, rank_name};
 use crate::games::dou_dizhu::{Action, PhaseName, View};
@@ -189,51 +191,51 @@ pub fn choice_buttons(
     for a in legal {
         let (click, label, style) = match a {
             Action::Bid(n) => (
-                Click::Bid(*n),
+                Click::Game(DdzClick::Bid(*n).to_wire()),
                 i18n::tr_args(lang, "btn-bid", &[("points", (*n as i64).into())]),
                 serenity::ButtonStyle::Primary,
             ),
             Action::Call => (
-                Click::Call,
+                Click::Game(DdzClick::Call.to_wire()),
                 i18n::tr(lang, "btn-call"),
                 serenity::ButtonStyle::Primary,
             ),
             Action::Rob => (
-                Click::Rob,
+                Click::Game(DdzClick::Rob.to_wire()),
                 i18n::tr(lang, "btn-rob"),
                 serenity::ButtonStyle::Primary,
             ),
             Action::Kick => (
-                Click::Kick,
+                Click::Game(DdzClick::Kick.to_wire()),
                 i18n::tr(lang, "btn-kick"),
                 serenity::ButtonStyle::Danger,
             ),
             Action::Counter => (
-                Click::Counter,
+                Click::Game(DdzClick::Counter.to_wire()),
                 i18n::tr(lang, "btn-counter"),
                 serenity::ButtonStyle::Danger,
             ),
             Action::Double => (
-                Click::Double,
+                Click::Game(DdzClick::Double.to_wire()),
                 i18n::tr(lang, "btn-double"),
                 serenity::ButtonStyle::Danger,
             ),
             Action::Show(_) => (
-                Click::Show,
+                Click::Game(DdzClick::Show.to_wire()),
                 i18n::tr(lang, "btn-show"),
                 serenity::ButtonStyle::Secondary,
             ),
             // In play the pass lives in the hand view; before it, a pass
             // is the answer to the question asked.
             Action::Pass if !playing => (
-                Click::Decline,
+                Click::Game(DdzClick::Decline.to_wire()),
                 i18n::tr(lang, "btn-pass"),
                 serenity::ButtonStyle::Secondary,
             ),
             // Discarding nothing (弃三张) is the "no" of the discard phase;
             // the cards themselves are chosen in the hand view.
             Action::Discard(cards) if cards.is_empty() => (
-                Click::Decline,
+                Click::Game(DdzClick::Decline.to_wire()),
                 i18n::tr(lang, "btn-keep-all"),
                 serenity::ButtonStyle::Secondary,
             ),
@@ -328,11 +330,7 @@ pub fn reading_select(
         })
         .take(MAX_SELECT_OPTIONS)
         .collect();
-    let id = ComponentId::new(
-        Click::Game(ddz_readings::READING_ARG.into()),
-        table,
-        version,
-    );
+    let id = ComponentId::new(Click::Game(DdzClick::Reading.to_wire()), table, version);
     serenity::CreateActionRow::SelectMenu(
         serenity::CreateSelectMenu::new(
             id.encode(),

@@ -15,7 +15,7 @@
 //! version like any component's, checked the same way.
 
 use super::host::Host;
-use super::{ClickIntent, DiscordGame, HandView};
+use super::{ClickIntent, Control, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::discord::Data;
@@ -413,9 +413,11 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         let (text, rows) = hand_message(&hv, &[], None);
         return Ok(Answer::Private(text, rows));
     }
+    let control =
+        Control::<G::Click>::of(&c.id.action).ok_or_else(|| BotError::user("err-stale"))?;
     let intent = match c.fields {
-        Some(fields) => ClickIntent::Act(G::on_modal(&c.id.action, fields, &hv)?),
-        None => G::on_click(&c.id.action, c.values, &hv)?,
+        Some(fields) => ClickIntent::Act(G::on_modal(&control, fields, &hv)?),
+        None => G::on_click(&control, c.values, &hv)?,
     };
     match intent {
         ClickIntent::Modal(modal) => Ok(Answer::Modal(modal.0)),

@@ -23,14 +23,15 @@
 //!    table embed from the public view, the buttons of the seat to act, the
 //!    lines of the table's log from its events, the private hand (text for
 //!    the DM, components for the ephemeral "My hand"), what a click or typed
-//!    input means as a `G::Action`, and the result embed. Controls the
-//!    shared [`ids::Action`] set lacks travel as `ids::Action::Game(arg)`.
-//! 3. A command group: `/my-game start` builds the
-//!    [`TableOptions`](crate::table::TableOptions) and calls
-//!    [`commands::open::<MyGame>`]; `join` / `leave` / `stop` call
-//!    [`commands::join`], [`commands::leave`], [`commands::stop`]. List it
-//!    in `discord::commands::all()` and give it words in
-//!    `locales/*/commands.ftl` (its game words in its own `.ftl`).
+//!    input means as a `G::Action`, and the result embed. Its own
+//!    controls are its [`DiscordGame::Click`] type ([`GameClick`]); the
+//!    shared ones (cards select, Play, Pass, Hint) reach it as
+//!    [`Control`].
+//! 3. A command group, returned by [`DiscordGame::command`]: `/my-game
+//!    start` builds the [`TableOptions`](crate::table::TableOptions) and
+//!    calls [`commands::open::<MyGame>`]; `join` / `leave` / `stop` call
+//!    [`commands::join`], [`commands::leave`], [`commands::stop`]. Give it
+//!    words in `locales/*/commands.ftl` (its game words in its own `.ftl`).
 //! 4. Its line in the game registry (`crate::registry`), so clicks,
 //!    `/play`, `/pass`, `/hand`, "Play again" and the resume at start-up
 //!    reach it.
@@ -43,7 +44,8 @@ pub mod driver;
 pub mod host;
 
 use super::errors::BotError;
-use super::ids::{Action as Click, ComponentId};
+use super::ids::{Action as Click, ComponentId, GameWire};
+use crate::cards::Card;
 use crate::games::{Game, Outcome, Seat};
 use crate::i18n::{self, Lang};
 use crate::table::{GameId, Occupant, SettleReport, TableGame};
@@ -104,6 +106,13 @@ impl<G: Game> TableView<'_, G> {
     }
 }
 
+impl<G: DiscordGame> TableView<'_, G> {
+    /// The `custom_id` of one of the game's own controls.
+    pub fn game_id(&self, click: &G::Click) -> String {
+        self.id(Click::Game(click.to_wire()))
+    }
+}
+
 /// One seat's private view, for its hand view and its clicks.
 pub struct HandView<'a, G: Game> {
     pub lang: Lang,
@@ -123,6 +132,54 @@ impl<G: Game> HandView<'_, G> {
 
     pub fn my_turn(&self) -> bool {
         !self.legal.is_empty()
+    }
+}
+
+impl<G: DiscordGame> HandView<'_, G> {
+    /// The `custom_id` of one of the game's own controls.
+    pub fn game_id(&self, click: &G::Click) -> String {
+        self.id(Click::Game(click.to_wire()))
+    }
+}
+
+/// A game's own controls (Dou Dizhu's bids, Chexuan's bets …): each
+/// [`DiscordGame`] owns one such type, and its values travel in a
+/// `custom_id` as a tag and an optional argument ([`GameWire`]).
+pub trait GameClick: Clone + std::fmt::Debug + PartialEq + Send + Sync + Sized + 'static {
+    /// The wire form: a tag that [`ids::game_tag_ok`](super::ids::game_tag_ok)
+    /// accepts and an argument that
+    /// [`ids::game_arg_ok`](super::ids::game_arg_ok) accepts.
+    fn to_wire(&self) -> GameWire;
+    /// Reads the wire form back; `None` for anything this game never sent
+    /// (an id from an older build, a forged one), refused as stale.
+    fn from_wire(wire: &GameWire) -> Option<Self>;
+}
+
+/// A click on a control of a game's hand or table as the game reads it:
+/// the card controls every card game shares, or the game's own.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Control<C> {
+    /// The card multi-select of the hand view.
+    SelectCards,
+    /// Play these cards (chosen in the select menu).
+    Play(Vec<Card>),
+    Pass,
+    Hint,
+    Game(C),
+}
+
+impl<C: GameClick> Control<C> {
+    /// The control a decoded id names, if it is one a game reads: table
+    /// controls (join, my hand …) and ids another game made are `None`.
+    pub fn of(action: &Click) -> Option<Control<C>> {
+        Some(match action {
+            Click::SelectCards => Control::SelectCards,
+            Click::Play(cards) => Control::Play(cards.clone()),
+            Click::Pass => Control::Pass,
+            Click::Hint => Control::Hint,
+            Click::Game(wire) => Control::Game(C::from_wire(wire)?),
+            _ => return None,
+        })
     }
 }
 
@@ -240,6 +297,9 @@ pub trait DiscordGame: TableGame {
     /// Fluent id of the lobby's explanation; it gets `$min` and `$max`.
     const LOBBY_HINT_KEY: &'static str = "lobby-hint";
 
+    /// The game's own controls.
+    type Click: GameClick;
+
     /// The game's slash command group (`/dou-dizhu start|join|…`), before
     /// localization; `discord::commands::all()` collects every hosted
     /// game's through the registry.
@@ -281,7 +341,7 @@ pub trait DiscordGame: TableGame {
     /// What a click on one of this game's controls means. Generic controls
     /// (join, my hand …) never reach here.
     fn on_click(
-        click: &Click,
+        click: &Control<Self::Click>,
         values: &[String],
         h: &HandView<'_, Self>,
     ) -> Result<ClickIntent<Self::Action>, BotError>;
@@ -292,7 +352,7 @@ pub trait DiscordGame: TableGame {
     /// refused here with the member's words and changes nothing. Games
     /// without modals keep the default.
     fn on_modal(
-        click: &Click,
+        click: &Control<Self::Click>,
         fields: &[(String, String)],
         h: &HandView<'_, Self>,
     ) -> Result<Self::Action, BotError> {
