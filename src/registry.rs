@@ -93,7 +93,11 @@ macro_rules! with_game {
                 type $G = $crate::games::chexuan::session::ChexuanTable;
                 $body
             }
-            $crate::games::GameKind::Shengji | $crate::games::GameKind::Paohuzi => $unhosted,
+            $crate::games::GameKind::Paohuzi => {
+                type $G = $crate::games::paohuzi::PaohuziTable;
+                $body
+            }
+            $crate::games::GameKind::Shengji => $unhosted,
         }
     };
 }
@@ -372,9 +376,11 @@ mod tests {
         );
         let two = play_setup(GameKind::DouDizhu, &flags(|f| f.players = Some(2))).unwrap();
         assert_eq!(two.rules["players"], 2);
+        let paohuzi = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap();
+        assert_eq!(paohuzi.ai_seats, Some(2));
+        let refused = play_setup(GameKind::Paohuzi, &flags(|f| f.players = Some(4))).unwrap_err();
+        assert_eq!(refused.key, "term-err-players");
         // A game whose rules are written but which no table hosts yet.
-        let refused = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap_err();
-        assert_eq!(refused.key, "term-err-not-hosted");
         let refused = play_setup(GameKind::Shengji, &flags(|_| {})).unwrap_err();
         assert_eq!(refused.key, "term-err-not-hosted");
         assert!(

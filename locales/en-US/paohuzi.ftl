@@ -168,3 +168,27 @@ term-paohuzi-no-chi = You cannot 吃 this card.
 term-paohuzi-chi-which = Which 吃? Type chi and its number, 1 to { $count }.
 term-paohuzi-discard-which = Which card? For example: discard x3.
 term-paohuzi-leave-confirm = Leaving hands your seat to the AI until this hand ends, and the table then stops. Type leave again to leave.
+
+## Discord.
+
+paohuzi-embed-title = Paohuzi (跑胡子) — hand #{ $game }, { $stake } chips a tun
+paohuzi-dealer-mark = {" "}(dealer 庄)
+paohuzi-embed-player = **{ $player }**{ $dealer }: { $cards } cards in hand, { $huxi } huxi shown
+paohuzi-embed-pile = > lying by them: { $cards }
+paohuzi-embed-claims = Claims on the card are awaited { $until } (those who may claim answer in “My hand”).
+paohuzi-embed-discard = { $player } discards { $until }.
+paohuzi-your-melds = Your melds: { $melds }
+paohuzi-you = you
+paohuzi-seat = seat { $seat }
+paohuzi-answered = Your answer: { $answer }. Waiting for a player before you in the order of claims.
+paohuzi-choose-discard = Choose the card to discard
+paohuzi-choose-chi = 吃 with which groups (and 比)?
+paohuzi-err-typed = Type hu, peng, chi 1 (the group's number in “My hand”), pass, or the card to discard (x3, d3, 三, 叁).
+paohuzi-err-no-pass = There is nothing to pass now.
+paohuzi-done = Done: { $action }.
+paohuzi-rules = **Paohuzi (跑胡子)** — 3 players, 80 cards: small 一…十 (x1…x10) and big 壹…拾 (d1…d10), four of each; 二七十 / 贰柒拾 are red. Each player gets 20 cards, the dealer a 21st shown card (亮张); 19 make the wall.
+    Melds of three: 坎 (three alike in hand, kept), 碰 (a pair + a shown card), 偎 (a pair + your own draw, face down; 臭偎 if you declined its 碰), sequences (一二三, 二七十) and 绞 (two of one case and one of the other). Fours: 提 (face down) and 跑 (face up), which happen by themselves; a second four is 重跑.
+    A drawn card is shown; in order the players may win (胡) on it, a compulsory 跑 takes it, then one 碰, then 吃 (the drawer, then the next seat). A 吃 must also lay out in 比 every other copy of the card in your hand. A card you declined (碰 or 吃) or discarded becomes 臭 to you; a win you declined stays barred until your huxi changes (臭胡).
+paohuzi-rules-score = **Winning**: all your cards in seven melds (a pair when you have a 提 or 跑) with at least 15 huxi. Tun = (huxi − 12) ÷ 3, +1 for 自摸 (your own draw); 天胡 counts huxi twice. With the 名堂 option: 红胡 (10+ red cards) ×2, 点胡 (one red) ×3, 乌胡 (no red) ×5; 海底胡 (the wall's last card) is shown.
+    • **Chips**: each other player pays the winner tun × fan × the stake. A drawn hand (荒庄) pays nothing; the winner deals next, after 荒庄 the same dealer, after three 荒庄 in a row the next seat.
+    • **Here**: every player who may take a card is asked at once, in “My hand”; the rules' priority decides. A claim you do not answer in time passes; a discard you do not make is played for you.

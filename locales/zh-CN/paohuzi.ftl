@@ -165,3 +165,27 @@ term-paohuzi-no-chi = 这张牌你不能吃。
 term-paohuzi-chi-which = 吃哪一种？输入 chi 和编号（1 到 { $count }）。
 term-paohuzi-discard-which = 出哪张？例如：discard x3。
 term-paohuzi-leave-confirm = 离开后这一把由电脑替你打完，然后牌桌结束。再输入一次 leave 确认离开。
+
+## Discord.
+
+paohuzi-embed-title = 跑胡子 — 第 #{ $game } 把，每囤 { $stake } 筹码
+paohuzi-dealer-mark = （庄）
+paohuzi-embed-player = **{ $player }**{ $dealer }：手牌 { $cards } 张，明息 { $huxi }
+paohuzi-embed-pile = > 弃牌：{ $cards }
+paohuzi-embed-claims = 等待要牌的回答 { $until }（能要这张牌的玩家在“我的手牌”里回答）。
+paohuzi-embed-discard = { $player } 出牌 { $until }。
+paohuzi-your-melds = 你的门子：{ $melds }
+paohuzi-you = 你
+paohuzi-seat = { $seat } 号位
+paohuzi-answered = 你的回答：{ $answer }。正在等顺序在你前面的玩家。
+paohuzi-choose-discard = 选一张牌打出
+paohuzi-choose-chi = 怎么吃（含比）？
+paohuzi-err-typed = 请输入 hu、peng、chi 1（“我的手牌”里的编号）、pass，或要打的牌（x3、d3、三、叁）。
+paohuzi-err-no-pass = 现在没有可以过的。
+paohuzi-done = 已完成：{ $action }。
+paohuzi-rules = **跑胡子** — 三人，80 张牌：小字一…十、大字壹…拾，各四张；二七十、贰柒拾为红字。每人 20 张，庄家多一张亮张；剩 19 张做底牌。
+    三张的门子：坎（手里三张一样，不能拆）、碰（对子碰别人的牌）、偎（对子摸到自己的牌，扣着；碰过又不碰的是臭偎）、顺子（一二三、二七十）和绞（同数两张一大一小）。四张：提（扣着）和跑（亮着），都是自动的；第二个四张叫重跑。
+    翻出的牌亮在桌上：先问胡，再自动跑，再碰，最后吃（先翻牌的人，再下家）。吃牌时手里同样的牌都要比出来。不碰、不吃或自己打过的牌对你是臭牌；不胡的牌在胡息变化前也不能胡（臭胡）。
+paohuzi-rules-score = **胡牌**：所有牌组成七组（有提或跑要一对将），至少 15 胡息。囤数 =（胡息 − 12）÷ 3，自摸加一囤；天胡胡息翻倍计算。开名堂时：红胡（10 张以上红字）×2，点胡（只一张红字）×3，乌胡（没有红字）×5；海底胡只显示。
+    • **筹码**：另外两家各付 囤 × 番 × 底注。荒庄不算分；胡牌的人坐庄，荒庄庄家不变，连续三次荒庄由下家坐庄。
+    • **本桌**：能要这张牌的玩家同时在“我的手牌”里被问到，按规则的先后决定；到时不回答算过，到时不出牌由系统代打。

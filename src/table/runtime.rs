@@ -836,6 +836,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 legal: seat.map(|s| run.game.legal_actions(s)).unwrap_or_default(),
                 public_legal: seat.map(|s| run.game.public_actions(s)).unwrap_or_default(),
                 timer: run.game.timer_kind(),
+                asked_at: run.game.question_round().map(|_| run.round_since),
             }),
         };
         TableStatus {

@@ -3,7 +3,7 @@
 //! `games::paohuzi`; a live hand there ([`PaohuziTable`]) asks every
 //! claimant of a card at once.
 
-// pub mod discord;
+pub mod discord;
 pub mod table;
 pub mod terminal;
 pub mod words;

@@ -40,7 +40,6 @@ impl Registered for PaohuziTable {
     }
 }
 
-#[cfg(any())]
 impl Hosted for PaohuziTable {
     /// Three players (the person and two AI seats); `--rules
     /// '{"mingtang":true}'` for the 名堂.
