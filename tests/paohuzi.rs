@@ -374,3 +374,9 @@ fn claim_offers_list_every_claimant_in_priority_order() {
 
 #[path = "paohuzi/table.rs"]
 mod table;
+
+#[path = "support/terminal.rs"]
+mod terminal;
+
+#[path = "paohuzi/play.rs"]
+mod play;

@@ -131,22 +131,52 @@ paohuzi-table-head = Dealer: { $dealer }. Shown card (亮张): { $shown }. Wall:
 paohuzi-table-player = { $player }: { $cards } cards in hand, { $huxi } huxi shown — { $melds }
 paohuzi-table-pile =     lying by them: { $cards }
 paohuzi-your-hand = Your hand ({ $count } cards), your huxi on the table: { $huxi }
-paohuzi-ev-dealt = { $player } deals and shows { $card } (亮张); { $wall } cards in the wall.
-paohuzi-ev-laid-out = { $player } lays out a { $meld } of { $card }.
-paohuzi-ev-drew = { $player } draws { $card }; { $wall } left in the wall.
-paohuzi-ev-discarded = { $player } discards { $card }.
-paohuzi-ev-pao = { $player } must 跑 (pao) { $card }.
-paohuzi-ev-chong-pao = { $player } must 跑 (pao) { $card } again: 重跑.
+paohuzi-ev-dealt = { $player } { $you ->
+        [yes] deal
+       *[no] deals
+    } and shows { $card } (亮张); { $wall } cards in the wall.
+paohuzi-ev-laid-out = { $player } { $you ->
+        [yes] lay
+       *[no] lays
+    } out a { $meld } of { $card }.
+paohuzi-ev-drew = { $player } { $you ->
+        [yes] draw
+       *[no] draws
+    } { $card }; { $wall } left in the wall.
+paohuzi-ev-discarded = { $player } { $you ->
+        [yes] discard
+       *[no] discards
+    } { $card }.
+paohuzi-ev-pao = { $player } { $you ->
+        [yes] must
+       *[no] must
+    } 跑 (pao) { $card }.
+paohuzi-ev-chong-pao = { $player } { $you ->
+        [yes] must
+       *[no] must
+    } 跑 (pao) { $card } again: 重跑.
 paohuzi-ev-peng = { $player } 碰 (peng) { $card }.
 paohuzi-ev-chi = { $player } 吃 (chi) { $card }: { $groups }.
 paohuzi-ev-you-passed = You passed ({ $question }).
 paohuzi-ev-lies = Nobody takes { $card }: it lies by { $player }.
-paohuzi-ev-won = { $player } wins on { $card }: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
-paohuzi-ev-won-no-card = { $player } wins: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
+paohuzi-ev-won = { $player } { $you ->
+        [yes] win
+       *[no] wins
+    } on { $card }: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
+paohuzi-ev-won-no-card = { $player } { $you ->
+        [yes] win
+       *[no] wins
+    }: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
 paohuzi-ev-drawn-hand = The wall is empty and nobody won: 荒庄, a drawn hand.
-paohuzi-ev-next-dealer = { $player } deals the next hand.
+paohuzi-ev-next-dealer = { $player } { $you ->
+        [yes] deal
+       *[no] deals
+    } the next hand.
 paohuzi-result-drawn = 荒庄: a drawn hand, nobody pays.
-paohuzi-result-won = { $player } wins with { $huxi } huxi: { $tun } tun × fan { $fan }, paid by each other player.
+paohuzi-result-won = { $player } { $you ->
+        [yes] win
+       *[no] wins
+    } with { $huxi } huxi: { $tun } tun × fan { $fan }, paid by each other player.
 paohuzi-result-split = The winning split: { $melds }.
 paohuzi-result-mingtang = 名堂: { $list }.
 paohuzi-result-closed = The table closed before the hand was over; nobody paid.

@@ -436,7 +436,7 @@ impl DiscordGame for PaohuziTable {
             vec![i18n::tr(lang, "paohuzi-result-closed")]
         } else {
             let detail = serde_json::Value::Object(r.outcome.detail.clone());
-            words::result_lines(lang, &names_of(r.names), &detail)
+            words::result_lines(lang, &names_of(r.names), &detail, None)
         };
         lines.push(String::new());
         for seat in 0..r.report.paid.len() {

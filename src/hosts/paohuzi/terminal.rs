@@ -152,7 +152,7 @@ impl TerminalGame for PaohuziTable {
             return tr(lang, "paohuzi-result-closed");
         }
         let detail = serde_json::Value::Object(outcome.detail.clone());
-        words::result_lines(lang, &names(lang, me), &detail).join("\n")
+        words::result_lines(lang, &names(lang, me), &detail, Some(me)).join("\n")
     }
 
     fn table_lines(lang: Lang, view: &LiveView, me: Seat) -> String {

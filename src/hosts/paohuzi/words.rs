@@ -270,7 +270,13 @@ pub fn question_line(lang: Lang, view: &LiveView, names: &[String]) -> String {
 /// reader's seat: the passes of other seats are not said (being asked
 /// tells what a seat holds).
 pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) -> String {
+    event_words(lang, names, event, me)
+}
+
+fn event_words(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) -> String {
     let who = |s: Seat| FluentValue::from(name(names, s));
+    // "You discard" / "AI 1 discards": the `$you` selector of the verb.
+    let you = |s: Seat| FluentValue::from(if Some(s) == me { "yes" } else { "no" });
     match event {
         Event::Dealt {
             dealer,
@@ -281,6 +287,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
             "paohuzi-ev-dealt",
             &[
                 ("player", who(*dealer)),
+                ("you", you(*dealer)),
                 ("card", card(lang, *shown).into()),
                 ("wall", num(*wall)),
             ],
@@ -294,6 +301,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
             "paohuzi-ev-laid-out",
             &[
                 ("player", who(*seat)),
+                ("you", you(*seat)),
                 ("meld", meld_name(lang, *kind).into()),
                 (
                     "card",
@@ -312,6 +320,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
             "paohuzi-ev-drew",
             &[
                 ("player", who(*seat)),
+                ("you", you(*seat)),
                 (
                     "card",
                     c.map(|c| card(lang, c))
@@ -324,7 +333,11 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
         Event::Discarded { seat, card: c } => tr_args(
             lang,
             "paohuzi-ev-discarded",
-            &[("player", who(*seat)), ("card", card(lang, *c).into())],
+            &[
+                ("player", who(*seat)),
+                ("you", you(*seat)),
+                ("card", card(lang, *c).into()),
+            ],
         ),
         Event::Pao {
             seat,
@@ -337,12 +350,20 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
             } else {
                 "paohuzi-ev-pao"
             },
-            &[("player", who(*seat)), ("card", card(lang, *c).into())],
+            &[
+                ("player", who(*seat)),
+                ("you", you(*seat)),
+                ("card", card(lang, *c).into()),
+            ],
         ),
         Event::Peng { seat, card: c } => tr_args(
             lang,
             "paohuzi-ev-peng",
-            &[("player", who(*seat)), ("card", card(lang, *c).into())],
+            &[
+                ("player", who(*seat)),
+                ("you", you(*seat)),
+                ("card", card(lang, *c).into()),
+            ],
         ),
         Event::Chi {
             seat,
@@ -353,6 +374,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
             "paohuzi-ev-chi",
             &[
                 ("player", who(*seat)),
+                ("you", you(*seat)),
                 ("card", card(lang, *c).into()),
                 ("groups", chi_label(lang, groups).into()),
             ],
@@ -369,7 +391,11 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
         Event::Lies { seat, card: c } => tr_args(
             lang,
             "paohuzi-ev-lies",
-            &[("player", who(*seat)), ("card", card(lang, *c).into())],
+            &[
+                ("player", who(*seat)),
+                ("you", you(*seat)),
+                ("card", card(lang, *c).into()),
+            ],
         ),
         Event::Won {
             seat,
@@ -381,6 +407,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
         } => {
             let mut args = vec![
                 ("player", who(*seat)),
+                ("you", you(*seat)),
                 ("huxi", num(*huxi)),
                 ("tun", num(*tun)),
                 ("fan", num(*fan)),
@@ -397,7 +424,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
         Event::HandOver { next_dealer, .. } => tr_args(
             lang,
             "paohuzi-ev-next-dealer",
-            &[("player", who(*next_dealer))],
+            &[("player", who(*next_dealer)), ("you", you(*next_dealer))],
         ),
     }
 }
@@ -409,7 +436,12 @@ pub fn mingtang_name(lang: Lang, m: Mingtang) -> String {
 /// The result of a hand, from its outcome's detail: the winner, the
 /// winning split with each meld's huxi, huxi, tun, fan and the 名堂; or
 /// 荒庄. The chips follow (the front ends add them).
-pub fn result_lines(lang: Lang, names: &[String], detail: &serde_json::Value) -> Vec<String> {
+pub fn result_lines(
+    lang: Lang,
+    names: &[String],
+    detail: &serde_json::Value,
+    me: Option<Seat>,
+) -> Vec<String> {
     let Some(winner) = detail["winner"].as_u64() else {
         return vec![tr(lang, "paohuzi-result-drawn")];
     };
@@ -419,6 +451,15 @@ pub fn result_lines(lang: Lang, names: &[String], detail: &serde_json::Value) ->
         "paohuzi-result-won",
         &[
             ("player", name(names, winner as usize).into()),
+            (
+                "you",
+                if me == Some(winner as usize) {
+                    "yes"
+                } else {
+                    "no"
+                }
+                .into(),
+            ),
             ("huxi", num(n("huxi"))),
             ("tun", num(n("tun"))),
             ("fan", num(n("fan"))),
