@@ -380,3 +380,8 @@ mod terminal;
 
 #[path = "paohuzi/play.rs"]
 mod play;
+
+mod support;
+
+#[path = "paohuzi/discord.rs"]
+mod discord;

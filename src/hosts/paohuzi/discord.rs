@@ -439,8 +439,14 @@ impl DiscordGame for PaohuziTable {
             words::result_lines(lang, &names_of(r.names), &detail, None)
         };
         lines.push(String::new());
+        let winner = r.outcome.detail.get("winner").and_then(|w| w.as_u64());
         for seat in 0..r.report.paid.len() {
-            lines.push(r.seat_line(seat, String::new()));
+            let role = match winner {
+                Some(w) if w as usize == seat => "paohuzi-role-winner",
+                Some(_) => "paohuzi-role-payer",
+                None => "paohuzi-role-drawn",
+            };
+            lines.push(r.seat_line(seat, i18n::tr(lang, role)));
         }
         Some(r.embed(Self::NAME_KEY, &lines))
     }
