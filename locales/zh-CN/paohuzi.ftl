@@ -105,7 +105,9 @@ err-paohuzi-own-discard = { $card ->
 
 ## The table, in the terminal and on Discord.
 
-paohuzi-card-short = { $char }
+paohuzi-card-short = { $card ->
+       *[other] { $char }
+    }
 paohuzi-meld-line = { $meld } { $cards }（{ $huxi } 胡息）
 paohuzi-meld-hidden = { $meld }（{ $count } 张扣着）
 paohuzi-meld-hidden-shows = { $meld }（{ $count } 张扣着，亮 { $shown }）
@@ -128,22 +130,42 @@ paohuzi-table-head = 庄家：{ $dealer }。亮张：{ $shown }。底牌剩 { $w
 paohuzi-table-player = { $player }：手牌 { $cards } 张，明息 { $huxi } — { $melds }
 paohuzi-table-pile =     弃牌：{ $cards }
 paohuzi-your-hand = 你的手牌（{ $count } 张），桌面得息：{ $huxi }
-paohuzi-ev-dealt = { $player } 坐庄，亮张 { $card }；底牌 { $wall } 张。
-paohuzi-ev-laid-out = { $player } { $meld }：{ $card }。
-paohuzi-ev-drew = { $player } 翻出 { $card }；底牌剩 { $wall } 张。
-paohuzi-ev-discarded = { $player } 打出 { $card }。
-paohuzi-ev-pao = { $player } 跑 { $card }。
-paohuzi-ev-chong-pao = { $player } 重跑 { $card }。
+paohuzi-ev-dealt = { $you ->
+       *[other] { $player }
+    } 坐庄，亮张 { $card }；底牌 { $wall } 张。
+paohuzi-ev-laid-out = { $you ->
+       *[other] { $player }
+    } { $meld }：{ $card }。
+paohuzi-ev-drew = { $you ->
+       *[other] { $player }
+    } 翻出 { $card }；底牌剩 { $wall } 张。
+paohuzi-ev-discarded = { $you ->
+       *[other] { $player }
+    } 打出 { $card }。
+paohuzi-ev-pao = { $you ->
+       *[other] { $player }
+    } 跑 { $card }。
+paohuzi-ev-chong-pao = { $you ->
+       *[other] { $player }
+    } 重跑 { $card }。
 paohuzi-ev-peng = { $player } 碰 { $card }。
 paohuzi-ev-chi = { $player } 吃 { $card }：{ $groups }。
 paohuzi-ev-you-passed = 你过了（{ $question }）。
 paohuzi-ev-lies = 没人要 { $card }，放在 { $player } 面前。
-paohuzi-ev-won = { $player } 胡了 { $card }：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
-paohuzi-ev-won-no-card = { $player } 胡了：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
+paohuzi-ev-won = { $you ->
+       *[other] { $player }
+    } 胡了 { $card }：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
+paohuzi-ev-won-no-card = { $you ->
+       *[other] { $player }
+    } 胡了：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
 paohuzi-ev-drawn-hand = 底牌摸完没人胡：荒庄。
-paohuzi-ev-next-dealer = 下一把 { $player } 坐庄。
+paohuzi-ev-next-dealer = 下一把 { $you ->
+       *[other] { $player }
+    } 坐庄。
 paohuzi-result-drawn = 荒庄，不算分。
-paohuzi-result-won = { $player } 胡牌，{ $huxi } 胡息：{ $tun } 囤 × { $fan } 番，另外两家各付。
+paohuzi-result-won = { $you ->
+       *[other] { $player }
+    } 胡牌，{ $huxi } 胡息：{ $tun } 囤 × { $fan } 番，另外两家各付。
 paohuzi-result-split = 胡牌拆分：{ $melds }。
 paohuzi-result-mingtang = 名堂：{ $list }。
 paohuzi-result-closed = 这一把没打完牌桌就关了，不算分。
