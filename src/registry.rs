@@ -65,7 +65,7 @@ macro_rules! with_rules {
                 $body
             }
             $crate::games::GameKind::Paohuzi => {
-                type $G = $crate::games::paohuzi::Paohuzi;
+                type $G = $crate::games::paohuzi::PaohuziTable;
                 $body
             }
         }
@@ -97,7 +97,10 @@ macro_rules! with_game {
                 type $G = $crate::games::shengji::ShengjiTable;
                 $body
             }
-            $crate::games::GameKind::Paohuzi => $unhosted,
+            $crate::games::GameKind::Paohuzi => {
+                type $G = $crate::games::paohuzi::PaohuziTable;
+                $body
+            }
         }
     };
 }
@@ -216,22 +219,6 @@ pub trait Registered: crate::games::Game {
 pub trait Hosted: Registered + TerminalGame + DiscordGame {
     /// Reads `paiju play`'s command line into this game's table.
     fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal>;
-}
-
-// Games whose rules are written but which no table hosts yet: their
-// Registered impls live here until their front ends do.
-
-impl Registered for crate::games::paohuzi::Paohuzi {
-    const NAME_KEY: &'static str = "paohuzi-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../locales/en-US/paohuzi.ftl"),
-        include_str!("../locales/zh-CN/paohuzi.ftl"),
-    ];
-    const DEFAULT_STAKE: i64 = 10;
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::paohuzi::simulate(opts)
-    }
 }
 
 /// The kind a record's `game` names (a legacy name included).
@@ -378,9 +365,11 @@ mod tests {
         );
         let two = play_setup(GameKind::DouDizhu, &flags(|f| f.players = Some(2))).unwrap();
         assert_eq!(two.rules["players"], 2);
+        let paohuzi = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap();
+        assert_eq!(paohuzi.ai_seats, Some(2));
+        let refused = play_setup(GameKind::Paohuzi, &flags(|f| f.players = Some(4))).unwrap_err();
+        assert_eq!(refused.key, "term-err-players");
         // A game whose rules are written but which no table hosts yet.
-        let refused = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap_err();
-        assert_eq!(refused.key, "term-err-not-hosted");
         let shengji = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(3))).unwrap();
         assert_eq!(
             (shengji.rules["decks"].clone(), shengji.ai_seats),

@@ -372,3 +372,17 @@ fn claim_offers_list_every_claimant_in_priority_order() {
     assert_eq!(g.waiting_on(), vec![1]);
     assert_eq!(g.claim_offers().len(), 1);
 }
+
+#[path = "paohuzi/table.rs"]
+mod table;
+
+#[path = "support/terminal.rs"]
+mod terminal;
+
+#[path = "paohuzi/play.rs"]
+mod play;
+
+mod support;
+
+#[path = "paohuzi/discord.rs"]
+mod discord;

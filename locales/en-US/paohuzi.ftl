@@ -61,6 +61,8 @@ paohuzi-mingtang-tian-hu = 天胡 heavenly win
 
 ## Refusals (`ERROR_KEYS` in src/games/paohuzi/mod.rs).
 
+err-paohuzi-answered = You have answered: the others' answers are awaited.
+err-paohuzi-asked-claim = You are asked about the card: 胡 hu, 碰 peng, 吃 chi or 过 pass.
 err-paohuzi-asked-chi = You are asked whether to take the card with 吃 (chi): choose a 吃 or pass.
 err-paohuzi-asked-discard = It is your turn to discard a card.
 err-paohuzi-asked-hu = You are asked whether to win (胡): hu or pass.
@@ -102,3 +104,124 @@ err-paohuzi-not-in-hand = You do not hold { $card ->
 err-paohuzi-own-discard = { $card ->
        *[other] { paohuzi-card }
     } is 臭 to you: you discarded one earlier in this hand.
+
+## The table, in the terminal and on Discord.
+
+# A card in a list or a hand column: its notation and its character.
+paohuzi-card-short = { $card }{ $char }
+paohuzi-meld-line = { $meld } { $cards } ({ $huxi } huxi)
+paohuzi-meld-hidden = { $meld } ({ $count } cards face down)
+paohuzi-meld-hidden-shows = { $meld } ({ $count } cards face down, shows { $shown })
+paohuzi-hand-legend = (x = small 小, d = big 大; [ ] a 坎 you must keep)
+paohuzi-face-down = a card face down
+paohuzi-origin-drawn = drawn by { $player }
+paohuzi-origin-discarded = discarded by { $player }
+paohuzi-chi-with-bi = { $group } with 比 { $bi }
+paohuzi-card-from = On the table: { $card }, { $from }.
+paohuzi-own-draw = You drew { $card } (face down).
+paohuzi-shown-card = The shown card (亮张) is { $card }.
+paohuzi-question-line = { $card } You are asked: { $questions }
+paohuzi-do-hu = 胡 win
+paohuzi-do-pass = 过 pass
+paohuzi-do-peng = 碰 peng
+paohuzi-do-chi = 吃 chi { $groups }
+paohuzi-do-discard = discard { $card }
+paohuzi-no-melds = no melds
+paohuzi-table-head = Dealer: { $dealer }. Shown card (亮张): { $shown }. Wall: { $wall } cards.
+paohuzi-table-player = { $player }: { $cards } cards in hand, { $huxi } huxi shown — { $melds }
+paohuzi-table-pile =     lying by them: { $cards }
+paohuzi-your-hand = Your hand ({ $count } cards), your huxi on the table: { $huxi }
+paohuzi-ev-dealt = { $player } { $you ->
+        [yes] deal
+       *[no] deals
+    } and shows { $card } (亮张); { $wall } cards in the wall.
+paohuzi-ev-laid-out = { $player } { $you ->
+        [yes] lay
+       *[no] lays
+    } out a { $meld } of { $card }.
+paohuzi-ev-drew = { $player } { $you ->
+        [yes] draw
+       *[no] draws
+    } { $card }; { $wall } left in the wall.
+paohuzi-ev-discarded = { $player } { $you ->
+        [yes] discard
+       *[no] discards
+    } { $card }.
+paohuzi-ev-pao = { $player } { $you ->
+        [yes] must
+       *[no] must
+    } 跑 (pao) { $card }.
+paohuzi-ev-chong-pao = { $player } { $you ->
+        [yes] must
+       *[no] must
+    } 跑 (pao) { $card } again: 重跑.
+paohuzi-ev-peng = { $player } 碰 (peng) { $card }.
+paohuzi-ev-chi = { $player } 吃 (chi) { $card }: { $groups }.
+paohuzi-ev-you-passed = You passed ({ $question }).
+paohuzi-ev-lies = Nobody takes { $card }: it lies by { $player }.
+paohuzi-ev-won = { $player } { $you ->
+        [yes] win
+       *[no] wins
+    } on { $card }: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
+paohuzi-ev-won-no-card = { $player } { $you ->
+        [yes] win
+       *[no] wins
+    }: { $huxi } huxi, { $tun } tun, fan ×{ $fan }.
+paohuzi-ev-drawn-hand = The wall is empty and nobody won: 荒庄, a drawn hand.
+paohuzi-ev-next-dealer = { $player } { $you ->
+        [yes] deal
+       *[no] deals
+    } the next hand.
+paohuzi-result-drawn = 荒庄: a drawn hand, nobody pays.
+paohuzi-result-won = { $player } { $you ->
+        [yes] win
+       *[no] wins
+    } with { $huxi } huxi: { $tun } tun × fan { $fan }, paid by each other player.
+paohuzi-result-split = The winning split: { $melds }.
+paohuzi-result-mingtang = 名堂: { $list }.
+paohuzi-result-closed = The table closed before the hand was over; nobody paid.
+
+## `paiju play paohuzi`.
+
+term-paohuzi-welcome = Paohuzi (跑胡子) against two AI players, { $stake } chips a tun; 名堂 { $mingtang ->
+        [yes] on
+       *[no] off
+    }. You have { $balance } chips. Type `help` for the commands.
+term-paohuzi-help = Commands: `hu` (win), `peng`, `chi 1` (the group by its number; `chi` when there is one), `pass`; when you discard: `discard x3` or just the card (x3, d3, 三, 叁). Also `hand`, `table`, `hint`, `auto` (the AI plays for you), `leave`.
+term-paohuzi-discard = Discard one of: { $cards }
+term-paohuzi-hu = hu — 胡, win
+term-paohuzi-peng = peng — 碰
+term-paohuzi-chi = chi { $n } — 吃 { $groups }
+term-paohuzi-pass = pass — 过
+term-paohuzi-not-a-command = Not a Paohuzi command: try hu, peng, chi 1, pass, discard x3 or help.
+term-paohuzi-no-chi = You cannot 吃 this card.
+term-paohuzi-chi-which = Which 吃? Type chi and its number, 1 to { $count }.
+term-paohuzi-discard-which = Which card? For example: discard x3.
+term-paohuzi-leave-confirm = Leaving hands your seat to the AI until this hand ends, and the table then stops. Type leave again to leave.
+
+## Discord.
+
+paohuzi-embed-title = Paohuzi (跑胡子) — hand #{ $game }, { $stake } chips a tun
+paohuzi-dealer-mark = {" "}(dealer 庄)
+paohuzi-embed-player = **{ $player }**{ $dealer }: { $cards } cards in hand, { $huxi } huxi shown
+paohuzi-embed-pile = > lying by them: { $cards }
+paohuzi-embed-claims = Claims on the card are awaited { $until } (those who may claim answer in “My hand”).
+paohuzi-embed-discard = { $player } discards { $until }.
+paohuzi-your-melds = Your melds: { $melds }
+paohuzi-you = you
+paohuzi-seat = seat { $seat }
+paohuzi-answered = Your answer: { $answer }. Waiting for a player before you in the order of claims.
+paohuzi-choose-discard = Choose the card to discard
+paohuzi-choose-chi = 吃 with which groups (and 比)?
+paohuzi-role-winner = 胡 winner
+paohuzi-role-payer = pays
+paohuzi-role-drawn = 荒庄
+paohuzi-err-typed = Type hu, peng, chi 1 (the group's number in “My hand”), pass, or the card to discard (x3, d3, 三, 叁).
+paohuzi-err-no-pass = There is nothing to pass now.
+paohuzi-done = Done: { $action }.
+paohuzi-rules = **Paohuzi (跑胡子)** — 3 players, 80 cards: small 一…十 (x1…x10) and big 壹…拾 (d1…d10), four of each; 二七十 / 贰柒拾 are red. Each player gets 20 cards, the dealer a 21st shown card (亮张); 19 make the wall.
+    Melds of three: 坎 (three alike in hand, kept), 碰 (a pair + a shown card), 偎 (a pair + your own draw, face down; 臭偎 if you declined its 碰), sequences (一二三, 二七十) and 绞 (two of one case and one of the other). Fours: 提 (face down) and 跑 (face up), which happen by themselves; a second four is 重跑.
+    A drawn card is shown; in order the players may win (胡) on it, a compulsory 跑 takes it, then one 碰, then 吃 (the drawer, then the next seat). A 吃 must also lay out in 比 every other copy of the card in your hand. A card you declined (碰 or 吃) or discarded becomes 臭 to you; a win you declined stays barred until your huxi changes (臭胡).
+paohuzi-rules-score = **Winning**: all your cards in seven melds (a pair when you have a 提 or 跑) with at least 15 huxi. Tun = (huxi − 12) ÷ 3, +1 for 自摸 (your own draw); 天胡 counts huxi twice. With the 名堂 option: 红胡 (10+ red cards) ×2, 点胡 (one red) ×3, 乌胡 (no red) ×5; 海底胡 (the wall's last card) is shown.
+    • **Chips**: each other player pays the winner tun × fan × the stake. A drawn hand (荒庄) pays nothing; the winner deals next, after 荒庄 the same dealer, after three 荒庄 in a row the next seat.
+    • **Here**: every player who may take a card is asked at once, in “My hand”; the rules' priority decides. A claim you do not answer in time passes; a discard you do not make is played for you.

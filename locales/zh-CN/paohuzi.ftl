@@ -59,6 +59,8 @@ paohuzi-mingtang-tian-hu = 天胡
 
 ## Refusals (`ERROR_KEYS` in src/games/paohuzi/mod.rs).
 
+err-paohuzi-answered = 你已经回答了，正在等其他玩家。
+err-paohuzi-asked-claim = 现在问你要不要这张牌：胡、碰、吃或者过。
 err-paohuzi-asked-chi = 现在问你是否吃这张牌：请选择一种吃法，或者过。
 err-paohuzi-asked-discard = 轮到你出牌。
 err-paohuzi-asked-hu = 现在问你是否胡牌：胡，或者过。
@@ -100,3 +102,115 @@ err-paohuzi-not-in-hand = 你手里没有{ $card ->
 err-paohuzi-own-discard = { $card ->
        *[other] { paohuzi-card }
     }对你是臭牌：你本局打出过这张牌。
+
+## The table, in the terminal and on Discord.
+
+paohuzi-card-short = { $card ->
+       *[other] { $char }
+    }
+paohuzi-meld-line = { $meld } { $cards }（{ $huxi } 胡息）
+paohuzi-meld-hidden = { $meld }（{ $count } 张扣着）
+paohuzi-meld-hidden-shows = { $meld }（{ $count } 张扣着，亮 { $shown }）
+paohuzi-hand-legend = （小写一…十，大写壹…拾；[ ] 是必须留着的坎）
+paohuzi-face-down = 一张扣牌
+paohuzi-origin-drawn = { $player } 翻出
+paohuzi-origin-discarded = { $player } 打出
+paohuzi-chi-with-bi = { $group }，比 { $bi }
+paohuzi-card-from = 桌上：{ $card }，{ $from }。
+paohuzi-own-draw = 你摸到 { $card }（扣着）。
+paohuzi-shown-card = 亮张是 { $card }。
+paohuzi-question-line = { $card } 问你：{ $questions }
+paohuzi-do-hu = 胡
+paohuzi-do-pass = 过
+paohuzi-do-peng = 碰
+paohuzi-do-chi = 吃 { $groups }
+paohuzi-do-discard = 出 { $card }
+paohuzi-no-melds = 还没有门子
+paohuzi-table-head = 庄家：{ $dealer }。亮张：{ $shown }。底牌剩 { $wall } 张。
+paohuzi-table-player = { $player }：手牌 { $cards } 张，明息 { $huxi } — { $melds }
+paohuzi-table-pile =     弃牌：{ $cards }
+paohuzi-your-hand = 你的手牌（{ $count } 张），桌面得息：{ $huxi }
+paohuzi-ev-dealt = { $you ->
+       *[other] { $player }
+    } 坐庄，亮张 { $card }；底牌 { $wall } 张。
+paohuzi-ev-laid-out = { $you ->
+       *[other] { $player }
+    } { $meld }：{ $card }。
+paohuzi-ev-drew = { $you ->
+       *[other] { $player }
+    } 翻出 { $card }；底牌剩 { $wall } 张。
+paohuzi-ev-discarded = { $you ->
+       *[other] { $player }
+    } 打出 { $card }。
+paohuzi-ev-pao = { $you ->
+       *[other] { $player }
+    } 跑 { $card }。
+paohuzi-ev-chong-pao = { $you ->
+       *[other] { $player }
+    } 重跑 { $card }。
+paohuzi-ev-peng = { $player } 碰 { $card }。
+paohuzi-ev-chi = { $player } 吃 { $card }：{ $groups }。
+paohuzi-ev-you-passed = 你过了（{ $question }）。
+paohuzi-ev-lies = 没人要 { $card }，放在 { $player } 面前。
+paohuzi-ev-won = { $you ->
+       *[other] { $player }
+    } 胡了 { $card }：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
+paohuzi-ev-won-no-card = { $you ->
+       *[other] { $player }
+    } 胡了：{ $huxi } 胡息，{ $tun } 囤，{ $fan } 番。
+paohuzi-ev-drawn-hand = 底牌摸完没人胡：荒庄。
+paohuzi-ev-next-dealer = 下一把 { $you ->
+       *[other] { $player }
+    } 坐庄。
+paohuzi-result-drawn = 荒庄，不算分。
+paohuzi-result-won = { $you ->
+       *[other] { $player }
+    } 胡牌，{ $huxi } 胡息：{ $tun } 囤 × { $fan } 番，另外两家各付。
+paohuzi-result-split = 胡牌拆分：{ $melds }。
+paohuzi-result-mingtang = 名堂：{ $list }。
+paohuzi-result-closed = 这一把没打完牌桌就关了，不算分。
+
+## `paiju play paohuzi`.
+
+term-paohuzi-welcome = 跑胡子，你和两个电脑玩家，每囤 { $stake } 筹码；名堂{ $mingtang ->
+        [yes] 开
+       *[no] 关
+    }。你有 { $balance } 筹码。输入 `help` 看命令。
+term-paohuzi-help = 命令：`hu`（胡）、`peng`（碰）、`chi 1`（按编号选吃法；只有一种时直接 `chi`）、`pass`（过）；出牌：`discard x3` 或直接写牌（x3、d3、三、叁）。另有 `hand`、`table`、`hint`、`auto`（托管）、`leave`。
+term-paohuzi-discard = 可以打出：{ $cards }
+term-paohuzi-hu = hu — 胡
+term-paohuzi-peng = peng — 碰
+term-paohuzi-chi = chi { $n } — 吃 { $groups }
+term-paohuzi-pass = pass — 过
+term-paohuzi-not-a-command = 不是跑胡子的命令：试试 hu、peng、chi 1、pass、discard x3 或 help。
+term-paohuzi-no-chi = 这张牌你不能吃。
+term-paohuzi-chi-which = 吃哪一种？输入 chi 和编号（1 到 { $count }）。
+term-paohuzi-discard-which = 出哪张？例如：discard x3。
+term-paohuzi-leave-confirm = 离开后这一把由电脑替你打完，然后牌桌结束。再输入一次 leave 确认离开。
+
+## Discord.
+
+paohuzi-embed-title = 跑胡子 — 第 #{ $game } 把，每囤 { $stake } 筹码
+paohuzi-dealer-mark = （庄）
+paohuzi-embed-player = **{ $player }**{ $dealer }：手牌 { $cards } 张，明息 { $huxi }
+paohuzi-embed-pile = > 弃牌：{ $cards }
+paohuzi-embed-claims = 等待要牌的回答 { $until }（能要这张牌的玩家在“我的手牌”里回答）。
+paohuzi-embed-discard = { $player } 出牌 { $until }。
+paohuzi-your-melds = 你的门子：{ $melds }
+paohuzi-you = 你
+paohuzi-seat = { $seat } 号位
+paohuzi-answered = 你的回答：{ $answer }。正在等顺序在你前面的玩家。
+paohuzi-choose-discard = 选一张牌打出
+paohuzi-choose-chi = 怎么吃（含比）？
+paohuzi-role-winner = 胡牌
+paohuzi-role-payer = 付
+paohuzi-role-drawn = 荒庄
+paohuzi-err-typed = 请输入 hu、peng、chi 1（“我的手牌”里的编号）、pass，或要打的牌（x3、d3、三、叁）。
+paohuzi-err-no-pass = 现在没有可以过的。
+paohuzi-done = 已完成：{ $action }。
+paohuzi-rules = **跑胡子** — 三人，80 张牌：小字一…十、大字壹…拾，各四张；二七十、贰柒拾为红字。每人 20 张，庄家多一张亮张；剩 19 张做底牌。
+    三张的门子：坎（手里三张一样，不能拆）、碰（对子碰别人的牌）、偎（对子摸到自己的牌，扣着；碰过又不碰的是臭偎）、顺子（一二三、二七十）和绞（同数两张一大一小）。四张：提（扣着）和跑（亮着），都是自动的；第二个四张叫重跑。
+    翻出的牌亮在桌上：先问胡，再自动跑，再碰，最后吃（先翻牌的人，再下家）。吃牌时手里同样的牌都要比出来。不碰、不吃或自己打过的牌对你是臭牌；不胡的牌在胡息变化前也不能胡（臭胡）。
+paohuzi-rules-score = **胡牌**：所有牌组成七组（有提或跑要一对将），至少 15 胡息。囤数 =（胡息 − 12）÷ 3，自摸加一囤；天胡胡息翻倍计算。开名堂时：红胡（10 张以上红字）×2，点胡（只一张红字）×3，乌胡（没有红字）×5；海底胡只显示。
+    • **筹码**：另外两家各付 囤 × 番 × 底注。荒庄不算分；胡牌的人坐庄，荒庄庄家不变，连续三次荒庄由下家坐庄。
+    • **本桌**：能要这张牌的玩家同时在“我的手牌”里被问到，按规则的先后决定；到时不回答算过，到时不出牌由系统代打。

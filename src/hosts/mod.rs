@@ -4,4 +4,5 @@
 //! and `Hosted`, `discord.rs` for its `DiscordGame`). A new game's only
 //! line here is its `pub mod`.
 
+pub mod paohuzi;
 pub mod shengji;

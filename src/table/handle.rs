@@ -168,6 +168,12 @@ pub struct GameStatus<G: Game> {
     /// the only ones a public message may offer.
     pub public_legal: Vec<G::Action>,
     pub timer: TimerKind,
+    /// The version the question open now was asked at, for a game that
+    /// asks several seats one question
+    /// ([`TableGame::question_round`](super::TableGame::question_round)):
+    /// a seat still asked may act with any version since. `None` for other
+    /// games: only `version` is current.
+    pub asked_at: Option<u64>,
 }
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, TableError>>;

@@ -116,6 +116,17 @@ pub trait TableGame: Game {
         self.legal_actions(seat)
     }
 
+    /// For a game that asks several seats one question at once (Paohuzi's
+    /// claims on a card): a number that stays the same while they answer
+    /// it, in any order, and changes when a new question starts. While it
+    /// stays, a seat still asked may act with the version the question was
+    /// asked at (the others' answers meanwhile are not a change it missed)
+    /// and keeps its clock. `None` (the default): every action must carry
+    /// the current version.
+    fn question_round(&self) -> Option<u64> {
+        None
+    }
+
     /// The timer for the seats the game waits on now.
     fn timer_kind(&self) -> TimerKind {
         TimerKind::Play

@@ -384,6 +384,7 @@ impl<S: TableStore> Tables<S> {
                         version,
                         turn_started: Instant::now(),
                         last_action: Instant::now(),
+                        round_since: version,
                         autoplay: vec![false; n],
                         left: vec![false; n],
                     })

@@ -35,6 +35,10 @@ pub(super) struct Running<G: TableGame> {
     /// When the last action was applied: a table step
     /// ([`TableGame::table_step`]) comes its pause after it.
     pub last_action: Instant,
+    /// The version at which the game's current question began
+    /// ([`TableGame::question_round`]): a seat still asked may answer with
+    /// any version since, as others answer the same question meanwhile.
+    pub round_since: u64,
     pub autoplay: Vec<bool>,
     /// Humans who left a game that has no escape: the bot plays for them.
     pub left: Vec<bool>,
@@ -475,6 +479,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             version,
             turn_started: Instant::now(),
             last_action: Instant::now(),
+            round_since: version,
             autoplay: vec![false; n],
             left: vec![false; n],
         });
@@ -580,7 +585,13 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let Phase::Playing(run) = &self.phase else {
             return Err(TableError::NotPlaying);
         };
-        if version != run.version {
+        // Several seats asked one question answer it against the version
+        // it was asked at: the others' answers meanwhile do not make theirs
+        // stale. Any other version is.
+        let same_question = run.game.question_round().is_some()
+            && (run.round_since..run.version).contains(&version)
+            && run.game.waiting_on().contains(&seat);
+        if version != run.version && !same_question {
             return Err(TableError::Stale {
                 got: version,
                 now: run.version,
@@ -642,12 +653,22 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
         if let Phase::Playing(run) = &mut self.phase {
             let waited_before = run.game.waiting_on();
+            let round_before = run.game.question_round();
             run.game = next;
             run.version = new_version;
             run.last_action = Instant::now();
-            // A seat that keeps the turn (or a simultaneous wait) keeps its
-            // clock only if the waiting seats did not change.
-            if run.game.waiting_on() != waited_before || waited_before.contains(&seat) {
+            let round = run.game.question_round();
+            if round.is_none() || round != round_before {
+                run.round_since = new_version;
+            }
+            // The seats still asked a question others answered keep their
+            // clock. Otherwise a seat that keeps the turn (or a
+            // simultaneous wait) keeps its clock only if the waiting seats
+            // did not change.
+            let same_question = round.is_some() && round == round_before;
+            if !same_question
+                && (run.game.waiting_on() != waited_before || waited_before.contains(&seat))
+            {
                 run.turn_started = Instant::now();
             }
         }
@@ -664,7 +685,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
 
     /// After a settled game: the next game at the same table, or close.
     async fn follow_up(&mut self, finished: G) {
-        let Some(game) = finished.next_game(&mut self.rng) else {
+        // A table that plays on seats its players again when one left, so
+        // the game's own next deal (which keeps the seats) waits for that.
+        let someone_left =
+            matches!(&self.phase, Phase::Playing(run) if run.left.iter().any(|l| *l));
+        let next = if G::plays_on(&self.rules) && someone_left {
+            None
+        } else {
+            finished.next_game(&mut self.rng)
+        };
+        let Some(game) = next else {
             if G::plays_on(&self.rules) {
                 self.play_on().await;
             } else {
@@ -839,6 +869,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 legal: seat.map(|s| run.game.legal_actions(s)).unwrap_or_default(),
                 public_legal: seat.map(|s| run.game.public_actions(s)).unwrap_or_default(),
                 timer: run.game.timer_kind(),
+                asked_at: run.game.question_round().map(|_| run.round_since),
             }),
         };
         TableStatus {

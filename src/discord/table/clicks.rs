@@ -396,11 +396,26 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         .ok_or_else(|| BotError::user("err-stale"))?;
     let status = table.status(Some(c.user)).await?;
     let game = status.game.ok_or_else(|| BotError::user("err-stale"))?;
-    let current = game.id as u64 == c.id.table && game.version == c.id.version;
-    if !current && c.id.action != Click::MyHand {
+    let same_game = game.id as u64 == c.id.table;
+    let current = same_game && game.version == c.id.version;
+    // A control drawn at an earlier version of this game, for a seat the
+    // game still waits on, may answer a question several seats are asked
+    // at once (Paohuzi's claims, `TableGame::question_round`): the table
+    // judges its action against the version it was drawn at, and refuses
+    // it as stale unless that is still the seat's question.
+    let earlier = same_game
+        && game
+            .asked_at
+            .is_some_and(|at| (at..game.version).contains(&c.id.version))
+        && c.id.action != Click::MyHand;
+    if !current && !earlier && c.id.action != Click::MyHand {
         return Err(BotError::user("err-stale"));
     }
     let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    if earlier && !game.waiting_on.contains(&seat) {
+        return Err(BotError::user("err-stale"));
+    }
+    let acted_at = if earlier { c.id.version } else { game.version };
     let hv = HandView::<G> {
         lang: c.lang,
         game: game.id,
@@ -419,10 +434,15 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         Some(fields) => ClickIntent::Act(G::on_modal(&control, fields, &hv)?),
         None => G::on_click(&control, c.values, &hv)?,
     };
+    // Only an action is judged by the table; anything else drawn at an
+    // earlier version is stale.
+    if earlier && !matches!(intent, ClickIntent::Act(_)) {
+        return Err(BotError::user("err-stale"));
+    }
     match intent {
         ClickIntent::Modal(modal) => Ok(Answer::Modal(modal.0)),
         ClickIntent::Act(action) => {
-            table.act(c.user, game.version, action.clone()).await?;
+            table.act(c.user, acted_at, action.clone()).await?;
             if !c.in_private_view {
                 return Ok(Answer::Ack);
             }

@@ -75,7 +75,7 @@ pub struct DiscardTurn {
 }
 
 /// A 名堂 or another distinction shown with a win.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mingtang {
     /// 红胡: 10 or more red cards, fan ×2 (option `mingtang`).

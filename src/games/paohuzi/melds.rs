@@ -6,7 +6,7 @@ use super::cards::Card;
 use serde::Serialize;
 
 /// The kinds of meld, laid out or found in a winning hand.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MeldKind {
     /// 坎: three identical in the hand.

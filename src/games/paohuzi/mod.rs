@@ -59,6 +59,7 @@ pub mod cards;
 pub mod claims;
 pub mod engine;
 pub mod events;
+pub mod live;
 pub mod melds;
 pub mod rules;
 pub mod sim;
@@ -69,6 +70,7 @@ pub use action::Action;
 pub use cards::Card;
 pub use engine::{ClaimClass, ClaimOffer, Mingtang, Origin, Paohuzi, PaohuziOutcome, Phase};
 pub use events::{Event, QuestionKind};
+pub use live::{LiveView, PaohuziTable, TableBot};
 pub use melds::{Meld, MeldKind};
 pub use rules::{PaohuziDeal, PaohuziRules};
 pub use sim::simulate;
@@ -86,7 +88,9 @@ pub const ERROR_KEYS: &[&str] = &[
     "err-game-over",
     "err-no-such-seat",
     "err-malformed-action",
+    "err-paohuzi-answered",
     "err-paohuzi-asked-chi",
+    "err-paohuzi-asked-claim",
     "err-paohuzi-asked-discard",
     "err-paohuzi-asked-hu",
     "err-paohuzi-asked-peng",
@@ -123,6 +127,7 @@ impl Paohuzi {
             deck,
             dealer,
             drawn_in_a_row,
+            together: false,
         };
         Paohuzi::start(rules, deal).map_err(RecordError::Deal)
     }
@@ -221,6 +226,7 @@ mod tests {
             include_str!("engine.rs"),
             include_str!("action.rs"),
             include_str!("claims.rs"),
+            include_str!("live.rs"),
         ]
         .concat();
         let mut used: Vec<&str> = sources

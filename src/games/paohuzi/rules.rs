@@ -45,10 +45,21 @@ pub struct PaohuziDeal {
     /// table carries it (the outcome gives the next hand's value).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub drawn_in_a_row: u32,
+    /// The hand was played at a live table that asks every claimant of a
+    /// card at once ([`super::live::PaohuziTable`]): the record's actions
+    /// are the answers in the order they came, and a replay resolves them
+    /// by the rules' priority. Absent (false) in a record of the engine's
+    /// one-by-one questions, so those replay as before.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub together: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl PaohuziDeal {

@@ -1,0 +1,346 @@
+//! `paiju play paohuzi`: the person against two AI seats, hand after hand.
+//! The hand is shown in columns by number (small above big, a 坎's cards
+//! locked in brackets), each player's melds with their huxi and the cards
+//! lying by them, the shown card and the question it raises (`hu`,
+//! `peng`, `chi 1` from the numbered list of groups, `pass`), the running
+//! huxi. Also the registry's [`Registered`] and [`Hosted`] impls.
+
+use super::words;
+use crate::games::paohuzi::{
+    Action, Card, Event, LiveView, Paohuzi, PaohuziRules, PaohuziTable, QuestionKind,
+};
+use crate::games::Seat;
+use crate::i18n::{tr, tr_args, Lang};
+use crate::record::{Record, RecordError, Verdict};
+use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
+use crate::simulate::{SimOptions, SimReport};
+use crate::table::GameResult;
+use crate::terminal::{text, Input, PlayOptions, TerminalGame};
+
+impl Registered for PaohuziTable {
+    const NAME_KEY: &'static str = "paohuzi-name";
+    const FTL: [&'static str; 2] = [
+        include_str!("../../../locales/en-US/paohuzi.ftl"),
+        include_str!("../../../locales/zh-CN/paohuzi.ftl"),
+    ];
+    const DEFAULT_STAKE: i64 = 10;
+
+    /// A hand played at a live table (`together` in its deal) replays
+    /// through [`PaohuziTable`], answers in the order they came; any other
+    /// through the engine, one question at a time.
+    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
+        if record.deal.get("together") == Some(&serde_json::Value::Bool(true)) {
+            crate::record::replay_game_with::<PaohuziTable>(record, play_out)
+        } else {
+            crate::record::replay_game_with::<Paohuzi>(record, play_out)
+        }
+    }
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::paohuzi::simulate(opts)
+    }
+}
+
+impl Hosted for PaohuziTable {
+    /// Three players (the person and two AI seats); `--rules
+    /// '{"mingtang":true}'` for the 名堂.
+    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+        use crate::games::paohuzi::rules::SEATS;
+        let players = flags.players.unwrap_or(SEATS);
+        if players != SEATS {
+            return Err(Refusal::players::<Self>(SEATS..=SEATS, players));
+        }
+        if flags.bobo.is_some() {
+            return Err(Refusal::new("term-err-chexuan-only"));
+        }
+        if flags.ante.is_some() || flags.sweep {
+            return Err(Refusal::new("term-err-duan-guozi-only"));
+        }
+        if flags.wild || flags.discard {
+            return Err(Refusal::new("term-err-dou-dizhu-only"));
+        }
+        Ok(PlaySetup {
+            rules: serde_json::Value::Object(flags.rules.clone()),
+            ai_seats: Some(SEATS - 1),
+            stake: flags.stake,
+            buy_in: None,
+        })
+    }
+}
+
+fn names(lang: Lang, me: Seat) -> Vec<String> {
+    text::names(lang, 3, me)
+}
+
+/// Each player's melds, huxi and lying cards, the 亮张, the wall and the
+/// card in question, as `me` sees them.
+pub fn table_text(lang: Lang, view: &LiveView, names: &[String]) -> String {
+    let v = &view.hand;
+    let mut out = vec![tr_args(
+        lang,
+        "paohuzi-table-head",
+        &[
+            ("dealer", names[v.dealer].clone().into()),
+            ("shown", words::card(lang, v.shown_card).into()),
+            ("wall", (v.wall as i64).into()),
+        ],
+    )];
+    for p in &v.players {
+        let melds: Vec<String> = p.melds.iter().map(|m| words::meld_view(lang, m)).collect();
+        out.push(tr_args(
+            lang,
+            "paohuzi-table-player",
+            &[
+                ("player", names[p.seat].clone().into()),
+                ("cards", (p.hand_count as i64).into()),
+                ("huxi", i64::from(p.visible_huxi).into()),
+                (
+                    "melds",
+                    if melds.is_empty() {
+                        tr(lang, "paohuzi-no-melds")
+                    } else {
+                        crate::i18n::list(lang, &melds)
+                    }
+                    .into(),
+                ),
+            ],
+        ));
+        if !p.pile.is_empty() {
+            out.push(tr_args(
+                lang,
+                "paohuzi-table-pile",
+                &[("cards", words::cards(lang, &p.pile).into())],
+            ));
+        }
+    }
+    if let (Some(c), Some(o)) = (v.card, v.origin) {
+        out.push(tr_args(
+            lang,
+            "paohuzi-card-from",
+            &[
+                ("card", words::card(lang, c).into()),
+                ("from", words::origin(lang, names, o).into()),
+            ],
+        ));
+    }
+    out.join("\n")
+}
+
+impl TerminalGame for PaohuziTable {
+    fn welcome(lang: Lang, options: &PlayOptions, _seats: usize, balance: i64) -> String {
+        let rules: PaohuziRules = serde_json::from_value(options.rules.clone()).unwrap_or_default();
+        tr_args(
+            lang,
+            "term-paohuzi-welcome",
+            &[
+                ("stake", options.stake.into()),
+                ("balance", balance.into()),
+                ("mingtang", if rules.mingtang { "yes" } else { "no" }.into()),
+            ],
+        )
+    }
+
+    fn help(lang: Lang) -> String {
+        tr(lang, "term-paohuzi-help")
+    }
+
+    fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
+        words::event_line(lang, &names(lang, me), event, Some(me))
+    }
+
+    fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
+        match &result.outcome {
+            None => tr(lang, "paohuzi-result-closed"),
+            Some(o) => words::result_lines(lang, &names(lang, me), o, Some(me)).join("\n"),
+        }
+    }
+
+    fn table_lines(lang: Lang, view: &LiveView, me: Seat) -> String {
+        table_text(lang, view, &names(lang, me))
+    }
+
+    /// The hand in columns, the running huxi, and the question now.
+    fn hand_line(lang: Lang, view: &LiveView) -> String {
+        let Some(me) = view.hand.viewer else {
+            return String::new();
+        };
+        let p = &view.hand.players[me];
+        let mut out = vec![tr_args(
+            lang,
+            "paohuzi-your-hand",
+            &[
+                ("count", (p.hand_count as i64).into()),
+                ("huxi", i64::from(p.huxi.unwrap_or(0)).into()),
+            ],
+        )];
+        out.push(words::hand_columns(lang, &view.hand.my_hand()));
+        let q = words::question_line(lang, view, &names(lang, me));
+        if !q.is_empty() {
+            out.push(q);
+        }
+        out.join("\n")
+    }
+
+    /// The answers open now: `hu`, `peng`, the numbered 吃 groups, `pass`;
+    /// or the cards that may be discarded.
+    fn options_line(lang: Lang, legal: &[Action]) -> String {
+        let discards: Vec<Card> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        if !discards.is_empty() {
+            return tr_args(
+                lang,
+                "term-paohuzi-discard",
+                &[("cards", words::cards(lang, &discards).into())],
+            );
+        }
+        let mut out = Vec::new();
+        if legal.contains(&Action::Hu) {
+            out.push(tr(lang, "term-paohuzi-hu"));
+        }
+        if legal.contains(&Action::Peng) {
+            out.push(tr(lang, "term-paohuzi-peng"));
+        }
+        for (i, g) in words::chi_choices(legal).into_iter().enumerate() {
+            out.push(tr_args(
+                lang,
+                "term-paohuzi-chi",
+                &[
+                    ("n", (i as i64 + 1).into()),
+                    ("groups", words::chi_label(lang, g).into()),
+                ],
+            ));
+        }
+        if legal.contains(&Action::Pass) {
+            out.push(tr(lang, "term-paohuzi-pass"));
+        }
+        out.join("\n")
+    }
+
+    fn action_label(lang: Lang, action: &Action) -> String {
+        words::action_label(lang, action)
+    }
+
+    fn parse_input(
+        lang: Lang,
+        line: &str,
+        view: &LiveView,
+        legal: &[Action],
+    ) -> Result<Input<Action>, String> {
+        let lower = line.trim().to_lowercase();
+        let mut parts = lower.split_whitespace();
+        let word = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.collect();
+        let discarding = view
+            .hand
+            .asking
+            .is_some_and(|a| a.question == QuestionKind::Discard);
+        let plain = |i: Input<Action>| {
+            if rest.is_empty() {
+                Ok(i)
+            } else {
+                Err(tr(lang, "term-paohuzi-not-a-command"))
+            }
+        };
+        match word {
+            "" => Ok(Input::Nothing),
+            "help" | "?" | "帮助" => plain(Input::Help),
+            "hint" | "提示" => plain(Input::Hint),
+            "auto" | "托管" => plain(Input::Auto),
+            "table" | "t" | "桌面" => plain(Input::ShowTable),
+            "hand" | "手牌" => plain(Input::ShowHand),
+            "leave" | "quit" | "离开" => plain(Input::Leave),
+            "hu" | "胡" => plain(Input::Act(Action::Hu)),
+            "peng" | "碰" => plain(Input::Act(Action::Peng)),
+            "pass" | "p" | "过" => plain(Input::Act(Action::Pass)),
+            "chi" | "吃" => {
+                let choices = words::chi_choices(legal);
+                let pick = match rest.as_slice() {
+                    [] if choices.len() == 1 => Some(0),
+                    [] => None,
+                    [n] => n.parse::<usize>().ok().and_then(|n| n.checked_sub(1)),
+                    _ => None,
+                };
+                match pick.and_then(|i| choices.get(i)) {
+                    Some(g) => Ok(Input::Act(Action::Chi((*g).clone()))),
+                    None if choices.is_empty() => Err(tr(lang, "term-paohuzi-no-chi")),
+                    None => Err(tr_args(
+                        lang,
+                        "term-paohuzi-chi-which",
+                        &[("count", (choices.len() as i64).into())],
+                    )),
+                }
+            }
+            "discard" | "d" | "出" => match rest.as_slice() {
+                [c] => parse_card(lang, c).map(|c| Input::Act(Action::Discard(c))),
+                _ => Err(tr(lang, "term-paohuzi-discard-which")),
+            },
+            other if discarding && rest.is_empty() => {
+                parse_card(lang, other).map(|c| Input::Act(Action::Discard(c)))
+            }
+            _ => Err(tr(lang, "term-paohuzi-not-a-command")),
+        }
+    }
+
+    fn leave_confirm(lang: Lang, _rules: &serde_json::Value) -> String {
+        tr(lang, "term-paohuzi-leave-confirm")
+    }
+}
+
+fn parse_card(lang: Lang, text: &str) -> Result<Card, String> {
+    text.parse::<Card>().map_err(|_| {
+        tr_args(
+            lang,
+            "err-paohuzi-bad-card",
+            &[("card", text.to_string().into())],
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_hand_shows_in_columns_and_answers_read() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+        for lang in Lang::ALL {
+            let v = t.view(Some(0));
+            let hand = PaohuziTable::hand_line(lang, &v);
+            assert!(hand.lines().count() >= 3, "{hand}");
+            let table = PaohuziTable::table_lines(lang, &v, 0);
+            assert!(!table.contains("paohuzi-"), "{table}");
+            assert!(!hand.contains("paohuzi-"), "{hand}");
+        }
+        let v = t.view(Some(0));
+        let legal = vec![
+            Action::Peng,
+            Action::Chi(vec![vec![
+                "x1".parse().unwrap(),
+                "x2".parse().unwrap(),
+                "x3".parse().unwrap(),
+            ]]),
+            Action::Pass,
+        ];
+        let parse = |l: &str| PaohuziTable::parse_input(Lang::EnUs, l, &v, &legal);
+        assert_eq!(parse("peng"), Ok(Input::Act(Action::Peng)));
+        assert_eq!(parse("过"), Ok(Input::Act(Action::Pass)));
+        assert_eq!(parse("chi 1"), Ok(Input::Act(legal[1].clone())));
+        assert_eq!(parse("chi"), Ok(Input::Act(legal[1].clone())));
+        assert!(parse("chi 2").is_err());
+        assert_eq!(
+            parse("discard 叁"),
+            Ok(Input::Act(Action::Discard("d3".parse().unwrap())))
+        );
+        assert!(parse("discard q3").is_err());
+        let options = PaohuziTable::options_line(Lang::ZhCn, &legal);
+        assert!(options.contains("一 二 三"), "{options}");
+    }
+}
