@@ -18,7 +18,7 @@ const ENGLISH: [&str; 18] = [
     "Your hand",
     "Your balance",
     "Another game",
-    "Commands:",
+    "In every game",
     "Hint:",
     "Landlord:",
     "Thanks for playing",
@@ -41,7 +41,7 @@ const CHINESE: [&str; 8] = [
     "你的手牌",
     "你的余额",
     "再来一局",
-    "命令：",
+    "各游戏通用：",
     "提示：",
 ];
 
@@ -70,7 +70,7 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
         &out,
         &[
             "斗地主",
-            "命令：",
+            "各游戏通用：",
             "轮到你了。",
             "你可以：",
             "你的手牌（17 张）",
@@ -102,7 +102,7 @@ fn duan_guozi_in_chinese_by_lang_from_the_environment() {
         &[
             "端锅子",
             "另有 2 个电脑玩家",
-            "命令：",
+            "各游戏通用：",
             "不行：`zzz`",
             "--- 第 1 轮",
             "轮到你发牌",
@@ -142,7 +142,7 @@ fn chexuan_in_chinese_reads_chinese_bets_and_refuses_in_chinese() {
     ];
     let input = format!(
         "help\n大 5\nzzz\n提示\n{}leave\nleave\n{}n\n",
-        "托管\n".repeat(12),
+        "代打\n".repeat(12),
         "auto\n".repeat(30)
     );
     let (ok, out, err) = play("chexuan", &db, &args, &input);
@@ -152,7 +152,7 @@ fn chexuan_in_chinese_reads_chinese_bets_and_refuses_in_chinese() {
         &[
             "扯旋",
             "簸簸 400",
-            "下注：",
+            "扯旋下注：",
             "不行：`大 5`",
             "至少 10",
             "不是命令",

@@ -13,37 +13,43 @@ term-you-may = 你可以：{ $options }
 term-refused = 不行：{ $why }（输入 `hint` 看提示，`help` 看命令）
 term-not-understood = `{ $input }`：{ $why }
 term-autoplay-on = { $you ->
-        [yes] 你超时了：电脑替你出牌（托管），直到你再次操作。
+        [yes] 你超时了：电脑替你托管，输入任何内容即可取消托管。
        *[other] { $player }：超时，电脑托管这个座位，直到其再次操作。
     }
 term-autoplay-off = { $player } 回到牌桌。
 term-settled-line = { $player }：{ $chips } 筹码
 term-balance = 你的余额：{ $chips } 筹码。
-term-choose-reading = 这几张牌有几种出法。请输入你要的那种的编号：
-term-another-game = 再来一局？[y/n]（好/不）
-term-answer-yes-or-no = `{ $answer }` 不是这里的回答：输入 y（或直接回车）再来一局，输入 n 结束。
+term-choose-reading = 这几张牌有几种出法。请输入你要的那种的编号（直接回车返回）：
+term-another-game = 再来一局？输入“好”（y）再来，“不”（n）结束。
+term-answer-yes-or-no = `{ $answer }` 不是这里的回答：输入“好”（y）再来一局，“不”（n）结束。
+term-answer-empty = 空行不算回答：输入“好”（y）再来一局，“不”（n）结束。
 term-saved = 输入已结束。牌局已保存：再次运行 `paiju play { $game }` 即可继续。
 term-goodbye = 谢谢参与，再见！
 term-trouble = （牌桌出错：{ $message }）
 term-cannot-resume = 第 { $game } 局无法继续（{ $why }）：已取消，筹码已退还。
 term-opening-failed = paiju：无法开桌：{ $why }
-term-leave = 离开 (leave)
+term-leave = 离开
+term-help-common = 各游戏通用：
+    {"  "}提示                 看电脑会怎么出
+    {"  "}代打                 这一步让电脑替你走
+    {"  "}手牌、牌桌           再看一次手牌或牌桌
+    {"  "}离开（逃跑）         离开本局（会先再问一次）
+    {"  "}帮助（?）            显示本列表
+    超时后电脑替你托管，直到你再输入任何内容。英文命令（hint、auto、hand、table、leave、help）也可以用。
+term-pick-a-number = 请输入 1 到 { $count } 的编号，或直接回车返回
+term-choice-dropped = 没有出牌：请重新选牌。
+term-stayed = 你留在牌桌，没有出牌。
 
 ## 斗地主。
 
 term-ddz-welcome = paiju：在终端里玩斗地主。你坐 0 号位，对手是电脑。
     底分：每分 { $stake } 筹码。你的余额：{ $balance } 筹码。任何时候输入 `help` 查看命令。
-term-ddz-help = 命令：
-    {"  "}33344、10JQKA、3s 3h、大王 …  出这些牌（点数 3–9、10 或 T、J Q K A 2；加花色字母 s h d c 指定一张；SJ/BJ 或 小王/大王 是王；只写点数就从手牌里挑）
-    {"  "}不要、过（pass、p）           不出
-    {"  "}1 / 2 / 3、bid N              叫分（叫分制）；0 或 不叫 表示不叫
-    {"  "}叫地主 抢地主 踢 反踢 加倍 明牌（call rob kick counter double show）  本桌允许的叫牌选项
-    {"  "}不弃（keep）                  弃牌阶段：一张也不弃
-    {"  "}提示（hint、h）               看电脑会怎么出
-    {"  "}托管（auto、a）               这一步让电脑替你走
-    {"  "}hand、table                   再看一次手牌或牌桌
-    {"  "}逃跑（leave）                 放弃本局（要付逃跑罚分）
-    {"  "}help（?）                     显示本列表
+term-ddz-help = 斗地主：
+    {"  "}33344、10JQKA、3s 3h、大王 …  出这些牌（点数 3–9、10 或 T、J Q K A 2；加花色字母 s h d c 指定一张；SJ/BJ 或 小王/大王 是王；只写点数就从手牌里挑）。能读成牌的一行一定是出牌：`A` 出一张 A。
+    {"  "}不要、要不起、过（pass、p）   不出
+    {"  "}叫 1 分 / 叫 2 分 / 叫 3 分（或 1、2、3）  叫分（叫分制）；不叫 或 0 表示不叫
+    {"  "}叫地主 抢地主 踢 反踢 加倍 明牌   本桌允许的叫牌选项；不抢、不加倍 表示放弃
+    {"  "}不弃                         弃牌阶段：一张也不弃
 term-ddz-lead = 大家都不要：{ $player } 重新出牌。
 term-ddz-no-landlord = 地主：尚未确定
 term-ddz-cards-left = 剩余牌数：{ $counts }
@@ -78,18 +84,15 @@ term-ddz-discard = 弃 { $cards }
 term-ddz-plays = 出牌（输入要出的牌）
 term-ddz-discards = 弃牌（输入要弃的牌，或 `keep` 一张不弃）
 term-ddz-not-a-command = 不是命令，也不是你手里的牌
+term-ddz-no-play-now = 现在不出牌：请先回答上面的问题
 term-ddz-bid-range = 叫分只能是 1、2 或 3
 
 ## 端锅子。
 
 term-dg-welcome = paiju：在终端里玩端锅子。你坐 0 号位，另有 { $ai } 个电脑玩家。
     每人往锅子里下底 { $ante } 道；1 道 = { $chips } 筹码。你的余额：{ $balance } 筹码。任何时候输入 `help` 查看命令。
-term-dg-help = 命令：
-    {"  "}回车、发牌（deal、d）       轮到你坐庄时发这一轮牌
-    {"  "}table（t）                  再看一次锅子和上一轮
-    {"  "}托管（auto、a）             让电脑替你发牌
-    {"  "}leave                       本局之后离桌（你若是最后一位玩家，锅里的道平均退回）
-    {"  "}help（?）                   显示本列表
+term-dg-help = 端锅子：
+    {"  "}回车、发牌                  轮到你坐庄时发这一轮牌
     每一轮没有人需要做决定：所有人的牌都亮出来，最大的一手按道数从锅里拿（一样大时先发到的座位赢），赢家下一轮坐庄。锅子端空，这一局就结束。
 term-dg-round = --- { $round } { $left } ---
 term-dg-table = 锅里：{ $pot } / { $start } 道。已打 { $rounds } 轮。牌堆剩 { $left } 张。庄家：{ $player }。
@@ -103,9 +106,8 @@ term-dg-not-a-command = 按回车或输入 `deal`（发牌）来发牌；`help` 
 ## 扯旋。
 
 term-cx-welcome = 扯旋：你和 { $ai } 个电脑玩家，底皮 { $ante }，你的簸簸 { $bobo }。你的余额：{ $balance } 筹码。输入 `help` 查看命令。
-term-cx-help = 下注：`大 N`（raise N，至少一个底皮）、`跟`（call）、`敲`（all，全下）、`休`（check）、`丢`（fold）、`三花`（sanhua，第 3 轮）。
-    比牌：输入你头的两张牌（`QH QD`：先点数后花色，10 或 T，SJ/BJ 是王），或 `尾 3H BJ`（tail），或列出的分法编号；头不能比尾小。
-    另外：`hint`（提示）、`托管`（auto，电脑替你走这一步）、`table`、`hand`、`leave`（这一手之后牌桌关闭，芒果池平分）。
+term-cx-help = 扯旋下注：`大 N`（至少一个底皮）、`跟`、`敲`（全下）、`休`、`丢`、`三花`（第 3 轮）。
+    比牌：输入你头的两张牌（`QH QD`：先点数后花色，10 或 T，SJ/BJ 是王），或 `尾 3H BJ`，或列出的分法编号；头不能比尾小。
 term-cx-table = 第 { $hand } 手（{ $stage }），{ $player } 坐庄。{ $mango }。当前最高下注：{ $highest }。
 term-cx-raise-option = 大 N（raise N，N ≥ { $min }，最多到你的簸簸）
 term-cx-result = { $hands } 手之后：{ $changes }。

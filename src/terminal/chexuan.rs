@@ -451,15 +451,11 @@ impl TerminalGame for ChexuanTable {
         view: &TableView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
-        match line.trim().to_lowercase().as_str() {
-            "" => return Ok(Input::Nothing),
-            "help" | "?" | "帮助" => return Ok(Input::Help),
-            "hint" | "提示" => return Ok(Input::Hint),
-            "auto" | "托管" => return Ok(Input::Auto),
-            "table" | "t" => return Ok(Input::ShowTable),
-            "hand" => return Ok(Input::ShowHand),
-            "leave" | "quit" | "q" | "离开" => return Ok(Input::Leave),
-            _ => {}
+        if line.trim().is_empty() {
+            return Ok(Input::Nothing);
+        }
+        if let Some(input) = super::command(line) {
+            return Ok(input);
         }
         let legal = TableAction::hand_actions(legal);
         parse_hand_action(lang, line, view, &legal).map(|a| Input::Act(TableAction::Hand(a)))

@@ -350,76 +350,90 @@ pub fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
     }
 }
 
+/// The words of Dou Dizhu's own moves besides cards and bids.
+fn move_word(word: &str) -> Option<Action> {
+    Some(match word {
+        "pass" | "p" | "不要" | "要不起" | "过" | "不叫" | "不抢" | "不加倍" | "不踢" => {
+            Action::Pass
+        }
+        "call" | "叫地主" => Action::Call,
+        "rob" | "抢地主" => Action::Rob,
+        "kick" | "踢" => Action::Kick,
+        "counter" | "反踢" => Action::Counter,
+        "double" | "加倍" => Action::Double,
+        "show" | "明牌" => Action::Show(None),
+        _ => return None,
+    })
+}
+
+/// A bid as typed: `2`, `bid 2`, `叫 2 分`, `2 分`, `叫2分`.
+fn bid_words(word: &str) -> Option<&str> {
+    let w = word.trim();
+    let w = w
+        .strip_prefix("bid")
+        .or_else(|| w.strip_prefix('叫'))
+        .unwrap_or(w)
+        .trim();
+    let w = w.strip_suffix('分').unwrap_or(w).trim();
+    (!w.is_empty() && w.chars().all(|c| c.is_ascii_digit())).then_some(w)
+}
+
 /// Reads one line of input against the seat's view and legal actions.
+/// A line that reads as cards is a play (or, in 弃三张, a discard): `A`
+/// and `T` are ranks, never commands. Then the game's words (pass, bids,
+/// call …), then the commands every game shares.
 pub fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
     let line = line.trim();
     let word = line.to_lowercase();
-    let simple = match word.as_str() {
-        "help" | "?" | "h?" => Some(Input::Help),
-        "hint" | "h" | "提示" => Some(Input::Hint),
-        "auto" | "a" | "托管" => Some(Input::Auto),
-        "hand" => Some(Input::ShowHand),
-        "table" | "t" => Some(Input::ShowTable),
-        "leave" | "quit" | "逃跑" => Some(Input::Leave),
-        "pass" | "p" | "no" | "不要" | "要不起" | "过" | "不叫" | "不抢" => {
-            Some(Input::Act(Action::Pass))
-        }
-        "call" | "叫地主" => Some(Input::Act(Action::Call)),
-        "rob" | "抢地主" => Some(Input::Act(Action::Rob)),
-        "kick" | "踢" => Some(Input::Act(Action::Kick)),
-        "counter" | "反踢" => Some(Input::Act(Action::Counter)),
-        "double" | "加倍" => Some(Input::Act(Action::Double)),
-        "show" | "明牌" => Some(Input::Act(Action::Show(None))),
-        _ => None,
-    };
+    let hand = view.hand.unwrap_or_default().cards();
+    let reads_as_cards = crate::cards::parse_friendly(line).is_ok();
     // In the discard phase (弃三张) typed cards are a discard, and passing
     // or `keep` discards nothing.
     if view.phase == PhaseName::Discarding {
-        let keep = matches!(simple, Some(Input::Act(Action::Pass)))
-            || matches!(word.as_str(), "keep" | "none" | "不弃");
-        if keep {
+        if matches!(move_word(&word), Some(Action::Pass))
+            || matches!(word.as_str(), "keep" | "none" | "不弃")
+        {
             return Ok(Input::Act(Action::Discard(CardSet::default())));
         }
-        if let Some(input) = simple {
-            return Ok(input);
+        if reads_as_cards {
+            return parse_play(line, &hand)
+                .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
+                .map_err(|e| i18n::tr_rule_error(lang, &e));
         }
-        let hand = view.hand.unwrap_or_default().cards();
-        return parse_play(line, &hand)
-            .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
-            .map_err(|e| i18n::tr_rule_error(lang, &e));
+        return super::command(line).ok_or_else(|| tr(lang, "term-ddz-not-a-command"));
     }
-    if let Some(input) = simple {
+    let playing = legal.iter().any(|a| matches!(a, Action::Play { .. }));
+    if playing && reads_as_cards {
+        let cards = parse_play(line, &hand).map_err(|e| i18n::tr_rule_error(lang, &e))?;
+        if view.wild.is_some() {
+            // 癞子: the same cards may read several ways; offer the legal ones.
+            let mut readings = readings_among(legal, CardSet::from_cards(&cards));
+            return Ok(match readings.len() {
+                0 => Input::Act(Action::play(&cards)),
+                1 => Input::Act(readings.remove(0)),
+                _ => Input::Choose(readings),
+            });
+        }
+        return Ok(Input::Act(Action::play(&cards)));
+    }
+    if let Some(action) = move_word(&word) {
+        return Ok(Input::Act(action));
+    }
+    if let Some(input) = super::command(line) {
         return Ok(input);
     }
-    let bidding = view.phase == PhaseName::Bidding;
-    let bid_text = word.strip_prefix("bid").map(str::trim).unwrap_or(&word);
-    if bidding || word.starts_with("bid") {
-        return match bid_text {
-            "0" => Ok(Input::Act(Action::Pass)),
-            "1" | "2" | "3" => Ok(Input::Act(Action::Bid(bid_text.as_bytes()[0] - b'0'))),
+    if view.phase == PhaseName::Bidding || word.starts_with("bid") || word.starts_with('叫') {
+        return match bid_words(&word) {
+            Some("0") => Ok(Input::Act(Action::Pass)),
+            Some(n @ ("1" | "2" | "3")) => Ok(Input::Act(Action::Bid(n.as_bytes()[0] - b'0'))),
             _ => Err(tr(lang, "term-ddz-bid-range")),
         };
     }
-    let hand = view.hand.unwrap_or_default().cards();
-    match parse_play(line, &hand) {
-        Ok(cards) if view.wild.is_some() => {
-            // 癞子: the same cards may read several ways; offer the legal ones.
-            let mut readings = readings_among(legal, CardSet::from_cards(&cards));
-            match readings.len() {
-                0 => Ok(Input::Act(Action::play(&cards))),
-                1 => Ok(Input::Act(readings.remove(0))),
-                _ => Ok(Input::Choose(readings)),
-            }
-        }
-        Ok(cards) => Ok(Input::Act(Action::play(&cards))),
-        Err(e) => {
-            if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
-                Err(i18n::tr_rule_error(lang, &e))
-            } else {
-                Err(tr(lang, "term-ddz-not-a-command"))
-            }
-        }
+    if reads_as_cards {
+        // Cards typed when no play is open (doubling, showing the hand).
+        return Err(tr(lang, "term-ddz-no-play-now"));
     }
+    Err(tr(lang, "term-ddz-not-a-command"))
 }
 
 #[cfg(test)]

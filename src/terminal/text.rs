@@ -156,6 +156,30 @@ pub fn choose_reading(lang: Lang) -> String {
     tr(lang, "term-choose-reading")
 }
 
+/// Why a line at the readings menu was not a pick.
+pub fn pick_a_number(lang: Lang, count: usize) -> String {
+    tr_args(
+        lang,
+        "term-pick-a-number",
+        &[("count", i64::try_from(count).unwrap_or(i64::MAX).into())],
+    )
+}
+
+/// The readings menu was left with an empty line.
+pub fn choice_dropped(lang: Lang) -> String {
+    tr(lang, "term-choice-dropped")
+}
+
+/// Any answer but `leave` to "leave?": the person stays, nothing is played.
+pub fn stayed(lang: Lang) -> String {
+    tr(lang, "term-stayed")
+}
+
+/// The commands of every game ([`super::command`]), after the game's own.
+pub fn common_help(lang: Lang) -> String {
+    tr(lang, "term-help-common")
+}
+
 pub fn another_game(lang: Lang) -> String {
     tr(lang, "term-another-game")
 }
