@@ -160,3 +160,79 @@ fn ranks_and_no_typed_at_the_wrong_moment_make_no_move() {
     assert!(out.trim_end().ends_with("再见!"), "{out}");
     assert!(verify(&db).0);
 }
+
+/// What `paiju::terminal::play` printed, shared with the test.
+#[derive(Clone, Default)]
+struct Screen(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Screen {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Screen {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+
+    /// Waits (in the paused clock) until `what` shows, at most an hour.
+    async fn until(&self, what: &str) -> String {
+        for _ in 0..36_000 {
+            let text = self.text();
+            if text.contains(what) {
+                return text;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("`{what}` never showed:\n{}", self.text());
+    }
+}
+
+/// Item 5 of issue 17: a person who stepped away sees the turn timer hand
+/// the seat to the AI (托管) and every move made for them as it is made,
+/// without typing anything; any line typed ends the 托管.
+#[tokio::test(start_paused = true)]
+async fn the_turn_timer_and_the_moves_made_meanwhile_show_as_they_happen() {
+    use paiju::table::{memory::MemoryStore, Tables};
+    use paiju::terminal::{play, terminal_config, PlayOptions};
+    let store = std::sync::Arc::new(MemoryStore::new(1000));
+    let tables = Tables::new(store, terminal_config(1000));
+    let options = PlayOptions {
+        seed: Some(3),
+        rules: serde_json::json!({}),
+        stake: 10,
+        ai_delay_ms: 1000,
+        ai_seats: None,
+        buy_in: None,
+        lang: paiju::i18n::Lang::EnUs,
+    };
+    let (mut keyboard, input) = tokio::io::duplex(1024);
+    let screen = Screen::default();
+    let out = screen.clone();
+    let game = tokio::spawn(async move {
+        play::<paiju::games::dou_dizhu::DouDizhu, _, _, _>(
+            tables,
+            options,
+            tokio::io::BufReader::new(input),
+            out,
+        )
+        .await
+    });
+    // Nothing typed: the bid timer runs out and the AI bids for the seat.
+    let shown = screen.until("Your time ran out").await;
+    assert!(shown.contains("Your move."), "{shown}");
+    let shown = screen.until("\nYou ").await;
+    let after = shown.split_once("Your time ran out").unwrap().1;
+    assert!(after.contains("\nYou "), "the move made for you: {shown}");
+    // Any line ends the 托管; the person is asked again at their turn.
+    use tokio::io::AsyncWriteExt;
+    keyboard.write_all(b"hint\n").await.unwrap();
+    screen.until("You are back at the table.").await;
+    drop(keyboard);
+    game.await.unwrap().unwrap();
+}
