@@ -92,7 +92,7 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
 fn duan_guozi_in_chinese_by_lang_from_the_environment() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("zh.db");
-    let input = format!("help\nzzz\n{}", "\n".repeat(60));
+    let input = format!("help\nzzz\n{}好\n\n", "\n".repeat(60));
     let env = [("LANG", "zh_CN.UTF-8")];
     let args = ["--seed", "5", "--players", "3"];
     let (ok, out, err) = play_env("duan-guozi", &db, &args, &input, &env);

@@ -26,6 +26,7 @@ term-autoplay-off = { $you ->
        *[other] { $player } is
     } back at the table.
 term-settled-line = { $player }: { $chips } chips
+term-settled-line-house = { $player }: { $chips } chips (the house)
 term-balance = Your balance: { $chips } chips.
 term-choose-reading = Those cards can be played several ways. Type the number of the one you mean (an empty line goes back):
 term-another-game = Another game? Type y for yes, n for no.
@@ -50,7 +51,7 @@ term-stayed = You stay: nothing was played.
 
 ## Dou Dizhu.
 
-term-ddz-welcome = paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 0 against AI players.
+term-ddz-welcome = paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 1 against AI players.
     Stake: { $stake } chips per point. Your balance: { $balance } chips. Type `help` at any prompt.
 term-ddz-help = Dou Dizhu:
     {"  "}33344, 10JQKA, 3s 3h, 大王 …  play these cards (ranks 3–9, 10 or T, J Q K A 2; a suit letter s h d c picks one card; SJ/BJ or 小王/大王 are the jokers; bare ranks pick from your hand). A line that reads as cards is always a play: `A` plays an ace.
@@ -64,7 +65,15 @@ term-ddz-lead = Everyone passed: { $you ->
     } again.
 term-ddz-no-landlord = Landlord: not chosen yet
 term-ddz-cards-left = Cards left: { $counts }
+term-ddz-seat-count = { $player }: { $count }
 term-ddz-bidding = On the table: nothing yet (bidding).
+term-ddz-kicking = On the table: nothing yet (kicking).
+term-ddz-discarding = On the table: nothing yet (discarding).
+term-ddz-doubling = On the table: nothing yet (doubling).
+term-ddz-hand-left = { $you ->
+        [yes] Your cards left
+       *[other] { $player }'s cards left
+    }: { $cards }
 term-ddz-free-lead = On the table: nothing — lead anything.
 term-ddz-open-hand = { $you ->
         [yes] Your open hand
@@ -77,10 +86,7 @@ term-ddz-result = === Game over: { $winner ->
     }. { $side ->
         [won] Your side wins!
        *[lost] Your side loses.
-    } Multiplier ×{ $multiplier }{ $spring ->
-        [yes] , spring (春天)
-       *[no] {""}
-    }. ===
+    } ===
 term-ddz-redealt = === Nobody bid: no chips move. ===
 term-ddz-escape-result = === Game over: a player left. ===
 term-ddz-leave-confirm = Leaving costs at least { $penalty }× the stake. Type `leave` again to confirm, anything else to stay.
@@ -103,7 +109,7 @@ term-ddz-bid-range = a bid is 1, 2 or 3
 
 ## Duan Guozi.
 
-term-dg-welcome = paiju: Duan Guozi (端锅子) in your terminal. You sit at seat 0 with { $ai ->
+term-dg-welcome = paiju: Duan Guozi (端锅子) in your terminal. You sit at seat 1 with { $ai ->
         [one] 1 AI player
        *[other] { $ai } AI players
     }.

@@ -80,15 +80,15 @@ result-seat = { $player }（{ $role }）：{ $delta } 筹码 → { $balance }
 result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（庄家）
 result-rake = 庄家抽水 { $rake } 筹码。
 result-escape = { $player } 中途逃跑，支付逃跑罚分。
-factor-bid = 叫分 { $value }
+factor-bid = 叫分 ×{ $value }
 factor-rob = 抢地主 ×{ $value }
 factor-kick = 踢 ×{ $value }
 factor-kitty = 底牌 ×{ $value }
 factor-show = 明牌 ×{ $value }
 factor-bombs = { $count } 个炸弹 ×{ $value }
 factor-spring = 春天 ×2
-factor-anti-spring = 反春天 ×2
-factor-doubled = { $player } 加倍 ×2
+factor-anti-spring = 反春 ×2
+factor-doubled = { $player }加倍 ×2
 
 ## 筹码
 chips-balance = { $player } 有 { $chips } 筹码。
@@ -145,3 +145,7 @@ list-separator = 、
 history-status-running = 进行中
 history-status-finished = 已结束
 history-status-cancelled = 已取消
+multiplier-factors = 倍数：{ $multiplier }（{ $factors }）
+multiplier-with = 与{ $player } ×{ $multiplier }
+played-wild-as = { $cards }（癞子当 { $ranks }）
+hand-wild-group = { $cards } 癞子

@@ -18,6 +18,7 @@ term-autoplay-on = { $you ->
     }
 term-autoplay-off = { $player } 回到牌桌。
 term-settled-line = { $player }：{ $chips } 筹码
+term-settled-line-house = { $player }：{ $chips } 筹码（系统）
 term-balance = 你的余额：{ $chips } 筹码。
 term-choose-reading = 这几张牌有几种出法。请输入你要的那种的编号（直接回车返回）：
 term-another-game = 再来一局？输入“好”（y）再来，“不”（n）结束。
@@ -42,7 +43,7 @@ term-stayed = 你留在牌桌，没有出牌。
 
 ## 斗地主。
 
-term-ddz-welcome = paiju：在终端里玩斗地主。你坐 0 号位，对手是电脑。
+term-ddz-welcome = paiju：在终端里玩斗地主。你坐 1 号位，对手是电脑。
     底分：每分 { $stake } 筹码。你的余额：{ $balance } 筹码。任何时候输入 `help` 查看命令。
 term-ddz-help = 斗地主：
     {"  "}33344、10JQKA、3s 3h、大王 …  出这些牌（点数 3–9、10 或 T、J Q K A 2；加花色字母 s h d c 指定一张；SJ/BJ 或 小王/大王 是王；只写点数就从手牌里挑）。能读成牌的一行一定是出牌：`A` 出一张 A。
@@ -53,7 +54,12 @@ term-ddz-help = 斗地主：
 term-ddz-lead = 大家都不要：{ $player } 重新出牌。
 term-ddz-no-landlord = 地主：尚未确定
 term-ddz-cards-left = 剩余牌数：{ $counts }
+term-ddz-seat-count = { $player }：{ $count } 张
 term-ddz-bidding = 桌面：还没有出牌（叫地主中）。
+term-ddz-kicking = 桌面：还没有出牌（踢牌中）。
+term-ddz-discarding = 桌面：还没有出牌（弃牌中）。
+term-ddz-doubling = 桌面：还没有出牌（加倍中）。
+term-ddz-hand-left = { $player }剩下的牌：{ $cards }
 term-ddz-free-lead = 桌面：空，随便出。
 term-ddz-open-hand = { $player } 的明牌：{ $cards }
 term-ddz-reading = { $play }（{ $reading }）
@@ -63,10 +69,7 @@ term-ddz-result = === 本局结束：{ $winner ->
     }。{ $side ->
         [won] 你方赢了！
        *[lost] 你方输了。
-    }倍数 ×{ $multiplier }{ $spring ->
-        [yes] ，春天
-       *[no] {""}
-    }。 ===
+    } ===
 term-ddz-redealt = === 无人叫地主：没有筹码变动。 ===
 term-ddz-escape-result = === 本局结束：有玩家逃跑。 ===
 term-ddz-leave-confirm = 逃跑至少要付 { $penalty } 倍底分。再输入一次 `leave` 确认，输入其他内容留下。
@@ -89,7 +92,7 @@ term-ddz-bid-range = 叫分只能是 1、2 或 3
 
 ## 端锅子。
 
-term-dg-welcome = paiju：在终端里玩端锅子。你坐 0 号位，另有 { $ai } 个电脑玩家。
+term-dg-welcome = paiju：在终端里玩端锅子。你坐 1 号位，另有 { $ai } 个电脑玩家。
     每人往锅子里下底 { $ante } 道；1 道 = { $chips } 筹码。你的余额：{ $balance } 筹码。任何时候输入 `help` 查看命令。
 term-dg-help = 端锅子：
     {"  "}回车、发牌                  轮到你坐庄时发这一轮牌

@@ -7,7 +7,7 @@ use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
 use crate::games::dou_dizhu::{
     cardset::{rank_index, rank_name},
-    parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
+    parse_play, readings_among, Action, CardSet, DouDizhu, Event, Factors, PhaseName, View,
 };
 use crate::games::{Outcome, Seat};
 use crate::i18n::{self, events, tr, tr_args, Lang};
@@ -85,30 +85,12 @@ impl TerminalGame for DouDizhu {
     }
 
     fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
-        let d = &outcome.detail;
-        let line = if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
-            tr(lang, "term-ddz-redealt")
-        } else if let Some(landlord) = d.get("landlord").and_then(|v| v.as_u64()) {
-            let landlord_won = d.get("winner").and_then(|v| v.as_str()) == Some("landlord");
-            let multiplier = d.get("multiplier").and_then(|v| v.as_i64()).unwrap_or(1);
-            let spring = d.get("spring").and_then(|v| v.as_bool()) == Some(true)
-                || d.get("anti_spring").and_then(|v| v.as_bool()) == Some(true);
-            let my_side_won = landlord_won == (landlord as usize == me);
-            let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
-            tr_args(
-                lang,
-                "term-ddz-result",
-                &[
-                    ("winner", pick(landlord_won, "landlord", "farmers").into()),
-                    ("side", pick(my_side_won, "won", "lost").into()),
-                    ("multiplier", multiplier.into()),
-                    ("spring", pick(spring, "yes", "no").into()),
-                ],
-            )
-        } else {
-            tr(lang, "term-ddz-escape-result")
-        };
-        format!("\n{line}")
+        result_line(lang, outcome, me)
+    }
+
+    /// Points × the stake: an AI seat's loss is never capped.
+    fn house_chips(outcome: &Outcome, seat: Seat, stake: i64) -> Option<i64> {
+        outcome.deltas.get(seat).map(|d| d.saturating_mul(stake))
     }
 
     fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
@@ -146,8 +128,98 @@ impl TerminalGame for DouDizhu {
     }
 }
 
+/// The factors of a finished game, from its outcome.
+fn factors_of(detail: &serde_json::Map<String, serde_json::Value>) -> Option<Factors> {
+    let f = detail.get("factors")?;
+    let u = |k: &str| f.get(k).and_then(|v| v.as_u64()).unwrap_or(1) as u32;
+    Some(Factors {
+        base: u("base"),
+        kicks: u("kicks"),
+        kitty: u("kitty"),
+        show: u("show"),
+        discard: u("discard"),
+        bombs: f.get("bombs").and_then(|v| v.as_u64()).unwrap_or(0) as u32,
+        multiplier: f.get("multiplier").and_then(|v| v.as_u64()).unwrap_or(1),
+    })
+}
+
+/// How a game ended: who won, the multiplier paid with every factor, and
+/// the cards the others still held (the seats' chips follow).
+pub fn result_line(lang: Lang, outcome: &Outcome, me: Seat) -> String {
+    let d = &outcome.detail;
+    if d.get("redeal").and_then(|v| v.as_bool()) == Some(true) {
+        return format!("\n{}", tr(lang, "term-ddz-redealt"));
+    }
+    let Some(landlord) = d.get("landlord").and_then(|v| v.as_u64()) else {
+        return format!("\n{}", tr(lang, "term-ddz-escape-result"));
+    };
+    let landlord = landlord as usize;
+    let flag = |k: &str| d.get(k).and_then(|v| v.as_bool()) == Some(true);
+    let landlord_won = d.get("winner").and_then(|v| v.as_str()) == Some("landlord");
+    let my_side_won = landlord_won == (landlord == me);
+    let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
+    let mut lines = vec![tr_args(
+        lang,
+        "term-ddz-result",
+        &[
+            ("winner", pick(landlord_won, "landlord", "farmers").into()),
+            ("side", pick(my_side_won, "won", "lost").into()),
+        ],
+    )];
+    let players = outcome.deltas.len();
+    let names = text::names(lang, text::MAX_SEATS, me);
+    let seats = text::seats(&names, me);
+    let doubled: Vec<Option<bool>> = d
+        .get("doubled")
+        .and_then(|v| v.as_array())
+        .map(|a| a.iter().map(|b| b.as_bool()).collect())
+        .unwrap_or_default();
+    let multiplier = d.get("multiplier").and_then(|v| v.as_u64()).unwrap_or(1);
+    if let Some(f) = factors_of(d) {
+        let words = events::ddz_factor_words(
+            lang,
+            &seats,
+            &f,
+            &doubled,
+            (flag("spring"), flag("anti_spring")),
+        );
+        let paid = events::ddz_paid_multipliers(multiplier, &doubled, Some(landlord), players);
+        lines.push(events::ddz_multiplier_line(
+            lang,
+            &seats,
+            &paid,
+            multiplier,
+            &words,
+            Some(me),
+        ));
+    }
+    if let Some(hands) = d.get("hands_left").and_then(|v| v.as_array()) {
+        for (seat, hand) in hands.iter().enumerate() {
+            let cards: Vec<Card> = hand
+                .as_array()
+                .map(|a| a.iter().filter_map(|c| c.as_str()?.parse().ok()).collect())
+                .unwrap_or_default();
+            if seat != me && !cards.is_empty() {
+                let set = CardSet::from_cards(&cards);
+                lines.push(seats.say(
+                    lang,
+                    "term-ddz-hand-left",
+                    seat,
+                    vec![("cards", grouped(lang, set).into())],
+                ));
+            }
+        }
+    }
+    format!("\n{}", lines.join("\n"))
+}
+
 /// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [大王]`.
 pub fn grouped(lang: Lang, cards: CardSet) -> String {
+    grouped_marked(lang, cards, None)
+}
+
+/// [`grouped`], with the group of the wild rank (癞子) marked as wild.
+pub fn grouped_marked(lang: Lang, cards: CardSet, wild: Option<usize>) -> String {
     let mut groups: Vec<Vec<Card>> = Vec::new();
     for card in cards.cards() {
         match groups.last_mut() {
@@ -157,7 +229,17 @@ pub fn grouped(lang: Lang, cards: CardSet) -> String {
     }
     groups
         .iter()
-        .map(|g| format!("[{}]", i18n::render_cards(lang, g)))
+        .map(|g| {
+            let text = i18n::render_cards(lang, g);
+            if Some(rank_index(g[0])) == wild {
+                format!(
+                    "[{}]",
+                    tr_args(lang, "hand-wild-group", &[("cards", text.into())])
+                )
+            } else {
+                format!("[{text}]")
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -178,20 +260,45 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
         None => tr(lang, "term-ddz-no-landlord"),
     };
     let counts = (0..view.players as usize)
-        .map(|s| format!("{} {}", seats.name(s), view.cards_left[s]))
+        .map(|s| {
+            tr_args(
+                lang,
+                "term-ddz-seat-count",
+                &[
+                    ("player", seats.name(s).into()),
+                    ("count", i64::from(view.cards_left[s]).into()),
+                ],
+            )
+        })
         .collect::<Vec<_>>();
     let counts = crate::i18n::list(lang, &counts);
-    let mut lines = vec![format!(
-        "{landlord} | {} | {}",
-        tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
-        tr_args(
-            lang,
-            "table-multiplier",
-            &[("multiplier", (view.factors.multiplier as i64).into())]
+    let words =
+        events::ddz_factor_words(lang, &seats, &view.factors, &view.doubled, (false, false));
+    let paid = events::ddz_paid_multipliers(
+        view.factors.multiplier,
+        &view.doubled,
+        view.landlord,
+        view.players as usize,
+    );
+    let mut lines = vec![
+        format!(
+            "{landlord} | {}",
+            tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
         ),
-    )];
+        events::ddz_multiplier_line(
+            lang,
+            &seats,
+            &paid,
+            view.factors.multiplier,
+            &words,
+            Some(me),
+        ),
+    ];
     lines.push(match &view.standing {
-        _ if view.phase != PhaseName::Playing => tr(lang, "term-ddz-bidding"),
+        _ if view.phase == PhaseName::Bidding => tr(lang, "term-ddz-bidding"),
+        _ if view.phase == PhaseName::Discarding => tr(lang, "term-ddz-discarding"),
+        _ if view.phase == PhaseName::Doubling => tr(lang, "term-ddz-doubling"),
+        _ if view.phase == PhaseName::Kicking => tr(lang, "term-ddz-kicking"),
         Some(st) => tr_args(
             lang,
             "table-last-play",
@@ -201,7 +308,12 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
                     "pattern",
                     i18n::ddz_pattern_name(lang, st.combo.kind.name()).into(),
                 ),
-                ("cards", flat(lang, st.cards).into()),
+                ("cards", {
+                    let wild = view.wild.map(usize::from);
+                    let (main, wilds, wild_as) =
+                        crate::games::dou_dizhu::main_part(st.cards, st.combo, wild);
+                    events::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into()
+                }),
             ],
         ),
         None => tr(lang, "term-ddz-free-lead"),
@@ -248,7 +360,8 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
 /// The seat's hand, grouped.
 pub fn hand_line(lang: Lang, view: &View) -> String {
     let hand = view.hand.unwrap_or_default();
-    text::hand(lang, &grouped(lang, hand), hand.len())
+    let wild = view.wild.map(usize::from);
+    text::hand(lang, &grouped_marked(lang, hand, wild), hand.len())
 }
 
 /// How an action reads in a hint or a list of options: the words to type

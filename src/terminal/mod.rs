@@ -133,6 +133,11 @@ pub trait TerminalGame: TableGame {
         view: &Self::View,
         legal: &[Self::Action],
     ) -> Result<Input<Self::Action>, String>;
+    /// What an AI seat (the house's) won or lost in `outcome`, in chips,
+    /// when the game can tell it from the points and the stake.
+    fn house_chips(_outcome: &Outcome, _seat: Seat, _stake: i64) -> Option<i64> {
+        None
+    }
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
 }
@@ -405,17 +410,30 @@ where
             .await?;
         let seats = self.ai_seats() + 1;
         let lang = self.options.lang;
-        self.say(G::welcome(lang, &self.options, seats, balance))?;
-
         // A game left unfinished (input ended, or the process died) first.
-        // Watched from before it runs: the AI may finish it at once, and
-        // the person still sees how it went.
-        let stored = self.tables.store().unfinished_games().await?;
-        let mut resumed = None;
-        for game in stored
+        let stored: Vec<_> = self
+            .tables
+            .store()
+            .unfinished_games()
+            .await?
             .into_iter()
             .filter(|g| g.kind == G::KIND.name() && g.server == LOCAL_SERVER)
-        {
+            .collect();
+        // The welcome names the stake played now: a resumed game's own,
+        // not the command line's.
+        let mut shown = self.options.clone();
+        if let Some(game) = stored.first() {
+            shown.stake = game.stake;
+            if let Some(rules) = game.options.get("rules") {
+                shown.rules = rules.clone();
+            }
+        }
+        self.say(G::welcome(lang, &shown, seats, balance))?;
+
+        // Watched from before it runs: the AI may finish it at once, and
+        // the person still sees how it went.
+        let mut resumed = None;
+        for game in stored {
             let id = game.id;
             match self.tables.resume_watching::<G>(game).await {
                 Ok(watched) => resumed = resumed.or(Some(watched)),
@@ -617,10 +635,13 @@ where
                 outcome, report, ..
             } => {
                 self.say(G::result_line(self.options.lang, &outcome, me))?;
+                // Every seat's chips; the AI seats' are the house's, shown
+                // where the game can tell them.
                 for (seat, paid) in report.paid.iter().enumerate() {
-                    // AI seats are the house's; their chips are not shown.
                     if report.balances.get(seat).copied().flatten().is_some() {
-                        self.say(text::settled_line(lang, &names[seat], *paid))?;
+                        self.say(text::settled_line(lang, &names[seat], *paid, false))?;
+                    } else if let Some(chips) = G::house_chips(&outcome, seat, self.options.stake) {
+                        self.say(text::settled_line(lang, &names[seat], chips, true))?;
                     }
                 }
                 if report.rake > 0 {

@@ -132,10 +132,16 @@ pub fn hand(lang: Lang, groups: &str, count: usize) -> String {
     )
 }
 
-pub fn settled_line(lang: Lang, who: &str, chips: i64) -> String {
+/// One seat's chips in a result (`house`: an AI seat, the house's chips).
+pub fn settled_line(lang: Lang, who: &str, chips: i64, house: bool) -> String {
+    let key = if house {
+        "term-settled-line-house"
+    } else {
+        "term-settled-line"
+    };
     let line = tr_args(
         lang,
-        "term-settled-line",
+        key,
         &[("player", who.into()), ("chips", signed(chips).into())],
     );
     format!("  {line}")
@@ -253,7 +259,10 @@ mod tests {
         let zh = names(Lang::ZhCn, 3, 0);
         assert_eq!(zh[0], "你");
         assert!(zh[1].contains("电脑"), "{zh:?}");
-        assert_eq!(settled_line(Lang::EnUs, "You", 20), "  You: +20 chips");
+        assert_eq!(
+            settled_line(Lang::EnUs, "You", 20, false),
+            "  You: +20 chips"
+        );
         assert_eq!(balance(Lang::ZhCn, 5), "你的余额：5 筹码。");
     }
 

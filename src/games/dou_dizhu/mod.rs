@@ -1047,11 +1047,15 @@ impl DouDizhu {
             self.bombs += 1;
         }
         let left = self.hands[seat].len() as u8;
+        let (main, wilds, wild_as) = main_part(cards, combo, self.wild.map(|w| w.wild));
         ev.push(Event::Played {
             seat,
             cards,
             combo,
             cards_left: left,
+            main,
+            wilds,
+            wild_as,
         });
         let farmer_home = self.players == 2 && self.landlord != Some(seat) && left <= self.handicap;
         if left == 0 || farmer_home {
@@ -1219,6 +1223,16 @@ impl DouDizhu {
             json!(if landlord_won { "landlord" } else { "farmers" }),
         );
         detail.insert("multiplier".into(), json!(multiplier));
+        // What the result shows: every factor, and the cards each seat
+        // still held (the apps turn the losers' hands face up).
+        detail.insert("factors".into(), json!(self.factors()));
+        detail.insert(
+            "hands_left".into(),
+            json!(self.hands[..self.players]
+                .iter()
+                .map(|h| h.cards().iter().map(|c| c.to_string()).collect::<Vec<_>>())
+                .collect::<Vec<_>>()),
+        );
         detail.insert("bombs".into(), json!(self.bombs));
         detail.insert("spring".into(), json!(spring));
         detail.insert("anti_spring".into(), json!(anti_spring));
@@ -1634,6 +1648,61 @@ impl Game for DouDizhu {
     fn action_to_json(action: &Action) -> Value {
         action.to_json()
     }
+}
+
+/// The main part of a play read as `combo` (the run, the trios, the four):
+/// its natural cards, the wild cards (of rank `wild`) standing for another
+/// rank, and the ranks they stood for. Natural cards of each main rank are
+/// taken first, then wild cards for what is missing; what is left of
+/// `cards` are the kickers.
+pub fn main_part(cards: CardSet, combo: Combo, wild: Option<usize>) -> (CardSet, CardSet, Vec<u8>) {
+    use patterns::Kind as K;
+    let size = combo.size as usize;
+    let (count, ranks) = match combo.kind {
+        K::Single => (1, 1),
+        K::Pair => (2, 1),
+        K::Trio | K::TrioSingle | K::TrioPair => (3, 1),
+        K::Bomb | K::FourTwo | K::FourTwoPairs => (4, 1),
+        K::Straight => (1, size),
+        K::PairStraight => (2, size / 2),
+        K::Airplane => (3, size / 3),
+        K::AirplaneSingles => (3, size / 4),
+        K::AirplanePairs => (3, size / 5),
+        K::Rocket => return (cards, CardSet::default(), Vec::new()),
+    };
+    let main_rank = combo.main as usize;
+    let mut pool = cards.cards();
+    let mut main = Vec::new();
+    let mut missing = Vec::new();
+    for r in (main_rank + 1).saturating_sub(ranks)..=main_rank {
+        for _ in 0..count {
+            match pool
+                .iter()
+                .position(|&c| cardset::rank_index(c) == r && Some(r) != wild)
+                .or_else(|| pool.iter().position(|&c| cardset::rank_index(c) == r))
+            {
+                Some(i) => main.push(pool.remove(i)),
+                None => missing.push(r as u8),
+            }
+        }
+    }
+    let mut wilds = Vec::new();
+    let mut wild_as = Vec::new();
+    for r in missing {
+        let Some(i) = pool
+            .iter()
+            .position(|&c| Some(cardset::rank_index(c)) == wild)
+        else {
+            break;
+        };
+        wilds.push(pool.remove(i));
+        wild_as.push(r);
+    }
+    (
+        CardSet::from_cards(&main),
+        CardSet::from_cards(&wilds),
+        wild_as,
+    )
 }
 
 #[cfg(test)]

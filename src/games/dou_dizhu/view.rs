@@ -133,6 +133,14 @@ pub enum Event {
         cards: CardSet,
         combo: Combo,
         cards_left: u8,
+        /// The natural cards of the main part (the run, the trios, the
+        /// four), written first; `cards` less `main` and `wilds` are the
+        /// kickers.
+        main: CardSet,
+        /// 癞子: the wild cards of the main part standing for another rank,
+        /// and the rank indexes they stood for, in the same order.
+        wilds: CardSet,
+        wild_as: Vec<u8>,
     },
     /// Everyone else passed: `seat` leads again, freely.
     Lead {
