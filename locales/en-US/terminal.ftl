@@ -26,6 +26,7 @@ term-autoplay-off = { $you ->
        *[other] { $player } is
     } back at the table.
 term-settled-line = { $player }: { $chips } chips
+term-cx-hand-name = {" "}({ $name })
 term-settled-line-house = { $player }: { $chips } chips (the house)
 term-balance = Your balance: { $chips } chips.
 term-choose-reading = Those cards can be played several ways. Type the number of the one you mean (an empty line goes back):
@@ -92,6 +93,7 @@ term-ddz-escape-result = === Game over: a player left. ===
 term-ddz-leave-confirm = Leaving costs at least { $penalty }× the stake. Type `leave` again to confirm, anything else to stay.
 term-ddz-bid = bid { $points }
 term-ddz-pass = pass
+term-ddz-pass-on = pass
 term-ddz-call = call
 term-ddz-rob = rob
 term-ddz-kick = kick

@@ -259,7 +259,17 @@ pub fn ddz_event_line(lang: Lang, seats: &Seats<'_>, event: &DdzEvent) -> Option
             *seat,
             vec![("count", n(*count)), ("factor", n(*factor))],
         ),
-        DdzEvent::Passed { seat } => say("event-passed", *seat, vec![]),
+        DdzEvent::Passed { seat, on } => {
+            let on = match on {
+                crate::games::dou_dizhu::PassOn::Bid => "bid",
+                crate::games::dou_dizhu::PassOn::Rob => "rob",
+                crate::games::dou_dizhu::PassOn::Kick => "kick",
+                crate::games::dou_dizhu::PassOn::Discard => "discard",
+                crate::games::dou_dizhu::PassOn::Double => "double",
+                crate::games::dou_dizhu::PassOn::Play => "play",
+            };
+            say("event-passed", *seat, vec![("on", on.into())])
+        }
         DdzEvent::Landlord { seat, kitty, .. } => say(
             "event-landlord",
             *seat,
@@ -423,8 +433,19 @@ fn mango_word(lang: Lang, kind: MangoKind) -> String {
     )
 }
 
-fn cx_cards(lang: Lang, cards: &[Card]) -> String {
-    render_cards(lang, cards)
+/// Chexuan's cards: its big joker has its own name (二皇 in Chinese).
+pub fn cx_cards(lang: Lang, cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return render_cards(lang, cards);
+    }
+    cards
+        .iter()
+        .map(|&c| match c {
+            Card::BigJoker => tr(lang, "chexuan-big-joker"),
+            c => render_cards(lang, &[c]),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The words of one event of a Chexuan hand (its seats are table seats).
@@ -517,7 +538,16 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
             let mut head = tr_args(lang, "chexuan-event-cards-dealt", &[("round", n(*round))]);
             let each: Vec<String> = dealt
                 .iter()
-                .map(|(s, c)| format!("{} {}", seats.name(*s), cx_cards(lang, &[*c])))
+                .map(|(s, c)| {
+                    tr_args(
+                        lang,
+                        "chexuan-seat-card",
+                        &[
+                            ("player", seats.name(*s).into()),
+                            ("cards", cx_cards(lang, &[*c]).into()),
+                        ],
+                    )
+                })
                 .collect();
             head.push(' ');
             head.push_str(&crate::i18n::list(lang, &each));

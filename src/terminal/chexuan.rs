@@ -22,7 +22,7 @@ use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
 
 fn pair(lang: Lang, cards: &[Card]) -> String {
-    i18n::render_cards(lang, cards)
+    events::cx_cards(lang, cards)
 }
 
 /// A split as an option: `Head Q♥ Q♦ Heaven pair (天牌) / tail …`.
@@ -393,7 +393,9 @@ impl TerminalGame for ChexuanTable {
             ],
         );
         if let ([a, b], true) = (hidden.as_slice(), me.open.is_empty()) {
-            line.push_str(&format!(" ({})", hand_name(lang, evaluate(*a, *b))));
+            let name = hand_name(lang, evaluate(*a, *b));
+            let name = tr_args(lang, "term-cx-hand-name", &[("name", name.into())]);
+            line.push_str(&name);
         }
         line
     }

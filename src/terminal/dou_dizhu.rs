@@ -443,6 +443,18 @@ pub fn options_line(lang: Lang, legal: &[Action]) -> String {
             }
         }
     }
+    // A pass says what it declines: 不叫, 不抢, 不踢, 不加倍, 不要.
+    let on = legal.iter().find_map(|a| match a {
+        Action::Bid(_) | Action::Call => Some("bid"),
+        Action::Rob => Some("rob"),
+        Action::Kick | Action::Counter => Some("kick"),
+        Action::Double => Some("double"),
+        _ => None,
+    });
+    let plain_pass = tr(lang, "term-ddz-pass");
+    if let (Some(on), Some(i)) = (on, out.iter().position(|l| *l == plain_pass)) {
+        out[i] = tr_args(lang, "term-ddz-pass-on", &[("on", on.into())]);
+    }
     if plays {
         out.insert(0, tr(lang, "term-ddz-plays"));
     }

@@ -25,7 +25,7 @@ pub use cardset::CardSet;
 pub use patterns::{Combo, Kind, PatternRules};
 pub use rules::{Bidding, Rules};
 pub use sim::simulate;
-pub use view::{Event, Factors, PhaseName, Standing, View};
+pub use view::{Event, Factors, PassOn, PhaseName, Standing, View};
 pub use wild::{WildAs, WildRules};
 
 use crate::cards::Card;
@@ -459,6 +459,18 @@ impl DouDizhu {
         )
     }
 
+    /// What a pass now declines.
+    fn pass_on(&self) -> PassOn {
+        match self.phase {
+            Phase::Robbing { .. } | Phase::RobBack { .. } | Phase::RobTwo { .. } => PassOn::Rob,
+            Phase::Kicking { .. } | Phase::Counter { .. } => PassOn::Kick,
+            Phase::Discarding { .. } => PassOn::Discard,
+            Phase::Doubling { .. } => PassOn::Double,
+            Phase::Playing { .. } | Phase::Finished => PassOn::Play,
+            _ => PassOn::Bid,
+        }
+    }
+
     fn phase_name(&self) -> PhaseName {
         match self.phase {
             Phase::Kicking { .. } | Phase::Counter { .. } => PhaseName::Kicking,
@@ -679,7 +691,10 @@ impl DouDizhu {
                 }
                 self.bidding_started = true;
                 self.bids[seat] = Some(0);
-                ev.push(Event::Passed { seat });
+                ev.push(Event::Passed {
+                    seat,
+                    on: PassOn::Play,
+                });
                 let spoken = spoken + 1;
                 if spoken as usize == self.players {
                     match high {
@@ -711,7 +726,10 @@ impl DouDizhu {
             }
             (Phase::RobTwo { last, robs, .. }, a @ (Action::Rob | Action::Pass)) => {
                 if a == Action::Pass {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                     self.become_landlord(last, ev);
                 } else {
                     self.base *= 2;
@@ -748,7 +766,10 @@ impl DouDizhu {
             }
             (Phase::Calling { spoken, .. }, Action::Pass) => {
                 self.bidding_started = true;
-                ev.push(Event::Passed { seat });
+                ev.push(Event::Passed {
+                    seat,
+                    on: PassOn::Play,
+                });
                 let spoken = spoken + 1;
                 if spoken as usize == self.players {
                     self.redeal(ev);
@@ -774,7 +795,10 @@ impl DouDizhu {
                     robbed = true;
                     ev.push(Event::Robbed { seat });
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                 }
                 queue.at += 1;
                 if queue.current().is_some() {
@@ -796,7 +820,10 @@ impl DouDizhu {
                     ev.push(Event::Robbed { seat });
                     self.become_landlord(caller, ev);
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                     self.become_landlord(last, ev);
                 }
             }
@@ -813,7 +840,10 @@ impl DouDizhu {
                     kicked = true;
                     ev.push(Event::Kicked { seat });
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                 }
                 queue.at += 1;
                 if queue.current().is_some() {
@@ -833,7 +863,10 @@ impl DouDizhu {
                     self.kicks += 1;
                     ev.push(Event::Countered { seat });
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                 }
                 self.become_landlord(landlord, ev);
             }
@@ -846,7 +879,10 @@ impl DouDizhu {
                 ev.push(if double {
                     Event::Doubled { seat }
                 } else {
-                    Event::Passed { seat }
+                    Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    }
                 });
                 let spoken = spoken + 1;
                 self.phase = if spoken as usize == self.players {
@@ -874,7 +910,10 @@ impl DouDizhu {
                         "you lead this round: play something",
                     ));
                 };
-                ev.push(Event::Passed { seat });
+                ev.push(Event::Passed {
+                    seat,
+                    on: PassOn::Play,
+                });
                 if passes + 1 >= (self.players - 1) as u8 {
                     ev.push(Event::Lead { seat: st.seat });
                     self.phase = Phase::Playing {
@@ -1510,6 +1549,9 @@ impl Game for DouDizhu {
             ));
         }
         let mut ev = Vec::new();
+        // What a pass declined, as the phase before it says (不叫, 不抢,
+        // 不加倍, 不要): the phase may have moved on by the time it is told.
+        let on = self.pass_on();
         match action {
             Action::Leave => self.leave(seat, &mut ev),
             Action::Show(stage) => self.show(seat, *stage, &mut ev)?,
@@ -1521,6 +1563,11 @@ impl Game for DouDizhu {
             }
         }
         self.history.push((seat, *action));
+        for e in &mut ev {
+            if let Event::Passed { on: said, .. } = e {
+                *said = on;
+            }
+        }
         Ok(ev)
     }
 
