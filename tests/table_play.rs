@@ -24,7 +24,7 @@ fn a_whole_game_through_a_pipe_reaches_the_settlement() {
     let (ok, out, err) = play(&db, &["--seed", "3", "--stake", "10"], &input);
     assert!(ok, "exit status; stderr: {err}\n{out}");
     assert!(out.contains("Your hand (17 cards)"), "{out}");
-    assert!(out.contains("Commands:"), "help: {out}");
+    assert!(out.contains("In every game:"), "help: {out}");
     assert!(out.contains("Hint: "), "hint: {out}");
     assert!(out.contains("Refused: `zzz`"), "bad input explained: {out}");
     assert!(out.contains("Landlord: "), "table line: {out}");
@@ -35,9 +35,7 @@ fn a_whole_game_through_a_pipe_reaches_the_settlement() {
     assert!(out.contains("Your balance: "), "{out}");
     assert!(out.contains("Another game?"), "{out}");
     assert!(
-        out.contains(
-            "`maybe` is not an answer here: type y (or just Enter) for another game, n to stop."
-        ),
+        out.contains("`maybe` is not an answer here: type y for another game, n to stop."),
         "{out}"
     );
     assert!(out.trim_end().ends_with("再见!"), "{out}");
@@ -100,4 +98,141 @@ fn end_of_input_saves_the_game_and_the_next_run_resumes_it() {
     assert!(out.contains("Your balance: "), "{out}");
     let (clean, report) = verify(&db);
     assert!(clean, "{report}");
+}
+
+/// The text between the first `from` after `start` and the next `to`.
+fn between<'a>(out: &'a str, from: &str, to: &str) -> &'a str {
+    let a = out
+        .find(from)
+        .unwrap_or_else(|| panic!("`{from}` missing:\n{out}"));
+    let rest = &out[a + from.len()..];
+    &rest[..rest.find(to).unwrap_or(rest.len())]
+}
+
+#[test]
+fn ranks_and_no_typed_at_the_wrong_moment_make_no_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("wrong.db");
+    // Seed 3: AI 2 bids 1, then it is the person's bid. `A`, `T`, `a` are
+    // ranks and `no` is no bid: all refused in the bidding. Then a bid of
+    // 3, and in the play `leave` answered by `no` (stay, not pass) and by
+    // `A`; `T` and `a` are cards here (refused or played as cards, never a
+    // command). At "another game?" none of them, nor Enter, is a yes.
+    let input = format!(
+        "A\nT\na\nno\n3\nleave\nno\nleave\nA\ntable\n{}A\nT\na\n\nno\n",
+        "auto\n".repeat(40)
+    );
+    let (ok, out, err) = play(&db, &["--seed", "3"], &input);
+    assert!(ok, "{err}\n{out}");
+    let bidding = between(&out, "Your move.", "You bid 3.");
+    for typed in ["A", "T", "a", "no"] {
+        assert!(
+            bidding.contains(&format!("Refused: `{typed}`: a bid is 1, 2 or 3")),
+            "`{typed}` in the bidding:\n{bidding}"
+        );
+    }
+    assert!(!bidding.contains("You pass"), "{bidding}");
+    assert!(!bidding.contains("You play"), "{bidding}");
+    // Both answers to the leave question keep the person at the table and
+    // play nothing: the table shown next is the same landlord's first lead.
+    assert_eq!(
+        out.matches("Type `leave` again to confirm").count(),
+        2,
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("You stay: nothing was played.").count(),
+        2,
+        "{out}"
+    );
+    let after_leave = between(&out, "You stay: nothing was played.", "Landlord: ");
+    assert!(!after_leave.contains("You play"), "{after_leave}");
+    assert!(after_leave.contains("Type `leave` again"), "{after_leave}");
+    // The another-game question takes only its answers.
+    for typed in ["A", "T", "a"] {
+        assert!(
+            out.contains(&format!("`{typed}` is not an answer here")),
+            "`{typed}` at another game?:\n{out}"
+        );
+    }
+    assert!(out.contains("An empty line is no answer"), "{out}");
+    assert!(!out.contains("=== Game #2"), "{out}");
+    assert!(out.trim_end().ends_with("再见!"), "{out}");
+    assert!(verify(&db).0);
+}
+
+/// What `paiju::terminal::play` printed, shared with the test.
+#[derive(Clone, Default)]
+struct Screen(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Screen {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Screen {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+
+    /// Waits (in the paused clock) until `what` shows, at most an hour.
+    async fn until(&self, what: &str) -> String {
+        for _ in 0..36_000 {
+            let text = self.text();
+            if text.contains(what) {
+                return text;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("`{what}` never showed:\n{}", self.text());
+    }
+}
+
+/// Item 5 of issue 17: a person who stepped away sees the turn timer hand
+/// the seat to the AI (托管) and every move made for them as it is made,
+/// without typing anything; any line typed ends the 托管.
+#[tokio::test(start_paused = true)]
+async fn the_turn_timer_and_the_moves_made_meanwhile_show_as_they_happen() {
+    use paiju::table::{memory::MemoryStore, Tables};
+    use paiju::terminal::{play, terminal_config, PlayOptions};
+    let store = std::sync::Arc::new(MemoryStore::new(1000));
+    let tables = Tables::new(store, terminal_config(1000));
+    let options = PlayOptions {
+        seed: Some(3),
+        rules: serde_json::json!({}),
+        stake: 10,
+        ai_delay_ms: 1000,
+        ai_seats: None,
+        buy_in: None,
+        lang: paiju::i18n::Lang::EnUs,
+    };
+    let (mut keyboard, input) = tokio::io::duplex(1024);
+    let screen = Screen::default();
+    let out = screen.clone();
+    let game = tokio::spawn(async move {
+        play::<paiju::games::dou_dizhu::DouDizhu, _, _, _>(
+            tables,
+            options,
+            tokio::io::BufReader::new(input),
+            out,
+        )
+        .await
+    });
+    // Nothing typed: the bid timer runs out and the AI bids for the seat.
+    let shown = screen.until("Your time ran out").await;
+    assert!(shown.contains("Your move."), "{shown}");
+    let shown = screen.until("\nYou ").await;
+    let after = shown.split_once("Your time ran out").unwrap().1;
+    assert!(after.contains("\nYou "), "the move made for you: {shown}");
+    // Any line ends the 托管; the person is asked again at their turn.
+    use tokio::io::AsyncWriteExt;
+    keyboard.write_all(b"hint\n").await.unwrap();
+    screen.until("You are back at the table.").await;
+    drop(keyboard);
+    game.await.unwrap().unwrap();
 }

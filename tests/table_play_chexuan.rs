@@ -36,7 +36,7 @@ fn a_session_through_a_pipe_reaches_the_settlement() {
     let (ok, out, err) = play(&db, &ARGS, &input);
     assert!(ok, "exit status; stderr: {err}\n{out}");
     assert!(out.contains("your bobo (簸簸) 400"), "{out}");
-    assert!(out.contains("Betting: `raise N`"), "help: {out}");
+    assert!(out.contains("Chexuan betting: `raise N`"), "help: {out}");
     assert!(out.contains("Refused: `raise 5`"), "{out}");
     assert!(out.contains("at least 10"), "the reason: {out}");
     assert!(out.contains("Hint: "), "{out}");

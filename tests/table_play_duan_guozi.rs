@@ -19,13 +19,15 @@ fn games_through_a_pipe_settle_from_the_pot_resume_and_close() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("dg.db");
     let args = ["--seed", "5", "--stake", "2", "--players", "4", "--sweep"];
-    let input = format!("help\nzzz\n{}", "\n".repeat(120));
+    // Enters deal; the ones left over when the game ends are no answer to
+    // "another game?", `y` is, and the next game is left running.
+    let input = format!("help\nzzz\n{}y\n\n\n", "\n".repeat(120));
     let (ok, out, err) = play(&db, &args, &input);
     assert!(ok, "exit status; stderr: {err}\n{out}");
     assert!(out.contains("Duan Guozi (端锅子)"), "{out}");
     assert!(out.contains("with 3 AI players"), "{out}");
     assert!(out.contains("antes 20 道"), "four players ante 20: {out}");
-    assert!(out.contains("Commands:"), "help: {out}");
+    assert!(out.contains("In every game:"), "help: {out}");
     assert!(out.contains("Refused: `zzz`"), "{out}");
     assert!(out.contains("--- Round 1: "), "{out}");
     assert!(out.contains("You deal: press Enter"), "{out}");
@@ -34,8 +36,16 @@ fn games_through_a_pipe_settle_from_the_pot_resume_and_close() {
     assert!(out.contains("The pot is empty"), "{out}");
     assert!(out.contains("Game over. Net 道"), "{out}");
     assert!(out.contains("Your balance: "), "{out}");
-    assert!(out.contains("Another game? [y/n]"), "{out}");
-    assert!(out.contains("=== Game #2 starts"), "Enter means yes: {out}");
+    assert!(out.contains("Another game? Type y for yes"), "{out}");
+    assert_eq!(out.matches("=== Game #2 starts").count(), 1, "{out}");
+    let asked = out.split_once("Another game?").unwrap_or_default().1;
+    let again = asked
+        .find("An empty line is no answer")
+        .unwrap_or(usize::MAX);
+    assert!(
+        again < asked.find("=== Game #2 starts").unwrap_or(0),
+        "Enter asks again, `y` starts the next game: {out}"
+    );
     assert!(out.contains("Input closed. The game is saved"), "{out}");
     // Every hand has a name and its 道: four hands a round.
     let hands = out
@@ -50,7 +60,7 @@ fn games_through_a_pipe_settle_from_the_pot_resume_and_close() {
 
     // The next run resumes the saved game; leaving closes the table and the
     // pot comes back.
-    let (ok, out, err) = play(&db, &args, "t\nleave\nleave\n");
+    let (ok, out, err) = play(&db, &args, "table\nleave\nleave\n");
     assert!(ok, "exit status; stderr: {err}\n{out}");
     assert!(out.contains("Resuming game #"), "{out}");
     assert!(out.contains("Pot: "), "{out}");

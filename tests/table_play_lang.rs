@@ -18,7 +18,7 @@ const ENGLISH: [&str; 18] = [
     "Your hand",
     "Your balance",
     "Another game",
-    "Commands:",
+    "In every game",
     "Hint:",
     "Landlord:",
     "Thanks for playing",
@@ -41,7 +41,7 @@ const CHINESE: [&str; 8] = [
     "你的手牌",
     "你的余额",
     "再来一局",
-    "命令：",
+    "各游戏通用：",
     "提示：",
 ];
 
@@ -70,7 +70,7 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
         &out,
         &[
             "斗地主",
-            "命令：",
+            "各游戏通用：",
             "轮到你了。",
             "你可以：",
             "你的手牌（17 张）",
@@ -83,7 +83,10 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
             "谢谢参与",
         ],
     );
-    assert!(out.contains("你 "), "your seat is 你: {out}");
+    assert!(
+        out.contains("剩余牌数：你：17 张"),
+        "your seat is 你: {out}"
+    );
     no_leak(&out, &ENGLISH);
     assert!(verify(&db).0);
 }
@@ -92,7 +95,7 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
 fn duan_guozi_in_chinese_by_lang_from_the_environment() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("zh.db");
-    let input = format!("help\nzzz\n{}", "\n".repeat(60));
+    let input = format!("help\nzzz\n{}好\n\n", "\n".repeat(60));
     let env = [("LANG", "zh_CN.UTF-8")];
     let args = ["--seed", "5", "--players", "3"];
     let (ok, out, err) = play_env("duan-guozi", &db, &args, &input, &env);
@@ -102,7 +105,7 @@ fn duan_guozi_in_chinese_by_lang_from_the_environment() {
         &[
             "端锅子",
             "另有 2 个电脑玩家",
-            "命令：",
+            "各游戏通用：",
             "不行：`zzz`",
             "--- 第 1 轮",
             "轮到你发牌",
@@ -142,7 +145,7 @@ fn chexuan_in_chinese_reads_chinese_bets_and_refuses_in_chinese() {
     ];
     let input = format!(
         "help\n大 5\nzzz\n提示\n{}leave\nleave\n{}n\n",
-        "托管\n".repeat(12),
+        "代打\n".repeat(12),
         "auto\n".repeat(30)
     );
     let (ok, out, err) = play("chexuan", &db, &args, &input);
@@ -152,7 +155,7 @@ fn chexuan_in_chinese_reads_chinese_bets_and_refuses_in_chinese() {
         &[
             "扯旋",
             "簸簸 400",
-            "下注：",
+            "扯旋下注：",
             "不行：`大 5`",
             "至少 10",
             "不是命令",
@@ -347,4 +350,98 @@ fn table_refusals_keep_their_values_and_their_language() {
             assert!(!said.contains("{$"), "a raw placeholder: {said}");
         }
     }
+}
+
+/// English words in a Chinese session: runs of two or more Latin letters
+/// outside backticks (a command or a file shown to type), except the
+/// program's own name. Card ranks are single letters (J Q K A) and pass.
+fn english_words(out: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in out.lines() {
+        let mut plain = String::new();
+        for (i, part) in line.split('`').enumerate() {
+            if i % 2 == 0 {
+                plain.push_str(part);
+                plain.push(' ');
+            }
+        }
+        let mut word = String::new();
+        for c in plain.chars().chain([' ']) {
+            if c.is_ascii_alphabetic() {
+                word.push(c);
+            } else {
+                if word.len() >= 2 && word != "paiju" {
+                    found.push(format!("{word} in: {line}"));
+                }
+                word.clear();
+            }
+        }
+    }
+    found
+}
+
+/// A space between two Chinese characters ("你 叫 3 分", "轮到 你").
+fn stray_spaces(out: &str) -> Vec<String> {
+    let han = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    out.lines()
+        .filter(|line| {
+            let c: Vec<char> = line.chars().collect();
+            c.windows(3).any(|w| han(w[0]) && w[1] == ' ' && han(w[2]))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Issue 17 (items 16–19): whole games of the three hosted games in
+/// Chinese through a pipe read like an app: no English word, no space
+/// inside a Chinese sentence, 不叫 and 不要 where each belongs, 1-based
+/// seats.
+#[test]
+fn whole_chinese_games_have_no_english_and_no_stray_spaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = [
+        (
+            "dou-dizhu",
+            vec!["--seed", "3", "--rules", r#"{"doubling":true}"#],
+            format!("不叫\n{}不\n", "代打\n".repeat(40)),
+        ),
+        (
+            "dou-dizhu",
+            vec!["--seed", "4", "--wild"],
+            format!("叫 3 分\n{}不\n", "代打\n".repeat(40)),
+        ),
+        (
+            "duan-guozi",
+            vec!["--seed", "5", "--players", "3"],
+            format!("牌桌\n{}不\n", "\n".repeat(80)),
+        ),
+        (
+            "chexuan",
+            vec!["--seed", "3", "--players", "3", "--bobo", "400"],
+            format!(
+                "手牌\n{}离开\n离开\n{}不\n",
+                "代打\n".repeat(30),
+                "代打\n".repeat(30)
+            ),
+        ),
+    ];
+    let mut all = String::new();
+    for (i, (game, args, input)) in runs.iter().enumerate() {
+        let db = dir.path().join(format!("zh-{i}.db"));
+        let mut args = args.clone();
+        args.extend(["--lang", "zh"]);
+        let (ok, out, err) = play(game, &db, &args, input);
+        assert!(ok, "{game}: {err}\n{out}");
+        assert!(out.contains("谢谢参与"), "{game} played to its end:\n{out}");
+        all.push_str(&out);
+    }
+    let english = english_words(&all);
+    assert!(
+        english.is_empty(),
+        "English in Chinese mode:\n{}",
+        english.join("\n")
+    );
+    let spaces = stray_spaces(&all);
+    assert!(spaces.is_empty(), "stray spaces:\n{}", spaces.join("\n"));
+    has_all(&all, &["你坐 1 号位", "你不叫。", "不要", "叫 3 分"]);
 }

@@ -113,7 +113,7 @@ result-seat = { $player } ({ $role }): { $delta } chips → { $balance }
 result-seat-ai = { $player } ({ $role }): { $delta } chips (house)
 result-rake = The house took { $rake } chips of rake.
 result-escape = { $player } left the game and pays the escape penalty.
-factor-bid = bid { $value }
+factor-bid = bid ×{ $value }
 factor-rob = robs ×{ $value }
 factor-kick = kicks ×{ $value }
 factor-kitty = kitty ×{ $value }
@@ -197,3 +197,10 @@ list-separator = { ", " }
 history-status-running = running
 history-status-finished = finished
 history-status-cancelled = cancelled
+multiplier-factors = Multiplier: { $multiplier } ({ $factors })
+multiplier-with = { $you ->
+        [yes] ×{ $multiplier } for you
+       *[other] ×{ $multiplier } with { $player }
+    }
+played-wild-as = { $cards } (wild as { $ranks })
+hand-wild-group = { $cards } wild

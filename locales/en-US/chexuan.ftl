@@ -271,3 +271,5 @@ chexuan-raise-modal-placeholder = A whole number from { $min } to { $max }
 chexuan-err-cannot-raise = You cannot raise now: your bobo does not cover a raise of the ante.
 chexuan-err-raise-number = “{ $text }” is not a number of chips: raise by a whole number from { $min } to { $max }.
 chexuan-err-raise-range = You cannot raise by { $amount }: a raise is from { $min } (the ante) to { $max } (what your bobo covers).
+chexuan-big-joker = Big Joker
+chexuan-seat-card = { $player } { $cards }

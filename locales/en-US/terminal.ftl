@@ -18,7 +18,7 @@ term-you-may = You may: { $options }
 term-refused = Refused: { $why } (`hint` suggests a move, `help` lists the commands)
 term-not-understood = `{ $input }`: { $why }
 term-autoplay-on = { $you ->
-        [yes] Your time ran out: the AI plays for you (托管) until you act again.
+        [yes] Your time ran out: the AI plays for you (托管) until you type anything.
        *[other] { $player }: time ran out; the AI plays for this seat (托管) until it acts again.
     }
 term-autoplay-off = { $you ->
@@ -26,39 +26,55 @@ term-autoplay-off = { $you ->
        *[other] { $player } is
     } back at the table.
 term-settled-line = { $player }: { $chips } chips
+term-cx-hand-name = {" "}({ $name })
+term-settled-line-house = { $player }: { $chips } chips (the house)
 term-balance = Your balance: { $chips } chips.
-term-choose-reading = Those cards can be played several ways. Type the number of the one you mean:
-term-another-game = Another game? [y/n]
-term-answer-yes-or-no = `{ $answer }` is not an answer here: type y (or just Enter) for another game, n to stop.
+term-choose-reading = Those cards can be played several ways. Type the number of the one you mean (an empty line goes back):
+term-another-game = Another game? Type y for yes, n for no.
+term-answer-yes-or-no = `{ $answer }` is not an answer here: type y for another game, n to stop.
+term-answer-empty = An empty line is no answer: type y for another game, n to stop.
 term-saved = Input closed. The game is saved: run `paiju play { $game }` again to continue it.
 term-goodbye = Thanks for playing. 再见!
 term-trouble = (table trouble: { $message })
 term-cannot-resume = Game #{ $game } could not be resumed ({ $why }); it was cancelled and its chips released.
 term-opening-failed = paiju: cannot start a table: { $why }
 term-leave = leave
+term-help-common = In every game:
+    {"  "}hint (提示)                  what the AI would play
+    {"  "}auto (代打)                  let the AI make this one move for you
+    {"  "}hand (手牌), table (牌桌)     show your hand or the table again
+    {"  "}leave (quit, 离开)           leave the game (asked again first)
+    {"  "}help (?, 帮助)               this list
+    When your time runs out the AI plays for you (托管) until you type anything.
+term-pick-a-number = type a number from 1 to { $count }, or an empty line to go back
+term-choice-dropped = Nothing played: choose your cards again.
+term-stayed = You stay: nothing was played.
 
 ## Dou Dizhu.
 
-term-ddz-welcome = paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 0 against AI players.
+term-ddz-welcome = paiju: Dou Dizhu (斗地主) in your terminal. You sit at seat 1 against AI players.
     Stake: { $stake } chips per point. Your balance: { $balance } chips. Type `help` at any prompt.
-term-ddz-help = Commands:
-    {"  "}33344, 10JQKA, 3s 3h, 大王 …  play these cards (ranks 3–9, 10 or T, J Q K A 2; a suit letter s h d c picks one card; SJ/BJ or 小王/大王 are the jokers; bare ranks pick from your hand)
-    {"  "}pass (p, 不要)                pass
-    {"  "}1 / 2 / 3, bid N             bid (score bidding); 0 or pass to pass
-    {"  "}call, rob, kick, counter, double, show   the bidding options the table allows
-    {"  "}keep                         in the discard phase: discard nothing
-    {"  "}hint (h)                     what the AI would play
-    {"  "}auto (a)                     let the AI make this move for you
-    {"  "}hand, table                  show your hand or the table again
-    {"  "}leave                        abandon the game (you pay the escape penalty)
-    {"  "}help (?)                     this list
+term-ddz-help = Dou Dizhu:
+    {"  "}33344, 10JQKA, 3s 3h, 大王 …  play these cards (ranks 3–9, 10 or T, J Q K A 2; a suit letter s h d c picks one card; SJ/BJ or 小王/大王 are the jokers; bare ranks pick from your hand). A line that reads as cards is always a play: `A` plays an ace.
+    {"  "}pass (p, 不要, 要不起)         pass
+    {"  "}1 / 2 / 3, bid N (叫 N 分)     bid (score bidding); 0 or pass (不叫) to pass
+    {"  "}call, rob, kick, counter, double, show (叫地主 抢地主 踢 反踢 加倍 明牌)   the bidding options the table allows; pass declines them (不抢, 不加倍)
+    {"  "}keep (不弃)                    in the discard phase: discard nothing
 term-ddz-lead = Everyone passed: { $you ->
         [yes] you lead
        *[other] { $player } leads
     } again.
 term-ddz-no-landlord = Landlord: not chosen yet
 term-ddz-cards-left = Cards left: { $counts }
+term-ddz-seat-count = { $player }: { $count }
 term-ddz-bidding = On the table: nothing yet (bidding).
+term-ddz-kicking = On the table: nothing yet (kicking).
+term-ddz-discarding = On the table: nothing yet (discarding).
+term-ddz-doubling = On the table: nothing yet (doubling).
+term-ddz-hand-left = { $you ->
+        [yes] Your cards left
+       *[other] { $player }'s cards left
+    }: { $cards }
 term-ddz-free-lead = On the table: nothing — lead anything.
 term-ddz-open-hand = { $you ->
         [yes] Your open hand
@@ -71,15 +87,13 @@ term-ddz-result = === Game over: { $winner ->
     }. { $side ->
         [won] Your side wins!
        *[lost] Your side loses.
-    } Multiplier ×{ $multiplier }{ $spring ->
-        [yes] , spring (春天)
-       *[no] {""}
-    }. ===
+    } ===
 term-ddz-redealt = === Nobody bid: no chips move. ===
 term-ddz-escape-result = === Game over: a player left. ===
 term-ddz-leave-confirm = Leaving costs at least { $penalty }× the stake. Type `leave` again to confirm, anything else to stay.
 term-ddz-bid = bid { $points }
 term-ddz-pass = pass
+term-ddz-pass-on = pass
 term-ddz-call = call
 term-ddz-rob = rob
 term-ddz-kick = kick
@@ -92,22 +106,19 @@ term-ddz-discard = discard { $cards }
 term-ddz-plays = a play (type the cards)
 term-ddz-discards = a discard (type the cards, or `keep` to discard nothing)
 term-ddz-not-a-command = not a command or cards you hold
+term-ddz-no-play-now = no cards are played now: answer the question above
 term-ddz-bid-range = a bid is 1, 2 or 3
 
 ## Duan Guozi.
 
-term-dg-welcome = paiju: Duan Guozi (端锅子) in your terminal. You sit at seat 0 with { $ai ->
+term-dg-welcome = paiju: Duan Guozi (端锅子) in your terminal. You sit at seat 1 with { $ai ->
         [one] 1 AI player
        *[other] { $ai } AI players
     }.
     Everyone antes { $ante } 道 into the pot (锅子); 1 道 = { $chips } chips. Your balance: { $balance } chips. Type `help` at any prompt.
-term-dg-help = Commands:
+term-dg-help = Duan Guozi:
     {"  "}Enter, deal (d, 发牌)     deal the round when you are the dealer
-    {"  "}table (t)                 show the pot and the last round again
-    {"  "}auto (a)                  let the AI deal for you
-    {"  "}leave                     leave the table after this game (the pot is shared back if you are the last player)
-    {"  "}help (?)                  this list
-    Nobody decides anything in a round: every hand is shown, the best one takes its 道 from the pot
+    Nobody decides anything in a round: every hand is shown, the best one takes its dao (道) from the pot
     (ties go to the seat dealt earlier), and the winner deals next. When the pot is empty the game ends.
 term-dg-round = --- { $round } { $left } ---
 term-dg-table = Pot: { $pot } of { $start } 道. Rounds played: { $rounds }. Cards left: { $left }. Dealer: { $player }.
@@ -124,9 +135,8 @@ term-cx-welcome = 扯旋 Chexuan: you and { $ai ->
         [one] 1 AI player
        *[other] { $ai } AI players
     }, ante { $ante }, your bobo (簸簸) { $bobo }. Your balance: { $balance } chips. Type `help` for the commands.
-term-cx-help = Betting: `raise N` (大, by at least the ante), `call` (跟), `all` (敲, all-in), `check` (休), `fold` (丢), `sanhua` (三花, round 3).
-    Showdown: type the two cards of your head (`QH QD`: rank then suit, 10 or T, SJ/BJ for the jokers), or `tail 3H BJ`, or the number of a split shown; the head may not be lower than the tail.
-    Also: `hint`, `auto` (the AI plays this move), `table`, `hand`, `leave` (the table closes after this hand and the mango pot is shared).
+term-cx-help = Chexuan betting: `raise N` (大 N, by at least the ante), `call` (跟), `all` (敲, all-in), `check` (休), `fold` (丢), `sanhua` (三花, round 3).
+    Showdown: type the two cards of your head (`QH QD`: rank then suit, 10 or T, SJ/BJ for the jokers), or `tail 3H BJ` (尾), or the number of a split shown; the head may not be lower than the tail.
 term-cx-table = Hand { $hand } ({ $stage }), { $you ->
         [yes] you deal
        *[other] { $player } deals

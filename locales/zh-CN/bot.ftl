@@ -26,39 +26,46 @@ table-title = 斗地主 · 底分 { $stake }
 table-host = 房主：{ $player }
 table-lobby-hint = 点“加入”坐下。三个座位坐满后由房主点“开始”（“添加电脑”让电脑坐一个位置）。
 lobby-min-balance = 每个座位至少需要 { $chips } 筹码（按此底注一局通常的输额）。
-result-loss-capped = { $player } 应付 { $owed } 筹码，但只有 { $paid }：损失以此为上限。
+result-loss-capped = { $player }应付 { $owed } 筹码，但只有 { $paid }：损失以此为上限。
 table-seat-empty = （空位）
-table-ai-name = 电脑 { $number }
+table-ai-name = 电脑{ $number }
 table-role-landlord = 地主
 table-role-farmer = 农民
 table-cards-left = { $count } 张
 table-landlord = 地主：{ $player }
 table-kitty = 底牌：{ $cards }
 table-multiplier = 倍数：×{ $multiplier }
-table-last-play = 上一手：{ $player } — { $pattern } { $cards }
+table-last-play = 上一手：{ $player }出{ $pattern }：{ $cards }
 table-last-play-none = 上一手：暂无
-table-turn-bid = 轮到 { $player } 叫牌，{ $deadline }
-table-turn-play = 轮到 { $player } 出牌，{ $deadline }
-table-turn-lead = 轮到 { $player } 先出，{ $deadline }
-table-turn-choose = 轮到 { $player } 选择，{ $deadline }
-table-autoplay = 电脑托管 { $player }，直到其再次操作。
+table-turn-bid = 轮到{ $player }叫牌，{ $deadline }
+table-turn-play = 轮到{ $player }出牌，{ $deadline }
+table-turn-lead = 轮到{ $player }先出，{ $deadline }
+table-turn-choose = 轮到{ $player }选择，{ $deadline }
+table-autoplay = 电脑托管{ $player }，直到其再次操作。
 table-cancelled = 牌桌已关闭，没有筹码变动。
 table-starting = 正在发牌……
 
 ## 频道里的事件
-event-joined = { $player } 坐下了。
-event-left = { $player } 离开了牌桌。
-event-bid = { $player } 叫 { $points } 分。
-event-passed = { $player } 不要。
-event-called = { $player } 叫地主。
-event-robbed = { $player } 抢地主！
-event-kicked = { $player } 踢！×2
-event-doubled = { $player } 加倍！×2
-event-shown = { $player } 明牌：{ $cards }
-event-landlord = { $player } 是地主，拿走底牌：{ $cards }
-event-played = { $player } 出 { $pattern }：{ $cards }
+event-joined = { $player }坐下了。
+event-left = { $player }离开了牌桌。
+event-bid = { $player }叫 { $points } 分。
+event-passed = { $player }{ $on ->
+        [bid] 不叫
+        [rob] 不抢
+        [kick] 不踢
+        [discard] 不弃
+        [double] 不加倍
+       *[play] 不要
+    }。
+event-called = { $player }叫地主。
+event-robbed = { $player }抢地主！
+event-kicked = { $player }踢！×2
+event-doubled = { $player }加倍！×2
+event-shown = { $player }明牌：{ $cards }
+event-landlord = { $player }是地主，拿走底牌：{ $cards }
+event-played = { $player }出{ $pattern }：{ $cards }
 event-redeal = 无人叫地主，重新发牌。
-event-dm-closed = { $player } 不接收本服务器的私信。请点“我的手牌”私下查看手牌。
+event-dm-closed = { $player }不接收本服务器的私信。请点“我的手牌”私下查看手牌。
 
 ## 手牌（私信与仅自己可见的回复）
 dm-hand-title = 你在 { $channel } 的斗地主手牌
@@ -79,34 +86,34 @@ result-multiplier = 倍数 ×{ $multiplier } = { $factors }
 result-seat = { $player }（{ $role }）：{ $delta } 筹码 → { $balance }
 result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（庄家）
 result-rake = 庄家抽水 { $rake } 筹码。
-result-escape = { $player } 中途逃跑，支付逃跑罚分。
-factor-bid = 叫分 { $value }
+result-escape = { $player }中途逃跑，支付逃跑罚分。
+factor-bid = 叫分 ×{ $value }
 factor-rob = 抢地主 ×{ $value }
 factor-kick = 踢 ×{ $value }
 factor-kitty = 底牌 ×{ $value }
 factor-show = 明牌 ×{ $value }
 factor-bombs = { $count } 个炸弹 ×{ $value }
 factor-spring = 春天 ×2
-factor-anti-spring = 反春天 ×2
-factor-doubled = { $player } 加倍 ×2
+factor-anti-spring = 反春 ×2
+factor-doubled = { $player }加倍 ×2
 
 ## 筹码
-chips-balance = { $player } 有 { $chips } 筹码。
-chips-no-account = { $player } 还没有筹码账户：账户在其本人第一次使用命令时开立。
+chips-balance = { $player }有 { $chips } 筹码。
+chips-no-account = { $player }还没有筹码账户：账户在其本人第一次使用命令时开立。
 chips-leaderboard = 排行榜
 chips-leaderboard-line = { $rank }. { $player } — { $chips }
 chips-leaderboard-empty = 本服务器还没有人有筹码。
 chips-your-rank = 你的排名：第 { $rank } 名，{ $chips } 筹码。
 daily-claimed = 你领取了 { $amount } 筹码。余额：{ $chips }。
-give-done = 你送给 { $player } { $amount } 筹码。你的余额：{ $chips }。
-admin-granted = 已向 { $player } 发放 { $amount } 筹码。其余额：{ $chips }。
-admin-revoked = 已从 { $player } 收回 { $amount } 筹码。其余额：{ $chips }。
+give-done = 你送给{ $player } { $amount } 筹码。你的余额：{ $chips }。
+admin-granted = 已向{ $player }发放 { $amount } 筹码。其余额：{ $chips }。
+admin-revoked = 已从{ $player }收回 { $amount } 筹码。其余额：{ $chips }。
 history-title = 本服务器最近的牌局
 history-line = { $when } · { $game } · { $status } · { $players }
 history-empty = 这里还没有打过牌。
-stats-title = { $player } 的统计
+stats-title = { $player }的统计
 stats-line = { $game }：{ $games } 局，胜 { $wins } 局，{ $net } 筹码
-stats-empty = { $player } 还没有玩过。
+stats-empty = { $player }还没有玩过。
 
 ## 命令行
 cli-no-token = paiju 需要 Discord 机器人令牌才能连接。
@@ -130,9 +137,9 @@ table-joined = 你已坐下。
 table-you-left = 你已离开牌桌。
 table-stopped = 牌桌已停止；押注已退还。
 table-stop-left = 进行中的牌局只有拥有“管理服务器”权限的成员才能停止：你改为离开了牌局，并按本游戏离开的规则付出代价。
-event-countered = { $player } 反踢！×2
-event-discarded = { $player } 弃了 { $count } 张牌（×{ $factor }）。
-event-escaped = { $player } 中途逃跑，支付 { $penalty } 分。
+event-countered = { $player }反踢！×2
+event-discarded = { $player }弃了 { $count } 张牌（×{ $factor }）。
+event-escaped = { $player }中途逃跑，支付 { $penalty } 分。
 hint-discard = 提示：弃 { $cards }
 hint-action = 提示：{ $action }
 play-done-cards = 你出了 { $cards }。
@@ -146,3 +153,7 @@ list-separator = 、
 history-status-running = 进行中
 history-status-finished = 已结束
 history-status-cancelled = 已取消
+multiplier-factors = 倍数：{ $multiplier }（{ $factors }）
+multiplier-with = 与{ $player } ×{ $multiplier }
+played-wild-as = { $cards }（癞子当 { $ranks }）
+hand-wild-group = { $cards } 癞子

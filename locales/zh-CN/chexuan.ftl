@@ -127,22 +127,22 @@ chexuan-dealer = 庄家：{ $player }
 
 ## 事件。
 
-chexuan-event-raised = { $player } 大 { $by }，下到 { $contribution }。
-chexuan-event-called = { $player } 跟：{ $contribution }。
-chexuan-event-all-in = { $player } 敲：{ $contribution }。
-chexuan-event-checked = { $player } 休。
-chexuan-event-folded = { $player } 丢。
-chexuan-event-laid-down = { $player } 摊出{ $sanhua }：{ $cards }，拿回 { $returned } 筹码。
-chexuan-event-round-begins = 第 { $round } 轮下注：{ $player } 先说话。
+chexuan-event-raised = { $player }大 { $by }，下到 { $contribution }。
+chexuan-event-called = { $player }跟：{ $contribution }。
+chexuan-event-all-in = { $player }敲：{ $contribution }。
+chexuan-event-checked = { $player }休。
+chexuan-event-folded = { $player }丢。
+chexuan-event-laid-down = { $player }摊出{ $sanhua }：{ $cards }，拿回 { $returned } 筹码。
+chexuan-event-round-begins = 第 { $round } 轮下注：{ $player }先说话。
 chexuan-event-cards-dealt = 第 { $round } 次发牌：每位未出局的玩家发一张明牌。
 chexuan-event-mango = { $mango }！每人往芒果池放 { $amount } 筹码，池里现有 { $pot }。
-chexuan-event-mango-short = { $player } 桌外和筹码堆都不够，只付 { $paid }。
-chexuan-event-mango-from-stack = { $player } 桌外筹码不够，从筹码堆付 { $paid }。
-chexuan-event-mango-taken = { $player } 拿走芒果池：{ $amount } 筹码。
-chexuan-event-showdown-begins = 比牌：请把四张牌分成头和尾，{ $player } 先分。
-chexuan-event-split-given = { $player } 已分好牌。
-chexuan-event-won-without-showdown = 其他人都丢了：{ $player } 赢走全部下注。
-chexuan-event-big-tail = { $player } 尾大，吃皮并做下一手的庄。
+chexuan-event-mango-short = { $player }桌外和筹码堆都不够，只付 { $paid }。
+chexuan-event-mango-from-stack = { $player }桌外筹码不够，从筹码堆付 { $paid }。
+chexuan-event-mango-taken = { $player }拿走芒果池：{ $amount } 筹码。
+chexuan-event-showdown-begins = 比牌：请把四张牌分成头和尾，{ $player }先分。
+chexuan-event-split-given = { $player }已分好牌。
+chexuan-event-won-without-showdown = 其他人都丢了：{ $player }赢走全部下注。
+chexuan-event-big-tail = { $player }尾大，吃皮并做下一手的庄。
 
 ## /扯旋 规则 的说明。
 
@@ -175,20 +175,20 @@ chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（{ $why ->
 }）
 chexuan-seat-reserve = （桌外 { $reserve }）
 chexuan-seat-split = { $player }：头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
-chexuan-turn = 轮到 { $player }，{ $when }截止
-chexuan-turn-ai = 轮到 { $player }。
+chexuan-turn = 轮到{ $player }，{ $when }截止
+chexuan-turn-ai = 轮到{ $player }。
 chexuan-btn-raise = 大 +{ $by }
 chexuan-split-choose = 选择你的头和尾
 chexuan-split-option = 头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
 chexuan-your-cards = 你的暗牌：{ $hidden } · 明牌：{ $open }
-chexuan-versus-line = { $player } { $result } { $other }
-chexuan-event-hand-begins = 第 { $hand } 手：{ $player } 坐庄；芒果 { $pot }。
+chexuan-versus-line = { $player }{ $result }{ $other }
+chexuan-event-hand-begins = 第 { $hand } 手：{ $player }坐庄；芒果 { $pot }。
 chexuan-event-hand-ended = 第 { $hand } 手结束：{ $changes }
 chexuan-event-nobody = 无输赢
-chexuan-event-left = { $player } 离开牌桌。
-chexuan-event-sits-out = { $player } 筹码不足，暂停（{ $stack }）。
-chexuan-event-timed-out = { $player } 超时：这一步代为操作（能休则休，否则丢）。
-chexuan-event-stood-up = { $player } 连续两手超时，被请离座位：不再发牌。
+chexuan-event-left = { $player }离开牌桌。
+chexuan-event-sits-out = { $player }筹码不足，暂停（{ $stack }）。
+chexuan-event-timed-out = { $player }超时：这一步代为操作（能休则休，否则丢）。
+chexuan-event-stood-up = { $player }连续两手超时，被请离座位：不再发牌。
 chexuan-event-closed-empty = 牌桌关闭，芒果池是空的。
 chexuan-event-closed = 牌桌关闭，芒果平分：{ $shares }
 chexuan-event-showdown = 比牌：
@@ -204,3 +204,5 @@ chexuan-raise-modal-placeholder = 填 { $min } 到 { $max } 之间的整数
 chexuan-err-cannot-raise = 现在不能大：你的簸簸不够大一个底皮。
 chexuan-err-raise-number = “{ $text }”不是筹码数：请填 { $min } 到 { $max } 之间的整数。
 chexuan-err-raise-range = 不能大 { $amount }：大的数目从 { $min }（底皮）到 { $max }（簸簸所能承担）。
+chexuan-big-joker = 二皇
+chexuan-seat-card = { $player }：{ $cards }

@@ -67,10 +67,10 @@ dg-hand-line = { $player }：{ $cards } — { $hand }（{ $dao } 道）
 
 dg-event-game-start = 新开一锅：每人下底 { $dao } 道，锅里共 { $pot } 道。
 dg-event-reshuffled = 牌不够发了：收回全部 32 张牌重新洗牌。
-dg-event-round-dealt = 第 { $round } 轮：{ $player } 发牌。
-dg-event-round-won = { $player } 以{ $hand }获胜，从锅里拿走 { $paid } 道；锅里还剩 { $pot } 道。
-dg-event-round-swept = { $player } 以{ $hand }获胜，全拿：整锅 { $paid } 道。
-dg-event-all-bie-shi = 全是瘪十：不赔不拿，{ $player } 重新发牌。
+dg-event-round-dealt = 第 { $round } 轮：{ $player }发牌。
+dg-event-round-won = { $player }以{ $hand }获胜，从锅里拿走 { $paid } 道；锅里还剩 { $pot } 道。
+dg-event-round-swept = { $player }以{ $hand }获胜，全拿：整锅 { $paid } 道。
+dg-event-all-bie-shi = 全是瘪十：不赔不拿，{ $player }重新发牌。
 dg-event-game-over = 锅已端空：这一局结束。
 
 ## /端锅子 规则 的说明。
@@ -87,7 +87,7 @@ dg-rules = **端锅子** — 用扑克牌玩的推牌九，2 到 12 人围着一
 
 dg-table-title = 端锅子 · 第 { $game } 局 · 每道 { $stake } 筹码 · 第 { $round } 轮
 dg-last-round = 第 { $round } 轮
-dg-deal-by = { $player } 发牌，{ $when }（没人按“发牌”时由电脑代发）。
+dg-deal-by = { $player }发牌，{ $when }（没人按“发牌”时由电脑代发）。
 dg-btn-deal = 发牌
 dg-deal-done = 已发牌。
 dg-err-only-deal = 端锅子里唯一的操作是庄家发牌：请按“发牌”，或输入 /play deal。

@@ -34,14 +34,14 @@ err-amount-positive = 数量必须是 1 或以上的整数。
 err-amount-too-large = 数量太大了。
 err-insufficient-chips = 你只有 { $chips } 筹码。
 err-self-transfer = 不能把筹码送给自己。
-err-give-no-account = { $player } 还没有筹码账户：账户在其本人第一次使用命令时开立，之后才能赠送。
-err-revoke-beyond-balance = { $player } 只有 { $chips } 筹码，无法收回 { $amount }。
+err-give-no-account = { $player }还没有筹码账户：账户在其本人第一次使用命令时开立，之后才能赠送。
+err-revoke-beyond-balance = { $player }只有 { $chips } 筹码，无法收回 { $amount }。
 err-bot-user = 机器人没有筹码。
 err-daily-cooldown = 今天的筹码已经领过了。{ $when } 再来吧。
 err-seated-in-game = 你正在进行中的牌局里，筹码暂时不能转移。
 err-seated-elsewhere = 你已经坐在本服务器的另一桌了。
 err-bad-option = 牌桌选项无效：{ $detail }
-err-stake-too-high = 底分 { $stake } 超过了 { $player } 的筹码（{ $chips }）。
+err-stake-too-high = 底分 { $stake } 超过了{ $player }的筹码（{ $chips }）。
 
 ## 斗地主。牌型参数（$play、$standing、$pattern）是记录里的名称（trio_single），
 ## 用 ddz-pattern-* 的说法显示。

@@ -867,7 +867,7 @@ mod tests {
         let typed = |s: &str| ChexuanTable::typed_play(s, &h).ok();
         for (words, action) in [
             (&["c", "call", "跟"][..], Action::Call),
-            (&["a", "all", "allin", "all-in", "敲"][..], Action::AllIn),
+            (&["all", "allin", "all-in", "敲"][..], Action::AllIn),
             (&["k", "check", "休"][..], Action::Check),
             (&["f", "fold", "丢"][..], Action::Fold),
             (&["s", "sanhua", "三花"][..], Action::Sanhua),
@@ -876,6 +876,7 @@ mod tests {
                 assert_eq!(typed(w), Some(TableAction::Hand(action)), "{w}");
             }
         }
+        assert_eq!(typed("a"), None, "a lone `a` is no bet");
         for w in ["r 30", "raise 30", "大 30", "R 30"] {
             assert_eq!(typed(w), Some(TableAction::Hand(Action::Raise(30))), "{w}");
         }

@@ -86,6 +86,153 @@ pub fn signed(v: i64) -> String {
 
 // ---- Dou Dizhu ----------------------------------------------------------
 
+/// Every factor of a Dou Dizhu multiplier in words, in the order they
+/// arise: `bid ×3 · 1 bomb ×2 · spring ×2 · AI 1 doubled ×2`. `spring` is
+/// (spring, anti-spring), known at the end only.
+pub fn ddz_factor_words(
+    lang: Lang,
+    seats: &Seats<'_>,
+    f: &crate::games::dou_dizhu::Factors,
+    doubled: &[Option<bool>],
+    spring: (bool, bool),
+) -> Vec<String> {
+    let value = |key: &str, v: u64| tr_args(lang, key, &[("value", n(v as i64))]);
+    let mut out = vec![value("factor-bid", u64::from(f.base))];
+    for (key, v) in [
+        ("factor-kick", f.kicks),
+        ("factor-kitty", f.kitty),
+        ("factor-show", f.show),
+        ("factor-discard", f.discard),
+    ] {
+        if v > 1 {
+            out.push(value(key, u64::from(v)));
+        }
+    }
+    if f.bombs > 0 {
+        out.push(tr_args(
+            lang,
+            "factor-bombs",
+            &[("count", n(f.bombs)), ("value", n(1i64 << f.bombs.min(62)))],
+        ));
+    }
+    if spring.0 {
+        out.push(tr(lang, "factor-spring"));
+    }
+    if spring.1 {
+        out.push(tr(lang, "factor-anti-spring"));
+    }
+    for (seat, d) in doubled.iter().enumerate() {
+        if *d == Some(true) {
+            out.push(seats.say(lang, "factor-doubled", seat, vec![]));
+        }
+    }
+    out
+}
+
+/// The multiplier each farmer plays the landlord for, doubling included:
+/// the game's multiplier × 2 if the farmer doubled × 2 if the landlord did.
+/// `(farmer, multiplier)`; empty before there is a landlord.
+pub fn ddz_paid_multipliers(
+    multiplier: u64,
+    doubled: &[Option<bool>],
+    landlord: Option<Seat>,
+    players: usize,
+) -> Vec<(Seat, u64)> {
+    let Some(landlord) = landlord else {
+        return Vec::new();
+    };
+    let twice = |s: Seat| {
+        if doubled.get(s).copied().flatten() == Some(true) {
+            2
+        } else {
+            1
+        }
+    };
+    (0..players)
+        .filter(|&s| s != landlord)
+        .map(|s| (s, multiplier * twice(s) * twice(landlord)))
+        .collect()
+}
+
+/// The multiplier line `me` reads: `Multiplier: ×6 (bid ×3 · You doubled
+/// ×2)`. A farmer reads his own; the landlord reads the one of each
+/// farmer when their doublings differ.
+pub fn ddz_multiplier_line(
+    lang: Lang,
+    seats: &Seats<'_>,
+    paid: &[(Seat, u64)],
+    base: u64,
+    factors: &[String],
+    me: Option<Seat>,
+) -> String {
+    let mine = paid.iter().find(|(s, _)| Some(*s) == me).map(|(_, m)| *m);
+    let all_same = paid.windows(2).all(|w| w[0].1 == w[1].1);
+    let figure = match (mine, paid.first()) {
+        (Some(m), _) => format!("×{m}"),
+        (None, Some((_, m))) if all_same => format!("×{m}"),
+        (None, Some(_)) => {
+            let each: Vec<String> = paid
+                .iter()
+                .map(|(s, m)| {
+                    seats.say(
+                        lang,
+                        "multiplier-with",
+                        *s,
+                        vec![("multiplier", n(*m as i64))],
+                    )
+                })
+                .collect();
+            super::list(lang, &each)
+        }
+        (None, None) => format!("×{base}"),
+    };
+    tr_args(
+        lang,
+        "multiplier-factors",
+        &[
+            ("multiplier", figure.into()),
+            ("factors", factors.join(" · ").into()),
+        ],
+    )
+}
+
+/// A play as the apps write it: the main part first, the kickers after a
+/// `+` (`8♠ 8♥ 8♦ + 3♦`), and what the wild cards stood for
+/// (`6♠ 7♠ 8♠ 9♠ 5♥ (wild as 10)`).
+pub fn ddz_play_text(
+    lang: Lang,
+    cards: CardSet,
+    main: CardSet,
+    wilds: CardSet,
+    wild_as: &[u8],
+) -> String {
+    if main.is_empty() && wilds.is_empty() {
+        return cards_text(lang, cards);
+    }
+    let mut head: Vec<Card> = main.cards();
+    head.extend(wilds.cards());
+    let mut text = render_cards(lang, &head);
+    let kickers = cards.minus(main).minus(wilds);
+    if !kickers.is_empty() {
+        text = format!("{text} + {}", cards_text(lang, kickers));
+    }
+    if !wild_as.is_empty() {
+        let ranks: Vec<&str> = wild_as
+            .iter()
+            .map(|&r| crate::games::dou_dizhu::cardset::rank_name(r as usize))
+            .collect();
+        text = tr_args(
+            lang,
+            "played-wild-as",
+            &[
+                ("cards", text.into()),
+                ("ranks", super::list(lang, &ranks).into()),
+            ],
+        );
+    }
+    text
+}
+
 /// One Dou Dizhu event as a sentence; `None` for events without words of
 /// their own (a new lead, the end of the game: the front end shows those
 /// its own way).
@@ -112,14 +259,30 @@ pub fn ddz_event_line(lang: Lang, seats: &Seats<'_>, event: &DdzEvent) -> Option
             *seat,
             vec![("count", n(*count)), ("factor", n(*factor))],
         ),
-        DdzEvent::Passed { seat } => say("event-passed", *seat, vec![]),
+        DdzEvent::Passed { seat, on } => {
+            let on = match on {
+                crate::games::dou_dizhu::PassOn::Bid => "bid",
+                crate::games::dou_dizhu::PassOn::Rob => "rob",
+                crate::games::dou_dizhu::PassOn::Kick => "kick",
+                crate::games::dou_dizhu::PassOn::Discard => "discard",
+                crate::games::dou_dizhu::PassOn::Double => "double",
+                crate::games::dou_dizhu::PassOn::Play => "play",
+            };
+            say("event-passed", *seat, vec![("on", on.into())])
+        }
         DdzEvent::Landlord { seat, kitty, .. } => say(
             "event-landlord",
             *seat,
             vec![("cards", cards_text(lang, *kitty).into())],
         ),
         DdzEvent::Played {
-            seat, cards, combo, ..
+            seat,
+            cards,
+            combo,
+            main,
+            wilds,
+            wild_as,
+            ..
         } => say(
             "event-played",
             *seat,
@@ -128,7 +291,10 @@ pub fn ddz_event_line(lang: Lang, seats: &Seats<'_>, event: &DdzEvent) -> Option
                     "pattern",
                     super::ddz_pattern_name(lang, combo.kind.name()).into(),
                 ),
-                ("cards", cards_text(lang, *cards).into()),
+                (
+                    "cards",
+                    ddz_play_text(lang, *cards, *main, *wilds, wild_as).into(),
+                ),
             ],
         ),
         DdzEvent::Redeal => Some(tr(lang, "event-redeal")),
@@ -267,8 +433,19 @@ fn mango_word(lang: Lang, kind: MangoKind) -> String {
     )
 }
 
-fn cx_cards(lang: Lang, cards: &[Card]) -> String {
-    render_cards(lang, cards)
+/// Chexuan's cards: its big joker has its own name (二皇 in Chinese).
+pub fn cx_cards(lang: Lang, cards: &[Card]) -> String {
+    if cards.is_empty() {
+        return render_cards(lang, cards);
+    }
+    cards
+        .iter()
+        .map(|&c| match c {
+            Card::BigJoker => tr(lang, "chexuan-big-joker"),
+            c => render_cards(lang, &[c]),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The words of one event of a Chexuan hand (its seats are table seats).
@@ -361,7 +538,16 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
             let mut head = tr_args(lang, "chexuan-event-cards-dealt", &[("round", n(*round))]);
             let each: Vec<String> = dealt
                 .iter()
-                .map(|(s, c)| format!("{} {}", seats.name(*s), cx_cards(lang, &[*c])))
+                .map(|(s, c)| {
+                    tr_args(
+                        lang,
+                        "chexuan-seat-card",
+                        &[
+                            ("player", seats.name(*s).into()),
+                            ("cards", cx_cards(lang, &[*c]).into()),
+                        ],
+                    )
+                })
                 .collect();
             head.push(' ');
             head.push_str(&crate::i18n::list(lang, &each));

@@ -23,7 +23,7 @@ use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
 
 fn pair(lang: Lang, cards: &[Card]) -> String {
-    i18n::render_cards(lang, cards)
+    events::cx_cards(lang, cards)
 }
 
 /// A split as an option: `Head Q♥ Q♦ Heaven pair (天牌) / tail …`.
@@ -398,7 +398,9 @@ impl TerminalGame for ChexuanTable {
             ],
         );
         if let ([a, b], true) = (hidden.as_slice(), me.open.is_empty()) {
-            line.push_str(&format!(" ({})", hand_name(lang, evaluate(*a, *b))));
+            let name = hand_name(lang, evaluate(*a, *b));
+            let name = tr_args(lang, "term-cx-hand-name", &[("name", name.into())]);
+            line.push_str(&name);
         }
         line
     }
@@ -456,15 +458,11 @@ impl TerminalGame for ChexuanTable {
         view: &TableView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
-        match line.trim().to_lowercase().as_str() {
-            "" => return Ok(Input::Nothing),
-            "help" | "?" | "帮助" => return Ok(Input::Help),
-            "hint" | "提示" => return Ok(Input::Hint),
-            "auto" | "托管" => return Ok(Input::Auto),
-            "table" | "t" => return Ok(Input::ShowTable),
-            "hand" => return Ok(Input::ShowHand),
-            "leave" | "quit" | "q" | "离开" => return Ok(Input::Leave),
-            _ => {}
+        if line.trim().is_empty() {
+            return Ok(Input::Nothing);
+        }
+        if let Some(input) = super::command(line) {
+            return Ok(input);
         }
         let legal = TableAction::hand_actions(legal);
         parse_hand_action(lang, line, view, &legal).map(|a| Input::Act(TableAction::Hand(a)))

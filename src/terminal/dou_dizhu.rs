@@ -11,7 +11,7 @@ use crate::games::dou_dizhu::{
     cardset::{rank_index, rank_name},
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
-use crate::games::Seat;
+use crate::games::{GameOutcome, Seat};
 use crate::i18n::{self, events, tr, tr_args, Lang};
 use crate::record::RecordError;
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
@@ -91,29 +91,13 @@ impl TerminalGame for DouDizhu {
     }
 
     fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
-        let line = match &result.outcome {
-            Some(Outcome::Redeal(_)) => tr(lang, "term-ddz-redealt"),
-            Some(Outcome::Played(p)) => {
-                let landlord_won = p.winner == Side::Landlord;
-                let my_side_won = landlord_won == (p.landlord == me);
-                let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
-                tr_args(
-                    lang,
-                    "term-ddz-result",
-                    &[
-                        ("winner", pick(landlord_won, "landlord", "farmers").into()),
-                        ("side", pick(my_side_won, "won", "lost").into()),
-                        ("multiplier", (p.multiplier as i64).into()),
-                        (
-                            "spring",
-                            pick(p.spring || p.anti_spring, "yes", "no").into(),
-                        ),
-                    ],
-                )
-            }
-            Some(Outcome::Escaped(_)) | None => tr(lang, "term-ddz-escape-result"),
-        };
-        format!("\n{line}")
+        result_line(lang, result, me)
+    }
+
+    /// Points × the stake: an AI seat's loss is never capped.
+    fn house_chips(result: &GameResult<Self>, seat: Seat, stake: i64) -> Option<i64> {
+        let outcome = result.outcome.as_ref()?;
+        outcome.deltas().get(seat).map(|d| d.saturating_mul(stake))
     }
 
     fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
@@ -151,8 +135,76 @@ impl TerminalGame for DouDizhu {
     }
 }
 
+/// How a game ended: who won, the multiplier paid with every factor, and
+/// the cards the others still held (the seats' chips follow).
+pub fn result_line(lang: Lang, result: &GameResult<DouDizhu>, me: Seat) -> String {
+    let p = match &result.outcome {
+        Some(Outcome::Redeal(_)) => return format!("\n{}", tr(lang, "term-ddz-redealt")),
+        Some(Outcome::Played(p)) => p,
+        Some(Outcome::Escaped(_)) | None => {
+            return format!("\n{}", tr(lang, "term-ddz-escape-result"))
+        }
+    };
+    let landlord = p.landlord;
+    let landlord_won = p.winner == Side::Landlord;
+    let my_side_won = landlord_won == (landlord == me);
+    let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
+    let mut lines = vec![tr_args(
+        lang,
+        "term-ddz-result",
+        &[
+            ("winner", pick(landlord_won, "landlord", "farmers").into()),
+            ("side", pick(my_side_won, "won", "lost").into()),
+        ],
+    )];
+    let players = p.deltas.len();
+    let names = text::names(lang, text::MAX_SEATS, me);
+    let seats = text::seats(&names, me);
+    let doubled: Vec<Option<bool>> = p
+        .doubled
+        .as_ref()
+        .map(|d| d.iter().map(|&b| Some(b)).collect())
+        .unwrap_or_default();
+    let multiplier = p.multiplier;
+    let words = events::ddz_factor_words(
+        lang,
+        &seats,
+        &p.factors,
+        &doubled,
+        (p.spring, p.anti_spring),
+    );
+    let paid = events::ddz_paid_multipliers(multiplier, &doubled, Some(landlord), players);
+    lines.push(events::ddz_multiplier_line(
+        lang,
+        &seats,
+        &paid,
+        multiplier,
+        &words,
+        Some(me),
+    ));
+    {
+        for (seat, cards) in p.hands_left.iter().enumerate() {
+            if seat != me && !cards.is_empty() {
+                let set = CardSet::from_cards(cards);
+                lines.push(seats.say(
+                    lang,
+                    "term-ddz-hand-left",
+                    seat,
+                    vec![("cards", grouped(lang, set).into())],
+                ));
+            }
+        }
+    }
+    format!("\n{}", lines.join("\n"))
+}
+
 /// Cards grouped by rank, low to high: `[3♠ 3♥] [5♦] [7♠ 7♥ 7♣] [大王]`.
 pub fn grouped(lang: Lang, cards: CardSet) -> String {
+    grouped_marked(lang, cards, None)
+}
+
+/// [`grouped`], with the group of the wild rank (癞子) marked as wild.
+pub fn grouped_marked(lang: Lang, cards: CardSet, wild: Option<usize>) -> String {
     let mut groups: Vec<Vec<Card>> = Vec::new();
     for card in cards.cards() {
         match groups.last_mut() {
@@ -162,7 +214,17 @@ pub fn grouped(lang: Lang, cards: CardSet) -> String {
     }
     groups
         .iter()
-        .map(|g| format!("[{}]", i18n::render_cards(lang, g)))
+        .map(|g| {
+            let text = i18n::render_cards(lang, g);
+            if Some(rank_index(g[0])) == wild {
+                format!(
+                    "[{}]",
+                    tr_args(lang, "hand-wild-group", &[("cards", text.into())])
+                )
+            } else {
+                format!("[{text}]")
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -183,20 +245,45 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
         None => tr(lang, "term-ddz-no-landlord"),
     };
     let counts = (0..view.players as usize)
-        .map(|s| format!("{} {}", seats.name(s), view.cards_left[s]))
+        .map(|s| {
+            tr_args(
+                lang,
+                "term-ddz-seat-count",
+                &[
+                    ("player", seats.name(s).into()),
+                    ("count", i64::from(view.cards_left[s]).into()),
+                ],
+            )
+        })
         .collect::<Vec<_>>();
     let counts = crate::i18n::list(lang, &counts);
-    let mut lines = vec![format!(
-        "{landlord} | {} | {}",
-        tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
-        tr_args(
-            lang,
-            "table-multiplier",
-            &[("multiplier", (view.factors.multiplier as i64).into())]
+    let words =
+        events::ddz_factor_words(lang, &seats, &view.factors, &view.doubled, (false, false));
+    let paid = events::ddz_paid_multipliers(
+        view.factors.multiplier,
+        &view.doubled,
+        view.landlord,
+        view.players as usize,
+    );
+    let mut lines = vec![
+        format!(
+            "{landlord} | {}",
+            tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
         ),
-    )];
+        events::ddz_multiplier_line(
+            lang,
+            &seats,
+            &paid,
+            view.factors.multiplier,
+            &words,
+            Some(me),
+        ),
+    ];
     lines.push(match &view.standing {
-        _ if view.phase != PhaseName::Playing => tr(lang, "term-ddz-bidding"),
+        _ if view.phase == PhaseName::Bidding => tr(lang, "term-ddz-bidding"),
+        _ if view.phase == PhaseName::Discarding => tr(lang, "term-ddz-discarding"),
+        _ if view.phase == PhaseName::Doubling => tr(lang, "term-ddz-doubling"),
+        _ if view.phase == PhaseName::Kicking => tr(lang, "term-ddz-kicking"),
         Some(st) => tr_args(
             lang,
             "table-last-play",
@@ -206,7 +293,12 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
                     "pattern",
                     i18n::ddz_pattern_name(lang, st.combo.kind.name()).into(),
                 ),
-                ("cards", flat(lang, st.cards).into()),
+                ("cards", {
+                    let wild = view.wild.map(usize::from);
+                    let (main, wilds, wild_as) =
+                        crate::games::dou_dizhu::main_part(st.cards, st.combo, wild);
+                    events::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into()
+                }),
             ],
         ),
         None => tr(lang, "term-ddz-free-lead"),
@@ -253,7 +345,8 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
 /// The seat's hand, grouped.
 pub fn hand_line(lang: Lang, view: &View) -> String {
     let hand = view.hand.unwrap_or_default();
-    text::hand(lang, &grouped(lang, hand), hand.len())
+    let wild = view.wild.map(usize::from);
+    text::hand(lang, &grouped_marked(lang, hand, wild), hand.len())
 }
 
 /// How an action reads in a hint or a list of options: the words to type
@@ -335,6 +428,18 @@ pub fn options_line(lang: Lang, legal: &[Action]) -> String {
             }
         }
     }
+    // A pass says what it declines: 不叫, 不抢, 不踢, 不加倍, 不要.
+    let on = legal.iter().find_map(|a| match a {
+        Action::Bid(_) | Action::Call => Some("bid"),
+        Action::Rob => Some("rob"),
+        Action::Kick | Action::Counter => Some("kick"),
+        Action::Double => Some("double"),
+        _ => None,
+    });
+    let plain_pass = tr(lang, "term-ddz-pass");
+    if let (Some(on), Some(i)) = (on, out.iter().position(|l| *l == plain_pass)) {
+        out[i] = tr_args(lang, "term-ddz-pass-on", &[("on", on.into())]);
+    }
     if plays {
         out.insert(0, tr(lang, "term-ddz-plays"));
     }
@@ -355,76 +460,90 @@ pub fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
     }
 }
 
+/// The words of Dou Dizhu's own moves besides cards and bids.
+fn move_word(word: &str) -> Option<Action> {
+    Some(match word {
+        "pass" | "p" | "不要" | "要不起" | "过" | "不叫" | "不抢" | "不加倍" | "不踢" => {
+            Action::Pass
+        }
+        "call" | "叫地主" => Action::Call,
+        "rob" | "抢地主" => Action::Rob,
+        "kick" | "踢" => Action::Kick,
+        "counter" | "反踢" => Action::Counter,
+        "double" | "加倍" => Action::Double,
+        "show" | "明牌" => Action::Show(None),
+        _ => return None,
+    })
+}
+
+/// A bid as typed: `2`, `bid 2`, `叫 2 分`, `2 分`, `叫2分`.
+fn bid_words(word: &str) -> Option<&str> {
+    let w = word.trim();
+    let w = w
+        .strip_prefix("bid")
+        .or_else(|| w.strip_prefix('叫'))
+        .unwrap_or(w)
+        .trim();
+    let w = w.strip_suffix('分').unwrap_or(w).trim();
+    (!w.is_empty() && w.chars().all(|c| c.is_ascii_digit())).then_some(w)
+}
+
 /// Reads one line of input against the seat's view and legal actions.
+/// A line that reads as cards is a play (or, in 弃三张, a discard): `A`
+/// and `T` are ranks, never commands. Then the game's words (pass, bids,
+/// call …), then the commands every game shares.
 pub fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
     let line = line.trim();
     let word = line.to_lowercase();
-    let simple = match word.as_str() {
-        "help" | "?" | "h?" => Some(Input::Help),
-        "hint" | "h" | "提示" => Some(Input::Hint),
-        "auto" | "a" | "托管" => Some(Input::Auto),
-        "hand" => Some(Input::ShowHand),
-        "table" | "t" => Some(Input::ShowTable),
-        "leave" | "quit" | "逃跑" => Some(Input::Leave),
-        "pass" | "p" | "no" | "不要" | "要不起" | "过" | "不叫" | "不抢" => {
-            Some(Input::Act(Action::Pass))
-        }
-        "call" | "叫地主" => Some(Input::Act(Action::Call)),
-        "rob" | "抢地主" => Some(Input::Act(Action::Rob)),
-        "kick" | "踢" => Some(Input::Act(Action::Kick)),
-        "counter" | "反踢" => Some(Input::Act(Action::Counter)),
-        "double" | "加倍" => Some(Input::Act(Action::Double)),
-        "show" | "明牌" => Some(Input::Act(Action::Show(None))),
-        _ => None,
-    };
+    let hand = view.hand.unwrap_or_default().cards();
+    let reads_as_cards = crate::cards::parse_friendly(line).is_ok();
     // In the discard phase (弃三张) typed cards are a discard, and passing
     // or `keep` discards nothing.
     if view.phase == PhaseName::Discarding {
-        let keep = matches!(simple, Some(Input::Act(Action::Pass)))
-            || matches!(word.as_str(), "keep" | "none" | "不弃");
-        if keep {
+        if matches!(move_word(&word), Some(Action::Pass))
+            || matches!(word.as_str(), "keep" | "none" | "不弃")
+        {
             return Ok(Input::Act(Action::Discard(CardSet::default())));
         }
-        if let Some(input) = simple {
-            return Ok(input);
+        if reads_as_cards {
+            return parse_play(line, &hand)
+                .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
+                .map_err(|e| i18n::tr_rule_error(lang, &e));
         }
-        let hand = view.hand.unwrap_or_default().cards();
-        return parse_play(line, &hand)
-            .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
-            .map_err(|e| i18n::tr_rule_error(lang, &e));
+        return super::command(line).ok_or_else(|| tr(lang, "term-ddz-not-a-command"));
     }
-    if let Some(input) = simple {
+    let playing = legal.iter().any(|a| matches!(a, Action::Play { .. }));
+    if playing && reads_as_cards {
+        let cards = parse_play(line, &hand).map_err(|e| i18n::tr_rule_error(lang, &e))?;
+        if view.wild.is_some() {
+            // 癞子: the same cards may read several ways; offer the legal ones.
+            let mut readings = readings_among(legal, CardSet::from_cards(&cards));
+            return Ok(match readings.len() {
+                0 => Input::Act(Action::play(&cards)),
+                1 => Input::Act(readings.remove(0)),
+                _ => Input::Choose(readings),
+            });
+        }
+        return Ok(Input::Act(Action::play(&cards)));
+    }
+    if let Some(action) = move_word(&word) {
+        return Ok(Input::Act(action));
+    }
+    if let Some(input) = super::command(line) {
         return Ok(input);
     }
-    let bidding = view.phase == PhaseName::Bidding;
-    let bid_text = word.strip_prefix("bid").map(str::trim).unwrap_or(&word);
-    if bidding || word.starts_with("bid") {
-        return match bid_text {
-            "0" => Ok(Input::Act(Action::Pass)),
-            "1" | "2" | "3" => Ok(Input::Act(Action::Bid(bid_text.as_bytes()[0] - b'0'))),
+    if view.phase == PhaseName::Bidding || word.starts_with("bid") || word.starts_with('叫') {
+        return match bid_words(&word) {
+            Some("0") => Ok(Input::Act(Action::Pass)),
+            Some(n @ ("1" | "2" | "3")) => Ok(Input::Act(Action::Bid(n.as_bytes()[0] - b'0'))),
             _ => Err(tr(lang, "term-ddz-bid-range")),
         };
     }
-    let hand = view.hand.unwrap_or_default().cards();
-    match parse_play(line, &hand) {
-        Ok(cards) if view.wild.is_some() => {
-            // 癞子: the same cards may read several ways; offer the legal ones.
-            let mut readings = readings_among(legal, CardSet::from_cards(&cards));
-            match readings.len() {
-                0 => Ok(Input::Act(Action::play(&cards))),
-                1 => Ok(Input::Act(readings.remove(0))),
-                _ => Ok(Input::Choose(readings)),
-            }
-        }
-        Ok(cards) => Ok(Input::Act(Action::play(&cards))),
-        Err(e) => {
-            if legal.iter().any(|a| matches!(a, Action::Play { .. })) {
-                Err(i18n::tr_rule_error(lang, &e))
-            } else {
-                Err(tr(lang, "term-ddz-not-a-command"))
-            }
-        }
+    if reads_as_cards {
+        // Cards typed when no play is open (doubling, showing the hand).
+        return Err(tr(lang, "term-ddz-no-play-now"));
     }
+    Err(tr(lang, "term-ddz-not-a-command"))
 }
 
 #[cfg(test)]

@@ -186,12 +186,9 @@ impl TerminalGame for DuanGuozi {
     ) -> Result<Input<Action>, String> {
         match line.trim().to_lowercase().as_str() {
             "" | "deal" | "d" | "发牌" => Ok(Input::Act(Action::Deal)),
-            "help" | "?" | "帮助" => Ok(Input::Help),
-            "hint" | "h" | "提示" => Ok(Input::Hint),
-            "auto" | "a" | "托管" => Ok(Input::Auto),
-            "table" | "t" | "hand" => Ok(Input::ShowTable),
-            "leave" | "quit" | "离开" => Ok(Input::Leave),
-            _ => Err(tr(lang, "term-dg-not-a-command")),
+            // Duan Guozi keeps no hand: the pot and the last round are it.
+            "hand" | "手牌" => Ok(Input::ShowTable),
+            _ => super::command(line).ok_or_else(|| tr(lang, "term-dg-not-a-command")),
         }
     }
 

@@ -10,9 +10,16 @@
 //! `dou_dizhu.rs`, Duan Guozi in `duan_guozi.rs`).
 //!
 //! Input is read one line at a time, and only when the game waits on the
-//! person (or at the "another game?" question), so it works the same with a
-//! keyboard and with a pipe. At the end of input the game is left saved in
-//! the ledger; the next `paiju play` resumes it.
+//! person (or at a question: "another game?", "leave?", which reading), so
+//! it works the same with a keyboard and with a pipe; while the person is
+//! away (托管 after the turn timer) a line is read too, and ends the 托管.
+//! Whatever the table does meanwhile is printed as it happens, also while
+//! the prompt waits. At the end of input the game is left saved in the
+//! ledger; the next `paiju play` resumes it.
+//!
+//! The commands are one vocabulary for every game ([`command`]), listed by
+//! `help` after the game's own words; none is a single letter, so none
+//! shadows a card (`A`, `T`), and a question takes only its own answers.
 
 pub mod chexuan;
 pub mod dou_dizhu;
@@ -80,13 +87,30 @@ pub enum Input<A> {
     Choose(Vec<A>),
 }
 
+/// The commands every game understands, in both languages: `help` (`?`,
+/// 帮助), `hint` (提示), `auto` (代打: the AI makes this one move), `hand`
+/// (手牌), `table` (牌桌), `leave` (`quit`, 离开, 逃跑). None of them reads
+/// as cards, so a game may look for cards first or last.
+pub fn command<A>(line: &str) -> Option<Input<A>> {
+    Some(match line.trim().to_lowercase().as_str() {
+        "help" | "?" | "？" | "帮助" => Input::Help,
+        "hint" | "提示" => Input::Hint,
+        "auto" | "代打" => Input::Auto,
+        "hand" | "手牌" => Input::ShowHand,
+        "table" | "牌桌" => Input::ShowTable,
+        "leave" | "quit" | "离开" | "逃跑" => Input::Leave,
+        _ => return None,
+    })
+}
+
 /// One game in the terminal: its words (in `lang`) and its input.
 /// Everything else — resuming, the table, timers, chips — is the shared
 /// loop's. `me` is the person's seat, named "You".
 pub trait TerminalGame: TableGame {
     /// The welcome line: the game, the table, the stake and the balance.
     fn welcome(lang: Lang, options: &PlayOptions, seats: usize, balance: i64) -> String;
-    /// The commands this game understands.
+    /// The commands of this game (the shared ones, [`command`], are listed
+    /// after them).
     fn help(lang: Lang) -> String;
     /// The words for one of the game's events (empty: nothing to say).
     fn event_line(lang: Lang, event: &Self::Event, me: Seat) -> String;
@@ -102,13 +126,19 @@ pub trait TerminalGame: TableGame {
     /// How an action reads in a hint.
     fn action_label(lang: Lang, action: &Self::Action) -> String;
     /// Reads one line (trimmed, possibly empty) into what it asks for; a
-    /// refusal says why in `lang`.
+    /// refusal says why in `lang`. A game reads its own moves and falls
+    /// back on [`command`]; a line that reads as a move is the move.
     fn parse_input(
         lang: Lang,
         line: &str,
         view: &Self::View,
         legal: &[Self::Action],
     ) -> Result<Input<Self::Action>, String>;
+    /// What an AI seat (the house's) won or lost in `result`, in chips,
+    /// when the game can tell it from the points and the stake.
+    fn house_chips(_result: &GameResult<Self>, _seat: Seat, _stake: i64) -> Option<i64> {
+        None
+    }
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
 }
@@ -124,6 +154,16 @@ pub fn terminal_config(ai_delay_ms: u64) -> TableConfig {
     }
 }
 
+/// What came first while the prompt waited.
+enum Waited<G: TableGame> {
+    /// A line (`None`: the end of input).
+    Line(Option<String>),
+    Event(TableEvent<G>),
+    /// Events were dropped (the receiver lagged): look at the table again.
+    Missed,
+    Closed,
+}
+
 /// How one game ended for the loop.
 enum End {
     /// Settled and closed: offer another.
@@ -137,6 +177,10 @@ enum End {
 
 struct Session<G, R, W, S: TableStore> {
     input: R,
+    reader: LineReader,
+    /// A line typed while the person was away: it ended the 托管 and is
+    /// read as their next input.
+    pending: Option<String>,
     out: W,
     tables: Tables<S>,
     options: PlayOptions,
@@ -183,46 +227,65 @@ pub enum Line {
     NotUtf8,
 }
 
+/// Reads lines of at most [`MAX_LINE`] bytes. Cancel-safe: what was read
+/// of a line is kept here, not in the future, so the loop may wait on the
+/// input and on the table at once and drop the input's future when the
+/// table speaks first.
+#[derive(Debug, Default)]
+pub struct LineReader {
+    line: Vec<u8>,
+    too_long: bool,
+}
+
+impl LineReader {
+    /// The next line (without its end); `None` at the end of input.
+    pub async fn next<R: AsyncBufRead + Unpin>(
+        &mut self,
+        input: &mut R,
+    ) -> std::io::Result<Option<Line>> {
+        loop {
+            // The only await: everything after it runs to the end of the
+            // step, so a cancelled call loses nothing.
+            let buf = input.fill_buf().await?;
+            if buf.is_empty() {
+                if self.line.is_empty() && !self.too_long {
+                    return Ok(None);
+                }
+                break;
+            }
+            let (part, used, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            if !self.too_long && self.line.len() + part.len() <= MAX_LINE {
+                self.line.extend_from_slice(part);
+            } else {
+                self.too_long = true;
+                self.line = Vec::new();
+            }
+            input.consume(used);
+            if end {
+                break;
+            }
+        }
+        let mut line = std::mem::take(&mut self.line);
+        if std::mem::take(&mut self.too_long) {
+            return Ok(Some(Line::TooLong));
+        }
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        Ok(Some(match String::from_utf8(line) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::NotUtf8,
+        }))
+    }
+}
+
 /// Reads one line (without its end) of at most [`MAX_LINE`] bytes;
 /// `None` at the end of input.
 pub async fn read_capped<R: AsyncBufRead + Unpin>(input: &mut R) -> std::io::Result<Option<Line>> {
-    let mut line = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = input.fill_buf().await?;
-        if buf.is_empty() {
-            if !any {
-                return Ok(None);
-            }
-            break;
-        }
-        any = true;
-        let (part, used, end) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], i + 1, true),
-            None => (buf, buf.len(), false),
-        };
-        if !too_long && line.len() + part.len() <= MAX_LINE {
-            line.extend_from_slice(part);
-        } else {
-            too_long = true;
-            line = Vec::new();
-        }
-        input.consume(used);
-        if end {
-            break;
-        }
-    }
-    if too_long {
-        return Ok(Some(Line::TooLong));
-    }
-    if line.last() == Some(&b'\r') {
-        line.pop();
-    }
-    Ok(Some(match String::from_utf8(line) {
-        Ok(text) => Line::Text(text),
-        Err(_) => Line::NotUtf8,
-    }))
+    LineReader::default().next(input).await
 }
 
 /// Plays game `G` at the terminal until the person stops or input ends.
@@ -240,6 +303,8 @@ where
 {
     let mut s = Session::<G, R, W, S> {
         input,
+        reader: LineReader::default(),
+        pending: None,
         out,
         tables,
         options,
@@ -281,15 +346,60 @@ where
         loop {
             write!(self.out, "{}", text::PROMPT)?;
             self.out.flush()?;
-            let key = match read_capped(&mut self.input).await? {
-                None => return Ok(None),
-                Some(Line::Text(line)) => return Ok(Some(line)),
-                Some(Line::TooLong) => "term-line-too-long",
-                Some(Line::NotUtf8) => "term-line-not-utf8",
+            let line = self.reader.next(&mut self.input).await?;
+            if let Some(text) = self.line_text(line)? {
+                return Ok(text);
+            }
+        }
+    }
+
+    /// A line as read: `Some(None)` at the end of input, `Some(text)`, or
+    /// `None` when it was refused (too long, not text) and said so.
+    fn line_text(&mut self, line: Option<Line>) -> anyhow::Result<Option<Option<String>>> {
+        let key = match line {
+            None => return Ok(Some(None)),
+            Some(Line::Text(line)) => return Ok(Some(Some(line))),
+            Some(Line::TooLong) => "term-line-too-long",
+            Some(Line::NotUtf8) => "term-line-not-utf8",
+        };
+        let max = i64::try_from(MAX_LINE).unwrap_or(i64::MAX);
+        let said = crate::i18n::tr_args(self.options.lang, key, &[("max", max.into())]);
+        self.say(said)?;
+        Ok(None)
+    }
+
+    /// The person's next line, or an event of the table if it comes
+    /// first (printed on a line of its own, after the open prompt).
+    async fn line_or_event(
+        &mut self,
+        rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
+        prompt: bool,
+    ) -> anyhow::Result<Waited<G>> {
+        if let Some(line) = self.pending.take() {
+            return Ok(Waited::Line(Some(line)));
+        }
+        if prompt {
+            write!(self.out, "{}", text::PROMPT)?;
+            self.out.flush()?;
+        }
+        loop {
+            let (reader, input) = (&mut self.reader, &mut self.input);
+            let line = tokio::select! {
+                biased;
+                event = rx.recv() => {
+                    return Ok(match event {
+                        Ok(event) => Waited::Event(event),
+                        Err(RecvError::Lagged(_)) => Waited::Missed,
+                        Err(RecvError::Closed) => Waited::Closed,
+                    });
+                }
+                line = reader.next(input) => line?,
             };
-            let max = i64::try_from(MAX_LINE).unwrap_or(i64::MAX);
-            let said = crate::i18n::tr_args(self.options.lang, key, &[("max", max.into())]);
-            self.say(said)?;
+            if let Some(text) = self.line_text(line)? {
+                return Ok(Waited::Line(text));
+            }
+            write!(self.out, "{}", text::PROMPT)?;
+            self.out.flush()?;
         }
     }
 
@@ -301,17 +411,30 @@ where
             .await?;
         let seats = self.ai_seats() + 1;
         let lang = self.options.lang;
-        self.say(G::welcome(lang, &self.options, seats, balance))?;
-
         // A game left unfinished (input ended, or the process died) first.
-        // Watched from before it runs: the AI may finish it at once, and
-        // the person still sees how it went.
-        let stored = self.tables.store().unfinished_games().await?;
-        let mut resumed = None;
-        for game in stored
+        let stored: Vec<_> = self
+            .tables
+            .store()
+            .unfinished_games()
+            .await?
             .into_iter()
             .filter(|g| g.kind == G::KIND.name() && g.server == LOCAL_SERVER)
-        {
+            .collect();
+        // The welcome names the stake played now: a resumed game's own,
+        // not the command line's.
+        let mut shown = self.options.clone();
+        if let Some(game) = stored.first() {
+            shown.stake = game.stake;
+            if let Some(rules) = game.options.get("rules") {
+                shown.rules = rules.clone();
+            }
+        }
+        self.say(G::welcome(lang, &shown, seats, balance))?;
+
+        // Watched from before it runs: the AI may finish it at once, and
+        // the person still sees how it went.
+        let mut resumed = None;
+        for game in stored {
             let id = game.id;
             match self.tables.resume_watching::<G>(game).await {
                 Ok(watched) => resumed = resumed.or(Some(watched)),
@@ -424,16 +547,55 @@ where
         Ok(handle)
     }
 
+    /// Another game only on an explicit yes: an empty line (an Enter
+    /// meant for the last deal) asks again, and costs no ante.
     async fn another(&mut self) -> anyhow::Result<bool> {
         loop {
             self.say(text::another_game(self.options.lang))?;
             match self.read_line().await? {
                 None => return Ok(false),
                 Some(l) => match l.trim().to_lowercase().as_str() {
-                    "y" | "yes" | "好" | "" => return Ok(true),
-                    "n" | "no" | "q" | "quit" | "不" => return Ok(false),
-                    other => self.say(text::answer_yes_or_no(self.options.lang, other))?,
+                    "y" | "yes" | "好" | "再来" | "再来一局" => return Ok(true),
+                    "n" | "no" | "q" | "quit" | "不" | "不了" | "不来了" => return Ok(false),
+                    "" => self.say(crate::i18n::tr(self.options.lang, "term-answer-empty"))?,
+                    _ => self.say(text::answer_yes_or_no(self.options.lang, l.trim()))?,
                 },
+            }
+        }
+    }
+
+    /// Asked whether to leave: only `leave` (again) leaves; any other
+    /// line is the answer "stay" and is not read as a move.
+    async fn confirm_leave(&mut self) -> anyhow::Result<Option<bool>> {
+        self.say(G::leave_confirm(self.options.lang, &self.options.rules))?;
+        let Some(line) = self.read_line().await? else {
+            return Ok(None);
+        };
+        if matches!(command::<G::Action>(&line), Some(Input::Leave)) {
+            return Ok(Some(true));
+        }
+        self.say(text::stayed(self.options.lang))?;
+        Ok(Some(false))
+    }
+
+    /// The numbered readings until one is picked (`Some(Some(_))`), the
+    /// person goes back with an empty line (`Some(None)`), or input ends.
+    async fn choose(&mut self, choices: &[G::Action]) -> anyhow::Result<Option<Option<G::Action>>> {
+        self.say(choices_lines::<G>(self.options.lang, choices))?;
+        loop {
+            let Some(pick) = self.read_line().await? else {
+                return Ok(None);
+            };
+            if pick.trim().is_empty() {
+                self.say(text::choice_dropped(self.options.lang))?;
+                return Ok(Some(None));
+            }
+            match pick_choice(&pick, choices) {
+                Some(action) => return Ok(Some(Some(action.clone()))),
+                None => {
+                    let why = text::pick_a_number(self.options.lang, choices.len());
+                    self.say(text::not_understood(self.options.lang, pick.trim(), &why))?
+                }
             }
         }
     }
@@ -472,10 +634,13 @@ where
             }
             TableEvent::Settled { result, report, .. } => {
                 self.say(G::result_line(self.options.lang, &result, me))?;
+                // Every seat's chips; the AI seats' are the house's, shown
+                // where the game can tell them.
                 for (seat, paid) in report.paid.iter().enumerate() {
-                    // AI seats are the house's; their chips are not shown.
                     if report.balances.get(seat).copied().flatten().is_some() {
-                        self.say(text::settled_line(lang, &names[seat], *paid))?;
+                        self.say(text::settled_line(lang, &names[seat], *paid, false))?;
+                    } else if let Some(chips) = G::house_chips(&result, seat, self.options.stake) {
+                        self.say(text::settled_line(lang, &names[seat], chips, true))?;
                     }
                 }
                 if report.rake > 0 {
@@ -532,7 +697,7 @@ where
         rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
     ) -> anyhow::Result<End> {
         let mut shown_version = None;
-        let mut leaving = false;
+        let mut prompt = true;
         loop {
             if let Some(end) = self.drain(rx)? {
                 return Ok(end);
@@ -549,10 +714,38 @@ where
             if let Some(end) = self.drain(rx)? {
                 return Ok(end);
             }
-            let my_turn = status.game.as_ref().filter(|g| {
-                g.waiting_on.contains(&self.seat) && !g.legal.is_empty() && !g.autoplay[self.seat]
-            });
+            let away = status
+                .game
+                .as_ref()
+                .is_some_and(|g| g.autoplay.get(self.seat).copied().unwrap_or(false));
+            let my_turn = status
+                .game
+                .as_ref()
+                .filter(|g| g.waiting_on.contains(&self.seat) && !g.legal.is_empty() && !away);
             let Some(game) = my_turn else {
+                if away {
+                    // 托管: the table plays for the person, who sees every
+                    // move as it is made; a line typed ends it.
+                    match self.line_or_event(rx, false).await? {
+                        Waited::Line(None) => return Ok(End::Eof),
+                        Waited::Line(Some(line)) => {
+                            if let Err(e) = handle.take_back(LOCAL_USER).await {
+                                self.say(text::table_error(self.options.lang, &e))?;
+                            }
+                            if !line.trim().is_empty() {
+                                self.pending = Some(line);
+                            }
+                        }
+                        Waited::Event(event) => {
+                            if let Some(end) = self.show(event)? {
+                                return Ok(end);
+                            }
+                        }
+                        Waited::Missed => {}
+                        Waited::Closed => return Ok(End::Over),
+                    }
+                    continue;
+                }
                 // Wait for the table; look again now and then regardless, so
                 // a missed event can never leave the player waiting.
                 match tokio::time::timeout(RECHECK, rx.recv()).await {
@@ -574,10 +767,34 @@ where
                 self.say(G::options_line(self.options.lang, &game.legal))?;
                 self.say(text::your_turn(self.options.lang))?;
                 shown_version = Some(game.version);
+                prompt = true;
             }
-            let Some(line) = self.read_line().await? else {
-                return Ok(End::Eof);
+            // The table keeps going while the prompt waits (the turn timer,
+            // another seat leaving): what it does is shown at once.
+            let line = match self.line_or_event(rx, prompt).await? {
+                Waited::Line(None) => return Ok(End::Eof),
+                Waited::Line(Some(line)) => line,
+                Waited::Event(event) => {
+                    let quiet = matches!(
+                        event,
+                        TableEvent::Turn { .. } | TableEvent::LobbyChanged { .. }
+                    );
+                    prompt = !quiet;
+                    if !quiet {
+                        self.say("")?;
+                    }
+                    if let Some(end) = self.show(event)? {
+                        return Ok(end);
+                    }
+                    continue;
+                }
+                Waited::Missed => {
+                    prompt = false;
+                    continue;
+                }
+                Waited::Closed => return Ok(End::Over),
             };
+            prompt = true;
             let input =
                 match G::parse_input(self.options.lang, line.trim(), &game.view, &game.legal) {
                     Ok(i) => i,
@@ -586,12 +803,12 @@ where
                         continue;
                     }
                 };
-            if !matches!(input, Input::Leave) {
-                leaving = false;
-            }
             match input {
                 Input::Nothing => {}
-                Input::Help => self.say(G::help(self.options.lang))?,
+                Input::Help => {
+                    self.say(G::help(self.options.lang))?;
+                    self.say(text::common_help(self.options.lang))?;
+                }
                 Input::ShowHand => self.say(G::hand_line(self.options.lang, &game.view))?,
                 Input::ShowTable => {
                     self.say(G::table_lines(self.options.lang, &game.view, self.seat))?
@@ -613,30 +830,21 @@ where
                     };
                     self.act(handle, game.version, action).await?;
                 }
-                Input::Leave => {
-                    if !leaving {
-                        self.say(G::leave_confirm(self.options.lang, &self.options.rules))?;
-                        leaving = true;
-                        continue;
-                    }
-                    if let Err(e) = handle.leave(LOCAL_USER).await {
-                        self.say(text::table_error(self.options.lang, &e))?;
-                    }
-                }
-                Input::Act(action) => self.act(handle, game.version, action).await?,
-                Input::Choose(choices) => {
-                    self.say(choices_lines::<G>(self.options.lang, &choices))?;
-                    let Some(pick) = self.read_line().await? else {
-                        return Ok(End::Eof);
-                    };
-                    match pick_choice(&pick, &choices) {
-                        Some(action) => self.act(handle, game.version, action.clone()).await?,
-                        None => {
-                            let why = text::choose_reading(self.options.lang);
-                            self.say(text::not_understood(self.options.lang, pick.trim(), &why))?
+                Input::Leave => match self.confirm_leave().await? {
+                    None => return Ok(End::Eof),
+                    Some(false) => {}
+                    Some(true) => {
+                        if let Err(e) = handle.leave(LOCAL_USER).await {
+                            self.say(text::table_error(self.options.lang, &e))?;
                         }
                     }
-                }
+                },
+                Input::Act(action) => self.act(handle, game.version, action).await?,
+                Input::Choose(choices) => match self.choose(&choices).await? {
+                    None => return Ok(End::Eof),
+                    Some(None) => {}
+                    Some(Some(action)) => self.act(handle, game.version, action).await?,
+                },
             }
         }
     }

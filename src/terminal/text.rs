@@ -132,10 +132,16 @@ pub fn hand(lang: Lang, groups: &str, count: usize) -> String {
     )
 }
 
-pub fn settled_line(lang: Lang, who: &str, chips: i64) -> String {
+/// One seat's chips in a result (`house`: an AI seat, the house's chips).
+pub fn settled_line(lang: Lang, who: &str, chips: i64, house: bool) -> String {
+    let key = if house {
+        "term-settled-line-house"
+    } else {
+        "term-settled-line"
+    };
     let line = tr_args(
         lang,
-        "term-settled-line",
+        key,
         &[("player", who.into()), ("chips", signed(chips).into())],
     );
     format!("  {line}")
@@ -167,6 +173,30 @@ pub fn balance(lang: Lang, chips: i64) -> String {
 
 pub fn choose_reading(lang: Lang) -> String {
     tr(lang, "term-choose-reading")
+}
+
+/// Why a line at the readings menu was not a pick.
+pub fn pick_a_number(lang: Lang, count: usize) -> String {
+    tr_args(
+        lang,
+        "term-pick-a-number",
+        &[("count", i64::try_from(count).unwrap_or(i64::MAX).into())],
+    )
+}
+
+/// The readings menu was left with an empty line.
+pub fn choice_dropped(lang: Lang) -> String {
+    tr(lang, "term-choice-dropped")
+}
+
+/// Any answer but `leave` to "leave?": the person stays, nothing is played.
+pub fn stayed(lang: Lang) -> String {
+    tr(lang, "term-stayed")
+}
+
+/// The commands of every game ([`super::command`]), after the game's own.
+pub fn common_help(lang: Lang) -> String {
+    tr(lang, "term-help-common")
 }
 
 pub fn another_game(lang: Lang) -> String {
@@ -242,7 +272,10 @@ mod tests {
         let zh = names(Lang::ZhCn, 3, 0);
         assert_eq!(zh[0], "你");
         assert!(zh[1].contains("电脑"), "{zh:?}");
-        assert_eq!(settled_line(Lang::EnUs, "You", 20), "  You: +20 chips");
+        assert_eq!(
+            settled_line(Lang::EnUs, "You", 20, false),
+            "  You: +20 chips"
+        );
         assert_eq!(balance(Lang::ZhCn, 5), "你的余额：5 筹码。");
     }
 

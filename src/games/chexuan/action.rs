@@ -66,13 +66,15 @@ pub enum BetWord {
 
 impl BetWord {
     /// Reads one lower-cased word: `r`/`raise`/`大`, `c`/`call`/`跟`,
-    /// `a`/`all`/`allin`/`all-in`/`敲`, `k`/`check`/`休`, `f`/`fold`/`丢`,
-    /// `s`/`sanhua`/`三花`.
+    /// `all`/`allin`/`all-in`/`敲`, `k`/`check`/`休`, `f`/`fold`/`丢`,
+    /// `s`/`sanhua`/`三花`. Not `a`: in the other games a lone letter is a
+    /// card or nothing, and going all-in by a slip of one key costs the
+    /// whole bobo.
     pub fn read(word: &str) -> Option<BetWord> {
         Some(match word {
             "r" | "raise" | "大" => BetWord::Raise,
             "c" | "call" | "跟" => BetWord::Bet(Action::Call),
-            "a" | "all" | "allin" | "all-in" | "敲" => BetWord::Bet(Action::AllIn),
+            "all" | "allin" | "all-in" | "敲" => BetWord::Bet(Action::AllIn),
             "k" | "check" | "休" => BetWord::Bet(Action::Check),
             "f" | "fold" | "丢" => BetWord::Bet(Action::Fold),
             "s" | "sanhua" | "三花" => BetWord::Bet(Action::Sanhua),

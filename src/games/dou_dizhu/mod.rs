@@ -28,7 +28,7 @@ pub use outcome::Outcome;
 pub use patterns::{Combo, Kind, PatternRules};
 pub use rules::{Bidding, Rules};
 pub use sim::simulate;
-pub use view::{Event, Factors, PhaseName, Standing, View};
+pub use view::{Event, Factors, PassOn, PhaseName, Standing, View};
 pub use wild::{WildAs, WildRules};
 
 use crate::cards::Card;
@@ -462,6 +462,18 @@ impl DouDizhu {
         )
     }
 
+    /// What a pass now declines.
+    fn pass_on(&self) -> PassOn {
+        match self.phase {
+            Phase::Robbing { .. } | Phase::RobBack { .. } | Phase::RobTwo { .. } => PassOn::Rob,
+            Phase::Kicking { .. } | Phase::Counter { .. } => PassOn::Kick,
+            Phase::Discarding { .. } => PassOn::Discard,
+            Phase::Doubling { .. } => PassOn::Double,
+            Phase::Playing { .. } | Phase::Finished => PassOn::Play,
+            _ => PassOn::Bid,
+        }
+    }
+
     fn phase_name(&self) -> PhaseName {
         match self.phase {
             Phase::Kicking { .. } | Phase::Counter { .. } => PhaseName::Kicking,
@@ -682,7 +694,10 @@ impl DouDizhu {
                 }
                 self.bidding_started = true;
                 self.bids[seat] = Some(0);
-                ev.push(Event::Passed { seat });
+                ev.push(Event::Passed {
+                    seat,
+                    on: PassOn::Play,
+                });
                 let spoken = spoken + 1;
                 if spoken as usize == self.players {
                     match high {
@@ -714,7 +729,10 @@ impl DouDizhu {
             }
             (Phase::RobTwo { last, robs, .. }, a @ (Action::Rob | Action::Pass)) => {
                 if a == Action::Pass {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                     self.become_landlord(last, ev);
                 } else {
                     self.base *= 2;
@@ -751,7 +769,10 @@ impl DouDizhu {
             }
             (Phase::Calling { spoken, .. }, Action::Pass) => {
                 self.bidding_started = true;
-                ev.push(Event::Passed { seat });
+                ev.push(Event::Passed {
+                    seat,
+                    on: PassOn::Play,
+                });
                 let spoken = spoken + 1;
                 if spoken as usize == self.players {
                     self.redeal(ev);
@@ -777,7 +798,10 @@ impl DouDizhu {
                     robbed = true;
                     ev.push(Event::Robbed { seat });
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                 }
                 queue.at += 1;
                 if queue.current().is_some() {
@@ -799,7 +823,10 @@ impl DouDizhu {
                     ev.push(Event::Robbed { seat });
                     self.become_landlord(caller, ev);
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                     self.become_landlord(last, ev);
                 }
             }
@@ -816,7 +843,10 @@ impl DouDizhu {
                     kicked = true;
                     ev.push(Event::Kicked { seat });
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                 }
                 queue.at += 1;
                 if queue.current().is_some() {
@@ -836,7 +866,10 @@ impl DouDizhu {
                     self.kicks += 1;
                     ev.push(Event::Countered { seat });
                 } else {
-                    ev.push(Event::Passed { seat });
+                    ev.push(Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    });
                 }
                 self.become_landlord(landlord, ev);
             }
@@ -849,7 +882,10 @@ impl DouDizhu {
                 ev.push(if double {
                     Event::Doubled { seat }
                 } else {
-                    Event::Passed { seat }
+                    Event::Passed {
+                        seat,
+                        on: PassOn::Play,
+                    }
                 });
                 let spoken = spoken + 1;
                 self.phase = if spoken as usize == self.players {
@@ -877,7 +913,10 @@ impl DouDizhu {
                         "you lead this round: play something",
                     ));
                 };
-                ev.push(Event::Passed { seat });
+                ev.push(Event::Passed {
+                    seat,
+                    on: PassOn::Play,
+                });
                 if passes + 1 >= (self.players - 1) as u8 {
                     ev.push(Event::Lead { seat: st.seat });
                     self.phase = Phase::Playing {
@@ -1050,11 +1089,15 @@ impl DouDizhu {
             self.bombs += 1;
         }
         let left = self.hands[seat].len() as u8;
+        let (main, wilds, wild_as) = main_part(cards, combo, self.wild.map(|w| w.wild));
         ev.push(Event::Played {
             seat,
             cards,
             combo,
             cards_left: left,
+            main,
+            wilds,
+            wild_as,
         });
         let farmer_home = self.players == 2 && self.landlord != Some(seat) && left <= self.handicap;
         if left == 0 || farmer_home {
@@ -1220,6 +1263,11 @@ impl DouDizhu {
                 outcome::Side::Farmers
             },
             multiplier,
+            factors: self.factors(),
+            hands_left: self.hands[..self.players]
+                .iter()
+                .map(|h| h.cards())
+                .collect(),
             bombs: self.bombs,
             spring,
             anti_spring,
@@ -1489,6 +1537,9 @@ impl Game for DouDizhu {
             ));
         }
         let mut ev = Vec::new();
+        // What a pass declined, as the phase before it says (不叫, 不抢,
+        // 不加倍, 不要): the phase may have moved on by the time it is told.
+        let on = self.pass_on();
         match action {
             Action::Leave => self.leave(seat, &mut ev),
             Action::Show(stage) => self.show(seat, *stage, &mut ev)?,
@@ -1500,6 +1551,11 @@ impl Game for DouDizhu {
             }
         }
         self.history.push((seat, *action));
+        for e in &mut ev {
+            if let Event::Passed { on: said, .. } = e {
+                *said = on;
+            }
+        }
         Ok(ev)
     }
 
@@ -1627,6 +1683,61 @@ impl Game for DouDizhu {
     fn action_to_json(action: &Action) -> Value {
         action.to_json()
     }
+}
+
+/// The main part of a play read as `combo` (the run, the trios, the four):
+/// its natural cards, the wild cards (of rank `wild`) standing for another
+/// rank, and the ranks they stood for. Natural cards of each main rank are
+/// taken first, then wild cards for what is missing; what is left of
+/// `cards` are the kickers.
+pub fn main_part(cards: CardSet, combo: Combo, wild: Option<usize>) -> (CardSet, CardSet, Vec<u8>) {
+    use patterns::Kind as K;
+    let size = combo.size as usize;
+    let (count, ranks) = match combo.kind {
+        K::Single => (1, 1),
+        K::Pair => (2, 1),
+        K::Trio | K::TrioSingle | K::TrioPair => (3, 1),
+        K::Bomb | K::FourTwo | K::FourTwoPairs => (4, 1),
+        K::Straight => (1, size),
+        K::PairStraight => (2, size / 2),
+        K::Airplane => (3, size / 3),
+        K::AirplaneSingles => (3, size / 4),
+        K::AirplanePairs => (3, size / 5),
+        K::Rocket => return (cards, CardSet::default(), Vec::new()),
+    };
+    let main_rank = combo.main as usize;
+    let mut pool = cards.cards();
+    let mut main = Vec::new();
+    let mut missing = Vec::new();
+    for r in (main_rank + 1).saturating_sub(ranks)..=main_rank {
+        for _ in 0..count {
+            match pool
+                .iter()
+                .position(|&c| cardset::rank_index(c) == r && Some(r) != wild)
+                .or_else(|| pool.iter().position(|&c| cardset::rank_index(c) == r))
+            {
+                Some(i) => main.push(pool.remove(i)),
+                None => missing.push(r as u8),
+            }
+        }
+    }
+    let mut wilds = Vec::new();
+    let mut wild_as = Vec::new();
+    for r in missing {
+        let Some(i) = pool
+            .iter()
+            .position(|&c| Some(cardset::rank_index(c)) == wild)
+        else {
+            break;
+        };
+        wilds.push(pool.remove(i));
+        wild_as.push(r);
+    }
+    (
+        CardSet::from_cards(&main),
+        CardSet::from_cards(&wilds),
+        wild_as,
+    )
 }
 
 #[cfg(test)]

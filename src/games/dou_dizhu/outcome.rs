@@ -2,6 +2,8 @@
 //! a seat that left (逃跑). `paiju replay` prints it serialized; the front
 //! ends read its fields.
 
+use super::Factors;
+use crate::cards::Card;
 use crate::games::{GameOutcome, Seat};
 use serde::Serialize;
 
@@ -41,6 +43,14 @@ pub struct Played {
     /// The multiplier paid (bid, kicks, kitty, show, discards, bombs and
     /// spring), before each seat's doubling.
     pub multiplier: u64,
+    /// Every factor of the multiplier, for the result (not in the record:
+    /// its outcome is the rules file's).
+    #[serde(skip)]
+    pub factors: Factors,
+    /// The cards each seat still held, which the result turns face up (not
+    /// in the record: the deal and the plays tell them).
+    #[serde(skip)]
+    pub hands_left: Vec<Vec<Card>>,
     pub bombs: u32,
     pub spring: bool,
     pub anti_spring: bool,

@@ -84,6 +84,19 @@ pub struct View {
     pub factors: Factors,
 }
 
+/// What a pass declined: a bid or the call (不叫), a rob (不抢), a kick,
+/// a discard, doubling (不加倍), or a play (不要).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassOn {
+    Bid,
+    Rob,
+    Kick,
+    Discard,
+    Double,
+    Play,
+}
+
 /// What happened, as data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
@@ -118,9 +131,10 @@ pub enum Event {
         count: u8,
         factor: u32,
     },
-    /// A pass in any phase.
+    /// A pass in any phase; `on` says what it declined.
     Passed {
         seat: Seat,
+        on: PassOn,
     },
     /// Bidding is over: the landlord takes the kitty, shown to all.
     Landlord {
@@ -133,6 +147,14 @@ pub enum Event {
         cards: CardSet,
         combo: Combo,
         cards_left: u8,
+        /// The natural cards of the main part (the run, the trios, the
+        /// four), written first; `cards` less `main` and `wilds` are the
+        /// kickers.
+        main: CardSet,
+        /// 癞子: the wild cards of the main part standing for another rank,
+        /// and the rank indexes they stood for, in the same order.
+        wilds: CardSet,
+        wild_as: Vec<u8>,
     },
     /// Everyone else passed: `seat` leads again, freely.
     Lead {

@@ -486,7 +486,10 @@ mod tests {
             assert_eq!(record.deal["together"], true);
             match replay_game::<PaohuziTable>(&record).unwrap() {
                 crate::record::Verdict::Ok { outcome, .. } => {
-                    assert_eq!(outcome, t.outcome().map(|o| crate::games::GameOutcome::to_json(&o)))
+                    assert_eq!(
+                        outcome,
+                        t.outcome().map(|o| crate::games::GameOutcome::to_json(&o))
+                    )
                 }
                 other => panic!("{other:?}"),
             }
