@@ -381,10 +381,16 @@ fn english_words(out: &str) -> Vec<String> {
 }
 
 /// A space between two Chinese characters ("你 叫 3 分", "轮到 你").
+/// Cards are separated by spaces, so a card named in Chinese (大王, 二皇)
+/// counts as a card, not as a word of the sentence.
 fn stray_spaces(out: &str) -> Vec<String> {
     let han = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
     out.lines()
         .filter(|line| {
+            let mut line = line.to_string();
+            for card in ["大王", "小王", "二皇"] {
+                line = line.replace(card, "🂠");
+            }
             let c: Vec<char> = line.chars().collect();
             c.windows(3).any(|w| han(w[0]) && w[1] == ' ' && han(w[2]))
         })

@@ -56,8 +56,22 @@ event-bid = { $you ->
    *[other] { $player } bids
 } { $points }.
 event-passed = { $you ->
-    [yes] You pass
-   *[other] { $player } passes
+    [yes] { $on ->
+        [bid] You do not bid
+        [rob] You do not rob
+        [kick] You do not kick
+        [discard] You keep your cards
+        [double] You do not double
+       *[play] You pass
+    }
+   *[other] { $on ->
+        [bid] { $player } does not bid
+        [rob] { $player } does not rob
+        [kick] { $player } does not kick
+        [discard] { $player } keeps the cards
+        [double] { $player } does not double
+       *[play] { $player } passes
+    }
 }.
 event-called = { $you ->
     [yes] You call

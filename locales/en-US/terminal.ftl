@@ -93,7 +93,11 @@ term-ddz-escape-result = === Game over: a player left. ===
 term-ddz-leave-confirm = Leaving costs at least { $penalty }× the stake. Type `leave` again to confirm, anything else to stay.
 term-ddz-bid = bid { $points }
 term-ddz-pass = pass
-term-ddz-pass-on = pass
+# What is typed to decline, whatever the question (`$on`: bid, rob,
+# kick, double, play); Chinese names each.
+term-ddz-pass-on = { $on ->
+   *[other] pass
+}
 term-ddz-call = call
 term-ddz-rob = rob
 term-ddz-kick = kick

@@ -703,7 +703,9 @@ mod tests {
                             use crate::games::chexuan::Versus;
                             [Versus::Win, Versus::Tie, Versus::Lose].iter().any(|v| {
                                 let word = i18n::events::cx_versus_word(lang, *v, "no".into());
+                                // Chinese puts no spaces around the verb.
                                 l.contains(&format!(" {word} "))
+                                    || (lang == Lang::ZhCn && l.contains(&word))
                             })
                         })
                         .count();

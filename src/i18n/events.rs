@@ -786,7 +786,7 @@ mod tests {
         let zh = ["你".to_string(), "电脑 1".into()];
         assert_eq!(
             ddz_event_line(Lang::ZhCn, &Seats::new(&zh, Some(0)), &bid).unwrap(),
-            "你 叫 3 分。"
+            "你叫 3 分。"
         );
         assert_eq!(
             ddz_event_line(Lang::EnUs, &terminal, &DdzEvent::Lead { seat: 1 }),
@@ -944,8 +944,8 @@ mod tests {
         assert_eq!(
             zh,
             [
-                "电脑 1 超时：这一步代为操作（能休则休，否则丢）。",
-                "电脑 1 连续两手超时，被请离座位：不再发牌。",
+                "电脑 1超时：这一步代为操作（能休则休，否则丢）。",
+                "电脑 1连续两手超时，被请离座位：不再发牌。",
             ]
         );
     }

@@ -45,7 +45,7 @@ fn two_hands_through_a_pipe_reach_their_results() {
         out.contains("The winning split: ") || out.contains("荒庄: a drawn hand"),
         "a result: {out}"
     );
-    assert!(out.contains("Another game? [y/n]"), "{out}");
+    assert!(out.contains("Another game? Type y for yes"), "{out}");
     assert!(out.contains("Game #2 starts"), "a second hand: {out}");
     assert!(out.contains("Your balance: "), "{out}");
     let (clean, report) = verify(&db);

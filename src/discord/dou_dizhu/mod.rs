@@ -634,7 +634,7 @@ mod tests {
         assert_eq!(en[0], "AI 3 bids 3.");
         assert!(en[1].contains("dealt again"), "{en:?}");
         let zh = DouDizhu::event_lines(Lang::ZhCn, &names, 2, &Action::Bid(3), &events);
-        assert_eq!(zh[0], "AI 3 叫 3 分。");
+        assert_eq!(zh[0], "AI 3叫 3 分。");
     }
 
     /// The first component of each row, as JSON.

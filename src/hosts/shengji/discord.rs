@@ -513,7 +513,7 @@ impl DiscordGame for ShengjiTable {
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
         let lang = r.lang;
         let o = r.result.outcome.as_ref()?;
-        let mut lines = result_lines(lang, &seats(r.names), &o);
+        let mut lines = result_lines(lang, &seats(r.names), o);
         lines.push(String::new());
         for seat in 0..r.report.paid.len() {
             let role = if seat == o.banker {
