@@ -197,3 +197,26 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// pot is empty (rules/duan-guozi.md, "Records").
     fn play_out(&mut self) {}
 }
+
+/// Test support for each game's list of refusal keys: the `"<prefix>…"`
+/// Fluent ids written in `sources` are exactly the ones of `listed` with
+/// that prefix, so the locale files can rely on the list.
+#[cfg(test)]
+pub(crate) fn assert_error_keys_listed(sources: &str, prefix: &str, listed: &[&str]) {
+    let quoted = format!("\"{prefix}");
+    let mut used: Vec<&str> = sources
+        .match_indices(&quoted)
+        .map(|(i, _)| {
+            let rest = &sources[i + 1..];
+            &rest[..rest.find('"').unwrap()]
+        })
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    let listed: Vec<&str> = listed
+        .iter()
+        .copied()
+        .filter(|k| k.starts_with(prefix))
+        .collect();
+    assert_eq!(used, listed);
+}

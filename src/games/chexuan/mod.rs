@@ -297,20 +297,6 @@ mod tests {
     #[test]
     fn error_keys_list_matches_the_sources() {
         let sources = [include_str!("engine.rs"), include_str!("action.rs")].concat();
-        let mut used: Vec<&str> = sources
-            .match_indices("\"err-chexuan-")
-            .map(|(i, _)| {
-                let rest = &sources[i + 1..];
-                &rest[..rest.find('"').unwrap()]
-            })
-            .collect();
-        used.sort_unstable();
-        used.dedup();
-        let listed: Vec<&str> = ERROR_KEYS
-            .iter()
-            .copied()
-            .filter(|k| k.starts_with("err-chexuan-"))
-            .collect();
-        assert_eq!(used, listed);
+        crate::games::assert_error_keys_listed(&sources, "err-chexuan-", &ERROR_KEYS);
     }
 }

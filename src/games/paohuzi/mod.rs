@@ -229,20 +229,6 @@ mod tests {
             include_str!("live.rs"),
         ]
         .concat();
-        let mut used: Vec<&str> = sources
-            .match_indices("\"err-paohuzi-")
-            .map(|(i, _)| {
-                let rest = &sources[i + 1..];
-                &rest[..rest.find('"').unwrap()]
-            })
-            .collect();
-        used.sort_unstable();
-        used.dedup();
-        let listed: Vec<&str> = ERROR_KEYS
-            .iter()
-            .copied()
-            .filter(|k| k.starts_with("err-paohuzi-"))
-            .collect();
-        assert_eq!(used, listed);
+        crate::games::assert_error_keys_listed(&sources, "err-paohuzi-", ERROR_KEYS);
     }
 }

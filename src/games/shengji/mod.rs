@@ -223,20 +223,6 @@ mod tests {
     #[test]
     fn error_keys_list_matches_the_sources() {
         let sources = [include_str!("engine.rs"), include_str!("action.rs")].concat();
-        let mut used: Vec<&str> = sources
-            .match_indices("\"err-shengji-")
-            .map(|(i, _)| {
-                let rest = &sources[i + 1..];
-                &rest[..rest.find('"').unwrap()]
-            })
-            .collect();
-        used.sort_unstable();
-        used.dedup();
-        let listed: Vec<&str> = ERROR_KEYS
-            .iter()
-            .copied()
-            .filter(|k| k.starts_with("err-shengji-"))
-            .collect();
-        assert_eq!(used, listed);
+        crate::games::assert_error_keys_listed(&sources, "err-shengji-", &ERROR_KEYS);
     }
 }
