@@ -276,7 +276,7 @@ impl DiscordGame for ChexuanTable {
         let seats: Vec<String> = (0..v.stacks.len())
             .map(|s| seat_line(lang, t.names, v, s))
             .collect();
-        let mut embed = serenity::CreateEmbed::new()
+        let embed = serenity::CreateEmbed::new()
             .title(i18n::tr_args(
                 lang,
                 "chexuan-table-title",
@@ -287,20 +287,7 @@ impl DiscordGame for ChexuanTable {
             ))
             .description(lines.join("\n"))
             .field(i18n::tr(lang, "chexuan-name"), seats.join("\n"), false);
-        if !t.log.is_empty() {
-            let mut log: Vec<&str> = Vec::new();
-            let mut size = 0;
-            for line in t.log.iter().rev() {
-                size += line.len() + 1;
-                if size > 1000 {
-                    break;
-                }
-                log.push(line);
-            }
-            log.reverse();
-            embed = embed.field(i18n::tr(lang, "table-log"), log.join("\n"), false);
-        }
-        embed
+        t.with_log_field(embed)
     }
 
     /// The betting actions open to the seat to act; a split is chosen in

@@ -129,22 +129,8 @@ impl DiscordGame for DuanGuozi {
                 false,
             );
         }
-        if !t.log.is_empty() {
-            // A round's lines are many: the latest fit in a field.
-            let mut log: Vec<&String> = Vec::new();
-            let mut size = 0;
-            for line in t.log.iter().rev() {
-                size += line.len() + 1;
-                if size > 1000 {
-                    break;
-                }
-                log.push(line);
-            }
-            log.reverse();
-            let text: Vec<&str> = log.iter().map(|s| s.as_str()).collect();
-            embed = embed.field(i18n::tr(lang, "table-log"), text.join("\n"), false);
-        }
-        embed
+        // A round's lines are many: the latest that fit.
+        t.with_log_field(embed)
     }
 
     fn table_buttons(t: &TableView<'_, Self>, legal: &[Action]) -> Vec<serenity::CreateButton> {

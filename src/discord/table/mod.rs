@@ -104,6 +104,26 @@ impl<G: Game> TableView<'_, G> {
     pub fn id(&self, action: Click) -> String {
         ComponentId::new(action, self.game as u64, self.version).encode()
     }
+
+    /// `embed` with the table's log as a field: the newest lines that fit
+    /// in about 1,000 bytes (Discord caps a field at 1,024 characters), or
+    /// `embed` unchanged while the log is empty.
+    pub fn with_log_field(&self, embed: serenity::CreateEmbed) -> serenity::CreateEmbed {
+        if self.log.is_empty() {
+            return embed;
+        }
+        let mut log: Vec<&str> = Vec::new();
+        let mut size = 0;
+        for line in self.log.iter().rev() {
+            size += line.len() + 1;
+            if size > 1000 {
+                break;
+            }
+            log.push(line);
+        }
+        log.reverse();
+        embed.field(i18n::tr(self.lang, "table-log"), log.join("\n"), false)
+    }
 }
 
 impl<G: DiscordGame> TableView<'_, G> {

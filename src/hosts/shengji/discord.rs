@@ -242,7 +242,7 @@ impl DiscordGame for ShengjiTable {
                 ),
             ],
         );
-        let mut embed = serenity::CreateEmbed::new()
+        let embed = serenity::CreateEmbed::new()
             .title(i18n::tr_args(
                 lang,
                 "shengji-table-title",
@@ -253,20 +253,7 @@ impl DiscordGame for ShengjiTable {
             ))
             .description(lines.join("\n"))
             .field(i18n::tr(lang, "shengji-teams-title"), teams, false);
-        if !t.log.is_empty() {
-            let mut log: Vec<&str> = Vec::new();
-            let mut size = 0;
-            for line in t.log.iter().rev() {
-                size += line.len() + 1;
-                if size > 1000 {
-                    break;
-                }
-                log.push(line);
-            }
-            log.reverse();
-            embed = embed.field(i18n::tr(lang, "table-log"), log.join("\n"), false);
-        }
-        embed
+        t.with_log_field(embed)
     }
 
     /// Every choice depends on the seat's cards: none is public.
