@@ -16,6 +16,7 @@ use super::action::Action;
 use super::ai::{turns_to_play_out, BasicBot};
 use super::cardset::CardSet;
 use super::patterns::PatternRules;
+use super::play::Playing;
 use super::view::{PhaseName, View};
 use super::wild::WildRules;
 use super::{deck_for, Deal, DouDizhu, Phase, Rules};
@@ -234,11 +235,11 @@ fn sample_world(view: &View, me: usize, rng: &mut dyn rand::RngCore) -> Option<D
         rules,
         hands,
         kitty: view.kitty.unwrap_or_default(),
-        phase: Phase::Playing {
+        phase: Phase::Playing(Playing {
             turn,
             standing: view.standing,
             passes,
-        },
+        }),
         landlord: Some(landlord),
         kicks: view.factors.kicks,
         kitty_factor: view.factors.kitty,
