@@ -15,7 +15,7 @@
 mod support;
 
 use paiju::games::dou_dizhu::{Action, CardSet, DouDizhu};
-use paiju::games::Game;
+use paiju::games::{Game, RecordAction};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use support::bot::BotProcess;

@@ -2,7 +2,7 @@
 //! turn a seat steps 1 or 2; the first to reach N wins one unit from every
 //! other seat), on the in-memory store, with tokio's paused clock.
 
-use paiju::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
+use paiju::games::{ErrorCode, Game, GameKind, GameOutcome, RecordAction, RuleError, Seat};
 use paiju::record::{Record, RecordError};
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
@@ -195,8 +195,10 @@ impl Game for Race {
                 .collect(),
         }
     }
+}
 
-    fn parse_action(value: &serde_json::Value) -> Result<RaceAction, RuleError> {
+impl RecordAction for RaceAction {
+    fn from_json(value: &serde_json::Value) -> Result<RaceAction, RuleError> {
         if value.get("quit").is_some() {
             return Ok(RaceAction::Quit);
         }
@@ -206,8 +208,8 @@ impl Game for Race {
             .ok_or_else(|| RuleError::new(ErrorCode::IllegalAction, "err-race", "not a step"))
     }
 
-    fn action_to_json(action: &RaceAction) -> serde_json::Value {
-        match action {
+    fn to_json(&self) -> serde_json::Value {
+        match self {
             RaceAction::Step(n) => json!({ "step": n }),
             RaceAction::Quit => json!({"quit": true}),
         }

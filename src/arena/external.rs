@@ -17,7 +17,7 @@ use crate::games::dou_dizhu::cardset::CardSet;
 use crate::games::dou_dizhu::patterns::RANKS;
 use crate::games::dou_dizhu::view::Event;
 use crate::games::dou_dizhu::{Action, Rules};
-use crate::games::Seat;
+use crate::games::{RecordAction, Seat};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

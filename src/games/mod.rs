@@ -135,6 +135,19 @@ pub trait GameOutcome: Clone + Debug + PartialEq + Serialize + Send + Sync + 'st
     }
 }
 
+/// An action in its record form (the object of a record's `actions` entry
+/// minus `seat`). Each game's action type implements it once; the [`Game`]
+/// trait reads and writes records through it.
+pub trait RecordAction: Sized {
+    /// Parses one record action. An object this game cannot read is refused
+    /// as an illegal action, and unknown or malformed cards as `bad_card`,
+    /// so a replay names its index.
+    fn from_json(value: &serde_json::Value) -> Result<Self, RuleError>;
+
+    /// The record form of the action.
+    fn to_json(&self) -> serde_json::Value;
+}
+
 /// A game as the table runtime, the AI and `paiju replay` see it.
 ///
 /// Implementations keep the actions applied so far, so [`Game::record`]
@@ -142,7 +155,14 @@ pub trait GameOutcome: Clone + Debug + PartialEq + Serialize + Send + Sync + 'st
 /// also the snapshot the runtime stores after every action.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Rules: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Action: RecordAction
+        + Clone
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     type Event: Clone + Debug + Serialize + Send + Sync;
     type View: Clone + Debug + Serialize + Send + Sync;
     type Outcome: GameOutcome;
@@ -186,10 +206,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Parses one record action (the object minus `seat`). An object this
     /// game cannot read is refused as an illegal action, and unknown or
     /// malformed cards as `bad_card`, so a replay names its index.
-    fn parse_action(value: &serde_json::Value) -> Result<Self::Action, RuleError>;
+    fn parse_action(value: &serde_json::Value) -> Result<Self::Action, RuleError> {
+        Self::Action::from_json(value)
+    }
 
     /// The record form of an action (the object minus `seat`).
-    fn action_to_json(action: &Self::Action) -> serde_json::Value;
+    fn action_to_json(action: &Self::Action) -> serde_json::Value {
+        action.to_json()
+    }
 
     /// Plays the steps nobody decides, after a record's actions: `paiju
     /// replay` calls it last. Most games have none; Duan Guozi deals and

@@ -28,7 +28,7 @@ use crate::games::dou_dizhu::outcome::Side;
 use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, Outcome, PhaseName, View,
 };
-use crate::games::{GameKind, Seat};
+use crate::games::{GameKind, RecordAction, Seat};
 use crate::i18n::{self, Lang};
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;

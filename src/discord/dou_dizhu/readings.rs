@@ -472,7 +472,7 @@ fn ranks_of_word(word: &str) -> Option<Vec<usize>> {
 pub(crate) mod tests {
     use super::*;
     use crate::games::dou_dizhu::DouDizhu;
-    use crate::games::Game;
+    use crate::games::{Game, RecordAction};
 
     /// A wild game (wild rank `wild`) with seat 0 the landlord to lead:
     /// seat 0 holds `hand` (20 cards with the kitty), the rest is dealt

@@ -4,6 +4,7 @@
 
 use super::hands::Split;
 use crate::cards::Card;
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -83,9 +84,9 @@ impl BetWord {
     }
 }
 
-impl Action {
+impl RecordAction for Action {
     /// Parses a record action (the object minus `seat`).
-    pub fn from_json(value: &Value) -> Result<Action, RuleError> {
+    fn from_json(value: &Value) -> Result<Action, RuleError> {
         let obj = value
             .as_object()
             .ok_or_else(|| malformed("an action is a JSON object"))?;
@@ -127,7 +128,7 @@ impl Action {
     }
 
     /// The record form of this action.
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         match self {
             Action::Raise(n) => json!({ "raise": n }),
             Action::Call => json!({ "call": true }),

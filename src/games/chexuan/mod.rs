@@ -88,7 +88,6 @@ pub use view::ChexuanView;
 use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use engine::{Ending, Phase};
-use serde_json::Value;
 
 impl Chexuan {
     /// Deals a hand for a table: shuffles the 32 cards with the injected RNG
@@ -277,14 +276,6 @@ impl Game for Chexuan {
 
     fn record(&self) -> Record {
         Record::of::<Self>(&self.rules, self.players.len(), &self.deal, &self.actions)
-    }
-
-    fn parse_action(value: &Value) -> Result<Action, RuleError> {
-        Action::from_json(value)
-    }
-
-    fn action_to_json(action: &Action) -> Value {
-        action.to_json()
     }
 }
 

@@ -63,6 +63,7 @@ use super::ai::{best_legal_split, BasicBot};
 use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use rand::SeedableRng;
@@ -132,8 +133,10 @@ impl TableAction {
             })
             .collect()
     }
+}
 
-    pub fn from_json(value: &Value) -> Result<TableAction, RuleError> {
+impl RecordAction for TableAction {
+    fn from_json(value: &Value) -> Result<TableAction, RuleError> {
         for (word, action) in [
             ("leave", TableAction::Leave),
             ("timed_out", TableAction::TimedOut),
@@ -152,7 +155,7 @@ impl TableAction {
         Action::from_json(value).map(TableAction::Hand)
     }
 
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         match self {
             TableAction::Hand(a) => a.to_json(),
             TableAction::Leave => json!({ "leave": true }),
@@ -984,14 +987,6 @@ impl Game for ChexuanTable {
 
     fn record(&self) -> Record {
         Record::of::<Self>(&self.rules, self.stacks.len(), &self.deal, &self.actions)
-    }
-
-    fn parse_action(value: &Value) -> Result<TableAction, RuleError> {
-        TableAction::from_json(value)
-    }
-
-    fn action_to_json(action: &TableAction) -> Value {
-        action.to_json()
     }
 }
 

@@ -7,6 +7,7 @@ use super::cardset::CardSet;
 use super::patterns::Kind;
 use super::wild::WildAs;
 use crate::cards::{parse_friendly, resolve_in_hand, Card, CardError};
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{json, Map, Value};
@@ -83,9 +84,11 @@ impl Action {
             wild_as: WildAs::NONE,
         }
     }
+}
 
+impl RecordAction for Action {
     /// The record form (without `seat`).
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         match *self {
             Action::Bid(b) => json!({"bid": b}),
             Action::Pass => json!({"pass": true}),
@@ -117,7 +120,7 @@ impl Action {
     }
 
     /// Reads the record form (without `seat`).
-    pub fn from_json(value: &Value) -> Result<Action, RuleError> {
+    fn from_json(value: &Value) -> Result<Action, RuleError> {
         let obj = value
             .as_object()
             .ok_or_else(|| malformed("an action is a JSON object"))?;

@@ -42,12 +42,11 @@ pub use sim::simulate;
 pub use view::{Event, Factors, PassOn, PhaseName, Standing, View};
 pub use wild::{WildAs, WildRules};
 
-use crate::games::{Game, GameKind, RuleError, Seat};
+use crate::games::{Game, GameKind, RecordAction, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use action::illegal;
 use deal::{ASIDE, HAND};
 use patterns::TWO;
-use serde_json::Value;
 
 /// Where the game stands: one variant per phase, each holding that phase's
 /// own state (defined beside its rules).
@@ -596,20 +595,7 @@ impl Game for DouDizhu {
             actions,
         }
     }
-
-    fn parse_action(value: &Value) -> Result<Action, RuleError> {
-        Action::from_json(value)
-    }
-
-    fn action_to_json(action: &Action) -> Value {
-        action.to_json()
-    }
 }
-
-/// The main part of a play read as `combo` (the run, the trios, the four):
-/// its natural cards, the wild cards (of rank `wild`) standing for another
-/// rank, and the ranks they stood for. Natural cards of each main rank are
-/// taken first, then wild cards for what is missing; what is left of
 
 #[cfg(test)]
 mod tests;

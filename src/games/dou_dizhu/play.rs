@@ -304,6 +304,11 @@ pub fn readings_for(game: &DouDizhu, seat: Seat, cards: CardSet) -> Vec<Action> 
     readings_among(&game.legal_actions(seat), cards)
 }
 
+/// The main part of a play read as `combo` (the run, the trios, the four):
+/// its natural cards, the wild cards (of rank `wild`) standing for another
+/// rank, and the ranks they stood for. Natural cards of each main rank are
+/// taken first, then wild cards for what is missing; what is left of
+/// `cards` are the kickers.
 pub fn main_part(cards: CardSet, combo: Combo, wild: Option<usize>) -> (CardSet, CardSet, Vec<u8>) {
     use patterns::Kind as K;
     let size = combo.size as usize;

@@ -253,20 +253,36 @@ impl Hand {
         })
     }
 
-    /// The record/event form: cards, hand id, 道, and for point hands the
-    /// digit and naming class.
-    pub fn to_json(&self, point_dao: &PointDao) -> serde_json::Value {
-        let mut m = serde_json::json!({
-            "cards": self.cards,
-            "hand": self.kind.id(),
-            "dao": self.kind.dao(point_dao),
-        });
-        if let HandKind::Points { points, top } = self.kind {
-            m["points"] = points.into();
-            m["class"] = top.id().into();
+    /// The form a game's outcome gives it: cards, hand id, 道, and for
+    /// point hands the digit and naming class.
+    pub fn result(&self, point_dao: &PointDao) -> HandResult {
+        let (points, class) = match self.kind {
+            HandKind::Points { points, top } => (Some(points), Some(top.id())),
+            _ => (None, None),
+        };
+        HandResult {
+            cards: self.cards,
+            hand: self.kind.id(),
+            dao: self.kind.dao(point_dao),
+            points,
+            class,
         }
-        m
     }
+}
+
+/// A hand in a game's outcome (and so in `paiju replay`'s output).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandResult {
+    pub cards: [Card; 2],
+    /// [`HandKind::id`]: `dg-hand-<id>` is its Fluent key.
+    pub hand: &'static str,
+    /// The 道 the hand is worth.
+    pub dao: u32,
+    /// For point hands: the digit and the class id that name it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<&'static str>,
 }
 
 /// A hand as events and views carry it (serializable, with its name data).
@@ -470,7 +486,7 @@ mod tests {
     fn hand_json_names_point_hands() {
         let h = Hand::new("QH".parse().unwrap(), "7S".parse().unwrap()).unwrap();
         assert_eq!(
-            h.to_json(&DEFAULT_POINT_DAO),
+            serde_json::to_value(h.result(&DEFAULT_POINT_DAO)).unwrap(),
             serde_json::json!({"cards": ["QH", "7S"], "hand": "points", "points": 9,
                                "class": "tian", "dao": 3})
         );

@@ -20,12 +20,13 @@ pub mod round;
 pub mod rules;
 mod sim;
 
-pub use hand::{Hand, HandKind, ShownHand, HAND_IDS};
-pub use round::{Pot, Round};
+pub use hand::{Hand, HandKind, HandResult, ShownHand, HAND_IDS};
+pub use round::{Pot, Round, RoundResult};
 pub use rules::Rules;
 pub use sim::simulate;
 
 use crate::cards::{shuffle, Card};
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use round::NeedDeck;
@@ -51,6 +52,27 @@ pub struct Deal {
 #[serde(rename_all = "snake_case")]
 pub enum Action {
     Deal,
+}
+
+impl RecordAction for Action {
+    fn from_json(value: &Value) -> Result<Action, RuleError> {
+        match value.as_object() {
+            Some(m) if m.len() == 1 && m.get("deal") == Some(&Value::Bool(true)) => {
+                Ok(Action::Deal)
+            }
+            _ => Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-malformed-action",
+                format!("Duan Guozi's only action is {{\"deal\": true}}, not {value}"),
+            )),
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        match self {
+            Action::Deal => json!({"deal": true}),
+        }
+    }
 }
 
 /// What happened, as data; front ends word it from the locale files.
@@ -303,8 +325,8 @@ pub struct Outcome {
     pub ante: u32,
     /// How many times the deck was reshuffled.
     pub reshuffles: usize,
-    /// Every round dealt, in the record's form (dealer, hands, winner, paid).
-    pub rounds: Vec<Value>,
+    /// Every round dealt: dealer, hands, winner, 道 paid.
+    pub rounds: Vec<RoundResult>,
     /// Each seat's net 道.
     pub deltas: Vec<i64>,
 }
@@ -421,7 +443,7 @@ impl Game for DuanGuozi {
         Some(Outcome {
             ante: self.pot.ante(),
             reshuffles: self.pot.deck_index(),
-            rounds: self.pot.rounds().iter().map(|r| r.to_json(rules)).collect(),
+            rounds: self.pot.rounds().iter().map(|r| r.result(rules)).collect(),
             deltas: self.pot.deltas(),
         })
     }
@@ -437,25 +459,6 @@ impl Game for DuanGuozi {
                 .iter()
                 .map(|(seat, a)| seated_action(*seat, Self::action_to_json(a)))
                 .collect(),
-        }
-    }
-
-    fn parse_action(value: &Value) -> Result<Action, RuleError> {
-        match value.as_object() {
-            Some(m) if m.len() == 1 && m.get("deal") == Some(&Value::Bool(true)) => {
-                Ok(Action::Deal)
-            }
-            _ => Err(RuleError::new(
-                ErrorCode::IllegalAction,
-                "err-malformed-action",
-                format!("Duan Guozi's only action is {{\"deal\": true}}, not {value}"),
-            )),
-        }
-    }
-
-    fn action_to_json(action: &Action) -> Value {
-        match action {
-            Action::Deal => json!({"deal": true}),
         }
     }
 

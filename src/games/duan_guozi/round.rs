@@ -8,11 +8,11 @@
 //! decks is refused and a live game can shuffle exactly the decks it uses.
 
 use super::deck::DECK_SIZE;
-use super::hand::{Hand, HandKind};
+use super::hand::{Hand, HandKind, HandResult};
 use super::rules::Rules;
 use crate::cards::Card;
 use crate::games::Seat;
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// One round as dealt and settled.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,18 +47,39 @@ impl Round {
         self.winner.map(|w| &self.hands[w])
     }
 
-    /// The form `paiju replay` prints in `outcome.rounds`.
-    pub fn to_json(&self, rules: &Rules) -> Value {
-        json!({
-            "dealer": self.dealer,
-            "reshuffled": self.reshuffled,
-            "hands": self.hands.iter().map(|h| h.to_json(&rules.point_dao)).collect::<Vec<_>>(),
-            "winner": self.winner,
-            "paid": self.paid,
-            "swept": self.swept,
-            "pot_after": self.pot_after,
-        })
+    /// The round as the game's outcome (and `paiju replay`) gives it.
+    pub fn result(&self, rules: &Rules) -> RoundResult {
+        RoundResult {
+            dealer: self.dealer,
+            reshuffled: self.reshuffled,
+            hands: self
+                .hands
+                .iter()
+                .map(|h| h.result(&rules.point_dao))
+                .collect(),
+            winner: self.winner,
+            paid: self.paid,
+            swept: self.swept,
+            pot_after: self.pot_after,
+        }
     }
+}
+
+/// One round in a game's outcome: who dealt, the hands, who won what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoundResult {
+    pub dealer: Seat,
+    /// The deck was gathered and reshuffled before this deal.
+    pub reshuffled: bool,
+    /// Each seat's hand, by seat.
+    pub hands: Vec<HandResult>,
+    /// `None` when every hand was 瘪十.
+    pub winner: Option<Seat>,
+    /// 道 the winner took from the pot.
+    pub paid: u32,
+    /// The sweep rule gave the winner the whole pot.
+    pub swept: bool,
+    pub pot_after: u32,
 }
 
 /// A deal needed deck order number `.0` (0-based) and it was not given.

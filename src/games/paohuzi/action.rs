@@ -4,6 +4,7 @@
 //! `{"discard": "x3"}`.
 
 use super::cards::Card;
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -41,9 +42,9 @@ fn card(v: &Value) -> Result<Card, RuleError> {
     })
 }
 
-impl Action {
+impl RecordAction for Action {
     /// Parses a record action (the object minus `seat`).
-    pub fn from_json(value: &Value) -> Result<Action, RuleError> {
+    fn from_json(value: &Value) -> Result<Action, RuleError> {
         let obj = value
             .as_object()
             .ok_or_else(|| malformed("an action is a JSON object"))?;
@@ -85,7 +86,7 @@ impl Action {
     }
 
     /// The record form of this action.
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         match self {
             Action::Hu => json!({"hu": true}),
             Action::Pass => json!({"pass": true}),

@@ -40,7 +40,6 @@ use crate::ai::Bot;
 use crate::games::{ErrorCode, Game, GameKind, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde::Serialize;
-use serde_json::Value;
 
 /// A hand at a live table: the engine's hand, the answers given so far and
 /// those waiting on a higher claimant.
@@ -425,14 +424,6 @@ impl Game for PaohuziTable {
 
     fn record(&self) -> Record {
         Record::of::<Self>(&self.hand.rules, SEATS, &self.hand.deal, &self.answers)
-    }
-
-    fn parse_action(value: &Value) -> Result<Action, RuleError> {
-        Action::from_json(value)
-    }
-
-    fn action_to_json(action: &Action) -> Value {
-        action.to_json()
     }
 }
 

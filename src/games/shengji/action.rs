@@ -2,6 +2,7 @@
 //! `{"bury": [cards]}` and `{"play": [cards]}`.
 
 use crate::cards::Card;
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -44,9 +45,9 @@ fn card_list(v: &Value, name: &str) -> Result<Vec<Card>, RuleError> {
         .collect()
 }
 
-impl Action {
+impl RecordAction for Action {
     /// Parses a record action (the object minus `seat`).
-    pub fn from_json(value: &Value) -> Result<Action, RuleError> {
+    fn from_json(value: &Value) -> Result<Action, RuleError> {
         let obj = value
             .as_object()
             .ok_or_else(|| malformed("an action is a JSON object"))?;
@@ -78,7 +79,7 @@ impl Action {
         }
     }
 
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         match self {
             Action::Declare { cards, dealt } => json!({"declare": cards, "dealt": dealt}),
             Action::Bury(cards) => json!({ "bury": cards }),

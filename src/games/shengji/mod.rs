@@ -81,7 +81,6 @@ pub use view::{ShengjiView, Stage};
 
 use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
-use serde_json::Value;
 
 /// Every Fluent message id a Shengji [`RuleError`] can carry, for the
 /// locale files and their completeness tests.
@@ -203,14 +202,6 @@ impl Game for Shengji {
 
     fn record(&self) -> Record {
         Record::of::<Self>(&self.rules, rules::SEATS, &self.deal, &self.actions)
-    }
-
-    fn parse_action(value: &Value) -> Result<Action, RuleError> {
-        Action::from_json(value)
-    }
-
-    fn action_to_json(action: &Action) -> Value {
-        action.to_json()
     }
 }
 

@@ -36,6 +36,7 @@ use super::rules::{team, ShengjiDeal, ShengjiRules, SEATS};
 use super::view::{ShengjiView, Stage};
 use crate::ai::Bot;
 use crate::cards::Card;
+use crate::games::RecordAction;
 use crate::games::{ErrorCode, Game, GameKind, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde::{Deserialize, Serialize};
@@ -68,8 +69,8 @@ pub enum TableAction {
     CloseWindow,
 }
 
-impl TableAction {
-    pub fn from_json(value: &Value) -> Result<TableAction, RuleError> {
+impl RecordAction for TableAction {
+    fn from_json(value: &Value) -> Result<TableAction, RuleError> {
         for (word, action) in [
             ("deal_batch", TableAction::Deal),
             ("close_window", TableAction::CloseWindow),
@@ -89,7 +90,7 @@ impl TableAction {
         Action::from_json(value).map(TableAction::Hand)
     }
 
-    pub fn to_json(&self) -> Value {
+    fn to_json(&self) -> Value {
         match self {
             TableAction::Hand(a) => a.to_json(),
             TableAction::Deal => json!({ "deal_batch": true }),
@@ -562,14 +563,6 @@ impl Game for ShengjiTable {
             None => self.hand.record(),
             Some(t) => Record::of::<Self>(self.hand.rules(), SEATS, &t.deal, &t.actions),
         }
-    }
-
-    fn parse_action(value: &Value) -> Result<TableAction, RuleError> {
-        TableAction::from_json(value)
-    }
-
-    fn action_to_json(action: &TableAction) -> Value {
-        action.to_json()
     }
 }
 
