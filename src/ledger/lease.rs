@@ -12,6 +12,7 @@
 //! Everything about leases is in this file and keyed by a scope string, so
 //! per-table ownership (a scope per table) is a change of the scope only.
 
+use super::db::{self, Lock};
 use super::{now_unix, Ledger, LedgerError};
 use std::time::Duration;
 
@@ -60,13 +61,13 @@ impl Ledger {
     /// Takes the lease of `scope` for `me`, or says who holds it.
     pub async fn take_lease(&self, scope: &str, me: &LeaseOwner) -> Result<Lease, LedgerError> {
         let now = now_unix();
-        let mut tx = self.begin().await?;
-        let held: Option<(String, i64, String, i64, i64)> = sqlx::query_as(
-            "SELECT owner, pid, host, since, expires_at FROM leases WHERE scope = $1",
-        )
-        .bind(scope)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let mut tx = self.begin(Lock::None).await?;
+        let held: Option<(String, i64, String, i64, i64)> =
+            db::query_as("SELECT owner, pid, host, since, expires_at FROM leases WHERE scope = $1")
+                .bind(scope)
+                .fetch_optional(&mut tx)
+                .await?;
+        let mut seen = None;
         if let Some((owner, pid, host, since, expires_at)) = held {
             let dead = expires_at <= now || (host == me.host && !process_alive(pid));
             if owner != me.id() && !dead {
@@ -76,13 +77,19 @@ impl Ledger {
                     since: utc_text(since),
                 });
             }
+            seen = Some(owner);
         }
-        sqlx::query(
+        // A compare-and-set on the owner just read: on PostgreSQL two
+        // processes may read the same dead owner at once, and only the
+        // first write may win (SQLite's `BEGIN IMMEDIATE` already orders
+        // them). A free scope is inserted; a row that appeared meanwhile
+        // matches no owner (`= NULL`) and is left alone.
+        let done = db::query(
             "INSERT INTO leases (scope, owner, pid, host, since, heartbeat_at, expires_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (scope) DO UPDATE SET owner = excluded.owner, pid = excluded.pid, \
              host = excluded.host, since = excluded.since, heartbeat_at = excluded.heartbeat_at, \
-             expires_at = excluded.expires_at",
+             expires_at = excluded.expires_at WHERE leases.owner = $8",
         )
         .bind(scope)
         .bind(me.id())
@@ -91,8 +98,21 @@ impl Ledger {
         .bind(me.since)
         .bind(now)
         .bind(now + LEASE_TTL_SECS)
-        .execute(&mut *tx)
+        .bind(seen)
+        .execute(&mut tx)
         .await?;
+        if done.rows_affected() != 1 {
+            let (pid, host, since): (i64, String, i64) =
+                db::query_as("SELECT pid, host, since FROM leases WHERE scope = $1")
+                    .bind(scope)
+                    .fetch_one(&mut tx)
+                    .await?;
+            return Err(LedgerError::LeaseHeld {
+                pid,
+                host,
+                since: utc_text(since),
+            });
+        }
         tx.commit().await?;
         let ledger = self.clone();
         let (scope_owned, owner) = (scope.to_string(), me.id());
@@ -121,15 +141,15 @@ impl Ledger {
     /// Extends the lease if `owner` still holds it; `false` if not.
     async fn renew_lease(&self, scope: &str, owner: &str) -> Result<bool, LedgerError> {
         let now = now_unix();
-        let mut tx = self.begin().await?;
-        let done = sqlx::query(
+        let mut tx = self.begin(Lock::None).await?;
+        let done = db::query(
             "UPDATE leases SET heartbeat_at = $1, expires_at = $2 WHERE scope = $3 AND owner = $4",
         )
         .bind(now)
         .bind(now + LEASE_TTL_SECS)
         .bind(scope)
         .bind(owner)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(done.rows_affected() == 1)
@@ -140,11 +160,11 @@ impl Lease {
     /// Gives the lease up, so the next process need not wait for it to lapse.
     pub async fn release(self) {
         self.renew.abort();
-        if let Ok(mut tx) = self.ledger.begin().await {
-            let _ = sqlx::query("DELETE FROM leases WHERE scope = $1 AND owner = $2")
+        if let Ok(mut tx) = self.ledger.begin(Lock::None).await {
+            let _ = db::query("DELETE FROM leases WHERE scope = $1 AND owner = $2")
                 .bind(&self.scope)
                 .bind(&self.owner)
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await;
             let _ = tx.commit().await;
         }
