@@ -831,6 +831,104 @@ async fn one_process_holds_the_tables_lease_until_it_dies_or_lets_go(b: Backend)
     ));
 }
 
+/// Issue #18: several processes, each holding the leases of its shards. A
+/// game moves on only through the process holding its guild's shard; one
+/// whose lease lapsed (it stopped renewing: dead, or paused) is refused,
+/// and the process that takes the shard over resumes and finishes the game.
+async fn shard_leases_decide_which_process_moves_a_game_on(b: Backend) {
+    use paiju::ledger::Shards;
+    let db = TestDb::new(b).await.unwrap();
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
+    let host = paiju::ledger::LeaseOwner::me().host;
+    // Guild S (1) is on shard 0 of 2; guild 1 << 22 on shard 1.
+    let far_guild = 1u64 << 22;
+    assert_eq!(
+        (Shards::of_guild(S, 2), Shards::of_guild(far_guild, 2)),
+        (0, 1)
+    );
+    let zero = Shards::parse("0", 2).unwrap();
+    let one = Shards::parse("1", 2).unwrap();
+    assert!(zero.hosts(S) && !zero.hosts(far_guild) && one.hosts(far_guild));
+    // Three live processes of this host (this one, started three times).
+    let (a, b_, c) = (
+        owner(std::process::id(), &host, 1),
+        owner(std::process::id(), &host, 2),
+        owner(std::process::id(), &host, 3),
+    );
+    let _a_leases = l.take_shard_leases(zero, &a).await.unwrap();
+    let _b_leases = l.take_shard_leases(one, &b_).await.unwrap();
+    assert!(matches!(
+        l.take_shard_leases(Shards::parse("0-1", 2).unwrap(), &c)
+            .await,
+        Err(LedgerError::LeaseHeld { .. })
+    ));
+    // Nor can an unsharded process (a bot without shards, `paiju play`)
+    // host the same games meanwhile.
+    assert!(matches!(
+        l.take_lease(paiju::ledger::lease::TABLES, &c).await,
+        Err(LedgerError::LeaseHeld { .. })
+    ));
+    let (la, lb, lc) = (l.owned_by(&a, 2), l.owned_by(&b_, 2), l.owned_by(&c, 2));
+
+    let g = la
+        .create_game(game(vec![Some(1), Some(2), None]))
+        .await
+        .unwrap();
+    la.save_snapshot(g, 1, &json!({"actions": [1]}))
+        .await
+        .unwrap();
+    // B does not hold shard 0: none of its writes moves the game on.
+    for e in [
+        lb.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
+            .await
+            .unwrap_err(),
+        lb.settle(g, settlement(vec![2, -1, -1], vec![0]))
+            .await
+            .unwrap_err(),
+        lb.cancel(g, "not mine").await.unwrap_err(),
+    ] {
+        assert!(matches!(e, LedgerError::StaleVersion { .. }), "{e:?}");
+    }
+    // A stops renewing (killed, or paused): its lease lapses, and from then
+    // on A's writes are refused even before anyone takes over.
+    db.exec("UPDATE leases SET expires_at = 0 WHERE scope = 'shard:0/2'")
+        .await;
+    assert!(matches!(
+        la.save_snapshot(g, 2, &json!({"actions": [1, 2]})).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    // C is started with A's shards: it takes them and resumes A's game.
+    let _c_leases = l.take_shard_leases(zero, &c).await.unwrap();
+    let mine: Vec<_> = lc
+        .unfinished_games()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|s| zero.hosts(s.server))
+        .collect();
+    assert_eq!(mine.len(), 1);
+    assert_eq!((mine[0].id, mine[0].version), (g, 1));
+    lc.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
+        .await
+        .unwrap();
+    assert!(matches!(
+        la.save_snapshot(g, 3, &json!({"actions": [1, 2, 3]})).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    assert!(matches!(
+        la.settle(g, settlement(vec![2, -1, -1], vec![0])).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    lc.settle(g, settlement(vec![2, -1, -1], vec![0]))
+        .await
+        .unwrap();
+    // Seat 1 wins one chip from seat 2 and one from the AI seat (the house).
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1002);
+    assert_eq!(l.balance(S, 2).await.unwrap(), 999);
+    // Chips moved once; B's guild is untouched.
+    assert_clean(&l).await;
+}
+
 #[tokio::test]
 async fn a_damaged_database_is_refused_at_open_and_verify_reads_only() {
     let dir = tempfile::tempdir().unwrap();
@@ -900,4 +998,5 @@ on_every_database!(
     verify_names_a_tampered_balance,
     verify_finds_chips_held_for_a_game_that_is_over,
     one_process_holds_the_tables_lease_until_it_dies_or_lets_go,
+    shard_leases_decide_which_process_moves_a_game_on,
 );

@@ -245,15 +245,36 @@ impl Ledger {
         let text = serde_json::to_string(snapshot)
             .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
         let mut tx = self.begin(Lock::None).await?;
-        let done = db::query(
-            "UPDATE games SET snapshot = $1, version = $2 \
-             WHERE id = $3 AND status = 'running' AND version + 1 = $2",
-        )
-        .bind(&text)
-        .bind(version)
-        .bind(game)
-        .execute(&mut tx)
-        .await?;
+        let done = match &self.guard {
+            None => {
+                db::query(
+                    "UPDATE games SET snapshot = $1, version = $2 \
+                     WHERE id = $3 AND status = 'running' AND version + 1 = $2",
+                )
+                .bind(&text)
+                .bind(version)
+                .bind(game)
+                .execute(&mut tx)
+                .await?
+            }
+            // The same compare-and-set, and only while this process holds
+            // the game's shard (one statement: nothing can come between).
+            Some(guard) => {
+                db::query(concat!(
+                    "UPDATE games SET snapshot = $1, version = $2 \
+                     WHERE id = $3 AND status = 'running' AND version + 1 = $2 AND ",
+                    super::owner_holds_shard!("$4", "$5", "$6")
+                ))
+                .bind(&text)
+                .bind(version)
+                .bind(game)
+                .bind(guard.owner.as_str())
+                .bind(guard.count)
+                .bind(now_unix())
+                .execute(&mut tx)
+                .await?
+            }
+        };
         if done.rows_affected() == 1 {
             tx.commit().await?;
             return Ok(());
@@ -302,6 +323,7 @@ impl Ledger {
             GameStatus::Cancelled => return Err(not_running(game, head.status)),
             GameStatus::Running => {}
         }
+        self.check_owner(&mut tx, game).await?;
         let n = head.seats.len();
         if s.deltas.len() != n {
             return Err(LedgerError::BadSettlement(format!(
@@ -434,6 +456,7 @@ impl Ledger {
             GameStatus::Finished => return Err(not_running(game, head.status)),
             GameStatus::Running => {}
         }
+        self.check_owner(&mut tx, game).await?;
         for row in seat_rows(&mut tx, game).await? {
             if row.held > 0 {
                 journal(
@@ -469,6 +492,32 @@ impl Ledger {
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// On a handle made with [`Ledger::owned_by`]: refuses (as stale) to
+    /// move on a game whose shard this process does not hold now.
+    async fn check_owner(&self, tx: &mut Tx, game: GameId) -> Result<(), LedgerError> {
+        let Some(guard) = &self.guard else {
+            return Ok(());
+        };
+        let foreign: Option<i64> = db::query_scalar(concat!(
+            "SELECT version FROM games WHERE id = $1 AND NOT ",
+            super::owner_holds_shard!("$2", "$3", "$4")
+        ))
+        .bind(game)
+        .bind(guard.owner.as_str())
+        .bind(guard.count)
+        .bind(now_unix())
+        .fetch_optional(&mut *tx)
+        .await?;
+        match foreign {
+            None => Ok(()),
+            Some(version) => Err(LedgerError::StaleVersion {
+                game,
+                stored: version,
+                given: version,
+            }),
+        }
     }
 
     /// Every running game, oldest first, for resuming at start-up.

@@ -68,7 +68,7 @@ pub mod shares;
 mod verify;
 
 pub use error::{LedgerError, ERROR_KEYS};
-pub use lease::{Lease, LeaseOwner};
+pub use lease::{Lease, LeaseOwner, Shards};
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
 use db::{Lock, Pool, Tx};
@@ -256,7 +256,35 @@ pub struct Ledger {
     /// SQLite: up to four readers of WAL snapshots; PostgreSQL: the pool.
     reader: Pool,
     cfg: LedgerConfig,
+    /// Set by [`Ledger::owned_by`]: the shard leases game writes check.
+    guard: Option<std::sync::Arc<OwnerGuard>>,
 }
+
+/// Who may move games on through a ledger handle (see `lease.rs`).
+#[derive(Debug)]
+pub(crate) struct OwnerGuard {
+    owner: String,
+    count: i64,
+}
+
+/// The live lease of a game's guild's shard, held by `$owner` (`games` is
+/// the game's row; `$count` the shard count, `$now` the clock).
+macro_rules! owner_holds_shard {
+    ($owner:literal, $count:literal, $now:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM leases WHERE leases.owner = ",
+            $owner,
+            " AND leases.expires_at > ",
+            $now,
+            " AND leases.scope = 'shard:' || CAST(((games.server_id >> 22) % ",
+            $count,
+            ") AS TEXT) || '/' || CAST(",
+            $count,
+            " AS TEXT))"
+        )
+    };
+}
+pub(crate) use owner_holds_shard;
 
 /// Database ids are BIGINT: snowflakes are stored bit-for-bit.
 pub(crate) fn db_id(id: u64) -> i64 {
@@ -409,6 +437,7 @@ impl Ledger {
             writer: Pool::Sqlite(writer),
             reader: Pool::Sqlite(reader),
             cfg,
+            guard: None,
         })
     }
 
@@ -446,6 +475,7 @@ impl Ledger {
             writer: Pool::Postgres(pool.clone()),
             reader: Pool::Postgres(pool),
             cfg,
+            guard: None,
         })
     }
 
