@@ -48,6 +48,21 @@ pub struct DiscordConfig {
     /// Register the slash commands to this guild only (instant, for
     /// development) instead of globally.
     pub dev_guild: Option<u64>,
+    /// The gateway shards this process runs (`0-3`, or one: `2`) out of
+    /// `shard_count`: with several processes on one PostgreSQL ledger each
+    /// runs its own shards and hosts its guilds' tables. Unset: one
+    /// process runs every guild.
+    pub shards: Option<String>,
+    /// How many shards the whole deployment has (the same in every process).
+    pub shard_count: Option<u32>,
+}
+
+impl DiscordConfig {
+    /// The shards this process runs, when sharded (checked by `validate`).
+    pub fn shard_set(&self) -> Option<crate::ledger::Shards> {
+        let range = self.shards.as_deref()?;
+        crate::ledger::Shards::parse(range, self.shard_count?).ok()
+    }
 }
 
 // The token must never reach a log line.
@@ -57,6 +72,8 @@ impl std::fmt::Debug for DiscordConfig {
             .field("token", &self.token.as_ref().map(|_| "<hidden>"))
             .field("api_url", &self.api_url)
             .field("dev_guild", &self.dev_guild)
+            .field("shards", &self.shards)
+            .field("shard_count", &self.shard_count)
             .finish()
     }
 }
@@ -218,6 +235,8 @@ const FIXED_ENV_KEYS: &[(&str, &str)] = &[
     ("PAIJU_DISCORD_TOKEN", "discord.token"),
     ("PAIJU_DISCORD_API_URL", "discord.api_url"),
     ("PAIJU_DISCORD_DEV_GUILD", "discord.dev_guild"),
+    ("PAIJU_DISCORD_SHARDS", "discord.shards"),
+    ("PAIJU_DISCORD_SHARD_COUNT", "discord.shard_count"),
     ("PAIJU_DATABASE_URL", "database_url"),
     ("PAIJU_CHIPS_STARTING", "chips.starting"),
     ("PAIJU_CHIPS_DAILY", "chips.daily"),
@@ -316,6 +335,12 @@ impl Config {
         if let Some(v) = get("PAIJU_DISCORD_DEV_GUILD") {
             self.discord.dev_guild = Some(parse_env("PAIJU_DISCORD_DEV_GUILD", &v)?);
         }
+        if let Some(v) = get("PAIJU_DISCORD_SHARDS") {
+            self.discord.shards = Some(v.trim().to_string());
+        }
+        if let Some(v) = get("PAIJU_DISCORD_SHARD_COUNT") {
+            self.discord.shard_count = Some(parse_env("PAIJU_DISCORD_SHARD_COUNT", &v)?);
+        }
         if let Some(v) = get("PAIJU_DATABASE_URL") {
             self.database_url = v.trim().to_string();
         }
@@ -387,6 +412,26 @@ impl Config {
         }
         if self.discord.dev_guild == Some(0) {
             return invalid("discord.dev_guild", "must be a guild id, not 0".into());
+        }
+        match (&self.discord.shards, self.discord.shard_count) {
+            (None, None) => {}
+            (Some(range), Some(count)) => {
+                if let Err(why) = crate::ledger::Shards::parse(range, count) {
+                    return invalid("discord.shards", why);
+                }
+            }
+            (Some(_), None) => {
+                return invalid(
+                    "discord.shard_count",
+                    "is needed with discord.shards".into(),
+                )
+            }
+            (None, Some(_)) => {
+                return invalid(
+                    "discord.shards",
+                    "is needed with discord.shard_count".into(),
+                )
+            }
         }
         if self.database_url.trim().is_empty() {
             return invalid("database_url", "must not be empty".into());
@@ -548,12 +593,42 @@ mod tests {
             ("[locales]\nenabled = [\"fr\"]\n", "locales.enabled"),
             ("[discord]\napi_url = \"ftp://x\"\n", "discord.api_url"),
             ("[discord]\ndev_guild = 0\n", "discord.dev_guild"),
+            ("[discord]\nshards = \"0-3\"\n", "discord.shard_count"),
+            ("[discord]\nshard_count = 8\n", "discord.shards"),
+            (
+                "[discord]\nshards = \"0-8\"\nshard_count = 8\n",
+                "discord.shards",
+            ),
         ];
         for (text, key) in cases {
             let cfg = Config::from_toml_str(text, Path::new("t.toml")).unwrap();
             let err = cfg.validate().unwrap_err().to_string();
             assert!(err.contains(key), "{text:?} → {err}");
         }
+    }
+
+    #[test]
+    fn shards_come_from_the_file_or_the_environment() {
+        let cfg = Config::from_toml_str(
+            "[discord]\nshards = \"2-3\"\nshard_count = 4\n",
+            Path::new("t"),
+        )
+        .unwrap();
+        cfg.validate().unwrap();
+        let s = cfg.discord.shard_set().unwrap();
+        assert_eq!((s.first, s.last, s.count), (2, 3, 4));
+        let mut cfg = Config::default();
+        cfg.apply_env(env_of(&[
+            ("PAIJU_DISCORD_SHARDS", "1"),
+            ("PAIJU_DISCORD_SHARD_COUNT", "2"),
+        ]))
+        .unwrap();
+        cfg.validate().unwrap();
+        assert_eq!(
+            cfg.discord.shard_set().map(|s| (s.first, s.count)),
+            Some((1, 2))
+        );
+        assert_eq!(Config::default().discord.shard_set(), None);
     }
 
     #[test]

@@ -22,6 +22,13 @@ struct Cli {
     /// Config file (default: config.toml if present; also PAIJU_CONFIG).
     #[arg(long, global = true)]
     config: Option<std::path::PathBuf>,
+    /// The bot: the gateway shards this process runs, `0-3` or `2`
+    /// (`discord.shards`); several processes share one PostgreSQL ledger.
+    #[arg(long, global = true)]
+    shards: Option<String>,
+    /// The bot: how many shards the deployment has (`discord.shard_count`).
+    #[arg(long, global = true)]
+    shard_count: Option<u32>,
     /// Without a subcommand, runs the Discord bot.
     #[command(subcommand)]
     command: Option<Command>,
@@ -98,7 +105,7 @@ enum Command {
         /// Shengji: the decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
         #[arg(long)]
         decks: Option<u8>,
-        /// The ledger database: a file path or a sqlite: URL.
+        /// The ledger database: a file path, a sqlite: URL or a postgres:// URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
         database: String,
         /// Dou Dizhu: how the AI seats play, easy, normal or hard (the
@@ -160,7 +167,7 @@ enum LedgerCommand {
     ///
     /// Prints a report; exit codes: 0 clean, 1 a mismatch, 2 cannot open.
     Verify {
-        /// The database: a file path or a sqlite: URL.
+        /// The database: a file path, a sqlite: URL or a postgres:// URL.
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
         database: String,
     },
@@ -170,7 +177,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Bot);
     match command {
-        Command::Bot => run_bot(cli.config.as_deref()),
+        Command::Bot => run_bot(cli.config.as_deref(), cli.shards, cli.shard_count),
         Command::Replay { file } => run_replay(&file),
         Command::Play {
             game,
@@ -287,8 +294,22 @@ fn main() -> ExitCode {
 }
 
 /// Loads the config, sets up logging, and runs the bot until a signal.
-fn run_bot(config_path: Option<&std::path::Path>) -> ExitCode {
-    let config = match Config::load(config_path) {
+fn run_bot(
+    config_path: Option<&std::path::Path>,
+    shards: Option<String>,
+    shard_count: Option<u32>,
+) -> ExitCode {
+    // The command line wins over the file and the environment.
+    let config = Config::load(config_path).and_then(|mut c| {
+        if shards.is_some() {
+            c.discord.shards = shards;
+        }
+        if shard_count.is_some() {
+            c.discord.shard_count = shard_count;
+        }
+        c.validate().map(|()| c)
+    });
+    let config = match config {
         Ok(c) => c,
         Err(e) => {
             eprintln!("paiju: {e}");

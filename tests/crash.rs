@@ -1,9 +1,18 @@
 //! The crash test: `paiju play` is killed (SIGKILL) in the middle of a game;
-//! started again on the same database it resumes the game from the same
-//! state, plays it to the end, and `paiju ledger verify` is clean.
+//! started again on the same database (SQLite, and PostgreSQL when the run
+//! has one) it resumes the game from the same state, plays it to the end,
+//! and `paiju ledger verify` is clean. And sharded bots on one PostgreSQL:
+//! a killed bot's shard is taken over by the process started in its place.
 
 #[path = "support/terminal.rs"]
 mod terminal;
+
+#[path = "support/bot.rs"]
+mod bot;
+#[path = "support/db.rs"]
+mod db;
+#[path = "support/fake_discord.rs"]
+mod fake_discord;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -16,7 +25,7 @@ use std::time::Duration;
 // prompts whatever language the machine is set to.
 use terminal::paiju;
 
-fn start(db: &Path) -> (Child, mpsc::Receiver<String>) {
+fn start(db: impl AsRef<std::ffi::OsStr>) -> (Child, mpsc::Receiver<String>) {
     let mut child = paiju()
         .args(["play", "dou-dizhu", "--seed", "3", "--database"])
         .arg(db)
@@ -67,9 +76,22 @@ fn last_starting(lines: &[String], prefix: &str) -> String {
 #[test]
 fn a_game_killed_mid_way_resumes_from_the_same_state() {
     let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("crash.db");
+    killed_mid_way_and_resumed(dir.path().join("crash.db").as_os_str());
+}
 
-    let (mut child, rx) = start(&db);
+/// The same with the ledger on PostgreSQL (when the run has one).
+#[test]
+fn a_game_killed_mid_way_resumes_from_the_same_state_on_postgres() {
+    if db::postgres_url().is_none() {
+        return;
+    }
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let test_db = rt.block_on(db::TestDb::new(db::Backend::Postgres)).unwrap();
+    killed_mid_way_and_resumed(std::ffi::OsStr::new(&test_db.url));
+}
+
+fn killed_mid_way_and_resumed(db: &std::ffi::OsStr) {
+    let (mut child, rx) = start(db);
     let mut stdin = child.stdin.take().unwrap();
     until_turns(&rx, 1);
     stdin.write_all(b"auto\n").unwrap();
@@ -83,7 +105,7 @@ fn a_game_killed_mid_way_resumes_from_the_same_state() {
     child.wait().unwrap();
     drop(stdin);
 
-    let (mut child, rx) = start(&db);
+    let (mut child, rx) = start(db);
     let mut stdin = child.stdin.take().unwrap();
     let lines = until_turns(&rx, 1);
     assert!(
@@ -108,7 +130,7 @@ fn a_game_killed_mid_way_resumes_from_the_same_state() {
 
     let out = paiju()
         .args(["ledger", "verify", "--database"])
-        .arg(&db)
+        .arg(db)
         .output()
         .unwrap();
     assert!(
@@ -116,6 +138,101 @@ fn a_game_killed_mid_way_resumes_from_the_same_state() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+}
+
+/// Issue #18: sharded bots on one PostgreSQL, real processes against the
+/// fake Discord. A holds the shard of the fake's guild, B the other one; a
+/// third process asking for A's shard while A lives is refused with A's
+/// pid; A is killed (SIGKILL) and the process started in its place takes
+/// its shard over at once (same host, dead pid) while B keeps its own; the
+/// ledger verifies clean.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_bots_shard_is_taken_over_by_the_next_process() {
+    use paiju::ledger::Shards;
+    if db::postgres_url().is_none() {
+        return;
+    }
+    let test_db = db::TestDb::new(db::Backend::Postgres).await.unwrap();
+    let fake = fake_discord::FakeDiscord::start().await;
+    let mine = Shards::of_guild(fake_discord::GUILD_ID, 2);
+    let other = 1 - mine;
+    let dirs: Vec<_> = (0..4).map(|_| tempfile::tempdir().unwrap()).collect();
+    let bot_on = |shard: u32, dir: &Path| {
+        let shard = shard.to_string();
+        bot::BotProcess::start(
+            &fake.api_url(),
+            dir,
+            &[
+                ("PAIJU_DATABASE_URL", test_db.url.as_str()),
+                ("PAIJU_DISCORD_SHARDS", shard.as_str()),
+                ("PAIJU_DISCORD_SHARD_COUNT", "2"),
+            ],
+        )
+    };
+    let lease_pid = |scope: String| {
+        let url = test_db.url.clone();
+        async move {
+            use sqlx::Connection;
+            let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+            let pid: Option<i64> = sqlx::query_scalar("SELECT pid FROM leases WHERE scope = $1")
+                .bind(scope)
+                .fetch_optional(&mut c)
+                .await
+                .unwrap_or(None);
+            let _ = c.close().await;
+            pid
+        }
+    };
+    let wait_lease = |shard: u32, pid: u32| {
+        let scope = Shards::scope(shard, 2);
+        let lease_pid = &lease_pid;
+        async move {
+            for _ in 0..300 {
+                if lease_pid(scope.clone()).await == Some(i64::from(pid)) {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            panic!("{scope} was not taken by pid {pid}");
+        }
+    };
+
+    let a = bot_on(mine, dirs[0].path());
+    wait_lease(mine, a.pid()).await;
+    let b = bot_on(other, dirs[1].path());
+    wait_lease(other, b.pid()).await;
+    fake.wait_ready(2).await;
+
+    let mut refused = bot_on(mine, dirs[2].path());
+    let status = refused.wait_exit(Duration::from_secs(60)).expect("refused");
+    assert!(!status.success(), "{}", refused.log_text());
+    assert!(
+        refused
+            .log_text()
+            .contains(&format!("another process (pid {}", a.pid())),
+        "{}",
+        refused.log_text()
+    );
+
+    let a_pid = a.pid();
+    drop(a); // SIGKILL
+    let c = bot_on(mine, dirs[3].path());
+    wait_lease(mine, c.pid()).await;
+    assert_ne!(c.pid(), a_pid);
+    assert_eq!(
+        lease_pid(Shards::scope(other, 2)).await,
+        Some(i64::from(b.pid()))
+    );
+    fake.wait_ready(3).await;
+
+    let ledger = paiju::ledger::Ledger::open_existing(&test_db.url)
+        .await
+        .unwrap();
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+    ledger.close().await;
+    let _ = c.stop();
+    let _ = b.stop();
 }
 
 /// Issue #14: a kill between creating a game and saving its first snapshot

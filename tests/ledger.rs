@@ -1,4 +1,11 @@
-//! The ledger on a real SQLite file: every operation and its refusals.
+//! The ledger on a real SQLite file and on PostgreSQL (when the run has
+//! one, see `support/db.rs`): every operation and its refusals.
+
+#[path = "support/db.rs"]
+#[macro_use]
+mod db;
+
+use db::{Backend, TestDb};
 
 use paiju::ledger::{GameStatus, Ledger, LedgerConfig, LedgerError, NewGame, Problem, Settlement};
 use serde_json::json;
@@ -14,11 +21,11 @@ fn cfg() -> LedgerConfig {
     }
 }
 
-async fn ledger() -> (tempfile::TempDir, Ledger) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("paiju.db");
-    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
-    (dir, l)
+/// A fresh ledger on `b` (its database is dropped with the `TestDb`).
+async fn ledger(b: Backend) -> (TestDb, Ledger) {
+    let db = TestDb::new(b).await.unwrap();
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
+    (db, l)
 }
 
 async fn assert_clean(l: &Ledger) {
@@ -87,14 +94,18 @@ async fn open_refuses_bad_settings_and_missing_files() {
     assert!(Ledger::open_existing(path.to_str().unwrap()).await.is_err());
     assert!(!path.exists());
     assert!(matches!(
-        Ledger::open("postgres://nowhere/db", cfg()).await,
+        Ledger::open("mysql://nowhere/db", cfg()).await,
         Err(LedgerError::BadInput(_))
+    ));
+    // A PostgreSQL URL goes to PostgreSQL: a malformed one is refused at once.
+    assert!(matches!(
+        Ledger::open("postgres://u@127.0.0.1:notaport/db", cfg()).await,
+        Err(LedgerError::Database(_))
     ));
 }
 
-#[tokio::test]
-async fn starting_grant_once_per_account_and_per_server() {
-    let (_d, l) = ledger().await;
+async fn starting_grant_once_per_account_and_per_server(b: Backend) {
+    let (_d, l) = ledger(b).await;
     assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
     assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
     assert_eq!(l.balance(OTHER, 1).await.unwrap(), 1000);
@@ -105,9 +116,8 @@ async fn starting_grant_once_per_account_and_per_server() {
     assert_eq!(r.journal_rows, 2);
 }
 
-#[tokio::test]
-async fn daily_claim_and_cooldown() {
-    let (_d, l) = ledger().await;
+async fn daily_claim_and_cooldown(b: Backend) {
+    let (_d, l) = ledger(b).await;
     assert_eq!(l.daily(S, 1, 10_000).await.unwrap(), 1100);
     let e = l.daily(S, 1, 10_000 + 3599).await.unwrap_err();
     assert!(matches!(
@@ -129,9 +139,8 @@ async fn daily_claim_and_cooldown() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn transfers_and_their_refusals() {
-    let (_d, l) = ledger().await;
+async fn transfers_and_their_refusals(b: Backend) {
+    let (_d, l) = ledger(b).await;
     l.transfer(S, 1, 2, 300, "t1").await.unwrap();
     assert_eq!(l.balance(S, 1).await.unwrap(), 700);
     assert_eq!(l.balance(S, 2).await.unwrap(), 1300);
@@ -177,9 +186,8 @@ async fn transfers_and_their_refusals() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn a_seated_player_cannot_give_chips_away_or_be_revoked() {
-    let (_d, l) = ledger().await;
+async fn a_seated_player_cannot_give_chips_away_or_be_revoked(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), Some(2), None]))
         .await
@@ -201,9 +209,8 @@ async fn a_seated_player_cannot_give_chips_away_or_be_revoked() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn admin_grant_and_revoke() {
-    let (_d, l) = ledger().await;
+async fn admin_grant_and_revoke(b: Backend) {
+    let (_d, l) = ledger(b).await;
     assert_eq!(l.admin_adjust(S, 1, 500, 99, "a1").await.unwrap(), 1500);
     assert_eq!(l.admin_adjust(S, 1, 500, 99, "a1").await.unwrap(), 1500);
     assert!(matches!(
@@ -242,9 +249,8 @@ async fn admin_grant_and_revoke() {
     assert_eq!(r.servers[0].burned, 1500);
 }
 
-#[tokio::test]
-async fn leaderboard_and_rank() {
-    let (_d, l) = ledger().await;
+async fn leaderboard_and_rank(b: Backend) {
+    let (_d, l) = ledger(b).await;
     for u in 1..=5u64 {
         l.balance(S, u).await.unwrap();
     }
@@ -266,9 +272,8 @@ async fn leaderboard_and_rank() {
     assert_eq!(l.rank(S, 5).await.unwrap(), Some((3, 1000)));
 }
 
-#[tokio::test]
-async fn zero_sum_settlement_and_idempotency() {
-    let (_d, l) = ledger().await;
+async fn zero_sum_settlement_and_idempotency(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), Some(2), Some(3)]))
         .await
@@ -304,9 +309,8 @@ async fn zero_sum_settlement_and_idempotency() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules() {
-    let (_d, l) = ledger().await;
+async fn a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules(b: Backend) {
+    let (_d, l) = ledger(b).await;
     l.admin_adjust(S, 1, -985, 99, "poor").await.unwrap(); // 15 chips
     let g = l
         .create_game(game(vec![Some(1), Some(2), Some(3)]))
@@ -324,9 +328,8 @@ async fn a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn rake_is_burned_from_winners() {
-    let (_d, l) = ledger().await;
+async fn rake_is_burned_from_winners(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), Some(2), Some(3)]))
         .await
@@ -342,9 +345,8 @@ async fn rake_is_burned_from_winners() {
     assert_eq!(v.servers[0].balances, 3000 - 2);
 }
 
-#[tokio::test]
-async fn ai_seats_are_played_by_the_house() {
-    let (_d, l) = ledger().await;
+async fn ai_seats_are_played_by_the_house(b: Backend) {
+    let (_d, l) = ledger(b).await;
     // Human landlord beats two AI farmers: the house mints 40.
     let g = l
         .create_game(game(vec![Some(1), None, None]))
@@ -382,9 +384,8 @@ async fn ai_seats_are_played_by_the_house() {
     assert_eq!(v.servers[0].burned, 20 + 10);
 }
 
-#[tokio::test]
-async fn held_stakes_pay_out_of_escrow() {
-    let (_d, l) = ledger().await;
+async fn held_stakes_pay_out_of_escrow(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let mut ng = game(vec![Some(1), Some(2), Some(3)]);
     ng.kind = "duan-guozi".into();
     let g = l.create_game(ng).await.unwrap();
@@ -420,9 +421,8 @@ async fn held_stakes_pay_out_of_escrow() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn hold_refusals() {
-    let (_d, l) = ledger().await;
+async fn hold_refusals(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l.create_game(game(vec![Some(1), Some(2)])).await.unwrap();
     assert!(matches!(
         l.hold(g, 3, 5, "k").await,
@@ -448,9 +448,8 @@ async fn hold_refusals() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn cancel_refunds_every_hold() {
-    let (_d, l) = ledger().await;
+async fn cancel_refunds_every_hold(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), None, Some(2)]))
         .await
@@ -489,9 +488,8 @@ async fn cancel_refunds_every_hold() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn one_running_table_per_user_per_server() {
-    let (_d, l) = ledger().await;
+async fn one_running_table_per_user_per_server(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), Some(2), None]))
         .await
@@ -513,9 +511,8 @@ async fn one_running_table_per_user_per_server() {
         .unwrap();
 }
 
-#[tokio::test]
-async fn create_game_refusals() {
-    let (_d, l) = ledger().await;
+async fn create_game_refusals(b: Backend) {
+    let (_d, l) = ledger(b).await;
     assert!(matches!(
         l.create_game(game(vec![Some(1), Some(1)])).await,
         Err(LedgerError::DuplicateSeat { user: 1 })
@@ -539,9 +536,8 @@ async fn create_game_refusals() {
     assert!(l.unfinished_games().await.unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn settle_refusals_change_nothing() {
-    let (_d, l) = ledger().await;
+async fn settle_refusals_change_nothing(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), Some(2), Some(3)]))
         .await
@@ -574,9 +570,8 @@ async fn settle_refusals_change_nothing() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn winnings_that_would_overflow_are_refused() {
-    let (_d, l) = ledger().await;
+async fn winnings_that_would_overflow_are_refused(b: Backend) {
+    let (_d, l) = ledger(b).await;
     l.admin_adjust(S, 1, i64::MAX - 1000, 99, "rich")
         .await
         .unwrap();
@@ -591,9 +586,8 @@ async fn winnings_that_would_overflow_are_refused() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn snapshots_and_resume() {
-    let (_d, l) = ledger().await;
+async fn snapshots_and_resume(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let g = l
         .create_game(game(vec![Some(1), None, None]))
         .await
@@ -647,11 +641,9 @@ async fn snapshots_and_resume() {
     assert!(stored.is_err(), "a closed ledger refuses work");
 }
 
-#[tokio::test]
-async fn unfinished_games_survive_a_reopen() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("paiju.db");
-    let path = path.to_str().unwrap();
+async fn unfinished_games_survive_a_reopen(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    let path = db.url.as_str();
     let l = Ledger::open(path, cfg()).await.unwrap();
     let g = l
         .create_game(game(vec![Some(1), None, Some(2)]))
@@ -682,19 +674,14 @@ async fn unfinished_games_survive_a_reopen() {
     assert_clean(&l).await;
 }
 
-#[tokio::test]
-async fn verify_names_a_tampered_balance() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("paiju.db");
-    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+async fn verify_names_a_tampered_balance(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
     l.transfer(S, 1, 2, 10, "t").await.unwrap();
     l.close().await;
-    tamper(
-        &path,
-        "UPDATE accounts SET balance = balance + 5 WHERE user_id = 2",
-    )
-    .await;
-    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    db.exec("UPDATE accounts SET balance = balance + 5 WHERE user_id = 2")
+        .await;
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
     let r = l.verify().await.unwrap();
     assert!(!r.is_clean());
     assert!(r.problems.contains(&Problem::BalanceMismatch {
@@ -708,16 +695,14 @@ async fn verify_names_a_tampered_balance() {
         .contains("server 1 user 2: balance 1015 but the journal sums to 1010"));
 }
 
-#[tokio::test]
-async fn verify_finds_chips_held_for_a_game_that_is_over() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("paiju.db");
-    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+async fn verify_finds_chips_held_for_a_game_that_is_over(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
     let g = l.create_game(game(vec![Some(1), Some(2)])).await.unwrap();
     l.hold(g, 1, 40, "h").await.unwrap();
     l.close().await;
-    tamper(&path, "UPDATE games SET status = 'finished'").await;
-    let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+    db.exec("UPDATE games SET status = 'finished'").await;
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
     let r = l.verify().await.unwrap();
     assert!(r.problems.iter().any(|p| matches!(
         p,
@@ -731,15 +716,6 @@ async fn verify_finds_chips_held_for_a_game_that_is_over() {
         .problems
         .iter()
         .any(|p| matches!(p, Problem::SupplyMismatch { server: S, .. })));
-}
-
-async fn tamper(path: &std::path::Path, sql: &str) {
-    use sqlx::Connection;
-    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
-    sqlx::query(sql).execute(&mut c).await.unwrap();
-    c.close().await.unwrap();
 }
 
 #[test]
@@ -772,9 +748,8 @@ async fn an_in_memory_ledger_works_for_tests_and_tools() {
 
 // ---- issue #14: opening a game in one transaction, leases, damage --------
 
-#[tokio::test]
-async fn a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all() {
-    let (_d, l) = ledger().await;
+async fn a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all(b: Backend) {
+    let (_d, l) = ledger(b).await;
     let snapshot = json!({"actions": []});
     let g = l
         .open_game(
@@ -817,10 +792,9 @@ fn owner(pid: u32, host: &str, since: i64) -> paiju::ledger::LeaseOwner {
     }
 }
 
-#[tokio::test]
-async fn one_process_holds_the_tables_lease_until_it_dies_or_lets_go() {
+async fn one_process_holds_the_tables_lease_until_it_dies_or_lets_go(b: Backend) {
     use paiju::ledger::lease::TABLES;
-    let (_d, l) = ledger().await;
+    let (_d, l) = ledger(b).await;
     let me = paiju::ledger::LeaseOwner::me();
     // A live process of this host (this one, started earlier) holds it.
     let first = owner(me.pid, &me.host, 1_795_000_000);
@@ -855,6 +829,104 @@ async fn one_process_holds_the_tables_lease_until_it_dies_or_lets_go() {
         l.take_lease(TABLES, &me).await,
         Err(LedgerError::LeaseHeld { pid: 42, .. })
     ));
+}
+
+/// Issue #18: several processes, each holding the leases of its shards. A
+/// game moves on only through the process holding its guild's shard; one
+/// whose lease lapsed (it stopped renewing: dead, or paused) is refused,
+/// and the process that takes the shard over resumes and finishes the game.
+async fn shard_leases_decide_which_process_moves_a_game_on(b: Backend) {
+    use paiju::ledger::Shards;
+    let db = TestDb::new(b).await.unwrap();
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
+    let host = paiju::ledger::LeaseOwner::me().host;
+    // Guild S (1) is on shard 0 of 2; guild 1 << 22 on shard 1.
+    let far_guild = 1u64 << 22;
+    assert_eq!(
+        (Shards::of_guild(S, 2), Shards::of_guild(far_guild, 2)),
+        (0, 1)
+    );
+    let zero = Shards::parse("0", 2).unwrap();
+    let one = Shards::parse("1", 2).unwrap();
+    assert!(zero.hosts(S) && !zero.hosts(far_guild) && one.hosts(far_guild));
+    // Three live processes of this host (this one, started three times).
+    let (a, b_, c) = (
+        owner(std::process::id(), &host, 1),
+        owner(std::process::id(), &host, 2),
+        owner(std::process::id(), &host, 3),
+    );
+    let _a_leases = l.take_shard_leases(zero, &a).await.unwrap();
+    let _b_leases = l.take_shard_leases(one, &b_).await.unwrap();
+    assert!(matches!(
+        l.take_shard_leases(Shards::parse("0-1", 2).unwrap(), &c)
+            .await,
+        Err(LedgerError::LeaseHeld { .. })
+    ));
+    // Nor can an unsharded process (a bot without shards, `paiju play`)
+    // host the same games meanwhile.
+    assert!(matches!(
+        l.take_lease(paiju::ledger::lease::TABLES, &c).await,
+        Err(LedgerError::LeaseHeld { .. })
+    ));
+    let (la, lb, lc) = (l.owned_by(&a, 2), l.owned_by(&b_, 2), l.owned_by(&c, 2));
+
+    let g = la
+        .create_game(game(vec![Some(1), Some(2), None]))
+        .await
+        .unwrap();
+    la.save_snapshot(g, 1, &json!({"actions": [1]}))
+        .await
+        .unwrap();
+    // B does not hold shard 0: none of its writes moves the game on.
+    for e in [
+        lb.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
+            .await
+            .unwrap_err(),
+        lb.settle(g, settlement(vec![2, -1, -1], vec![0]))
+            .await
+            .unwrap_err(),
+        lb.cancel(g, "not mine").await.unwrap_err(),
+    ] {
+        assert!(matches!(e, LedgerError::StaleVersion { .. }), "{e:?}");
+    }
+    // A stops renewing (killed, or paused): its lease lapses, and from then
+    // on A's writes are refused even before anyone takes over.
+    db.exec("UPDATE leases SET expires_at = 0 WHERE scope = 'shard:0/2'")
+        .await;
+    assert!(matches!(
+        la.save_snapshot(g, 2, &json!({"actions": [1, 2]})).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    // C is started with A's shards: it takes them and resumes A's game.
+    let _c_leases = l.take_shard_leases(zero, &c).await.unwrap();
+    let mine: Vec<_> = lc
+        .unfinished_games()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|s| zero.hosts(s.server))
+        .collect();
+    assert_eq!(mine.len(), 1);
+    assert_eq!((mine[0].id, mine[0].version), (g, 1));
+    lc.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
+        .await
+        .unwrap();
+    assert!(matches!(
+        la.save_snapshot(g, 3, &json!({"actions": [1, 2, 3]})).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    assert!(matches!(
+        la.settle(g, settlement(vec![2, -1, -1], vec![0])).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    lc.settle(g, settlement(vec![2, -1, -1], vec![0]))
+        .await
+        .unwrap();
+    // Seat 1 wins one chip from seat 2 and one from the AI seat (the house).
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1002);
+    assert_eq!(l.balance(S, 2).await.unwrap(), 999);
+    // Chips moved once; B's guild is untouched.
+    assert_clean(&l).await;
 }
 
 #[tokio::test]
@@ -901,3 +973,30 @@ async fn a_damaged_database_is_refused_at_open_and_verify_reads_only() {
     assert_eq!(e.key(), "err-database-damaged");
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing written");
 }
+
+on_every_database!(
+    starting_grant_once_per_account_and_per_server,
+    daily_claim_and_cooldown,
+    transfers_and_their_refusals,
+    a_seated_player_cannot_give_chips_away_or_be_revoked,
+    admin_grant_and_revoke,
+    leaderboard_and_rank,
+    zero_sum_settlement_and_idempotency,
+    a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules,
+    rake_is_burned_from_winners,
+    ai_seats_are_played_by_the_house,
+    held_stakes_pay_out_of_escrow,
+    hold_refusals,
+    cancel_refunds_every_hold,
+    one_running_table_per_user_per_server,
+    create_game_refusals,
+    settle_refusals_change_nothing,
+    winnings_that_would_overflow_are_refused,
+    snapshots_and_resume,
+    a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all,
+    unfinished_games_survive_a_reopen,
+    verify_names_a_tampered_balance,
+    verify_finds_chips_held_for_a_game_that_is_over,
+    one_process_holds_the_tables_lease_until_it_dies_or_lets_go,
+    shard_leases_decide_which_process_moves_a_game_on,
+);

@@ -1,12 +1,16 @@
 //! `paiju ledger verify`: exit 0 on a good database, non-zero with a report
 //! naming the mismatch on a tampered one.
 
+#[path = "support/db.rs"]
+#[macro_use]
+mod db;
+
+use db::{Backend, TestDb};
 use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};
 use serde_json::json;
-use sqlx::Connection;
 use std::process::Command;
 
-fn verify(db: &std::path::Path) -> (i32, String, String) {
+fn verify(db: impl AsRef<std::ffi::OsStr>) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_paiju"))
         .args(["ledger", "verify", "--database"])
         .arg(db)
@@ -20,10 +24,8 @@ fn verify(db: &std::path::Path) -> (i32, String, String) {
     )
 }
 
-async fn populated(path: &std::path::Path) {
-    let l = Ledger::open(path.to_str().unwrap(), LedgerConfig::default())
-        .await
-        .unwrap();
+async fn populated(url: &str) {
+    let l = Ledger::open(url, LedgerConfig::default()).await.unwrap();
     l.transfer(10, 1, 2, 250, "gift").await.unwrap();
     let g = l
         .create_game(NewGame {
@@ -63,28 +65,21 @@ async fn populated(path: &std::path::Path) {
     l.close().await;
 }
 
-#[tokio::test]
-async fn verify_passes_on_a_good_database_and_names_a_tampered_balance() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("paiju.db");
-    populated(&db).await;
+/// On SQLite and on PostgreSQL: the command takes either URL.
+async fn verify_passes_on_a_good_database_and_names_a_tampered_balance(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    populated(&db.url).await;
 
-    let (code, out, err) = verify(&db);
+    let (code, out, err) = verify(&db.url);
     assert_eq!(code, 0, "stdout: {out}\nstderr: {err}");
     assert!(out.contains("server 10:"), "{out}");
     assert!(out.contains("held 5 in 1 running game(s)"), "{out}");
     assert!(out.contains("OK"), "{out}");
 
-    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .unwrap();
-    sqlx::query("UPDATE accounts SET balance = 9999 WHERE server_id = 10 AND user_id = 2")
-        .execute(&mut c)
-        .await
-        .unwrap();
-    c.close().await.unwrap();
+    db.exec("UPDATE accounts SET balance = 9999 WHERE server_id = 10 AND user_id = 2")
+        .await;
 
-    let (code, out, _) = verify(&db);
+    let (code, out, _) = verify(&db.url);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("FAILED"), "{out}");
     assert!(
@@ -93,6 +88,8 @@ async fn verify_passes_on_a_good_database_and_names_a_tampered_balance() {
     );
     assert!(out.contains("server 10: balances"), "{out}");
 }
+
+on_every_database!(verify_passes_on_a_good_database_and_names_a_tampered_balance);
 
 #[test]
 fn verify_refuses_a_missing_database() {

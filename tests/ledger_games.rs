@@ -2,8 +2,12 @@
 //! settled through the ledger with random human/AI seats, random holds and
 //! random poor players, keep every invariant: `verify` clean, no balance
 //! below zero, no loser paying more than it had at the start, and the game's
-//! record stored.
+//! record stored — on SQLite, and on PostgreSQL when the run has one.
 
+#[path = "support/db.rs"]
+mod db;
+
+use db::{Backend, TestDb};
 use paiju::ai::{Bot, RandomBot};
 use paiju::games::chexuan::Chexuan;
 use paiju::games::dou_dizhu::DouDizhu;
@@ -93,10 +97,10 @@ fn table() -> impl Strategy<Value = Table> {
         })
 }
 
-async fn run(tables: Vec<Table>) -> Result<(), TestCaseError> {
-    let dir = tempfile::tempdir().unwrap();
+async fn run(tables: Vec<Table>, b: Backend) -> Result<(), TestCaseError> {
+    let db = TestDb::new(b).await.unwrap();
     let l = Ledger::open(
-        dir.path().join("games.db").to_str().unwrap(),
+        &db.url,
         LedgerConfig {
             starting_chips: 300,
             daily_amount: 10,
@@ -209,7 +213,19 @@ proptest! {
     #[test]
     fn random_whole_games_keep_every_invariant(tables in proptest::collection::vec(table(), 1..6)) {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        rt.block_on(run(tables))?;
+        rt.block_on(run(tables, Backend::Sqlite))?;
+    }
+}
+
+proptest! {
+    // Fewer cases: each opens a PostgreSQL schema of its own.
+    #![proptest_config(ProptestConfig { cases: 8, .. ProptestConfig::default() })]
+    #[test]
+    fn random_whole_games_keep_every_invariant_on_postgres(tables in proptest::collection::vec(table(), 1..6)) {
+        if db::postgres_url().is_some() {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            rt.block_on(run(tables, Backend::Postgres))?;
+        }
     }
 }
 

@@ -123,17 +123,26 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             source,
         })?;
     // One process plays at a ledger's tables at a time: a second bot (or a
-    // `paiju play`) on the same database would resume the same games.
-    let lease = ledger
-        .take_lease(
-            crate::ledger::lease::TABLES,
-            &crate::ledger::LeaseOwner::me(),
-        )
-        .await
-        .map_err(|source| StartError::Ledger {
-            url: config.database_url.clone(),
-            source,
-        })?;
+    // `paiju play`) on the same database would resume the same games. A
+    // sharded process holds its shards' leases instead, and writes games
+    // only while it holds them (`Ledger::owned_by`).
+    let me = crate::ledger::LeaseOwner::me();
+    let shards = config.discord.shard_set();
+    let leases = match shards {
+        Some(s) => ledger.take_shard_leases(s, &me).await,
+        None => ledger
+            .take_lease(crate::ledger::lease::TABLES, &me)
+            .await
+            .map(|l| vec![l]),
+    }
+    .map_err(|source| StartError::Ledger {
+        url: config.database_url.clone(),
+        source,
+    })?;
+    let ledger = match shards {
+        Some(s) => ledger.owned_by(&me, s.count),
+        None => ledger,
+    };
     let closing_ledger = ledger.clone();
     let data = Data::new(config, ledger);
     let shutting_down = data.shutting_down.clone();
@@ -160,7 +169,13 @@ pub async fn run(config: Config) -> Result<(), StartError> {
                 }
                 // Games that were running when the bot stopped carry on,
                 // each with its table message posted again.
-                let resumed = data.host.resume_all(ctx.http.clone()).await;
+                // A sharded process resumes its own guilds' games only.
+                let resumed = data
+                    .host
+                    .resume_all(ctx.http.clone(), |server| {
+                        shards.is_none_or(|s| s.hosts(server))
+                    })
+                    .await;
                 tracing::info!(
                     resumed,
                     user = %ready.user.name,
@@ -201,7 +216,13 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     // A client that cannot reach Discord retries for ever and does not see
     // the shutdown: after a signal it gets a grace period, then is dropped.
     let result = tokio::select! {
-        r = client.start() => r,
+        r = async {
+            match shards {
+                // serenity's range is inclusive of its end here.
+                Some(s) => client.start_shard_range(s.first..s.last, s.count).await,
+                None => client.start().await,
+            }
+        } => r,
         () = async {
             if stop.await.is_err() {
                 std::future::pending::<()>().await;
@@ -214,7 +235,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     };
     // Every write has finished or failed by now; close the pool cleanly so
     // SQLite checkpoints its WAL.
-    lease.release().await;
+    for lease in leases {
+        lease.release().await;
+    }
     closing_ledger.close().await;
     result?;
     Ok(())

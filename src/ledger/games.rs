@@ -1,6 +1,7 @@
 //! Games in the ledger: opening a game (locking its players' chips), holds
 //! into escrow, snapshots, settlement, cancellation and resume at start-up.
 
+use super::db::{self, Lock};
 use super::shares::{share_out, ShareError};
 use super::{
     add_to_balance, check_key, db_id, from_db_id, journal, now_unix, parse_json, positive, reason,
@@ -30,9 +31,9 @@ struct GameHead {
 
 async fn game_head(tx: &mut Tx, game: GameId) -> Result<GameHead, LedgerError> {
     let row: Option<(i64, String, String, Option<String>)> =
-        sqlx::query_as("SELECT server_id, status, seats, result FROM games WHERE id = $1")
+        db::query_as("SELECT server_id, status, seats, result FROM games WHERE id = $1")
             .bind(game)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?;
     let (server, status, seats, result) = row.ok_or(LedgerError::UnknownGame { game })?;
     Ok(GameHead {
@@ -51,11 +52,11 @@ fn not_running(game: GameId, status: GameStatus) -> LedgerError {
 }
 
 async fn seat_rows(tx: &mut Tx, game: GameId) -> Result<Vec<SeatRow>, LedgerError> {
-    let rows: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+    let rows: Vec<(i64, i64, i64, i64)> = db::query_as(
         "SELECT seat, user_id, start_balance, held FROM game_seats WHERE game_id = $1 ORDER BY seat",
     )
     .bind(game)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *tx)
     .await?;
     Ok(rows
         .into_iter()
@@ -69,10 +70,10 @@ async fn seat_rows(tx: &mut Tx, game: GameId) -> Result<Vec<SeatRow>, LedgerErro
 }
 
 async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
-    sqlx::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
+    db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
         .bind(db_id(server))
         .bind(db_id(user))
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *tx)
         .await?
         .ok_or_else(|| LedgerError::Corrupt(format!("seated user {user} has no account")))
 }
@@ -97,7 +98,7 @@ impl Ledger {
         g: NewGame,
         expected: &[Option<i64>],
     ) -> Result<GameId, LedgerError> {
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::Server(db_id(g.server))).await?;
         let id = self.create_game_in(&mut tx, g, expected).await?;
         tx.commit().await?;
         Ok(id)
@@ -119,17 +120,17 @@ impl Ledger {
         let text = serde_json::to_string(snapshot)
             .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
         let seats = g.seats.clone();
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::Server(db_id(g.server))).await?;
         let id = self.create_game_in(&mut tx, g, expected).await?;
         for (seat, chips) in entry.iter().enumerate() {
             if let (Some(Some(user)), true) = (seats.get(seat), *chips > 0) {
                 hold_in(&mut tx, id, *user, *chips, POT_ENTRY).await?;
             }
         }
-        sqlx::query("UPDATE games SET snapshot = $1, version = 0 WHERE id = $2")
+        db::query("UPDATE games SET snapshot = $1, version = 0 WHERE id = $2")
             .bind(text)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         tx.commit().await?;
         Ok(id)
@@ -181,7 +182,7 @@ impl Ledger {
             }
             starts.push((seat, user, balance));
         }
-        let id: i64 = sqlx::query_scalar(
+        let id: i64 = db::query_scalar(
             "INSERT INTO games (server_id, channel_id, kind, options, seats, stake, status, version, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, 'running', 0, $7) RETURNING id",
         )
@@ -192,10 +193,10 @@ impl Ledger {
         .bind(seats)
         .bind(g.stake)
         .bind(now_unix())
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *tx)
         .await?;
         for (seat, user, balance) in starts {
-            sqlx::query(
+            db::query(
                 "INSERT INTO game_seats (game_id, seat, server_id, user_id, start_balance, held, active) \
                  VALUES ($1, $2, $3, $4, $5, 0, 1)",
             )
@@ -204,7 +205,7 @@ impl Ledger {
             .bind(db_id(g.server))
             .bind(db_id(user))
             .bind(balance)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
         }
         Ok(id)
@@ -219,7 +220,7 @@ impl Ledger {
         amount: i64,
         key: &str,
     ) -> Result<i64, LedgerError> {
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::GameServer(game)).await?;
         let balance = hold_in(&mut tx, game, user, amount, key).await?;
         tx.commit().await?;
         Ok(balance)
@@ -243,16 +244,37 @@ impl Ledger {
         }
         let text = serde_json::to_string(snapshot)
             .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
-        let mut tx = self.begin().await?;
-        let done = sqlx::query(
-            "UPDATE games SET snapshot = $1, version = $2 \
-             WHERE id = $3 AND status = 'running' AND version + 1 = $2",
-        )
-        .bind(&text)
-        .bind(version)
-        .bind(game)
-        .execute(&mut *tx)
-        .await?;
+        let mut tx = self.begin(Lock::None).await?;
+        let done = match &self.guard {
+            None => {
+                db::query(
+                    "UPDATE games SET snapshot = $1, version = $2 \
+                     WHERE id = $3 AND status = 'running' AND version + 1 = $2",
+                )
+                .bind(&text)
+                .bind(version)
+                .bind(game)
+                .execute(&mut tx)
+                .await?
+            }
+            // The same compare-and-set, and only while this process holds
+            // the game's shard (one statement: nothing can come between).
+            Some(guard) => {
+                db::query(concat!(
+                    "UPDATE games SET snapshot = $1, version = $2 \
+                     WHERE id = $3 AND status = 'running' AND version + 1 = $2 AND ",
+                    super::owner_holds_shard!("$4", "$5", "$6")
+                ))
+                .bind(&text)
+                .bind(version)
+                .bind(game)
+                .bind(guard.owner.as_str())
+                .bind(guard.count)
+                .bind(now_unix())
+                .execute(&mut tx)
+                .await?
+            }
+        };
         if done.rows_affected() == 1 {
             tx.commit().await?;
             return Ok(());
@@ -262,9 +284,9 @@ impl Ledger {
             return Err(not_running(game, head.status));
         }
         let (stored, stored_text): (i64, Option<String>) =
-            sqlx::query_as("SELECT version, snapshot FROM games WHERE id = $1")
+            db::query_as("SELECT version, snapshot FROM games WHERE id = $1")
                 .bind(game)
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut tx)
                 .await?;
         if stored == version && stored_text.as_deref() == Some(text.as_str()) {
             return Ok(());
@@ -289,7 +311,7 @@ impl Ledger {
         }
         let record = serde_json::to_string(&s.record)
             .map_err(|e| LedgerError::BadInput(format!("record: {e}")))?;
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::GameServer(game)).await?;
         let head = game_head(&mut tx, game).await?;
         match head.status {
             GameStatus::Finished => {
@@ -301,6 +323,7 @@ impl Ledger {
             GameStatus::Cancelled => return Err(not_running(game, head.status)),
             GameStatus::Running => {}
         }
+        self.check_owner(&mut tx, game).await?;
         let n = head.seats.len();
         if s.deltas.len() != n {
             return Err(LedgerError::BadSettlement(format!(
@@ -390,7 +413,7 @@ impl Ledger {
                 .checked_add(rake)
                 .ok_or(LedgerError::AmountTooLarge)?;
             final_balances[i] = Some(new_balance);
-            sqlx::query(
+            db::query(
                 "UPDATE game_seats SET held = 0, active = 0, paid = $1, won = $2 \
                  WHERE game_id = $3 AND seat = $4",
             )
@@ -398,7 +421,7 @@ impl Ledger {
             .bind(i64::from(s.winners.contains(&i)))
             .bind(game)
             .bind(i as i64)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         }
         let report = SettleReport {
@@ -408,7 +431,7 @@ impl Ledger {
         };
         let result = serde_json::to_string(&report)
             .map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
-        sqlx::query(
+        db::query(
             "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
              WHERE id = $4",
         )
@@ -416,7 +439,7 @@ impl Ledger {
         .bind(result)
         .bind(now_unix())
         .bind(game)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(report)
@@ -426,13 +449,14 @@ impl Ledger {
     /// chips unlocked. Cancelling a cancelled game does nothing; a finished
     /// game cannot be cancelled.
     pub async fn cancel(&self, game: GameId, why: &str) -> Result<(), LedgerError> {
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::GameServer(game)).await?;
         let head = game_head(&mut tx, game).await?;
         match head.status {
             GameStatus::Cancelled => return Ok(()),
             GameStatus::Finished => return Err(not_running(game, head.status)),
             GameStatus::Running => {}
         }
+        self.check_owner(&mut tx, game).await?;
         for row in seat_rows(&mut tx, game).await? {
             if row.held > 0 {
                 journal(
@@ -453,21 +477,47 @@ impl Ledger {
                 add_to_balance(&mut tx, head.server, row.user, row.held).await?;
             }
         }
-        sqlx::query("UPDATE game_seats SET held = 0, active = 0 WHERE game_id = $1")
+        db::query("UPDATE game_seats SET held = 0, active = 0 WHERE game_id = $1")
             .bind(game)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         let why: String = why.chars().take(500).collect();
-        sqlx::query(
+        db::query(
             "UPDATE games SET status = 'cancelled', cancel_reason = $1, finished_at = $2 WHERE id = $3",
         )
         .bind(why)
         .bind(now_unix())
         .bind(game)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// On a handle made with [`Ledger::owned_by`]: refuses (as stale) to
+    /// move on a game whose shard this process does not hold now.
+    async fn check_owner(&self, tx: &mut Tx, game: GameId) -> Result<(), LedgerError> {
+        let Some(guard) = &self.guard else {
+            return Ok(());
+        };
+        let foreign: Option<i64> = db::query_scalar(concat!(
+            "SELECT version FROM games WHERE id = $1 AND NOT ",
+            super::owner_holds_shard!("$2", "$3", "$4")
+        ))
+        .bind(game)
+        .bind(guard.owner.as_str())
+        .bind(guard.count)
+        .bind(now_unix())
+        .fetch_optional(&mut *tx)
+        .await?;
+        match foreign {
+            None => Ok(()),
+            Some(version) => Err(LedgerError::StaleVersion {
+                game,
+                stored: version,
+                given: version,
+            }),
+        }
     }
 
     /// Every running game, oldest first, for resuming at start-up.
@@ -484,12 +534,12 @@ impl Ledger {
             Option<String>,
             i64,
         );
-        let mut tx = self.reader.begin().await?;
-        let rows: Vec<Row> = sqlx::query_as(
+        let mut tx = self.reader.begin_read().await?;
+        let rows: Vec<Row> = db::query_as(
             "SELECT id, server_id, channel_id, kind, options, seats, stake, version, snapshot, created_at \
              FROM games WHERE status = 'running' ORDER BY id",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
         for (id, server, channel, kind, options, seats, stake, version, snapshot, created_at) in
@@ -578,11 +628,11 @@ async fn hold_in(
     )
     .await?;
     let new = add_to_balance(tx, head.server, user, -amount).await?;
-    sqlx::query("UPDATE game_seats SET held = held + $1 WHERE game_id = $2 AND seat = $3")
+    db::query("UPDATE game_seats SET held = held + $1 WHERE game_id = $2 AND seat = $3")
         .bind(amount)
         .bind(game)
         .bind(seat.seat as i64)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     Ok(new)
 }

@@ -9,9 +9,24 @@
 //! is taken over: at once when the owner ran on this host and its pid is
 //! gone, else once it lapsed (no renewal for [`LEASE_TTL_SECS`]).
 //!
-//! Everything about leases is in this file and keyed by a scope string, so
-//! per-table ownership (a scope per table) is a change of the scope only.
+//! Everything about leases is in this file and keyed by a scope string.
+//!
+//! # Several processes (issue #18)
+//!
+//! Discord shards its gateway by guild (`(guild_id >> 22) % shard_count`),
+//! and a process that runs shards `first..=last` of `count` hears only the
+//! interactions of those shards' guilds. So the tables of a guild belong to
+//! the process holding its shard's lease (`shard:<i>/<count>`, one per
+//! shard: [`Ledger::take_shard_leases`]); a process that dies stops
+//! renewing them, and the process started in its place takes them over and
+//! resumes the unfinished games of those shards' guilds ([`Shards::hosts`]).
+//! A ledger handle made with [`Ledger::owned_by`] also checks the lease in
+//! every write that moves a game on (a snapshot, a settlement, a
+//! cancellation): a process that lost its shard — paused past the lease's
+//! lapse, then taken over — can no longer apply an action to a table it
+//! does not own, besides the compare-and-set on the version.
 
+use super::db::{self, Lock};
 use super::{now_unix, Ledger, LedgerError};
 use std::time::Duration;
 
@@ -21,6 +36,54 @@ pub const TABLES: &str = "tables";
 pub const LEASE_TTL_SECS: i64 = 30;
 /// How often a live owner renews its lease.
 const RENEW_EVERY: Duration = Duration::from_secs(10);
+
+/// The gateway shards one process runs: `first..=last` of `count`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Shards {
+    pub first: u32,
+    pub last: u32,
+    pub count: u32,
+}
+
+impl Shards {
+    /// Parses `0-3` (or one shard, `2`) of `count` shards.
+    pub fn parse(range: &str, count: u32) -> Result<Shards, String> {
+        let num = |s: &str| {
+            s.trim()
+                .parse::<u32>()
+                .map_err(|_| format!("`{range}` is not a shard range like 0-3"))
+        };
+        let (first, last) = match range.split_once('-') {
+            Some((a, b)) => (num(a)?, num(b)?),
+            None => (num(range)?, num(range)?),
+        };
+        if count == 0 {
+            return Err("the shard count must be at least 1".into());
+        }
+        if first > last || last >= count {
+            return Err(format!(
+                "shards {first}-{last} are not within 0-{} of {count}",
+                count - 1
+            ));
+        }
+        Ok(Shards { first, last, count })
+    }
+
+    /// Discord's shard of a guild: `(guild_id >> 22) % shard_count`.
+    pub fn of_guild(guild: u64, count: u32) -> u32 {
+        ((guild >> 22) % u64::from(count.max(1))) as u32
+    }
+
+    /// Whether this process hosts the tables of `guild`.
+    pub fn hosts(&self, guild: u64) -> bool {
+        (self.first..=self.last).contains(&Shards::of_guild(guild, self.count))
+    }
+
+    /// The lease scope of one shard.
+    pub fn scope(shard: u32, count: u32) -> String {
+        format!("shard:{shard}/{count}")
+    }
+}
 
 /// The process holding (or asking for) a lease.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +104,8 @@ impl LeaseOwner {
         }
     }
 
-    fn id(&self) -> String {
+    /// The owner's name as stored in a lease row.
+    pub fn id(&self) -> String {
         format!("{}@{}#{}", self.pid, self.host, self.since)
     }
 }
@@ -59,14 +123,20 @@ pub struct Lease {
 impl Ledger {
     /// Takes the lease of `scope` for `me`, or says who holds it.
     pub async fn take_lease(&self, scope: &str, me: &LeaseOwner) -> Result<Lease, LedgerError> {
+        // The whole ledger's tables, while sharded processes host some.
+        if scope == TABLES {
+            if let Some(held) = self.live_lease("scope LIKE $1", "shard:%", me).await? {
+                return Err(held);
+            }
+        }
         let now = now_unix();
-        let mut tx = self.begin().await?;
-        let held: Option<(String, i64, String, i64, i64)> = sqlx::query_as(
-            "SELECT owner, pid, host, since, expires_at FROM leases WHERE scope = $1",
-        )
-        .bind(scope)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let mut tx = self.begin(Lock::None).await?;
+        let held: Option<(String, i64, String, i64, i64)> =
+            db::query_as("SELECT owner, pid, host, since, expires_at FROM leases WHERE scope = $1")
+                .bind(scope)
+                .fetch_optional(&mut tx)
+                .await?;
+        let mut seen = None;
         if let Some((owner, pid, host, since, expires_at)) = held {
             let dead = expires_at <= now || (host == me.host && !process_alive(pid));
             if owner != me.id() && !dead {
@@ -76,13 +146,19 @@ impl Ledger {
                     since: utc_text(since),
                 });
             }
+            seen = Some(owner);
         }
-        sqlx::query(
+        // A compare-and-set on the owner just read: on PostgreSQL two
+        // processes may read the same dead owner at once, and only the
+        // first write may win (SQLite's `BEGIN IMMEDIATE` already orders
+        // them). A free scope is inserted; a row that appeared meanwhile
+        // matches no owner (`= NULL`) and is left alone.
+        let done = db::query(
             "INSERT INTO leases (scope, owner, pid, host, since, heartbeat_at, expires_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7) \
              ON CONFLICT (scope) DO UPDATE SET owner = excluded.owner, pid = excluded.pid, \
              host = excluded.host, since = excluded.since, heartbeat_at = excluded.heartbeat_at, \
-             expires_at = excluded.expires_at",
+             expires_at = excluded.expires_at WHERE leases.owner = $8",
         )
         .bind(scope)
         .bind(me.id())
@@ -91,8 +167,21 @@ impl Ledger {
         .bind(me.since)
         .bind(now)
         .bind(now + LEASE_TTL_SECS)
-        .execute(&mut *tx)
+        .bind(seen)
+        .execute(&mut tx)
         .await?;
+        if done.rows_affected() != 1 {
+            let (pid, host, since): (i64, String, i64) =
+                db::query_as("SELECT pid, host, since FROM leases WHERE scope = $1")
+                    .bind(scope)
+                    .fetch_one(&mut tx)
+                    .await?;
+            return Err(LedgerError::LeaseHeld {
+                pid,
+                host,
+                since: utc_text(since),
+            });
+        }
         tx.commit().await?;
         let ledger = self.clone();
         let (scope_owned, owner) = (scope.to_string(), me.id());
@@ -118,18 +207,89 @@ impl Ledger {
         })
     }
 
+    /// A live lease other than `me`'s among the rows `filter` picks
+    /// (`scope = $1` or `scope LIKE $1`), as the refusal naming its owner.
+    async fn live_lease(
+        &self,
+        filter: &str,
+        pattern: &str,
+        me: &LeaseOwner,
+    ) -> Result<Option<LedgerError>, LedgerError> {
+        let sql = format!("SELECT owner, pid, host, since, expires_at FROM leases WHERE {filter}");
+        let rows: Vec<(String, i64, String, i64, i64)> = db::query_as(&sql)
+            .bind(pattern)
+            .fetch_all(&self.reader)
+            .await?;
+        let now = now_unix();
+        Ok(rows
+            .into_iter()
+            .find_map(|(owner, pid, host, since, expires_at)| {
+                let dead = expires_at <= now || (host == me.host && !process_alive(pid));
+                (owner != me.id() && !dead).then(|| LedgerError::LeaseHeld {
+                    pid,
+                    host,
+                    since: utc_text(since),
+                })
+            }))
+    }
+
+    /// Takes the lease of every shard in `shards` for `me`, or none of
+    /// them: the first one held by a live process is the error. A live
+    /// unsharded process (the `tables` lease: a bot without shards, or
+    /// `paiju play`) on the same ledger refuses them all: it would resume
+    /// the same games.
+    pub async fn take_shard_leases(
+        &self,
+        shards: Shards,
+        me: &LeaseOwner,
+    ) -> Result<Vec<Lease>, LedgerError> {
+        if let Some(held) = self.live_lease("scope = $1", TABLES, me).await? {
+            return Err(held);
+        }
+        let mut taken = Vec::new();
+        for shard in shards.first..=shards.last {
+            match self
+                .take_lease(&Shards::scope(shard, shards.count), me)
+                .await
+            {
+                Ok(lease) => taken.push(lease),
+                Err(e) => {
+                    for lease in taken {
+                        lease.release().await;
+                    }
+                    return Err(e);
+                }
+            }
+        }
+        Ok(taken)
+    }
+
+    /// This ledger, writing as `me`, the owner of shards of `count`: every
+    /// write that moves a game on (snapshot, settlement, cancellation) is
+    /// refused as stale unless `me` holds the live lease of the game's
+    /// guild's shard.
+    pub fn owned_by(&self, me: &LeaseOwner, count: u32) -> Ledger {
+        Ledger {
+            guard: Some(std::sync::Arc::new(super::OwnerGuard {
+                owner: me.id(),
+                count: i64::from(count.max(1)),
+            })),
+            ..self.clone()
+        }
+    }
+
     /// Extends the lease if `owner` still holds it; `false` if not.
     async fn renew_lease(&self, scope: &str, owner: &str) -> Result<bool, LedgerError> {
         let now = now_unix();
-        let mut tx = self.begin().await?;
-        let done = sqlx::query(
+        let mut tx = self.begin(Lock::None).await?;
+        let done = db::query(
             "UPDATE leases SET heartbeat_at = $1, expires_at = $2 WHERE scope = $3 AND owner = $4",
         )
         .bind(now)
         .bind(now + LEASE_TTL_SECS)
         .bind(scope)
         .bind(owner)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(done.rows_affected() == 1)
@@ -140,11 +300,11 @@ impl Lease {
     /// Gives the lease up, so the next process need not wait for it to lapse.
     pub async fn release(self) {
         self.renew.abort();
-        if let Ok(mut tx) = self.ledger.begin().await {
-            let _ = sqlx::query("DELETE FROM leases WHERE scope = $1 AND owner = $2")
+        if let Ok(mut tx) = self.ledger.begin(Lock::None).await {
+            let _ = db::query("DELETE FROM leases WHERE scope = $1 AND owner = $2")
                 .bind(&self.scope)
                 .bind(&self.owner)
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await;
             let _ = tx.commit().await;
         }
@@ -212,6 +372,20 @@ mod tests {
         assert_eq!(utc_text(0), "1970-01-01 00:00:00 UTC");
         assert_eq!(utc_text(951_782_400), "2000-02-29 00:00:00 UTC");
         assert_eq!(utc_text(1_795_000_000), "2026-11-18 11:06:40 UTC");
+    }
+
+    #[test]
+    fn shard_ranges_parse_and_guilds_fall_on_discords_shard() {
+        let s = Shards::parse("0-3", 8).unwrap();
+        assert_eq!((s.first, s.last, s.count), (0, 3, 8));
+        assert_eq!(Shards::parse("2", 4).unwrap().first, 2);
+        for (range, count) in [("3-1", 8), ("0-8", 8), ("x", 8), ("0", 0), ("1-", 4)] {
+            assert!(Shards::parse(range, count).is_err(), "{range} of {count}");
+        }
+        // The timestamp bits of the id decide: (id >> 22) % count.
+        assert_eq!(Shards::of_guild((5 << 22) | 0x3f_ffff, 4), 1);
+        assert!(s.hosts(3 << 22) && !s.hosts(4 << 22) && s.hosts(8 << 22));
+        assert_eq!(Shards::scope(3, 8), "shard:3/8");
     }
 
     #[test]

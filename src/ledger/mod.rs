@@ -1,6 +1,7 @@
 //! The chip ledger: balances per (server, user), an append-only journal of
-//! every change, games with their seats, escrow and snapshots (sqlx + SQLite,
-//! `migrations/`).
+//! every change, games with their seats, escrow and snapshots (sqlx; SQLite
+//! with `migrations/`, or PostgreSQL with `migrations/postgres/`, chosen by
+//! the database URL — see `db.rs`).
 //!
 //! # Promises
 //!
@@ -46,14 +47,20 @@
 //!
 //! # Concurrency
 //!
-//! Writes go through one connection (a single-writer pool) and start with
-//! `BEGIN IMMEDIATE`, with a busy timeout for other processes on the same
-//! file; reads use a separate pool and see WAL snapshots. Balance updates are
-//! written as guarded increments (`balance = balance + $1 … AND balance + $1
-//! >= 0`) so the same SQL stays correct under Postgres row locking.
+//! SQLite: writes go through one connection (a single-writer pool) and start
+//! with `BEGIN IMMEDIATE`, with a busy timeout for other processes on the
+//! same file; reads use a separate pool and see WAL snapshots. PostgreSQL:
+//! one pool; a write that moves chips first takes its server's advisory
+//! lock, so each server's chips still have one writer at a time while other
+//! servers (and other processes) write alongside; reads that need one
+//! snapshot run at repeatable read. Balance updates are written as guarded
+//! increments (`balance = balance + $1 … AND balance + $1 >= 0`), snapshots
+//! and leases as compare-and-set statements, so the same SQL is correct on
+//! both.
 //!
 //! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
 
+mod db;
 mod error;
 mod games;
 pub mod lease;
@@ -61,12 +68,14 @@ pub mod shares;
 mod verify;
 
 pub use error::{LedgerError, ERROR_KEYS};
-pub use lease::{Lease, LeaseOwner};
+pub use lease::{Lease, LeaseOwner, Shards};
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
+use db::{Lock, Pool, Tx};
 use serde::{Deserialize, Serialize};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool, Transaction};
+use sqlx::SqlitePool;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -242,12 +251,40 @@ pub(crate) mod reason {
 /// The chip ledger. Cheap to clone (pools are shared handles).
 #[derive(Clone, Debug)]
 pub struct Ledger {
-    writer: SqlitePool,
-    reader: SqlitePool,
+    /// SQLite: the one writer connection; PostgreSQL: the pool.
+    writer: Pool,
+    /// SQLite: up to four readers of WAL snapshots; PostgreSQL: the pool.
+    reader: Pool,
     cfg: LedgerConfig,
+    /// Set by [`Ledger::owned_by`]: the shard leases game writes check.
+    guard: Option<std::sync::Arc<OwnerGuard>>,
 }
 
-type Tx = Transaction<'static, Sqlite>;
+/// Who may move games on through a ledger handle (see `lease.rs`).
+#[derive(Debug)]
+pub(crate) struct OwnerGuard {
+    owner: String,
+    count: i64,
+}
+
+/// The live lease of a game's guild's shard, held by `$owner` (`games` is
+/// the game's row; `$count` the shard count, `$now` the clock).
+macro_rules! owner_holds_shard {
+    ($owner:literal, $count:literal, $now:literal) => {
+        concat!(
+            "EXISTS (SELECT 1 FROM leases WHERE leases.owner = ",
+            $owner,
+            " AND leases.expires_at > ",
+            $now,
+            " AND leases.scope = 'shard:' || CAST(((games.server_id >> 22) % ",
+            $count,
+            ") AS TEXT) || '/' || CAST(",
+            $count,
+            " AS TEXT))"
+        )
+    };
+}
+pub(crate) use owner_holds_shard;
 
 /// Database ids are BIGINT: snowflakes are stored bit-for-bit.
 pub(crate) fn db_id(id: u64) -> i64 {
@@ -267,7 +304,14 @@ pub fn now_unix() -> i64 {
         .unwrap_or(0)
 }
 
-/// Parses a database URL: `sqlite:…`/`sqlite://…`, or a plain file path.
+/// Whether a database URL names a PostgreSQL server (`postgres://…` or
+/// `postgresql://…`); everything else is SQLite.
+fn is_postgres_url(url: &str) -> bool {
+    let url = url.trim();
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// Parses a SQLite database URL: `sqlite:…`/`sqlite://…`, or a plain file path.
 /// A read-only connection changes nothing, not even the journal mode.
 fn connect_options(
     database_url: &str,
@@ -281,7 +325,7 @@ fn connect_options(
         SqliteConnectOptions::from_str(url)?
     } else if url.contains("://") {
         return Err(LedgerError::BadInput(format!(
-            "unsupported database URL `{url}` (this build speaks sqlite: URLs or file paths)"
+            "unsupported database URL `{url}` (sqlite: and postgres:// URLs, or a file path)"
         )));
     } else {
         SqliteConnectOptions::new().filename(url)
@@ -354,6 +398,9 @@ impl Ledger {
                 )));
             }
         }
+        if is_postgres_url(database_url) {
+            return Self::open_postgres(database_url.trim(), cfg, read_only).await;
+        }
         let opts = connect_options(database_url, read_only)?.create_if_missing(!read_only);
         let in_memory = opts.get_filename().to_string_lossy().contains(":memory:")
             || database_url.contains(":memory:");
@@ -387,10 +434,55 @@ impl Ledger {
                 .await?
         };
         Ok(Ledger {
-            writer,
-            reader,
+            writer: Pool::Sqlite(writer),
+            reader: Pool::Sqlite(reader),
             cfg,
+            guard: None,
         })
+    }
+
+    /// Opens a PostgreSQL ledger: the database must exist (its URL names
+    /// it, and may set the schema: `?options[search_path]=paiju`); its
+    /// migrations (`migrations/postgres/`) run at start-up, where several
+    /// processes starting at once queue on sqlx's migration lock. Read-only
+    /// (`open_existing`) sets `default_transaction_read_only`, so the
+    /// server itself refuses every write.
+    async fn open_postgres(
+        database_url: &str,
+        cfg: LedgerConfig,
+        read_only: bool,
+    ) -> Result<Ledger, LedgerError> {
+        let mut opts = PgConnectOptions::from_str(database_url)?;
+        if read_only {
+            opts = opts.options([("default_transaction_read_only", "on")]);
+        }
+        // Writes of different servers run side by side (each holds only its
+        // server's lock), so the pool has several connections; a handful per
+        // process keeps N processes well under PostgreSQL's default of 100.
+        let pool = PgPoolOptions::new()
+            .max_connections(8)
+            .min_connections(0)
+            .idle_timeout(Duration::from_secs(60))
+            // A server that refuses connections is waited for (it may be
+            // starting), for a while.
+            .acquire_timeout(Duration::from_secs(30))
+            .connect_with(opts)
+            .await?;
+        if !read_only {
+            sqlx::migrate!("./migrations/postgres").run(&pool).await?;
+        }
+        Ok(Ledger {
+            writer: Pool::Postgres(pool.clone()),
+            reader: Pool::Postgres(pool),
+            cfg,
+            guard: None,
+        })
+    }
+
+    /// Whether this ledger is on PostgreSQL (several processes may share
+    /// it) rather than a SQLite file.
+    pub fn is_postgres(&self) -> bool {
+        self.writer.is_postgres()
     }
 
     pub fn config(&self) -> &LedgerConfig {
@@ -403,24 +495,24 @@ impl Ledger {
         self.writer.close().await;
     }
 
-    /// A write transaction holding the database's write lock from its start.
-    async fn begin(&self) -> Result<Tx, LedgerError> {
-        Ok(self.writer.begin_with("BEGIN IMMEDIATE").await?)
+    /// A write transaction holding the database's write lock from its start
+    /// (SQLite), or on PostgreSQL `lock` (see `db`'s module doc).
+    async fn begin(&self, lock: Lock) -> Result<Tx, LedgerError> {
+        Ok(self.writer.begin_write(lock).await?)
     }
 
     /// The user's balance; the first use of an account grants the starting chips.
     pub async fn balance(&self, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
-        )
-        .bind(db_id(server))
-        .bind(db_id(user))
-        .fetch_optional(&self.reader)
-        .await?;
+        let found: Option<i64> =
+            db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
+                .bind(db_id(server))
+                .bind(db_id(user))
+                .fetch_optional(&self.reader)
+                .await?;
         if let Some(b) = found {
             return Ok(b);
         }
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::Server(db_id(server))).await?;
         let b = self.ensure_account(&mut tx, server, user).await?;
         tx.commit().await?;
         Ok(b)
@@ -435,13 +527,11 @@ impl Ledger {
         user: UserId,
     ) -> Result<Option<i64>, LedgerError> {
         Ok(
-            sqlx::query_scalar(
-                "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
-            )
-            .bind(db_id(server))
-            .bind(db_id(user))
-            .fetch_optional(&self.reader)
-            .await?,
+            db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
+                .bind(db_id(server))
+                .bind(db_id(user))
+                .fetch_optional(&self.reader)
+                .await?,
         )
     }
 
@@ -455,14 +545,14 @@ impl Ledger {
         if self.cfg.daily_amount == 0 {
             return Err(LedgerError::BadInput("daily chips are turned off".into()));
         }
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::Server(db_id(server))).await?;
         let balance = self.ensure_account(&mut tx, server, user).await?;
-        let (last, claims): (Option<i64>, i64) = sqlx::query_as(
+        let (last, claims): (Option<i64>, i64) = db::query_as(
             "SELECT last_daily, daily_claims FROM accounts WHERE server_id = $1 AND user_id = $2",
         )
         .bind(db_id(server))
         .bind(db_id(user))
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?;
         if let Some(last) = last {
             let next = last.saturating_add(self.cfg.daily_cooldown_secs);
@@ -489,7 +579,7 @@ impl Ledger {
             &key,
         )
         .await?;
-        sqlx::query(
+        db::query(
             "UPDATE accounts SET balance = balance + $1, last_daily = $2, daily_claims = daily_claims + 1 \
              WHERE server_id = $3 AND user_id = $4",
         )
@@ -497,7 +587,7 @@ impl Ledger {
         .bind(now_unix)
         .bind(db_id(server))
         .bind(db_id(user))
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(new)
@@ -519,7 +609,7 @@ impl Ledger {
             return Err(LedgerError::SelfTransfer);
         }
         let out_key = format!("transfer:{server}:{idempotency_key}:out");
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::Server(db_id(server))).await?;
         if let Some(prior) = find_key(&mut tx, &out_key).await? {
             return if prior == (db_id(from), -amount, reason::TRANSFER.to_string()) {
                 Ok(())
@@ -601,7 +691,7 @@ impl Ledger {
             reason::ADMIN_REVOKE
         };
         let full_key = format!("admin:{server}:{key}");
-        let mut tx = self.begin().await?;
+        let mut tx = self.begin(Lock::Server(db_id(server))).await?;
         if let Some(prior) = find_key(&mut tx, &full_key).await? {
             return if prior == (db_id(user), amount, why.to_string()) {
                 let b = self.ensure_account(&mut tx, server, user).await?;
@@ -651,7 +741,7 @@ impl Ledger {
         server: ServerId,
         top: u32,
     ) -> Result<Vec<(UserId, i64)>, LedgerError> {
-        let rows: Vec<(i64, i64)> = sqlx::query_as(
+        let rows: Vec<(i64, i64)> = db::query_as(
             "SELECT user_id, balance FROM accounts WHERE server_id = $1 \
              ORDER BY balance DESC, user_id ASC LIMIT $2",
         )
@@ -670,25 +760,24 @@ impl Ledger {
         user: UserId,
     ) -> Result<Option<(u32, i64)>, LedgerError> {
         // One read transaction: both queries see the same snapshot.
-        let mut conn = self.reader.begin().await?;
-        let Some(balance): Option<i64> = sqlx::query_scalar(
-            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
-        )
-        .bind(db_id(server))
-        .bind(db_id(user))
-        .fetch_optional(&mut *conn)
-        .await?
+        let mut conn = self.reader.begin_read().await?;
+        let Some(balance): Option<i64> =
+            db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
+                .bind(db_id(server))
+                .bind(db_id(user))
+                .fetch_optional(&mut conn)
+                .await?
         else {
             return Ok(None);
         };
-        let ahead: i64 = sqlx::query_scalar(
+        let ahead: i64 = db::query_scalar(
             "SELECT COUNT(*) FROM accounts WHERE server_id = $1 \
              AND (balance > $2 OR (balance = $2 AND user_id < $3))",
         )
         .bind(db_id(server))
         .bind(balance)
         .bind(db_id(user))
-        .fetch_one(&mut *conn)
+        .fetch_one(&mut conn)
         .await?;
         Ok(Some((
             u32::try_from(ahead + 1).unwrap_or(u32::MAX),
@@ -698,7 +787,7 @@ impl Ledger {
 
     /// Games played (finished), won and net chips, overall and per kind.
     pub async fn stats(&self, server: ServerId, user: UserId) -> Result<UserStats, LedgerError> {
-        let rows: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+        let rows: Vec<(String, i64, i64, i64)> = db::query_as(
             "SELECT g.kind, COUNT(*), CAST(COALESCE(SUM(s.won), 0) AS BIGINT), \
                     CAST(COALESCE(SUM(s.paid), 0) AS BIGINT) \
              FROM game_seats s JOIN games g ON g.id = s.game_id \
@@ -743,7 +832,7 @@ impl Ledger {
             i64,
             Option<i64>,
         );
-        let rows: Vec<Row> = sqlx::query_as(
+        let rows: Vec<Row> = db::query_as(
             "SELECT id, channel_id, kind, status, seats, stake, result, created_at, finished_at \
              FROM games WHERE server_id = $1 ORDER BY id DESC LIMIT $2",
         )
@@ -782,25 +871,24 @@ impl Ledger {
         server: ServerId,
         user: UserId,
     ) -> Result<i64, LedgerError> {
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2",
-        )
-        .bind(db_id(server))
-        .bind(db_id(user))
-        .fetch_optional(&mut **tx)
-        .await?;
+        let found: Option<i64> =
+            db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
+                .bind(db_id(server))
+                .bind(db_id(user))
+                .fetch_optional(&mut *tx)
+                .await?;
         if let Some(b) = found {
             return Ok(b);
         }
         let start = self.cfg.starting_chips;
-        sqlx::query(
+        db::query(
             "INSERT INTO accounts (server_id, user_id, balance, created_at) VALUES ($1, $2, $3, $4)",
         )
         .bind(db_id(server))
         .bind(db_id(user))
         .bind(start)
         .bind(now_unix())
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
         if start > 0 {
             journal(
@@ -856,7 +944,7 @@ async fn journal(
     counterparty: Option<UserId>,
     key: &str,
 ) -> Result<(), LedgerError> {
-    sqlx::query(
+    db::query(
         "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
     )
@@ -868,7 +956,7 @@ async fn journal(
     .bind(counterparty.map(db_id))
     .bind(now_unix())
     .bind(key)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
     Ok(())
 }
@@ -876,9 +964,9 @@ async fn journal(
 /// The (user, amount, reason) of the journal row with this key, if any.
 async fn find_key(tx: &mut Tx, key: &str) -> Result<Option<(i64, i64, String)>, LedgerError> {
     Ok(
-        sqlx::query_as("SELECT user_id, amount, reason FROM journal WHERE idem_key = $1")
+        db::query_as("SELECT user_id, amount, reason FROM journal WHERE idem_key = $1")
             .bind(key)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?,
     )
 }
@@ -891,14 +979,14 @@ async fn add_to_balance(
     user: UserId,
     delta: i64,
 ) -> Result<i64, LedgerError> {
-    let new: Option<i64> = sqlx::query_scalar(
+    let new: Option<i64> = db::query_scalar(
         "UPDATE accounts SET balance = balance + $1 \
          WHERE server_id = $2 AND user_id = $3 AND balance + $1 >= 0 RETURNING balance",
     )
     .bind(delta)
     .bind(db_id(server))
     .bind(db_id(user))
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *tx)
     .await?;
     new.ok_or(LedgerError::InsufficientChips {
         balance: 0,
@@ -912,11 +1000,11 @@ async fn running_game_of(
     server: ServerId,
     user: UserId,
 ) -> Result<Option<GameId>, LedgerError> {
-    Ok(sqlx::query_scalar(
+    Ok(db::query_scalar(
         "SELECT game_id FROM game_seats WHERE server_id = $1 AND user_id = $2 AND active = 1",
     )
     .bind(db_id(server))
     .bind(db_id(user))
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *tx)
     .await?)
 }

@@ -6,6 +6,7 @@
 //! Sums are taken in Rust as i128 (SQL SUM could overflow on absurd data, and
 //! a checker must not fail on the data it checks).
 
+use super::db;
 use super::{from_db_id, reason, GameId, Ledger, LedgerError, ServerId, UserId};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -168,7 +169,7 @@ impl Ledger {
     /// Checks every invariant of the ledger (see the module doc).
     pub async fn verify(&self) -> Result<VerifyReport, LedgerError> {
         // One read transaction: a consistent snapshot even while others write.
-        let mut tx = self.reader.begin().await?;
+        let mut tx = self.reader.begin_read().await?;
         let mut report = VerifyReport::default();
         let mut servers: BTreeMap<ServerId, ServerTotals> = BTreeMap::new();
         let mut journal_by_account: HashMap<(ServerId, UserId), i128> = HashMap::new();
@@ -177,13 +178,13 @@ impl Ledger {
 
         let mut after = 0i64;
         loop {
-            let rows: Vec<(i64, i64, i64, i64, String, Option<i64>)> = sqlx::query_as(
+            let rows: Vec<(i64, i64, i64, i64, String, Option<i64>)> = db::query_as(
                 "SELECT id, server_id, user_id, amount, reason, game_id FROM journal \
                  WHERE id > $1 ORDER BY id LIMIT $2",
             )
             .bind(after)
             .bind(PAGE)
-            .fetch_all(&mut *tx)
+            .fetch_all(&mut tx)
             .await?;
             let Some(last) = rows.last() else { break };
             after = last.0;
@@ -241,10 +242,10 @@ impl Ledger {
             }
         }
 
-        let accounts: Vec<(i64, i64, i64)> = sqlx::query_as(
+        let accounts: Vec<(i64, i64, i64)> = db::query_as(
             "SELECT server_id, user_id, balance FROM accounts ORDER BY server_id, user_id",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?;
         for (server, user, balance) in accounts {
             let server = from_db_id(server);
@@ -283,13 +284,13 @@ impl Ledger {
         }
 
         let games: Vec<(i64, i64, String)> =
-            sqlx::query_as("SELECT id, server_id, status FROM games ORDER BY id")
-                .fetch_all(&mut *tx)
+            db::query_as("SELECT id, server_id, status FROM games ORDER BY id")
+                .fetch_all(&mut tx)
                 .await?;
-        let seats: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+        let seats: Vec<(i64, i64, i64, i64)> = db::query_as(
             "SELECT game_id, user_id, held, active FROM game_seats ORDER BY game_id, seat",
         )
-        .fetch_all(&mut *tx)
+        .fetch_all(&mut tx)
         .await?;
         let mut seats_by_game: HashMap<GameId, Vec<(UserId, i64, i64)>> = HashMap::new();
         for (game, user, held, active) in seats {

@@ -281,8 +281,19 @@ impl<S: TableStore> Tables<S> {
     /// At start-up: resumes every stored unfinished game of a kind the
     /// runtime hosts, and cancels the rest (their chips released).
     pub async fn resume_all(&self) -> Result<ResumeReport, TableError> {
+        self.resume_where(|_| true).await
+    }
+
+    /// [`Tables::resume_all`] for the stored games `which` accepts (a
+    /// sharded bot: those of its guilds); the others are left alone, for
+    /// the process that hosts them.
+    pub async fn resume_where(
+        &self,
+        which: impl Fn(&StoredGame) -> bool,
+    ) -> Result<ResumeReport, TableError> {
         let mut report = ResumeReport::default();
-        for game in self.shared.store.unfinished_games().await? {
+        let stored = self.shared.store.unfinished_games().await?;
+        for game in stored.into_iter().filter(|g| which(g)) {
             let id = game.id;
             let result = match GameKind::from_name(&game.kind) {
                 Some(kind) => {

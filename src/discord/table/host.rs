@@ -120,9 +120,14 @@ impl Host {
         Ok(handle)
     }
 
-    /// At start-up: resumes every unfinished game and re-posts the table
-    /// message of each in its channel. Returns how many run again.
-    pub async fn resume_all(self: &Arc<Self>, http: Arc<serenity::Http>) -> usize {
+    /// At start-up: resumes every unfinished game of the servers `hosts`
+    /// accepts (a sharded process: its shards' guilds) and re-posts the
+    /// table message of each in its channel. Returns how many run again.
+    pub async fn resume_all(
+        self: &Arc<Self>,
+        http: Arc<serenity::Http>,
+        hosts: impl Fn(u64) -> bool,
+    ) -> usize {
         let stored = match self.tables.store().unfinished_games().await {
             Ok(s) => s,
             Err(e) => {
@@ -130,7 +135,7 @@ impl Host {
                 return 0;
             }
         };
-        let report = match self.tables.resume_all().await {
+        let report = match self.tables.resume_where(|g| hosts(g.server)).await {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!("resuming games failed: {e}");
