@@ -78,14 +78,27 @@ async fn smoke_connects_registers_and_answers() {
     })
     .await;
 
-    // /chips: balance (the starting grant) and the leaderboard.
+    // /chips: one's balance (the starting grant) and rank, privately; the
+    // leaderboard only when asked for, and then for the whole channel.
     let id = fake.command(ANN, "en-US", "chips", json!([]));
     let answer = fake.wait_answer(id).await;
     let text = answer.text();
+    assert!(answer.is_ephemeral(), "{answer:?}");
     assert!(
         text.contains(&format!("<@{ANN}> has 1000 chips.")),
         "{text}"
     );
+    assert!(text.contains("Your rank: #1"), "{text}");
+    assert!(!text.contains("Leaderboard"), "{text}");
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "chips",
+        json!([{ "name": "leaderboard", "type": 5, "value": true }]),
+    );
+    let answer = fake.wait_answer(id).await;
+    let text = answer.text();
+    assert!(!answer.is_ephemeral(), "{answer:?}");
     assert!(text.contains("Leaderboard"), "{text}");
     assert!(text.contains("Your rank: #1"), "{text}");
 
@@ -231,8 +244,13 @@ async fn smoke_connects_registers_and_answers() {
         assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
     }
 
+    let log_path = bot.log.clone();
     let status = bot.stop();
     assert!(status.success() || status.code().is_none(), "{status:?}");
+    // The log went to a file: plain text, no terminal colour codes.
+    let log = std::fs::read_to_string(log_path).unwrap();
+    assert!(log.contains("INFO") || log.contains("DEBUG"), "{log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in the log file");
 
     // The chips are in the database the bot created.
     let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
