@@ -60,9 +60,9 @@ fn amount_of(amount: i64) -> Result<i64, BotError> {
     Ok(amount)
 }
 
-/// Your chip balance, privately; with `leaderboard: true`, this server's
-/// leaderboard too, in the channel (the only case that posts for all).
+/// Your chip balance (privately), or this server's leaderboard
 #[poise::command(slash_command, guild_only)]
+// Only `leaderboard: true` posts for the whole channel.
 pub async fn chips(
     ctx: Context<'_>,
     user: Option<serenity::User>,
