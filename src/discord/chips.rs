@@ -112,8 +112,12 @@ pub async fn chips(
     };
     if !leaderboard.unwrap_or(false) {
         // A balance is one's own business: only the caller sees it.
-        ctx.send(quiet().ephemeral(true).content(format!("{content}\n{footer}")))
-            .await?;
+        ctx.send(
+            quiet()
+                .ephemeral(true)
+                .content(format!("{content}\n{footer}")),
+        )
+        .await?;
         return Ok(());
     }
     let top = ledger.leaderboard(server, 10).await?;

@@ -961,7 +961,7 @@ impl DouDizhu {
         };
         let stated = (!wild_as.is_empty()).then_some(&wild_as);
         wild::read(cards, stated, wr, &self.patterns).map_err(|e| {
-            let text = cards.ranks_text();
+            let text = cards.ranks_words();
             match e {
                 wild::WildError::Missing => illegal(
                     "err-wild-as-missing",
@@ -1012,7 +1012,7 @@ impl DouDizhu {
         }
         let readings = self.readings_of(cards, wild_as)?;
         if readings.is_empty() {
-            let text = cards.ranks_text();
+            let text = cards.ranks_words();
             return Err(illegal(
                 "err-not-a-combination",
                 format!("{text} is not a valid combination"),
@@ -1027,7 +1027,7 @@ impl DouDizhu {
         };
         let Some(first) = candidates().next() else {
             let kind = reading.expect("only a stated reading filters");
-            let text = cards.ranks_text();
+            let text = cards.ranks_words();
             return Err(illegal(
                 "err-not-that-reading",
                 format!("{text} is not {}", kind.phrase()),
