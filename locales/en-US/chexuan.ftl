@@ -219,7 +219,8 @@ err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the
 ## On Discord: the table message, buttons, the split select, the log.
 
 chexuan-table-title = Chexuan #{ $game } · hand { $hand }
-chexuan-seat-line = { $player } — stack { $stack }{ $reserve } · in { $contribution } · left { $left } · face up: { $open } · face down: { $hidden }{ $status }
+chexuan-seat-line = { $player } — stack { $stack }{ $reserve } · in { $contribution } · left { $left }{ $status }
+    face down: { $hidden } · face up: { $open }
 chexuan-seat-out = { $player } — stack { $stack }{ $reserve } ({ $why ->
     [left] left the table
     [stood-up] stood up after timing out

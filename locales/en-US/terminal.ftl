@@ -144,8 +144,9 @@ term-cx-help = Chexuan betting: `raise N` (大 N, by at least the ante), `call` 
 term-cx-table = Hand { $hand } ({ $stage }), { $you ->
         [yes] you deal
        *[other] { $player } deals
-    }. { $mango }. Highest in: { $highest }.
-term-cx-raise-option = raise N (大, N ≥ { $min }, up to what your bobo covers)
+    }. Highest in: { $highest }.
+    { $mango }.
+term-cx-raise-option = raise N (大, N from { $min } to your bobo)
 term-cx-result = After { $hands ->
         [one] 1 hand
        *[other] { $hands } hands

@@ -167,7 +167,8 @@ err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌
 ## 在 Discord 上：牌桌消息、按钮、分牌菜单、记录。
 
 chexuan-table-title = 扯旋 #{ $game } · 第 { $hand } 手
-chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left } · 明牌：{ $open } · 暗牌：{ $hidden }{ $status }
+chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left }{ $status }
+    暗牌：{ $hidden } · 明牌：{ $open }
 chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（{ $why ->
     [left] 已离桌
     [stood-up] 超时被请离座位

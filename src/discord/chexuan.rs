@@ -753,6 +753,48 @@ mod tests {
         }
     }
 
+    /// The 休芒 cost stands in the hand view of a seat that may check, and
+    /// a Top up button reads back into the top-up it names.
+    #[test]
+    fn the_hand_says_what_checking_costs_and_top_up_buttons_read_back() {
+        let t = table();
+        let seat = t.waiting_on()[0];
+        let view = t.view(Some(seat));
+        assert!(t
+            .legal_actions(seat)
+            .contains(&TableAction::Hand(Action::Check)));
+        let text = ChexuanTable::hand_text(Lang::EnUs, &view).unwrap();
+        assert!(
+            text.contains("If everyone checks (休) this round, each player still in pays 50 chips"),
+            "{text}"
+        );
+        let zh = ChexuanTable::hand_text(Lang::ZhCn, &view).unwrap();
+        assert!(zh.contains("休芒"), "{zh}");
+        // Not the seat to act: no warning.
+        let other = (seat + 1) % 3;
+        let text = ChexuanTable::hand_text(Lang::EnUs, &t.view(Some(other))).unwrap();
+        assert!(!text.contains("If everyone checks"), "{text}");
+
+        let click = ChexuanClick::TopUp(60);
+        assert_eq!(
+            ChexuanClick::from_wire(&click.to_wire()),
+            Some(click.clone())
+        );
+        let legal = vec![TableAction::TopUp(10), TableAction::TopUp(500)];
+        let h = HandView::<ChexuanTable> {
+            lang: Lang::EnUs,
+            game: 7,
+            version: 3,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        assert!(matches!(
+            ChexuanTable::on_click(&Control::Game(click), &[], &h),
+            Ok(ClickIntent::Act(TableAction::TopUp(60)))
+        ));
+    }
+
     /// "Raise…" opens a modal with the seat's legal range; what is typed
     /// in it is read against that range, anything else refused with the
     /// member's words; a seat not to act can neither open nor submit it.

@@ -409,7 +409,9 @@ impl TerminalGame for ChexuanTable {
         for s in 0..view.stacks.len() {
             let line = events::cx_seat_line(lang, &seats, view, s);
             if !line.is_empty() {
-                out.push(format!("  {line}"));
+                // A seat takes two lines (chips, then cards): each within
+                // 80 columns.
+                out.push(format!("  {}", line.replace('\n', "\n    ")));
             }
         }
         out.join("\n")
@@ -435,6 +437,11 @@ impl TerminalGame for ChexuanTable {
             let name = hand_name(lang, evaluate(*a, *b));
             let name = tr_args(lang, "term-cx-hand-name", &[("name", name.into())]);
             line.push_str(&name);
+        }
+        // Beside every chance to check: what everyone checking costs.
+        if let Some(warning) = events::cx_xiu_warning(lang, view) {
+            line.push('\n');
+            line.push_str(&warning);
         }
         line
     }

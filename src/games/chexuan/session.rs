@@ -779,8 +779,9 @@ impl ChexuanTable {
         });
         self.count_timeouts(events);
         let min = self.rules.min_bobo();
-        for s in 0..n {
-            // Only a seat whose chips off the table cover the gap is asked;
+        for s in self.playing.clone() {
+            // Only a seat of this hand whose chips off the table cover the
+            // gap is asked (once: a seat that declined sits out for good);
             // AI seats and sessions without reserves have nothing to ask.
             let Some(reserve) = self.reserve[s] else {
                 continue;
@@ -1201,5 +1202,108 @@ impl Bot<ChexuanTable> for SessionBot {
             return legal[0];
         }
         TableAction::Hand(self.0.choose(&view.hand, &hand_legal, rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two humans at the smallest bobo (200), 500 chips each off the table;
+    /// seat 0 (the dealer, first to speak) folds hand 1 and loses its ante.
+    fn after_a_lost_ante() -> (ChexuanTable, Vec<SessionEvent>) {
+        let deal = SessionDeal {
+            seed: 11,
+            dealer: 0,
+            bobo: vec![200, 200],
+            ai: vec![false, false],
+            reserve: vec![Some(500), Some(500)],
+        };
+        let mut table = ChexuanTable::start(ChexuanRules::default(), 2, deal).unwrap();
+        assert_eq!(table.waiting_on(), vec![0]);
+        let events = table.apply(0, &TableAction::Hand(Action::Fold)).unwrap();
+        (table, events)
+    }
+
+    #[test]
+    fn a_stack_below_the_smallest_bobo_is_asked_to_top_up_and_plays_on() {
+        let (mut table, events) = after_a_lost_ante();
+        assert!(
+            events.contains(&SessionEvent::TopUpAsked {
+                seat: 0,
+                stack: 190,
+                min: 200,
+                reserve: 500
+            }),
+            "{events:?}"
+        );
+        // The next hand waits for seat 0 alone; the other seat cannot act.
+        assert!(table.between_hands() && !table.closed());
+        assert_eq!(table.waiting_on(), vec![0]);
+        assert_eq!(
+            table.legal_actions(0),
+            vec![
+                TableAction::TopUp(10),
+                TableAction::TopUp(500),
+                TableAction::Leave
+            ]
+        );
+        assert_eq!(
+            table
+                .apply(1, &TableAction::Hand(Action::Check))
+                .unwrap_err()
+                .key,
+            "err-chexuan-waiting-for-top-up"
+        );
+        // Below the gap or beyond the chips off the table: refused, nothing moves.
+        for n in [5, 501] {
+            let err = table.apply(0, &TableAction::TopUp(n)).unwrap_err();
+            assert_eq!(err.key, "err-chexuan-top-up-range");
+        }
+        assert_eq!(table.stacks()[0], 190);
+        let events = table.apply(0, &TableAction::TopUp(60)).unwrap();
+        assert!(events.contains(&SessionEvent::ToppedUp {
+            seat: 0,
+            amount: 60,
+            stack: 250
+        }));
+        assert!(
+            matches!(events.last(), Some(SessionEvent::HandBegins { hand: 2, bobo, .. }) if bobo[0] == 250),
+            "{events:?}"
+        );
+        assert_eq!(table.reserve()[0], Some(440));
+        // Topping up moves no chip in the session: the lost ante is all.
+        assert_eq!(table.session_deltas()[0], -10);
+        // Not between hands any more: a top-up is refused.
+        assert_eq!(
+            table.apply(0, &TableAction::TopUp(10)).unwrap_err().key,
+            "err-chexuan-top-up-not-now"
+        );
+        // The record replays to the same table.
+        let replayed = crate::record::replay_game_with::<ChexuanTable>(&table.record(), false);
+        assert!(
+            matches!(
+                replayed,
+                Ok(crate::record::Verdict::Ok {
+                    finished: false,
+                    ..
+                })
+            ),
+            "{replayed:?}"
+        );
+    }
+
+    #[test]
+    fn declining_a_top_up_sits_the_seat_out() {
+        let (mut table, _) = after_a_lost_ante();
+        // The timer answers for a player who does not: he sits out, and one
+        // player left closes the table.
+        let events = table.apply(0, &TableAction::TimedOut).unwrap();
+        assert!(events.contains(&SessionEvent::SitsOut {
+            seat: 0,
+            stack: 190
+        }));
+        assert!(table.closed(), "{events:?}");
+        assert_eq!(table.outcome().unwrap().deltas, vec![-10, 10]);
     }
 }
