@@ -593,7 +593,7 @@ mod tests {
         assert!(parse("sanhua").unwrap_err().contains("round 3"));
         assert!(parse("bet").is_err());
         let options = ChexuanTable::options_line(Lang::EnUs, &legal);
-        assert!(options.contains("raise N (大, N ≥ 10"), "{options}");
+        assert!(options.contains("raise N (大, N from 10"), "{options}");
         assert!(options.contains("Check (休)"), "{options}");
         let table_text = ChexuanTable::table_lines(Lang::EnUs, &v, me);
         assert!(table_text.contains("Mango pot: "), "{table_text}");
