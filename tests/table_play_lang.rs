@@ -63,15 +63,9 @@ fn dou_dizhu_in_chinese_by_the_flag_speaks_chinese_only() {
     let db = dir.path().join("zh.db");
     // Typed commands and cards read the same in Chinese: `bid 9` is refused
     // with a Chinese reason, `zzz` too, and the rest is played by the AI.
-    let input = format!(
-        "help\nbid 9\nzzz\n大王 大王\nhint\n{}n\n",
-        "auto\n".repeat(40)
-    );
+    let input = format!("help\nbid 9\nzzz\nhint\n{}n\n", "auto\n".repeat(40));
     let (ok, out, err) = play("dou-dizhu", &db, &["--seed", "3", "--lang", "zh"], &input);
     assert!(ok, "{err}\n{out}");
-    // A refusal names a card as the player reads it, never `BJ`.
-    assert!(out.contains("你手里没有 大王"), "{out}");
-    assert!(!out.contains("BJ"), "{out}");
     has_all(
         &out,
         &[

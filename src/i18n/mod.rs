@@ -269,7 +269,7 @@ fn readable_cards(lang: Lang, key: &str, name: &str, value: &str) -> Option<Stri
         .map(|word| match word.parse::<Card>() {
             Ok(card) => {
                 changed = true;
-                if key.starts_with("err-chexuan") {
+                if crate::games::chexuan::ERROR_KEYS.contains(&key) {
                     events::cx_cards(lang, &[card])
                 } else {
                     render_card(lang, card)

@@ -961,7 +961,7 @@ impl DouDizhu {
         };
         let stated = (!wild_as.is_empty()).then_some(&wild_as);
         wild::read(cards, stated, wr, &self.patterns).map_err(|e| {
-            let text = cards.ranks_words();
+            let text = cards.ranks_text();
             match e {
                 wild::WildError::Missing => illegal(
                     "err-wild-as-missing",
@@ -969,7 +969,7 @@ impl DouDizhu {
                         "{text} mixes wild and natural cards: say what the wild cards stand for"
                     ),
                 )
-                .arg("cards", text),
+                .arg("cards", cards.ranks_words()),
                 wild::WildError::Count { wild, stated } => illegal(
                     "err-wild-as-count",
                     format!("the play has {wild} wild cards but `wild_as` names {stated} ranks"),
@@ -988,7 +988,7 @@ impl DouDizhu {
                     "err-wild-all-own-rank",
                     format!("{text} is all wild cards: they are their own rank"),
                 )
-                .arg("cards", text),
+                .arg("cards", cards.ranks_words()),
             }
         })
     }
@@ -1012,12 +1012,12 @@ impl DouDizhu {
         }
         let readings = self.readings_of(cards, wild_as)?;
         if readings.is_empty() {
-            let text = cards.ranks_words();
+            let text = cards.ranks_text();
             return Err(illegal(
                 "err-not-a-combination",
                 format!("{text} is not a valid combination"),
             )
-            .arg("cards", text));
+            .arg("cards", cards.ranks_words()));
         }
         let candidates = || {
             readings
@@ -1027,12 +1027,12 @@ impl DouDizhu {
         };
         let Some(first) = candidates().next() else {
             let kind = reading.expect("only a stated reading filters");
-            let text = cards.ranks_words();
+            let text = cards.ranks_text();
             return Err(illegal(
                 "err-not-that-reading",
                 format!("{text} is not {}", kind.phrase()),
             )
-            .arg("cards", text)
+            .arg("cards", cards.ranks_words())
             .arg("pattern", kind.name()));
         };
         let Some(st) = standing else {
