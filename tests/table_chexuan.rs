@@ -401,7 +401,10 @@ fn play_session(
                 let stack = table.stacks()[s];
                 // The hand being played moves its chips when it ends.
                 let in_hand = match table.playing().iter().position(|&p| p == s) {
-                    Some(h) if !table.is_finished() => table.hand().mango_paid_off_the_table(h),
+                    // Between hands the current hand's chips have moved.
+                    Some(h) if !table.is_finished() && !table.between_hands() => {
+                        table.hand().mango_paid_off_the_table(h)
+                    }
                     _ => 0,
                 };
                 let settled = mango_paid[s] - in_hand;
