@@ -78,14 +78,27 @@ async fn smoke_connects_registers_and_answers() {
     })
     .await;
 
-    // /chips: balance (the starting grant) and the leaderboard.
+    // /chips: one's balance (the starting grant) and rank, privately; the
+    // leaderboard only when asked for, and then for the whole channel.
     let id = fake.command(ANN, "en-US", "chips", json!([]));
     let answer = fake.wait_answer(id).await;
     let text = answer.text();
+    assert!(answer.is_ephemeral(), "{answer:?}");
     assert!(
         text.contains(&format!("<@{ANN}> has 1000 chips.")),
         "{text}"
     );
+    assert!(text.contains("Your rank: #1"), "{text}");
+    assert!(!text.contains("Leaderboard"), "{text}");
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "chips",
+        json!([{ "name": "leaderboard", "type": 5, "value": true }]),
+    );
+    let answer = fake.wait_answer(id).await;
+    let text = answer.text();
+    assert!(!answer.is_ephemeral(), "{answer:?}");
     assert!(text.contains("Leaderboard"), "{text}");
     assert!(text.contains("Your rank: #1"), "{text}");
 
@@ -231,8 +244,13 @@ async fn smoke_connects_registers_and_answers() {
         assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
     }
 
+    let log_path = bot.log.clone();
     let status = bot.stop();
     assert!(status.success() || status.code().is_none(), "{status:?}");
+    // The log went to a file: plain text, no terminal colour codes.
+    let log = std::fs::read_to_string(log_path).unwrap();
+    assert!(log.contains("INFO") || log.contains("DEBUG"), "{log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in the log file");
 
     // The chips are in the database the bot created.
     let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
@@ -289,6 +307,12 @@ fn hand_of(record: &Value, seat: usize) -> Vec<paiju::cards::Card> {
 /// (or Pass), or by typing `/play` when `typed`. Returns false once no table
 /// message with a turn is left (the game is over).
 async fn play_one_turn(fake: &FakeDiscord, typed: bool) -> bool {
+    play_turn(fake, typed, false).await
+}
+
+/// [`play_one_turn`]; with `twice`, Play is clicked a second time on the
+/// same (now outdated) hand view, as a double click does.
+async fn play_turn(fake: &FakeDiscord, typed: bool, twice: bool) -> bool {
     let Some(msg) = table_message(fake) else {
         return false;
     };
@@ -338,6 +362,19 @@ async fn play_one_turn(fake: &FakeDiscord, typed: bool) -> bool {
         text.contains("You played") || text.contains("You passed"),
         "{answer:?}"
     );
+    if twice && has_cards && !typed {
+        // The second click of a double click: nothing is played, and the
+        // private view is redrawn as it is now, saying why.
+        let again = fake.click_on(user, "en-US", private_message(&hinted), &play);
+        let again = fake.wait_answer(again).await;
+        assert_eq!(again.callback.as_ref().unwrap()["type"], 7, "{again:?}");
+        let text = again.text();
+        assert!(
+            text.contains("out of date") && text.contains("Your hand"),
+            "{text}"
+        );
+        assert!(!text.contains("current table message"), "{text}");
+    }
     // Wait until the table message has moved past this version.
     let before = hand_id;
     fake.wait_for("the table message to move on", 20, |f| {
@@ -465,10 +502,34 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         stale.is_ephemeral() && stale.text().contains("earlier moment"),
         "{stale:?}"
     );
+    // In play the bids leave the seat lines, and nothing on the table
+    // says who leads a new round.
+    let playing = message_text(&table_message(&fake).unwrap());
+    assert!(
+        !playing.contains(" · Bid ") && !playing.contains(" · Pass ·"),
+        "{playing}"
+    );
+    assert!(
+        playing.contains(&format!("New round: <@{bidder}> leads")),
+        "{playing}"
+    );
+    assert!(!playing.contains("none yet"), "{playing}");
+    // A typed word that is no card is quoted whole.
+    let id = fake.command(
+        bidder,
+        "en-US",
+        "play",
+        json!([{ "name": "cards", "type": 3, "value": "xyz" }]),
+    );
+    let refused = fake.wait_answer(id).await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("“xyz” is not a card"),
+        "{refused:?}"
+    );
 
     // A few turns, one of them typed.
     for turn in 0..4 {
-        assert!(play_one_turn(&fake, turn == 1).await);
+        assert!(play_turn(&fake, turn == 1, turn == 0).await);
     }
 
     // Restart mid-game: the game resumes and its table message is posted again.
@@ -499,6 +560,11 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     let text = message_text(&result);
     assert!(text.contains(" win"), "{text}");
     assert!(text.contains("Multiplier ×"), "{text}");
+    // Roles are written as on the table.
+    assert!(
+        text.contains("(Landlord)") && text.contains("(Farmer)"),
+        "{text}"
+    );
     for user in [ANN, BOB, CAT] {
         assert!(text.contains(&format!("<@{user}>")), "{text}");
     }

@@ -315,6 +315,8 @@ fn play_session(
     // reserve), the part its reserve could not cover having come out of its
     // bobo.
     let mut mango_paid = vec![0u64; seats];
+    // What each seat moved from its reserve into its stack between hands.
+    let mut topped = vec![0u64; seats];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut bot = BasicBot;
     let mut steps = 0;
@@ -339,8 +341,17 @@ fn play_session(
                 prop_assert!(!legal.is_empty());
                 // Now and then the mover's time runs out: the table plays
                 // for it, and two such hands in a row stand it up.
+                let top_ups: Vec<TableAction> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, TableAction::TopUp(_)))
+                    .collect();
                 if rng.gen_ratio(1, 8) && table.timeout_action(mover).is_some() {
                     table.apply(mover, &TableAction::TimedOut)
+                } else if !top_ups.is_empty() {
+                    // Asked to top up between hands: the least or the most.
+                    let pick = top_ups[rng.gen_range(0..top_ups.len())];
+                    table.apply(mover, &pick)
                 } else {
                     let hand_legal = TableAction::hand_actions(&legal);
                     let v = table.view(Some(mover));
@@ -351,8 +362,11 @@ fn play_session(
         }
         .map_err(|e| TestCaseError::fail(format!("refused: {e}")))?;
         steps += 1;
-        // What each seat paid into the mango pot, from the events.
+        // What each seat topped up, and paid into the mango pot, from the events.
         for e in &events {
+            if let SessionEvent::ToppedUp { seat, amount, .. } = e {
+                topped[*seat] += amount;
+            }
             if let SessionEvent::Hand {
                 event:
                     Event::Mango {
@@ -387,7 +401,10 @@ fn play_session(
                 let stack = table.stacks()[s];
                 // The hand being played moves its chips when it ends.
                 let in_hand = match table.playing().iter().position(|&p| p == s) {
-                    Some(h) if !table.is_finished() => table.hand().mango_paid_off_the_table(h),
+                    // Between hands the current hand's chips have moved.
+                    Some(h) if !table.is_finished() && !table.between_hands() => {
+                        table.hand().mango_paid_off_the_table(h)
+                    }
                     _ => 0,
                 };
                 let settled = mango_paid[s] - in_hand;
@@ -397,9 +414,12 @@ fn play_session(
                 // The reserve paid the mango, the stack the rest.
                 prop_assert_eq!(
                     table.session_deltas()[s],
-                    stack - bobos[s] as i64 - settled as i64
+                    stack - bobos[s] as i64 - topped[s] as i64 - settled as i64
                 );
-                prop_assert_eq!(table.reserve()[s], reserve[s].map(|r| r - settled));
+                prop_assert_eq!(
+                    table.reserve()[s],
+                    reserve[s].map(|r| r - settled - topped[s])
+                );
                 // Nobody loses more in the session than the balance it
                 // started with (bobo + reserve).
                 if let Some(start) = reserve[s] {
@@ -423,7 +443,9 @@ fn play_session(
                 // Nobody loses more in a hand than the bobo plus mango.
                 let prev = table.view(None);
                 let finished = match &prev.previous {
-                    Some(p) if !table.is_finished() => p.clone(),
+                    // Between hands (a top-up asked) the hand just ended
+                    // is still the current one.
+                    Some(p) if !table.is_finished() && !table.between_hands() => p.clone(),
                     _ => paiju::games::chexuan::session::PreviousHand {
                         playing: prev.playing.clone(),
                         view: prev.hand.clone(),
@@ -573,6 +595,14 @@ async fn check_then_all_in(t: &TableHandle<ChexuanTable>, users: &[u64]) {
             return;
         };
         let g = mine.game.unwrap();
+        // Asked to top up: this test's sessions end as they did before
+        // top-ups, the seat declining (it leaves).
+        if g.legal.iter().any(|a| matches!(a, TableAction::TopUp(_))) {
+            match t.leave(user).await {
+                Ok(()) | Err(TableError::Closed) => continue,
+                Err(e) => panic!("leaving was refused: {e}"),
+            }
+        }
         let round1 = matches!(
             g.view.hand.stage,
             paiju::games::chexuan::view::Stage::Betting { round: 1 }

@@ -93,3 +93,110 @@ fn bad_options_are_refused() {
     );
     assert!(!db.exists(), "a refusal creates no database");
 }
+
+/// Display columns of a terminal line: CJK characters take two.
+fn columns(line: &str) -> usize {
+    line.chars()
+        .map(|c| {
+            if ('\u{2E80}'..='\u{FFEF}').contains(&c) {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+#[test]
+fn the_default_bobo_lets_a_session_go_on_and_any_raise_the_bobo_covers_is_taken() {
+    for (lang, env) in [("en", vec![]), ("zh", vec![("LANG", "zh_CN.UTF-8")])] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("cx.db");
+        let args = ["--seed", "3", "--players", "3", "--ante", "10"];
+        let input = format!(
+            "raise 15\n{}leave\nleave\n{}n\n",
+            "auto\n".repeat(40),
+            "auto\n".repeat(30)
+        );
+        let (ok, out, err) = terminal::play_env("chexuan", &db, &args, &input, &env);
+        assert!(ok, "exit status; stderr: {err}\n{out}");
+        if lang == "en" {
+            // No --bobo: half the 1000-chip balance, not the bare minimum.
+            assert!(out.contains("your bobo (簸簸) 500"), "{out}");
+            // Any N from the ante up is a raise (15 is not a multiple of it).
+            assert!(out.contains("You raise (大) by 15 to 25."), "{out}");
+            // A check's mango cost is said while everyone has checked so far.
+            assert!(
+                out.contains(
+                    "If everyone checks (休) this round, each player still in pays 50 chips"
+                ),
+                "{out}"
+            );
+            // The session goes on past the first hand.
+            assert!(out.contains("\nHand 3: "), "{out}");
+        } else {
+            assert!(out.contains("你的簸簸 500"), "{out}");
+            assert!(out.contains("这一轮如果大家都休"), "{out}");
+        }
+        // The table and its seat lines fit 80 columns.
+        for line in out.lines().filter(|l| {
+            l.starts_with("  ") || l.starts_with("Mango pot") || l.starts_with("芒果池")
+        }) {
+            assert!(columns(line) <= 80, "{} columns: {line}", columns(line));
+        }
+        let (clean, report) = verify(&db);
+        assert!(clean, "{report}");
+    }
+}
+
+#[test]
+fn a_stack_below_the_smallest_bobo_tops_up_between_hands() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("cx.db");
+    // The smallest bobo (200) of a 1000-chip balance: folding the first
+    // hand loses the ante and leaves 190, below it, with 800 off the table.
+    let input = format!(
+        "fold\n{}topup 5\ntopup 50\n{}leave\nleave\n{}n\n",
+        "\n".repeat(3),
+        "auto\n".repeat(4),
+        "auto\n".repeat(30)
+    );
+    let (ok, out, err) = play(&db, &ARGS_MIN, &input);
+    assert!(ok, "exit status; stderr: {err}\n{out}");
+    // What is off the table: 800, less any mango the hand took from it.
+    let asked = "Your stack (190) is below the smallest bobo (200): you may top up from your ";
+    let off: u64 = out
+        .split_once(asked)
+        .unwrap_or_else(|| panic!("not asked to top up: {out}"))
+        .1
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((700..=800).contains(&off), "{out}");
+    assert!(
+        out.contains(&format!("Top up: `topup N` with N from 10 to {off}")),
+        "{out}"
+    );
+    // Too little is refused and changes nothing; 50 is taken.
+    assert!(
+        out.contains(&format!("Top up from 10 to {off} chips (not 5).")),
+        "{out}"
+    );
+    assert!(out.contains("You top up 50 chips: stack 240."), "{out}");
+    assert!(out.contains("\nHand 2: "), "{out}");
+    let (clean, report) = verify(&db);
+    assert!(clean, "{report}");
+}
+
+const ARGS_MIN: [&str; 8] = [
+    "--seed",
+    "3",
+    "--players",
+    "3",
+    "--ante",
+    "10",
+    "--bobo",
+    "200",
+];

@@ -39,7 +39,7 @@ table-landlord = Landlord: { $player }
 table-kitty = Kitty: { $cards }
 table-multiplier = Multiplier: ×{ $multiplier }
 table-last-play = Last play: { $player } — { $pattern } { $cards }
-table-last-play-none = Last play: none yet
+table-new-round = New round: { $player } leads
 table-turn-bid = { $player } to bid, { $deadline }
 table-turn-play = { $player } to play, { $deadline }
 table-turn-lead = { $player } to lead, { $deadline }
@@ -110,6 +110,7 @@ hand-cards = { $count ->
     [one] Your hand (1 card): { $cards }
    *[other] Your hand ({ $count } cards): { $cards }
 }
+hand-view-outdated = That view was out of date (a second click?): the click did nothing. Your hand as it is now:
 hand-your-turn = It is your turn: pick cards below, then Play; or Pass.
 hand-not-your-turn = Not your turn yet; this view is just your hand.
 hand-too-many = Your hand has more cards than one menu can hold: type /play for the rest.

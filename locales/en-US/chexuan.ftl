@@ -219,7 +219,8 @@ err-chexuan-sitting-out = Your stack is below the smallest bobo: you sit out the
 ## On Discord: the table message, buttons, the split select, the log.
 
 chexuan-table-title = Chexuan #{ $game } · hand { $hand }
-chexuan-seat-line = { $player } — stack { $stack }{ $reserve } · in { $contribution } · left { $left } · face up: { $open } · face down: { $hidden }{ $status }
+chexuan-seat-line = { $player } — stack { $stack }{ $reserve } · in { $contribution } · left { $left }{ $status }
+    face down: { $hidden } · face up: { $open }
 chexuan-seat-out = { $player } — stack { $stack }{ $reserve } ({ $why ->
     [left] left the table
     [stood-up] stood up after timing out
@@ -273,3 +274,16 @@ chexuan-err-raise-number = “{ $text }” is not a number of chips: raise by a 
 chexuan-err-raise-range = You cannot raise by { $amount }: a raise is from { $min } (the ante) to { $max } (what your bobo covers).
 chexuan-big-joker = Big Joker
 chexuan-seat-card = { $player } { $cards }
+chexuan-xiu-warning = If everyone checks (休) this round, each player still in pays { $amount } chips into the mango pot (休芒).
+chexuan-event-top-up-asked = { $you ->
+    [yes] Your stack ({ $stack }) is below the smallest bobo ({ $min }): you may top up from your { $reserve } chips off the table before the next hand, or leave.
+   *[other] { $player }'s stack ({ $stack }) is below the smallest bobo ({ $min }): the next hand waits for a top-up.
+}
+chexuan-event-topped-up = { $you ->
+    [yes] You top up { $amount } chips: stack { $stack }.
+   *[other] { $player } tops up { $amount } chips: stack { $stack }.
+}
+err-chexuan-waiting-for-top-up = The hand is over: the next one waits for a player to top up.
+err-chexuan-top-up-not-now = You may top up between hands, when your stack is below the smallest bobo.
+err-chexuan-top-up-range = Top up from { $min } to { $max } chips (not { $amount }).
+chexuan-btn-top-up = Top up { $amount }

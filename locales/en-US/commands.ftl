@@ -4,9 +4,11 @@
 # (lowercase, no spaces: Discord's rule ^[-_'\p{L}\p{N}]{1,32}$).
 
 cmd-chips = chips
-    .description = Your chip balance and this server's leaderboard
+    .description = Your chip balance (privately), or this server's leaderboard
 cmd-chips-opt-user = user
     .description = Whose chips to show (default: yours)
+cmd-chips-opt-leaderboard = leaderboard
+    .description = Also post this server's leaderboard in the channel (default: only you see your balance)
 cmd-daily = daily
     .description = Claim your daily chips
 cmd-give = give

@@ -42,8 +42,6 @@ ddz-phase-finished = Game over
 
 ## Roles.
 
-ddz-role-landlord = landlord
-ddz-role-farmer = farmer
 ddz-kitty = kitty
 
 ## Actions, by their record names.

@@ -46,7 +46,7 @@ dg-hand-bie-shi = Busted ten (瘪十)
 
 ## Amounts and table words.
 
-dg-dao = { $dao } dao (道)
+dg-dao = { $dao } dao
 dg-pot = Pot: { $dao } dao
 dg-ante = Ante: { $dao } dao each
 dg-dealer = Dealer: { $player }

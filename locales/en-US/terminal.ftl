@@ -119,17 +119,17 @@ term-dg-welcome = paiju: Duan Guozi (端锅子) in your terminal. You sit at sea
         [one] 1 AI player
        *[other] { $ai } AI players
     }.
-    Everyone antes { $ante } 道 into the pot (锅子); 1 道 = { $chips } chips. Your balance: { $balance } chips. Type `help` at any prompt.
+    Everyone antes { $ante } dao (道, the pot's unit) into the pot (锅子); 1 dao = { $chips } chips. Your balance: { $balance } chips. Type `help` at any prompt.
 term-dg-help = Duan Guozi:
     {"  "}Enter, deal (d, 发牌)     deal the round when you are the dealer
-    Nobody decides anything in a round: every hand is shown, the best one takes its dao (道) from the pot
+    Nobody decides anything in a round: every hand is shown, the best one takes its dao from the pot
     (ties go to the seat dealt earlier), and the winner deals next. When the pot is empty the game ends.
 term-dg-round = --- { $round } { $left } ---
-term-dg-table = Pot: { $pot } of { $start } 道. Rounds played: { $rounds }. Cards left: { $left }. Dealer: { $player }.
+term-dg-table = Pot: { $pot } of { $start } dao. Rounds played: { $rounds }. Cards left: { $left }. Dealer: { $player }.
 term-dg-standing = Net so far: { $line }
 term-dg-you-deal = You deal: press Enter (or type `deal`).
 term-dg-deal = deal
-term-dg-result = Game over. Net 道 (antes counted): { $deltas }
+term-dg-result = Game over. Net dao (antes counted): { $deltas }
 term-dg-leave-confirm = Leave? Your seat is still dealt in until the pot is empty; if nobody else is left, the table closes and the pot is shared back. Type `leave` again to confirm.
 term-dg-not-a-command = press Enter or type `deal` to deal; `help` lists the commands
 
@@ -144,8 +144,9 @@ term-cx-help = Chexuan betting: `raise N` (大 N, by at least the ante), `call` 
 term-cx-table = Hand { $hand } ({ $stage }), { $you ->
         [yes] you deal
        *[other] { $player } deals
-    }. { $mango }. Highest in: { $highest }.
-term-cx-raise-option = raise N (大, N ≥ { $min }, up to what your bobo covers)
+    }. Highest in: { $highest }.
+    { $mango }.
+term-cx-raise-option = raise N (大, N from { $min } to your bobo)
 term-cx-result = After { $hands ->
         [one] 1 hand
        *[other] { $hands } hands
@@ -184,3 +185,4 @@ term-err-ledger = cannot open the ledger at { $path }: { $why }
 term-err-not-hosted = { $game } cannot be played in the terminal yet: its rules are written (paiju replay, paiju simulate), its table is not.
 term-line-too-long = That line is longer than { $max } bytes: it was ignored. Type a shorter one.
 term-line-not-utf8 = That line is not UTF-8 text: it was ignored. Type it again.
+term-cx-top-up-options = Top up: `topup N` with N from { $min } to { $max } (`topup` alone: { $min }); or `leave` to stop here.

@@ -36,7 +36,7 @@ table-landlord = 地主：{ $player }
 table-kitty = 底牌：{ $cards }
 table-multiplier = 倍数：×{ $multiplier }
 table-last-play = 上一手：{ $player }出{ $pattern }：{ $cards }
-table-last-play-none = 上一手：暂无
+table-new-round = 新一轮：{ $player }先出
 table-turn-bid = 轮到{ $player }叫牌，{ $deadline }
 table-turn-play = 轮到{ $player }出牌，{ $deadline }
 table-turn-lead = 轮到{ $player }先出，{ $deadline }
@@ -70,6 +70,7 @@ event-dm-closed = { $player }不接收本服务器的私信。请点“我的手
 ## 手牌（私信与仅自己可见的回复）
 dm-hand-title = 你在 { $channel } 的斗地主手牌
 hand-cards = 你的手牌（{ $count } 张）：{ $cards }
+hand-view-outdated = 这个界面已经过时（点了两次？），这次点击没有生效。你现在的手牌：
 hand-your-turn = 轮到你了：在下面选牌后点“出牌”，或点“不出”。
 hand-not-your-turn = 还没轮到你，这里只显示你的手牌。
 hand-too-many = 你的手牌超过一个菜单能放下的数量，其余的请用 /出牌 输入。

@@ -167,7 +167,8 @@ err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌
 ## 在 Discord 上：牌桌消息、按钮、分牌菜单、记录。
 
 chexuan-table-title = 扯旋 #{ $game } · 第 { $hand } 手
-chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left } · 明牌：{ $open } · 暗牌：{ $hidden }{ $status }
+chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left }{ $status }
+    暗牌：{ $hidden } · 明牌：{ $open }
 chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（{ $why ->
     [left] 已离桌
     [stood-up] 超时被请离座位
@@ -206,3 +207,10 @@ chexuan-err-raise-number = “{ $text }”不是筹码数：请填 { $min } 到 
 chexuan-err-raise-range = 不能大 { $amount }：大的数目从 { $min }（底皮）到 { $max }（簸簸所能承担）。
 chexuan-big-joker = 二皇
 chexuan-seat-card = { $player }：{ $cards }
+chexuan-xiu-warning = 这一轮如果大家都休，每位还在局中的玩家要往芒果池交 { $amount } 筹码（休芒）。
+chexuan-event-top-up-asked = { $player }的簸簸（{ $stack }）不够最低 { $min }：可以从台下的 { $reserve } 筹码里补，下一手等补完再发。
+chexuan-event-topped-up = { $player }补了 { $amount } 筹码，簸簸 { $stack }。
+err-chexuan-waiting-for-top-up = 这一手已经结束，下一手要等有人补簸簸。
+err-chexuan-top-up-not-now = 只有在两手之间、簸簸低于最低额时才能补。
+err-chexuan-top-up-range = 补 { $min } 到 { $max } 筹码（不是 { $amount }）。
+chexuan-btn-top-up = 补 { $amount }

@@ -1,9 +1,11 @@
 # 斜杠命令的名称与说明。消息值是命令（或选项）名，`.description` 是说明。
 
 cmd-chips = 筹码
-    .description = 你的筹码余额和本服务器排行榜
+    .description = 你的筹码余额（仅自己可见），或本服务器排行榜
 cmd-chips-opt-user = 用户
     .description = 查看谁的筹码（默认：你自己）
+cmd-chips-opt-leaderboard = 排行榜
+    .description = 同时在频道里公布本服务器排行榜（默认：只有你看得到自己的余额）
 cmd-daily = 每日
     .description = 领取每日筹码
 cmd-give = 赠送

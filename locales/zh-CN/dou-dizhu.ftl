@@ -42,8 +42,6 @@ ddz-phase-finished = 牌局结束
 
 ## 身份。
 
-ddz-role-landlord = 地主
-ddz-role-farmer = 农民
 ddz-kitty = 底牌
 
 ## 操作（按记录里的名称）。

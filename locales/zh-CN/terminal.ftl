@@ -119,8 +119,9 @@ term-dg-not-a-command = 按回车或输入“发牌”来发牌；输入“帮�
 term-cx-welcome = 扯旋：你和 { $ai } 个电脑玩家，底皮 { $ante }，你的簸簸 { $bobo }。你的余额：{ $balance } 筹码。输入“帮助”查看命令。
 term-cx-help = 扯旋下注：`大 N`（至少一个底皮）、`跟`、`敲`（全下）、`休`、`丢`、`三花`（第 3 轮）。
     比牌：输入你头的两张牌（`QH QD`：先点数后花色，10 或 T，SJ/BJ 是王），或 `尾 3H BJ`，或列出的分法编号；头不能比尾小。
-term-cx-table = 第 { $hand } 手（{ $stage }），{ $player }坐庄。{ $mango }。当前最高下注：{ $highest }。
-term-cx-raise-option = 大 N（N ≥ { $min }，最多到你的簸簸）
+term-cx-table = 第 { $hand } 手（{ $stage }），{ $player }坐庄。当前最高下注：{ $highest }。
+    { $mango }。
+term-cx-raise-option = 大 N（N 从 { $min } 到你的簸簸）
 term-cx-result = { $hands } 手之后：{ $changes }。
 term-cx-leave-confirm = 要离开牌桌吗？这一手剩下的部分由电脑替你打（能休就休，否则丢），之后牌桌关闭，芒果池由还在座的玩家平分。再输入一次 `leave` 离开。
 term-cx-pick-split = 请选 1 到 { $count } 之间的分法
@@ -156,3 +157,4 @@ term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }
 term-err-not-hosted = { $game }还不能在终端里玩：规则已经写好（paiju replay、paiju simulate），牌桌还没有。
 term-line-too-long = 这一行超过 { $max } 字节，已忽略。请输入短一些的内容。
 term-line-not-utf8 = 这一行不是 UTF-8 文本，已忽略。请重新输入。
+term-cx-top-up-options = 补簸簸：输入 `补 N`（N 从 { $min } 到 { $max }，只输入 `补` 就补 { $min }），或输入“离开”离开牌桌。

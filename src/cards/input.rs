@@ -21,12 +21,24 @@ pub fn parse_friendly(input: &str) -> Result<Vec<CardSpec>, CardError> {
     let chars: Vec<char> = input.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
-    let bad = |from: usize, to: usize| {
-        CardError::NotACard(chars[from..to.min(chars.len())].iter().collect())
+    let separator = |c: char| {
+        c.is_whitespace() || matches!(c, ',' | '，' | '、' | ';' | '[' | ']' | '"' | '\'')
+    };
+    // The whole typed word is quoted (`xyz`, not `x`): the player sees what
+    // he typed, not where the reading stopped.
+    let bad = |from: usize| {
+        let start = (0..from)
+            .rev()
+            .find(|&k| separator(chars[k]))
+            .map_or(0, |k| k + 1);
+        let end = (from..chars.len())
+            .find(|&k| separator(chars[k]))
+            .unwrap_or(chars.len());
+        CardError::NotACard(chars[start..end].iter().collect())
     };
     while i < chars.len() {
         let c = chars[i];
-        if c.is_whitespace() || matches!(c, ',' | '，' | '、' | ';' | '[' | ']' | '"' | '\'') {
+        if separator(c) {
             i += 1;
             continue;
         }
@@ -71,9 +83,9 @@ pub fn parse_friendly(input: &str) -> Result<Vec<CardSpec>, CardError> {
                     i += 1;
                     rank
                 }
-                None => return Err(bad(start, i + 1)),
+                None => return Err(bad(start)),
             },
-            None => return Err(bad(start, i)),
+            None => return Err(bad(start)),
         };
         if suit.is_none() {
             if let Some(&s) = chars.get(i) {
@@ -207,7 +219,15 @@ mod tests {
 
     #[test]
     fn garbage_is_named() {
-        assert_eq!(parse_friendly("33x4"), Err(CardError::NotACard("x".into())));
+        // The whole typed word is quoted, not the letter the reading stopped at.
+        assert_eq!(
+            parse_friendly("33x4"),
+            Err(CardError::NotACard("33x4".into()))
+        );
+        assert_eq!(
+            parse_friendly("3 xyz 4"),
+            Err(CardError::NotACard("xyz".into()))
+        );
         assert_eq!(parse_friendly("1"), Err(CardError::NotACard("1".into())));
         assert_eq!(parse_friendly("  "), Err(CardError::Empty));
     }

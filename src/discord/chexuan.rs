@@ -37,6 +37,8 @@ pub enum ChexuanClick {
     Bet(Action),
     Split,
     RaiseAny,
+    /// Between hands, asked to top up: move this many chips into the stack.
+    TopUp(u64),
 }
 
 impl GameClick for ChexuanClick {
@@ -45,6 +47,7 @@ impl GameClick for ChexuanClick {
             ChexuanClick::Bet(a) => action_arg(a).unwrap_or_else(|| "-".into()),
             ChexuanClick::Split => "split".into(),
             ChexuanClick::RaiseAny => "raise".into(),
+            ChexuanClick::TopUp(n) => format!("topup.{n}"),
         };
         GameWire::new("g", Some(arg))
     }
@@ -56,7 +59,10 @@ impl GameClick for ChexuanClick {
         Some(match wire.arg.as_deref()? {
             "split" => ChexuanClick::Split,
             "raise" => ChexuanClick::RaiseAny,
-            arg => ChexuanClick::Bet(parse_action_arg(arg)?),
+            arg => match arg.strip_prefix("topup.") {
+                Some(n) => ChexuanClick::TopUp(n.parse().ok()?),
+                None => ChexuanClick::Bet(parse_action_arg(arg)?),
+            },
         })
     }
 }
@@ -259,8 +265,14 @@ impl DiscordGame for ChexuanTable {
                 &[("chips", (v.hand.highest as i64).into())],
             ),
         ];
-        if let Some(h) = v.hand.to_act {
-            let player = t.names.get(v.table_seat(h));
+        // Between hands the one to act is a seat asked to top up.
+        let to_act = v
+            .hand
+            .to_act
+            .map(|h| v.table_seat(h))
+            .or_else(|| v.topping_up.iter().position(|&t| t));
+        if let Some(seat) = to_act {
+            let player = t.names.get(seat);
             lines.push(match t.deadline {
                 Some(deadline) => i18n::tr_args(
                     lang,
@@ -296,6 +308,24 @@ impl DiscordGame for ChexuanTable {
         t: &TableView<'_, Self>,
         legal: &[TableAction],
     ) -> Vec<serenity::CreateButton> {
+        let top_ups: Vec<serenity::CreateButton> = legal
+            .iter()
+            .filter_map(|a| match a {
+                TableAction::TopUp(n) => Some(
+                    serenity::CreateButton::new(t.game_id(&ChexuanClick::TopUp(*n)))
+                        .label(i18n::tr_args(
+                            t.lang,
+                            "chexuan-btn-top-up",
+                            &[("amount", (*n as i64).into())],
+                        ))
+                        .style(serenity::ButtonStyle::Primary),
+                ),
+                _ => None,
+            })
+            .collect();
+        if !top_ups.is_empty() {
+            return top_ups;
+        }
         let actions = TableAction::hand_actions(legal);
         let mut buttons: Vec<serenity::CreateButton> = actions
             .iter()
@@ -338,14 +368,19 @@ impl DiscordGame for ChexuanTable {
         let me = view.hand.viewer?;
         let p = view.hand.players.get(me)?;
         let hidden = p.hidden.as_ref().filter(|c| !c.is_empty())?;
-        Some(i18n::tr_args(
+        let mut text = i18n::tr_args(
             lang,
             "chexuan-your-cards",
             &[
                 ("hidden", cards(lang, hidden).into()),
                 ("open", cards(lang, &p.open).into()),
             ],
-        ))
+        );
+        if let Some(warning) = i18n::events::cx_xiu_warning(lang, view) {
+            text.push('\n');
+            text.push_str(&warning);
+        }
+        Some(text)
     }
 
     fn hand_components(
@@ -420,6 +455,7 @@ impl DiscordGame for ChexuanTable {
                 Ok(ClickIntent::Act(TableAction::Hand(Action::Split(split))))
             }
             Control::Game(ChexuanClick::Bet(a)) => Ok(ClickIntent::Act(TableAction::Hand(*a))),
+            Control::Game(ChexuanClick::TopUp(n)) => Ok(ClickIntent::Act(TableAction::TopUp(*n))),
             Control::Hint => Ok(ClickIntent::Hint),
             _ => Err(BotError::user("err-stale")),
         }
@@ -449,6 +485,11 @@ impl DiscordGame for ChexuanTable {
         let name = match hint {
             TableAction::Hand(a) => action_label(lang, a),
             TableAction::Leave | TableAction::TimedOut => i18n::tr(lang, "chexuan-action-fold"),
+            TableAction::TopUp(n) => i18n::tr_args(
+                lang,
+                "chexuan-btn-top-up",
+                &[("amount", (*n as i64).into())],
+            ),
         };
         (
             Vec::new(),
@@ -505,7 +546,9 @@ impl DiscordGame for ChexuanTable {
                 "chexuan-done",
                 &[("action", action_label(lang, a).into())],
             ),
-            TableAction::Leave | TableAction::TimedOut => i18n::tr(lang, "action-done"),
+            TableAction::Leave | TableAction::TimedOut | TableAction::TopUp(_) => {
+                i18n::tr(lang, "action-done")
+            }
         }
     }
 
@@ -708,6 +751,48 @@ mod tests {
             BotError::User { key, .. } => key,
             other => panic!("not a user error: {other}"),
         }
+    }
+
+    /// The 休芒 cost stands in the hand view of a seat that may check, and
+    /// a Top up button reads back into the top-up it names.
+    #[test]
+    fn the_hand_says_what_checking_costs_and_top_up_buttons_read_back() {
+        let t = table();
+        let seat = t.waiting_on()[0];
+        let view = t.view(Some(seat));
+        assert!(t
+            .legal_actions(seat)
+            .contains(&TableAction::Hand(Action::Check)));
+        let text = ChexuanTable::hand_text(Lang::EnUs, &view).unwrap();
+        assert!(
+            text.contains("If everyone checks (休) this round, each player still in pays 50 chips"),
+            "{text}"
+        );
+        let zh = ChexuanTable::hand_text(Lang::ZhCn, &view).unwrap();
+        assert!(zh.contains("休芒"), "{zh}");
+        // Not the seat to act: no warning.
+        let other = (seat + 1) % 3;
+        let text = ChexuanTable::hand_text(Lang::EnUs, &t.view(Some(other))).unwrap();
+        assert!(!text.contains("If everyone checks"), "{text}");
+
+        let click = ChexuanClick::TopUp(60);
+        assert_eq!(
+            ChexuanClick::from_wire(&click.to_wire()),
+            Some(click.clone())
+        );
+        let legal = vec![TableAction::TopUp(10), TableAction::TopUp(500)];
+        let h = HandView::<ChexuanTable> {
+            lang: Lang::EnUs,
+            game: 7,
+            version: 3,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        assert!(matches!(
+            ChexuanTable::on_click(&Control::Game(click), &[], &h),
+            Ok(ClickIntent::Act(TableAction::TopUp(60)))
+        ));
     }
 
     /// "Raise…" opens a modal with the seat's legal range; what is typed

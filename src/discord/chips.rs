@@ -60,9 +60,14 @@ fn amount_of(amount: i64) -> Result<i64, BotError> {
     Ok(amount)
 }
 
-/// Your chip balance and this server's leaderboard.
+/// Your chip balance (privately), or this server's leaderboard
 #[poise::command(slash_command, guild_only)]
-pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), BotError> {
+// Only `leaderboard: true` posts for the whole channel.
+pub async fn chips(
+    ctx: Context<'_>,
+    user: Option<serenity::User>,
+    leaderboard: Option<bool>,
+) -> Result<(), BotError> {
     let server = server_of(ctx)?;
     let lang = lang_of_ctx(ctx);
     let ledger = &ctx.data().ledger;
@@ -83,8 +88,39 @@ pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     } else {
         ledger.existing_balance(server, target).await?
     };
-    let top = ledger.leaderboard(server, 10).await?;
     let rank = ledger.rank(server, me).await?;
+    let (rank, chips) = rank.unwrap_or((0, mine));
+    let footer = i18n::tr_args(
+        lang,
+        "chips-your-rank",
+        &[("rank", rank.into()), ("chips", chips.into())],
+    );
+    let content = match balance {
+        Some(balance) => i18n::tr_args(
+            lang,
+            "chips-balance",
+            &[
+                ("player", mention(target).into()),
+                ("chips", balance.into()),
+            ],
+        ),
+        None => i18n::tr_args(
+            lang,
+            "chips-no-account",
+            &[("player", mention(target).into())],
+        ),
+    };
+    if !leaderboard.unwrap_or(false) {
+        // A balance is one's own business: only the caller sees it.
+        ctx.send(
+            quiet()
+                .ephemeral(true)
+                .content(format!("{content}\n{footer}")),
+        )
+        .await?;
+        return Ok(());
+    }
+    let top = ledger.leaderboard(server, 10).await?;
     let mut board = String::new();
     for (i, (user, chips)) in top.iter().enumerate() {
         board.push_str(&i18n::tr_args(
@@ -101,31 +137,10 @@ pub async fn chips(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     if board.is_empty() {
         board = i18n::tr(lang, "chips-leaderboard-empty");
     }
-    let (rank, chips) = rank.unwrap_or((0, mine));
-    let footer = i18n::tr_args(
-        lang,
-        "chips-your-rank",
-        &[("rank", rank.into()), ("chips", chips.into())],
-    );
     let embed = serenity::CreateEmbed::new()
         .title(i18n::tr(lang, "chips-leaderboard"))
         .description(board)
         .footer(serenity::CreateEmbedFooter::new(footer));
-    let content = match balance {
-        Some(balance) => i18n::tr_args(
-            lang,
-            "chips-balance",
-            &[
-                ("player", mention(target).into()),
-                ("chips", balance.into()),
-            ],
-        ),
-        None => i18n::tr_args(
-            lang,
-            "chips-no-account",
-            &[("player", mention(target).into())],
-        ),
-    };
     ctx.send(quiet().content(content).embed(embed)).await?;
     Ok(())
 }

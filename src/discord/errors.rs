@@ -44,7 +44,10 @@ impl BotError {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             BotError::User { key, args } => {
-                let args: Vec<_> = args.iter().map(|(k, v)| (*k, i18n::arg_value(v))).collect();
+                let args: Vec<_> = args
+                    .iter()
+                    .map(|(k, v)| (*k, i18n::error_arg_value(lang, key, k, v)))
+                    .collect();
                 i18n::tr_args(lang, key, &args)
             }
             BotError::Internal(_) => i18n::tr(lang, "err-internal"),

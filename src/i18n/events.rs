@@ -671,6 +671,34 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
                 *seat,
                 vec![("stack", n(*stack))],
             )),
+            SessionEvent::TopUpAsked {
+                seat,
+                stack,
+                min,
+                reserve,
+            } => out.push(seats.say(
+                lang,
+                "chexuan-event-top-up-asked",
+                *seat,
+                vec![
+                    ("stack", n(*stack)),
+                    ("min", n(i64::try_from(*min).unwrap_or(i64::MAX))),
+                    ("reserve", n(i64::try_from(*reserve).unwrap_or(i64::MAX))),
+                ],
+            )),
+            SessionEvent::ToppedUp {
+                seat,
+                amount,
+                stack,
+            } => out.push(seats.say(
+                lang,
+                "chexuan-event-topped-up",
+                *seat,
+                vec![
+                    ("amount", n(i64::try_from(*amount).unwrap_or(i64::MAX))),
+                    ("stack", n(*stack)),
+                ],
+            )),
             SessionEvent::Closed { mango_shares, .. } => {
                 let shares: Vec<i64> = mango_shares
                     .iter()
@@ -693,6 +721,25 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
 
 /// One table seat's line: stack, contribution, cards (face-down cards
 /// only where the view holds them: the viewer's own, or a 三花 laid down).
+/// When the viewer may check (休) and everyone checking this round would
+/// be a 休芒: a line saying what it costs each player still in. Said beside
+/// a suggested or offered check, so nobody checks into mango unawares.
+pub fn cx_xiu_warning(lang: Lang, v: &CxView) -> Option<String> {
+    let hand = &v.hand;
+    let me = hand.viewer?;
+    let amount = hand.xiu_mango?;
+    let p = hand.players.get(me)?;
+    let may_check =
+        hand.to_act == Some(me) && p.status == Status::Active && p.contribution == hand.highest;
+    may_check.then(|| {
+        tr_args(
+            lang,
+            "chexuan-xiu-warning",
+            &[("amount", n(i64::try_from(amount).unwrap_or(i64::MAX)))],
+        )
+    })
+}
+
 pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> String {
     let stack = v.stacks.get(seat).copied().unwrap_or(0);
     // The chips off the table (for mango), where the seat has a limit.

@@ -237,9 +237,48 @@ pub fn tr_rule_error(lang: Lang, err: &RuleError) -> String {
         tracing::warn!(key = err.key, "rule error without a Fluent message");
         return err.message.clone();
     }
-    let args: Vec<(&str, FluentValue<'_>)> =
-        err.args.iter().map(|(k, v)| (*k, arg_value(v))).collect();
+    let args: Vec<(&str, FluentValue<'_>)> = err
+        .args
+        .iter()
+        .map(|(k, v)| (*k, error_arg_value(lang, err.key, k, v)))
+        .collect();
     tr_args(lang, err.key, &args)
+}
+
+/// Argument `name` = `value` of refusal `key` as a Fluent value: cards in
+/// the player's words ([`readable_cards`]), numbers as numbers.
+pub fn error_arg_value<'a>(lang: Lang, key: &str, name: &str, value: &'a str) -> FluentValue<'a> {
+    match readable_cards(lang, key, name, value) {
+        Some(text) => FluentValue::String(Cow::Owned(text)),
+        None => arg_value(value),
+    }
+}
+
+/// A refusal's `card`/`cards` argument as a player reads cards: the engines
+/// name cards in record notation (`BJ`, `QH`), which no player types or
+/// sees elsewhere (大王, Q♥; Chexuan's big joker is 二皇). `None` when the
+/// argument is not one: what the player typed (a bad card is quoted as
+/// typed) and Paohuzi's cards (its messages pick their own names).
+fn readable_cards(lang: Lang, key: &str, name: &str, value: &str) -> Option<String> {
+    if !matches!(name, "card" | "cards") || key.ends_with("bad-card") || key.contains("paohuzi") {
+        return None;
+    }
+    let mut changed = false;
+    let words: Vec<String> = value
+        .split(' ')
+        .map(|word| match word.parse::<Card>() {
+            Ok(card) => {
+                changed = true;
+                if crate::games::chexuan::ERROR_KEYS.contains(&key) {
+                    events::cx_cards(lang, &[card])
+                } else {
+                    render_card(lang, card)
+                }
+            }
+            Err(_) => word.to_string(),
+        })
+        .collect();
+    changed.then(|| words.join(" "))
 }
 
 /// A string argument as a Fluent value: a number when it reads as one.
@@ -364,7 +403,7 @@ mod tests {
         assert_eq!(tr(Lang::ZhCn, "cmd-dou-dizhu"), "斗地主");
         assert_eq!(
             attr(Lang::EnUs, "cmd-chips", "description").as_deref(),
-            Some("Your chip balance and this server's leaderboard")
+            Some("Your chip balance (privately), or this server's leaderboard")
         );
     }
 
@@ -382,6 +421,29 @@ mod tests {
         assert_eq!(tr_rule_error(Lang::EnUs, &unknown), "plain words");
         let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", "ZZ");
         assert!(tr_rule_error(Lang::EnUs, &with_arg).contains("“ZZ”"));
+    }
+
+    #[test]
+    fn refusals_name_cards_as_players_read_them_never_in_record_notation() {
+        let held =
+            RuleError::new(ErrorCode::IllegalAction, "err-not-in-hand", "x").arg("card", "BJ");
+        let zh = tr_rule_error(Lang::ZhCn, &held);
+        assert!(zh.contains("大王") && !zh.contains("BJ"), "{zh}");
+        assert!(tr_rule_error(Lang::EnUs, &held).contains("Big Joker"));
+        let combo = RuleError::new(ErrorCode::IllegalAction, "err-not-a-combination", "x")
+            .arg("cards", "3 4 SJ");
+        let zh = tr_rule_error(Lang::ZhCn, &combo);
+        assert!(zh.contains("3 4 小王") && !zh.contains("SJ"), "{zh}");
+        // Chexuan's big joker is 二皇; canonical `QH` reads Q♥.
+        let split =
+            RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x").arg("card", "BJ");
+        assert!(tr_rule_error(Lang::ZhCn, &split).starts_with("二皇"));
+        let split =
+            RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x").arg("card", "QH");
+        assert!(tr_rule_error(Lang::EnUs, &split).starts_with("Q♥"));
+        // What the player typed is quoted as typed.
+        let typed = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", "BJx");
+        assert!(tr_rule_error(Lang::ZhCn, &typed).contains("BJx"));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::games::chexuan::ai::BasicBot;
 use crate::games::chexuan::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use crate::games::chexuan::session::{ChexuanTable, SessionBot, SessionDeal, TableAction};
 use crate::games::chexuan::ChexuanRules;
-use crate::games::{ErrorCode, RuleError, Seat};
+use crate::games::{ErrorCode, Game, RuleError, Seat};
 use crate::record::RecordError;
 use std::ops::RangeInclusive;
 
@@ -17,9 +17,14 @@ fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
-/// The bobo a join brings: the one asked for, or the smallest.
-fn bobo_of(rules: &ChexuanRules, join: &JoinArgs) -> u64 {
-    join.buy_in.unwrap_or(rules.min_bobo())
+/// The bobo a join brings: the one asked for, or the default for the
+/// balance ([`ChexuanRules::default_bobo`]; the smallest when the balance
+/// was not read).
+fn bobo_of(rules: &ChexuanRules, join: &JoinArgs, balance: Option<i64>) -> u64 {
+    join.buy_in.unwrap_or_else(|| match balance {
+        Some(balance) => rules.default_bobo(balance),
+        None => rules.min_bobo(),
+    })
 }
 
 impl TableGame for ChexuanTable {
@@ -48,7 +53,7 @@ impl TableGame for ChexuanTable {
     }
 
     fn check_join(rules: &ChexuanRules, join: &JoinArgs, balance: i64) -> Result<(), RuleError> {
-        let bobo = bobo_of(rules, join);
+        let bobo = bobo_of(rules, join, Some(balance));
         let min = rules.min_bobo();
         if bobo < min || bobo > MAX_CHIPS {
             return Err(illegal(
@@ -83,7 +88,7 @@ impl TableGame for ChexuanTable {
         let ai_bobo = seats
             .iter()
             .filter(|s| s.human)
-            .map(|s| bobo_of(&rules, &s.join))
+            .map(|s| bobo_of(&rules, &s.join, s.balance))
             .max()
             .unwrap_or(rules.min_bobo());
         let deal = SessionDeal {
@@ -93,7 +98,7 @@ impl TableGame for ChexuanTable {
                 .iter()
                 .map(|s| {
                     if s.human {
-                        bobo_of(&rules, &s.join)
+                        bobo_of(&rules, &s.join, s.balance)
                     } else {
                         ai_bobo
                     }
@@ -105,7 +110,7 @@ impl TableGame for ChexuanTable {
                     .iter()
                     .map(|s| match (s.human, s.balance) {
                         (true, Some(balance)) => {
-                            let bobo = bobo_of(&rules, &s.join) as i128;
+                            let bobo = bobo_of(&rules, &s.join, Some(balance)) as i128;
                             // check_join refused a bobo above the balance; a
                             // reserve beyond the largest amount is capped.
                             let rest = (balance as i128 - bobo).clamp(0, MAX_CHIPS as i128);
@@ -131,6 +136,14 @@ impl TableGame for ChexuanTable {
         if self.closed() || !self.seated(seat) {
             return Vec::new();
         }
+        // Between hands: the top-ups of a seat asked for one.
+        if self.between_hands() {
+            return self
+                .legal_actions(seat)
+                .into_iter()
+                .filter(|a| matches!(a, TableAction::TopUp(_)))
+                .collect();
+        }
         match self.hand_seat(seat) {
             Some(h) => self
                 .hand()
@@ -149,6 +162,10 @@ impl TableGame for ChexuanTable {
     /// A seat out of time is played for that one action, not handed to the
     /// bot: at a betting game the bot would bet the player's chips.
     fn timeout_action(&self, seat: Seat) -> Option<TableAction> {
+        // Asked to top up between hands: the timer declines for him.
+        if self.topping_up().get(seat) == Some(&true) && !self.closed() {
+            return Some(TableAction::TimedOut);
+        }
         let h = self.hand_seat(seat)?;
         (!self.closed() && self.gone(seat).is_none() && self.stand_in_action(h).is_some())
             .then_some(TableAction::TimedOut)

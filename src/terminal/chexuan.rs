@@ -55,6 +55,40 @@ fn raise_range(legal: &[Action]) -> Option<(u64, u64)> {
     Some((min, raises.max().unwrap_or(min)))
 }
 
+/// Between hands, asked to top up: the smallest and largest amount (the
+/// table offers both ends; anything between is accepted).
+fn top_up_range(legal: &[TableAction]) -> Option<(u64, u64)> {
+    let amounts = legal.iter().filter_map(|a| match a {
+        TableAction::TopUp(n) => Some(*n),
+        _ => None,
+    });
+    Some((amounts.clone().min()?, amounts.max()?))
+}
+
+/// `topup N` / `补 N` (`topup` alone: the smallest amount); anything
+/// else is refused with the choices.
+fn parse_top_up(lang: Lang, line: &str, min: u64, max: u64) -> Result<TableAction, String> {
+    let line = line.trim().to_lowercase();
+    let rest = ["top up", "topup", "top-up", "补簸簸", "补"]
+        .iter()
+        .find_map(|w| line.strip_prefix(w));
+    let options = || {
+        tr_args(
+            lang,
+            "term-cx-top-up-options",
+            &[("min", chips(min).into()), ("max", chips(max).into())],
+        )
+    };
+    match rest.map(str::trim) {
+        Some("") => Ok(TableAction::TopUp(min)),
+        Some(n) => n
+            .parse::<u64>()
+            .map(TableAction::TopUp)
+            .map_err(|_| options()),
+        None => Err(options()),
+    }
+}
+
 fn chips(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
@@ -296,7 +330,7 @@ impl Hosted for ChexuanTable {
 impl TerminalGame for ChexuanTable {
     fn welcome(lang: Lang, options: &PlayOptions, seats: usize, balance: i64) -> String {
         let rules: ChexuanRules = serde_json::from_value(options.rules.clone()).unwrap_or_default();
-        let bobo = options.buy_in.unwrap_or(rules.min_bobo());
+        let bobo = options.buy_in.unwrap_or(rules.default_bobo(balance));
         tr_args(
             lang,
             "term-cx-welcome",
@@ -375,7 +409,9 @@ impl TerminalGame for ChexuanTable {
         for s in 0..view.stacks.len() {
             let line = events::cx_seat_line(lang, &seats, view, s);
             if !line.is_empty() {
-                out.push(format!("  {line}"));
+                // A seat takes two lines (chips, then cards): each within
+                // 80 columns.
+                out.push(format!("  {}", line.replace('\n', "\n    ")));
             }
         }
         out.join("\n")
@@ -402,10 +438,22 @@ impl TerminalGame for ChexuanTable {
             let name = tr_args(lang, "term-cx-hand-name", &[("name", name.into())]);
             line.push_str(&name);
         }
+        // Beside every chance to check: what everyone checking costs.
+        if let Some(warning) = events::cx_xiu_warning(lang, view) {
+            line.push('\n');
+            line.push_str(&warning);
+        }
         line
     }
 
     fn options_line(lang: Lang, legal: &[TableAction]) -> String {
+        if let Some((min, max)) = top_up_range(legal) {
+            return tr_args(
+                lang,
+                "term-cx-top-up-options",
+                &[("min", chips(min).into()), ("max", chips(max).into())],
+            );
+        }
         let legal = TableAction::hand_actions(legal);
         let splits = splits_of(&legal);
         if !splits.is_empty() {
@@ -440,6 +488,9 @@ impl TerminalGame for ChexuanTable {
     fn action_label(lang: Lang, action: &TableAction) -> String {
         match action {
             TableAction::Leave | TableAction::TimedOut => tr(lang, "term-leave"),
+            TableAction::TopUp(n) => {
+                tr_args(lang, "chexuan-btn-top-up", &[("amount", chips(*n).into())])
+            }
             TableAction::Hand(a) => match a {
                 Action::Raise(n) => tr_args(lang, "chexuan-btn-raise", &[("by", chips(*n).into())]),
                 Action::Call => tr(lang, "chexuan-action-call"),
@@ -449,6 +500,15 @@ impl TerminalGame for ChexuanTable {
                 Action::Sanhua => tr(lang, "chexuan-action-sanhua"),
                 Action::Split(s) => split_text(lang, s),
             },
+        }
+    }
+
+    /// A suggested 休 says what it costs when everyone checks (休芒).
+    fn hint_line(lang: Lang, view: &TableView, action: &TableAction) -> String {
+        let hint = text::hint(lang, &Self::action_label(lang, action));
+        match (action, events::cx_xiu_warning(lang, view)) {
+            (TableAction::Hand(Action::Check), Some(warning)) => format!("{hint}\n{warning}"),
+            _ => hint,
         }
     }
 
@@ -463,6 +523,9 @@ impl TerminalGame for ChexuanTable {
         }
         if let Some(input) = super::command(line) {
             return Ok(input);
+        }
+        if let Some((min, max)) = top_up_range(legal) {
+            return parse_top_up(lang, line, min, max).map(Input::Act);
         }
         let legal = TableAction::hand_actions(legal);
         parse_hand_action(lang, line, view, &legal).map(|a| Input::Act(TableAction::Hand(a)))
@@ -530,7 +593,7 @@ mod tests {
         assert!(parse("sanhua").unwrap_err().contains("round 3"));
         assert!(parse("bet").is_err());
         let options = ChexuanTable::options_line(Lang::EnUs, &legal);
-        assert!(options.contains("raise N (大, N ≥ 10"), "{options}");
+        assert!(options.contains("raise N (大, N from 10"), "{options}");
         assert!(options.contains("Check (休)"), "{options}");
         let table_text = ChexuanTable::table_lines(Lang::EnUs, &v, me);
         assert!(table_text.contains("Mango pot: "), "{table_text}");

@@ -125,6 +125,11 @@ pub trait TerminalGame: TableGame {
     fn options_line(lang: Lang, legal: &[Self::Action]) -> String;
     /// How an action reads in a hint.
     fn action_label(lang: Lang, action: &Self::Action) -> String;
+    /// The line a hint prints: the action, and what the game has to add
+    /// about it now (Chexuan: what a 休 costs when everyone checks).
+    fn hint_line(lang: Lang, _view: &Self::View, action: &Self::Action) -> String {
+        text::hint(lang, &Self::action_label(lang, action))
+    }
     /// Reads one line (trimmed, possibly empty) into what it asks for; a
     /// refusal says why in `lang`. A game reads its own moves and falls
     /// back on [`command`]; a line that reads as a move is the move.
@@ -814,10 +819,7 @@ where
                     self.say(G::table_lines(self.options.lang, &game.view, self.seat))?
                 }
                 Input::Hint => match handle.hint(LOCAL_USER).await {
-                    Ok(a) => self.say(text::hint(
-                        self.options.lang,
-                        &G::action_label(self.options.lang, &a),
-                    ))?,
+                    Ok(a) => self.say(G::hint_line(self.options.lang, &game.view, &a))?,
                     Err(e) => self.say(text::table_error(self.options.lang, &e))?,
                 },
                 Input::Auto => {

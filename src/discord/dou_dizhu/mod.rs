@@ -292,8 +292,9 @@ impl DiscordGame for DouDizhu {
         lines.push(String::new());
         for seat in 0..r.report.paid.len() {
             let role = match landlord {
-                Some(l) if l == seat => i18n::tr(lang, "ddz-role-landlord"),
-                Some(_) => i18n::tr(lang, "ddz-role-farmer"),
+                // The same words as the table's seat lines.
+                Some(l) if l == seat => i18n::tr(lang, "table-role-landlord"),
+                Some(_) => i18n::tr(lang, "table-role-farmer"),
                 None => String::new(),
             };
             lines.push(r.seat_line(seat, role));

@@ -53,7 +53,10 @@ pub fn table_embed(
             "table-cards-left",
             &[("count", (view.cards_left[seat] as i64).into())],
         );
-        let bid = match view.bids[seat] {
+        // The bids are news while bidding; later a farmer's "Pass" would
+        // read as if she had just passed a play.
+        let bids_shown = view.phase == PhaseName::Bidding;
+        let bid = match view.bids[seat].filter(|_| bids_shown) {
             Some(0) => format!(" · {}", i18n::tr(lang, "btn-pass")),
             Some(b) => format!(
                 " · {}",
@@ -111,8 +114,8 @@ pub fn table_embed(
         ));
     }
     if view.phase == PhaseName::Playing || view.phase == PhaseName::Finished {
-        lines.push(match &view.standing {
-            Some(s) => i18n::tr_args(
+        match (&view.standing, view.turn) {
+            (Some(s), _) => lines.push(i18n::tr_args(
                 lang,
                 "table-last-play",
                 &[
@@ -123,9 +126,17 @@ pub fn table_embed(
                     ),
                     ("cards", i18n::render_cards(lang, &s.cards.cards()).into()),
                 ],
-            ),
-            None => i18n::tr(lang, "table-last-play-none"),
-        });
+            )),
+            // Nothing on the table: a trick was just won (or it is the
+            // first lead), so a new round begins with the one to lead.
+            (None, Some(leader)) => lines.push(i18n::tr_args(
+                lang,
+                "table-new-round",
+                &[("player", name(leader).into())],
+            )),
+            // The game is over: the result message tells the rest.
+            (None, None) => {}
+        }
     }
     lines.push(i18n::tr_args(
         lang,

@@ -408,10 +408,27 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
             .asked_at
             .is_some_and(|at| (at..game.version).contains(&c.id.version))
         && c.id.action != Click::MyHand;
-    if !current && !earlier && c.id.action != Click::MyHand {
+    let stale = !current && !earlier && c.id.action != Click::MyHand;
+    if stale && !(c.in_private_view && same_game && c.fields.is_none()) {
         return Err(BotError::user("err-stale"));
     }
     let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    if stale {
+        // A click on an outdated hand view (a double click on Play, whose
+        // first click already played): the view itself is redrawn as it is
+        // now, with a word on why nothing was played.
+        let hv = HandView::<G> {
+            lang: c.lang,
+            game: game.id,
+            version: game.version,
+            seat,
+            view: &game.view,
+            legal: &game.legal,
+        };
+        let note = i18n::tr(c.lang, "hand-view-outdated");
+        let (text, rows) = hand_message(&hv, &[], Some(note));
+        return Ok(Answer::Update(text, rows));
+    }
     if earlier && !game.waiting_on.contains(&seat) {
         return Err(BotError::user("err-stale"));
     }

@@ -366,6 +366,7 @@ mod tests {
             players: (0..4).map(player).collect(),
             deltas: None,
             next_dealer: None,
+            xiu_mango: Some(50),
         };
         // A middling hand: the 休芒 (5 antes from each of four) costs more
         // than one ante more at stake.

@@ -46,6 +46,19 @@ impl ChexuanRules {
         self.min_bobo.unwrap_or(self.ante.saturating_mul(20))
     }
 
+    /// **Decision** (table default): the bobo of a player who names none,
+    /// with `balance` chips: half the balance, at least the smallest bobo
+    /// (when the balance has it) and at most the balance and the largest
+    /// amount. At exactly the smallest bobo, losing the ante alone sits a
+    /// player out after one hand; half the balance lets a session go on,
+    /// and the other half stays off the table for mango and top-ups.
+    pub fn default_bobo(&self, balance: i64) -> u64 {
+        let balance = u64::try_from(balance).unwrap_or(0).min(MAX_CHIPS);
+        (balance / 2)
+            .max(self.min_bobo())
+            .min(balance.max(self.min_bobo()))
+    }
+
     /// Checks these rules and a number of seats for a hand or a table: the
     /// one check behind records, deals, tables and simulations.
     pub fn check_table(&self, seats: usize) -> Result<(), RecordError> {

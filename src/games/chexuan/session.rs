@@ -46,6 +46,14 @@
 //!   seated). Any action the player makes himself clears the current
 //!   hand's timeout and the count; a hand in which the seat had no turn
 //!   neither counts nor breaks the row;
+//! - a human seat whose stack falls below `min_bobo` while its chips off the
+//!   table (its reserve) cover the gap is asked to top up before the next
+//!   hand ([`SessionEvent::TopUpAsked`]): [`TableAction::TopUp`] moves N
+//!   chips (at least the gap, at most the reserve) from the reserve into
+//!   the stack; leaving, or the turn timer ([`TableAction::TimedOut`]),
+//!   declines, and the seat sits out. The next hand is dealt once every
+//!   seat asked has answered. No chip moves in the ledger: the reserve was
+//!   the seat's balance less its bobo already;
 //! - the table closes after a hand that leaves fewer than two players able
 //!   to play, or no human among them; the mango pot is then shared equally
 //!   among the seats still seated (not left), remainder chips to the
@@ -70,6 +78,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use std::ops::RangeInclusive;
 
 /// The `game` of a session record: the game's own name. A record named
 /// `chexuan` holds a session when its deal is a [`SessionDeal`] (it has a
@@ -118,7 +127,11 @@ pub enum TableAction {
     /// showdown the best split. Only the runtime's timer sends it
     /// (the runtime's `TableGame::timer_only`); it is recorded so that a replayed or
     /// resumed session keeps each seat's count of timed-out hands.
+    /// Asked to top up: declines (the seat sits out).
     TimedOut,
+    /// Between hands, when asked: move this many chips from the chips off
+    /// the table into the stack (`{"top_up": N}`).
+    TopUp(u64),
 }
 
 impl TableAction {
@@ -129,7 +142,7 @@ impl TableAction {
             .iter()
             .filter_map(|a| match a {
                 TableAction::Hand(a) => Some(*a),
-                TableAction::Leave | TableAction::TimedOut => None,
+                TableAction::Leave | TableAction::TimedOut | TableAction::TopUp(_) => None,
             })
             .collect()
     }
@@ -137,6 +150,16 @@ impl TableAction {
 
 impl RecordAction for TableAction {
     fn from_json(value: &Value) -> Result<TableAction, RuleError> {
+        if let Some(n) = value.get("top_up") {
+            return match (value.as_object().map(|o| o.len()), n.as_u64()) {
+                (Some(1), Some(n)) => Ok(TableAction::TopUp(n)),
+                _ => Err(RuleError::new(
+                    ErrorCode::IllegalAction,
+                    "err-chexuan-malformed-action",
+                    "`top_up` takes a whole number of chips, alone",
+                )),
+            };
+        }
         for (word, action) in [
             ("leave", TableAction::Leave),
             ("timed_out", TableAction::TimedOut),
@@ -160,6 +183,7 @@ impl RecordAction for TableAction {
             TableAction::Hand(a) => a.to_json(),
             TableAction::Leave => json!({ "leave": true }),
             TableAction::TimedOut => json!({ "timed_out": true }),
+            TableAction::TopUp(n) => json!({ "top_up": n }),
         }
     }
 }
@@ -196,6 +220,17 @@ pub enum SessionEvent {
     StoodUp { seat: Seat },
     /// `seat`'s stack fell below the smallest bobo: dealt no more hands.
     SitsOut { seat: Seat, stack: i64 },
+    /// `seat`'s stack fell below the smallest bobo `min`, and its chips off
+    /// the table (`reserve`) cover the gap: the next hand waits for it to
+    /// top up (or decline).
+    TopUpAsked {
+        seat: Seat,
+        stack: i64,
+        min: u64,
+        reserve: u64,
+    },
+    /// `seat` moved `amount` chips from off the table into its stack.
+    ToppedUp { seat: Seat, amount: u64, stack: i64 },
     /// The table closed: the mango pot shared, and the session's chips.
     Closed {
         mango_shares: Vec<u64>,
@@ -228,6 +263,10 @@ pub struct TableView {
     pub left: Vec<bool>,
     /// Seats stood up for timing out (also `left`).
     pub stood_up: Vec<bool>,
+    /// Between hands: the seats asked to top up, not answered yet.
+    pub topping_up: Vec<bool>,
+    /// The smallest bobo: a stack below it sits out.
+    pub min_bobo: u64,
     pub ai: Vec<bool>,
     pub mango_pot: u64,
     pub mango_count: u32,
@@ -265,6 +304,8 @@ pub struct ChexuanTable {
     /// Per seat: its time ran out in the current hand (and it did not act
     /// after).
     timed_out: Vec<bool>,
+    /// Between hands: the seats asked to top up that have not answered.
+    topping_up: Vec<bool>,
     /// The current hand's number, from 1.
     number: u32,
     playing: Vec<Seat>,
@@ -526,6 +567,7 @@ impl ChexuanTable {
             stood_up: vec![false; seats],
             timeouts: vec![0; seats],
             timed_out: vec![false; seats],
+            topping_up: vec![false; seats],
             number: 1,
             playing,
             hand,
@@ -606,8 +648,22 @@ impl ChexuanTable {
         if let Some(gone) = self.gone(seat) {
             return Err(gone);
         }
+        if self.between_hands() {
+            return match action {
+                TableAction::Leave => Ok(None),
+                TableAction::TopUp(_) | TableAction::TimedOut if self.topping_up[seat] => Ok(None),
+                _ => Err(illegal(
+                    "err-chexuan-waiting-for-top-up",
+                    "the next hand waits for a player to top up",
+                )),
+            };
+        }
         match action {
             TableAction::Leave => Ok(None),
+            TableAction::TopUp(_) => Err(illegal(
+                "err-chexuan-top-up-not-now",
+                "you may top up between hands, when your stack is below the smallest bobo",
+            )),
             TableAction::Hand(_) | TableAction::TimedOut => match self.hand_seat(seat) {
                 Some(h) => Ok(Some(h)),
                 None => Err(illegal(
@@ -725,6 +781,80 @@ impl ChexuanTable {
             stacks: self.stacks.clone(),
         });
         self.count_timeouts(events);
+        let min = self.rules.min_bobo();
+        for s in self.playing.clone() {
+            // Only a seat of this hand whose chips off the table cover the
+            // gap is asked (once: a seat that declined sits out for good);
+            // AI seats and sessions without reserves have nothing to ask.
+            let Some(reserve) = self.reserve[s] else {
+                continue;
+            };
+            let stack = self.stacks[s];
+            if self.left[s] || self.is_ai(s) || stack >= min as i64 {
+                continue;
+            }
+            let gap = (min as i64 - stack.max(0)) as u64;
+            if reserve >= gap && stack.max(0) as u64 + gap <= MAX_CHIPS {
+                self.topping_up[s] = true;
+                events.push(SessionEvent::TopUpAsked {
+                    seat: s,
+                    stack,
+                    min,
+                    reserve,
+                });
+            }
+        }
+        if !self.between_hands() {
+            self.deal_next(events);
+        }
+    }
+
+    /// True while the finished hand waits for seats to top up.
+    pub fn between_hands(&self) -> bool {
+        self.topping_up.iter().any(|&t| t)
+    }
+
+    /// The seats asked to top up that have not answered.
+    pub fn topping_up(&self) -> &[bool] {
+        &self.topping_up
+    }
+
+    /// The chips `seat` may top up now: from the gap to the smallest bobo
+    /// to all its chips off the table (within the largest stack). `None`
+    /// when it is not asked to.
+    pub fn top_up_range(&self, seat: Seat) -> Option<RangeInclusive<u64>> {
+        if !self.topping_up.get(seat).copied().unwrap_or(false) {
+            return None;
+        }
+        let stack = self.stacks[seat].max(0) as u64;
+        let gap = self.rules.min_bobo().saturating_sub(stack);
+        let most = self.reserve[seat]?.min(MAX_CHIPS.saturating_sub(stack));
+        (gap <= most).then_some(gap.max(1)..=most)
+    }
+
+    /// A seat asked to top up answers (`amount`: `None` declines).
+    fn answer_top_up(&mut self, seat: Seat, amount: Option<u64>, events: &mut Vec<SessionEvent>) {
+        self.topping_up[seat] = false;
+        if let Some(amount) = amount {
+            self.stacks[seat] += amount as i64;
+            if let Some(r) = &mut self.reserve[seat] {
+                *r -= amount;
+            }
+            events.push(SessionEvent::ToppedUp {
+                seat,
+                amount,
+                stack: self.stacks[seat],
+            });
+        }
+        if !self.between_hands() {
+            self.deal_next(events);
+        }
+    }
+
+    /// After a hand (and any top-ups): the seats that sit out, then the
+    /// next hand or the close.
+    fn deal_next(&mut self, events: &mut Vec<SessionEvent>) {
+        let n = self.stacks.len();
         let min = self.rules.min_bobo() as i64;
         for &s in &self.playing {
             if !self.left[s] && self.stacks[s] < min {
@@ -891,6 +1021,11 @@ impl Game for ChexuanTable {
         if self.closed() {
             return Vec::new();
         }
+        if self.between_hands() {
+            return (0..self.stacks.len())
+                .filter(|&s| self.topping_up[s])
+                .collect();
+        }
         self.hand
             .to_act()
             .map(|h| self.playing[h])
@@ -901,6 +1036,46 @@ impl Game for ChexuanTable {
     fn apply(&mut self, seat: Seat, action: &TableAction) -> Result<Vec<SessionEvent>, RuleError> {
         let hand_seat = self.check(seat, action)?;
         let mut events = Vec::new();
+        if self.between_hands() {
+            // The hand is settled: only the top-up answers and leaving.
+            match action {
+                TableAction::TopUp(n) => {
+                    let range = self
+                        .top_up_range(seat)
+                        .ok_or_else(RuleError::not_your_turn)?;
+                    if !range.contains(n) {
+                        return Err(illegal(
+                            "err-chexuan-top-up-range",
+                            format!(
+                                "top up from {} to {} chips, not {n}",
+                                range.start(),
+                                range.end()
+                            ),
+                        )
+                        .arg("min", range.start())
+                        .arg("max", range.end())
+                        .arg("amount", n));
+                    }
+                    self.actions.push((seat, *action));
+                    self.answer_top_up(seat, Some(*n), &mut events);
+                }
+                TableAction::TimedOut => {
+                    self.actions.push((seat, *action));
+                    self.answer_top_up(seat, None, &mut events);
+                }
+                _ => {
+                    self.left[seat] = true;
+                    events.push(SessionEvent::Left { seat });
+                    self.actions.push((seat, *action));
+                    let asked = self.topping_up[seat];
+                    self.topping_up[seat] = false;
+                    if asked && !self.between_hands() {
+                        self.deal_next(&mut events);
+                    }
+                }
+            }
+            return Ok(events);
+        }
         match (action, hand_seat) {
             (TableAction::Hand(a), Some(h)) => {
                 let evs = self.hand.apply(h, a)?;
@@ -932,6 +1107,21 @@ impl Game for ChexuanTable {
         if self.closed() || self.left.get(seat) != Some(&false) {
             return Vec::new();
         }
+        if self.between_hands() {
+            // The smallest and the largest top-up (any amount between is
+            // accepted too), and leaving.
+            return match self.top_up_range(seat) {
+                Some(r) => {
+                    let mut legal = vec![TableAction::TopUp(*r.start())];
+                    if r.end() != r.start() {
+                        legal.push(TableAction::TopUp(*r.end()));
+                    }
+                    legal.push(TableAction::Leave);
+                    legal
+                }
+                None => Vec::new(),
+            };
+        }
         match self.hand_seat(seat) {
             Some(h) => self
                 .hand
@@ -955,6 +1145,8 @@ impl Game for ChexuanTable {
             session: self.deltas.clone(),
             left: self.left.clone(),
             stood_up: self.stood_up.clone(),
+            topping_up: self.topping_up.clone(),
+            min_bobo: self.rules.min_bobo(),
             ai: (0..n).map(|s| self.is_ai(s)).collect(),
             mango_pot: mango.pot,
             mango_count: mango.count,
@@ -1005,5 +1197,108 @@ impl Bot<ChexuanTable> for SessionBot {
             return legal[0];
         }
         TableAction::Hand(self.0.choose(&view.hand, &hand_legal, rng))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two humans at the smallest bobo (200), 500 chips each off the table;
+    /// seat 0 (the dealer, first to speak) folds hand 1 and loses its ante.
+    fn after_a_lost_ante() -> (ChexuanTable, Vec<SessionEvent>) {
+        let deal = SessionDeal {
+            seed: 11,
+            dealer: 0,
+            bobo: vec![200, 200],
+            ai: vec![false, false],
+            reserve: vec![Some(500), Some(500)],
+        };
+        let mut table = ChexuanTable::start(ChexuanRules::default(), 2, deal).unwrap();
+        assert_eq!(table.waiting_on(), vec![0]);
+        let events = table.apply(0, &TableAction::Hand(Action::Fold)).unwrap();
+        (table, events)
+    }
+
+    #[test]
+    fn a_stack_below_the_smallest_bobo_is_asked_to_top_up_and_plays_on() {
+        let (mut table, events) = after_a_lost_ante();
+        assert!(
+            events.contains(&SessionEvent::TopUpAsked {
+                seat: 0,
+                stack: 190,
+                min: 200,
+                reserve: 500
+            }),
+            "{events:?}"
+        );
+        // The next hand waits for seat 0 alone; the other seat cannot act.
+        assert!(table.between_hands() && !table.closed());
+        assert_eq!(table.waiting_on(), vec![0]);
+        assert_eq!(
+            table.legal_actions(0),
+            vec![
+                TableAction::TopUp(10),
+                TableAction::TopUp(500),
+                TableAction::Leave
+            ]
+        );
+        assert_eq!(
+            table
+                .apply(1, &TableAction::Hand(Action::Check))
+                .unwrap_err()
+                .key,
+            "err-chexuan-waiting-for-top-up"
+        );
+        // Below the gap or beyond the chips off the table: refused, nothing moves.
+        for n in [5, 501] {
+            let err = table.apply(0, &TableAction::TopUp(n)).unwrap_err();
+            assert_eq!(err.key, "err-chexuan-top-up-range");
+        }
+        assert_eq!(table.stacks()[0], 190);
+        let events = table.apply(0, &TableAction::TopUp(60)).unwrap();
+        assert!(events.contains(&SessionEvent::ToppedUp {
+            seat: 0,
+            amount: 60,
+            stack: 250
+        }));
+        assert!(
+            matches!(events.last(), Some(SessionEvent::HandBegins { hand: 2, bobo, .. }) if bobo[0] == 250),
+            "{events:?}"
+        );
+        assert_eq!(table.reserve()[0], Some(440));
+        // Topping up moves no chip in the session: the lost ante is all.
+        assert_eq!(table.session_deltas()[0], -10);
+        // Not between hands any more: a top-up is refused.
+        assert_eq!(
+            table.apply(0, &TableAction::TopUp(10)).unwrap_err().key,
+            "err-chexuan-top-up-not-now"
+        );
+        // The record replays to the same table.
+        let replayed = crate::record::replay_game_with::<ChexuanTable>(&table.record(), false);
+        assert!(
+            matches!(
+                replayed,
+                Ok(crate::record::Verdict::Ok {
+                    finished: false,
+                    ..
+                })
+            ),
+            "{replayed:?}"
+        );
+    }
+
+    #[test]
+    fn declining_a_top_up_sits_the_seat_out() {
+        let (mut table, _) = after_a_lost_ante();
+        // The timer answers for a player who does not: he sits out, and one
+        // player left closes the table.
+        let events = table.apply(0, &TableAction::TimedOut).unwrap();
+        assert!(events.contains(&SessionEvent::SitsOut {
+            seat: 0,
+            stack: 190
+        }));
+        assert!(table.closed(), "{events:?}");
+        assert_eq!(table.outcome().unwrap().deltas, vec![-10, 10]);
     }
 }

@@ -5,6 +5,7 @@
 use super::engine::{Chexuan, Ending, Phase, Status};
 use super::events::ShownSplit;
 use super::hands::Sanhua;
+use super::rules::MangoKind;
 use crate::cards::Card;
 use crate::games::Seat;
 use serde::Serialize;
@@ -65,6 +66,11 @@ pub struct ChexuanView {
     /// Once the hand is over.
     pub deltas: Option<Vec<i64>>,
     pub next_dealer: Option<Seat>,
+    /// While everyone in this betting round has checked so far and at least
+    /// two players still speak: what each player still in pays into the
+    /// mango pot (休芒) if everyone checks to the round's end. A front end
+    /// says it beside a check, so nobody checks into mango unawares.
+    pub xiu_mango: Option<u64>,
 }
 
 impl Chexuan {
@@ -114,6 +120,18 @@ impl Chexuan {
                 }
             })
             .collect();
+        let speaking = self
+            .players
+            .iter()
+            .filter(|p| p.status == Status::Active)
+            .count();
+        let xiu_mango = match &self.phase {
+            Phase::Betting(r) if r.all_checked && speaking >= 2 => Some(
+                self.rules
+                    .mango_amount(MangoKind::Xiu, self.mango.count.saturating_add(1)),
+            ),
+            _ => None,
+        };
         ChexuanView {
             viewer,
             dealer: self.dealer(),
@@ -126,6 +144,7 @@ impl Chexuan {
             players,
             deltas,
             next_dealer,
+            xiu_mango,
         }
     }
 }

@@ -207,6 +207,19 @@ impl CardSet {
         }
         s
     }
+
+    /// The ranks with a space between them (`3 4`, `10 10 SJ`): how a
+    /// refusal names the cards, so that `34` never reads as thirty-four.
+    pub fn ranks_words(self) -> String {
+        let c = self.counts();
+        let mut words = Vec::new();
+        for (r, &n) in c.iter().enumerate() {
+            for _ in 0..n {
+                words.push(rank_name(r));
+            }
+        }
+        words.join(" ")
+    }
 }
 
 impl fmt::Debug for CardSet {
@@ -256,6 +269,7 @@ mod tests {
         let s = CardSet::from_cards(&parse_cards(&["BJ", "2S", "AS", "3D", "SJ", "TH"]).unwrap());
         assert_eq!(crate::cards::format_cards(&s.cards()), "3D TH AS 2S SJ BJ");
         assert_eq!(s.ranks_text(), "310A2SJBJ");
+        assert_eq!(s.ranks_words(), "3 10 A 2 SJ BJ");
     }
 
     #[test]

@@ -90,7 +90,7 @@ impl DouDizhu {
                         "{text} mixes wild and natural cards: say what the wild cards stand for"
                     ),
                 )
-                .arg("cards", text),
+                .arg("cards", cards.ranks_words()),
                 wild::WildError::Count { wild, stated } => illegal(
                     "err-wild-as-count",
                     format!("the play has {wild} wild cards but `wild_as` names {stated} ranks"),
@@ -109,7 +109,7 @@ impl DouDizhu {
                     "err-wild-all-own-rank",
                     format!("{text} is all wild cards: they are their own rank"),
                 )
-                .arg("cards", text),
+                .arg("cards", cards.ranks_words()),
             }
         })
     }
@@ -138,7 +138,7 @@ impl DouDizhu {
                 "err-not-a-combination",
                 format!("{text} is not a valid combination"),
             )
-            .arg("cards", text));
+            .arg("cards", cards.ranks_words()));
         }
         let candidates = || {
             readings
@@ -153,7 +153,7 @@ impl DouDizhu {
                 "err-not-that-reading",
                 format!("{text} is not {}", kind.phrase()),
             )
-            .arg("cards", text)
+            .arg("cards", cards.ranks_words())
             .arg("pattern", kind.name()));
         };
         let Some(st) = standing else {

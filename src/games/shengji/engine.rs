@@ -113,12 +113,14 @@ fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
+/// Cards for a refusal, one word each (the front ends turn `BJ` into the
+/// player's words).
 fn pretty(cards: &[Card]) -> String {
     cards
         .iter()
         .map(|c| c.pretty())
         .collect::<Vec<_>>()
-        .join("")
+        .join(" ")
 }
 
 impl Shengji {
