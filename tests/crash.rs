@@ -64,6 +64,29 @@ fn last_starting(lines: &[String], prefix: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Game #1 as stored: its version, the actions in its full snapshot and
+/// the actions appended since.
+fn stored_moves(db: &Path) -> (i64, usize, i64) {
+    let url = format!("sqlite:{}", db.display());
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+        let (version, snapshot): (i64, String) =
+            sqlx::query_as("SELECT version, snapshot FROM games WHERE id = 1")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        let appended: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM game_actions WHERE game_id = 1")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        pool.close().await;
+        let snapshot: serde_json::Value = serde_json::from_str(&snapshot).unwrap();
+        let actions = snapshot["actions"].as_array().map_or(0, |a| a.len());
+        (version, actions, appended)
+    })
+}
+
 #[test]
 fn a_game_killed_mid_way_resumes_from_the_same_state() {
     let dir = tempfile::tempdir().unwrap();
@@ -82,6 +105,13 @@ fn a_game_killed_mid_way_resumes_from_the_same_state() {
     child.kill().unwrap();
     child.wait().unwrap();
     drop(stdin);
+    // What the killed run left: the game's first snapshot (the deal, no
+    // action) and every move since as one appended row; the resume below
+    // replays them.
+    let (version, snapshot_actions, appended) = stored_moves(&db);
+    assert!(version > 0, "moves were made before the kill");
+    assert_eq!(snapshot_actions, 0);
+    assert_eq!(appended, version);
 
     let (mut child, rx) = start(&db);
     let mut stdin = child.stdin.take().unwrap();

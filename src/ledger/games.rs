@@ -225,11 +225,75 @@ impl Ledger {
         Ok(balance)
     }
 
+    /// Appends one applied action (a record action, with its seat) to a
+    /// running game at `version`: a compare-and-set on the version, as
+    /// [`Ledger::save_snapshot`], but writing the action only — two
+    /// statements whatever the game's length. Appending the very same
+    /// action at the stored version again succeeds (a retried write);
+    /// anything else is [`LedgerError::StaleVersion`].
+    pub async fn append_action(
+        &self,
+        game: GameId,
+        version: i64,
+        action: &serde_json::Value,
+    ) -> Result<(), LedgerError> {
+        if version < 1 {
+            return Err(LedgerError::BadInput(format!(
+                "an appended action has a version from 1 (got {version})"
+            )));
+        }
+        let text = serde_json::to_string(action)
+            .map_err(|e| LedgerError::BadInput(format!("action: {e}")))?;
+        let mut tx = self.begin().await?;
+        let done = sqlx::query(
+            "UPDATE games SET version = $1 \
+             WHERE id = $2 AND status = 'running' AND version + 1 = $1",
+        )
+        .bind(version)
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() == 1 {
+            sqlx::query("INSERT INTO game_actions (game_id, version, action) VALUES ($1, $2, $3)")
+                .bind(game)
+                .bind(version)
+                .bind(&text)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            return Ok(());
+        }
+        let head = game_head(&mut tx, game).await?;
+        if head.status != GameStatus::Running {
+            return Err(not_running(game, head.status));
+        }
+        let stored: i64 = sqlx::query_scalar("SELECT version FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_one(&mut *tx)
+            .await?;
+        let same: Option<String> = sqlx::query_scalar(
+            "SELECT action FROM game_actions WHERE game_id = $1 AND version = $2",
+        )
+        .bind(game)
+        .bind(version)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if stored == version && same.as_deref() == Some(text.as_str()) {
+            return Ok(());
+        }
+        Err(LedgerError::StaleVersion {
+            game,
+            stored,
+            given: version,
+        })
+    }
+
     /// Stores the engine's state after an action: a compare-and-set on the
     /// version. `version` must be the stored one + 1 (one action later);
     /// writing the very same snapshot at the stored version again succeeds
     /// (a retried write). Anything else is [`LedgerError::StaleVersion`]:
     /// someone else moved the game on, and this writer's state is lost.
+    /// The snapshot replaces the actions appended before it (a compaction).
     pub async fn save_snapshot(
         &self,
         game: GameId,
@@ -254,6 +318,10 @@ impl Ledger {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() == 1 {
+            sqlx::query("DELETE FROM game_actions WHERE game_id = $1")
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
             tx.commit().await?;
             return Ok(());
         }
@@ -261,12 +329,18 @@ impl Ledger {
         if head.status != GameStatus::Running {
             return Err(not_running(game, head.status));
         }
+        let appended: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM game_actions WHERE game_id = $1 LIMIT 1")
+                .bind(game)
+                .fetch_optional(&mut *tx)
+                .await?;
         let (stored, stored_text): (i64, Option<String>) =
             sqlx::query_as("SELECT version, snapshot FROM games WHERE id = $1")
                 .bind(game)
                 .fetch_one(&mut *tx)
                 .await?;
-        if stored == version && stored_text.as_deref() == Some(text.as_str()) {
+        if stored == version && appended.is_none() && stored_text.as_deref() == Some(text.as_str())
+        {
             return Ok(());
         }
         Err(LedgerError::StaleVersion {
@@ -418,6 +492,11 @@ impl Ledger {
         .bind(game)
         .execute(&mut *tx)
         .await?;
+        // The record holds every action now.
+        sqlx::query("DELETE FROM game_actions WHERE game_id = $1")
+            .bind(game)
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await?;
         Ok(report)
     }
@@ -496,6 +575,29 @@ impl Ledger {
             rows
         {
             let seats: Vec<Option<UserId>> = parse_json(&seats, "seats")?;
+            let mut snapshot: Option<serde_json::Value> =
+                snapshot.map(|s| parse_json(&s, "snapshot")).transpose()?;
+            let appended: Vec<String> = sqlx::query_scalar(
+                "SELECT action FROM game_actions WHERE game_id = $1 ORDER BY version",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+            if !appended.is_empty() {
+                let actions = snapshot
+                    .as_mut()
+                    .and_then(|s| s.as_object_mut())
+                    .map(|s| s.entry("actions").or_insert_with(|| serde_json::json!([])))
+                    .and_then(|a| a.as_array_mut())
+                    .ok_or_else(|| {
+                        LedgerError::Corrupt(format!(
+                            "game {id} has appended actions but no snapshot to append them to"
+                        ))
+                    })?;
+                for a in &appended {
+                    actions.push(parse_json(a, "appended action")?);
+                }
+            }
             let mut held = vec![0; seats.len()];
             let mut start_balances = vec![None; seats.len()];
             for row in seat_rows(&mut tx, id).await? {
@@ -513,7 +615,7 @@ impl Ledger {
                 seats,
                 stake,
                 version,
-                snapshot: snapshot.map(|s| parse_json(&s, "snapshot")).transpose()?,
+                snapshot,
                 held,
                 start_balances,
                 created_at,
