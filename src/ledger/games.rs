@@ -7,6 +7,7 @@ use super::{
     running_game_of, GameId, GameStatus, Ledger, LedgerError, NewGame, ServerId, SettleReport,
     Settlement, StoredGame, Tx, UserId,
 };
+use sqlx::{QueryBuilder, Sqlite};
 use std::collections::HashSet;
 
 /// The most seats a game may have.
@@ -66,6 +67,38 @@ async fn seat_rows(tx: &mut Tx, game: GameId) -> Result<Vec<SeatRow>, LedgerErro
             held,
         })
         .collect())
+}
+
+/// The human seats of a game, each with its user's balance now.
+async fn seats_with_balances(
+    tx: &mut Tx,
+    game: GameId,
+) -> Result<Vec<(SeatRow, i64)>, LedgerError> {
+    let rows: Vec<(i64, i64, i64, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT s.seat, s.user_id, s.start_balance, s.held, a.balance FROM game_seats s \
+         LEFT JOIN accounts a ON a.server_id = s.server_id AND a.user_id = s.user_id \
+         WHERE s.game_id = $1 ORDER BY s.seat",
+    )
+    .bind(game)
+    .fetch_all(&mut **tx)
+    .await?;
+    rows.into_iter()
+        .map(|(seat, user, start_balance, held, balance)| {
+            let user = from_db_id(user);
+            let balance = balance.ok_or_else(|| {
+                LedgerError::Corrupt(format!("seated user {user} has no account"))
+            })?;
+            Ok((
+                SeatRow {
+                    seat: seat as usize,
+                    user,
+                    start_balance,
+                    held,
+                },
+                balance,
+            ))
+        })
+        .collect()
 }
 
 async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
@@ -387,18 +420,18 @@ impl Ledger {
                 "winner seat {w} out of {n} seats"
             )));
         }
-        let seats = seat_rows(&mut tx, game).await?;
+        // Each seat with its balance, in one read.
+        let seats = seats_with_balances(&mut tx, game).await?;
         let mut caps: Vec<Option<i64>> = vec![None; n];
         let mut balances = vec![0i64; n];
-        for row in &seats {
+        for (row, balance) in &seats {
             if row.seat >= n || head.seats[row.seat] != Some(row.user) {
                 return Err(LedgerError::Corrupt(format!(
                     "game {game}: seat {} does not match the seat list",
                     row.seat
                 )));
             }
-            let balance = balance_in(&mut tx, head.server, row.user).await?;
-            balances[row.seat] = balance;
+            balances[row.seat] = *balance;
             let now = balance.saturating_add(row.held);
             caps[row.seat] = Some(row.start_balance.min(now));
         }
@@ -412,7 +445,12 @@ impl Ledger {
         let mut paid = vec![0i64; n];
         let mut final_balances: Vec<Option<i64>> = vec![None; n];
         let mut rake_total: i64 = 0;
-        for row in &seats {
+        // What the settlement writes, gathered first and then written in a
+        // few statements whatever the number of seats: the journal rows,
+        // the balance changes and the seats' results.
+        let mut entries: Vec<(UserId, i64, &str, String)> = Vec::new();
+        let mut changes: Vec<(UserId, i64)> = Vec::new();
+        for (row, _) in &seats {
             let i = row.seat;
             let flow = flows[i];
             let gain = flow.total();
@@ -442,38 +480,18 @@ impl Ledger {
                 (-rake, reason::RAKE),
             ] {
                 if amount != 0 {
-                    journal(
-                        &mut tx,
-                        head.server,
-                        row.user,
-                        amount,
-                        why,
-                        Some(game),
-                        None,
-                        &format!("{why}:{game}:{i}"),
-                    )
-                    .await?;
+                    entries.push((row.user, amount, why, format!("{why}:{game}:{i}")));
                 }
             }
             let delta = new_balance - balances[i];
             if delta != 0 {
-                add_to_balance(&mut tx, head.server, row.user, delta).await?;
+                changes.push((row.user, delta));
             }
             paid[i] = gain - rake;
             rake_total = rake_total
                 .checked_add(rake)
                 .ok_or(LedgerError::AmountTooLarge)?;
             final_balances[i] = Some(new_balance);
-            sqlx::query(
-                "UPDATE game_seats SET held = 0, active = 0, paid = $1, won = $2 \
-                 WHERE game_id = $3 AND seat = $4",
-            )
-            .bind(paid[i])
-            .bind(i64::from(s.winners.contains(&i)))
-            .bind(game)
-            .bind(i as i64)
-            .execute(&mut *tx)
-            .await?;
         }
         let report = SettleReport {
             paid,
@@ -482,13 +500,76 @@ impl Ledger {
         };
         let result = serde_json::to_string(&report)
             .map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
+        let now = now_unix();
+        if !entries.is_empty() {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) ",
+            );
+            q.push_values(&entries, |mut b, (user, amount, why, key)| {
+                b.push_bind(db_id(head.server))
+                    .push_bind(db_id(*user))
+                    .push_bind(*amount)
+                    .push_bind(*why)
+                    .push_bind(game)
+                    .push_bind(None::<i64>)
+                    .push_bind(now)
+                    .push_bind(key.as_str());
+            });
+            q.build().execute(&mut *tx).await?;
+        }
+        if !changes.is_empty() {
+            // Every balance in one statement; the CHECK on the column still
+            // refuses a negative balance.
+            let mut q =
+                QueryBuilder::<Sqlite>::new("UPDATE accounts SET balance = balance + CASE user_id");
+            for (user, delta) in &changes {
+                q.push(" WHEN ")
+                    .push_bind(db_id(*user))
+                    .push(" THEN ")
+                    .push_bind(*delta);
+            }
+            q.push(" ELSE 0 END WHERE server_id = ")
+                .push_bind(db_id(head.server))
+                .push(" AND user_id IN (");
+            let mut users = q.separated(", ");
+            for (user, _) in &changes {
+                users.push_bind(db_id(*user));
+            }
+            q.push(")");
+            let done = q.build().execute(&mut *tx).await?;
+            if done.rows_affected() != changes.len() as u64 {
+                return Err(LedgerError::Corrupt(format!(
+                    "game {game}: a seated user has no account"
+                )));
+            }
+        }
+        if !seats.is_empty() {
+            let mut q = QueryBuilder::<Sqlite>::new(
+                "UPDATE game_seats SET held = 0, active = 0, paid = CASE seat",
+            );
+            for (row, _) in &seats {
+                q.push(" WHEN ")
+                    .push_bind(row.seat as i64)
+                    .push(" THEN ")
+                    .push_bind(report.paid[row.seat]);
+            }
+            q.push(" ELSE paid END, won = CASE seat");
+            for (row, _) in &seats {
+                q.push(" WHEN ")
+                    .push_bind(row.seat as i64)
+                    .push(" THEN ")
+                    .push_bind(i64::from(s.winners.contains(&row.seat)));
+            }
+            q.push(" ELSE won END WHERE game_id = ").push_bind(game);
+            q.build().execute(&mut *tx).await?;
+        }
         sqlx::query(
             "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
              WHERE id = $4",
         )
         .bind(record)
         .bind(result)
-        .bind(now_unix())
+        .bind(now)
         .bind(game)
         .execute(&mut *tx)
         .await?;
