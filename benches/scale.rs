@@ -177,6 +177,8 @@ async fn drive<G: TableGame>(
 /// N Dou Dizhu tables on one store: memory, open cost, then play.
 async fn dou_dizhu_tables<S: TableStore>(name: &str, store: Arc<S>, n: usize, paced: Duration) {
     let tables = Tables::new(store, config());
+    // The tables of an earlier run may still be closing: let them go first.
+    tokio::time::sleep(Duration::from_secs(2)).await;
     let (bytes0, rss0) = (live(), rss());
     let started = Instant::now();
     let mut handles = Vec::with_capacity(n);
@@ -256,7 +258,7 @@ async fn long_game<S: TableStore>(name: &str, store: Arc<S>, runs: u64) {
     for run in 0..runs {
         let tables = Tables::new(store.clone(), config());
         let base = 1_000_000 + run * 10;
-        let users = vec![base, base + 1, base + 2];
+        let users = [base, base + 1, base + 2];
         let host_balance = tables
             .host_balance::<ChexuanTable>(SERVER, base)
             .await
