@@ -73,6 +73,34 @@ fn last_starting(lines: &[String], prefix: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Game #1 as stored: its version, the actions in its full snapshot and
+/// the actions appended since.
+fn stored_moves(db: &std::ffi::OsStr) -> (i64, usize, i64) {
+    const GAME: &str = "SELECT version, snapshot FROM games WHERE id = 1";
+    const APPENDED: &str = "SELECT COUNT(*) FROM game_actions WHERE game_id = 1";
+    let db = db.to_str().unwrap();
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let ((version, snapshot), appended): ((i64, String), i64) = if db.starts_with("postgres") {
+            let pool = sqlx::PgPool::connect(db).await.unwrap();
+            let game = sqlx::query_as(GAME).fetch_one(&pool).await.unwrap();
+            let n = sqlx::query_scalar(APPENDED).fetch_one(&pool).await.unwrap();
+            pool.close().await;
+            (game, n)
+        } else {
+            let pool = sqlx::SqlitePool::connect(&format!("sqlite:{db}"))
+                .await
+                .unwrap();
+            let game = sqlx::query_as(GAME).fetch_one(&pool).await.unwrap();
+            let n = sqlx::query_scalar(APPENDED).fetch_one(&pool).await.unwrap();
+            pool.close().await;
+            (game, n)
+        };
+        let snapshot: serde_json::Value = serde_json::from_str(&snapshot).unwrap();
+        let actions = snapshot["actions"].as_array().map_or(0, |a| a.len());
+        (version, actions, appended)
+    })
+}
+
 #[test]
 fn a_game_killed_mid_way_resumes_from_the_same_state() {
     let dir = tempfile::tempdir().unwrap();
@@ -104,6 +132,13 @@ fn killed_mid_way_and_resumed(db: &std::ffi::OsStr) {
     child.kill().unwrap();
     child.wait().unwrap();
     drop(stdin);
+    // What the killed run left: the game's first snapshot (the deal, no
+    // action) and every move since as one appended row; the resume below
+    // replays them.
+    let (version, snapshot_actions, appended) = stored_moves(db);
+    assert!(version > 0, "moves were made before the kill");
+    assert_eq!(snapshot_actions, 0);
+    assert_eq!(appended, version);
 
     let (mut child, rx) = start(db);
     let mut stdin = child.stdin.take().unwrap();

@@ -641,6 +641,101 @@ async fn snapshots_and_resume(b: Backend) {
     assert!(stored.is_err(), "a closed ledger refuses work");
 }
 
+/// A move is stored as one appended action, not the whole game: the stored
+/// game is its last full snapshot followed by the actions appended since,
+/// with the same compare-and-set on the version as a snapshot; a full
+/// snapshot replaces them (compaction) and settling clears them.
+async fn appended_actions_and_resume(b: Backend) {
+    let sqlite = matches!(b, Backend::Sqlite);
+    let db = TestDb::new(b).await.unwrap();
+    let path = db.url.as_str();
+    let l = Ledger::open(path, cfg()).await.unwrap();
+    let g = l
+        .open_game(
+            game(vec![Some(1), None, None]),
+            &[],
+            &[],
+            &json!({"deal": "d", "actions": []}),
+        )
+        .await
+        .unwrap();
+    l.append_action(g, 1, &json!({"seat": 0, "a": 1}))
+        .await
+        .unwrap();
+    l.append_action(g, 2, &json!({"seat": 1, "a": 2}))
+        .await
+        .unwrap();
+    // A retried append of the same action at the same version is fine.
+    l.append_action(g, 2, &json!({"seat": 1, "a": 2}))
+        .await
+        .unwrap();
+    // A second writer's action at that version is refused, and so are a
+    // skipped version, one from the past and a version 0.
+    for (v, a) in [
+        (2, json!({"seat": 1, "a": 9})),
+        (4, json!({})),
+        (1, json!({"seat": 0, "a": 1})),
+    ] {
+        let e = l.append_action(g, v, &a).await.unwrap_err();
+        assert!(
+            matches!(e, LedgerError::StaleVersion { stored: 2, given, .. } if given == v),
+            "{e:?}"
+        );
+        assert!(!e.is_transient());
+    }
+    assert!(matches!(
+        l.append_action(g, 0, &json!({})).await,
+        Err(LedgerError::BadInput(_))
+    ));
+    assert!(matches!(
+        l.append_action(999, 1, &json!({})).await,
+        Err(LedgerError::UnknownGame { .. })
+    ));
+    // A restart reads the snapshot with the actions in order.
+    drop(l);
+    let l = Ledger::open(path, cfg()).await.unwrap();
+    let stored = l.unfinished_games().await.unwrap();
+    assert_eq!(stored[0].version, 2);
+    assert_eq!(
+        stored[0].snapshot,
+        Some(json!({"deal": "d", "actions": [{"seat": 0, "a": 1}, {"seat": 1, "a": 2}]}))
+    );
+    // A full snapshot replaces the appended actions; appending goes on after it.
+    let full = json!({"deal": "d", "actions": [{"seat": 0, "a": 1}, {"seat": 1, "a": 2}, {"seat": 2, "a": 3}]});
+    l.save_snapshot(g, 3, &full).await.unwrap();
+    l.append_action(g, 4, &json!({"seat": 0, "a": 4}))
+        .await
+        .unwrap();
+    let stored = l.unfinished_games().await.unwrap();
+    let actions = stored[0].snapshot.as_ref().unwrap()["actions"].clone();
+    assert_eq!(actions.as_array().unwrap().len(), 4);
+    assert_eq!(actions[3], json!({"seat": 0, "a": 4}));
+    // Settled: the record holds every action, and no row is left behind.
+    l.settle(g, settlement(vec![0, 0, 0], vec![]))
+        .await
+        .unwrap();
+    assert!(matches!(
+        l.append_action(g, 5, &json!({})).await,
+        Err(LedgerError::GameNotRunning { .. })
+    ));
+    assert!(l.unfinished_games().await.unwrap().is_empty());
+    drop(l);
+    // The rows themselves are gone (the same statements run on PostgreSQL).
+    if sqlite {
+        let pool = sqlx::SqlitePool::connect(&format!("sqlite:{path}"))
+            .await
+            .unwrap();
+        let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM game_actions")
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        assert_eq!(left, 0);
+        pool.close().await;
+    }
+    let l = Ledger::open(path, cfg()).await.unwrap();
+    assert_clean(&l).await;
+}
+
 async fn unfinished_games_survive_a_reopen(b: Backend) {
     let db = TestDb::new(b).await.unwrap();
     let path = db.url.as_str();
@@ -995,6 +1090,7 @@ on_every_database!(
     snapshots_and_resume,
     a_game_opens_with_its_holds_and_first_snapshot_or_not_at_all,
     unfinished_games_survive_a_reopen,
+    appended_actions_and_resume,
     verify_names_a_tampered_balance,
     verify_finds_chips_held_for_a_game_that_is_over,
     one_process_holds_the_tables_lease_until_it_dies_or_lets_go,

@@ -988,6 +988,14 @@ impl TableStore for GiveBeforeOpening {
     ) -> Result<i64, paiju::table::StoreError> {
         TableStore::hold(&*self.ledger, game, user, amount, key).await
     }
+    async fn append_action(
+        &self,
+        game: paiju::table::GameId,
+        version: i64,
+        action: &serde_json::Value,
+    ) -> Result<(), paiju::table::StoreError> {
+        TableStore::append_action(&*self.ledger, game, version, action).await
+    }
     async fn save_snapshot(
         &self,
         game: paiju::table::GameId,

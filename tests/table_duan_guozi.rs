@@ -71,7 +71,7 @@ async fn until_settled(
                 let deltas = result
                     .outcome
                     .map_or_else(|| report.paid.clone(), |o| o.deltas);
-                return (deltas, report, closed);
+                return (deltas, *report, closed);
             }
             TableEvent::Closed { reason } => panic!("closed before settling: {reason:?}"),
             _ => {}

@@ -518,6 +518,110 @@ async fn a_failed_snapshot_leaves_the_game_untouched() {
     assert_eq!(t.act(user_at(seat), 0, RaceAction::Step(1)).await, Ok(1));
 }
 
+/// The action is applied in place and only then written: a write that
+/// fails later in the game puts the game back as it was (by replaying its
+/// record without the action), and the same action then goes through.
+#[tokio::test(start_paused = true)]
+async fn a_failed_write_later_in_the_game_puts_the_game_back() {
+    let (store, tables) = setup();
+    let (t, _events) = two_player_game(&tables).await;
+    for _ in 0..3 {
+        let (v, s) = to_move(&t).await;
+        t.act(user_at(s), v, RaceAction::Step(1)).await.unwrap();
+    }
+    let before = t.status(None).await.unwrap().game.unwrap();
+    let (v, s) = to_move(&t).await;
+    store.fail_next_snapshot();
+    let e = t.act(user_at(s), v, RaceAction::Step(2)).await.unwrap_err();
+    assert!(
+        matches!(e, TableError::Store(ref e) if e.transient),
+        "{e:?}"
+    );
+    let after = t.status(None).await.unwrap().game.unwrap();
+    assert_eq!(
+        (after.version, after.view, after.waiting_on),
+        (before.version, before.view.clone(), before.waiting_on)
+    );
+    assert_eq!(t.act(user_at(s), v, RaceAction::Step(2)).await, Ok(v + 1));
+    let g = store.game(before.id).unwrap();
+    assert_eq!(g.saved_versions, vec![0, 1, 2, 3, 4]);
+    // The stored game is the first snapshot and the four actions appended.
+    assert_eq!(g.appended.len(), 4);
+    let record: Record = serde_json::from_value(g.snapshot.unwrap()).unwrap();
+    assert_eq!(record.actions, g.appended);
+    assert_eq!(record.actions[3], json!({"seat": s, "step": 2}));
+}
+
+/// The events of a table are a small ring: a subscriber that falls behind
+/// gets `Lagged` (and reads the status again), and a handle kept after the
+/// table closed neither keeps the ring alive nor leaves its subscribers
+/// waiting: they read what is left, then `Closed`.
+#[tokio::test(start_paused = true)]
+async fn a_lagging_subscriber_recovers_and_a_closed_table_frees_its_events() {
+    let (_store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({"target": 100})))
+        .unwrap();
+    t.add_ai(ALICE).await.unwrap();
+    let mut slow = t.subscribe();
+    t.start(ALICE).await.unwrap();
+    // Alice never acts: the bot plays her seat after her first timeout,
+    // and the race runs to its end without anyone reading `slow`.
+    let mut lagged = false;
+    let mut closed_event = false;
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(36_000), slow.recv())
+            .await
+            .expect("the subscriber is never left waiting");
+        match next {
+            Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                lagged = true;
+                // What a front end does: read the table again.
+                let _ = t.status(None).await;
+            }
+            Ok(TableEvent::Closed { .. }) => closed_event = true,
+            Ok(_) => {}
+            Err(tokio::sync::broadcast::error::RecvError::Closed) => break,
+        }
+        if !lagged {
+            // Fall behind: wait until the race is over before reading on.
+            while !t.is_closed() {
+                tokio::time::sleep(Duration::from_secs(60)).await;
+            }
+        }
+    }
+    assert!(
+        lagged,
+        "a race of 100 makes more events than the buffer keeps"
+    );
+    assert!(closed_event, "the last events are still there to read");
+    assert!(t.is_closed());
+    // The handle outlives the table; subscribing to it now ends at once.
+    let mut late = t.subscribe();
+    assert!(matches!(
+        late.recv().await,
+        Err(tokio::sync::broadcast::error::RecvError::Closed)
+    ));
+    assert!(tables.get::<Race>(CHANNEL).is_none());
+}
+
+/// Each slot of a table's event buffer is as large as the largest event:
+/// the rare large ones (the settlement with its final view) are boxed, so
+/// an idle table's ring stays small whatever the game.
+#[test]
+fn table_events_are_small_for_every_hosted_game() {
+    use paiju::games::{chexuan, dou_dizhu, duan_guozi, paohuzi, shengji};
+    let sizes = [
+        std::mem::size_of::<TableEvent<dou_dizhu::DouDizhu>>(),
+        std::mem::size_of::<TableEvent<duan_guozi::DuanGuozi>>(),
+        std::mem::size_of::<TableEvent<chexuan::session::ChexuanTable>>(),
+        std::mem::size_of::<TableEvent<shengji::ShengjiTable>>(),
+        std::mem::size_of::<TableEvent<paohuzi::PaohuziTable>>(),
+    ];
+    println!("TableEvent sizes: {sizes:?}");
+    assert!(sizes.iter().all(|&s| s <= 96), "{sizes:?}");
+}
+
 // ---- timers and autoplay --------------------------------------------------
 
 #[tokio::test(start_paused = true)]
@@ -727,6 +831,11 @@ async fn a_game_resumes_where_it_stopped_after_a_restart() {
     };
     tokio::task::yield_now().await;
 
+    // What was stored: the first snapshot (no action) and three actions
+    // appended to it, one write each; resuming replays them.
+    let stored = store.game(id).unwrap();
+    assert_eq!(stored.saved_versions, vec![0, 1, 2, 3]);
+    assert_eq!(stored.appended.len(), 3);
     let tables = Tables::new(store.clone(), config());
     let report = tables.resume_kind::<Race>(|_| true).await.unwrap();
     assert_eq!(report.resumed, vec![id]);

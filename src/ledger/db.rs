@@ -371,4 +371,10 @@ where
             .fetch_optional(e)
             .await)
     }
+    pub(crate) async fn fetch_all<'c>(self, c: impl Into<Conn<'c>>) -> Result<Vec<O>, sqlx::Error> {
+        let sql = self.sql;
+        on_conn!(c.into(), self.args, |e, a| sqlx::query_scalar_with(sql, a)
+            .fetch_all(e)
+            .await)
+    }
 }

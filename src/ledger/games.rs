@@ -69,6 +69,55 @@ async fn seat_rows(tx: &mut Tx, game: GameId) -> Result<Vec<SeatRow>, LedgerErro
         .collect())
 }
 
+/// Numbered placeholders (`$1`, `$2`, …) for a statement built at run
+/// time: both databases take this form.
+#[derive(Default)]
+struct Placeholders(usize);
+
+impl Placeholders {
+    fn next(&mut self) -> String {
+        self.0 += 1;
+        format!("${}", self.0)
+    }
+
+    /// `n` placeholders separated by commas.
+    fn take(&mut self, n: usize) -> String {
+        (0..n).map(|_| self.next()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// The human seats of a game, each with its user's balance now.
+async fn seats_with_balances(
+    tx: &mut Tx,
+    game: GameId,
+) -> Result<Vec<(SeatRow, i64)>, LedgerError> {
+    let rows: Vec<(i64, i64, i64, i64, Option<i64>)> = db::query_as(
+        "SELECT s.seat, s.user_id, s.start_balance, s.held, a.balance FROM game_seats s \
+         LEFT JOIN accounts a ON a.server_id = s.server_id AND a.user_id = s.user_id \
+         WHERE s.game_id = $1 ORDER BY s.seat",
+    )
+    .bind(game)
+    .fetch_all(&mut *tx)
+    .await?;
+    rows.into_iter()
+        .map(|(seat, user, start_balance, held, balance)| {
+            let user = from_db_id(user);
+            let balance = balance.ok_or_else(|| {
+                LedgerError::Corrupt(format!("seated user {user} has no account"))
+            })?;
+            Ok((
+                SeatRow {
+                    seat: seat as usize,
+                    user,
+                    start_balance,
+                    held,
+                },
+                balance,
+            ))
+        })
+        .collect()
+}
+
 async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
     db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
         .bind(db_id(server))
@@ -226,11 +275,94 @@ impl Ledger {
         Ok(balance)
     }
 
+    /// Appends one applied action (a record action, with its seat) to a
+    /// running game at `version`: a compare-and-set on the version, as
+    /// [`Ledger::save_snapshot`], but writing the action only — two
+    /// statements whatever the game's length. Appending the very same
+    /// action at the stored version again succeeds (a retried write);
+    /// anything else is [`LedgerError::StaleVersion`].
+    pub async fn append_action(
+        &self,
+        game: GameId,
+        version: i64,
+        action: &serde_json::Value,
+    ) -> Result<(), LedgerError> {
+        if version < 1 {
+            return Err(LedgerError::BadInput(format!(
+                "an appended action has a version from 1 (got {version})"
+            )));
+        }
+        let text = serde_json::to_string(action)
+            .map_err(|e| LedgerError::BadInput(format!("action: {e}")))?;
+        let mut tx = self.begin(Lock::None).await?;
+        let done = match &self.guard {
+            None => {
+                db::query(
+                    "UPDATE games SET version = $1 \
+                     WHERE id = $2 AND status = 'running' AND version + 1 = $1",
+                )
+                .bind(version)
+                .bind(game)
+                .execute(&mut tx)
+                .await?
+            }
+            // The same compare-and-set, and only while this process holds
+            // the game's shard (see save_snapshot).
+            Some(guard) => {
+                db::query(concat!(
+                    "UPDATE games SET version = $1 \
+                     WHERE id = $2 AND status = 'running' AND version + 1 = $1 AND ",
+                    super::owner_holds_shard!("$3", "$4", "$5")
+                ))
+                .bind(version)
+                .bind(game)
+                .bind(guard.owner.as_str())
+                .bind(guard.count)
+                .bind(now_unix())
+                .execute(&mut tx)
+                .await?
+            }
+        };
+        if done.rows_affected() == 1 {
+            db::query("INSERT INTO game_actions (game_id, version, action) VALUES ($1, $2, $3)")
+                .bind(game)
+                .bind(version)
+                .bind(&text)
+                .execute(&mut tx)
+                .await?;
+            tx.commit().await?;
+            return Ok(());
+        }
+        let head = game_head(&mut tx, game).await?;
+        if head.status != GameStatus::Running {
+            return Err(not_running(game, head.status));
+        }
+        let stored: i64 = db::query_scalar("SELECT version FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_one(&mut tx)
+            .await?;
+        let same: Option<String> =
+            db::query_scalar("SELECT action FROM game_actions WHERE game_id = $1 AND version = $2")
+                .bind(game)
+                .bind(version)
+                .fetch_optional(&mut tx)
+                .await?;
+        if stored == version && same.as_deref() == Some(text.as_str()) {
+            return Ok(());
+        }
+        Err(LedgerError::StaleVersion {
+            game,
+            stored,
+            given: version,
+        })
+    }
+
     /// Stores the engine's state after an action: a compare-and-set on the
     /// version. `version` must be the stored one + 1 (one action later);
     /// writing the very same snapshot at the stored version again succeeds
     /// (a retried write). Anything else is [`LedgerError::StaleVersion`]:
     /// someone else moved the game on, and this writer's state is lost.
+    /// The snapshot replaces the actions appended before it (a compaction).
     pub async fn save_snapshot(
         &self,
         game: GameId,
@@ -276,6 +408,10 @@ impl Ledger {
             }
         };
         if done.rows_affected() == 1 {
+            db::query("DELETE FROM game_actions WHERE game_id = $1")
+                .bind(game)
+                .execute(&mut tx)
+                .await?;
             tx.commit().await?;
             return Ok(());
         }
@@ -283,12 +419,18 @@ impl Ledger {
         if head.status != GameStatus::Running {
             return Err(not_running(game, head.status));
         }
+        let appended: Option<i64> =
+            db::query_scalar("SELECT version FROM game_actions WHERE game_id = $1 LIMIT 1")
+                .bind(game)
+                .fetch_optional(&mut tx)
+                .await?;
         let (stored, stored_text): (i64, Option<String>) =
             db::query_as("SELECT version, snapshot FROM games WHERE id = $1")
                 .bind(game)
                 .fetch_one(&mut tx)
                 .await?;
-        if stored == version && stored_text.as_deref() == Some(text.as_str()) {
+        if stored == version && appended.is_none() && stored_text.as_deref() == Some(text.as_str())
+        {
             return Ok(());
         }
         Err(LedgerError::StaleVersion {
@@ -336,18 +478,18 @@ impl Ledger {
                 "winner seat {w} out of {n} seats"
             )));
         }
-        let seats = seat_rows(&mut tx, game).await?;
+        // Each seat with its balance, in one read.
+        let seats = seats_with_balances(&mut tx, game).await?;
         let mut caps: Vec<Option<i64>> = vec![None; n];
         let mut balances = vec![0i64; n];
-        for row in &seats {
+        for (row, balance) in &seats {
             if row.seat >= n || head.seats[row.seat] != Some(row.user) {
                 return Err(LedgerError::Corrupt(format!(
                     "game {game}: seat {} does not match the seat list",
                     row.seat
                 )));
             }
-            let balance = balance_in(&mut tx, head.server, row.user).await?;
-            balances[row.seat] = balance;
+            balances[row.seat] = *balance;
             let now = balance.saturating_add(row.held);
             caps[row.seat] = Some(row.start_balance.min(now));
         }
@@ -361,7 +503,12 @@ impl Ledger {
         let mut paid = vec![0i64; n];
         let mut final_balances: Vec<Option<i64>> = vec![None; n];
         let mut rake_total: i64 = 0;
-        for row in &seats {
+        // What the settlement writes, gathered first and then written in a
+        // few statements whatever the number of seats: the journal rows,
+        // the balance changes and the seats' results.
+        let mut entries: Vec<(UserId, i64, &str, String)> = Vec::new();
+        let mut changes: Vec<(UserId, i64)> = Vec::new();
+        for (row, _) in &seats {
             let i = row.seat;
             let flow = flows[i];
             let gain = flow.total();
@@ -391,38 +538,18 @@ impl Ledger {
                 (-rake, reason::RAKE),
             ] {
                 if amount != 0 {
-                    journal(
-                        &mut tx,
-                        head.server,
-                        row.user,
-                        amount,
-                        why,
-                        Some(game),
-                        None,
-                        &format!("{why}:{game}:{i}"),
-                    )
-                    .await?;
+                    entries.push((row.user, amount, why, format!("{why}:{game}:{i}")));
                 }
             }
             let delta = new_balance - balances[i];
             if delta != 0 {
-                add_to_balance(&mut tx, head.server, row.user, delta).await?;
+                changes.push((row.user, delta));
             }
             paid[i] = gain - rake;
             rake_total = rake_total
                 .checked_add(rake)
                 .ok_or(LedgerError::AmountTooLarge)?;
             final_balances[i] = Some(new_balance);
-            db::query(
-                "UPDATE game_seats SET held = 0, active = 0, paid = $1, won = $2 \
-                 WHERE game_id = $3 AND seat = $4",
-            )
-            .bind(paid[i])
-            .bind(i64::from(s.winners.contains(&i)))
-            .bind(game)
-            .bind(i as i64)
-            .execute(&mut tx)
-            .await?;
         }
         let report = SettleReport {
             paid,
@@ -431,16 +558,100 @@ impl Ledger {
         };
         let result = serde_json::to_string(&report)
             .map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
+        let now = now_unix();
+        if !entries.is_empty() {
+            let mut sql = String::from(
+                "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES ",
+            );
+            let mut args = Placeholders::default();
+            for (i, _) in entries.iter().enumerate() {
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push('(');
+                sql.push_str(&args.take(8));
+                sql.push(')');
+            }
+            let mut q = db::query(&sql);
+            for (user, amount, why, key) in &entries {
+                q = q
+                    .bind(db_id(head.server))
+                    .bind(db_id(*user))
+                    .bind(*amount)
+                    .bind(*why)
+                    .bind(game)
+                    .bind(None::<i64>)
+                    .bind(now)
+                    .bind(key.as_str());
+            }
+            q.execute(&mut tx).await?;
+        }
+        if !changes.is_empty() {
+            // Every balance in one statement; the CHECK on the column still
+            // refuses a negative balance.
+            let mut args = Placeholders::default();
+            let mut sql = String::from("UPDATE accounts SET balance = balance + CASE user_id");
+            for _ in &changes {
+                sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+            }
+            sql.push_str(&format!(
+                " ELSE 0 END WHERE server_id = {} AND user_id IN ({})",
+                args.next(),
+                args.take(changes.len())
+            ));
+            let mut q = db::query(&sql);
+            for (user, delta) in &changes {
+                q = q.bind(db_id(*user)).bind(*delta);
+            }
+            q = q.bind(db_id(head.server));
+            for (user, _) in &changes {
+                q = q.bind(db_id(*user));
+            }
+            let done = q.execute(&mut tx).await?;
+            if done.rows_affected() != changes.len() as u64 {
+                return Err(LedgerError::Corrupt(format!(
+                    "game {game}: a seated user has no account"
+                )));
+            }
+        }
+        if !seats.is_empty() {
+            let mut args = Placeholders::default();
+            let mut sql =
+                String::from("UPDATE game_seats SET held = 0, active = 0, paid = CASE seat");
+            for _ in &seats {
+                sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+            }
+            sql.push_str(" ELSE paid END, won = CASE seat");
+            for _ in &seats {
+                sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+            }
+            sql.push_str(&format!(" ELSE won END WHERE game_id = {}", args.next()));
+            let mut q = db::query(&sql);
+            for (row, _) in &seats {
+                q = q.bind(row.seat as i64).bind(report.paid[row.seat]);
+            }
+            for (row, _) in &seats {
+                q = q
+                    .bind(row.seat as i64)
+                    .bind(i64::from(s.winners.contains(&row.seat)));
+            }
+            q.bind(game).execute(&mut tx).await?;
+        }
         db::query(
             "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
              WHERE id = $4",
         )
         .bind(record)
         .bind(result)
-        .bind(now_unix())
+        .bind(now)
         .bind(game)
         .execute(&mut tx)
         .await?;
+        // The record holds every action now.
+        db::query("DELETE FROM game_actions WHERE game_id = $1")
+            .bind(game)
+            .execute(&mut tx)
+            .await?;
         tx.commit().await?;
         Ok(report)
     }
@@ -546,6 +757,29 @@ impl Ledger {
             rows
         {
             let seats: Vec<Option<UserId>> = parse_json(&seats, "seats")?;
+            let mut snapshot: Option<serde_json::Value> =
+                snapshot.map(|s| parse_json(&s, "snapshot")).transpose()?;
+            let appended: Vec<String> = db::query_scalar(
+                "SELECT action FROM game_actions WHERE game_id = $1 ORDER BY version",
+            )
+            .bind(id)
+            .fetch_all(&mut tx)
+            .await?;
+            if !appended.is_empty() {
+                let actions = snapshot
+                    .as_mut()
+                    .and_then(|s| s.as_object_mut())
+                    .map(|s| s.entry("actions").or_insert_with(|| serde_json::json!([])))
+                    .and_then(|a| a.as_array_mut())
+                    .ok_or_else(|| {
+                        LedgerError::Corrupt(format!(
+                            "game {id} has appended actions but no snapshot to append them to"
+                        ))
+                    })?;
+                for a in &appended {
+                    actions.push(parse_json(a, "appended action")?);
+                }
+            }
             let mut held = vec![0; seats.len()];
             let mut start_balances = vec![None; seats.len()];
             for row in seat_rows(&mut tx, id).await? {
@@ -563,7 +797,7 @@ impl Ledger {
                 seats,
                 stake,
                 version,
-                snapshot: snapshot.map(|s| parse_json(&s, "snapshot")).transpose()?,
+                snapshot,
                 held,
                 start_balances,
                 created_at,

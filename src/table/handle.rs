@@ -95,11 +95,13 @@ pub enum TableEvent<G: Game> {
     /// The game is over and the chips moved. `view` is the finished game
     /// as everyone sees it: the table is often gone by the time a front end
     /// could ask for its status, so the last picture comes with the event.
+    /// Boxed: every slot of a table's event buffer is as large as the
+    /// largest event, and this one is rare and large.
     Settled {
         game: GameId,
-        result: GameResult<G>,
-        report: SettleReport,
-        view: G::View,
+        result: Box<GameResult<G>>,
+        report: Box<SettleReport>,
+        view: Box<G::View>,
     },
     /// Something went wrong that no command was waiting for (a bot's move
     /// could not be saved); the table retries.
@@ -199,10 +201,15 @@ pub(super) enum Command<G: Game> {
 }
 
 /// A front end's handle on one table. Cheap to clone.
+///
+/// It does not keep the table's event buffer alive: only the table's task
+/// holds the sending side, so when the table closes its buffer goes with the
+/// last receiver, and a subscriber gets `Closed` once it has read the rest,
+/// even if it fell behind the table's own `Closed` event.
 pub struct TableHandle<G: Game> {
     pub(super) channel: ChannelId,
     pub(super) tx: mpsc::Sender<Command<G>>,
-    pub(super) events: broadcast::Sender<TableEvent<G>>,
+    pub(super) events: broadcast::WeakSender<TableEvent<G>>,
 }
 
 impl<G: Game> Clone for TableHandle<G> {
@@ -234,9 +241,13 @@ impl<G: Game> TableHandle<G> {
     }
 
     /// Every event from now on. A receiver that falls far behind gets
-    /// `Lagged` and should ask for [`TableHandle::status`].
+    /// `Lagged` and should ask for [`TableHandle::status`]. The receiver of
+    /// a table already closed reports `Closed` at once.
     pub fn subscribe(&self) -> broadcast::Receiver<TableEvent<G>> {
-        self.events.subscribe()
+        match self.events.upgrade() {
+            Some(events) => events.subscribe(),
+            None => broadcast::channel(1).1,
+        }
     }
 
     /// Whether the table's task has ended.

@@ -61,6 +61,17 @@ impl TableStore for Ledger {
             .map_err(store_error)
     }
 
+    async fn append_action(
+        &self,
+        game: GameId,
+        version: i64,
+        action: &Value,
+    ) -> Result<(), StoreError> {
+        Ledger::append_action(self, game, version, action)
+            .await
+            .map_err(store_error)
+    }
+
     async fn save_snapshot(
         &self,
         game: GameId,

@@ -4,7 +4,11 @@
 //!
 //! It is deliberately simple (one mutex, never held across `.await`), and it
 //! can be told to fail the next snapshot, so tests can check that a failed
-//! write leaves the table untouched.
+//! write leaves the table untouched. Every operation costs the same however
+//! many games it holds and however long a game is: the running seats are
+//! indexed, an action is appended to its game, and a finished game keeps
+//! only its final record — or nothing, for a store that forgets records
+//! ([`MemoryStore::forgetting_records`], the load benchmark's).
 
 use super::store::{
     ChannelId, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame,
@@ -27,7 +31,12 @@ pub enum MemoryStatus {
 pub struct MemoryGame {
     pub new: NewGame,
     pub version: i64,
+    /// The last full snapshot; in the copy [`MemoryStore::game`] gives, with
+    /// the actions appended since already in it. After settlement, the
+    /// final record.
     pub snapshot: Option<Value>,
+    /// The actions appended since the last full snapshot.
+    pub appended: Vec<Value>,
     pub status: MemoryStatus,
     /// Every version saved, in order (tests check one write per action).
     pub saved_versions: Vec<i64>,
@@ -41,12 +50,17 @@ pub struct MemoryGame {
 struct Inner {
     balances: HashMap<(ServerId, UserId), i64>,
     games: Vec<MemoryGame>,
+    /// The running game each seated user plays, per server: one lookup to
+    /// refuse a second seat, instead of a scan of every game.
+    seated: HashMap<(ServerId, UserId), GameId>,
     fail_next_snapshot: bool,
 }
 
 /// Chips and games in memory.
 pub struct MemoryStore {
     starting_chips: i64,
+    /// Whether a settled game keeps its final record (tests read it).
+    keep_records: bool,
     inner: Mutex<Inner>,
 }
 
@@ -54,7 +68,17 @@ impl MemoryStore {
     pub fn new(starting_chips: i64) -> MemoryStore {
         MemoryStore {
             starting_chips,
+            keep_records: true,
             inner: Mutex::new(Inner::default()),
+        }
+    }
+
+    /// A store whose settled games keep no record, so a long run's memory
+    /// does not grow with every game played (the load benchmark).
+    pub fn forgetting_records(starting_chips: i64) -> MemoryStore {
+        MemoryStore {
+            keep_records: false,
+            ..MemoryStore::new(starting_chips)
         }
     }
 
@@ -63,10 +87,15 @@ impl MemoryStore {
         self.lock().fail_next_snapshot = true;
     }
 
-    /// A copy of a stored game.
+    /// A copy of a stored game, its snapshot holding the actions appended
+    /// since it was saved (as [`TableStore::unfinished_games`] gives it).
     pub fn game(&self, id: GameId) -> Option<MemoryGame> {
         let inner = self.lock();
-        index(id, inner.games.len()).map(|i| inner.games[i].clone())
+        let g = &inner.games[index(id, inner.games.len())?];
+        Some(MemoryGame {
+            snapshot: merged(g),
+            ..g.clone()
+        })
     }
 
     /// How many games were created.
@@ -96,6 +125,30 @@ impl MemoryStore {
 fn index(id: GameId, len: usize) -> Option<usize> {
     let i = usize::try_from(id).ok()?.checked_sub(1)?;
     (i < len).then_some(i)
+}
+
+/// A game's last snapshot with the actions appended since.
+fn merged(g: &MemoryGame) -> Option<Value> {
+    let mut snapshot = g.snapshot.clone()?;
+    if !g.appended.is_empty() {
+        if let Some(Value::Array(actions)) = snapshot.get_mut("actions") {
+            actions.extend(g.appended.iter().cloned());
+        } else if let Some(fields) = snapshot.as_object_mut() {
+            fields.insert("actions".into(), Value::Array(g.appended.clone()));
+        }
+    }
+    Some(snapshot)
+}
+
+/// Forgets the seats of a game that stopped running.
+fn unseat(inner: &mut Inner, i: usize) {
+    let g = &inner.games[i];
+    let (server, id) = (g.new.server, i as GameId + 1);
+    for user in g.new.seats.clone().into_iter().flatten() {
+        if inner.seated.get(&(server, user)) == Some(&id) {
+            inner.seated.remove(&(server, user));
+        }
+    }
 }
 
 fn no_game(id: GameId) -> StoreError {
@@ -165,12 +218,7 @@ impl TableStore for MemoryStore {
         }
         let mut inner = self.lock();
         for user in game.seats.iter().flatten() {
-            let busy = inner.games.iter().any(|g| {
-                g.status == MemoryStatus::Running
-                    && g.new.server == game.server
-                    && g.new.seats.contains(&Some(*user))
-            });
-            if busy {
+            if inner.seated.contains_key(&(game.server, *user)) {
                 return Err(StoreError::new(
                     "err-seated-elsewhere",
                     format!("player {user} is already seated in a running game"),
@@ -190,16 +238,21 @@ impl TableStore for MemoryStore {
             }
         }
         let seats = game.seats.len();
+        let id = inner.games.len() as GameId + 1;
+        for user in game.seats.iter().flatten() {
+            inner.seated.insert((game.server, *user), id);
+        }
         inner.games.push(MemoryGame {
             new: game,
             version: 0,
             snapshot: None,
+            appended: Vec::new(),
             held: vec![0; seats],
             status: MemoryStatus::Running,
             saved_versions: Vec::new(),
             hold_keys: Vec::new(),
         });
-        Ok(inner.games.len() as GameId)
+        Ok(id)
     }
 
     async fn open_game(
@@ -297,6 +350,44 @@ impl TableStore for MemoryStore {
         Ok(balance - amount)
     }
 
+    async fn append_action(
+        &self,
+        game: GameId,
+        version: i64,
+        action: &Value,
+    ) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        if std::mem::take(&mut inner.fail_next_snapshot) {
+            return Err(StoreError::transient(
+                "err-internal",
+                "the store is unavailable",
+            ));
+        }
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        let g = &mut inner.games[i];
+        if g.status != MemoryStatus::Running {
+            return Err(StoreError::new("err-game-over", "the game is over"));
+        }
+        // A compare-and-set on the version, as the ledger does.
+        let retried = version == g.version && g.appended.last() == Some(action);
+        if retried {
+            return Ok(());
+        }
+        if version != g.version + 1 {
+            return Err(StoreError::new(
+                "err-stale",
+                format!(
+                    "stale action for game {game}: version {version} does not follow the stored {}",
+                    g.version
+                ),
+            ));
+        }
+        g.version = version;
+        g.appended.push(action.clone());
+        g.saved_versions.push(version);
+        Ok(())
+    }
+
     async fn save_snapshot(
         &self,
         game: GameId,
@@ -316,7 +407,8 @@ impl TableStore for MemoryStore {
             return Err(StoreError::new("err-game-over", "the game is over"));
         }
         // A compare-and-set on the version, as the ledger does.
-        let retried = version == g.version && g.snapshot.as_ref() == Some(snapshot);
+        let retried =
+            version == g.version && g.appended.is_empty() && g.snapshot.as_ref() == Some(snapshot);
         if version != g.version + 1 && !retried {
             return Err(StoreError::new(
                 "err-stale",
@@ -328,6 +420,7 @@ impl TableStore for MemoryStore {
         }
         g.version = version;
         g.snapshot = Some(snapshot.clone());
+        g.appended = Vec::new();
         g.saved_versions.push(version);
         Ok(())
     }
@@ -395,8 +488,12 @@ impl TableStore for MemoryStore {
             rake,
             balances,
         };
+        unseat(&mut inner, i);
         let g = &mut inner.games[i];
-        g.snapshot = Some(s.record);
+        // The final record replaces the snapshot and its actions (or goes
+        // too, in a store that forgets records).
+        g.snapshot = self.keep_records.then_some(s.record);
+        g.appended = Vec::new();
         g.status = MemoryStatus::Settled(report.clone());
         Ok(report)
     }
@@ -418,6 +515,7 @@ impl TableStore for MemoryStore {
                 }
             }
         }
+        unseat(&mut inner, i);
         let g = &mut inner.games[i];
         g.held = vec![0; new.seats.len()];
         g.status = MemoryStatus::Cancelled(reason.to_string());
@@ -440,7 +538,7 @@ impl TableStore for MemoryStore {
                 seats: g.new.seats.clone(),
                 stake: g.new.stake,
                 version: g.version,
-                snapshot: g.snapshot.clone(),
+                snapshot: merged(g),
             })
             .collect())
     }

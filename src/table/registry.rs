@@ -10,7 +10,7 @@ use super::kind::{JoinArgs, TableGame};
 use super::runtime::{Phase, Table};
 use super::store::{ChannelId, GameId, ServerId, StoredGame, TableStore, UserId};
 use crate::games::{ErrorCode, GameKind, RuleError};
-use crate::record::{split_action, Record};
+use crate::record::Record;
 use dashmap::mapref::entry::Entry;
 use dashmap::DashMap;
 use rand::SeedableRng;
@@ -23,8 +23,13 @@ use tokio::time::Instant;
 
 /// How many commands may wait for a table before senders wait too.
 const COMMAND_QUEUE: usize = 64;
-/// Events kept for slow subscribers before they see `Lagged`.
-const EVENT_BUFFER: usize = 1024;
+/// Events kept for slow subscribers before they see `Lagged`. Every table
+/// allocates the whole buffer when it opens, so this is most of an idle
+/// table's memory. A move makes three or four events (autoplay, acted,
+/// turn), and front ends read them as they come, drawing a burst in one
+/// edit; one that falls further behind reads the table's status again,
+/// which tells the whole truth (`TableHandle::subscribe`).
+pub const EVENT_BUFFER: usize = 32;
 
 struct Entryish {
     kind: GameKind,
@@ -237,7 +242,7 @@ impl<S: TableStore> Tables<S> {
         let handle = TableHandle {
             channel,
             tx,
-            events: events.clone(),
+            events: events.downgrade(),
         };
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed.unwrap_or_else(rand::random));
         let phase = phase(&mut rng);
@@ -439,13 +444,7 @@ fn rebuild<G: TableGame>(config: &TableConfig, stored: &StoredGame) -> Result<Re
     if record.seats != stored.seats.len() {
         return Err("its snapshot does not match its seats".into());
     }
-    let mut game = G::from_record_setup(&record).map_err(|e| e.to_string())?;
-    for (index, raw) in record.actions.iter().enumerate() {
-        let (seat, body) = split_action(index, raw).map_err(|e| e.to_string())?;
-        let action = G::parse_action(&body).map_err(|e| format!("action {index}: {e}"))?;
-        game.apply(seat, &action)
-            .map_err(|e| format!("action {index} is refused on replay: {e}"))?;
-    }
+    let game = super::runtime::replay_record::<G>(&record)?;
     if game.is_finished() {
         // The last action is saved only with the settlement, so a stored
         // snapshot of a finished game means something else wrote it.

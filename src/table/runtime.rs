@@ -1,9 +1,15 @@
 //! The task that owns one table: its lobby, its game, its timers.
 //!
 //! Everything here runs inside one tokio task, so the state needs no lock;
-//! the store is awaited with nothing borrowed from elsewhere. An action is
-//! applied to a copy of the game, saved, and only then becomes the table's
-//! state, so a failed write leaves the table as it was.
+//! the store is awaited with nothing borrowed from elsewhere.
+//!
+//! An action costs the same at the game's first move and its thousandth:
+//! it is applied to the table's game in place (a refused action changes
+//! nothing) and only the action is saved ([`TableStore::append_action`]);
+//! the whole record is written when the game opens and when it settles.
+//! A write that fails puts the game back as it was before the action, by
+//! replaying its record without it — a rare path that may cost the game's
+//! length — so a failed write still leaves the table as it was.
 
 use super::config::{TableConfig, TableOptions};
 use super::error::TableError;
@@ -15,6 +21,7 @@ use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
 use crate::ai::Bot;
 use crate::games::{ErrorCode, RuleError, Seat};
+use crate::record::{seated_action, split_action, Record};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -573,8 +580,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         Ok(bot.choose(&run.game.view(Some(seat)), &legal, &mut rng))
     }
 
-    /// Applies one action for `seat`, saves it, then makes it the table's
-    /// state; settles when the game is over.
+    /// Applies one action for `seat` to the table's game and appends it to
+    /// the stored game (the game is put back if that write fails); settles
+    /// when the game is over.
     async fn apply(
         &mut self,
         seat: Seat,
@@ -598,11 +606,18 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             });
         }
         let id = run.id;
-        let mut next = run.game.clone();
-        let events = next.apply(seat, &action)?;
+        let stake = self.options.stake;
+        let Phase::Playing(run) = &mut self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        let waited_before = run.game.waiting_on();
+        let round_before = run.game.question_round();
+        // A refused action leaves the game untouched (`Game::apply`).
+        let events = run.game.apply(seat, &action)?;
         let new_version = run.version + 1;
-        if next.is_finished() {
-            let Some(payout) = next.payout(self.options.stake) else {
+        if run.game.is_finished() {
+            let Some(payout) = run.game.payout(stake) else {
+                self.undo_last_action().await;
                 self.abandon(
                     CloseReason::Broken("the chips of this game overflow".into()),
                     "chips overflow",
@@ -611,23 +626,23 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 return Err(TableError::Closed);
             };
             let owed = payout.deltas.clone();
-            let report = match self
-                .store
-                .settle(id, payout.into_settlement(record_json(&next)))
-                .await
-            {
+            let record = record_json(&run.game);
+            let report = match self.store.settle(id, payout.into_settlement(record)).await {
                 Ok(report) => report,
-                Err(e) => return Err(self.store_failed(id, e).await),
+                Err(e) => {
+                    self.undo_last_action().await;
+                    return Err(self.store_failed(id, e).await);
+                }
             };
+            let Phase::Playing(run) = &mut self.phase else {
+                return Err(TableError::NotPlaying);
+            };
+            run.version = new_version;
             let result = GameResult {
-                outcome: next.outcome(),
+                outcome: run.game.outcome(),
                 capped: capped_losses(&owed, &report),
             };
-            let finished = next.clone();
-            if let Phase::Playing(run) = &mut self.phase {
-                run.game = next;
-                run.version = new_version;
-            }
+            let view = run.game.view(None);
             self.emit(TableEvent::Acted {
                 seat,
                 actor,
@@ -637,24 +652,23 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             });
             self.emit(TableEvent::Settled {
                 game: id,
-                result,
-                report,
-                view: finished.view(None),
+                result: Box::new(result),
+                report: Box::new(report),
+                view: Box::new(view),
             });
-            self.follow_up(finished).await;
+            self.follow_up().await;
             return Ok(new_version);
         }
+        let saved = seated_action(seat, G::action_to_json(&action));
         if let Err(e) = self
             .store
-            .save_snapshot(id, new_version as i64, &record_json(&next))
+            .append_action(id, new_version as i64, &saved)
             .await
         {
+            self.undo_last_action().await;
             return Err(self.store_failed(id, e).await);
         }
         if let Phase::Playing(run) = &mut self.phase {
-            let waited_before = run.game.waiting_on();
-            let round_before = run.game.question_round();
-            run.game = next;
             run.version = new_version;
             run.last_action = Instant::now();
             let round = run.game.question_round();
@@ -683,16 +697,40 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         Ok(new_version)
     }
 
+    /// Puts the table's game back as it was before its last applied
+    /// action, after that action could not be stored: replays the game's
+    /// record without it (games are deterministic given their record, as a
+    /// resume relies on). A game that cannot be replayed cannot go on.
+    async fn undo_last_action(&mut self) {
+        let Phase::Playing(run) = &mut self.phase else {
+            return;
+        };
+        let mut record = run.game.record();
+        record.actions.pop();
+        match replay_record::<G>(&record) {
+            Ok(game) => run.game = game,
+            Err(why) => {
+                let why = format!("the game could not be put back after a failed write: {why}");
+                self.emit(TableEvent::Trouble {
+                    message: why.clone(),
+                });
+                // Nothing may be written for a game whose state is lost.
+                self.closed = Some(CloseReason::Broken(why));
+            }
+        }
+    }
+
     /// After a settled game: the next game at the same table, or close.
-    async fn follow_up(&mut self, finished: G) {
+    async fn follow_up(&mut self) {
         // A table that plays on seats its players again when one left, so
         // the game's own next deal (which keeps the seats) waits for that.
         let someone_left =
             matches!(&self.phase, Phase::Playing(run) if run.left.iter().any(|l| *l));
-        let next = if G::plays_on(&self.rules) && someone_left {
-            None
-        } else {
-            finished.next_game(&mut self.rng)
+        let next = match &self.phase {
+            Phase::Playing(run) if !(G::plays_on(&self.rules) && someone_left) => {
+                run.game.next_game(&mut self.rng)
+            }
+            _ => None,
         };
         let Some(game) = next else {
             if G::plays_on(&self.rules) {
@@ -832,9 +870,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                         };
                         self.emit(TableEvent::Settled {
                             game: id,
-                            result,
-                            report,
-                            view: run.game.view(None),
+                            result: Box::new(result),
+                            report: Box::new(report),
+                            view: Box::new(run.game.view(None)),
                         });
                         self.closed = Some(why);
                         return;
@@ -1083,6 +1121,18 @@ fn stored_options(options: &TableOptions, host: UserId) -> serde_json::Value {
         "lang": options.lang,
         "host": host,
     })
+}
+
+/// Builds a game from a record: its setup, then every action in order.
+pub(super) fn replay_record<G: TableGame>(record: &Record) -> Result<G, String> {
+    let mut game = G::from_record_setup(record).map_err(|e| e.to_string())?;
+    for (index, raw) in record.actions.iter().enumerate() {
+        let (seat, body) = split_action(index, raw).map_err(|e| e.to_string())?;
+        let action = G::parse_action(&body).map_err(|e| format!("action {index}: {e}"))?;
+        game.apply(seat, &action)
+            .map_err(|e| format!("action {index} is refused on replay: {e}"))?;
+    }
+    Ok(game)
 }
 
 /// The snapshot: the game's record as JSON (resume = replay it).

@@ -71,9 +71,10 @@ pub struct StoredGame {
     pub options: Value,
     pub seats: Vec<Option<UserId>>,
     pub stake: i64,
-    /// The version of the last saved snapshot.
+    /// The version of the last saved action or snapshot.
     pub version: i64,
-    /// The last saved snapshot (a game record), if any was saved.
+    /// The game as stored (a record): the last full snapshot with every
+    /// action appended since, if any snapshot was saved.
     pub snapshot: Option<Value>,
 }
 
@@ -156,9 +157,27 @@ pub trait TableStore: Send + Sync + 'static {
         key: &str,
     ) -> impl Future<Output = Result<i64, StoreError>> + Send;
 
-    /// Stores the game's state (a record) at `version`, which must be the
-    /// stored version + 1 (saving the same snapshot at the stored version
-    /// again is a retried write and succeeds). Else a permanent `err-stale`.
+    /// Appends one applied action (a record action: the action's JSON with
+    /// its `seat`) to the stored game, making it `version`, which must be
+    /// the stored version + 1 (appending the same action at the stored
+    /// version again is a retried write and succeeds). Else a permanent
+    /// `err-stale`: a compare-and-set, so a second writer is refused. The
+    /// work is the action's, never the game's length: the stored game is
+    /// its last full snapshot plus the actions appended since, and
+    /// [`TableStore::unfinished_games`] gives them back as one record.
+    fn append_action(
+        &self,
+        game: GameId,
+        version: i64,
+        action: &Value,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Stores the game's whole state (a record) at `version`, which must be
+    /// the stored version + 1 (saving the same snapshot at the stored
+    /// version again is a retried write and succeeds). Else a permanent
+    /// `err-stale`. It replaces the snapshot and every action appended
+    /// since (a compaction); the runtime appends actions instead
+    /// ([`TableStore::append_action`]).
     fn save_snapshot(
         &self,
         game: GameId,

@@ -172,7 +172,7 @@ impl<G: DiscordGame> Driver<G> {
                         result,
                         report,
                         view,
-                    } => self.settled(game, result, report, view).await,
+                    } => self.settled(game, *result, *report, *view).await,
                     TableEvent::Trouble { message } => {
                         tracing::warn!(channel = %self.channel, "table trouble: {message}");
                     }

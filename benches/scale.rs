@@ -1,0 +1,509 @@
+//! The load benchmark of issue #18: many live tables in one process.
+//!
+//! `cargo bench --bench scale -- [TABLES…]` (default 1000 10000) prints, for
+//! each count, on the in-memory store and on the SQLite ledger (WAL, a file
+//! in a temporary directory):
+//!
+//! - memory per table, idle in its lobby and idle in a started game waiting
+//!   on a player (bytes live in Rust's allocator, counted here, over the
+//!   tables opened; the process's resident size beside it);
+//! - the cost of opening a table (open + two joins + start, one after the
+//!   other);
+//! - Dou Dizhu played by three scripted seats per table, every action a
+//!   real round trip (`TableHandle::act`): first paced (each seat thinks a
+//!   random 0–4 s, so N tables offer N/2 actions a second), then flat out,
+//!   each for `PAIJU_BENCH_PACED_SECS` (default 10): action latency
+//!   p50/p99/max and actions per second.
+//!
+//! Then, once: the cost of an action by its place in a long game (a
+//! Chexuan session of three scripted seats, moves 1–10 against 51–60 and
+//! 191–200 — flat when a move costs the same at any length), and the
+//! ledger's settlement throughput against the raw SQLite floor: the same
+//! statements run by the `sqlite3` command-line shell on a copy of the same
+//! games (skipped when `sqlite3` is not installed).
+//!
+//! Figures, not assertions: nothing here fails on a slow machine.
+
+use paiju::games::chexuan::session::ChexuanTable;
+use paiju::games::dou_dizhu::DouDizhu;
+use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};
+use paiju::table::memory::MemoryStore;
+use paiju::table::{
+    JoinArgs, TableConfig, TableError, TableGame, TableOptions, TableStore, Tables,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicIsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Counts the bytes live in the allocator.
+struct Counting;
+
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        System.alloc_zeroed(layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+fn live() -> isize {
+    LIVE.load(Ordering::Relaxed)
+}
+
+/// The resident set size in bytes (/proc/self/statm), 0 where unknown.
+fn rss() -> u64 {
+    std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .map_or(0, |pages| pages * 4096)
+}
+
+const SERVER: u64 = 1;
+
+fn config() -> TableConfig {
+    TableConfig {
+        // Nobody times out: the scripted seats play every move.
+        bid_timeout_secs: 36_000,
+        play_timeout_secs: 36_000,
+        lobby_idle_secs: 36_000,
+        ai_delay_ms: 500,
+        max_stake: 1000,
+    }
+}
+
+fn options(seed: u64, rules: serde_json::Value, stake: i64) -> TableOptions {
+    TableOptions {
+        stake,
+        rules,
+        seed: Some(seed),
+        lang: None,
+    }
+}
+
+/// Latencies in nanoseconds.
+#[derive(Default)]
+struct Samples(Vec<u64>);
+
+impl Samples {
+    fn summary(&mut self) -> String {
+        if self.0.is_empty() {
+            return "no samples".into();
+        }
+        self.0.sort_unstable();
+        let at = |q: f64| self.0[((self.0.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
+        format!(
+            "p50 {:.0} µs, p99 {:.0} µs, max {:.0} µs ({} actions)",
+            at(0.5),
+            at(0.99),
+            at(1.0),
+            self.0.len()
+        )
+    }
+}
+
+/// Plays one table's game with its scripted seats: a random legal action
+/// for whichever seat is asked, then the action, timed. `think`: the
+/// most a seat waits before acting; `until`: stop acting then.
+async fn drive<G: TableGame>(
+    h: paiju::table::TableHandle<G>,
+    users: Vec<u64>,
+    think: Duration,
+    until: Option<Instant>,
+    seed: u64,
+) -> Samples {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut samples = Samples::default();
+    loop {
+        if until.is_some_and(|u| Instant::now() >= u) {
+            return samples;
+        }
+        let Ok(status) = h.status(None).await else {
+            return samples;
+        };
+        let Some(game) = status.game else {
+            return samples;
+        };
+        let Some(&seat) = game.waiting_on.first() else {
+            tokio::task::yield_now().await;
+            continue;
+        };
+        let user = users[seat];
+        // A random legal action: the table's own bot (a hint) would cost
+        // more than the table's work measured here.
+        let Ok(mine) = h.status(Some(user)).await else {
+            return samples;
+        };
+        let Some(legal) = mine.game.map(|g| g.legal).filter(|l| !l.is_empty()) else {
+            tokio::task::yield_now().await;
+            continue;
+        };
+        let action = legal[rng.gen_range(0..legal.len())].clone();
+        if !think.is_zero() {
+            let wait = rng.gen_range(0..=think.as_millis() as u64);
+            tokio::time::sleep(Duration::from_millis(wait)).await;
+        }
+        let started = Instant::now();
+        let r = h.act(user, game.version, action).await;
+        samples.0.push(started.elapsed().as_nanos() as u64);
+        match r {
+            Ok(_) | Err(TableError::Stale { .. }) => {}
+            Err(_) => return samples,
+        }
+    }
+}
+
+/// N Dou Dizhu tables on one store: memory, open cost, then play.
+async fn dou_dizhu_tables<S: TableStore>(name: &str, store: Arc<S>, n: usize, paced: Duration) {
+    let tables = Tables::new(store, config());
+    // The tables of an earlier run may still be closing: let them go first.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (bytes0, rss0) = (live(), rss());
+    let started = Instant::now();
+    let mut handles = Vec::with_capacity(n);
+    for i in 0..n as u64 {
+        let h = tables
+            .open::<DouDizhu>(
+                SERVER,
+                10_000 + i,
+                3 * i + 1,
+                options(i, serde_json::json!({}), 1),
+            )
+            .expect("a table opens");
+        handles.push(h);
+    }
+    let open_lobby = started.elapsed();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let lobby_bytes = (live() - bytes0) as f64 / n as f64;
+    let lobby_rss = (rss().saturating_sub(rss0)) as f64 / n as f64;
+    let started = Instant::now();
+    for (i, h) in handles.iter().enumerate() {
+        let host = 3 * i as u64 + 1;
+        h.join(host + 1).await.expect("a seat");
+        h.join(host + 2).await.expect("a seat");
+        h.start(host).await.expect("the game starts");
+    }
+    let start_all = started.elapsed();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let playing_bytes = (live() - bytes0) as f64 / n as f64;
+    let playing_rss = (rss().saturating_sub(rss0)) as f64 / n as f64;
+    println!(
+        "{name}, {n} tables: idle lobby {:.1} KB/table (RSS {:.1} KB), idle game {:.1} KB/table (RSS {:.1} KB); \
+         open {:.1} µs/table, join ×2 + start {:.1} µs/table",
+        lobby_bytes / 1024.0,
+        lobby_rss / 1024.0,
+        playing_bytes / 1024.0,
+        playing_rss / 1024.0,
+        open_lobby.as_secs_f64() * 1e6 / n as f64,
+        start_all.as_secs_f64() * 1e6 / n as f64,
+    );
+    for (phase, think, length) in [
+        ("paced", Duration::from_secs(4), paced),
+        ("flat out", Duration::ZERO, paced),
+    ] {
+        let until = Some(Instant::now() + length);
+        let started = Instant::now();
+        let tasks: Vec<_> = handles
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                let host = 3 * i as u64 + 1;
+                let users = vec![host, host + 1, host + 2];
+                tokio::spawn(drive::<DouDizhu>(h.clone(), users, think, until, i as u64))
+            })
+            .collect();
+        let mut all = Samples::default();
+        for t in tasks {
+            all.0.extend(t.await.expect("a driver").0);
+        }
+        let secs = started.elapsed().as_secs_f64();
+        let count = all.0.len();
+        println!(
+            "{name}, {n} tables, {phase}: {}; {:.0} actions/s over {secs:.1} s",
+            all.summary(),
+            count as f64 / secs
+        );
+    }
+    drop(handles);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+}
+
+/// One long Chexuan session per run, three scripted seats: the mean
+/// action latency by the action's place in the game.
+async fn long_game<S: TableStore>(name: &str, store: Arc<S>, runs: u64) {
+    const BUCKETS: [(usize, usize); 4] = [(1, 10), (51, 60), (101, 110), (191, 200)];
+    let mut sums = [(0u64, 0u64); 4];
+    let mut longest = 0;
+    for run in 0..runs {
+        let tables = Tables::new(store.clone(), config());
+        let base = 1_000_000 + run * 10;
+        let users = [base, base + 1, base + 2];
+        let host_balance = tables
+            .host_balance::<ChexuanTable>(SERVER, base)
+            .await
+            .unwrap();
+        let h = tables
+            .open_with::<ChexuanTable>(
+                SERVER,
+                2_000_000 + run,
+                base,
+                options(run, serde_json::json!({}), 1),
+                JoinArgs {
+                    buy_in: Some(100_000),
+                },
+                host_balance,
+            )
+            .expect("a Chexuan table");
+        // Deep stacks: nobody goes broke, so the session runs on.
+        let deep = JoinArgs {
+            buy_in: Some(100_000),
+        };
+        h.join_with(base + 1, deep).await.unwrap();
+        h.join_with(base + 2, deep).await.unwrap();
+        h.start(base).await.unwrap();
+        let mut samples = Vec::new();
+        while samples.len() < 200 {
+            let Ok(status) = h.status(None).await else {
+                break;
+            };
+            let Some(game) = status.game else { break };
+            let Some(&seat) = game.waiting_on.first() else {
+                tokio::task::yield_now().await;
+                continue;
+            };
+            let Ok(action) = h.hint(users[seat]).await else {
+                break;
+            };
+            let started = Instant::now();
+            let r = h.act(users[seat], game.version, action).await;
+            samples.push(started.elapsed().as_nanos() as u64);
+            if r.is_err() {
+                break;
+            }
+        }
+        longest = longest.max(samples.len());
+        for (b, &(from, to)) in BUCKETS.iter().enumerate() {
+            for s in samples.iter().skip(from - 1).take(to - from + 1) {
+                sums[b].0 += s;
+                sums[b].1 += 1;
+            }
+        }
+        let _ = h.admin_cancel("benchmark over").await;
+    }
+    let cells: Vec<String> = BUCKETS
+        .iter()
+        .zip(sums)
+        .map(|(&(from, to), (sum, count))| {
+            if count == 0 {
+                format!("moves {from}–{to}: not reached")
+            } else {
+                format!(
+                    "moves {from}–{to}: {:.1} µs",
+                    sum as f64 / count as f64 / 1000.0
+                )
+            }
+        })
+        .collect();
+    println!(
+        "{name}, Chexuan session, mean action latency by move ({runs} runs, longest {longest} moves): {}",
+        cells.join(", ")
+    );
+}
+
+fn ledger_cfg() -> LedgerConfig {
+    LedgerConfig {
+        starting_chips: 1000,
+        daily_amount: 0,
+        daily_cooldown_secs: 0,
+    }
+}
+
+/// A record of the size of a finished Dou Dizhu game's.
+fn record() -> serde_json::Value {
+    let actions: Vec<_> = (0..60)
+        .map(|i| serde_json::json!({"seat": i % 3, "play": ["3S", "3H", "3C", "4D"]}))
+        .collect();
+    serde_json::json!({"game": "dou-dizhu", "rules": {}, "seats": 3, "deal": {"hands": "x".repeat(200)}, "actions": actions})
+}
+
+async fn open_games(path: &str, k: u64) -> (Ledger, Vec<i64>) {
+    let l = Ledger::open(path, ledger_cfg()).await.unwrap();
+    let mut ids = Vec::new();
+    for g in 0..k {
+        let id = l
+            .create_game(NewGame {
+                server: SERVER,
+                channel: g,
+                kind: "dou-dizhu".into(),
+                options: serde_json::json!({}),
+                seats: vec![Some(3 * g + 1), Some(3 * g + 2), Some(3 * g + 3)],
+                stake: 1,
+            })
+            .await
+            .unwrap();
+        ids.push(id);
+    }
+    (l, ids)
+}
+
+/// Settlements per second through the ledger, and the same statements
+/// through the `sqlite3` shell on a copy of the same games.
+async fn settle_speed(k: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("ours.db");
+    let raw = dir.path().join("raw.db");
+    let (l, ids) = open_games(ours.to_str().unwrap(), k).await;
+    let record = record();
+    let started = Instant::now();
+    for &id in &ids {
+        l.settle(
+            id,
+            Settlement {
+                deltas: vec![2, -1, -1],
+                rake_percent: 0,
+                record: record.clone(),
+                winners: vec![0],
+            },
+        )
+        .await
+        .unwrap();
+    }
+    let ours_rate = k as f64 / started.elapsed().as_secs_f64();
+    assert!(l.verify().await.unwrap().is_clean());
+    l.close().await;
+
+    let (l, ids) = open_games(raw.to_str().unwrap(), k).await;
+    l.close().await;
+    drop(l);
+    let record_text = serde_json::to_string(&record).unwrap().replace('\'', "''");
+    let mut script = String::from(
+        "PRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA foreign_keys=ON;\n",
+    );
+    for (g, &id) in ids.iter().enumerate() {
+        let (u1, u2, u3) = (3 * g + 1, 3 * g + 2, 3 * g + 3);
+        let now = 1_700_000_000;
+        script.push_str(&format!(
+            "BEGIN IMMEDIATE;\n\
+             SELECT server_id, status, seats, result FROM games WHERE id = {id};\n\
+             SELECT s.seat, s.user_id, s.start_balance, s.held, a.balance FROM game_seats s \
+             LEFT JOIN accounts a ON a.server_id = s.server_id AND a.user_id = s.user_id \
+             WHERE s.game_id = {id} ORDER BY s.seat;\n\
+             INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES \
+             (1, {u1}, 2, 'settlement', {id}, NULL, {now}, 'settlement:{id}:0'), \
+             (1, {u2}, -1, 'settlement', {id}, NULL, {now}, 'settlement:{id}:1'), \
+             (1, {u3}, -1, 'settlement', {id}, NULL, {now}, 'settlement:{id}:2');\n\
+             UPDATE accounts SET balance = balance + CASE user_id WHEN {u1} THEN 2 WHEN {u2} THEN -1 WHEN {u3} THEN -1 ELSE 0 END \
+             WHERE server_id = 1 AND user_id IN ({u1}, {u2}, {u3});\n\
+             UPDATE game_seats SET held = 0, active = 0, paid = CASE seat WHEN 0 THEN 2 WHEN 1 THEN -1 WHEN 2 THEN -1 ELSE paid END, \
+             won = CASE seat WHEN 0 THEN 1 WHEN 1 THEN 0 WHEN 2 THEN 0 ELSE won END WHERE game_id = {id};\n\
+             UPDATE games SET status = 'finished', record = '{record_text}', \
+             result = '{{\"paid\":[2,-1,-1],\"rake\":0,\"balances\":[1002,999,999]}}', finished_at = {now} WHERE id = {id};\n\
+             DELETE FROM game_actions WHERE game_id = {id};\n\
+             COMMIT;\n"
+        ));
+    }
+    let script_path = dir.path().join("settle.sql");
+    std::fs::write(&script_path, script).unwrap();
+    let started = Instant::now();
+    let out = std::process::Command::new("sqlite3")
+        .arg(&raw)
+        .stdin(std::fs::File::open(&script_path).unwrap())
+        .stdout(std::process::Stdio::null())
+        .status();
+    let raw_secs = started.elapsed().as_secs_f64();
+    match out {
+        Ok(status) if status.success() => {
+            let raw_rate = k as f64 / raw_secs;
+            println!(
+                "ledger settle (SQLite WAL, 3 human seats, {k} games, one writer): {ours_rate:.0} settles/s; \
+                 the same statements through the sqlite3 shell: {raw_rate:.0}/s; ratio {:.2}",
+                ours_rate / raw_rate
+            );
+        }
+        _ => println!(
+            "ledger settle (SQLite WAL, 3 human seats, {k} games): {ours_rate:.0} settles/s (no sqlite3 shell for the floor)"
+        ),
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; every other argument is a table count.
+    let counts: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let counts = if counts.is_empty() {
+        vec![1000, 10_000]
+    } else {
+        counts
+    };
+    let paced = Duration::from_secs(
+        std::env::var("PAIJU_BENCH_PACED_SECS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(10),
+    );
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        settle_speed(5000).await;
+        long_game(
+            "memory",
+            Arc::new(MemoryStore::forgetting_records(1_000_000)),
+            20,
+        )
+        .await;
+        {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("long.db");
+            let ledger = Ledger::open(
+                path.to_str().unwrap(),
+                LedgerConfig {
+                    starting_chips: 1_000_000,
+                    ..ledger_cfg()
+                },
+            )
+            .await
+            .unwrap();
+            long_game("SQLite", Arc::new(ledger), 5).await;
+        }
+        for &n in &counts {
+            dou_dizhu_tables(
+                "memory",
+                Arc::new(MemoryStore::forgetting_records(1000)),
+                n,
+                paced,
+            )
+            .await;
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("tables.db");
+            let ledger = Ledger::open(path.to_str().unwrap(), ledger_cfg())
+                .await
+                .unwrap();
+            dou_dizhu_tables("SQLite", Arc::new(ledger), n, paced).await;
+        }
+    });
+}
