@@ -142,9 +142,9 @@ pub trait GameOutcome: Clone + Debug + PartialEq + Serialize + Send + Sync + 'st
 /// also the snapshot the runtime stores after every action.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     type Rules: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + Debug + Serialize + Send + Sync;
-    type View: Clone + Debug + Serialize + Send + Sync;
+    type View: Clone + Debug + Serialize + Send + Sync + 'static;
     type Outcome: GameOutcome;
 
     const KIND: GameKind;
