@@ -300,12 +300,9 @@ impl Bot<Race> for GatedBot {
 
 /// Makes gate `id`: the receiver hears each decision begin (with the
 /// scores the bot saw); the permits let decisions end, one each.
-fn gate(
-    id: u64,
-) -> (
-    tokio::sync::mpsc::UnboundedReceiver<Vec<u32>>,
-    Arc<(Mutex<u32>, Condvar)>,
-) {
+type Permits = Arc<(Mutex<u32>, Condvar)>;
+
+fn gate(id: u64) -> (tokio::sync::mpsc::UnboundedReceiver<Vec<u32>>, Permits) {
     let (entered, rx) = tokio::sync::mpsc::unbounded_channel();
     let permits = Arc::new((Mutex::new(0), Condvar::new()));
     let gate = Gate {

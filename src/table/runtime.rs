@@ -53,12 +53,15 @@ pub(super) struct Running<G: TableGame> {
 
 /// A bot's decision being made on a blocking thread, and the state it is
 /// for. The thread hands the bot back with its move.
+/// What a decision's thread hands back: the bot and its move.
+type Decided<G> = (Box<dyn Bot<G>>, <G as crate::games::Game>::Action);
+
 pub(super) struct Thinking<G: TableGame> {
     game: GameId,
     version: u64,
     seat: Seat,
     actor: Actor,
-    task: JoinHandle<(Box<dyn Bot<G>>, G::Action)>,
+    task: JoinHandle<Decided<G>>,
 }
 
 pub(super) enum Phase<G: TableGame> {
@@ -1056,7 +1059,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     /// decided on. Otherwise (a player acted, took the seat back, the game
     /// ended or was cancelled meanwhile) it is dropped, and the timers
     /// decide again from the new state.
-    async fn decided(&mut self, done: Result<(Box<dyn Bot<G>>, G::Action), JoinError>) {
+    async fn decided(&mut self, done: Result<Decided<G>, JoinError>) {
         let Some(t) = self.thinking.take() else {
             return;
         };
@@ -1204,7 +1207,7 @@ fn answer<T>(reply: Reply<T>, result: Result<T, TableError>) {
 /// The decision under way, once it is back; never, when none is.
 async fn decision<G: TableGame>(
     thinking: &mut Option<Thinking<G>>,
-) -> Result<(Box<dyn Bot<G>>, G::Action), JoinError> {
+) -> Result<Decided<G>, JoinError> {
     match thinking {
         Some(t) => (&mut t.task).await,
         None => std::future::pending().await,
