@@ -278,6 +278,7 @@ fn main() -> ExitCode {
                 ai,
                 rules,
                 players,
+                decisions: Default::default(),
             };
             match registry::simulate(kind, &opts) {
                 Ok(report) => {

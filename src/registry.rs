@@ -255,7 +255,7 @@ pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in
 /// `games/`).
 pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
-    crate::simulate::timed(|| with_rules!(kind, G => G::simulate(opts)))
+    crate::simulate::timed(opts, || with_rules!(kind, G => G::simulate(opts)))
 }
 
 /// Fluent id of a game's name.

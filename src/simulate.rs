@@ -4,9 +4,12 @@
 //! this module parses the options and prints the report. Same seed, same
 //! results: every game's deal comes from a ChaCha RNG seeded from `seed`.
 
-use crate::ai::AiKind;
+use crate::ai::{AiKind, Bot};
+use crate::games::Game;
 use crate::record::RecordError;
 use serde_json::Value;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct SimOptions {
@@ -17,6 +20,73 @@ pub struct SimOptions {
     pub rules: Value,
     /// Number of seats, for games that take a range.
     pub players: Option<usize>,
+    /// Where a simulation records how long its AI decisions take (the
+    /// basic bots'); [`timed`] reports their quantiles.
+    pub decisions: DecisionTimes,
+}
+
+/// The durations of AI decisions, recorded as they are made. The clock is
+/// read here, not in `games/`: a game's simulation times a decision by
+/// handing it to [`DecisionTimes::time`], or a bot to
+/// [`DecisionTimes::wrap`].
+#[derive(Clone, Debug, Default)]
+pub struct DecisionTimes(Arc<Mutex<Vec<Duration>>>);
+
+impl DecisionTimes {
+    /// Makes one decision, timed.
+    pub fn time<T>(&self, decide: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let out = decide();
+        let took = start.elapsed();
+        if let Ok(mut times) = self.0.lock() {
+            times.push(took);
+        }
+        out
+    }
+
+    /// `bot`, with every decision timed.
+    pub fn wrap<G: Game>(&self, bot: Box<dyn Bot<G>>) -> Box<dyn Bot<G>> {
+        Box::new(TimedBot {
+            bot,
+            times: self.clone(),
+        })
+    }
+
+    /// How many decisions were timed, and their p50, p99 and slowest.
+    pub fn quantiles(&self) -> Option<(usize, Duration, Duration, Duration)> {
+        let mut times = self.0.lock().ok()?.clone();
+        if times.is_empty() {
+            return None;
+        }
+        times.sort_unstable();
+        let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+        Some((times.len(), at(0.5), at(0.99), times[times.len() - 1]))
+    }
+}
+
+struct TimedBot<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    times: DecisionTimes,
+}
+
+impl<G: Game> Bot<G> for TimedBot<G> {
+    fn choose(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        rng: &mut dyn rand::RngCore,
+    ) -> G::Action {
+        self.times.time(|| self.bot.choose(view, legal, rng))
+    }
+
+    fn may_block(&self) -> bool {
+        self.bot.may_block()
+    }
+}
+
+/// A duration as microseconds with one decimal.
+fn micros(d: Duration) -> String {
+    format!("{:.1} µs", d.as_secs_f64() * 1e6)
 }
 
 /// The figures a simulation prints: `(label, value)` lines, in order.
@@ -49,6 +119,7 @@ impl SimReport {
 /// timed here: no clock is read inside `games/`. Which game runs is the
 /// registry's business (`crate::registry::simulate`).
 pub fn timed(
+    opts: &SimOptions,
     run: impl FnOnce() -> Result<SimReport, RecordError>,
 ) -> Result<SimReport, RecordError> {
     let start = std::time::Instant::now();
@@ -61,5 +132,16 @@ pub fn timed(
     };
     let rate = report.played as f64 / secs;
     report.push(&format!("{unit} per second"), format!("{rate:.0}"));
+    if let Some((n, p50, p99, max)) = opts.decisions.quantiles() {
+        report.push(
+            "AI decision p50 / p99 / max",
+            format!(
+                "{} / {} / {} ({n} decisions)",
+                micros(p50),
+                micros(p99),
+                micros(max)
+            ),
+        );
+    }
     Ok(report)
 }

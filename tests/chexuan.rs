@@ -238,6 +238,7 @@ fn simulate_plays_hands_and_reports_figures() {
             ai,
             rules: serde_json::json!({}),
             players: Some(players),
+            decisions: Default::default(),
         };
         let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
         let get = |label: &str| {
@@ -263,6 +264,7 @@ fn simulate_plays_hands_and_reports_figures() {
         ai: AiKind::Basic,
         rules: serde_json::json!({}),
         players: Some(7),
+        decisions: Default::default(),
     };
     assert!(simulate(paiju::games::GameKind::Chexuan, &bad).is_err());
     let bad_rules = SimOptions {
@@ -286,6 +288,7 @@ fn the_basic_bot_beats_random_bots() {
             ai: AiKind::Basic,
             rules: serde_json::json!({}),
             players: Some(players),
+            decisions: Default::default(),
         };
         let report = simulate(paiju::games::GameKind::Chexuan, &opts).unwrap();
         let per_hand: f64 = report

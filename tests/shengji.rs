@@ -70,7 +70,7 @@ proptest! {
         let p = g.playing().unwrap();
         let mut cards = p.settled.buried.len();
         let mut points = 0;
-        for t in &p.tricks {
+        for t in p.tricks.iter() {
             cards += t.plays.iter().map(|(_, c)| c.len()).sum::<usize>();
             points += t.points;
         }

@@ -2,6 +2,7 @@
 //! turn a seat steps 1 or 2; the first to reach N wins one unit from every
 //! other seat), on the in-memory store, with tokio's paused clock.
 
+use paiju::ai::Bot;
 use paiju::games::{ErrorCode, Game, GameKind, GameOutcome, RecordAction, RuleError, Seat};
 use paiju::record::{Record, RecordError};
 use paiju::table::memory::{MemoryStatus, MemoryStore};
@@ -12,8 +13,9 @@ use paiju::table::{
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 use tokio::sync::broadcast::Receiver;
 
@@ -23,6 +25,9 @@ struct RaceRules {
     target: u32,
     /// Leaving a running game forfeits it (like Dou Dizhu's escape).
     escape: bool,
+    /// Nonzero: the table's bot is a [`GatedBot`] on this gate, a slow bot
+    /// the test lets decide when it chooses.
+    gate: u64,
 }
 
 impl Default for RaceRules {
@@ -30,6 +35,7 @@ impl Default for RaceRules {
         RaceRules {
             target: 6,
             escape: false,
+            gate: 0,
         }
     }
 }
@@ -245,6 +251,73 @@ impl TableGame for Race {
     fn leave_action(&self, _seat: Seat) -> Option<RaceAction> {
         self.rules.escape.then_some(RaceAction::Quit)
     }
+
+    fn bot_for(rules: &RaceRules) -> Box<dyn Bot<Race>> {
+        match rules.gate {
+            0 => Self::bot(),
+            gate => Box::new(GatedBot(gate)),
+        }
+    }
+}
+
+/// A gate a [`GatedBot`] waits at: it says when a decision began (the
+/// version it saw is not needed: the scores are), then waits for a permit.
+struct Gate {
+    entered: tokio::sync::mpsc::UnboundedSender<Vec<u32>>,
+    permits: Arc<(Mutex<u32>, Condvar)>,
+}
+
+static GATES: Mutex<BTreeMap<u64, Gate>> = Mutex::new(BTreeMap::new());
+
+/// A bot as slow as the test wants (like Dou Dizhu's `hard` search, which
+/// may think for most of a second): it blocks its thread until the test
+/// opens its gate, then steps 1.
+struct GatedBot(u64);
+
+impl Bot<Race> for GatedBot {
+    fn choose(
+        &mut self,
+        view: &Vec<u32>,
+        _legal: &[RaceAction],
+        _rng: &mut dyn rand::RngCore,
+    ) -> RaceAction {
+        let permits = {
+            let gates = GATES.lock().unwrap();
+            let gate = &gates[&self.0];
+            gate.entered.send(view.clone()).unwrap();
+            gate.permits.clone()
+        };
+        let (count, opened) = &*permits;
+        let mut count = opened
+            .wait_while(count.lock().unwrap(), |c| *c == 0)
+            .unwrap();
+        *count -= 1;
+        RaceAction::Step(1)
+    }
+
+    fn may_block(&self) -> bool {
+        true
+    }
+}
+
+/// Makes gate `id`: the receiver hears each decision begin (with the
+/// scores the bot saw); the permits let decisions end, one each.
+type Permits = Arc<(Mutex<u32>, Condvar)>;
+
+fn gate(id: u64) -> (tokio::sync::mpsc::UnboundedReceiver<Vec<u32>>, Permits) {
+    let (entered, rx) = tokio::sync::mpsc::unbounded_channel();
+    let permits = Arc::new((Mutex::new(0), Condvar::new()));
+    let gate = Gate {
+        entered,
+        permits: permits.clone(),
+    };
+    GATES.lock().unwrap().insert(id, gate);
+    (rx, permits)
+}
+
+fn open_once(permits: &(Mutex<u32>, Condvar)) {
+    *permits.0.lock().unwrap() += 1;
+    permits.1.notify_all();
 }
 
 // ---- helpers --------------------------------------------------------------
@@ -676,6 +749,111 @@ async fn a_seat_that_times_out_is_played_by_the_ai_until_it_acts() {
     t.act(user_at(sleeper), v, RaceAction::Step(1))
         .await
         .unwrap();
+}
+
+/// A slow bot (Dou Dizhu's `hard`) decides off the table's task: the table
+/// answers meanwhile, and a decision overtaken by the player's own move is
+/// dropped, not applied on top of it.
+#[tokio::test(start_paused = true)]
+async fn a_slow_bot_thinks_off_the_task_and_a_players_move_meanwhile_wins() {
+    let (mut entered, permits) = gate(1);
+    let (_store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({"gate": 1})))
+        .unwrap();
+    t.join(BOB).await.unwrap();
+    let mut events = t.subscribe();
+    t.start(ALICE).await.unwrap();
+    let (v, sleeper) = to_move(&t).await;
+    let awake = 1 - sleeper;
+
+    // The sleeper's time runs out: the bot starts thinking for it…
+    wait_for(&mut events, |e| {
+        matches!(e, TableEvent::Autoplay { on: true, .. })
+    })
+    .await;
+    assert_eq!(entered.recv().await, Some(vec![0, 0]));
+    // …and while it thinks, the table answers: a hint (the slow bot too,
+    // on its own thread), the status, and the player's own move.
+    let hint = {
+        let t = t.clone();
+        tokio::spawn(async move { t.hint(user_at(sleeper)).await })
+    };
+    assert_eq!(entered.recv().await, Some(vec![0, 0]));
+    assert_eq!(to_move(&t).await, (v, sleeper));
+    assert_eq!(
+        t.act(user_at(sleeper), v, RaceAction::Step(2)).await,
+        Ok(v + 1)
+    );
+    // The bot's move comes back for a state that is gone: dropped. (The
+    // permits go to whichever thread wakes first: open both.)
+    open_once(&permits);
+    open_once(&permits);
+    assert_eq!(hint.await.unwrap(), Ok(RaceAction::Step(1)));
+
+    // One decision at a time: the next begins (the other seat's timeout)
+    // only once the dropped one is back, and it sees the player's step.
+    let mut seen = vec![0, 0];
+    seen[sleeper] = 2;
+    assert_eq!(entered.recv().await, Some(seen));
+    let g = t.status(None).await.unwrap().game.unwrap();
+    assert_eq!(g.version, v + 1);
+    assert_eq!(g.view[sleeper], 2, "only the player's step was applied");
+    assert_eq!(g.waiting_on, vec![awake]);
+    open_once(&permits);
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Acted { .. })).await;
+    let TableEvent::Acted {
+        seat,
+        actor,
+        action,
+        version,
+        ..
+    } = e
+    else {
+        unreachable!()
+    };
+    assert_eq!(
+        (seat, actor, action, version),
+        (sleeper, Actor::Player, RaceAction::Step(2), v + 1)
+    );
+    // The decision that was still current is applied.
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Acted { .. })).await;
+    assert!(matches!(
+        e,
+        TableEvent::Acted { seat, actor: Actor::Autoplay, version, .. }
+            if seat == awake && version == v + 2
+    ));
+}
+
+/// A player who takes the seat back while the slow bot thinks for it keeps
+/// the turn: the decision is dropped.
+#[tokio::test(start_paused = true)]
+async fn taking_back_while_a_slow_bot_thinks_drops_its_decision() {
+    let (mut entered, permits) = gate(2);
+    let (_store, tables) = setup();
+    let t = tables
+        .open::<Race>(SERVER, CHANNEL, ALICE, options(json!({"gate": 2})))
+        .unwrap();
+    t.join(BOB).await.unwrap();
+    let mut events = t.subscribe();
+    t.start(ALICE).await.unwrap();
+    let (v, sleeper) = to_move(&t).await;
+    entered.recv().await.unwrap();
+    t.take_back(user_at(sleeper)).await.unwrap();
+    open_once(&permits);
+    // The decision came back and was dropped: the turn times out again a
+    // whole bidding timer later, and only then is the bot's move applied.
+    let before = tokio::time::Instant::now();
+    entered.recv().await.unwrap();
+    assert_eq!(before.elapsed(), Duration::from_secs(10));
+    assert_eq!(to_move(&t).await, (v, sleeper));
+    open_once(&permits);
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Acted { .. })).await;
+    assert!(matches!(
+        e,
+        TableEvent::Acted { seat, actor: Actor::Autoplay, version, .. }
+            if seat == sleeper && version == v + 1
+    ));
 }
 
 #[tokio::test(start_paused = true)]

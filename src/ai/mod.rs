@@ -17,6 +17,14 @@ pub trait Bot<G: Game>: Send {
         legal: &[G::Action],
         rng: &mut dyn rand::RngCore,
     ) -> G::Action;
+
+    /// Whether a decision may take long — a search with a time budget,
+    /// not a rule of thumb. A table then makes it on a blocking thread, so
+    /// that its task keeps answering clicks meanwhile; quick bots decide in
+    /// place, which costs no thread hop.
+    fn may_block(&self) -> bool {
+        false
+    }
 }
 
 /// Picks uniformly among the legal actions.

@@ -162,9 +162,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         + Serialize
         + DeserializeOwned
         + Send
-        + Sync;
+        + Sync
+        + 'static;
     type Event: Clone + Debug + Serialize + Send + Sync;
-    type View: Clone + Debug + Serialize + Send + Sync;
+    type View: Clone + Debug + Serialize + Send + Sync + 'static;
     type Outcome: GameOutcome;
 
     const KIND: GameKind;

@@ -10,6 +10,12 @@
 //! A write that fails puts the game back as it was before the action, by
 //! replaying its record without it — a rare path that may cost the game's
 //! length — so a failed write still leaves the table as it was.
+//!
+//! A bot whose decisions may take long ([`Bot::may_block`]: Dou Dizhu's
+//! `hard` search, up to its budget) decides on a blocking thread
+//! ([`Thinking`]) while the task goes on answering commands. Its move is
+//! then applied like any other, and only to the state it was decided on:
+//! the same game at the same version, with the seat still the bot's.
 
 use super::config::{TableConfig, TableOptions};
 use super::error::TableError;
@@ -22,11 +28,12 @@ use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore,
 use crate::ai::Bot;
 use crate::games::{ErrorCode, RuleError, Seat};
 use crate::record::{seated_action, split_action, Record};
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
+use tokio::task::{JoinError, JoinHandle};
 use tokio::time::Instant;
 
 /// How long to wait before retrying a bot's move that could not be saved.
@@ -51,6 +58,19 @@ pub(super) struct Running<G: TableGame> {
     pub left: Vec<bool>,
 }
 
+/// A bot's decision being made on a blocking thread, and the state it is
+/// for. The thread hands the bot back with its move.
+/// What a decision's thread hands back: the bot and its move.
+type Decided<G> = (Box<dyn Bot<G>>, <G as crate::games::Game>::Action);
+
+pub(super) struct Thinking<G: TableGame> {
+    game: GameId,
+    version: u64,
+    seat: Seat,
+    actor: Actor,
+    task: JoinHandle<Decided<G>>,
+}
+
 pub(super) enum Phase<G: TableGame> {
     Lobby,
     Playing(Running<G>),
@@ -70,7 +90,12 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub phase: Phase<G>,
     pub events: broadcast::Sender<TableEvent<G>>,
     pub rng: ChaCha8Rng,
-    pub bot: Box<dyn Bot<G>>,
+    /// The bot of AI seats and autoplay; away (`None`) while it thinks.
+    pub bot: Option<Box<dyn Bot<G>>>,
+    /// The decision under way off the task, if any. Meanwhile the table's
+    /// timers wait (one decision at a time; a timer due meanwhile fires
+    /// when it is back), and commands are answered as ever.
+    pub thinking: Option<Thinking<G>>,
     pub lobby_since: Instant,
     pub closed: Option<CloseReason>,
     /// Players who asked to join while a pot game ran: they are seated
@@ -93,13 +118,17 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.announce_turn();
         }
         while self.closed.is_none() {
-            let deadline = self.next_deadline();
+            let deadline = match self.thinking {
+                Some(_) => None,
+                None => self.next_deadline(),
+            };
             tokio::select! {
                 command = commands.recv() => match command {
                     Some(command) => self.handle(command).await,
                     None => return,
                 },
                 _ = sleep_until(deadline), if deadline.is_some() => self.on_timer().await,
+                done = decision(&mut self.thinking) => self.decided(done).await,
             }
         }
         let reason = self.closed.clone().unwrap_or(CloseReason::Finished);
@@ -151,7 +180,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 answer(reply, r)
             }
             Command::TakeBack(user, reply) => answer(reply, self.take_back(user)),
-            Command::Hint(user, reply) => answer(reply, self.hint(user)),
+            Command::Hint(user, reply) => self.hint(user, reply),
             Command::Status(viewer, reply) => answer(reply, Ok(self.status(viewer))),
         }
     }
@@ -561,7 +590,29 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         Ok(())
     }
 
-    fn hint(&mut self, user: UserId) -> Result<G::Action, TableError> {
+    /// Answers a hint, off the task when the bot may take long (the
+    /// answer needs nothing of the table once the view is taken).
+    fn hint(&mut self, user: UserId, reply: Reply<G::Action>) {
+        let (view, legal, mut rng, mut bot) = match self.hint_for(user) {
+            Ok(inputs) => inputs,
+            Err(e) => return answer(reply, Err(e)),
+        };
+        if bot.may_block() {
+            tokio::task::spawn_blocking(move || {
+                answer(reply, Ok(bot.choose(&view, &legal, &mut rng)));
+            });
+        } else {
+            answer(reply, Ok(bot.choose(&view, &legal, &mut rng)));
+        }
+    }
+
+    /// What a hint for `user` is decided from: the seat's view, its legal
+    /// actions, a generator and a bot of the table's rules.
+    #[allow(clippy::type_complexity)]
+    fn hint_for(
+        &self,
+        user: UserId,
+    ) -> Result<(G::View, Vec<G::Action>, ChaCha8Rng, Box<dyn Bot<G>>), TableError> {
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         let Phase::Playing(run) = &self.phase else {
             return Err(TableError::NotPlaying);
@@ -575,9 +626,13 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
         // A hint must not change what the table's bots will do later, so it
         // draws from its own generator.
-        let mut rng = ChaCha8Rng::seed_from_u64(run.version);
-        let mut bot = G::bot_for(&self.rules);
-        Ok(bot.choose(&run.game.view(Some(seat)), &legal, &mut rng))
+        let rng = ChaCha8Rng::seed_from_u64(run.version);
+        Ok((
+            run.game.view(Some(seat)),
+            legal,
+            rng,
+            G::bot_for(&self.rules),
+        ))
     }
 
     /// Applies one action for `seat` to the table's game and appends it to
@@ -1011,10 +1066,64 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                     return;
                 }
                 let view = run.game.view(Some(seat));
-                (self.bot.choose(&view, &legal, &mut self.rng), run.version)
+                let bot = self.bot.get_or_insert_with(|| G::bot_for(&self.rules));
+                if bot.may_block() {
+                    // Its own generator, drawn from the table's: the table
+                    // may deal a next game before the thread is back.
+                    let mut rng = ChaCha8Rng::seed_from_u64(self.rng.next_u64());
+                    let mut bot = self.bot.take().expect("the bot was just put in place");
+                    self.thinking = Some(Thinking {
+                        game: run.id,
+                        version: run.version,
+                        seat,
+                        actor,
+                        task: tokio::task::spawn_blocking(move || {
+                            let action = bot.choose(&view, &legal, &mut rng);
+                            (bot, action)
+                        }),
+                    });
+                    return;
+                }
+                (bot.choose(&view, &legal, &mut self.rng), run.version)
             }
         };
         if let Err(e) = self.apply(seat, action, actor, version).await {
+            self.step_failed(e).await;
+        }
+    }
+
+    /// A decision made off the task is back: the bot returns to the table,
+    /// and the move is applied if the state is still the one it was
+    /// decided on. Otherwise (a player acted, took the seat back, the game
+    /// ended or was cancelled meanwhile) it is dropped, and the timers
+    /// decide again from the new state.
+    async fn decided(&mut self, done: Result<Decided<G>, JoinError>) {
+        let Some(t) = self.thinking.take() else {
+            return;
+        };
+        let action = match done {
+            Ok((bot, action)) => {
+                self.bot = Some(bot);
+                action
+            }
+            Err(e) => {
+                // The bot panicked: the seat cannot be played.
+                self.break_down(&format!("the bot failed: {e}")).await;
+                return;
+            }
+        };
+        let current = match &self.phase {
+            Phase::Playing(run) => {
+                run.id == t.game
+                    && run.version == t.version
+                    && (t.actor != Actor::Autoplay || run.autoplay[t.seat])
+            }
+            Phase::Lobby => false,
+        };
+        if !current {
+            return;
+        }
+        if let Err(e) = self.apply(t.seat, action, t.actor, t.version).await {
             self.step_failed(e).await;
         }
     }
@@ -1143,6 +1252,16 @@ pub(super) fn record_json<G: TableGame>(game: &G) -> serde_json::Value {
 fn answer<T>(reply: Reply<T>, result: Result<T, TableError>) {
     // The asker may have given up waiting; the table carries on.
     let _ = reply.send(result);
+}
+
+/// The decision under way, once it is back; never, when none is.
+async fn decision<G: TableGame>(
+    thinking: &mut Option<Thinking<G>>,
+) -> Result<Decided<G>, JoinError> {
+    match thinking {
+        Some(t) => (&mut t.task).await,
+        None => std::future::pending().await,
+    }
 }
 
 async fn sleep_until(deadline: Option<Instant>) {

@@ -87,6 +87,11 @@ impl Bot<DouDizhu> for HardBot {
             .unwrap_or(0);
         candidates[best]
     }
+
+    /// A search takes up to its budget: tables run it off their task.
+    fn may_block(&self) -> bool {
+        true
+    }
 }
 
 impl HardBot {

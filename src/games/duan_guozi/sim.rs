@@ -100,6 +100,7 @@ mod tests {
             ai: AiKind::Basic,
             rules,
             players,
+            decisions: Default::default(),
         }
     }
 

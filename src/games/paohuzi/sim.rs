@@ -9,7 +9,7 @@ use super::{Paohuzi, PaohuziRules, MIN_HUXI};
 use crate::ai::{AiKind, Bot, RandomBot};
 use crate::games::Game;
 use crate::record::{replay_game, RecordError, Verdict};
-use crate::simulate::{SimOptions, SimReport};
+use crate::simulate::{DecisionTimes, SimOptions, SimReport};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -64,13 +64,30 @@ pub fn run_table(
     hands: u64,
     rng: &mut ChaCha8Rng,
     replay_check: u64,
+    bot_of: impl FnMut(u64, usize) -> AiKind,
+) -> Result<Tally, RecordError> {
+    run_table_timed(rules, hands, rng, replay_check, bot_of, None)
+}
+
+/// [`run_table`], timing the basic bots' decisions in `times`.
+fn run_table_timed(
+    rules: &PaohuziRules,
+    hands: u64,
+    rng: &mut ChaCha8Rng,
+    replay_check: u64,
     mut bot_of: impl FnMut(u64, usize) -> AiKind,
+    times: Option<&DecisionTimes>,
 ) -> Result<Tally, RecordError> {
     let mut t = Tally::default();
     let mut dealer = 0;
     let mut drawn_in_a_row = 0;
     for n in 0..hands {
-        let mut bots: Vec<Box<dyn Bot<Paohuzi>>> = (0..3).map(|s| bot_for(bot_of(n, s))).collect();
+        let mut bots: Vec<Box<dyn Bot<Paohuzi>>> = (0..3)
+            .map(|s| match (bot_of(n, s), times) {
+                (AiKind::Basic, Some(times)) => times.wrap(bot_for(AiKind::Basic)),
+                (kind, _) => bot_for(kind),
+            })
+            .collect();
         let mut game = Paohuzi::new_hand(rules.clone(), dealer, drawn_in_a_row, rng)?;
         t.actions += play_hand(&mut game, &mut bots, rng)?;
         let o = game.outcome_typed().expect("a finished hand").clone();
@@ -133,7 +150,14 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         .map_err(|e| RecordError::Rules(e.to_string()))?;
     rules.check_table(opts.players.unwrap_or(3))?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let t = run_table(&rules, opts.games, &mut rng, 200, |_, _| opts.ai)?;
+    let t = run_table_timed(
+        &rules,
+        opts.games,
+        &mut rng,
+        200,
+        |_, _| opts.ai,
+        Some(&opts.decisions),
+    )?;
     let won = t.hands - t.drawn;
     let mut r = SimReport {
         played: t.hands,

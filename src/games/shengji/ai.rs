@@ -81,7 +81,7 @@ fn unseen(view: &ShengjiView, order: &Order) -> Counts {
         }
     };
     remove(&view.hand);
-    for t in &view.tricks {
+    for t in view.tricks.iter() {
         for (_, p) in &t.plays {
             remove(p);
         }

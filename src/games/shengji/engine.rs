@@ -15,6 +15,7 @@ use super::score::{self, ShengjiOutcome};
 use crate::cards::{contains_all, remove_cards, Card, Rank, Suit};
 use crate::games::{ErrorCode, RuleError, Seat};
 use serde::Serialize;
+use std::sync::Arc;
 
 /// A hand of Shengji.
 #[derive(Clone, Debug)]
@@ -80,6 +81,12 @@ pub struct TrickDone {
     pub points: i64,
 }
 
+/// The finished tricks, shared: every seat's view and every copy of the
+/// hand (a table applies an action to a copy) hold them without copying
+/// a hundred small vectors. A trick is added through [`Arc::make_mut`],
+/// which copies only when a view is still alive.
+pub type Tricks = Arc<Vec<TrickDone>>;
+
 /// The tricks.
 #[derive(Clone, Debug)]
 pub struct Playing {
@@ -88,7 +95,7 @@ pub struct Playing {
     pub lead: Option<Lead>,
     pub trick: Vec<(Seat, Vec<Card>)>,
     pub attempted: Option<Vec<Card>>,
-    pub tricks: Vec<TrickDone>,
+    pub tricks: Tricks,
     /// Points the attackers took in tricks.
     pub trick_points: i64,
     /// Throw penalties (+ for the attackers, − against them).
@@ -111,6 +118,20 @@ pub fn trump_name(trump: Option<Suit>) -> &'static str {
 
 fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
+}
+
+/// Why cards do not declare now, before any words are made.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum DeclareRefusal {
+    /// `dealt` is outside 1..=the cards dealt.
+    DealtRange,
+    /// Before a declaration already recorded.
+    DealtOrder,
+    /// Not among the seat's first `dealt` cards.
+    NotDealt,
+    Shape(NotADeclaration),
+    /// Not stronger than the standing declaration.
+    Weaker,
 }
 
 /// Cards for a refusal, one word each (the front ends turn `BJ` into the
@@ -281,7 +302,8 @@ impl Shengji {
     }
 
     /// Reads a declaration of `seat` (the level is its team's in a first
-    /// hand nobody has declared in, else the banker's).
+    /// hand nobody has declared in, else the banker's), or says why not in
+    /// words ([`Shengji::declare_error`]).
     fn read_declaration(
         &self,
         d: &Declaring,
@@ -289,17 +311,72 @@ impl Shengji {
         cards: &[Card],
         dealt: usize,
     ) -> Result<Declaration, RuleError> {
+        self.check_declaration(d, seat, cards, dealt)
+            .map_err(|why| self.declare_error(d, seat, cards, dealt, why))
+    }
+
+    /// The level `seat` declares at.
+    fn declaring_level(&self, seat: Seat) -> Rank {
+        self.level_of_team(team(self.banker().unwrap_or(seat)))
+    }
+
+    /// [`Shengji::read_declaration`] without the words: candidates are
+    /// tried by the hundred in a hand and most are refused, so a refusal
+    /// is only a reason until a player needs to read it.
+    fn check_declaration(
+        &self,
+        d: &Declaring,
+        seat: Seat,
+        cards: &[Card],
+        dealt: usize,
+    ) -> Result<Declaration, DeclareRefusal> {
         let total = self.deal_total();
         if dealt == 0 || dealt > total {
-            return Err(illegal(
-                "err-shengji-declare-dealt-range",
-                format!("`dealt` is 1 to {total}, not {dealt}"),
-            )
-            .arg("dealt", dealt)
-            .arg("total", total));
+            return Err(DeclareRefusal::DealtRange);
         }
         if dealt < d.last_dealt {
-            return Err(illegal(
+            return Err(DeclareRefusal::DealtOrder);
+        }
+        if cards.is_empty() || !contains_all(self.received_by(seat, dealt), cards) {
+            return Err(DeclareRefusal::NotDealt);
+        }
+        let level = self.declaring_level(seat);
+        let (strength, trump) =
+            declare::read(cards, level, self.rules.two_colors).map_err(DeclareRefusal::Shape)?;
+        if let Some(s) = d.standing() {
+            if strength <= s.strength {
+                return Err(DeclareRefusal::Weaker);
+            }
+        }
+        Ok(Declaration {
+            seat,
+            cards: cards.to_vec(),
+            strength,
+            trump: trump.map(|t| fold_suit(t, self.rules.two_colors)),
+            dealt,
+        })
+    }
+
+    /// The words of a declaration's refusal.
+    fn declare_error(
+        &self,
+        d: &Declaring,
+        seat: Seat,
+        cards: &[Card],
+        dealt: usize,
+        why: DeclareRefusal,
+    ) -> RuleError {
+        match why {
+            DeclareRefusal::DealtRange => {
+                let total = self.deal_total();
+                illegal(
+                    "err-shengji-declare-dealt-range",
+                    format!("`dealt` is 1 to {total}, not {dealt}"),
+                )
+                .arg("dealt", dealt)
+                .arg("total", total)
+            }
+            DeclareRefusal::DealtOrder => illegal(
                 "err-shengji-declare-dealt-order",
                 format!(
                     "a declaration after {dealt} cards comes before one already made after {}",
@@ -307,10 +384,8 @@ impl Shengji {
                 ),
             )
             .arg("dealt", dealt)
-            .arg("last", d.last_dealt));
-        }
-        if cards.is_empty() || !contains_all(self.received_by(seat, dealt), cards) {
-            return Err(illegal(
+            .arg("last", d.last_dealt),
+            DeclareRefusal::NotDealt => illegal(
                 "err-shengji-declare-not-dealt",
                 format!(
                     "{} {} not among your first cards after {dealt} were dealt",
@@ -319,12 +394,9 @@ impl Shengji {
                 ),
             )
             .arg("cards", pretty(cards))
-            .arg("dealt", dealt));
-        }
-        let level_seat = self.banker().unwrap_or(seat);
-        let level = self.level_of_team(team(level_seat));
-        let (strength, trump) =
-            declare::read(cards, level, self.rules.two_colors).map_err(|e| {
+            .arg("dealt", dealt),
+            DeclareRefusal::Shape(e) => {
+                let level = self.declaring_level(seat);
                 let why = match e {
                     NotADeclaration::Mixed => "the cards are not all the same",
                     NotADeclaration::NotLevel => "only level cards or a pair of jokers declare",
@@ -340,28 +412,20 @@ impl Shengji {
                 )
                 .arg("cards", pretty(cards))
                 .arg("level", level.display())
-            })?;
-        if let Some(s) = d.standing() {
-            if strength <= s.strength {
-                return Err(illegal(
+            }
+            DeclareRefusal::Weaker => {
+                let standing = d.standing().map(|s| pretty(&s.cards)).unwrap_or_default();
+                illegal(
                     "err-shengji-declare-weaker",
                     format!(
-                        "{} does not beat the standing declaration {}",
+                        "{} does not beat the standing declaration {standing}",
                         pretty(cards),
-                        pretty(&s.cards)
                     ),
                 )
                 .arg("cards", pretty(cards))
-                .arg("standing", pretty(&s.cards)));
+                .arg("standing", standing)
             }
         }
-        Ok(Declaration {
-            seat,
-            cards: cards.to_vec(),
-            strength,
-            trump: trump.map(|t| fold_suit(t, self.rules.two_colors)),
-            dealt,
-        })
     }
 
     fn declare(
@@ -448,16 +512,21 @@ impl Shengji {
             lead: None,
             trick: Vec::new(),
             attempted: None,
-            tricks: Vec::new(),
+            tricks: Tricks::default(),
             trick_points: 0,
             penalty: 0,
         }));
         Ok(events)
     }
 
+    /// Plays `cards` for `seat`. Everything is checked before anything
+    /// changes ([`Shengji::check_play_in`]); then the trick is updated in
+    /// place — the hand's state is never copied for a play.
     fn play(&mut self, seat: Seat, cards: &[Card]) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
-        let mut playing = match &self.phase {
+        // With no kitty (4 decks) the banker's first lead closes declaring:
+        // it is checked against the tricks it would open.
+        let opening = match &self.phase {
             Phase::Finished(_) => return Err(RuleError::game_over()),
             Phase::Declaring(d) => {
                 if seat != self.prospective_banker() {
@@ -470,53 +539,44 @@ impl Shengji {
                     ));
                 }
                 let settled = self.settle_now(d);
-                events.push(Event::DeclaringClosed {
-                    banker: settled.banker,
-                    trump: trump_name(settled.trump),
-                    flipped: settled.flipped,
-                });
-                Playing {
+                Some(Playing {
                     turn: settled.banker,
                     settled,
                     lead: None,
                     trick: Vec::new(),
                     attempted: None,
-                    tricks: Vec::new(),
+                    tricks: Tricks::default(),
                     trick_points: 0,
                     penalty: 0,
-                }
+                })
             }
-            Phase::Playing(p) => (**p).clone(),
+            Phase::Playing(_) => None,
         };
-        if seat != playing.turn {
-            return Err(RuleError::not_your_turn());
+        let led_suit = match (&opening, &self.phase) {
+            (Some(p), _) => self.check_play_in(p, seat, cards)?,
+            (None, Phase::Playing(p)) => self.check_play_in(p, seat, cards)?,
+            (None, _) => unreachable!("the other phases returned above"),
+        };
+        if let Some(p) = opening {
+            events.push(Event::DeclaringClosed {
+                banker: p.settled.banker,
+                trump: trump_name(p.settled.trump),
+                flipped: p.settled.flipped,
+            });
+            self.phase = Phase::Playing(Box::new(p));
         }
-        if cards.is_empty() {
-            return Err(illegal("err-shengji-play-empty", "play at least one card"));
-        }
-        if !contains_all(&self.hands[seat], cards) {
-            return Err(illegal(
-                "err-shengji-not-in-hand",
-                format!("{} is not in your hand", pretty(cards)),
-            )
-            .arg("cards", pretty(cards)));
-        }
-        let order = playing.settled.order.clone();
+        let Phase::Playing(playing) = &mut self.phase else {
+            unreachable!("the hand is playing now")
+        };
+        let order = &playing.settled.order;
         let width = self.rules.max_width();
-        let played: Vec<Card> = match &playing.lead {
-            None => {
-                let Some(si) = uniform_suit(&order, cards) else {
-                    return Err(illegal(
-                        "err-shengji-lead-mixed",
-                        format!("{}: a lead is of one suit (or all trumps)", pretty(cards)),
-                    )
-                    .arg("cards", pretty(cards)));
-                };
+        let played: Vec<Card> = match led_suit {
+            Some(si) => {
                 let others: Vec<(Seat, &[Card])> = (1..SEATS)
                     .map(|i| (seat + i) % SEATS)
                     .map(|s| (s, self.hands[s].as_slice()))
                     .collect();
-                let actual = match resolve_throw(&order, si, cards, &others, width) {
+                let actual = match resolve_throw(order, si, cards, &others, width) {
                     Some(f) => {
                         let penalty = self.rules.throw_penalty as i64;
                         let sign = if team(seat) == team(playing.settled.banker) {
@@ -540,22 +600,10 @@ impl Shengji {
                         cards.to_vec()
                     }
                 };
-                playing.lead = Some(Lead::new(&order, si, &actual, width));
+                playing.lead = Some(Lead::new(order, si, &actual, width));
                 actual
             }
-            Some(lead) => {
-                if cards.len() != lead.size {
-                    return Err(illegal(
-                        "err-shengji-follow-count",
-                        format!("play {} cards, as many as the lead", lead.size),
-                    )
-                    .arg("count", lead.size));
-                }
-                if let Err(e) = check_follow(&order, lead, &self.hands[seat], cards) {
-                    return Err(follow_error(e, lead.si));
-                }
-                cards.to_vec()
-            }
+            None => cards.to_vec(),
         };
         remove_cards(&mut self.hands[seat], &played).expect("checked in hand");
         events.push(Event::Played {
@@ -565,18 +613,17 @@ impl Shengji {
         playing.trick.push((seat, played));
         if playing.trick.len() < SEATS {
             playing.turn = (seat + 1) % SEATS;
-            self.phase = Phase::Playing(Box::new(playing));
             return Ok(events);
         }
         let lead = playing.lead.take().expect("a trick has a lead");
         let plays: Vec<&[Card]> = playing.trick.iter().map(|(_, c)| c.as_slice()).collect();
-        let winner = playing.trick[trick_winner(&order, &lead, &plays)].0;
+        let winner = playing.trick[trick_winner(&playing.settled.order, &lead, &plays)].0;
         let pts: i64 = playing.trick.iter().map(|(_, c)| points_of(c)).sum();
         let attackers = team(winner) != team(playing.settled.banker);
         if attackers {
             playing.trick_points += pts;
         }
-        playing.tricks.push(TrickDone {
+        Arc::make_mut(&mut playing.tricks).push(TrickDone {
             leader: playing.trick[0].0,
             plays: std::mem::take(&mut playing.trick),
             attempted: playing.attempted.take(),
@@ -590,13 +637,19 @@ impl Shengji {
             attackers_points: playing.trick_points,
         });
         if self.hands.iter().all(|h| h.is_empty()) {
-            let outcome = score::settle(&self.rules, &self.deal, &playing, &lead);
+            let outcome = score::settle(&self.rules, &self.deal, playing, &lead);
             events.push(Event::HandOver {
                 outcome: outcome.clone(),
             });
-            self.phase = Phase::Finished(Box::new(Finished { playing, outcome }));
-        } else {
-            self.phase = Phase::Playing(Box::new(playing));
+            let Phase::Playing(playing) =
+                std::mem::replace(&mut self.phase, Phase::Declaring(Declaring::default()))
+            else {
+                unreachable!("the hand was playing")
+            };
+            self.phase = Phase::Finished(Box::new(Finished {
+                playing: *playing,
+                outcome,
+            }));
         }
         Ok(events)
     }
@@ -628,8 +681,11 @@ impl Shengji {
         let mut seen: Vec<Vec<Card>> = Vec::new();
         let received = &self.received[seat];
         let offset = (seat + SEATS - self.deal.start) % SEATS;
+        // Only level cards and jokers declare: the other cards are not
+        // worth trying (this runs for every seat at every card dealt).
+        let level = self.declaring_level(seat);
         for (j, &c) in received.iter().enumerate() {
-            if !(c.is_joker() || c.rank().is_some()) {
+            if !(c.is_joker() || c.rank() == Some(level)) {
                 continue;
             }
             // Cards the same as c after folding, up to and including j.
@@ -648,7 +704,7 @@ impl Shengji {
                     continue;
                 }
                 let dealt = (j * SEATS + offset + 1).max(d.last_dealt).min(total);
-                if self.read_declaration(d, seat, &cards, dealt).is_ok() {
+                if self.check_declaration(d, seat, &cards, dealt).is_ok() {
                     seen.push(sorted);
                     out.push(Action::Declare { cards, dealt });
                 }
@@ -718,7 +774,7 @@ impl Shengji {
             }
         };
         remove(&self.hands[seat]);
-        for t in &p.tricks {
+        for t in p.tricks.iter() {
             for (_, cards) in &t.plays {
                 remove(cards);
             }
@@ -751,7 +807,7 @@ impl Shengji {
                             lead: None,
                             trick: Vec::new(),
                             attempted: None,
-                            tricks: Vec::new(),
+                            tricks: Tricks::default(),
                             trick_points: 0,
                             penalty: 0,
                         };
@@ -786,10 +842,24 @@ impl Shengji {
         let Phase::Playing(p) = &self.phase else {
             return Err(self.closed_error());
         };
+        self.check_play_in(p, seat, cards).map(|_| ())
+    }
+
+    /// Checks a play of `seat` in the tricks `p`: the suit index of a lead
+    /// (`Some`), or `None` for a valid follow.
+    fn check_play_in(
+        &self,
+        p: &Playing,
+        seat: Seat,
+        cards: &[Card],
+    ) -> Result<Option<usize>, RuleError> {
         if seat != p.turn {
             return Err(RuleError::not_your_turn());
         }
-        if cards.is_empty() || !contains_all(&self.hands[seat], cards) {
+        if cards.is_empty() {
+            return Err(illegal("err-shengji-play-empty", "play at least one card"));
+        }
+        if !contains_all(&self.hands[seat], cards) {
             return Err(illegal(
                 "err-shengji-not-in-hand",
                 format!("{} is not in your hand", pretty(cards)),
@@ -798,7 +868,7 @@ impl Shengji {
         }
         let order = &p.settled.order;
         match &p.lead {
-            None => uniform_suit(order, cards).map(|_| ()).ok_or_else(|| {
+            None => uniform_suit(order, cards).map(Some).ok_or_else(|| {
                 illegal(
                     "err-shengji-lead-mixed",
                     format!("{}: a lead is of one suit (or all trumps)", pretty(cards)),
@@ -814,6 +884,7 @@ impl Shengji {
                     .arg("count", lead.size));
                 }
                 check_follow(order, lead, &self.hands[seat], cards)
+                    .map(|()| None)
                     .map_err(|e| follow_error(e, lead.si))
             }
         }

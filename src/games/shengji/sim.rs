@@ -12,7 +12,7 @@ use super::{Action, Phase, Shengji};
 use crate::ai::{AiKind, Bot, RandomBot};
 use crate::games::Game;
 use crate::record::{replay_game, RecordError, Verdict};
-use crate::simulate::{SimOptions, SimReport};
+use crate::simulate::{DecisionTimes, SimOptions, SimReport};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -33,7 +33,24 @@ pub fn play_hand(
     kinds: &[AiKind; SEATS],
     rng: &mut ChaCha8Rng,
 ) -> Result<(), String> {
-    let mut bots: Vec<Box<dyn Bot<Shengji>>> = kinds.iter().map(|&k| bot_for(k)).collect();
+    play_hand_timed(game, kinds, rng, None)
+}
+
+/// [`play_hand`], timing the basic bots' decisions (declarations too) in
+/// `times`.
+fn play_hand_timed(
+    game: &mut Shengji,
+    kinds: &[AiKind; SEATS],
+    rng: &mut ChaCha8Rng,
+    times: Option<&DecisionTimes>,
+) -> Result<(), String> {
+    let mut bots: Vec<Box<dyn Bot<Shengji>>> = kinds
+        .iter()
+        .map(|&k| match (k, times) {
+            (AiKind::Basic, Some(times)) => times.wrap(bot_for(k)),
+            _ => bot_for(k),
+        })
+        .collect();
     let total = game.deal_total();
     let mut n = 0;
     while n < total {
@@ -53,7 +70,13 @@ pub fn play_hand(
                 continue;
             }
             let choice = match kind {
-                AiKind::Basic => choose_declaration(&game.view(Some(seat)), &options, n),
+                AiKind::Basic => {
+                    let decide = || choose_declaration(&game.view(Some(seat)), &options, n);
+                    match times {
+                        Some(times) => times.time(decide),
+                        None => decide(),
+                    }
+                }
                 AiKind::Random => (rng.gen_range(0..20) == 0)
                     .then(|| options[rng.gen_range(0..options.len())].clone()),
             };
@@ -108,6 +131,7 @@ fn run(
     hands: u64,
     rng: &mut ChaCha8Rng,
     replay_check: u64,
+    times: Option<&DecisionTimes>,
 ) -> Result<Tally, RecordError> {
     let mut t = Tally::default();
     let mut next: Option<(usize, [u8; 2])> = None;
@@ -118,7 +142,7 @@ fn run(
                 Shengji::new_hand(rules.clone(), banker, levels, Some(banker), rng)?
             }
         };
-        play_hand(&mut game, &kinds, rng).map_err(|e| fail(n, e))?;
+        play_hand_timed(&mut game, &kinds, rng, times).map_err(|e| fail(n, e))?;
         let o = game
             .typed_outcome()
             .ok_or_else(|| fail(n, "the hand did not finish"))?
@@ -126,7 +150,7 @@ fn run(
         let p = game.playing().expect("a finished hand has its tricks");
         let mut played = p.settled.buried.len();
         let mut in_tricks = 0;
-        for tr in &p.tricks {
+        for tr in p.tricks.iter() {
             for (_, c) in &tr.plays {
                 played += c.len();
             }
@@ -190,7 +214,14 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         .map_err(|e| RecordError::Rules(e.to_string()))?;
     rules.check_table(opts.players.unwrap_or(SEATS))?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
-    let t = run(&rules, [opts.ai; SEATS], opts.games, &mut rng, 100)?;
+    let t = run(
+        &rules,
+        [opts.ai; SEATS],
+        opts.games,
+        &mut rng,
+        100,
+        Some(&opts.decisions),
+    )?;
     let hands = t.hands.max(1) as f64;
     let mut r = SimReport {
         played: t.hands,
@@ -228,6 +259,7 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
             opts.games,
             &mut rng,
             0,
+            None,
         )?;
         let b = run(
             &rules,
@@ -235,7 +267,10 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
             opts.games,
             &mut rng,
             0,
+            None,
         )?;
+        // Every hand played was timed: count them all for the rate.
+        r.played += a.hands + b.hands;
         let won = a.team0_won + (b.hands - b.team0_won);
         let levels = a.team_levels[0] + b.team_levels[1] - a.team_levels[1] - b.team_levels[0];
         r.push(

@@ -16,6 +16,65 @@ use crate::cards::Card;
 /// Cards counted by key.
 pub type Counts = [u8; 54];
 
+/// The most value levels a play suit has: the trump suit with
+/// `twos_trump` holds 11 plain ranks, two levels of 2s, two of the level
+/// rank and two jokers.
+pub const MAX_LEVELS: usize = 18;
+
+/// The keys of a run, one per level, kept inline: runs and units are made
+/// by the thousand in a hand (every candidate, every check of a follow),
+/// and a heap vector for each was most of what a hand cost.
+#[derive(Copy, Clone, Default, PartialEq, Eq)]
+pub struct Run {
+    n: u8,
+    k: [u8; MAX_LEVELS],
+}
+
+impl Run {
+    /// A run of one level.
+    pub fn one(k: u8) -> Run {
+        let mut r = Run::default();
+        r.push(k);
+        r
+    }
+
+    pub fn push(&mut self, k: u8) {
+        self.k[self.n as usize] = k;
+        self.n += 1;
+    }
+
+    pub fn clear(&mut self) {
+        self.n = 0;
+    }
+}
+
+impl std::ops::Deref for Run {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.k[..self.n as usize]
+    }
+}
+
+impl std::ops::DerefMut for Run {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.k[..self.n as usize]
+    }
+}
+
+impl<'a> IntoIterator for &'a Run {
+    type Item = &'a u8;
+    type IntoIter = std::slice::Iter<'a, u8>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl std::fmt::Debug for Run {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
 pub fn counts_of(order: &Order, cards: &[Card]) -> Counts {
     let mut c = [0u8; 54];
     for &card in cards {
@@ -47,7 +106,7 @@ pub struct Unit {
     /// The value of its highest level.
     pub top: u8,
     /// One key per level, highest first.
-    pub keys: Vec<u8>,
+    pub keys: Run,
 }
 
 impl Unit {
@@ -80,27 +139,33 @@ pub fn find_run(
     w: u8,
     len: u8,
     highest: bool,
-) -> Option<Vec<u8>> {
+) -> Option<Run> {
     let levels = order.levels(si);
     let n = levels.len();
     let len = len as usize;
-    let mut run: Vec<u8> = Vec::with_capacity(len);
+    if len == 0 || len > n {
+        return None;
+    }
+    // The first `len` consecutive levels met in the search direction.
+    let mut streak = 0;
     for step in 0..n {
         let i = if highest { n - 1 - step } else { step };
-        match key_with(&levels[i], c, w) {
-            Some(k) => {
-                run.push(k);
-                if run.len() > len {
-                    run.remove(0);
-                }
-                if run.len() == len {
-                    if !highest {
-                        run.reverse();
-                    }
-                    return Some(run);
-                }
+        if key_with(&levels[i], c, w).is_none() {
+            streak = 0;
+            continue;
+        }
+        streak += 1;
+        if streak == len {
+            let (lo, hi) = if highest {
+                (i, i + len)
+            } else {
+                (i + 1 - len, i + 1)
+            };
+            let mut run = Run::default();
+            for level in levels[lo..hi].iter().rev() {
+                run.push(key_with(level, c, w).expect("checked on the way"));
             }
-            None => run.clear(),
+            return Some(run);
         }
     }
     None
@@ -108,10 +173,10 @@ pub fn find_run(
 
 /// Every maximal run of width ≥ `w` (length ≥ 1), highest first, as
 /// (top value, keys highest first).
-pub fn maximal_runs(order: &Order, si: usize, c: &Counts, w: u8) -> Vec<(u8, Vec<u8>)> {
+pub fn maximal_runs(order: &Order, si: usize, c: &Counts, w: u8) -> Vec<(u8, Run)> {
     let levels = order.levels(si);
     let mut out = Vec::new();
-    let mut run: Vec<u8> = Vec::new();
+    let mut run = Run::default();
     let mut top = 0u8;
     for i in (0..levels.len()).rev() {
         match key_with(&levels[i], c, w) {
@@ -123,7 +188,8 @@ pub fn maximal_runs(order: &Order, si: usize, c: &Counts, w: u8) -> Vec<(u8, Vec
             }
             None => {
                 if !run.is_empty() {
-                    out.push((top, std::mem::take(&mut run)));
+                    out.push((top, run));
+                    run.clear();
                 }
             }
         }
@@ -140,7 +206,7 @@ pub fn maximal_runs(order: &Order, si: usize, c: &Counts, w: u8) -> Vec<(u8, Vec
 pub fn decompose(order: &Order, si: usize, c: &mut Counts, max_width: u8) -> Vec<Unit> {
     let mut out = Vec::new();
     loop {
-        let mut best: Option<(usize, u8, u8, Vec<u8>)> = None;
+        let mut best: Option<(usize, u8, u8, Run)> = None;
         for w in (2..=max_width).rev() {
             for (top, keys) in maximal_runs(order, si, c, w) {
                 let size = w as usize * keys.len();
@@ -172,7 +238,7 @@ pub fn decompose(order: &Order, si: usize, c: &mut Counts, max_width: u8) -> Vec
                     width: 1,
                     len: 1,
                     top: v as u8,
-                    keys: vec![k],
+                    keys: Run::one(k),
                 });
             }
             c[k as usize] = 0;
@@ -317,11 +383,19 @@ pub fn construct(
         }
     }
     let levels = order.levels(si);
-    let ordered: Vec<u8> = if high {
-        levels.iter().rev().flatten().copied().collect()
-    } else {
-        levels.iter().flatten().copied().collect()
+    // The suit's keys in picking order, on the stack.
+    let mut ordered = [0u8; 54];
+    let mut len = 0;
+    let mut put = |k: &u8| {
+        ordered[len] = *k;
+        len += 1;
     };
+    if high {
+        levels.iter().rev().flatten().for_each(&mut put);
+    } else {
+        levels.iter().flatten().for_each(&mut put);
+    }
+    let ordered = &mut ordered[..len];
     for &(w, want) in &demands.groups {
         while groups(&play, w) < want && n + w as usize <= size {
             let Some(&k) = ordered.iter().find(|&&k| work[k as usize] >= w) else {
@@ -334,12 +408,13 @@ pub fn construct(
     }
     // Fillers: lone cards before breaking groups (cheapest first), or the
     // points first when feeding.
-    let mut fill: Vec<u8> = ordered.clone();
+    // The groups are taken: the same slice reordered gives the fillers.
+    let fill = ordered;
     if pick == Pick::Points {
         fill.sort_by_key(|&k| std::cmp::Reverse(points(Order::card_of_key(k))));
     }
     for lone_first in [true, false] {
-        for &k in &fill {
+        for &k in fill.iter() {
             while n < size && work[k as usize] > 0 && (!lone_first || work[k as usize] == 1) {
                 work[k as usize] -= 1;
                 play[k as usize] += 1;

@@ -5,7 +5,7 @@
 //! hands are never in a view.
 
 use super::declare::Declaration;
-use super::engine::{trump_name, Phase, Shengji, TrickDone};
+use super::engine::{trump_name, Phase, Shengji, TrickDone, Tricks};
 use super::order::Order;
 use super::rules::{ShengjiRules, SEATS};
 use super::score::ShengjiOutcome;
@@ -58,12 +58,17 @@ pub struct ShengjiView {
     pub trick: Vec<(Seat, Vec<Card>)>,
     /// A failed throw's whole attempt in the current trick.
     pub attempted: Option<Vec<Card>>,
-    pub tricks: Vec<TrickDone>,
+    #[serde(serialize_with = "all_tricks")]
+    pub tricks: Tricks,
     /// Points the attackers took in tricks so far (penalties aside).
     pub attackers_points: i64,
     pub outcome: Option<ShengjiOutcome>,
     #[serde(skip)]
     trump_suit: Option<Suit>,
+}
+
+fn all_tricks<S: serde::Serializer>(t: &Tricks, s: S) -> Result<S::Ok, S::Error> {
+    <[TrickDone]>::serialize(t, s)
 }
 
 impl ShengjiView {
@@ -118,7 +123,7 @@ impl Shengji {
             turn: None,
             trick: Vec::new(),
             attempted: None,
-            tricks: Vec::new(),
+            tricks: Tricks::default(),
             attackers_points: 0,
             outcome: None,
             trump_suit: None,
