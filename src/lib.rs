@@ -15,6 +15,7 @@ pub mod i18n;
 pub mod ledger;
 pub mod record;
 pub mod registry;
+pub mod render;
 pub mod simulate;
 pub mod table;
 pub mod terminal;

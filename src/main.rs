@@ -46,6 +46,21 @@ enum Command {
         /// The record file, or `-` for standard input.
         file: String,
     },
+    /// Draw a record's position as a PNG picture: the public table, or with
+    /// --seat the hand of that seat (as Discord shows them).
+    Render {
+        /// The record file, or `-` for standard input.
+        file: String,
+        /// After how many of the record's actions (default: all of them).
+        #[arg(long)]
+        at: Option<usize>,
+        /// Draw this seat's hand (1-based, as seats are shown) instead of the table.
+        #[arg(long)]
+        seat: Option<usize>,
+        /// Where to write the PNG.
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
     /// Play whole games between AIs and print speed and balance figures.
     Simulate {
         #[arg(help = game_help())]
@@ -179,6 +194,12 @@ fn main() -> ExitCode {
     match command {
         Command::Bot => run_bot(cli.config.as_deref(), cli.shards, cli.shard_count),
         Command::Replay { file } => run_replay(&file),
+        Command::Render {
+            file,
+            at,
+            seat,
+            out,
+        } => run_render(&file, at, seat, &out),
         Command::Play {
             game,
             seed,
@@ -398,6 +419,60 @@ fn run_replay(file: &str) -> ExitCode {
         Err(e) => {
             eprintln!("paiju: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+fn run_render(
+    file: &str,
+    at: Option<usize>,
+    seat: Option<usize>,
+    out: &std::path::Path,
+) -> ExitCode {
+    let text = match read_record(file) {
+        Ok(text) => text,
+        Err(why) => {
+            eprintln!("paiju: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    let at = match at {
+        Some(at) => at,
+        None => match record::Record::from_json(&text) {
+            Ok(r) => r.actions.len(),
+            Err(e) => {
+                eprintln!("paiju: {e}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let seat = match seat {
+        Some(0) => {
+            eprintln!("paiju: seats are numbered from 1");
+            return ExitCode::from(2);
+        }
+        s => s.map(|s| s - 1),
+    };
+    match registry::render_record(&text, at, seat) {
+        Ok(picture) => match std::fs::write(out, &picture.png) {
+            Ok(()) => {
+                println!(
+                    "{}: {}×{}, {} bytes",
+                    out.display(),
+                    picture.width,
+                    picture.height,
+                    picture.png.len()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("paiju: cannot write {}: {e}", out.display());
+                ExitCode::from(2)
+            }
+        },
+        Err(e) => {
+            eprintln!("paiju: {e}");
+            ExitCode::from(1)
         }
     }
 }

@@ -258,6 +258,20 @@ pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordEr
     crate::simulate::timed(opts, || with_rules!(kind, G => G::simulate(opts)))
 }
 
+/// `paiju render`: the picture of a record's position after `at` actions,
+/// the hand of `seat` or (without one) the public table.
+pub fn render_record(
+    text: &str,
+    at: usize,
+    seat: Option<crate::games::Seat>,
+) -> Result<crate::render::Picture, crate::render::RenderError> {
+    let record = Record::from_json(text)?;
+    let kind = kind_of_record(&record.game)
+        .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
+    let scene = with_rules!(kind, G => crate::render::record_scene::<G>(&record, at, seat))?;
+    Ok(crate::render::render(&scene))
+}
+
 /// Fluent id of a game's name.
 pub fn name_key(kind: GameKind) -> &'static str {
     with_rules!(kind, G => <G as Registered>::NAME_KEY)

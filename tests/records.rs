@@ -167,3 +167,6 @@ fn a_record_of_a_table_closed_mid_game_is_not_played_out() {
         }
     );
 }
+
+#[path = "records_pictures/pictures.rs"]
+mod pictures;

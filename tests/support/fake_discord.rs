@@ -717,8 +717,18 @@ impl FakeDiscord {
                 let Some(old) = st.messages.get(&mid).cloned() else {
                     return error(404, 10008, "Unknown Message");
                 };
-                let mut merged = old;
+                let mut merged = old.clone();
                 merge(&mut merged, body);
+                // Listing attachments replaces them (we keep none by id);
+                // without the list they stay as they were.
+                merged["attachments"] = if body.get("attachments").is_some() {
+                    uploaded(body)
+                } else {
+                    old["attachments"].clone()
+                };
+                if let Some(m) = merged.as_object_mut() {
+                    m.remove("_files");
+                }
                 merged["edited_timestamp"] = json!(TIMESTAMP);
                 st.messages.insert(mid, merged.clone());
                 (200, Some(merged))
@@ -827,7 +837,7 @@ fn message_json(id: u64, channel: u64, body: &Value, webhook: bool) -> Value {
         "mention_everyone": false,
         "mentions": [],
         "mention_roles": [],
-        "attachments": [],
+        "attachments": uploaded(body),
         "embeds": body.get("embeds").cloned().unwrap_or(json!([])),
         "pinned": false,
         "type": 0,
@@ -908,7 +918,9 @@ async fn read_request(
     Some((method, path, headers, body))
 }
 
-/// JSON body, or the `payload_json` part of a multipart body.
+/// JSON body, or the `payload_json` part of a multipart body with its
+/// uploaded files described under `"_files"`: each file's name, size and
+/// whether it is a PNG (its signature), so tests can check attachments.
 fn parse_body(headers: &Headers, body: &[u8]) -> Value {
     let ctype = headers
         .iter()
@@ -916,16 +928,76 @@ fn parse_body(headers: &Headers, body: &[u8]) -> Value {
         .map(|(_, v)| v.as_str())
         .unwrap_or("");
     if ctype.starts_with("multipart/") {
-        let text = String::from_utf8_lossy(body);
-        if let Some(at) = text.find("name=\"payload_json\"") {
-            let rest = &text[at..];
-            if let Some(start) = rest.find("\r\n\r\n") {
-                let part = &rest[start + 4..];
-                let end = part.find("\r\n--").unwrap_or(part.len());
-                return serde_json::from_str(&part[..end]).unwrap_or(Value::Null);
+        let Some(boundary) = ctype.split("boundary=").nth(1) else {
+            return Value::Null;
+        };
+        let boundary = format!("--{}", boundary.trim_matches('"'));
+        let mut payload = Value::Null;
+        let mut files = Vec::new();
+        for part in split_bytes(body, boundary.as_bytes()) {
+            let Some(head_end) = part.windows(4).position(|w| w == b"\r\n\r\n") else {
+                continue;
+            };
+            let head = String::from_utf8_lossy(&part[..head_end]);
+            let mut data = &part[head_end + 4..];
+            if data.ends_with(b"\r\n") {
+                data = &data[..data.len() - 2];
+            }
+            if head.contains("name=\"payload_json\"") {
+                payload = serde_json::from_slice(data).unwrap_or(Value::Null);
+            } else if let Some(at) = head.find("filename=\"") {
+                let name = &head[at + 10..];
+                let name = &name[..name.find('"').unwrap_or(name.len())];
+                files.push(json!({
+                    "filename": name,
+                    "size": data.len(),
+                    "png": data.starts_with(b"\x89PNG\r\n\x1a\n"),
+                }));
             }
         }
-        return Value::Null;
+        if !files.is_empty() && payload.is_object() {
+            payload["_files"] = Value::Array(files);
+        }
+        return payload;
     }
     serde_json::from_slice(body).unwrap_or(Value::Null)
+}
+
+/// The parts of a multipart body between its boundaries.
+fn split_bytes<'a>(body: &'a [u8], boundary: &[u8]) -> Vec<&'a [u8]> {
+    let mut out = Vec::new();
+    let mut rest = body;
+    while let Some(at) = rest.windows(boundary.len()).position(|w| w == boundary) {
+        let part = &rest[..at];
+        if part.len() > 2 {
+            out.push(part.strip_prefix(b"\r\n").unwrap_or(part));
+        }
+        rest = &rest[at + boundary.len()..];
+    }
+    out
+}
+
+/// The attachments a create or edit body uploads, as Discord lists them on
+/// the message.
+fn uploaded(body: &Value) -> Value {
+    let files = body["_files"].as_array().cloned().unwrap_or_default();
+    Value::Array(
+        files
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut f)| {
+                let name = f["filename"].as_str().unwrap_or("").to_string();
+                f["id"] = json!(format!("{}", 700_000 + i));
+                f["content_type"] = json!("image/png");
+                f["url"] = json!(format!("https://cdn.example/{name}"));
+                f["proxy_url"] = json!(format!("https://media.example/{name}"));
+                f
+            })
+            .collect(),
+    )
+}
+
+/// The attachments of a message (each with `filename`, `size`, `png`).
+pub fn attachments(m: &Value) -> Vec<Value> {
+    m["attachments"].as_array().cloned().unwrap_or_default()
 }

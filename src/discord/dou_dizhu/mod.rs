@@ -117,6 +117,14 @@ impl DiscordGame for DouDizhu {
         Some(text)
     }
 
+    fn selected_faces(_view: &View, values: &[String]) -> Vec<crate::render::Face> {
+        cards_from_values(values)
+            .unwrap_or_default()
+            .into_iter()
+            .map(crate::render::Face::Card)
+            .collect()
+    }
+
     fn hand_components(
         h: &HandView<'_, Self>,
         selected: &[String],

@@ -50,6 +50,14 @@ pub enum Answer {
     Private(String, Vec<serenity::CreateActionRow>),
     /// The message clicked on (a private hand view) is redrawn.
     Update(String, Vec<serenity::CreateActionRow>),
+    /// The private hand view, with its picture when the game draws one:
+    /// a new private message, or (`update`) the one clicked on redrawn.
+    Hand {
+        text: String,
+        rows: Vec<serenity::CreateActionRow>,
+        picture: Option<serenity::CreateAttachment>,
+        update: bool,
+    },
     /// A modal (form) opens; only possible as the first answer.
     Modal(serenity::CreateModal),
 }
@@ -142,6 +150,22 @@ pub async fn answer_in_time(
                 .content(text)
                 .components(rows),
         ),
+        Ok(Answer::Hand {
+            text,
+            rows,
+            picture,
+            update,
+        }) => {
+            let message = serenity::CreateInteractionResponseMessage::new()
+                .content(text)
+                .components(rows)
+                .files(picture);
+            if update {
+                serenity::CreateInteractionResponse::UpdateMessage(message)
+            } else {
+                serenity::CreateInteractionResponse::Message(message.ephemeral(true))
+            }
+        }
         Ok(Answer::Modal(modal)) => serenity::CreateInteractionResponse::Modal(modal),
         Err(err) => {
             log_internal(&err, asked);
@@ -191,6 +215,30 @@ async fn follow_up(
                         .components(rows),
                 )
                 .await
+        }
+        Ok(Answer::Hand {
+            text,
+            rows,
+            picture,
+            update: false,
+        }) => {
+            let message = private(text).components(rows).add_files(picture);
+            asked.followup(&ctx.http, message).await
+        }
+        Ok(Answer::Hand {
+            text,
+            rows,
+            picture,
+            update: true,
+        }) => {
+            let mut edit = serenity::EditInteractionResponse::new()
+                .content(text)
+                .components(rows)
+                .clear_attachments();
+            if let Some(picture) = picture {
+                edit = edit.new_attachment(picture);
+            }
+            asked.edit(&ctx.http, edit).await
         }
         // A modal can only be the first answer; this click was already
         // acknowledged, so the member is asked to click again.
@@ -442,8 +490,7 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         legal: &game.legal,
     };
     if c.id.action == Click::MyHand && c.fields.is_none() {
-        let (text, rows) = hand_message(&hv, &[], None);
-        return Ok(Answer::Private(text, rows));
+        return Ok(hand_answer(&hv, &[], None, false));
     }
     let control =
         Control::<G::Click>::of(&c.id.action).ok_or_else(|| BotError::user("err-stale"))?;
@@ -479,26 +526,50 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
                 view: &g.view,
                 legal: &g.legal,
             };
-            let (text, rows) = hand_message(&hv, &[], Some(done));
-            Ok(Answer::Update(text, rows))
+            Ok(hand_answer(&hv, &[], Some(done), true))
         }
-        ClickIntent::Select(values) => {
-            let (text, rows) = hand_message(&hv, &values, None);
-            Ok(Answer::Update(text, rows))
-        }
+        ClickIntent::Select(values) => Ok(hand_answer(&hv, &values, None, true)),
         ClickIntent::Ask(text, rows) if c.in_private_view => Ok(Answer::Update(text, rows)),
         ClickIntent::Ask(text, rows) => Ok(Answer::Private(text, rows)),
         ClickIntent::Hint => {
             let hint = table.hint(c.user).await?;
             let (values, line) = G::hint_selection(c.lang, &hint);
-            let (text, rows) = hand_message(&hv, &values, Some(line));
-            if c.in_private_view {
-                Ok(Answer::Update(text, rows))
-            } else {
-                Ok(Answer::Private(text, rows))
-            }
+            Ok(hand_answer(&hv, &values, Some(line), c.in_private_view))
         }
     }
+}
+
+/// The private hand view as an answer: its text and controls
+/// ([`hand_message`]) under the hand's picture, the selected cards raised.
+pub fn hand_answer<G: DiscordGame>(
+    hv: &HandView<'_, G>,
+    selected: &[String],
+    note: Option<String>,
+    update: bool,
+) -> Answer {
+    let (text, rows) = hand_message(hv, selected, note);
+    Answer::Hand {
+        text,
+        rows,
+        picture: hand_picture(hv, selected),
+        update,
+    }
+}
+
+/// The picture of the seat's hand with the `selected` cards raised, as an
+/// attachment named by its content (`hand-<key>.png`); `None` when the game
+/// draws no hand now.
+pub fn hand_picture<G: DiscordGame>(
+    hv: &HandView<'_, G>,
+    selected: &[String],
+) -> Option<serenity::CreateAttachment> {
+    let mut scene = G::hand_scene(hv.view)?;
+    scene.select(&G::selected_faces(hv.view, selected));
+    let picture = crate::render::render(&scene);
+    Some(serenity::CreateAttachment::bytes(
+        picture.png,
+        format!("hand-{:016x}.png", scene.key()),
+    ))
 }
 
 /// The private hand view: the hand, whose turn, an optional note on top,

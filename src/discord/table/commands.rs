@@ -3,7 +3,7 @@
 //! the typed `/play`, `/pass` and `/hand`, which act at whatever table the
 //! channel holds. Replies are private; the table message shows the rest.
 
-use super::clicks::hand_message;
+use super::clicks::{hand_message, hand_picture};
 use super::{ClickIntent, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::{lang_of_ctx, Context};
@@ -352,13 +352,14 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
     let action = match what {
         Typed::Hand => {
             let (text, rows) = hand_message(&hv, &[], None);
-            ctx.send(
-                poise::CreateReply::default()
-                    .content(text)
-                    .components(rows)
-                    .ephemeral(true),
-            )
-            .await?;
+            let mut reply = poise::CreateReply::default()
+                .content(text)
+                .components(rows)
+                .ephemeral(true);
+            if let Some(picture) = hand_picture(&hv, &[]) {
+                reply = reply.attachment(picture);
+            }
+            ctx.send(reply).await?;
             return Ok(());
         }
         Typed::Play(input) => match G::typed_intent(input, &hv)? {
@@ -378,13 +379,14 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
             // Typed input never asks to select or hint; show the hand.
             ClickIntent::Select(values) => {
                 let (text, rows) = hand_message(&hv, &values, None);
-                ctx.send(
-                    poise::CreateReply::default()
-                        .content(text)
-                        .components(rows)
-                        .ephemeral(true),
-                )
-                .await?;
+                let mut reply = poise::CreateReply::default()
+                    .content(text)
+                    .components(rows)
+                    .ephemeral(true);
+                if let Some(picture) = hand_picture(&hv, &values) {
+                    reply = reply.attachment(picture);
+                }
+                ctx.send(reply).await?;
                 return Ok(());
             }
             // Forms open from buttons only (a typed command has answered by now).

@@ -11,6 +11,7 @@ use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
+use crate::render::{render, Scene};
 use crate::table::{
     CloseReason, GameId, GameResult, Occupant, ServerId, SettleReport, TableEvent, TableHandle,
     TableOptions, UserId,
@@ -60,6 +61,7 @@ pub fn spawn<G: DiscordGame>(
         lang,
         message: None,
         last_sent: None,
+        table_picture: None,
         log: VecDeque::new(),
         deadline: None,
         game: None,
@@ -76,6 +78,8 @@ struct Dm {
     channel: serenity::ChannelId,
     message: serenity::MessageId,
     text: String,
+    /// The key of the hand picture the DM carries.
+    picture: Option<u64>,
 }
 
 struct Driver<G: DiscordGame> {
@@ -90,6 +94,9 @@ struct Driver<G: DiscordGame> {
     message: Option<serenity::MessageId>,
     /// What the table message shows now (skips edits that change nothing).
     last_sent: Option<String>,
+    /// The key of the picture the table message carries: a picture is
+    /// uploaded again only when its content changed.
+    table_picture: Option<u64>,
     log: VecDeque<String>,
     deadline: Option<i64>,
     game: Option<GameId>,
@@ -221,7 +228,7 @@ impl<G: DiscordGame> Driver<G> {
         let names = Names::of(self.lang, &status.seats);
         let Some(game) = status.game else {
             let (embed, rows) = self.lobby(&status.seats, status.host, status.stake);
-            self.show(embed, rows).await;
+            self.show(embed, rows, None).await;
             return;
         };
         self.started(game.id);
@@ -252,7 +259,9 @@ impl<G: DiscordGame> Driver<G> {
             log: &log,
             autoplay: &game.autoplay,
         };
-        let embed = G::table_embed(&tv);
+        // Drawn from the public view only: the picture cannot show a hidden card.
+        let scene = G::table_scene(&game.view);
+        let embed = with_picture(G::table_embed(&tv), scene.as_ref());
         let mut buttons = G::table_buttons(&tv, &legal);
         buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - 1);
         buttons.push(
@@ -262,7 +271,7 @@ impl<G: DiscordGame> Driver<G> {
         );
         let rows = rows_of(buttons);
         self.last_view = Some(game.view.clone());
-        self.show(embed, rows).await;
+        self.show(embed, rows, scene).await;
         self.send_hands(&status.seats, game.id).await;
     }
 
@@ -332,19 +341,34 @@ impl<G: DiscordGame> Driver<G> {
         (embed, rows)
     }
 
-    /// Posts the table message, or edits it if it changed.
-    async fn show(&mut self, embed: serenity::CreateEmbed, rows: Vec<serenity::CreateActionRow>) {
+    /// Posts the table message, or edits it if it changed. `picture` is the
+    /// scene the embed's image names ([`with_picture`]); it is drawn and
+    /// uploaded only when it differs from the one the message carries.
+    async fn show(
+        &mut self,
+        embed: serenity::CreateEmbed,
+        rows: Vec<serenity::CreateActionRow>,
+        picture: Option<Scene>,
+    ) {
         let fingerprint = serde_json::json!([&embed, &rows]).to_string();
         if self.last_sent.as_deref() == Some(fingerprint.as_str()) {
             return;
         }
+        let key = picture.as_ref().map(Scene::key);
         if let Some(id) = self.message {
-            let edit = serenity::EditMessage::new()
+            let mut edit = serenity::EditMessage::new()
                 .embed(embed.clone())
                 .components(rows.clone());
+            if key != self.table_picture {
+                edit = match &picture {
+                    Some(scene) => edit.new_attachment(table_attachment(scene)),
+                    None => edit.remove_all_attachments(),
+                };
+            }
             match self.channel.edit_message(&self.http, id, edit).await {
                 Ok(_) => {
                     self.last_sent = Some(fingerprint);
+                    self.table_picture = key;
                     return;
                 }
                 Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
@@ -356,14 +380,18 @@ impl<G: DiscordGame> Driver<G> {
                 }
             }
         }
-        let post = serenity::CreateMessage::new()
+        let mut post = serenity::CreateMessage::new()
             .embed(embed)
             .components(rows)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Some(scene) = &picture {
+            post = post.add_file(table_attachment(scene));
+        }
         match self.channel.send_message(&self.http, post).await {
             Ok(m) => {
                 self.message = Some(m.id);
                 self.last_sent = Some(fingerprint);
+                self.table_picture = key;
             }
             Err(e) => tracing::warn!(channel = %self.channel, "cannot post the table message: {e}"),
         }
@@ -388,6 +416,7 @@ impl<G: DiscordGame> Driver<G> {
             let Some(hand) = G::hand_text(lang, &g.view) else {
                 continue;
             };
+            let scene = G::hand_scene(&g.view);
             let text = format!(
                 "{}\n{hand}",
                 i18n::tr_args(
@@ -396,19 +425,34 @@ impl<G: DiscordGame> Driver<G> {
                     &[("channel", format!("<#{}>", self.channel).into())]
                 )
             );
-            if self.dms.get(&user).is_some_and(|d| d.text == text) {
+            let key = scene.as_ref().map(Scene::key);
+            if self
+                .dms
+                .get(&user)
+                .is_some_and(|d| d.text == text && d.picture == key)
+            {
                 continue;
             }
-            self.send_dm(user, text).await;
+            self.send_dm(user, text, scene).await;
         }
     }
 
-    async fn send_dm(&mut self, user: UserId, text: String) {
+    /// Sends (or edits) the hand DM: its text, under the hand's picture
+    /// when the game draws one; the picture is uploaded only when changed.
+    async fn send_dm(&mut self, user: UserId, text: String, scene: Option<Scene>) {
+        let key = scene.as_ref().map(Scene::key);
         if let Some(dm) = self.dms.get_mut(&user) {
-            let edit = serenity::EditMessage::new().content(text.clone());
+            let mut edit = serenity::EditMessage::new().content(text.clone());
+            if dm.picture != key {
+                edit = match &scene {
+                    Some(scene) => edit.new_attachment(hand_attachment(scene)),
+                    None => edit.remove_all_attachments(),
+                };
+            }
             match dm.channel.edit_message(&self.http, dm.message, edit).await {
                 Ok(_) => {
                     dm.text = text;
+                    dm.picture = key;
                     return;
                 }
                 Err(e) => tracing::debug!(user, "editing the hand DM failed ({e}); sending anew"),
@@ -418,13 +462,11 @@ impl<G: DiscordGame> Driver<G> {
             let channel = serenity::UserId::new(user.max(1))
                 .create_dm_channel(&self.http)
                 .await?;
-            let m = channel
-                .id
-                .send_message(
-                    &self.http,
-                    serenity::CreateMessage::new().content(text.clone()),
-                )
-                .await?;
+            let mut message = serenity::CreateMessage::new().content(text.clone());
+            if let Some(scene) = &scene {
+                message = message.add_file(hand_attachment(scene));
+            }
+            let m = channel.id.send_message(&self.http, message).await?;
             Ok::<_, serenity::Error>((channel.id, m.id))
         }
         .await;
@@ -436,6 +478,7 @@ impl<G: DiscordGame> Driver<G> {
                         channel,
                         message,
                         text,
+                        picture: key,
                     },
                 );
             }
@@ -489,7 +532,9 @@ impl<G: DiscordGame> Driver<G> {
                 log: &log,
                 autoplay: &autoplay,
             };
-            self.show(G::table_embed(&tv), Vec::new()).await;
+            let scene = G::table_scene(&view);
+            let embed = with_picture(G::table_embed(&tv), scene.as_ref());
+            self.show(embed, Vec::new(), scene).await;
         }
         let rv = ResultView::<G> {
             lang: self.lang,
@@ -559,8 +604,32 @@ impl<G: DiscordGame> Driver<G> {
         let embed = serenity::CreateEmbed::new()
             .title(i18n::tr(self.lang, G::NAME_KEY))
             .description(i18n::tr(self.lang, key));
-        self.show(embed, Vec::new()).await;
+        self.show(embed, Vec::new(), None).await;
     }
+}
+
+/// The file name of a table picture: named by its content, so the embed
+/// that shows it changes exactly when the picture does.
+fn table_file(scene: &Scene) -> String {
+    format!("table-{:016x}.png", scene.key())
+}
+
+/// `embed` showing the table picture of `scene` (uploaded with the message
+/// as [`table_attachment`]).
+pub fn with_picture(embed: serenity::CreateEmbed, scene: Option<&Scene>) -> serenity::CreateEmbed {
+    match scene {
+        Some(scene) => embed.image(format!("attachment://{}", table_file(scene))),
+        None => embed,
+    }
+}
+
+fn table_attachment(scene: &Scene) -> serenity::CreateAttachment {
+    serenity::CreateAttachment::bytes(render(scene).png, table_file(scene))
+}
+
+fn hand_attachment(scene: &Scene) -> serenity::CreateAttachment {
+    let name = format!("hand-{:016x}.png", scene.key());
+    serenity::CreateAttachment::bytes(render(scene).png, name)
 }
 
 /// Buttons in rows of five (at most five rows).

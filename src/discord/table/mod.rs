@@ -310,7 +310,9 @@ impl PartialEq for Modal {
 }
 
 /// A game the Discord front end can host. See the module doc for the steps.
-pub trait DiscordGame: TableGame {
+/// Its pictures (the hand in the DM and "My hand", the table in the table
+/// message's embed) come from its [`Drawn`](crate::render::Drawn) impl.
+pub trait DiscordGame: TableGame + crate::render::Drawn {
     /// Fluent id of the game's name (`ddz-name`).
     const NAME_KEY: &'static str;
     /// Fluent id of the lobby's explanation; it gets `$min` and `$max`.
@@ -379,6 +381,13 @@ pub trait DiscordGame: TableGame {
         h: &HandView<'_, Self>,
         selected: &[String],
     ) -> Vec<serenity::CreateActionRow>;
+
+    /// The cards the hand view's select `values` name, highlighted in the
+    /// hand picture. Games whose hand view selects no cards keep the default.
+    fn selected_faces(view: &Self::View, values: &[String]) -> Vec<crate::render::Face> {
+        let _ = (view, values);
+        Vec::new()
+    }
 
     /// What a click on one of this game's controls means. Generic controls
     /// (join, my hand …) never reach here.

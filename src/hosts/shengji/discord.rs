@@ -316,6 +316,16 @@ impl DiscordGame for ShengjiTable {
         Some(lines.join("\n"))
     }
 
+    /// Select values are `<card>.<copy>` (`QH.1`: the second queen of
+    /// hearts), so equal cards of several decks stay apart.
+    fn selected_faces(_view: &SjView, values: &[String]) -> Vec<crate::render::Face> {
+        values
+            .iter()
+            .filter_map(|v| v.split('.').next()?.parse().ok())
+            .map(crate::render::Face::Card)
+            .collect()
+    }
+
     fn hand_components(
         h: &HandView<'_, Self>,
         selected: &[String],

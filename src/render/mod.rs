@@ -1,0 +1,766 @@
+//! Card pictures: PNG images of a hand, of the last play or trick, and of a
+//! table, for the Discord front end and `paiju render`. No Discord types
+//! here, and no words: a picture shows cards, card backs and seat numbers;
+//! the text beside it (from `locales/`) says the rest.
+//!
+//! A picture is made in two steps. A game turns a view into a [`Scene`]
+//! ([`Drawn`], in [`games`]): lines of card groups, each card a [`Tile`]
+//! with its [`Face`] and marks (selected, level card, trump, locked 坎).
+//! The scene is plain data, so tests can read exactly which cards a
+//! picture shows (the public table never holds a hidden card) and the
+//! Discord front end can tell a changed picture by its [`Scene::key`]
+//! without drawing it. [`render`] then lays the scene out and draws it with
+//! tiny-skia, the glyphs coming from the subset font of [`font`].
+
+pub mod font;
+pub mod games;
+
+use crate::cards::{Card, Rank, Suit};
+use crate::games::paohuzi::cards::Card as Zi;
+use crate::games::{Game, Seat};
+use std::hash::{Hash, Hasher};
+use tiny_skia::{Color, FillRule, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+
+/// What a card shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Face {
+    /// A playing card, face up.
+    Card(Card),
+    /// A Paohuzi 字牌, face up.
+    Zi(Zi),
+    /// A playing card seen from behind.
+    Back,
+    /// A 字牌 seen from behind.
+    ZiBack,
+}
+
+impl Face {
+    fn is_zi(self) -> bool {
+        matches!(self, Face::Zi(_) | Face::ZiBack)
+    }
+}
+
+/// One card in a picture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Tile {
+    pub face: Face,
+    /// Chosen in the private hand view: drawn raised and tinted.
+    pub selected: bool,
+    /// Shengji's level cards (and Dou Dizhu's wild rank): a gold mark.
+    pub marked: bool,
+    /// Shengji's trumps: a warm background.
+    pub trump: bool,
+    /// Paohuzi's 坎 (three alike in the hand, which cannot be broken up):
+    /// drawn shaded.
+    pub locked: bool,
+}
+
+impl Tile {
+    pub fn new(face: Face) -> Tile {
+        Tile {
+            face,
+            selected: false,
+            marked: false,
+            trump: false,
+            locked: false,
+        }
+    }
+
+    pub fn card(card: Card) -> Tile {
+        Tile::new(Face::Card(card))
+    }
+}
+
+/// Cards drawn together: overlapping in a row (a fan), or stacked in a
+/// column (Paohuzi's hand and melds).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Group {
+    pub tiles: Vec<Tile>,
+    pub column: bool,
+}
+
+impl Group {
+    pub fn row(tiles: Vec<Tile>) -> Group {
+        Group {
+            tiles,
+            column: false,
+        }
+    }
+
+    pub fn column(tiles: Vec<Tile>) -> Group {
+        Group {
+            tiles,
+            column: true,
+        }
+    }
+
+    pub fn cards(cards: impl IntoIterator<Item = Card>) -> Group {
+        Group::row(cards.into_iter().map(Tile::card).collect())
+    }
+}
+
+/// A seat's badge at the start of a line: its number (1-based), gold when
+/// the seat is to act (Duan Guozi: when it won the round).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Badge {
+    pub seat: Seat,
+    pub turn: bool,
+}
+
+/// One line of a picture: an optional seat badge, then groups left to
+/// right (wrapped when too wide).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Line {
+    pub badge: Option<Badge>,
+    pub groups: Vec<Group>,
+}
+
+impl Line {
+    pub fn new(groups: Vec<Group>) -> Line {
+        Line {
+            badge: None,
+            groups,
+        }
+    }
+
+    pub fn seat(seat: Seat, turn: bool, groups: Vec<Group>) -> Line {
+        Line {
+            badge: Some(Badge { seat, turn }),
+            groups,
+        }
+    }
+}
+
+/// What a picture shows, before it is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Scene {
+    pub lines: Vec<Line>,
+}
+
+impl Scene {
+    /// Every face the picture shows, in drawing order: what a test reads
+    /// to know which cards a viewer is shown.
+    pub fn faces(&self) -> Vec<Face> {
+        self.lines
+            .iter()
+            .flat_map(|l| &l.groups)
+            .flat_map(|g| &g.tiles)
+            .map(|t| t.face)
+            .collect()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lines
+            .iter()
+            .all(|l| l.groups.iter().all(|g| g.tiles.is_empty()))
+    }
+
+    /// A key of the content: equal scenes give equal keys (within one
+    /// build), so an unchanged picture is neither drawn nor uploaded again.
+    pub fn key(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.hash(&mut h);
+        h.finish()
+    }
+
+    /// Marks `selected` tiles of the scene (each listed face once, first
+    /// match first), for the private hand view.
+    pub fn select(&mut self, selected: &[Face]) {
+        let mut left: Vec<Face> = selected.to_vec();
+        for tile in self
+            .lines
+            .iter_mut()
+            .flat_map(|l| l.groups.iter_mut())
+            .flat_map(|g| g.tiles.iter_mut())
+        {
+            if let Some(i) = left.iter().position(|f| *f == tile.face) {
+                left.swap_remove(i);
+                tile.selected = true;
+            }
+        }
+    }
+}
+
+/// What a game draws: its pictures, from a view. The hand from the
+/// seat's own view; the table from the **public** view only (the front
+/// end passes nothing else), so it cannot show a hidden card.
+pub trait Drawn: Game {
+    /// The seat's own cards, grouped the way the game groups a hand; `None`
+    /// when the view holds no hand.
+    fn hand_scene(view: &Self::View) -> Option<Scene>;
+
+    /// The table: the last play or the current trick, and what lies open.
+    /// `None` when there is nothing to show yet.
+    fn table_scene(view: &Self::View) -> Option<Scene>;
+}
+
+/// A drawn picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    pub png: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Why `paiju render` drew nothing.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error(transparent)]
+    Record(#[from] crate::record::RecordError),
+    #[error("the record has {actions} actions; --at {at} is beyond them")]
+    Beyond { at: usize, actions: usize },
+    #[error("action {at} of the record is refused: {message}")]
+    Refused { at: usize, message: String },
+    #[error("the game has no seat {0}")]
+    NoSeat(Seat),
+    #[error("there are no cards to draw at that position")]
+    Nothing,
+}
+
+/// The scene of a record's position after its first `at` actions: the
+/// hand of `seat`, or the public table when `seat` is `None`.
+pub fn record_scene<G: Drawn>(
+    record: &crate::record::Record,
+    at: usize,
+    seat: Option<Seat>,
+) -> Result<Scene, RenderError> {
+    if at > record.actions.len() {
+        return Err(RenderError::Beyond {
+            at,
+            actions: record.actions.len(),
+        });
+    }
+    let mut game = G::from_record_setup(record)?;
+    for (index, raw) in record.actions[..at].iter().enumerate() {
+        let refused = |message: String| RenderError::Refused { at: index, message };
+        let (s, body) = crate::record::split_action(index, raw)?;
+        let action = G::parse_action(&body).map_err(|e| refused(e.message))?;
+        game.apply(s, &action).map_err(|e| refused(e.message))?;
+    }
+    let scene = match seat {
+        Some(s) if s >= game.seats() => return Err(RenderError::NoSeat(s)),
+        Some(s) => G::hand_scene(&game.view(Some(s))),
+        None => G::table_scene(&game.view(None)),
+    };
+    scene.ok_or(RenderError::Nothing)
+}
+
+// Layout, in pixels.
+const PAD: f32 = 10.0;
+const CARD_W: f32 = 60.0;
+const CARD_H: f32 = 84.0;
+/// How much of a covered card shows in a fan: its rank and suit.
+const CARD_STEP: f32 = 27.0;
+const ZI_W: f32 = 40.0;
+const ZI_H: f32 = 60.0;
+/// 字牌 in a row lie side by side; in a column each shows its character.
+const ZI_STEP: f32 = 42.0;
+const ZI_COL_STEP: f32 = 31.0;
+const GROUP_GAP: f32 = 12.0;
+const LINE_GAP: f32 = 10.0;
+const BADGE_W: f32 = 36.0;
+const BADGE_H: f32 = 32.0;
+const RAISE: f32 = 14.0;
+/// Lines wrap beyond this width.
+const MAX_W: f32 = 1000.0;
+
+fn tile_size(face: Face) -> (f32, f32) {
+    if face.is_zi() {
+        (ZI_W, ZI_H)
+    } else {
+        (CARD_W, CARD_H)
+    }
+}
+
+fn group_size(g: &Group) -> (f32, f32) {
+    let Some(first) = g.tiles.first() else {
+        return (0.0, 0.0);
+    };
+    let (w, h) = tile_size(first.face);
+    let n = g.tiles.len() as f32 - 1.0;
+    if g.column {
+        (w, h + n * ZI_COL_STEP)
+    } else {
+        let step = if first.face.is_zi() {
+            ZI_STEP
+        } else {
+            CARD_STEP
+        };
+        (w + n * step, h)
+    }
+}
+
+/// A group cut so that no piece is wider than a line.
+fn fit(g: &Group, room: f32) -> Vec<Group> {
+    if g.column || group_size(g).0 <= room {
+        return vec![g.clone()];
+    }
+    let (w, _) = tile_size(g.tiles[0].face);
+    let step = if g.tiles[0].face.is_zi() {
+        ZI_STEP
+    } else {
+        CARD_STEP
+    };
+    let per = (((room - w) / step).floor() as usize + 1).max(1);
+    g.tiles
+        .chunks(per)
+        .map(|c| Group::row(c.to_vec()))
+        .collect()
+}
+
+/// A group placed at (x, y): the top of its row.
+struct Placed<'a> {
+    group: &'a Group,
+    x: f32,
+    y: f32,
+}
+
+struct Layout<'a> {
+    width: f32,
+    height: f32,
+    badges: Vec<(Badge, f32)>,
+    groups: Vec<Placed<'a>>,
+}
+
+/// Lays the scene out: each line's groups left to right after its badge,
+/// wrapping onto more rows when wider than [`MAX_W`].
+fn place<'a>(lines: &'a [(Option<Badge>, Vec<Group>)]) -> Layout<'a> {
+    let badges = lines.iter().any(|(b, _)| b.is_some());
+    let left = PAD + if badges { BADGE_W } else { 0.0 };
+    let mut out = Layout {
+        width: 0.0,
+        height: 0.0,
+        badges: Vec::new(),
+        groups: Vec::new(),
+    };
+    let mut y = PAD;
+    for (badge, groups) in lines {
+        if groups.is_empty() {
+            // A seat with nothing to show yet, when its badge says it acts.
+            if let Some(b) = badge {
+                out.badges.push((*b, y));
+                y += BADGE_H + LINE_GAP;
+            }
+            continue;
+        }
+        // Rows of this line: (groups, row height, raised?).
+        let mut rows: Vec<Vec<(&Group, f32)>> = vec![Vec::new()];
+        let mut x = left;
+        for g in groups {
+            let (w, _) = group_size(g);
+            if x > left && x + w > left + MAX_W {
+                rows.push(Vec::new());
+                x = left;
+            }
+            rows.last_mut().expect("a row").push((g, x));
+            x += w + GROUP_GAP;
+            out.width = out.width.max(x - GROUP_GAP + PAD);
+        }
+        let line_top = y;
+        for row in rows {
+            let raised = row.iter().any(|(g, _)| g.tiles.iter().any(|t| t.selected));
+            let top = y + if raised { RAISE } else { 0.0 };
+            let h = row.iter().map(|(g, _)| group_size(g).1).fold(0.0, f32::max);
+            for (g, x) in row {
+                out.groups.push(Placed {
+                    group: g,
+                    x,
+                    y: top,
+                });
+            }
+            y = top + h + LINE_GAP;
+        }
+        if let Some(b) = badge {
+            out.badges
+                .push((*b, line_top + RAISE.min((y - LINE_GAP - line_top) / 2.0)));
+        }
+    }
+    out.height = (y - LINE_GAP + PAD).max(2.0 * PAD);
+    out.width = out
+        .width
+        .max(2.0 * PAD + if badges { BADGE_W } else { 0.0 });
+    out
+}
+
+const BACKGROUND: (u8, u8, u8) = (0x23, 0x5E, 0x43);
+
+fn rgb(r: u8, g: u8, b: u8) -> Color {
+    Color::from_rgba8(r, g, b, 255)
+}
+
+fn paint(color: Color) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(color);
+    p.anti_alias = true;
+    p
+}
+
+fn rounded(x: f32, y: f32, w: f32, h: f32, r: f32) -> Option<Path> {
+    let mut pb = PathBuilder::new();
+    let k = 0.447_715 * r; // (1 - 0.5523) · r: a quarter circle as a cubic
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.cubic_to(x + w - k, y, x + w, y + k, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.cubic_to(x + w, y + h - k, x + w - k, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.cubic_to(x + k, y + h, x, y + h - k, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + k, x + k, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
+
+/// Draws `text` centred on (cx, cy) at `size` pixels, squeezed
+/// horizontally to at most `max_w`.
+fn text(pm: &mut Pixmap, s: &str, size: f32, cx: f32, cy: f32, max_w: f32, color: Color) {
+    let (glyphs, bounds) = font::font().layout(s, size);
+    let Some(b) = bounds else { return };
+    let sx = if b.width() > max_w {
+        max_w / b.width()
+    } else {
+        1.0
+    };
+    let dx = cx - (b.left() + b.width() / 2.0) * sx;
+    let dy = cy - (b.top() + b.height() / 2.0);
+    let p = paint(color);
+    for (path, ts) in glyphs {
+        let place = Transform::from_row(sx, 0.0, 0.0, 1.0, dx, dy).pre_concat(ts);
+        pm.fill_path(path, &p, FillRule::Winding, place, None);
+    }
+}
+
+fn suit_color(s: Suit) -> Color {
+    if s.is_red() {
+        rgb(0xC6, 0x1F, 0x1F)
+    } else {
+        rgb(0x1A, 0x1A, 0x1A)
+    }
+}
+
+fn rank_text(r: Rank) -> &'static str {
+    r.display()
+}
+
+/// The characters a card face can draw (for the font test).
+fn face_chars() -> String {
+    let mut s = String::new();
+    for r in Rank::ALL {
+        s.push_str(rank_text(r));
+    }
+    for suit in Suit::ALL {
+        s.push(suit.symbol());
+    }
+    s.push_str("大小王");
+    for z in Zi::all() {
+        s.push_str(z.chinese());
+    }
+    s.push_str("0123456789");
+    s
+}
+
+/// Every character the renderer may draw: the glyph test checks each is in
+/// the subset font.
+pub fn drawn_chars() -> Vec<char> {
+    let mut v: Vec<char> = face_chars().chars().collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+fn draw_tile(pm: &mut Pixmap, t: &Tile, x: f32, y: f32) {
+    let (w, h) = tile_size(t.face);
+    let Some(shape) = rounded(x + 0.5, y + 0.5, w - 1.0, h - 1.0, 5.0) else {
+        return;
+    };
+    let (fill, edge) = match t.face {
+        Face::Back => (rgb(0x2B, 0x4C, 0x7E), rgb(0x14, 0x2A, 0x4C)),
+        Face::ZiBack => (rgb(0x3E, 0x6B, 0x4A), rgb(0x1E, 0x3D, 0x28)),
+        Face::Zi(_) if t.locked => (rgb(0xD8, 0xCB, 0xA8), rgb(0x6E, 0x5E, 0x3C)),
+        Face::Zi(_) => (rgb(0xF6, 0xEE, 0xD6), rgb(0x8A, 0x7A, 0x5A)),
+        Face::Card(_) if t.trump => (rgb(0xFF, 0xF4, 0xD1), rgb(0x8C, 0x7A, 0x48)),
+        Face::Card(_) => (rgb(0xFF, 0xFF, 0xFF), rgb(0x77, 0x77, 0x77)),
+    };
+    let fill = if t.selected {
+        rgb(0xDD, 0xEA, 0xFF)
+    } else {
+        fill
+    };
+    pm.fill_path(
+        &shape,
+        &paint(fill),
+        FillRule::Winding,
+        Transform::identity(),
+        None,
+    );
+    let (edge, width) = if t.selected {
+        (rgb(0x25, 0x63, 0xEB), 2.5)
+    } else {
+        (edge, 1.0)
+    };
+    let stroke = Stroke {
+        width,
+        ..Stroke::default()
+    };
+    pm.stroke_path(&shape, &paint(edge), &stroke, Transform::identity(), None);
+    match t.face {
+        Face::Back | Face::ZiBack => {
+            let inner = rounded(x + 5.0, y + 5.0, w - 10.0, h - 10.0, 3.0);
+            if let Some(inner) = inner {
+                let line = Stroke {
+                    width: 1.5,
+                    ..Stroke::default()
+                };
+                let c = rgb(0xE8, 0xD9, 0xA8);
+                pm.stroke_path(&inner, &paint(c), &line, Transform::identity(), None);
+                // A diamond in the middle, the usual back of a deck.
+                let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+                let mut pb = PathBuilder::new();
+                pb.move_to(cx, cy - h / 5.0);
+                pb.line_to(cx + w / 5.0, cy);
+                pb.line_to(cx, cy + h / 5.0);
+                pb.line_to(cx - w / 5.0, cy);
+                pb.close();
+                if let Some(d) = pb.finish() {
+                    pm.fill_path(
+                        &d,
+                        &paint(c),
+                        FillRule::Winding,
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+        }
+        Face::Card(card) => draw_card(pm, card, t.marked, x, y),
+        Face::Zi(z) => {
+            let color = if z.is_red() {
+                rgb(0xC6, 0x1F, 0x1F)
+            } else {
+                rgb(0x1A, 0x1A, 0x1A)
+            };
+            text(pm, z.chinese(), 27.0, x + w / 2.0, y + 16.0, w - 8.0, color);
+            if t.locked {
+                draw_lock(pm, x + w / 2.0, y + h - 12.0);
+            }
+        }
+    }
+}
+
+/// A small padlock at the foot of a 坎's tiles: this column stays together.
+fn draw_lock(pm: &mut Pixmap, cx: f32, cy: f32) {
+    let brown = paint(rgb(0x6E, 0x5E, 0x3C));
+    if let Some(body) = rounded(cx - 6.0, cy - 1.0, 12.0, 9.0, 2.0) {
+        pm.fill_path(
+            &body,
+            &brown,
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    let mut pb = PathBuilder::new();
+    pb.move_to(cx - 4.0, cy - 1.0);
+    pb.line_to(cx - 4.0, cy - 4.0);
+    pb.cubic_to(cx - 4.0, cy - 9.0, cx + 4.0, cy - 9.0, cx + 4.0, cy - 4.0);
+    pb.line_to(cx + 4.0, cy - 1.0);
+    if let Some(shackle) = pb.finish() {
+        let line = Stroke {
+            width: 2.0,
+            ..Stroke::default()
+        };
+        pm.stroke_path(&shackle, &brown, &line, Transform::identity(), None);
+    }
+}
+
+fn draw_card(pm: &mut Pixmap, card: Card, marked: bool, x: f32, y: f32) {
+    let strip = CARD_STEP - 3.0;
+    let cx = x + 2.0 + strip / 2.0;
+    match card {
+        Card::Standard(rank, suit) => {
+            let c = suit_color(suit);
+            text(pm, rank_text(rank), 21.0, cx, y + 15.0, strip - 2.0, c);
+            let sym = suit.symbol().to_string();
+            text(pm, &sym, 17.0, cx, y + 36.0, strip, c);
+            text(
+                pm,
+                &sym,
+                34.0,
+                x + CARD_W - 19.0,
+                y + CARD_H - 22.0,
+                30.0,
+                c,
+            );
+        }
+        Card::SmallJoker | Card::BigJoker => {
+            let (c, first) = if card == Card::BigJoker {
+                (rgb(0xC6, 0x1F, 0x1F), "大")
+            } else {
+                (rgb(0x1A, 0x1A, 0x1A), "小")
+            };
+            text(pm, first, 18.0, cx, y + 14.0, strip, c);
+            text(pm, "王", 18.0, cx, y + 35.0, strip, c);
+            text(
+                pm,
+                "王",
+                30.0,
+                x + CARD_W - 19.0,
+                y + CARD_H - 22.0,
+                30.0,
+                c,
+            );
+        }
+    }
+    if marked {
+        // The level card's mark, in the part a fan leaves visible.
+        if let Some(dot) = PathBuilder::from_circle(cx, y + CARD_H - 14.0, 6.0) {
+            let gold = paint(rgb(0xE0, 0xA1, 0x00));
+            pm.fill_path(&dot, &gold, FillRule::Winding, Transform::identity(), None);
+        }
+    }
+}
+
+fn draw_badge(pm: &mut Pixmap, b: &Badge, y: f32) {
+    let (cx, cy) = (PAD + 13.0, y + 16.0);
+    let color = if b.turn {
+        rgb(0xE0, 0xA1, 0x00)
+    } else {
+        rgb(0x12, 0x3A, 0x28)
+    };
+    if let Some(c) = PathBuilder::from_circle(cx, cy, 13.0) {
+        pm.fill_path(
+            &c,
+            &paint(color),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+    let n = (b.seat + 1).to_string();
+    text(pm, &n, 15.0, cx, cy, 20.0, rgb(0xFF, 0xFF, 0xFF));
+}
+
+/// Draws a scene as a PNG.
+pub fn render(scene: &Scene) -> Picture {
+    let lines: Vec<(Option<Badge>, Vec<Group>)> = scene
+        .lines
+        .iter()
+        .map(|l| {
+            let room = MAX_W;
+            let groups = l
+                .groups
+                .iter()
+                .filter(|g| !g.tiles.is_empty())
+                .flat_map(|g| fit(g, room))
+                .collect();
+            (l.badge, groups)
+        })
+        .collect();
+    let laid = place(&lines);
+    let (w, h) = (laid.width.ceil() as u32, laid.height.ceil() as u32);
+    let mut pm = Pixmap::new(w.max(1), h.max(1)).expect("a picture has a size");
+    let (r, g, b) = BACKGROUND;
+    pm.fill(rgb(r, g, b));
+    for (badge, y) in &laid.badges {
+        draw_badge(&mut pm, badge, *y);
+    }
+    for p in &laid.groups {
+        let (step_x, step_y) = match (p.group.column, p.group.tiles[0].face.is_zi()) {
+            (true, _) => (0.0, ZI_COL_STEP),
+            (false, true) => (ZI_STEP, 0.0),
+            (false, false) => (CARD_STEP, 0.0),
+        };
+        for (i, t) in p.group.tiles.iter().enumerate() {
+            let lift = if t.selected { -RAISE } else { 0.0 };
+            let x = p.x + step_x * i as f32;
+            let y = p.y + step_y * i as f32 + lift;
+            draw_tile(&mut pm, t, x, y);
+        }
+    }
+    Picture {
+        png: encode(&pm),
+        width: w,
+        height: h,
+    }
+}
+
+/// The pixmap as an RGB PNG: the picture is opaque, so alpha would only
+/// cost bytes.
+fn encode(pm: &Pixmap) -> Vec<u8> {
+    let mut rgb = Vec::with_capacity((pm.width() * pm.height() * 3) as usize);
+    for px in pm.data().chunks_exact(4) {
+        rgb.extend_from_slice(&px[..3]);
+    }
+    let mut out = Vec::new();
+    {
+        let mut enc = png::Encoder::new(&mut out, pm.width(), pm.height());
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        enc.set_compression(png::Compression::Default);
+        enc.set_filter(png::FilterType::Sub);
+        enc.set_adaptive_filter(png::AdaptiveFilterType::Adaptive);
+        let mut w = enc.write_header().expect("PNG header into memory");
+        w.write_image_data(&rgb).expect("PNG data into memory");
+    }
+    out
+}
+
+/// Reads a PNG made by [`render`] back into RGBA pixels (golden tests).
+pub fn decode(png: &[u8]) -> Option<(u32, u32, Vec<u8>)> {
+    let pm = Pixmap::decode_png(png).ok()?;
+    Some((pm.width(), pm.height(), pm.data().to_vec()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(n: usize) -> Scene {
+        let deck = crate::cards::standard_deck();
+        Scene {
+            lines: vec![Line::new(vec![Group::cards(deck.into_iter().take(n))])],
+        }
+    }
+
+    #[test]
+    fn a_picture_is_a_png_of_its_layout() {
+        let p = render(&hand(17));
+        assert_eq!(&p.png[..8], b"\x89PNG\r\n\x1a\n");
+        let expect = 2.0 * PAD + CARD_W + 16.0 * CARD_STEP;
+        assert_eq!(p.width, expect.ceil() as u32);
+        assert_eq!(p.height, (2.0 * PAD + CARD_H) as u32);
+        let (w, h, px) = decode(&p.png).unwrap();
+        assert_eq!((w, h), (p.width, p.height));
+        // The corner is the table's green, the middle of the first card white.
+        assert_eq!(&px[..3], &[BACKGROUND.0, BACKGROUND.1, BACKGROUND.2]);
+        let at = |x: u32, y: u32| ((y * w + x) * 4) as usize;
+        let mid = at(PAD as u32 + 12, PAD as u32 + 60);
+        assert_eq!(&px[mid..mid + 3], &[255, 255, 255]);
+    }
+
+    #[test]
+    fn wide_hands_wrap_and_selected_cards_rise() {
+        let p = render(&hand(54));
+        assert!(p.width as f32 <= MAX_W + 2.0 * PAD + 1.0, "{}", p.width);
+        assert!(p.height as f32 > 2.0 * CARD_H, "{}", p.height);
+        let mut s = hand(5);
+        let plain = render(&s);
+        s.select(&[Face::Card(crate::cards::standard_deck()[2])]);
+        let faces = s.lines[0].groups[0]
+            .tiles
+            .iter()
+            .filter(|t| t.selected)
+            .count();
+        assert_eq!(faces, 1);
+        let raised = render(&s);
+        assert_eq!(raised.height as f32, plain.height as f32 + RAISE);
+        assert_ne!(s.key(), hand(5).key());
+    }
+
+    #[test]
+    fn an_empty_scene_is_a_small_picture() {
+        let p = render(&Scene::default());
+        assert!(p.width >= 1 && p.height >= 1);
+        assert!(Scene::default().is_empty());
+    }
+}

@@ -1,0 +1,228 @@
+//! Card pictures of record positions (issue #20): golden images, and the
+//! public table never showing a hidden card.
+//!
+//! The golden images are the README's pictures (`docs/pictures/*.png`):
+//! each fixed position is drawn again and compared pixel by pixel, within a
+//! small tolerance for rounding in other builds. After an intended change
+//! of the drawing, `PAIJU_BLESS=1 cargo test --test records pictures`
+//! writes them anew (then look at them).
+
+use paiju::games::chexuan::session::ChexuanTable;
+use paiju::games::dou_dizhu::DouDizhu;
+use paiju::games::Game;
+use paiju::record::{split_action, Record};
+use paiju::render::{decode, record_scene, render, Drawn, Face};
+use std::path::Path;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn record(path: &str) -> String {
+    std::fs::read_to_string(root().join("tests/records").join(path)).unwrap()
+}
+
+/// (picture, record, actions applied, seat for a hand or none for the table)
+const GOLDEN: &[(&str, &str, usize, Option<usize>)] = &[
+    (
+        "dou-dizhu-hand",
+        "dou-dizhu/ddz-airplane-pairs.json",
+        0,
+        Some(0),
+    ),
+    (
+        "dou-dizhu-table",
+        "dou-dizhu/ddz-airplane-pairs.json",
+        5,
+        None,
+    ),
+    (
+        "shengji-hand",
+        "shengji/shengji-first-hand.json",
+        2,
+        Some(3),
+    ),
+    ("shengji-table", "shengji/shengji-first-hand.json", 22, None),
+    ("paohuzi-hand", "paohuzi/win-with-peng.json", 3, Some(0)),
+    (
+        "chexuan-table",
+        "chexuan/chexuan-table-mango-from-the-reserve.json",
+        3,
+        None,
+    ),
+    (
+        "duan-guozi-table",
+        "duan-guozi/explicit-deal-action.json",
+        1,
+        None,
+    ),
+];
+
+#[test]
+fn pictures_of_fixed_positions_match_the_golden_images() {
+    let bless = std::env::var_os("PAIJU_BLESS").is_some();
+    for &(name, file, at, seat) in GOLDEN {
+        let picture = paiju::registry::render_record(&record(file), at, seat)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(
+            picture.png.len() < 150 * 1024,
+            "{name}: {} bytes",
+            picture.png.len()
+        );
+        let path = root().join("docs/pictures").join(format!("{name}.png"));
+        if bless {
+            std::fs::write(&path, &picture.png).unwrap();
+            continue;
+        }
+        let golden = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (w, h, want) = decode(&golden).unwrap();
+        let (gw, gh, got) = decode(&picture.png).unwrap();
+        assert_eq!((gw, gh), (w, h), "{name}: the size changed");
+        // Anti-aliasing may round differently elsewhere; a changed card
+        // changes hundreds of pixels by far more.
+        let off = want
+            .iter()
+            .zip(&got)
+            .filter(|(a, b)| a.abs_diff(**b) > 24)
+            .count();
+        assert!(off <= want.len() / 1000, "{name}: {off} channels differ");
+    }
+}
+
+/// Applies a record's actions one by one, calling `check` on every
+/// position (the game before any action included).
+fn each_position<G: Game>(text: &str, mut check: impl FnMut(&G, usize)) {
+    let record = Record::from_json(text).unwrap();
+    let Ok(mut game) = G::from_record_setup(&record) else {
+        return;
+    };
+    check(&game, 0);
+    for (i, raw) in record.actions.iter().enumerate() {
+        let Ok((seat, body)) = split_action(i, raw) else {
+            return;
+        };
+        let Ok(action) = G::parse_action(&body) else {
+            return;
+        };
+        if game.apply(seat, &action).is_err() {
+            return;
+        }
+        check(&game, i + 1);
+    }
+}
+
+fn records_of(game: &str) -> Vec<(String, String)> {
+    let dir = root().join("tests/records").join(game);
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let n = p.to_string_lossy();
+            n.ends_with(".json") && !n.ends_with(".expected.json")
+        })
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn cards_in(faces: &[Face]) -> Vec<paiju::cards::Card> {
+    faces
+        .iter()
+        .filter_map(|f| match f {
+            Face::Card(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Dou Dizhu (one deck, every card once): the table picture, drawn from the
+/// public view, never shows a card a seat still holds unless that seat
+/// showed its hand (明牌) or it is the kitty, shown to all once taken. The
+/// hand picture shows exactly the hand.
+#[test]
+fn the_dou_dizhu_table_picture_shows_no_hidden_card() {
+    let mut positions = 0;
+    for (name, text) in records_of("dou-dizhu") {
+        each_position::<DouDizhu>(&text, |g, at| {
+            positions += 1;
+            let public = g.view(None);
+            let Some(scene) = DouDizhu::table_scene(&public) else {
+                return;
+            };
+            let shown = cards_in(&scene.faces());
+            for seat in 0..g.seats() {
+                let own = g.view(Some(seat));
+                let Some(hand) = own.hand else { continue };
+                if public.shown[seat].is_some() {
+                    continue;
+                }
+                // The kitty (once taken) and the cards set aside are shown to all.
+                let open = public.kitty.into_iter().chain(public.aside);
+                let open: Vec<_> = open.flat_map(|s| s.cards()).collect();
+                for c in shown.iter().filter(|c| !open.contains(c)) {
+                    assert!(
+                        !hand.contains(*c),
+                        "{name} at {at}: seat {seat}'s {c} drawn"
+                    );
+                }
+                let drawn = DouDizhu::hand_scene(&own).map(|s| cards_in(&s.faces()));
+                let mut drawn = drawn.unwrap_or_default();
+                drawn.sort();
+                let mut held = hand.cards();
+                held.sort();
+                assert_eq!(drawn, held, "{name} at {at}");
+            }
+        });
+    }
+    assert!(positions > 500, "{positions} positions");
+}
+
+/// Chexuan: another player's face-down pair is drawn as backs until the
+/// public view shows it (a 三花 lay-down, the showdown).
+#[test]
+fn the_chexuan_table_picture_shows_face_down_cards_as_backs() {
+    let mut backs = 0;
+    for (name, text) in records_of("chexuan") {
+        each_position::<ChexuanTable>(&text, |g, at| {
+            let public = g.view(None);
+            let Some(scene) = ChexuanTable::table_scene(&public) else {
+                return;
+            };
+            let faces = scene.faces();
+            backs += faces.iter().filter(|f| **f == Face::Back).count();
+            let shown = cards_in(&faces);
+            for (i, p) in public.hand.players.iter().enumerate() {
+                if p.hidden.is_some() {
+                    continue;
+                }
+                let seat = public.playing[i];
+                let own = g.view(Some(seat));
+                for c in own.hand.players[i].hidden.iter().flatten() {
+                    assert!(!shown.contains(c), "{name} at {at}: a face-down {c} drawn");
+                }
+            }
+        });
+    }
+    assert!(backs > 40, "{backs} backs");
+}
+
+/// The pictures are what the bot sends: one PNG each, small.
+#[test]
+fn a_thirty_three_card_hand_is_a_small_picture() {
+    let record = Record::from_json(&record("shengji/shengji-first-hand.json")).unwrap();
+    let scene = record_scene::<paiju::games::shengji::ShengjiTable>(&record, 2, Some(3)).unwrap();
+    assert_eq!(scene.faces().len(), 33);
+    let picture = render(&scene);
+    assert!(
+        picture.png.len() < 150 * 1024,
+        "{} bytes",
+        picture.png.len()
+    );
+    assert!(picture.width <= 1024, "{}", picture.width);
+}
