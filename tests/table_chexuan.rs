@@ -104,6 +104,37 @@ async fn drive(
     panic!("the session did not end")
 }
 
+/// Every table event from now on, gathered by a task of its own as it
+/// happens: the table's event ring keeps only the last few, and these tests
+/// read a whole session's events at the end.
+fn gather<E: Clone + Send + 'static>(
+    mut events: tokio::sync::broadcast::Receiver<E>,
+) -> tokio::sync::mpsc::UnboundedReceiver<E> {
+    use tokio::sync::broadcast::error::RecvError;
+    let (tx, out) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        loop {
+            match events.recv().await {
+                Ok(e) => {
+                    if tx.send(e).is_err() {
+                        break;
+                    }
+                }
+                Err(RecvError::Lagged(n)) => panic!("the test fell {n} events behind"),
+                Err(RecvError::Closed) => break,
+            }
+        }
+    });
+    out
+}
+
+/// Lets the gathering task catch up with what the table has sent.
+async fn caught_up() {
+    for _ in 0..64 {
+        tokio::task::yield_now().await;
+    }
+}
+
 fn view(s: &TableStatus<ChexuanTable>) -> &TableView {
     &s.game.as_ref().unwrap().view
 }
@@ -154,7 +185,7 @@ async fn a_session_plays_hands_carries_the_mango_pot_and_shares_it_at_the_close(
     let store = Arc::new(MemoryStore::new(1000));
     let tables = Tables::new(store.clone(), config());
     let t = three_humans(&tables, 11).await;
-    let mut events = t.subscribe();
+    let mut events = gather(t.subscribe());
     // Play until a hand begins with chips in the mango pot.
     let seen = drive(&t, &USERS, |s| {
         let v = view(s);
@@ -170,6 +201,7 @@ async fn a_session_plays_hands_carries_the_mango_pot_and_shares_it_at_the_close(
     t.leave(USERS[1]).await.unwrap();
     t.leave(USERS[2]).await.unwrap();
     drive(&t, &USERS, |_| false).await;
+    caught_up().await;
     let mut closed = None;
     let mut hand_ended = 0;
     while let Ok(e) = events.try_recv() {
@@ -652,12 +684,13 @@ async fn the_whole_balance_as_bobo_then_mango_the_ledger_pays_the_tables_figures
             .open_with::<ChexuanTable>(SERVER, CHANNEL, users[0], options(seed), bobo(1000), 1000)
             .unwrap();
         t.join_with(users[1], bobo(1500)).await.unwrap();
-        let mut events = t.subscribe();
+        let mut events = gather(t.subscribe());
         t.start(users[0]).await.unwrap();
         let s = t.status(Some(users[0])).await.unwrap();
         // Nothing outside the bobo for the host; 1500 for the other.
         assert_eq!(view(&s).reserve, vec![Some(0), Some(1500)]);
         check_then_all_in(&t, &users).await;
+        caught_up().await;
         let mut from_the_stack = false;
         let mut stacks = Vec::new();
         let mut settled = None;
