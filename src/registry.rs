@@ -29,10 +29,9 @@
 //!    with its record name;
 //! 2. this file: its arm in [`with_rules!`] and in [`with_game!`];
 //! 3. `src/hosts/mod.rs`: `pub mod <game>;` — its table, terminal and
-//!    Discord front ends live in `src/hosts/<game>/` (the three games
-//!    hosted before the registry still have theirs under `src/table/`,
-//!    `src/terminal/` and `src/discord/`). Its slash command group comes
-//!    from its `DiscordGame::command`, collected through [`with_game!`].
+//!    Discord front ends live in `src/hosts/<game>/`. Its slash command
+//!    group comes from its `DiscordGame::command`, collected through
+//!    [`with_game!`].
 
 use crate::discord::table::DiscordGame;
 use crate::games::GameKind;

@@ -279,7 +279,7 @@ async fn an_ambiguous_wild_play_is_chosen_privately_and_lands_as_chosen() {
     assert!(played.text().contains("You played"), "{played:?}");
     let (game, actions_after) = game_now(&ledger).await;
     assert_eq!(actions_after, actions_before + 1);
-    let expected = paiju::discord::dou_dizhu::readings::decode(&value).unwrap();
+    let expected = paiju::hosts::dou_dizhu::discord::readings::decode(&value).unwrap();
     assert!(readings.contains(&expected), "{value} is a legal reading");
     let record = game.record();
     let last = record.actions.last().unwrap().clone();

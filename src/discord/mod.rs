@@ -1,4 +1,5 @@
-//! The Discord front end: the only code that imports serenity and poise.
+//! The Discord front end: with the games' `hosts/<game>/discord` modules,
+//! the only code that imports serenity and poise.
 //!
 //! Owns start-up (token, optional API base URL, command registration),
 //! slash commands, component interactions (buttons and select menus, their
@@ -12,12 +13,9 @@
 //! is asked from `{api_url}/api/v10/gateway`. Without it nothing differs
 //! from a plain serenity client.
 
-pub mod chexuan;
 pub mod chips;
 pub mod commands;
 pub mod components;
-pub mod dou_dizhu;
-pub mod duan_guozi;
 pub mod errors;
 pub mod ids;
 pub mod table;

@@ -18,10 +18,7 @@
 //! Turn timers come from [`TableConfig`]; a seat whose time runs out is
 //! played by the game's bot (托管) until its player acts again.
 
-mod chexuan_table;
 pub mod config;
-mod dou_dizhu;
-mod duan_guozi;
 pub mod error;
 pub mod handle;
 pub mod kind;

@@ -6,8 +6,8 @@
 //!
 //! The loop here is shared by every game; what differs — the words for a
 //! game's events and results, the table shown when it is the person's turn,
-//! and how a line of input reads — is a [`TerminalGame`] (Dou Dizhu in
-//! `dou_dizhu.rs`, Duan Guozi in `duan_guozi.rs`).
+//! and how a line of input reads — is a [`TerminalGame`], in each game's
+//! `src/hosts/<game>/terminal.rs`.
 //!
 //! Input is read one line at a time, and only when the game waits on the
 //! person (or at a question: "another game?", "leave?", which reading), so
@@ -21,9 +21,6 @@
 //! `help` after the game's own words; none is a single letter, so none
 //! shadows a card (`A`, `T`), and a question takes only its own answers.
 
-pub mod chexuan;
-pub mod dou_dizhu;
-pub mod duan_guozi;
 pub mod text;
 
 use crate::games::Seat;

@@ -1,7 +1,7 @@
 //! A Chexuan table session: hand after hand at one table, and the whole
 //! session is ONE game ([`ChexuanTable`]), in the ledger and in records
 //! (`"game": "chexuan"` with a session deal). Pure like every game module:
-//! the table runtime hosts it through `table::chexuan_table`.
+//! the table runtime hosts it through `hosts::chexuan::table`.
 //!
 //! Why one game and not one per hand: the mango pot (芒果) holds chips that
 //! belong to nobody until a showdown or the table's close hands them out, so

@@ -16,9 +16,9 @@
 //! pot is shared back among the game's seats in equal parts, a remainder
 //! chip to the earliest seats.
 
-use super::kind::{Payout, TableGame, TimerKind};
 use crate::games::duan_guozi::{chips, DuanGuozi, Rules};
 use crate::games::{ErrorCode, Game, RuleError};
+use crate::table::kind::{Payout, TableGame, TimerKind};
 use std::ops::RangeInclusive;
 
 /// Chips per 道 at a table of this stake (`None` if the stake is not positive).

@@ -2,8 +2,6 @@
 //! (both languages) and 道, the winner and the pot, the dealer's prompt
 //! (Enter deals), and the game's net 道 when the pot is empty.
 
-use super::text;
-use super::{Input, PlayOptions, TerminalGame};
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, Rules, View};
 use crate::games::Seat;
 use crate::i18n::events::{self, signed};
@@ -12,6 +10,8 @@ use crate::record::RecordError;
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
+use crate::terminal::text;
+use crate::terminal::{Input, PlayOptions, TerminalGame};
 
 /// Each seat's figure, `You +3, AI 1 -5, …`.
 fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
@@ -53,8 +53,8 @@ pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
 impl Registered for DuanGuozi {
     const NAME_KEY: &'static str = "dg-name";
     const FTL: [&'static str; 2] = [
-        include_str!("../../locales/en-US/duan-guozi.ftl"),
-        include_str!("../../locales/zh-CN/duan-guozi.ftl"),
+        include_str!("../../../locales/en-US/duan-guozi.ftl"),
+        include_str!("../../../locales/zh-CN/duan-guozi.ftl"),
     ];
     const DEFAULT_STAKE: i64 = 10;
 
@@ -188,7 +188,7 @@ impl TerminalGame for DuanGuozi {
             "" | "deal" | "d" | "发牌" => Ok(Input::Act(Action::Deal)),
             // Duan Guozi keeps no hand: the pot and the last round are it.
             "hand" | "手牌" => Ok(Input::ShowTable),
-            _ => super::command(line).ok_or_else(|| tr(lang, "term-dg-not-a-command")),
+            _ => crate::terminal::command(line).ok_or_else(|| tr(lang, "term-dg-not-a-command")),
         }
     }
 

@@ -9,13 +9,13 @@
 //! Face-down cards are private: they travel in the hand DM and "My hand",
 //! never on the table message (the public view does not hold them).
 
-use super::errors::BotError;
-use super::ids::GameWire;
-use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, GameClick};
-use super::table::{HandView, Modal, Names};
-use super::table::{ResultView, TableView};
-use super::Context;
 use crate::cards::Card;
+use crate::discord::errors::BotError;
+use crate::discord::ids::GameWire;
+use crate::discord::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, GameClick};
+use crate::discord::table::{HandView, Modal, Names};
+use crate::discord::table::{ResultView, TableView};
+use crate::discord::Context;
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{HandKind, Split};
 use crate::games::chexuan::session::{

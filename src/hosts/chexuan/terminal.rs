@@ -5,8 +5,6 @@
 //! numbered split; a head lower than its tail is refused with the reason),
 //! and every pairwise result at the showdown, hand after hand.
 
-use super::text;
-use super::{Input, PlayOptions, TerminalGame};
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{evaluate, Split};
@@ -21,6 +19,8 @@ use crate::record::{Record, RecordError, Verdict};
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
+use crate::terminal::text;
+use crate::terminal::{Input, PlayOptions, TerminalGame};
 
 fn pair(lang: Lang, cards: &[Card]) -> String {
     events::cx_cards(lang, cards)
@@ -278,8 +278,8 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
 impl Registered for ChexuanTable {
     const NAME_KEY: &'static str = "chexuan-name";
     const FTL: [&'static str; 2] = [
-        include_str!("../../locales/en-US/chexuan.ftl"),
-        include_str!("../../locales/zh-CN/chexuan.ftl"),
+        include_str!("../../../locales/en-US/chexuan.ftl"),
+        include_str!("../../../locales/zh-CN/chexuan.ftl"),
     ];
     /// Chexuan's hands are played for chips: this is the default ante.
     const DEFAULT_STAKE: i64 = 10;
@@ -521,7 +521,7 @@ impl TerminalGame for ChexuanTable {
         if line.trim().is_empty() {
             return Ok(Input::Nothing);
         }
-        if let Some(input) = super::command(line) {
+        if let Some(input) = crate::terminal::command(line) {
             return Ok(input);
         }
         if let Some((min, max)) = top_up_range(legal) {

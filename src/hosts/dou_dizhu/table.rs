@@ -4,10 +4,10 @@
 //! leaving, chips = deltas × stake with the table's rake, and a redeal
 //! (nobody bid) followed at once by a fresh deal at the same table.
 
-use super::kind::{TableGame, TimerKind};
 use crate::ai::Bot;
 use crate::games::dou_dizhu::{ai::BasicBot, Action, DouDizhu, PhaseName, Rules};
 use crate::games::{Game, RuleError, Seat};
+use crate::table::kind::{TableGame, TimerKind};
 use std::ops::RangeInclusive;
 
 impl TableGame for DouDizhu {

@@ -16,13 +16,15 @@ pub mod readings;
 pub mod render;
 
 use self::click::DdzClick;
-use super::errors::BotError;
-use super::ids::{card_value, cards_from_values};
-use super::table::clicks::hand_message;
-use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, HandView, Names};
-use super::table::{ResultView, TableView};
-use super::Context;
 use crate::cards::Card;
+use crate::discord::errors::BotError;
+use crate::discord::ids::{card_value, cards_from_values};
+use crate::discord::table::clicks::hand_message;
+use crate::discord::table::{
+    commands as table_cmds, ClickIntent, Control, DiscordGame, HandView, Names,
+};
+use crate::discord::table::{ResultView, TableView};
+use crate::discord::Context;
 use crate::games::dou_dizhu::cardset::rank_name;
 use crate::games::dou_dizhu::outcome::Side;
 use crate::games::dou_dizhu::{
@@ -655,7 +657,7 @@ mod tests {
 
     #[test]
     fn an_ambiguous_wild_play_asks_and_the_pick_is_checked() {
-        use crate::discord::dou_dizhu::readings::tests::{landlord_with, HAND};
+        use crate::hosts::dou_dizhu::discord::readings::tests::{landlord_with, HAND};
         let g = landlord_with(&HAND, "5");
         let view = g.view(Some(0));
         let legal = g.legal_actions(0);
@@ -714,7 +716,7 @@ mod tests {
                 panic!("an action");
             };
             assert_eq!(
-                crate::discord::dou_dizhu::readings::encode(&action),
+                crate::hosts::dou_dizhu::discord::readings::encode(&action),
                 Some(value)
             );
             assert!(g.clone().apply(0, &action).is_ok());
@@ -767,7 +769,7 @@ mod tests {
 
     #[test]
     fn typed_wild_plays_ask_or_take_the_stated_reading() {
-        use crate::discord::dou_dizhu::readings::tests::{landlord_with, HAND};
+        use crate::hosts::dou_dizhu::discord::readings::tests::{landlord_with, HAND};
         let g = landlord_with(&HAND, "5");
         let view = g.view(Some(0));
         let legal = g.legal_actions(0);

@@ -3,7 +3,6 @@
 //! it, AI seats' bobos, the reserve for mango read from the balances, the
 //! stand-in move of a player whose time ran out, and leaving.
 
-use super::kind::{JoinArgs, SeatSetup, TableGame};
 use crate::ai::Bot;
 use crate::games::chexuan::ai::BasicBot;
 use crate::games::chexuan::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
@@ -11,6 +10,7 @@ use crate::games::chexuan::session::{ChexuanTable, SessionBot, SessionDeal, Tabl
 use crate::games::chexuan::ChexuanRules;
 use crate::games::{ErrorCode, Game, RuleError, Seat};
 use crate::record::RecordError;
+use crate::table::kind::{JoinArgs, SeatSetup, TableGame};
 use std::ops::RangeInclusive;
 
 fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {

@@ -2,8 +2,6 @@
 //! table line (landlord, cards left, the play to beat, the multiplier), the
 //! game's events as sentences, and friendly input read into actions.
 
-use super::text;
-use super::{PlayOptions, TerminalGame};
 use crate::cards::Card;
 use crate::games::dou_dizhu::outcome::Side;
 use crate::games::dou_dizhu::Outcome;
@@ -17,15 +15,17 @@ use crate::record::RecordError;
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
+use crate::terminal::text;
+use crate::terminal::{PlayOptions, TerminalGame};
 
 /// What a line of input asks for.
-pub type Input = super::Input<Action>;
+pub type Input = crate::terminal::Input<Action>;
 
 impl Registered for DouDizhu {
     const NAME_KEY: &'static str = "ddz-name";
     const FTL: [&'static str; 2] = [
-        include_str!("../../locales/en-US/dou-dizhu.ftl"),
-        include_str!("../../locales/zh-CN/dou-dizhu.ftl"),
+        include_str!("../../../locales/en-US/dou-dizhu.ftl"),
+        include_str!("../../../locales/zh-CN/dou-dizhu.ftl"),
     ];
     const DEFAULT_STAKE: i64 = 10;
 
@@ -510,7 +510,7 @@ pub fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Res
                 .map(|cards| Input::Act(Action::Discard(CardSet::from_cards(&cards))))
                 .map_err(|e| i18n::tr_rule_error(lang, &e));
         }
-        return super::command(line).ok_or_else(|| tr(lang, "term-ddz-not-a-command"));
+        return crate::terminal::command(line).ok_or_else(|| tr(lang, "term-ddz-not-a-command"));
     }
     let playing = legal.iter().any(|a| matches!(a, Action::Play { .. }));
     if playing && reads_as_cards {
@@ -529,7 +529,7 @@ pub fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Res
     if let Some(action) = move_word(&word) {
         return Ok(Input::Act(action));
     }
-    if let Some(input) = super::command(line) {
+    if let Some(input) = crate::terminal::command(line) {
         return Ok(input);
     }
     if view.phase == PhaseName::Bidding || word.starts_with("bid") || word.starts_with('叫') {

@@ -9,12 +9,12 @@
 //! Nothing in Duan Guozi is private: every hand is shown to all, so there
 //! is no hand DM; "My hand" shows the Deal button to the dealer.
 
-use super::errors::BotError;
-use super::ids::GameWire;
-use super::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, GameClick};
-use super::table::{signed, ResultView, TableView};
-use super::table::{HandView, Names};
-use super::Context;
+use crate::discord::errors::BotError;
+use crate::discord::ids::GameWire;
+use crate::discord::table::{commands as table_cmds, ClickIntent, Control, DiscordGame, GameClick};
+use crate::discord::table::{signed, ResultView, TableView};
+use crate::discord::table::{HandView, Names};
+use crate::discord::Context;
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
 use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
