@@ -3,7 +3,7 @@
 //! Replaying one game type is [`replay_game`]; which type a record's `game`
 //! names is the registry's business (`crate::registry::replay`).
 
-use crate::games::{self, ErrorCode, Game, Seat};
+use crate::games::{self, ErrorCode, Game, GameRules, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -129,6 +129,16 @@ impl Record {
             self.rules.clone()
         };
         serde_json::from_value(rules).map_err(|e| RecordError::Rules(e.to_string()))
+    }
+
+    /// A game's rules, checked with the record's seats, and its typed deal:
+    /// what a game reads first to rebuild itself from a record.
+    pub fn setup<R: GameRules, D: serde::de::DeserializeOwned>(
+        &self,
+    ) -> Result<(R, D), RecordError> {
+        let rules: R = self.rules_as()?;
+        rules.check_table(self.seats)?;
+        Ok((rules, self.deal_as()?))
     }
 
     /// Parses `deal` into a game's typed deal.

@@ -3,7 +3,9 @@
 //! other seat), on the in-memory store, with tokio's paused clock.
 
 use paiju::ai::Bot;
-use paiju::games::{ErrorCode, Game, GameKind, GameOutcome, RecordAction, RuleError, Seat};
+use paiju::games::{
+    ErrorCode, Game, GameKind, GameOutcome, GameRules, RecordAction, RuleError, Seat,
+};
 use paiju::record::{Record, RecordError};
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
@@ -56,13 +58,28 @@ struct Race {
     actions: Vec<(Seat, RaceAction)>,
 }
 
-impl Race {
-    fn new(rules: RaceRules, seats: usize, first: Seat) -> Result<Race, RecordError> {
-        if rules.target == 0 {
+impl GameRules for RaceRules {
+    // A test game: any kind the registry knows, never resumed by `resume_all` here.
+    const KIND: GameKind = GameKind::DouDizhu;
+
+    fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+        if self.target == 0 {
             return Err(RecordError::Rules("target must be at least 1".into()));
         }
-        if !(2..=4).contains(&seats) || first >= seats {
+        if !(2..=4).contains(&seats) {
             return Err(RecordError::Seats("2 to 4 seats".into()));
+        }
+        Ok(())
+    }
+}
+
+impl Race {
+    fn new(rules: RaceRules, seats: usize, first: Seat) -> Result<Race, RecordError> {
+        rules.check_table(seats)?;
+        if first >= seats {
+            return Err(RecordError::Seats(
+                "the first seat is not at the table".into(),
+            ));
         }
         Ok(Race {
             rules,
@@ -97,8 +114,6 @@ impl Game for Race {
     type Action = RaceAction;
     type Event = (Seat, u32);
     type View = Vec<u32>;
-    // A test game: any kind the registry knows, never resumed by `resume_all` here.
-    const KIND: GameKind = GameKind::DouDizhu;
 
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
         let first = record.deal["first"]

@@ -3,9 +3,11 @@
 //! No tokio, serenity, sqlx or clock here. A game is a state machine built
 //! from its rules and its deal (everything random, made explicit), so the same
 //! record always replays the same way. This module owns what every game
-//! shares: seats, the [`Game`] trait the table runtime drives, typed rule
-//! errors with the codes `paiju replay` prints, and the outcome in the game's
-//! own scoring unit.
+//! shares: seats, the [`Game`] trait the table runtime drives, the
+//! [`GameRules`] trait (which game, and the one check of the rules with a
+//! seat count, so rebuilding a game from a record is [`Record::setup`] plus
+//! the game's own constructor), typed rule errors with the codes `paiju
+//! replay` prints, and the outcome in the game's own scoring unit.
 
 pub mod chexuan;
 pub mod dou_dizhu;
@@ -148,13 +150,25 @@ pub trait RecordAction: Sized {
     fn to_json(&self) -> serde_json::Value;
 }
 
+/// A game's rules (a record's `rules`, a table's options): which game they
+/// are for, and the one check of them with a number of seats, made before
+/// any deal is read or dealt (records, deals, tables, simulations).
+pub trait GameRules: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync {
+    /// The game these rules are for: a hand and the session or match that
+    /// deals it share their rules and their record name.
+    const KIND: GameKind;
+
+    /// Checks the options and the number of seats together.
+    fn check_table(&self, seats: usize) -> Result<(), RecordError>;
+}
+
 /// A game as the table runtime, the AI and `paiju replay` see it.
 ///
 /// Implementations keep the actions applied so far, so [`Game::record`]
 /// always gives a record that replays to the current state; that record is
 /// also the snapshot the runtime stores after every action.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
-    type Rules: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    type Rules: GameRules;
     type Action: RecordAction
         + Clone
         + Debug
@@ -168,10 +182,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     type View: Clone + Debug + Serialize + Send + Sync + 'static;
     type Outcome: GameOutcome;
 
-    const KIND: GameKind;
+    /// The game's kind, from its rules.
+    const KIND: GameKind = <Self::Rules as GameRules>::KIND;
 
     /// Builds the game from a record's `rules`, `seats` and `deal`
-    /// (not its actions). A malformed deal is a [`RecordError`].
+    /// (not its actions), usually through [`Record::setup`]. A malformed
+    /// deal is a [`RecordError`].
     fn from_record_setup(record: &Record) -> Result<Self, RecordError>;
 
     /// Deals a fresh game with the injected RNG.

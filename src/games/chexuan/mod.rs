@@ -85,7 +85,7 @@ pub const ERROR_KEYS: [&str; 18] = [
 pub use sim::simulate;
 pub use view::ChexuanView;
 
-use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
+use crate::games::{Game, GameOutcome, GameRules, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use engine::{Ending, Phase};
 
@@ -189,12 +189,8 @@ impl Game for Chexuan {
     type Event = Event;
     type View = ChexuanView;
 
-    const KIND: GameKind = GameKind::Chexuan;
-
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        let rules: ChexuanRules = record.rules_as()?;
-        rules.check_table(record.seats)?;
-        let deal: ChexuanDeal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         Chexuan::start(rules, record.seats, deal).map_err(RecordError::Deal)
     }
 

@@ -3,7 +3,7 @@
 
 use super::cards::is_full_deck;
 use crate::cards::Card;
-use crate::games::{ErrorCode, RuleError, Seat};
+use crate::games::{ErrorCode, GameKind, GameRules, RuleError, Seat};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
@@ -29,6 +29,22 @@ pub struct ChexuanRules {
 
 fn default_ante() -> u64 {
     10
+}
+
+impl GameRules for ChexuanRules {
+    const KIND: GameKind = GameKind::Chexuan;
+
+    /// Checks these rules and a number of seats for a hand or a table: the
+    /// one check behind records, deals, tables and simulations.
+    fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+        self.validate().map_err(RecordError::Rules)?;
+        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
+            return Err(RecordError::Seats(format!(
+                "Chexuan takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
+            )));
+        }
+        Ok(())
+    }
 }
 
 impl Default for ChexuanRules {
@@ -57,18 +73,6 @@ impl ChexuanRules {
         (balance / 2)
             .max(self.min_bobo())
             .min(balance.max(self.min_bobo()))
-    }
-
-    /// Checks these rules and a number of seats for a hand or a table: the
-    /// one check behind records, deals, tables and simulations.
-    pub fn check_table(&self, seats: usize) -> Result<(), RecordError> {
-        self.validate().map_err(RecordError::Rules)?;
-        if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
-            return Err(RecordError::Seats(format!(
-                "Chexuan takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
-            )));
-        }
-        Ok(())
     }
 
     pub fn validate(&self) -> Result<(), String> {

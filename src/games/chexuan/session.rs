@@ -72,7 +72,7 @@ use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
 use crate::games::RecordAction;
-use crate::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -986,12 +986,8 @@ impl Game for ChexuanTable {
     type Event = SessionEvent;
     type View = TableView;
 
-    const KIND: GameKind = GameKind::Chexuan;
-
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        let rules: ChexuanRules = record.rules_as()?;
-        rules.check_table(record.seats)?;
-        let deal: SessionDeal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         ChexuanTable::start(rules, record.seats, deal).map_err(RecordError::Deal)
     }
 

@@ -8,7 +8,7 @@
 use super::ai::BasicBot;
 use super::{Chexuan, ChexuanRules, HandSetup, Mango, MangoKind};
 use crate::ai::{AiKind, Bot, RandomBot};
-use crate::games::Game;
+use crate::games::{Game, GameRules};
 use crate::record::{replay_game, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
 use rand::SeedableRng;

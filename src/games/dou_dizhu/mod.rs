@@ -42,7 +42,7 @@ pub use sim::simulate;
 pub use view::{Event, Factors, PassOn, PhaseName, Standing, View};
 pub use wild::{WildAs, WildRules};
 
-use crate::games::{Game, GameKind, RecordAction, RuleError, Seat};
+use crate::games::{Game, GameKind, GameRules, RecordAction, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use action::illegal;
 use deal::{ASIDE, HAND};
@@ -428,25 +428,13 @@ impl Game for DouDizhu {
     type Event = Event;
     type View = View;
 
-    const KIND: GameKind = GameKind::DouDizhu;
-
+    /// A record may leave `players` out: the seats give it.
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        if !matches!(record.seats, 2 | 3) {
-            return Err(RecordError::Seats(format!(
-                "Dou Dizhu has 3 seats, or 2 in the two-player variant, not {}",
-                record.seats
-            )));
-        }
         let mut rules: Rules = record.rules_as()?;
-        let stated = record.rules.get("players").is_some();
-        if stated && rules.players as usize != record.seats {
-            return Err(RecordError::Rules(format!(
-                "`players` is {} but the record has {} seats",
-                rules.players, record.seats
-            )));
+        if record.rules.get("players").is_none() {
+            rules.players = record.seats as u8;
         }
-        rules.players = record.seats as u8;
-        rules.validate()?;
+        rules.check_table(record.seats)?;
         let deal = Deal::from_json(&record.deal, record.seats, rules.wild)?;
         DouDizhu::new(rules, deal)
     }
@@ -457,13 +445,8 @@ impl Game for DouDizhu {
         seats: usize,
         rng: &mut dyn rand::RngCore,
     ) -> Result<Self, RecordError> {
-        if !matches!(seats, 2 | 3) {
-            return Err(RecordError::Seats(format!(
-                "Dou Dizhu has 3 seats, or 2 in the two-player variant, not {seats}"
-            )));
-        }
         rules.players = seats as u8;
-        rules.validate()?;
+        rules.check_table(seats)?;
         let deal = Deal::shuffled(seats, rules.wild, rng);
         DouDizhu::new(rules, deal)
     }

@@ -6,7 +6,7 @@
 //! the same and sets it), `wild: true` is 癞子 and `discard: true` is 弃三张.
 
 use super::ai::Level;
-use crate::games::{ErrorCode, RuleError};
+use crate::games::{ErrorCode, GameKind, GameRules, RuleError};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
@@ -70,6 +70,27 @@ impl Default for Rules {
             players: 3,
             ai: Level::default(),
         }
+    }
+}
+
+impl GameRules for Rules {
+    const KIND: GameKind = GameKind::DouDizhu;
+
+    /// Two or three seats, the rules' `players` the same, and the options
+    /// the game can honour.
+    fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+        if !matches!(seats, 2 | 3) {
+            return Err(RecordError::Seats(format!(
+                "Dou Dizhu has 3 seats, or 2 in the two-player variant, not {seats}"
+            )));
+        }
+        if self.players as usize != seats {
+            return Err(RecordError::Rules(format!(
+                "`players` is {} but the table has {seats} seats",
+                self.players
+            )));
+        }
+        self.validate()
     }
 }
 

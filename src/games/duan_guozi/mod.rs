@@ -27,7 +27,7 @@ pub use sim::simulate;
 
 use crate::cards::{shuffle, Card};
 use crate::games::RecordAction;
-use crate::games::{ErrorCode, Game, GameKind, GameOutcome, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameOutcome, GameRules, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use round::NeedDeck;
 use serde::{Deserialize, Serialize};
@@ -176,19 +176,11 @@ fn shown_hands(round: &Round, rules: &Rules) -> Vec<ShownHand> {
         .collect()
 }
 
-fn seats_error(e: String) -> RecordError {
-    if e.contains("players") {
-        RecordError::Seats(e)
-    } else {
-        RecordError::Rules(e)
-    }
-}
-
 impl DuanGuozi {
     /// Builds a game from checked parts: rules valid for `seats`, every deck
     /// order a permutation of the 32 cards, enough of them to empty the pot.
     pub fn new(rules: Rules, seats: usize, deal: Deal) -> Result<DuanGuozi, RecordError> {
-        rules.validate(seats).map_err(seats_error)?;
+        rules.check_table(seats)?;
         if deal.decks.is_empty() {
             return Err(RecordError::Deal("`decks` holds no deck order".into()));
         }
@@ -344,11 +336,8 @@ impl Game for DuanGuozi {
     type Event = Event;
     type View = View;
 
-    const KIND: GameKind = GameKind::DuanGuozi;
-
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        let rules: Rules = record.rules_as()?;
-        let deal: Deal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         DuanGuozi::new(rules, record.seats, deal)
     }
 
@@ -357,7 +346,7 @@ impl Game for DuanGuozi {
     /// and shuffles a new deck order for each reshuffle the game will need.
     fn deal(rules: Rules, seats: usize, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
         use rand::Rng;
-        rules.validate(seats).map_err(seats_error)?;
+        rules.check_table(seats)?;
         let shuffled = |rng: &mut dyn rand::RngCore| {
             let mut order = deck::deck();
             shuffle(&mut order, rng);

@@ -3,7 +3,8 @@
 //! default; an unknown or out-of-range one is a clear error.
 
 use super::hand::{PointDao, DEFAULT_POINT_DAO};
-use crate::games::{ErrorCode, RuleError};
+use crate::games::{ErrorCode, GameKind, GameRules, RuleError};
+use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
 /// Fewest and most players at a table.
@@ -46,18 +47,22 @@ impl Default for Rules {
     }
 }
 
-impl Rules {
+impl GameRules for Rules {
+    const KIND: GameKind = GameKind::DuanGuozi;
+
     /// Checks the options for a table of `seats` players; the error is plain
     /// English naming the option.
-    pub fn validate(&self, seats: usize) -> Result<(), String> {
+    fn check_table(&self, seats: usize) -> Result<(), RecordError> {
         if !(MIN_SEATS..=MAX_SEATS).contains(&seats) {
-            return Err(format!(
+            return Err(RecordError::Seats(format!(
                 "Duan Guozi takes {MIN_SEATS} to {MAX_SEATS} players, not {seats}"
-            ));
+            )));
         }
-        self.check().map_err(|e| e.message)
+        self.check().map_err(|e| RecordError::Rules(e.message))
     }
+}
 
+impl Rules {
     /// The options out of range, as a refusal with its Fluent key (a host
     /// reads it in his language); the number of seats is the table's.
     pub fn check(&self) -> Result<(), RuleError> {
@@ -146,8 +151,8 @@ mod tests {
         assert_eq!(r.chips_per_dao(25), 25);
         assert_eq!(r.payout(3, 4), (3, false));
         assert_eq!(r.payout(16, 4), (4, false));
-        r.validate(2).unwrap();
-        r.validate(12).unwrap();
+        r.check_table(2).unwrap();
+        r.check_table(12).unwrap();
     }
 
     #[test]
@@ -156,7 +161,7 @@ mod tests {
             r#"{"ante": 5, "sweep": [4, 3], "chips_per_dao": 7, "point_dao": [1,1,2,2,2,3,3,3,4]}"#,
         )
         .unwrap();
-        r.validate(3).unwrap();
+        r.check_table(3).unwrap();
         assert_eq!(r.ante_for(3), 5);
         assert_eq!(r.chips_per_dao(100), 7);
         assert_eq!(r.payout(3, 4), (4, true), "3 道 takes the 4 left");
@@ -171,7 +176,11 @@ mod tests {
         assert!(parse(r#"{"ante": -5}"#).is_err());
         assert!(parse(r#"{"sweep": [4]}"#).is_err());
         let bad = |json: &str, seats: usize, word: &str| {
-            let err = parse(json).unwrap().validate(seats).unwrap_err();
+            let err = parse(json)
+                .unwrap()
+                .check_table(seats)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains(word), "{json}: {err}");
         };
         bad("{}", 1, "players");

@@ -4,7 +4,7 @@
 //! second figure is timed by the caller (no clock in game modules).
 
 use super::{DuanGuozi, Rules};
-use crate::games::Game;
+use crate::games::{Game, GameRules};
 use crate::record::RecordError;
 use crate::simulate::{SimOptions, SimReport};
 use rand::SeedableRng;
@@ -16,7 +16,7 @@ pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
     let seats = opts.players.unwrap_or(DEFAULT_PLAYERS);
     let rules: Rules = serde_json::from_value(opts.rules.clone())
         .map_err(|e| RecordError::Rules(e.to_string()))?;
-    rules.validate(seats).map_err(super::seats_error)?;
+    rules.check_table(seats)?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(opts.seed);
     let (mut rounds, mut max_rounds, mut reshuffles, mut redeals, mut sweeps) =
         (0u64, 0, 0u64, 0u64, 0u64);

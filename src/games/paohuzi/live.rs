@@ -37,7 +37,7 @@ use super::rules::{PaohuziDeal, PaohuziRules, SEATS};
 use super::view::{Asking, PaohuziView};
 use super::Card;
 use crate::ai::Bot;
-use crate::games::{ErrorCode, Game, GameKind, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameRules, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde::Serialize;
 
@@ -273,12 +273,8 @@ impl Game for PaohuziTable {
     type Event = Event;
     type View = LiveView;
 
-    const KIND: GameKind = GameKind::Paohuzi;
-
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        let rules: PaohuziRules = record.rules_as()?;
-        rules.check_table(record.seats)?;
-        let deal: PaohuziDeal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         PaohuziTable::start(rules, deal).map_err(RecordError::Deal)
     }
 

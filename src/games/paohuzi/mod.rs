@@ -77,7 +77,7 @@ pub use sim::simulate;
 pub use split::{best_split, Source, WinSplit, MIN_HUXI};
 pub use view::PaohuziView;
 
-use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
+use crate::games::{Game, GameOutcome, GameRules, RuleError, Seat};
 use crate::record::{Record, RecordError};
 
 /// Every Fluent message id a Paohuzi [`RuleError`] can carry, for the
@@ -149,12 +149,8 @@ impl Game for Paohuzi {
     type Event = Event;
     type View = PaohuziView;
 
-    const KIND: GameKind = GameKind::Paohuzi;
-
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        let rules: PaohuziRules = record.rules_as()?;
-        rules.check_table(record.seats)?;
-        let deal: PaohuziDeal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         Paohuzi::start(rules, deal).map_err(RecordError::Deal)
     }
 

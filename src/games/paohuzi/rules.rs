@@ -2,7 +2,7 @@
 //! over from earlier hands, made explicit).
 
 use super::cards::{is_full_deck, Card};
-use crate::games::Seat;
+use crate::games::{GameKind, GameRules, Seat};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
@@ -21,9 +21,11 @@ pub struct PaohuziRules {
     pub mingtang: bool,
 }
 
-impl PaohuziRules {
+impl GameRules for PaohuziRules {
+    const KIND: GameKind = GameKind::Paohuzi;
+
     /// Checks a number of seats for a hand or a table.
-    pub fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+    fn check_table(&self, seats: usize) -> Result<(), RecordError> {
         if seats != SEATS {
             return Err(RecordError::Seats(format!(
                 "Paohuzi takes {SEATS} players, not {seats}"

@@ -7,7 +7,7 @@
 use super::ai::BasicBot;
 use super::{Paohuzi, PaohuziRules, MIN_HUXI};
 use crate::ai::{AiKind, Bot, RandomBot};
-use crate::games::Game;
+use crate::games::{Game, GameRules};
 use crate::record::{replay_game, RecordError, Verdict};
 use crate::simulate::{DecisionTimes, SimOptions, SimReport};
 use rand::SeedableRng;

@@ -13,7 +13,7 @@ use super::play::{
 use super::rules::{team, ShengjiDeal, ShengjiRules, SEATS};
 use super::score::{self, ShengjiOutcome};
 use crate::cards::{contains_all, remove_cards, Card, Rank, Suit};
-use crate::games::{ErrorCode, RuleError, Seat};
+use crate::games::{ErrorCode, GameRules, RuleError, Seat};
 use serde::Serialize;
 use std::sync::Arc;
 

@@ -79,7 +79,7 @@ pub use session::{ShengjiTable, TableAction, TableView};
 pub use sim::simulate;
 pub use view::{ShengjiView, Stage};
 
-use crate::games::{Game, GameKind, GameOutcome, RuleError, Seat};
+use crate::games::{Game, GameOutcome, GameRules, RuleError, Seat};
 use crate::record::{Record, RecordError};
 
 /// Every Fluent message id a Shengji [`RuleError`] can carry, for the
@@ -151,12 +151,8 @@ impl Game for Shengji {
     type Event = Event;
     type View = ShengjiView;
 
-    const KIND: GameKind = GameKind::Shengji;
-
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
-        let rules: ShengjiRules = record.rules_as()?;
-        rules.check_table(record.seats)?;
-        let deal: ShengjiDeal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         Shengji::start(rules, deal).map_err(RecordError::Deal)
     }
 

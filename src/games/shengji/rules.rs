@@ -4,7 +4,7 @@
 //! `rules/shengji.md` (kitty size, hand size, level step).
 
 use crate::cards::{Card, Rank};
-use crate::games::Seat;
+use crate::games::{GameKind, GameRules, Seat};
 use crate::record::RecordError;
 use serde::{Deserialize, Serialize};
 
@@ -90,9 +90,11 @@ impl Default for ShengjiRules {
     }
 }
 
-impl ShengjiRules {
+impl GameRules for ShengjiRules {
+    const KIND: GameKind = GameKind::Shengji;
+
     /// Checks the options and the seat count (always 4).
-    pub fn check_table(&self, seats: usize) -> Result<(), RecordError> {
+    fn check_table(&self, seats: usize) -> Result<(), RecordError> {
         if !(1..=4).contains(&self.decks) {
             return Err(RecordError::Rules(format!(
                 "decks is 1 to 4, not {}",
@@ -115,7 +117,9 @@ impl ShengjiRules {
         }
         Ok(())
     }
+}
 
+impl ShengjiRules {
     pub fn deck_size(&self) -> usize {
         54 * self.decks as usize
     }

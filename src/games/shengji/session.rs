@@ -37,7 +37,7 @@ use super::view::{ShengjiView, Stage};
 use crate::ai::Bot;
 use crate::cards::Card;
 use crate::games::RecordAction;
-use crate::games::{ErrorCode, Game, GameKind, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameRules, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -468,16 +468,14 @@ impl Game for ShengjiTable {
     type Event = super::Event;
     type View = TableView;
 
-    const KIND: GameKind = GameKind::Shengji;
-
+    /// A record without `ai` in its deal is a hand's record: a table of
+    /// people.
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
         if record.deal.get("ai").is_none() {
             let hand = Shengji::from_record_setup(record)?;
             return Ok(ShengjiTable { hand, table: None });
         }
-        let rules: ShengjiRules = record.rules_as()?;
-        rules.check_table(record.seats)?;
-        let deal: TableDeal = record.deal_as()?;
+        let (rules, deal) = record.setup()?;
         ShengjiTable::start(rules, deal).map_err(RecordError::Deal)
     }
 

@@ -10,7 +10,7 @@ use super::ai::{choose_declaration, BasicBot};
 use super::rules::{ShengjiRules, SEATS};
 use super::{Action, Phase, Shengji};
 use crate::ai::{AiKind, Bot, RandomBot};
-use crate::games::Game;
+use crate::games::{Game, GameRules};
 use crate::record::{replay_game, RecordError, Verdict};
 use crate::simulate::{DecisionTimes, SimOptions, SimReport};
 use rand::{Rng, SeedableRng};

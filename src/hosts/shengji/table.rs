@@ -10,7 +10,7 @@
 use crate::ai::Bot;
 use crate::games::shengji::session::{hand_chips, Dealing, TableBot};
 use crate::games::shengji::{ShengjiRules, ShengjiTable, TableAction};
-use crate::games::{ErrorCode, RuleError, Seat};
+use crate::games::{ErrorCode, GameRules, RuleError, Seat};
 use crate::record::RecordError;
 use crate::table::{Payout, SeatSetup, TableGame, TimerKind};
 use std::ops::RangeInclusive;
