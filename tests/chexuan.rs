@@ -4,6 +4,15 @@
 //! and a refused one changes nothing, records replay, views hide what they
 //! must.
 
+// In this binary too (fewer binaries link faster in CI): the session at
+// a table ([`table`]) and `paiju play chexuan` ([`play`]).
+#[path = "chexuan/play.rs"]
+mod play;
+#[path = "chexuan/table.rs"]
+mod table;
+#[path = "support/terminal.rs"]
+mod terminal;
+
 use paiju::ai::{Bot, RandomBot};
 use paiju::games::chexuan::ai::BasicBot;
 use paiju::games::chexuan::cards::DECK;

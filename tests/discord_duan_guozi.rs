@@ -142,7 +142,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     // busy machine the game may empty its pot between two leaves; the table
     // then closes for want of players instead of mid-game. Either way no chip
     // may be lost (checked on the ledger below); the mid-game share itself is
-    // pinned down by tests/table_duan_guozi.rs.
+    // pinned down by tests/duan_guozi/table.rs.
     for user in PLAYERS {
         let id = fake.command(user, "en-US", "duan-guozi", sub("leave", json!([])));
         fake.wait_answer(id).await;

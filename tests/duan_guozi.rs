@@ -3,6 +3,15 @@
 //! wins, ties to the earlier-dealt seat, the winner deals next, reshuffles
 //! only when the deck is short), and records replay to the same game.
 
+// In this binary too (fewer binaries link faster in CI): the table
+// runtime ([`table`]) and `paiju play duan-guozi` ([`play`]).
+#[path = "duan_guozi/play.rs"]
+mod play;
+#[path = "duan_guozi/table.rs"]
+mod table;
+#[path = "support/terminal.rs"]
+mod terminal;
+
 use paiju::games::duan_guozi::{chips, Action, DuanGuozi, Rules};
 use paiju::games::GameOutcome;
 use paiju::games::{ErrorCode, Game};

@@ -3,8 +3,7 @@
 //! the table and shares the mango pot, the chips land in the ledger and it
 //! verifies clean; end of input mid-session saves it and the next run resumes.
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::terminal;
 
 use std::path::Path;
 use terminal::{verify, Run};

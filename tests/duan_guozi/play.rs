@@ -4,8 +4,7 @@
 //! saves the game, the next run resumes it, and leaving closes the table
 //! with the pot shared back — `ledger verify` clean throughout.
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::terminal;
 
 use std::path::Path;
 use terminal::{verify, Run};

@@ -1,12 +1,12 @@
 //! The basic Dou Dizhu bot: it clearly beats random play on both sides, and
 //! it makes the few plays the issue names (finish when it can, let a
 //! partner's winning play stand, keep bombs for when they matter). The
-//! repaired mistakes of issue #19 are in `dou_dizhu_ai/mistakes.rs`, and
-//! `paiju arena` with its external-bot protocol in `dou_dizhu_ai/arena.rs`.
+//! repaired mistakes of issue #19 are in `ai/mistakes.rs`, and
+//! `paiju arena` with its external-bot protocol in `ai/arena.rs`.
 
-#[path = "dou_dizhu_ai/arena.rs"]
+#[path = "ai/arena.rs"]
 mod arena;
-#[path = "dou_dizhu_ai/mistakes.rs"]
+#[path = "ai/mistakes.rs"]
 mod mistakes;
 
 use paiju::ai::{AiKind, Bot};
