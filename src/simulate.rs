@@ -5,7 +5,7 @@
 //! results: every game's deal comes from a ChaCha RNG seeded from `seed`.
 
 use crate::ai::{AiKind, Bot};
-use crate::games::Game;
+use crate::games::{Game, GameRules};
 use crate::record::RecordError;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -99,6 +99,26 @@ pub struct SimReport {
     pub lines: Vec<(String, String)>,
     pub played: u64,
     pub unit: &'static str,
+}
+
+impl SimOptions {
+    /// The rules asked for, checked with the seats asked for (or the
+    /// game's `default_seats`): every simulation's first step.
+    pub fn checked_rules<R: GameRules>(
+        &self,
+        default_seats: usize,
+    ) -> Result<(R, usize), RecordError> {
+        let rules: R = serde_json::from_value(self.rules.clone())
+            .map_err(|e| RecordError::Rules(e.to_string()))?;
+        let seats = self.players.unwrap_or(default_seats);
+        rules.check_table(seats)?;
+        Ok((rules, seats))
+    }
+}
+
+/// `part` of `whole` as a percentage with one decimal, for the reports.
+pub fn pct(part: u64, whole: u64) -> String {
+    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
 }
 
 impl SimReport {

@@ -8,9 +8,9 @@
 use super::ai::BasicBot;
 use super::{Chexuan, ChexuanRules, HandSetup, Mango, MangoKind};
 use crate::ai::{AiKind, Bot, RandomBot};
-use crate::games::{Game, GameRules};
+use crate::games::Game;
 use crate::record::{replay_game, RecordError, Verdict};
-use crate::simulate::{SimOptions, SimReport};
+use crate::simulate::{pct, SimOptions, SimReport};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -112,16 +112,9 @@ fn run_table(
     Ok(tally)
 }
 
-fn pct(part: u64, whole: u64) -> String {
-    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
-}
-
 /// Runs the simulation `paiju simulate chexuan` asks for.
 pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-    let rules: ChexuanRules = serde_json::from_value(opts.rules.clone())
-        .map_err(|e| RecordError::Rules(e.to_string()))?;
-    let seats = opts.players.unwrap_or(4);
-    rules.check_table(seats)?;
+    let (rules, seats): (ChexuanRules, _) = opts.checked_rules(4)?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let mut bots: Vec<Box<dyn Bot<Chexuan>>> = (0..seats).map(|_| bot_for(opts.ai)).collect();
     super::ai::prepare();

@@ -4,7 +4,7 @@
 //! second figure is timed by the caller (no clock in game modules).
 
 use super::{DuanGuozi, Rules};
-use crate::games::{Game, GameRules};
+use crate::games::Game;
 use crate::record::RecordError;
 use crate::simulate::{SimOptions, SimReport};
 use rand::SeedableRng;
@@ -13,10 +13,7 @@ use rand::SeedableRng;
 const DEFAULT_PLAYERS: usize = 4;
 
 pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-    let seats = opts.players.unwrap_or(DEFAULT_PLAYERS);
-    let rules: Rules = serde_json::from_value(opts.rules.clone())
-        .map_err(|e| RecordError::Rules(e.to_string()))?;
-    rules.check_table(seats)?;
+    let (rules, seats): (Rules, _) = opts.checked_rules(DEFAULT_PLAYERS)?;
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(opts.seed);
     let (mut rounds, mut max_rounds, mut reshuffles, mut redeals, mut sweeps) =
         (0u64, 0, 0u64, 0u64, 0u64);

@@ -7,9 +7,9 @@
 use super::ai::BasicBot;
 use super::{Paohuzi, PaohuziRules, MIN_HUXI};
 use crate::ai::{AiKind, Bot, RandomBot};
-use crate::games::{Game, GameRules};
+use crate::games::Game;
 use crate::record::{replay_game, RecordError, Verdict};
-use crate::simulate::{DecisionTimes, SimOptions, SimReport};
+use crate::simulate::{pct, DecisionTimes, SimOptions, SimReport};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -140,15 +140,9 @@ fn run_table_timed(
     Ok(t)
 }
 
-fn pct(part: u64, whole: u64) -> String {
-    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
-}
-
 /// Runs the simulation `paiju simulate paohuzi` asks for.
 pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-    let rules: PaohuziRules = serde_json::from_value(opts.rules.clone())
-        .map_err(|e| RecordError::Rules(e.to_string()))?;
-    rules.check_table(opts.players.unwrap_or(3))?;
+    let (rules, _): (PaohuziRules, _) = opts.checked_rules(3)?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let t = run_table_timed(
         &rules,

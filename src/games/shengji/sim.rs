@@ -10,9 +10,9 @@ use super::ai::{choose_declaration, BasicBot};
 use super::rules::{ShengjiRules, SEATS};
 use super::{Action, Phase, Shengji};
 use crate::ai::{AiKind, Bot, RandomBot};
-use crate::games::{Game, GameRules};
+use crate::games::Game;
 use crate::record::{replay_game, RecordError, Verdict};
-use crate::simulate::{DecisionTimes, SimOptions, SimReport};
+use crate::simulate::{pct, DecisionTimes, SimOptions, SimReport};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -204,15 +204,9 @@ fn run(
     Ok(t)
 }
 
-fn pct(part: u64, whole: u64) -> String {
-    format!("{:.1}%", 100.0 * part as f64 / whole.max(1) as f64)
-}
-
 /// Runs the simulation `paiju simulate shengji` asks for.
 pub fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-    let rules: ShengjiRules = serde_json::from_value(opts.rules.clone())
-        .map_err(|e| RecordError::Rules(e.to_string()))?;
-    rules.check_table(opts.players.unwrap_or(SEATS))?;
+    let (rules, _): (ShengjiRules, _) = opts.checked_rules(SEATS)?;
     let mut rng = ChaCha8Rng::seed_from_u64(opts.seed);
     let t = run(
         &rules,
