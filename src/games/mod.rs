@@ -13,6 +13,7 @@ pub mod chexuan;
 pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod paohuzi;
+pub mod record_json;
 pub mod shengji;
 
 use crate::record::{Record, RecordError};

@@ -4,7 +4,7 @@
 
 use super::hands::Split;
 use crate::cards::Card;
-use crate::games::RecordAction;
+use crate::games::{record_json, RecordAction};
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -87,32 +87,19 @@ impl BetWord {
 impl RecordAction for Action {
     /// Parses a record action (the object minus `seat`).
     fn from_json(value: &Value) -> Result<Action, RuleError> {
-        let obj = value
-            .as_object()
-            .ok_or_else(|| malformed("an action is a JSON object"))?;
-        if obj.len() != 1 {
-            return Err(malformed(
-                "an action has exactly one of raise, call, all_in, check, fold, sanhua, split",
-            ));
-        }
-        let (key, v) = obj.iter().next().expect("one entry");
-        let flag = |name: &str| -> Result<(), RuleError> {
-            if v == &Value::Bool(true) {
-                Ok(())
-            } else {
-                Err(malformed(format!("`{name}` takes the value true")))
-            }
-        };
-        match key.as_str() {
+        let names = "raise, call, all_in, check, fold, sanhua, split";
+        let (key, v) = record_json::single_entry(value, names, malformed)?;
+        let flag = |a| record_json::flag(key, v, a, malformed);
+        match key {
             "raise" => v
                 .as_u64()
                 .map(Action::Raise)
                 .ok_or_else(|| malformed("`raise` takes a whole number of chips")),
-            "call" => flag("call").map(|_| Action::Call),
-            "all_in" => flag("all_in").map(|_| Action::AllIn),
-            "check" => flag("check").map(|_| Action::Check),
-            "fold" => flag("fold").map(|_| Action::Fold),
-            "sanhua" => flag("sanhua").map(|_| Action::Sanhua),
+            "call" => flag(Action::Call),
+            "all_in" => flag(Action::AllIn),
+            "check" => flag(Action::Check),
+            "fold" => flag(Action::Fold),
+            "sanhua" => flag(Action::Sanhua),
             "split" => {
                 let o = v
                     .as_object()

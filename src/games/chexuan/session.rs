@@ -71,7 +71,7 @@ use super::ai::{best_legal_split, BasicBot};
 use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
-use crate::games::RecordAction;
+use crate::games::{record_json, RecordAction};
 use crate::games::{ErrorCode, Game, GameOutcome, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use rand::SeedableRng;
@@ -160,20 +160,12 @@ impl RecordAction for TableAction {
                 )),
             };
         }
-        for (word, action) in [
+        let flags = [
             ("leave", TableAction::Leave),
             ("timed_out", TableAction::TimedOut),
-        ] {
-            if value.get(word).is_some() {
-                return match value.as_object().map(|o| o.len()) {
-                    Some(1) if value[word] == Value::Bool(true) => Ok(action),
-                    _ => Err(RuleError::new(
-                        ErrorCode::IllegalAction,
-                        "err-chexuan-malformed-action",
-                        format!("`{word}` takes the value true, alone"),
-                    )),
-                };
-            }
+        ];
+        if let Some(flag) = record_json::table_flag(value, &flags, "err-chexuan-malformed-action") {
+            return flag;
         }
         Action::from_json(value).map(TableAction::Hand)
     }

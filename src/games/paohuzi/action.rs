@@ -4,7 +4,7 @@
 //! `{"discard": "x3"}`.
 
 use super::cards::Card;
-use crate::games::RecordAction;
+use crate::games::{record_json, RecordAction};
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -45,26 +45,13 @@ fn card(v: &Value) -> Result<Card, RuleError> {
 impl RecordAction for Action {
     /// Parses a record action (the object minus `seat`).
     fn from_json(value: &Value) -> Result<Action, RuleError> {
-        let obj = value
-            .as_object()
-            .ok_or_else(|| malformed("an action is a JSON object"))?;
-        if obj.len() != 1 {
-            return Err(malformed(
-                "an action has exactly one of hu, pass, peng, chi, discard",
-            ));
-        }
-        let (key, v) = obj.iter().next().expect("one entry");
-        let flag = |name: &str, a: Action| {
-            if v == &Value::Bool(true) {
-                Ok(a)
-            } else {
-                Err(malformed(format!("`{name}` takes the value true")))
-            }
-        };
-        match key.as_str() {
-            "hu" => flag("hu", Action::Hu),
-            "pass" => flag("pass", Action::Pass),
-            "peng" => flag("peng", Action::Peng),
+        let names = "hu, pass, peng, chi, discard";
+        let (key, v) = record_json::single_entry(value, names, malformed)?;
+        let flag = |a| record_json::flag(key, v, a, malformed);
+        match key {
+            "hu" => flag(Action::Hu),
+            "pass" => flag(Action::Pass),
+            "peng" => flag(Action::Peng),
             "discard" => card(v).map(Action::Discard),
             "chi" => {
                 let groups = v

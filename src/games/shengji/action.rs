@@ -2,7 +2,7 @@
 //! `{"bury": [cards]}` and `{"play": [cards]}`.
 
 use crate::cards::Card;
-use crate::games::RecordAction;
+use crate::games::{record_json, RecordAction};
 use crate::games::{ErrorCode, RuleError};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -66,13 +66,9 @@ impl RecordAction for Action {
                 dealt: dealt as usize,
             });
         }
-        if obj.len() != 1 {
-            return Err(malformed(
-                "an action has exactly one of declare, bury, play",
-            ));
-        }
-        let (key, v) = obj.iter().next().expect("one entry");
-        match key.as_str() {
+        let names = "declare, bury, play";
+        let (key, v) = record_json::single_entry(value, names, malformed)?;
+        match key {
             "bury" => Ok(Action::Bury(card_list(v, "bury")?)),
             "play" => Ok(Action::Play(card_list(v, "play")?)),
             other => Err(malformed(format!("unknown action `{other}`"))),

@@ -36,7 +36,7 @@ use super::rules::{team, ShengjiDeal, ShengjiRules, SEATS};
 use super::view::{ShengjiView, Stage};
 use crate::ai::Bot;
 use crate::cards::Card;
-use crate::games::RecordAction;
+use crate::games::{record_json, RecordAction};
 use crate::games::{ErrorCode, Game, GameRules, RuleError, Seat};
 use crate::record::{Record, RecordError};
 use serde::{Deserialize, Serialize};
@@ -71,21 +71,14 @@ pub enum TableAction {
 
 impl RecordAction for TableAction {
     fn from_json(value: &Value) -> Result<TableAction, RuleError> {
-        for (word, action) in [
+        let flags = [
             ("deal_batch", TableAction::Deal),
             ("close_window", TableAction::CloseWindow),
             ("pass", TableAction::Pass),
-        ] {
-            if value.get(word).is_some() {
-                return match value.as_object().map(|o| o.len()) {
-                    Some(1) if value[word] == Value::Bool(true) => Ok(action),
-                    _ => Err(RuleError::new(
-                        ErrorCode::IllegalAction,
-                        "err-shengji-malformed-table-action",
-                        format!("`{word}` takes the value true, alone"),
-                    )),
-                };
-            }
+        ];
+        let malformed = "err-shengji-malformed-table-action";
+        if let Some(flag) = record_json::table_flag(value, &flags, malformed) {
+            return flag;
         }
         Action::from_json(value).map(TableAction::Hand)
     }
