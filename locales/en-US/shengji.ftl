@@ -124,7 +124,7 @@ shengji-cards-not-held = You do not hold all of { $input }.
 term-sj-welcome = paiju: Shengji (升级 / 拖拉机) in your terminal, { $decks } { $decks ->
         [one] deck
        *[other] decks
-    }. You sit at seat 0 with your partner AI 2 opposite, against AI 1 and AI 3.
+    }. You sit at seat 1 with your partner AI 3 opposite, against AI 2 and AI 4.
     Stake: { $stake } chips per level. Your balance: { $balance } chips. Type `help` at any prompt.
 term-sj-help = Commands:
     {"  "}7H 7H, TS TS 9S 9S, 10♠, 大王 …  play these cards (rank then suit letter S H C D or a suit symbol; 10 or T; SJ/BJ or 小王/大王 are the jokers): a single, a pair, a tractor (拖拉机) or a throw (甩牌)
@@ -159,6 +159,7 @@ shengji-kitty-to-bury = The kitty: { $cards }. Bury { $count } cards from your h
 shengji-declare-placeholder = Declare a trump (亮主)…
 shengji-btn-no-declare = Not now
 shengji-btn-bury = Bury ({ $count })
+shengji-btn-new-match = New match
 shengji-btn-play = Play ({ $count })
 shengji-role-banker = banker (庄家)
 shengji-lobby-hint = Four players in two teams: seats 1 + 3 against seats 2 + 4. Press Join, then `/shengji seat` to pick your seat (and so your partner); the host presses Start and AI players fill the empty seats. Chips move every hand: each seat of the team that went up N levels receives N × stake from the opposite seat.

@@ -121,7 +121,7 @@ shengji-cards-not-held = 你手里没有这些牌：{ $input }
 
 ## 终端（paiju play shengji）。
 
-term-sj-welcome = paiju：在终端里玩升级（拖拉机），{ $decks } 副牌。你坐 0 号位，对家是电脑 2，对手是电脑 1 和电脑 3。
+term-sj-welcome = paiju：在终端里玩升级（拖拉机），{ $decks } 副牌。你坐 1 号位，对家是电脑3，对手是电脑2和电脑4。
     底注：每升一级 { $stake } 筹码。你的余额：{ $balance } 筹码。任何时候输入 `help` 查看命令。
 term-sj-help = 命令：
     {"  "}7H 7H、TS TS 9S 9S、10♠、大王 …  出这些牌（点数加花色字母 S H C D 或花色符号；10 或 T；SJ/BJ 或 小王/大王 是王）：单张、对子、拖拉机或甩牌
@@ -156,6 +156,7 @@ shengji-kitty-to-bury = 底牌：{ $cards }。从手牌和底牌中扣 { $count 
 shengji-declare-placeholder = 亮主……
 shengji-btn-no-declare = 暂不亮主
 shengji-btn-bury = 扣底（{ $count }）
+shengji-btn-new-match = 开始新的一场
 shengji-btn-play = 出牌（{ $count }）
 shengji-role-banker = 庄家
 shengji-lobby-hint = 四人两队：1、3 号位对 2、4 号位。点“加入”，再用 `/升级 座位` 选座（也就是选对家）；桌主点“开始”，空位由电脑补上。每局结算筹码：升了 N 级的一方，每人从对面的人那里得到 N × 底注。

@@ -143,6 +143,12 @@ pub trait TerminalGame: TableGame {
     }
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
+
+    /// How each seat is named in the table's own lines (autoplay, leaving,
+    /// chips): "you", and the computer's seats by number.
+    fn seat_names(lang: Lang, me: Seat) -> Vec<String> {
+        text::names(lang, text::MAX_SEATS, me)
+    }
 }
 
 /// The runtime settings of a terminal table: a person gets long timers.
@@ -606,7 +612,7 @@ where
     fn show(&mut self, event: TableEvent<G>) -> anyhow::Result<Option<End>> {
         let me = self.seat;
         let lang = self.options.lang;
-        let names = text::names(lang, text::MAX_SEATS, me);
+        let names = G::seat_names(lang, me);
         match event {
             TableEvent::Started {
                 game,

@@ -1,4 +1,7 @@
-//! The real bot against a fake Discord hosts Paohuzi for three members: a
+//! The real bot against a fake Discord hosts Paohuzi for three members.
+//! From the lobby: `/paohuzi start`, two members join, the host starts,
+//! and every claim and discard of the dealt hand goes through the buttons
+//! and menus of each member's "My hand" to the result and its chips. And a
 //! hand resumed from the ledger just after its deal (the deal chosen so
 //! that it holds a 碰, a 吃 with 比 and a card 臭 to a member) is played
 //! to its result by clicks in each member's private "My hand": the hand by
@@ -343,5 +346,216 @@ async fn three_members_play_a_hand_by_buttons_to_its_result() {
         sub("start", json!([{ "name": "stake", "type": 4, "value": 0 }])),
     );
     assert!(fake.wait_answer(id).await.is_ephemeral());
+    session.finish(&USERS, Some(3000)).await;
+}
+
+/// The string select of a message whose id starts with `pj1:<tag>:`, with
+/// its options' values.
+fn select(m: &Value, tag: &str) -> Option<(String, Vec<Value>)> {
+    let prefix = format!("pj1:{tag}");
+    m["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| {
+            c["type"] == json!(3)
+                && c["custom_id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with(&prefix))
+        })
+        .map(|c| {
+            (
+                c["custom_id"].as_str().unwrap().to_string(),
+                c["options"].as_array().cloned().unwrap_or_default(),
+            )
+        })
+}
+
+/// The button of a message whose id starts with `pj1:<tag>:`.
+fn button_of(m: &Value, tag: &str) -> Option<String> {
+    let prefix = format!("pj1:{tag}:");
+    m["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| {
+            c["type"] == json!(2)
+                && c["custom_id"]
+                    .as_str()
+                    .is_some_and(|id| id.starts_with(&prefix))
+        })
+        .map(|c| c["custom_id"].as_str().unwrap().to_string())
+}
+
+/// What the members did through the controls.
+#[derive(Default, Debug)]
+struct Clicks {
+    hu: usize,
+    peng: usize,
+    chi: usize,
+    chi_bi: usize,
+    discard: usize,
+    pass: usize,
+}
+
+/// One decision of `user`'s seat if it has one now, made as a player
+/// would through a fresh "My hand": 胡 whenever offered, else 碰, else
+/// the first 吃 (from the select of groups when there are several), else
+/// the first card of the discard select, else 过.
+async fn member_turn(fake: &FakeDiscord, user: u64, clicks: &mut Clicks) {
+    let id = fake.command(user, "en-US", "hand", json!([]));
+    let answer = fake.wait_answer(id).await;
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    let view = private_message(&answer);
+    let click = if let Some(hu) = button_of(&view, "hu") {
+        clicks.hu += 1;
+        fake.click_on(user, "en-US", view.clone(), &hu)
+    } else if let Some(peng) = button_of(&view, "peng") {
+        clicks.peng += 1;
+        fake.click_on(user, "en-US", view.clone(), &peng)
+    } else if let Some((chi, options)) = select(&view, "chi") {
+        clicks.chi += 1;
+        if options[0]["label"]
+            .as_str()
+            .is_some_and(|l| l.contains("with 比"))
+        {
+            clicks.chi_bi += 1;
+        }
+        fake.select_on(user, "en-US", view.clone(), &chi, &["0".to_string()])
+    } else if let Some(chi) = button_of(&view, "chi") {
+        clicks.chi += 1;
+        fake.click_on(user, "en-US", view.clone(), &chi)
+    } else if let Some((out, options)) = select(&view, "out") {
+        clicks.discard += 1;
+        let card = options[0]["value"].as_str().unwrap().to_string();
+        fake.select_on(user, "en-US", view.clone(), &out, &[card])
+    } else if let Some(pass) = button_of(&view, "pass") {
+        clicks.pass += 1;
+        fake.click_on(user, "en-US", view.clone(), &pass)
+    } else {
+        return; // nothing asked of this seat now
+    };
+    let answer = fake.wait_answer(click).await;
+    let said = answer.text();
+    // Another claimant's answer may have settled the card meanwhile.
+    assert!(
+        said.starts_with("Done: ")
+            || said.contains("earlier moment")
+            || said.contains("out of date"),
+        "{user} refused: {said}"
+    );
+}
+
+/// The whole way a table is played: `/paohuzi start`, two members join,
+/// the host starts; the hands arrive by DM; every claim and discard is
+/// made through the buttons and menus of each member's "My hand" until the
+/// hand's result is posted with the chips; everyone leaves; the members'
+/// chips add up to what they started with and `ledger verify` is clean.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_members_start_join_and_play_a_hand_from_the_lobby() {
+    let session = Session::start(&[
+        ("PAIJU_TIMERS_BID_SECS", "600"),
+        ("PAIJU_TIMERS_PLAY_SECS", "600"),
+        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+    ])
+    .await;
+    let fake = &session.fake;
+    let id = fake.command(
+        USERS[0],
+        "en-US",
+        "paohuzi",
+        sub("start", json!([{ "name": "stake", "type": 4, "value": 3 }])),
+    );
+    assert!(fake.wait_answer(id).await.is_ephemeral());
+    fake.wait_for("the lobby", 20, |f| {
+        table_message(f).is_some_and(|m| buttons(&m).iter().any(|b| b.contains(":join:")))
+    })
+    .await;
+    for user in &USERS[1..] {
+        let id = fake.command(*user, "en-US", "paohuzi", sub("join", json!([])));
+        let answer = fake.wait_answer(id).await;
+        assert!(answer.is_ephemeral(), "{answer:?}");
+    }
+    fake.wait_for("the three members seated in the lobby", 20, |f| {
+        table_message(f).is_some_and(|m| {
+            USERS
+                .iter()
+                .all(|u| text_of(&m).contains(&format!("<@{u}>")))
+        })
+    })
+    .await;
+    let lobby = table_message(fake).unwrap();
+    let msg: u64 = lobby["id"].as_str().unwrap().parse().unwrap();
+    let start = buttons(&lobby)
+        .into_iter()
+        .find(|b| b.contains(":start:"))
+        .expect("Start");
+    fake.wait_answer(fake.click(USERS[0], "en-US", msg, &start))
+        .await;
+
+    // The deal by DM: each member's hand in columns.
+    for user in USERS {
+        fake.wait_for("the hand DM", 20, |f| {
+            f.dm_messages(user)
+                .iter()
+                .any(|m| text_of(m).contains("(x = small 小, d = big 大"))
+        })
+        .await;
+    }
+
+    let is_result = |m: &Value| {
+        let t = text_of(m);
+        t.contains("The winning split") || t.contains("荒庄: a drawn hand")
+    };
+    let mut clicks = Clicks::default();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(180);
+    while !fake.channel_messages(CHANNEL_ID).iter().any(is_result) {
+        assert!(std::time::Instant::now() < until, "no result: {clicks:?}");
+        for user in USERS {
+            member_turn(fake, user, &mut clicks).await;
+        }
+    }
+    assert!(clicks.discard > 0, "{clicks:?}");
+    eprintln!("the members' clicks: {clicks:?}");
+    let result = fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .find(is_result)
+        .unwrap();
+    let text = text_of(&result);
+    for user in USERS {
+        assert!(text.contains(&format!("<@{user}>")), "{text}");
+    }
+    if text.contains("The winning split") {
+        assert!(text.contains(" tun × fan "), "{text}");
+    }
+
+    // No hand and no face-down card in any channel message (the result
+    // shows the winner's cards: the winning split).
+    for m in fake.channel_messages(CHANNEL_ID) {
+        let text = text_of(&m);
+        if is_result(&m) {
+            continue;
+        }
+        assert!(!text.contains("(x = small"), "{text}");
+        for hidden in [
+            "偎 wei (face down) x",
+            "偎 wei (face down) d",
+            "提 ti (four) x",
+            "提 ti (four) d",
+        ] {
+            assert!(!text.contains(hidden), "a face-down meld shows: {text}");
+        }
+    }
+    for user in USERS {
+        let id = fake.command(user, "en-US", "paohuzi", sub("leave", json!([])));
+        fake.wait_answer(id).await;
+    }
+    fake.wait_for("the table closed", 30, |f| {
+        table_message(f).is_some_and(|m| buttons(&m).is_empty())
+    })
+    .await;
     session.finish(&USERS, Some(3000)).await;
 }

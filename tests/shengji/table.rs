@@ -42,6 +42,51 @@ fn table_hand(seed: u64, ai: [bool; 4]) -> ShengjiTable {
     ShengjiTable::deal_hand(rules(json!({})), ai.to_vec(), 1, 0, [2, 2], None, &mut rng).unwrap()
 }
 
+/// While the cards arrive, a person offered a declaration answers before
+/// the computer may take it: an AI seat that wants to declare is waited on
+/// only once no person holding a declaration is still deciding. (Asked
+/// together, the AI decided within the table's AI delay, long before a
+/// person could click, and took the declarations people were offered.)
+#[test]
+fn people_offered_a_declaration_answer_before_the_ai_declares() {
+    let ai = [false, true, false, true];
+    let mut both_wanted = 0;
+    for seed in 0..60 {
+        let mut g = table_hand(seed, ai);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while g.dealing() != Dealing::Done {
+            let waiting = g.waiting_on();
+            if waiting.is_empty() {
+                let step = g.table_step().unwrap();
+                g.apply(0, &step).unwrap();
+                continue;
+            }
+            if waiting.iter().any(|&s| !ai[s]) {
+                assert!(
+                    waiting.iter().all(|&s| !ai[s]),
+                    "seed {seed}: the AI is asked while people decide: {waiting:?}"
+                );
+                for s in waiting {
+                    g.apply(s, &TableAction::Pass).unwrap();
+                }
+                // The AI seat that wanted this batch's declaration asks now.
+                if g.waiting_on().iter().any(|&s| ai[s]) {
+                    both_wanted += 1;
+                }
+                continue;
+            }
+            let s = waiting[0];
+            let legal = g.legal_actions(s);
+            let a = paiju::ai::Bot::choose(&mut TableBot, &g.view(Some(s)), &legal, &mut rng);
+            g.apply(s, &a).unwrap();
+        }
+    }
+    assert!(
+        both_wanted > 0,
+        "no deal had a person and an AI wanting a declaration at once"
+    );
+}
+
 #[test]
 fn a_table_hand_deals_in_batches_and_refuses_play_until_the_window_closes() {
     let mut g = table_hand(11, [false; 4]);

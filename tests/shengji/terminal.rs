@@ -44,7 +44,7 @@ fn a_match_through_a_pipe_explains_a_refused_follow_and_reaches_its_end() {
         out.contains("Levels: seats 1 + 3 at 2 · seats 2 + 4 at 2"),
         "{out}"
     );
-    assert!(out.contains("Trick: AI 2 K♠ Q♠ K♠ Q♠"), "{out}");
+    assert!(out.contains("Trick: AI 3 K♠ Q♠ K♠ Q♠"), "{out}");
     assert!(
         out.contains("You must follow spades: you hold 5."),
         "the refused follow and its reason: {out}"
@@ -59,8 +59,27 @@ fn a_match_through_a_pipe_explains_a_refused_follow_and_reaches_its_end() {
         "the match ends at its goal: {out}"
     );
     assert!(out.contains("Your balance: "), "{out}");
+    assert!(
+        out.contains("You sit at seat 1 with your partner AI 3 opposite, against AI 2 and AI 4."),
+        "{out}"
+    );
+    assert!(no_seat_zero(&out, "AI "), "seats read from 1: {out}");
     let (clean, report) = verify(&db);
     assert!(clean, "{report}");
+}
+
+/// Whether every seat `out` names is numbered from 1 as the teams are
+/// ("seats 1 + 3"): the person sits at seat 1, so the computer's seats are
+/// 2 to 4 and no "AI 1" (nor a seat 0) is ever named.
+fn no_seat_zero(out: &str, ai: &str) -> bool {
+    let one = format!("{ai}1");
+    let named_one = out.match_indices(&one).any(|(i, _)| {
+        !out[i + one.len()..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit())
+    });
+    !named_one && !out.contains("seat 0") && !out.contains("0 号位")
 }
 
 #[test]
@@ -72,6 +91,12 @@ fn the_table_speaks_chinese_and_refuses_five_decks() {
     assert!(out.contains("主牌 (7)"), "{out}\n{err}");
     assert!(out.contains("级数：1、3 号位打 2"), "{out}");
     assert!(out.contains("扣底 8 张"), "{out}");
+    assert!(
+        out.contains("你坐 1 号位，对家是电脑3，对手是电脑2和电脑4。"),
+        "{out}"
+    );
+    assert!(out.contains("电脑4"), "{out}");
+    assert!(no_seat_zero(&out, "电脑"), "seats read from 1: {out}");
     let (ok, _, err) = play("shengji", &db, &["--decks", "5"], "");
     assert!(!ok);
     assert!(

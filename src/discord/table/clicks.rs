@@ -291,9 +291,7 @@ pub async fn work(
         }
         Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang).await,
         _ => {
-            let (channel, kind) = host
-                .game(id.table as GameId)
-                .ok_or_else(|| BotError::user("err-stale"))?;
+            let (channel, kind) = game_of(host, &id, click.channel_id.get())?;
             let c = GameClick {
                 host,
                 channel,
@@ -308,6 +306,18 @@ pub async fn work(
                 unhosted => Err(BotError::user("err-stale")))
         }
     }
+}
+
+/// The channel and game kind of the game a control belongs to. The
+/// table's driver learns of a new game (the next hand of a match) only when
+/// it reaches that event, maybe after slow requests to Discord, while
+/// `/hand` already draws the new game's controls from the table itself: a
+/// game the driver does not know yet is looked for at the channel clicked
+/// in, whose table then tells whether it is the game running there.
+fn game_of(host: &Host, id: &ComponentId, channel: u64) -> Result<(ChannelId, GameKind), BotError> {
+    host.game(id.table as GameId)
+        .or_else(|| host.tables.kind_at(channel).map(|kind| (channel, kind)))
+        .ok_or_else(|| BotError::user("err-stale"))
 }
 
 async fn lobby<G: DiscordGame>(
@@ -419,9 +429,7 @@ pub async fn submit(
         .as_ref()
         .and_then(|m| m.flags)
         .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
-    let (channel, kind) = host
-        .game(id.table as GameId)
-        .ok_or_else(|| BotError::user("err-stale"))?;
+    let (channel, kind) = game_of(host, &id, modal.channel_id.get())?;
     let c = GameClick {
         host,
         channel,

@@ -548,9 +548,10 @@ impl<G: DiscordGame> Driver<G> {
         let Some(embed) = G::result_embed(&rv) else {
             return;
         };
+        let again_key = G::again_button(&rv);
         let rules: G::Rules =
             serde_json::from_value(self.options.rules.clone()).unwrap_or_default();
-        if G::plays_on(&rules) {
+        let Some(again_key) = again_key.filter(|_| !G::plays_on(&rules)) else {
             // The next game follows at this table by itself: no "Play again".
             let msg = serenity::CreateMessage::new()
                 .embed(embed)
@@ -559,7 +560,7 @@ impl<G: DiscordGame> Driver<G> {
                 tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
             }
             return;
-        }
+        };
         // Remembered before the button is shown, so its first click works.
         self.host.remember_replay(
             game,
@@ -576,7 +577,7 @@ impl<G: DiscordGame> Driver<G> {
         let again = serenity::CreateButton::new(
             ComponentId::new(Click::PlayAgain, game as u64, 0).encode(),
         )
-        .label(i18n::tr(self.lang, "btn-play-again"))
+        .label(i18n::tr(self.lang, again_key))
         .style(serenity::ButtonStyle::Primary);
         let msg = serenity::CreateMessage::new()
             .embed(embed)

@@ -441,6 +441,15 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
     /// new balance. `None` for a game that is followed at once by another
     /// at the same table (a redeal): no result, no "Play again".
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed>;
+
+    /// The words of the result message's button that opens a new table
+    /// like this one, or `None` when the next game follows at this table
+    /// by itself (a match's next hand): a "Play again" then could only be
+    /// refused, the channel's table being busy with that next game.
+    fn again_button(r: &ResultView<'_, Self>) -> Option<&'static str> {
+        let _ = r;
+        Some("btn-play-again")
+    }
 }
 
 #[cfg(test)]

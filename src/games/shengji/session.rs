@@ -20,11 +20,13 @@
 //! action for action by the engine ([`ShengjiTable`] in plain mode), so
 //! every existing record replays exactly as before.
 //!
-//! Seats while dealing: the table waits on AI seats that want to declare
-//! and on people who hold a declaration they have not yet turned down
-//! ([`TableAction::Pass`]; the turn timer passes for a person out of
-//! time); the next batch (and the window's end) comes only when nobody is
-//! waited on. A declaration is read against the cards dealt so far: its
+//! Seats while dealing: the table waits on people who hold a declaration
+//! they have not yet turned down ([`TableAction::Pass`]; the turn timer
+//! passes for a person out of time), and once none is left deciding, on AI
+//! seats that want to declare; the next batch (and the window's end) comes
+//! only when nobody is waited on. People answer first because the computer
+//! decides within the table's AI delay: asked together, it would take a
+//! declaration a person was just offered before he could click it. A declaration is read against the cards dealt so far: its
 //! `dealt` is the table's counter. Once the window has closed, only the seat that closes declaring (the
 //! banker, or seat 0 in a first hand nobody declared in) is waited on, to
 //! bury (or lead, with four decks).
@@ -493,9 +495,19 @@ impl Game for ShengjiTable {
                 Phase::Declaring(_) => vec![self.hand.prospective_banker()],
                 _ => self.hand.waiting(),
             },
-            Dealing::Dealing | Dealing::Window => (0..SEATS)
-                .filter(|&s| self.may_declare(s) || self.ai_declaration(s).is_some())
-                .collect(),
+            // People holding a declaration answer first: were AI seats
+            // asked at the same time, the computer (deciding within the
+            // table's AI delay) would take every declaration a person was
+            // just offered before he could click it.
+            Dealing::Dealing | Dealing::Window => {
+                let people: Vec<Seat> = (0..SEATS).filter(|&s| self.may_declare(s)).collect();
+                if !people.is_empty() {
+                    return people;
+                }
+                (0..SEATS)
+                    .filter(|&s| self.ai_declaration(s).is_some())
+                    .collect()
+            }
         }
     }
 

@@ -522,6 +522,16 @@ impl DiscordGame for ShengjiTable {
         }
         Some(r.embed(Self::NAME_KEY, &lines))
     }
+
+    /// Mid-match the next hand is dealt at this table by itself (a "Play
+    /// again" could only be refused then); once a team has won the match,
+    /// the button opens a new match.
+    fn again_button(r: &ResultView<'_, Self>) -> Option<&'static str> {
+        match &r.result.outcome {
+            Some(o) if o.match_winner.is_none() => None,
+            _ => Some("shengji-btn-new-match"),
+        }
+    }
 }
 
 /// The rules of `/shengji start`'s options.

@@ -16,7 +16,7 @@ use crate::record::RecordError;
 use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
-use crate::terminal::{text, Input, PlayOptions, TerminalGame};
+use crate::terminal::{Input, PlayOptions, TerminalGame};
 
 impl Registered for ShengjiTable {
     const NAME_KEY: &'static str = "shengji-name";
@@ -64,8 +64,18 @@ impl Hosted for ShengjiTable {
     }
 }
 
+/// "You" and the computer's seats as players read them, numbered from 1
+/// like the teams ("seats 1 + 3 against seats 2 + 4"): your partner is AI 3.
 fn names(lang: Lang, me: Seat) -> Vec<String> {
-    text::names(lang, 4, me)
+    (0..4)
+        .map(|s| {
+            if s == me {
+                tr(lang, "term-you")
+            } else {
+                tr_args(lang, "table-ai-name", &[("number", (s as i64 + 1).into())])
+            }
+        })
+        .collect()
 }
 
 impl TerminalGame for ShengjiTable {
@@ -189,6 +199,10 @@ impl TerminalGame for ShengjiTable {
 
     fn leave_confirm(lang: Lang, _rules: &serde_json::Value) -> String {
         tr(lang, "term-sj-leave-confirm")
+    }
+
+    fn seat_names(lang: Lang, me: Seat) -> Vec<String> {
+        names(lang, me)
     }
 }
 
