@@ -554,12 +554,11 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
             assert_ne!(now["filename"], pic["filename"], "the play is not drawn");
         }
     }
-    // Unchanged pictures were kept, not sent again; changed ones were.
+    // Changed pictures were sent with their edits, and no edit sent the
+    // picture its message already had (every turn moves the gold badge, so
+    // here each table edit has a new picture).
     let tables = check_uploads(&fake, "table-");
-    assert!(
-        tables.uploaded >= 2 && tables.replaced >= 1 && tables.kept >= 1,
-        "{tables:?}"
-    );
+    assert!(tables.uploaded >= 2 && tables.replaced >= 1, "{tables:?}");
     let dms = check_uploads(&fake, "hand-");
     assert!(dms.uploaded >= 2 && dms.replaced >= 1, "{dms:?}");
 

@@ -127,8 +127,17 @@ pub fn custom_ids(m: &Value) -> Vec<String> {
     out
 }
 
-/// Content plus every embed's title, description and fields, one string.
+/// Content plus every embed's title, description and fields, one string
+/// (lines joined by newlines, none before the first).
 pub fn message_text(m: &Value) -> String {
+    let mut s = message_text_lines(m);
+    if s.starts_with('\n') {
+        s.remove(0);
+    }
+    s
+}
+
+fn message_text_lines(m: &Value) -> String {
     let mut s = m["content"].as_str().unwrap_or("").to_string();
     if let Some(embeds) = m["embeds"].as_array() {
         for e in embeds {
@@ -721,14 +730,12 @@ impl FakeDiscord {
                 if let Some(m) = callback["data"].as_object_mut() {
                     m.remove("_files");
                 }
-                match (kind, clicked) {
-                    (Some(7), Some(mut old)) => {
-                        merge(&mut old, &callback["data"]);
-                        old["attachments"] = attached;
-                        i.updated = Some(old);
-                    }
-                    _ => callback["data"]["attachments"] = attached,
+                if let (Some(7), Some(mut old)) = (kind, clicked) {
+                    merge(&mut old, &callback["data"]);
+                    old["attachments"] = attached.clone();
+                    i.updated = Some(old);
                 }
+                callback["data"]["attachments"] = attached;
                 i.callback = Some(callback);
                 (204, None)
             }
@@ -806,10 +813,23 @@ impl FakeDiscord {
             }
             ("PATCH", ["webhooks", _, token, "messages", mid]) => {
                 let mid: u64 = mid.parse().unwrap_or(0);
+                // Followups are not kept by id: an edit's files stand for
+                // its attachments.
+                let attached = match st.create_attachments(body) {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
                 match st.interactions.iter_mut().find(|i| i.token == *token) {
                     Some(i) => {
-                        i.followups.push(body.clone());
-                        (200, Some(message_json(mid, CHANNEL_ID, body, true)))
+                        let mut edit = body.clone();
+                        if let Some(m) = edit.as_object_mut() {
+                            m.remove("_files");
+                        }
+                        edit["attachments"] = attached.clone();
+                        i.followups.push(edit);
+                        let mut m = message_json(mid, CHANNEL_ID, body, true);
+                        m["attachments"] = attached;
+                        (200, Some(m))
                     }
                     None => error(404, 10015, "Unknown Webhook"),
                 }
@@ -1216,8 +1236,14 @@ pub fn check_uploads(fake: &FakeDiscord, prefix: &str) -> Uploads {
         }
         let Some(reply) = &r.reply else { continue };
         let id = reply["id"].as_str().unwrap_or("").to_string();
-        let before = on.get(&id).cloned().unwrap_or_default();
-        let after = attachments(reply);
+        let named_so = |a: &Value| {
+            a["filename"]
+                .as_str()
+                .is_some_and(|n| n.starts_with(prefix))
+        };
+        let before: Vec<Value> = on.get(&id).cloned().unwrap_or_default();
+        let before: Vec<Value> = before.into_iter().filter(named_so).collect();
+        let after: Vec<Value> = attachments(reply).into_iter().filter(named_so).collect();
         let files: Vec<Value> = r.body["_files"]
             .as_array()
             .cloned()
@@ -1229,7 +1255,10 @@ pub fn check_uploads(fake: &FakeDiscord, prefix: &str) -> Uploads {
                     .is_some_and(|n| n.starts_with(prefix))
             })
             .collect();
-        assert!(after.len() <= 1, "more than one picture: {reply}");
+        assert!(
+            attachments(reply).len() <= 1,
+            "more than one picture: {reply}"
+        );
         for f in &files {
             let (name, hash) = (f["filename"].as_str().unwrap(), f["hash"].as_str().unwrap());
             assert!(name.ends_with(".png") && f["png"] == true, "not a PNG: {f}");

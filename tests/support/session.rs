@@ -66,7 +66,8 @@ impl Session {
         let fake = &self.fake;
         let tables = check_uploads(fake, "table-");
         assert!(tables.uploaded >= 1, "no table picture: {tables:?}");
-        check_uploads(fake, "hand-");
+        let hands = check_uploads(fake, "hand-");
+        eprintln!("table pictures: {tables:?}; hand DMs: {hands:?}");
         let requests = fake.requests();
         for &user in members {
             let Some(dm) = fake.dm_channel(user) else {

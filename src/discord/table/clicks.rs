@@ -49,7 +49,8 @@ pub enum Answer {
     Ack,
     /// A private reply.
     Private(String, Vec<serenity::CreateActionRow>),
-    /// The message clicked on (a private hand view) is redrawn.
+    /// The message clicked on (a private hand view) is redrawn, keeping
+    /// the picture it carries.
     Update(String, Vec<serenity::CreateActionRow>),
     /// The private hand view, with its picture when the game draws one:
     /// a new private message, or (`update`) the one clicked on redrawn.
