@@ -20,7 +20,9 @@ use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use support::bot::BotProcess;
 use support::controls::{click_table, find_id, table_message, turn_user};
-use support::fake_discord::{custom_ids, message_text, private_message, FakeDiscord, GUILD_ID};
+use support::fake_discord::{
+    custom_ids, message_text, picture, private_message, FakeDiscord, GUILD_ID,
+};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
@@ -204,7 +206,10 @@ async fn an_ambiguous_wild_play_is_chosen_privately_and_lands_as_chosen() {
     assert!(play.ends_with(&values.concat()), "{play}");
     let id = fake.click_on(user, "en-US", chosen_msg, &play);
     let asked = fake.wait_answer(id).await;
-    assert_eq!(asked.callback.as_ref().unwrap()["type"], 7, "{asked:?}");
+    // The question redraws the view around the same picture (the chosen
+    // cards raised): acknowledged, then edited without sending it again,
+    // so the view keeps the very attachment it had.
+    assert_eq!(asked.callback.as_ref().unwrap()["type"], 6, "{asked:?}");
     assert!(
         asked
             .text()
@@ -212,6 +217,8 @@ async fn an_ambiguous_wild_play_is_chosen_privately_and_lands_as_chosen() {
         "{asked:?}"
     );
     let picker = private_message(&asked);
+    let had = picture(&private_message(&chosen), "hand-");
+    assert_eq!(picture(&picker, "hand-")["id"], had["id"], "{picker}");
     let reading_id = find_id(&picker, "pj1:g:").expect("the readings' select");
     assert!(reading_id.ends_with(":rd"), "{reading_id}");
     let options = select_options(&picker);

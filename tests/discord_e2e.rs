@@ -286,52 +286,9 @@ const CAT: u64 = 100_000_000_000_000_003;
 
 use serde_json::Value;
 use support::controls::{click_table, find_id, id_of, table_message, turn_user};
-use support::fake_discord::{attachments, custom_ids, message_text, private_message, CHANNEL_ID};
-
-/// The one PNG a message carries, named `<prefix>…png`, of a sane size
-/// (issue #20: under 150 KB); panics with the message otherwise.
-fn picture(m: &Value, prefix: &str) -> Value {
-    let files = attachments(m);
-    assert_eq!(files.len(), 1, "one picture expected: {m}");
-    let f = files[0].clone();
-    let name = f["filename"].as_str().unwrap();
-    assert!(name.starts_with(prefix) && name.ends_with(".png"), "{f}");
-    assert_eq!(f["png"], true, "{f}");
-    let size = f["size"].as_u64().unwrap();
-    assert!((500..150 * 1024).contains(&size), "{size} bytes: {f}");
-    f
-}
-
-/// Every edit of the table message re-uploads its picture exactly when the
-/// embed shows another one: unchanged pictures are not sent again.
-fn check_table_uploads(fake: &FakeDiscord) {
-    let mut image = String::new();
-    let mut uploads = 0;
-    for r in fake.requests() {
-        let table_edit = r.path.contains(&format!("/channels/{CHANNEL_ID}/messages"))
-            && (r.method == "PATCH" || r.method == "POST");
-        let Some(url) = r.body["embeds"][0]["image"]["url"].as_str() else {
-            continue;
-        };
-        if !table_edit {
-            continue;
-        }
-        let files = r.body["_files"].as_array().cloned().unwrap_or_default();
-        if url != image || r.method == "POST" {
-            let name = url.strip_prefix("attachment://").unwrap();
-            assert!(
-                files.iter().any(|f| f["filename"] == name),
-                "a new picture without its upload: {:?}",
-                r.body
-            );
-            uploads += 1;
-        } else {
-            assert!(files.is_empty(), "an unchanged picture uploaded again");
-        }
-        image = url.to_string();
-    }
-    assert!(uploads >= 2, "{uploads} table pictures");
-}
+use support::fake_discord::{
+    check_uploads, custom_ids, message_text, picture, private_message, CHANNEL_ID,
+};
 
 fn result_message(fake: &FakeDiscord) -> Option<Value> {
     fake.channel_messages(CHANNEL_ID)
@@ -379,7 +336,11 @@ async fn play_turn(fake: &FakeDiscord, typed: bool, twice: bool) -> bool {
         &find_id(&hand_msg, "pj1:hint:").unwrap(),
     );
     let hinted = fake.wait_answer(hint).await;
-    assert_eq!(hinted.callback.as_ref().unwrap()["type"], 7, "{hinted:?}");
+    // A hint that picks cards redraws the view with them raised (an update
+    // with the new picture); one that picks none keeps the picture (an
+    // acknowledgement, then an edit without files).
+    let kind = &hinted.callback.as_ref().unwrap()["type"];
+    assert!(*kind == 7 || *kind == 6, "{hinted:?}");
     let hinted_msg = private_message(&hinted);
     let play = find_id(&hinted_msg, "pj1:play:").unwrap();
     let cards = play.rsplit(':').next().unwrap().to_string();
@@ -500,8 +461,10 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     for (seat, user) in [(0, ANN), (1, BOB)] {
         let dms = fake.dm_messages(user);
         assert_eq!(dms.len(), 1, "{dms:?}");
-        // The hand's picture, the text kept with it.
+        // The hand's picture, the text kept with it below: in an embed,
+        // since a message's own text shows above its attachments.
         picture(&dms[0], "hand-");
+        assert_eq!(dms[0]["content"], "", "{}", dms[0]);
         let text = message_text(&dms[0]);
         assert!(text.contains("Your hand (17 cards)"), "{text}");
         for &card in &hands[seat] {
@@ -523,9 +486,9 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         cat_hand.text().contains("Your hand (17 cards)"),
         "{cat_hand:?}"
     );
-    let files = cat_hand.callback.as_ref().unwrap()["_files"].clone();
-    assert_eq!(files[0]["png"], true, "{cat_hand:?}");
-    assert!(files[0]["filename"].as_str().unwrap().starts_with("hand-"));
+    let cat_view = private_message(&cat_hand);
+    picture(&cat_view, "hand-");
+    assert_eq!(cat_view["content"], "", "{cat_view}");
 
     // Bidding: a seat that is not to bid is refused privately; the seat to
     // bid bids 3 and becomes the landlord; the old button is then stale.
@@ -577,19 +540,27 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         "{refused:?}"
     );
 
-    // The table message shows the kitty and plays as a picture in its embed.
+    // The table message shows the kitty and plays as its picture, above
+    // the embed (which does not name it, so an edit of the words leaves it).
     let table = table_message(&fake).unwrap();
     let pic = picture(&table, "table-");
-    assert_eq!(
-        table["embeds"][0]["image"]["url"],
-        format!("attachment://{}", pic["filename"].as_str().unwrap())
-    );
+    assert!(table["embeds"][0].get("image").is_none(), "{table}");
 
-    // A few turns, one of them typed.
+    // A few turns, one of them typed. A play changes the picture.
     for turn in 0..4 {
         assert!(play_turn(&fake, turn == 1, turn == 0).await);
+        if turn == 0 {
+            let now = picture(&table_message(&fake).unwrap(), "table-");
+            assert_ne!(now["filename"], pic["filename"], "the play is not drawn");
+        }
     }
-    check_table_uploads(&fake);
+    // Changed pictures were sent with their edits, and no edit sent the
+    // picture its message already had (every turn moves the gold badge, so
+    // here each table edit has a new picture).
+    let tables = check_uploads(&fake, "table-");
+    assert!(tables.uploaded >= 2 && tables.replaced >= 1, "{tables:?}");
+    let dms = check_uploads(&fake, "hand-");
+    assert!(dms.uploaded >= 2 && dms.replaced >= 1, "{dms:?}");
 
     // Restart mid-game: the game resumes and its table message is posted again.
     let before = fake.channel_messages(CHANNEL_ID).len();

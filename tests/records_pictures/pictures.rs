@@ -9,9 +9,13 @@
 
 use paiju::games::chexuan::session::ChexuanTable;
 use paiju::games::dou_dizhu::DouDizhu;
+use paiju::games::paohuzi::cards::Card as Zi;
+use paiju::games::paohuzi::PaohuziTable;
+use paiju::games::shengji::ShengjiTable;
 use paiju::games::Game;
 use paiju::record::{split_action, Record};
 use paiju::render::{decode, record_scene, render, Drawn, Face};
+use std::collections::HashMap;
 use std::path::Path;
 
 fn root() -> &'static Path {
@@ -44,6 +48,18 @@ const GOLDEN: &[(&str, &str, usize, Option<usize>)] = &[
     ),
     ("shengji-table", "shengji/shengji-first-hand.json", 22, None),
     ("paohuzi-hand", "paohuzi/win-with-peng.json", 3, Some(0)),
+    (
+        "paohuzi-table",
+        "paohuzi/one-ti-discards-after-peng.json",
+        3,
+        None,
+    ),
+    (
+        "chexuan-hand",
+        "chexuan/chexuan-table-mango-from-the-reserve.json",
+        3,
+        Some(0),
+    ),
     (
         "chexuan-table",
         "chexuan/chexuan-table-mango-from-the-reserve.json",
@@ -210,6 +226,191 @@ fn the_chexuan_table_picture_shows_face_down_cards_as_backs() {
         });
     }
     assert!(backs > 40, "{backs} backs");
+}
+
+fn count<T: std::hash::Hash + Eq + Copy>(items: impl IntoIterator<Item = T>) -> HashMap<T, usize> {
+    let mut out = HashMap::new();
+    for i in items {
+        *out.entry(i).or_insert(0) += 1;
+    }
+    out
+}
+
+/// Shengji (two decks by default, so copies are counted): the table
+/// picture, drawn from the public view, shows only the trick in play (or
+/// the last one taken), the flipped card and the kitty once it is turned
+/// up at the end; none of those is a card a seat still holds or the buried
+/// kitty. The hand picture shows exactly the cards of the seat's hand view.
+#[test]
+fn the_shengji_table_picture_shows_no_held_card() {
+    let (mut drawn, mut positions) = (0, 0);
+    for (name, text) in records_of("shengji") {
+        each_position::<ShengjiTable>(&text, |g, at| {
+            let public = g.view(None);
+            let h = &public.hand;
+            assert!(h.viewer.is_none() && h.hand.is_empty(), "{name} at {at}");
+            assert!(h.kitty.is_none() || h.outcome.is_some(), "{name} at {at}");
+            let Some(scene) = ShengjiTable::table_scene(&public) else {
+                return;
+            };
+            positions += 1;
+            let shown = count(cards_in(&scene.faces()));
+            drawn += shown.values().sum::<usize>();
+            let plays = if h.trick.is_empty() {
+                h.tricks.last().map(|t| t.plays.clone()).unwrap_or_default()
+            } else {
+                h.trick.clone()
+            };
+            let on_table: Vec<_> = plays.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+            let mut open = count(on_table.iter().copied());
+            for c in h
+                .flipped
+                .into_iter()
+                .chain(h.kitty.iter().flatten().copied())
+            {
+                *open.entry(c).or_insert(0) += 1;
+            }
+            for (c, n) in &shown {
+                let may = open.get(c).copied().unwrap_or(0);
+                assert!(*n <= may, "{name} at {at}: {c} drawn {n} times, {may} open");
+            }
+            // Cards held, and the kitty while only the banker sees it.
+            let mut hidden = HashMap::new();
+            for seat in 0..g.seats() {
+                let own = g.view(Some(seat));
+                let mut held = own.hand.hand.clone();
+                if h.kitty.is_none() {
+                    held.extend(own.hand.kitty.iter().flatten().copied());
+                }
+                for (c, n) in count(held) {
+                    *hidden.entry(c).or_insert(0) += n;
+                }
+                let mut mine = ShengjiTable::hand_scene(&own)
+                    .map(|s| cards_in(&s.faces()))
+                    .unwrap_or_default();
+                let mut want = paiju::hosts::shengji::discord::shown_cards(&own);
+                mine.sort();
+                want.sort();
+                assert_eq!(mine, want, "{name} at {at}: seat {seat}'s hand picture");
+            }
+            let decks = usize::from(h.rules.decks);
+            for c in &on_table {
+                let n = count(on_table.iter().copied())[c] + hidden.get(c).copied().unwrap_or(0);
+                assert!(n <= decks, "{name} at {at}: {c} on the table is also held");
+            }
+        });
+    }
+    assert!(
+        positions > 100 && drawn > 400,
+        "{positions} positions, {drawn} cards"
+    );
+}
+
+/// Paohuzi (four of each 字牌): the table picture, drawn from the public
+/// view, shows the card in question, the melds laid face up, the card a
+/// 臭偎 shows and the discards; the other cards of a hidden meld (偎, 提)
+/// are backs, and no face-up 字牌 is one a seat holds or hides. The hand
+/// picture shows exactly the seat's hand and melds.
+#[test]
+fn the_paohuzi_table_picture_shows_hidden_melds_as_backs() {
+    let (mut backs, mut positions) = (0, 0);
+    for (name, text) in records_of("paohuzi") {
+        each_position::<PaohuziTable>(&text, |g, at| {
+            let public = g.view(None);
+            let h = &public.hand;
+            let Some(scene) = PaohuziTable::table_scene(&public) else {
+                return;
+            };
+            positions += 1;
+            let faces = scene.faces();
+            let up: Vec<Zi> = faces
+                .iter()
+                .filter_map(|f| match f {
+                    Face::Zi(z) => Some(*z),
+                    _ => None,
+                })
+                .collect();
+            let drawn_backs = faces.iter().filter(|f| **f == Face::ZiBack).count();
+            backs += drawn_backs;
+            let mut open: Vec<Zi> = h.card.into_iter().collect();
+            let mut want_backs = 0;
+            for p in &h.players {
+                open.extend(p.pile.iter().copied());
+                for m in &p.melds {
+                    match &m.cards {
+                        Some(cards) => open.extend(cards.iter().copied()),
+                        None => {
+                            open.extend(m.shown);
+                            want_backs += m.count - usize::from(m.shown.is_some());
+                        }
+                    }
+                }
+            }
+            assert_eq!(drawn_backs, want_backs, "{name} at {at}: backs");
+            let (up, open) = (count(up), count(open));
+            for (z, n) in &up {
+                let may = open.get(z).copied().unwrap_or(0);
+                assert!(
+                    *n <= may,
+                    "{name} at {at}: {z:?} drawn {n} times, {may} open"
+                );
+            }
+            // What the seats hold or hide, seen by each seat itself.
+            let mut hidden: HashMap<Zi, usize> = HashMap::new();
+            for (seat, p) in h.players.iter().enumerate() {
+                let own = g.view(Some(seat));
+                let mine = &own.hand.players[seat];
+                let mut cards: Vec<Zi> = mine.hand.clone().unwrap_or_default();
+                if p.hand.is_none() {
+                    for z in &cards {
+                        *hidden.entry(*z).or_insert(0) += 1;
+                    }
+                }
+                for (m, public_m) in mine.melds.iter().zip(&p.melds) {
+                    let all = m.cards.clone().unwrap_or_default();
+                    cards.extend(all.iter().copied());
+                    if public_m.cards.is_none() {
+                        let mut rest = all;
+                        if let Some(s) = public_m.shown {
+                            if let Some(i) = rest.iter().position(|z| *z == s) {
+                                rest.swap_remove(i);
+                            }
+                        }
+                        for z in rest {
+                            *hidden.entry(z).or_insert(0) += 1;
+                        }
+                    }
+                }
+                let mut pictured: Vec<Zi> = PaohuziTable::hand_scene(&own)
+                    .map(|s| {
+                        s.faces()
+                            .into_iter()
+                            .filter_map(|f| match f {
+                                Face::Zi(z) => Some(z),
+                                _ => None,
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                pictured.sort();
+                cards.sort();
+                if !cards.is_empty() {
+                    assert_eq!(
+                        pictured, cards,
+                        "{name} at {at}: seat {seat}'s hand picture"
+                    );
+                }
+            }
+            for (z, n) in &up {
+                let held = hidden.get(z).copied().unwrap_or(0);
+                assert!(n + held <= 4, "{name} at {at}: {z:?} face up is also held");
+            }
+        });
+    }
+    assert!(
+        positions > 200 && backs > 20,
+        "{positions} positions, {backs} backs"
+    );
 }
 
 /// The pictures are what the bot sends: one PNG each, small.

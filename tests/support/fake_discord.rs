@@ -41,6 +41,8 @@ pub struct Request {
     pub body: Value,
     /// The HTTP status the fake answered.
     pub status: u16,
+    /// The fake's answer (the message made or edited, for those routes).
+    pub reply: Option<Value>,
 }
 
 /// One interaction the fake dispatched and what the bot answered.
@@ -55,6 +57,11 @@ pub struct Interaction {
     /// The original response as edited (`PATCH …/messages/@original`).
     pub original: Option<Value>,
     pub followups: Vec<Value>,
+    /// The message clicked on (component and modal interactions).
+    pub message: Option<Value>,
+    /// The message clicked on as an update (callback type 7) left it:
+    /// its attachments kept or replaced like Discord's edits.
+    pub updated: Option<Value>,
 }
 
 impl Interaction {
@@ -91,10 +98,20 @@ pub fn private_message(i: &Interaction) -> Value {
     let mut data = i
         .original
         .clone()
+        .or_else(|| i.updated.clone())
         .or_else(|| i.callback.as_ref().map(|c| c["data"].clone()))
         .unwrap_or(json!({}));
     data["flags"] = json!(64);
-    message_json(i.id, CHANNEL_ID, &data, true)
+    let attachments = data["attachments"].clone();
+    let mut m = message_json(i.id, CHANNEL_ID, &data, true);
+    // The answer's attachments as the fake resolved them (ids included).
+    if attachments
+        .as_array()
+        .is_some_and(|a| a.iter().all(|f| f.get("filename").is_some()))
+    {
+        m["attachments"] = attachments;
+    }
+    m
 }
 
 /// Every `custom_id` of a message's components, in order.
@@ -110,8 +127,17 @@ pub fn custom_ids(m: &Value) -> Vec<String> {
     out
 }
 
-/// Content plus every embed's title, description and fields, one string.
+/// Content plus every embed's title, description and fields, one string
+/// (lines joined by newlines, none before the first).
 pub fn message_text(m: &Value) -> String {
+    let mut s = message_text_lines(m);
+    if s.starts_with('\n') {
+        s.remove(0);
+    }
+    s
+}
+
+fn message_text_lines(m: &Value) -> String {
     let mut s = m["content"].as_str().unwrap_or("").to_string();
     if let Some(embeds) = m["embeds"].as_array() {
         for e in embeds {
@@ -165,6 +191,66 @@ impl State {
     fn snowflake(&mut self) -> u64 {
         self.next_id += 1;
         1_000_000_000_000_000_000 + self.next_id
+    }
+
+    /// The attachments a new message gets: every uploaded file, each with
+    /// an id of its own (a snowflake, as Discord gives).
+    fn create_attachments(&mut self, body: &Value) -> Result<Value, (u16, Option<Value>)> {
+        let files = body["_files"].as_array().cloned().unwrap_or_default();
+        let out = files.into_iter().map(|f| self.stored(f)).collect();
+        Ok(Value::Array(out))
+    }
+
+    /// The attachments of `old` after an edit, as Discord documents it
+    /// ("Editing Message Attachments"): without an `attachments` list the
+    /// old ones stay and uploaded files are appended; with one, exactly the
+    /// listed ones remain, an old one named by its id, a new one by the
+    /// `n` of its `files[n]` part. An id that is neither is refused (50035).
+    fn edit_attachments(
+        &mut self,
+        old: &Value,
+        body: &Value,
+    ) -> Result<Value, (u16, Option<Value>)> {
+        let had = old["attachments"].as_array().cloned().unwrap_or_default();
+        let files = body["_files"].as_array().cloned().unwrap_or_default();
+        let Some(listed) = body.get("attachments").and_then(Value::as_array) else {
+            let mut out = had;
+            out.extend(files.into_iter().map(|f| self.stored(f)));
+            return Ok(Value::Array(out));
+        };
+        let mut out = Vec::new();
+        for entry in listed {
+            let id = match &entry["id"] {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                _ => return Err(error(400, 50035, "Invalid Form Body")),
+            };
+            if let Some(kept) = had.iter().find(|a| a["id"] == json!(id)) {
+                out.push(kept.clone());
+            } else if let Some(f) = files
+                .iter()
+                .find(|f| f["index"].as_u64().is_some_and(|n| n.to_string() == id))
+            {
+                out.push(self.stored(f.clone()));
+            } else {
+                return Err(error(400, 50035, "Invalid Form Body"));
+            }
+        }
+        Ok(Value::Array(out))
+    }
+
+    /// An uploaded file as an attachment of a message.
+    fn stored(&mut self, mut f: Value) -> Value {
+        let name = f["filename"].as_str().unwrap_or("").to_string();
+        let id = self.snowflake();
+        f["id"] = json!(id.to_string());
+        f["content_type"] = json!("image/png");
+        f["url"] = json!(format!("https://cdn.example/{id}/{name}"));
+        f["proxy_url"] = json!(format!("https://media.example/{id}/{name}"));
+        if let Some(m) = f.as_object_mut() {
+            m.remove("index");
+        }
+        f
     }
 }
 
@@ -258,6 +344,11 @@ impl FakeDiscord {
 
     pub fn message(&self, id: u64) -> Option<Value> {
         self.lock().messages.get(&id).cloned()
+    }
+
+    /// `user`'s DM channel, once the bot opened it.
+    pub fn dm_channel(&self, user: u64) -> Option<u64> {
+        self.lock().dm_channels.get(&user).copied()
     }
 
     /// Messages in `user`'s DM channel.
@@ -433,6 +524,8 @@ impl FakeDiscord {
                 callback: None,
                 original: None,
                 followups: Vec::new(),
+                message: payload.get("message").cloned(),
+                updated: None,
             });
             st.seq += 1;
             let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": st.seq, "d": payload });
@@ -524,6 +617,7 @@ impl FakeDiscord {
                 path: path.clone(),
                 body: body_json,
                 status,
+                reply: reply.clone(),
             });
             let text = match &reply {
                 Some(v) => v.to_string(),
@@ -606,7 +700,43 @@ impl FakeDiscord {
                 if i.callback.is_some() {
                     return error(400, 40060, "Interaction has already been acknowledged.");
                 }
-                i.callback = Some(body.clone());
+                // The files travel beside `data`; the message they make
+                // lists them as attachments.
+                let mut callback = body.clone();
+                let files = body.get("_files").cloned();
+                if let Some(m) = callback.as_object_mut() {
+                    m.remove("_files");
+                }
+                if let Some(files) = files {
+                    callback["data"]["_files"] = files;
+                }
+                let kind = callback["type"].as_u64();
+                let clicked = i.message.clone();
+                let data = callback["data"].clone();
+                let attached = match (kind, &clicked) {
+                    // An update edits the message clicked on.
+                    (Some(7), Some(old)) => st.edit_attachments(old, &data),
+                    _ => st.create_attachments(&data),
+                };
+                let attached = match attached {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
+                let i = st
+                    .interactions
+                    .iter_mut()
+                    .find(|i| i.id.to_string() == *id && i.token == *token)
+                    .expect("found above");
+                if let Some(m) = callback["data"].as_object_mut() {
+                    m.remove("_files");
+                }
+                if let (Some(7), Some(mut old)) = (kind, clicked) {
+                    merge(&mut old, &callback["data"]);
+                    old["attachments"] = attached.clone();
+                    i.updated = Some(old);
+                }
+                callback["data"]["attachments"] = attached;
+                i.callback = Some(callback);
                 (204, None)
             }
             ("GET", ["webhooks", _, token, "messages", "@original"]) => {
@@ -624,38 +754,82 @@ impl FakeDiscord {
             }
             ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
                 let id = st.snowflake();
-                match st.interactions.iter_mut().find(|i| i.token == *token) {
-                    Some(i) => {
-                        // An edit of the original merges like Discord does.
-                        let mut merged = i.original.clone().unwrap_or_else(|| {
-                            i.callback
-                                .as_ref()
-                                .map(|c| c["data"].clone())
-                                .unwrap_or(json!({}))
-                        });
-                        merge(&mut merged, body);
-                        i.original = Some(merged.clone());
-                        (200, Some(message_json(id, CHANNEL_ID, &merged, true)))
-                    }
-                    None => error(404, 10015, "Unknown Webhook"),
+                let Some(i) = st.interactions.iter().find(|i| i.token == *token) else {
+                    return error(404, 10015, "Unknown Webhook");
+                };
+                // An edit of the original merges like Discord does (an
+                // update's original is the message it updated).
+                let deferred_update = i.callback.as_ref().is_some_and(|c| c["type"] == json!(6));
+                let mut merged = i
+                    .original
+                    .clone()
+                    .or_else(|| i.updated.clone())
+                    .or_else(|| i.message.clone().filter(|_| deferred_update))
+                    .unwrap_or_else(|| {
+                        i.callback
+                            .as_ref()
+                            .map(|c| c["data"].clone())
+                            .unwrap_or(json!({}))
+                    });
+                let attached = match st.edit_attachments(&merged, body) {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
+                merge(&mut merged, body);
+                if let Some(m) = merged.as_object_mut() {
+                    m.remove("_files");
                 }
+                merged["attachments"] = attached.clone();
+                let i = st
+                    .interactions
+                    .iter_mut()
+                    .find(|i| i.token == *token)
+                    .expect("found above");
+                i.original = Some(merged.clone());
+                let mut m = message_json(id, CHANNEL_ID, &merged, true);
+                m["attachments"] = attached;
+                (200, Some(m))
             }
             ("POST", ["webhooks", _, token]) => {
                 let id = st.snowflake();
+                let attached = match st.create_attachments(body) {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
                 match st.interactions.iter_mut().find(|i| i.token == *token) {
                     Some(i) => {
-                        i.followups.push(body.clone());
-                        (200, Some(message_json(id, CHANNEL_ID, body, true)))
+                        let mut followup = body.clone();
+                        if let Some(m) = followup.as_object_mut() {
+                            m.remove("_files");
+                        }
+                        followup["attachments"] = attached.clone();
+                        i.followups.push(followup);
+                        let mut m = message_json(id, CHANNEL_ID, body, true);
+                        m["attachments"] = attached;
+                        (200, Some(m))
                     }
                     None => error(404, 10015, "Unknown Webhook"),
                 }
             }
             ("PATCH", ["webhooks", _, token, "messages", mid]) => {
                 let mid: u64 = mid.parse().unwrap_or(0);
+                // Followups are not kept by id: an edit's files stand for
+                // its attachments.
+                let attached = match st.create_attachments(body) {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
                 match st.interactions.iter_mut().find(|i| i.token == *token) {
                     Some(i) => {
-                        i.followups.push(body.clone());
-                        (200, Some(message_json(mid, CHANNEL_ID, body, true)))
+                        let mut edit = body.clone();
+                        if let Some(m) = edit.as_object_mut() {
+                            m.remove("_files");
+                        }
+                        edit["attachments"] = attached.clone();
+                        i.followups.push(edit);
+                        let mut m = message_json(mid, CHANNEL_ID, body, true);
+                        m["attachments"] = attached;
+                        (200, Some(m))
                     }
                     None => error(404, 10015, "Unknown Webhook"),
                 }
@@ -705,7 +879,12 @@ impl FakeDiscord {
                     return error(404, 10003, "Unknown Channel");
                 }
                 let id = st.snowflake();
-                let msg = message_json(id, channel, body, false);
+                let attached = match st.create_attachments(body) {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
+                let mut msg = message_json(id, channel, body, false);
+                msg["attachments"] = attached;
                 st.messages.insert(id, msg.clone());
                 st.message_order.push(id);
                 (200, Some(msg))
@@ -717,15 +896,13 @@ impl FakeDiscord {
                 let Some(old) = st.messages.get(&mid).cloned() else {
                     return error(404, 10008, "Unknown Message");
                 };
+                let attached = match st.edit_attachments(&old, body) {
+                    Ok(a) => a,
+                    Err(e) => return e,
+                };
                 let mut merged = old.clone();
                 merge(&mut merged, body);
-                // Listing attachments replaces them (we keep none by id);
-                // without the list they stay as they were.
-                merged["attachments"] = if body.get("attachments").is_some() {
-                    uploaded(body)
-                } else {
-                    old["attachments"].clone()
-                };
+                merged["attachments"] = attached;
                 if let Some(m) = merged.as_object_mut() {
                     m.remove("_files");
                 }
@@ -948,10 +1125,23 @@ fn parse_body(headers: &Headers, body: &[u8]) -> Value {
             } else if let Some(at) = head.find("filename=\"") {
                 let name = &head[at + 10..];
                 let name = &name[..name.find('"').unwrap_or(name.len())];
+                // `name="files[n]"`: `n` is the id the payload's
+                // `attachments` list gives this file.
+                let index = head
+                    .split("name=\"files[")
+                    .nth(1)
+                    .and_then(|r| r.split(']').next())
+                    .and_then(|n| n.parse::<u64>().ok());
+                // FNV-1a of the bytes: tells an upload of the same picture.
+                let hash = data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+                });
                 files.push(json!({
                     "filename": name,
                     "size": data.len(),
                     "png": data.starts_with(b"\x89PNG\r\n\x1a\n"),
+                    "hash": format!("{hash:016x}"),
+                    "index": index,
                 }));
             }
         }
@@ -1000,4 +1190,99 @@ fn uploaded(body: &Value) -> Value {
 /// The attachments of a message (each with `filename`, `size`, `png`).
 pub fn attachments(m: &Value) -> Vec<Value> {
     m["attachments"].as_array().cloned().unwrap_or_default()
+}
+
+/// The one PNG a message carries, named `<prefix>…png`, of a sane size
+/// (issue #20: under 150 KB); panics with the message otherwise.
+pub fn picture(m: &Value, prefix: &str) -> Value {
+    let files = attachments(m);
+    assert_eq!(files.len(), 1, "one picture expected: {m}");
+    let f = files[0].clone();
+    let name = f["filename"].as_str().unwrap();
+    assert!(name.starts_with(prefix) && name.ends_with(".png"), "{f}");
+    assert_eq!(f["png"], true, "{f}");
+    assert_eq!(f["content_type"], "image/png", "{f}");
+    let size = f["size"].as_u64().unwrap();
+    assert!((500..150 * 1024).contains(&size), "{size} bytes: {f}");
+    f
+}
+
+/// What the bot did with the pictures of messages it posted and edited
+/// (channel messages, DMs included).
+#[derive(Debug, Default)]
+pub struct Uploads {
+    /// Pictures uploaded, with new messages or edits.
+    pub uploaded: usize,
+    /// Edits of a message with a picture that kept it without sending it.
+    pub kept: usize,
+    /// Edits that replaced a message's picture by another.
+    pub replaced: usize,
+}
+
+/// Walks every message post and edit the bot made, in order, checking
+/// Discord's rules the way a user sees them: a message never carries more
+/// than one picture, an edit never uploads the picture the message already
+/// has (same bytes), and an edit that keeps the picture sends no file.
+/// Pictures named alike (named by content) have the same bytes.
+pub fn check_uploads(fake: &FakeDiscord, prefix: &str) -> Uploads {
+    let mut on: HashMap<String, Vec<Value>> = HashMap::new();
+    let mut named: HashMap<String, String> = HashMap::new();
+    let mut out = Uploads::default();
+    for r in fake.requests() {
+        let posted = r.method == "POST" && r.path.ends_with("/messages");
+        let edited = r.method == "PATCH" && r.path.contains("/channels/");
+        if !(posted || edited) || r.status != 200 {
+            continue;
+        }
+        let Some(reply) = &r.reply else { continue };
+        let id = reply["id"].as_str().unwrap_or("").to_string();
+        let named_so = |a: &Value| {
+            a["filename"]
+                .as_str()
+                .is_some_and(|n| n.starts_with(prefix))
+        };
+        let before: Vec<Value> = on.get(&id).cloned().unwrap_or_default();
+        let before: Vec<Value> = before.into_iter().filter(named_so).collect();
+        let after: Vec<Value> = attachments(reply).into_iter().filter(named_so).collect();
+        let files: Vec<Value> = r.body["_files"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|f| {
+                f["filename"]
+                    .as_str()
+                    .is_some_and(|n| n.starts_with(prefix))
+            })
+            .collect();
+        assert!(
+            attachments(reply).len() <= 1,
+            "more than one picture: {reply}"
+        );
+        for f in &files {
+            let (name, hash) = (f["filename"].as_str().unwrap(), f["hash"].as_str().unwrap());
+            assert!(name.ends_with(".png") && f["png"] == true, "not a PNG: {f}");
+            let size = f["size"].as_u64().unwrap();
+            assert!((500..150 * 1024).contains(&size), "{size} bytes: {f}");
+            assert!(
+                !before.iter().any(|b| b["hash"] == f["hash"]),
+                "{} re-uploads the picture it has: {name}",
+                r.path
+            );
+            let same = named.entry(name.to_string()).or_insert(hash.to_string());
+            assert_eq!(same, hash, "two pictures named {name}");
+            out.uploaded += 1;
+        }
+        if edited && !before.is_empty() {
+            if files.is_empty()
+                && after.first().map(|a| &a["id"]) == before.first().map(|b| &b["id"])
+            {
+                out.kept += 1;
+            } else if !files.is_empty() {
+                out.replaced += 1;
+            }
+        }
+        on.insert(id, after);
+    }
+    out
 }

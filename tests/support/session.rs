@@ -8,7 +8,9 @@
 #![allow(dead_code)]
 
 use super::bot::BotProcess;
-use super::fake_discord::{message_text, FakeDiscord, CHANNEL_ID, GUILD_ID};
+use super::fake_discord::{
+    attachments, check_uploads, message_text, picture, FakeDiscord, CHANNEL_ID, GUILD_ID,
+};
 use serde_json::{json, Value};
 
 /// The fake Discord, the bot and its database directory.
@@ -36,6 +38,7 @@ impl Session {
         for i in self.fake.interactions() {
             assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
         }
+        self.check_pictures(members);
         let status = self.bot.stop();
         assert!(status.success() || status.code().is_none(), "{status:?}");
         let db = format!("sqlite://{}", self.dir.path().join("paiju.db").display());
@@ -49,6 +52,54 @@ impl Session {
                 sum += ledger.balance(GUILD_ID, user).await.unwrap();
             }
             assert_eq!(sum, total, "no chip created or lost");
+        }
+    }
+}
+
+impl Session {
+    /// Issue #20, for every game: the table message carried the table's
+    /// picture, each member who got hand DMs got the hand's picture in
+    /// them, every picture the bot sent (DMs, the table, private hand
+    /// views) is one PNG under 150 KB, and no edit sent a picture the
+    /// message already had. (Duan Guozi deals every hand face up: no DM.)
+    fn check_pictures(&self, members: &[u64]) {
+        let fake = &self.fake;
+        let tables = check_uploads(fake, "table-");
+        assert!(tables.uploaded >= 1, "no table picture: {tables:?}");
+        let hands = check_uploads(fake, "hand-");
+        eprintln!("table pictures: {tables:?}; hand DMs: {hands:?}");
+        let requests = fake.requests();
+        for &user in members {
+            let Some(dm) = fake.dm_channel(user) else {
+                continue;
+            };
+            let path = format!("/channels/{dm}/messages");
+            let pictured = requests.iter().any(|r| {
+                r.path.contains(&path)
+                    && r.body["_files"].as_array().is_some_and(|f| {
+                        f.iter().any(|f| {
+                            f["filename"]
+                                .as_str()
+                                .is_some_and(|n| n.starts_with("hand-"))
+                        })
+                    })
+            });
+            assert!(pictured, "{user}'s hand DMs carry no picture");
+        }
+        for i in fake.interactions() {
+            let answers = i
+                .callback
+                .iter()
+                .map(|c| c["data"].clone())
+                .chain(i.original.clone())
+                .chain(i.updated.clone())
+                .chain(i.followups.iter().cloned());
+            for m in answers {
+                if attachments(&m).is_empty() {
+                    continue;
+                }
+                picture(&m, "hand-");
+            }
         }
     }
 }

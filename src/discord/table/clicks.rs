@@ -14,6 +14,7 @@
 //! back as a modal interaction ([`submit`]) whose id carries the table and
 //! version like any component's, checked the same way.
 
+use super::driver::words_below;
 use super::host::Host;
 use super::{ClickIntent, Control, DiscordGame, HandView};
 use crate::discord::errors::BotError;
@@ -48,7 +49,8 @@ pub enum Answer {
     Ack,
     /// A private reply.
     Private(String, Vec<serenity::CreateActionRow>),
-    /// The message clicked on (a private hand view) is redrawn.
+    /// The message clicked on (a private hand view) is redrawn, keeping
+    /// the picture it carries.
     Update(String, Vec<serenity::CreateActionRow>),
     /// The private hand view, with its picture when the game draws one:
     /// a new private message, or (`update`) the one clicked on redrawn.
@@ -71,6 +73,18 @@ pub enum Asked<'a> {
 }
 
 impl Asked<'_> {
+    /// Whether the message clicked on carries an attachment named `file`
+    /// (pictures are named by their content, so it is the same picture).
+    fn shows(&self, file: &str) -> bool {
+        match self {
+            Asked::Click(c) => c.message.attachments.iter().any(|a| a.filename == file),
+            Asked::Modal(m) => m
+                .message
+                .as_ref()
+                .is_some_and(|msg| msg.attachments.iter().any(|a| a.filename == file)),
+        }
+    }
+
     fn custom_id(&self) -> &str {
         match self {
             Asked::Click(c) => &c.data.custom_id,
@@ -145,11 +159,23 @@ pub async fn answer_in_time(
                 .components(rows)
                 .ephemeral(true),
         ),
-        Ok(Answer::Update(text, rows)) => serenity::CreateInteractionResponse::UpdateMessage(
-            serenity::CreateInteractionResponseMessage::new()
-                .content(text)
-                .components(rows),
-        ),
+        // The hand view redrawn with the picture it carries: an update
+        // response would list the attachments anew (serenity always sends
+        // the list, and an empty one removes the picture), so the click is
+        // acknowledged and the view edited without touching its attachment.
+        Ok(Answer::Update(text, rows)) => {
+            keep_picture(ctx, asked, text, rows).await;
+            return;
+        }
+        Ok(Answer::Hand {
+            text,
+            rows,
+            picture,
+            update: true,
+        }) if picture.as_ref().is_some_and(|p| asked.shows(&p.filename)) => {
+            keep_picture(ctx, asked, text, rows).await;
+            return;
+        }
         Ok(Answer::Hand {
             text,
             rows,
@@ -157,7 +183,8 @@ pub async fn answer_in_time(
             update,
         }) => {
             let message = serenity::CreateInteractionResponseMessage::new()
-                .content(text)
+                .content("")
+                .embed(words_below(&text))
                 .components(rows)
                 .files(picture);
             if update {
@@ -178,6 +205,29 @@ pub async fn answer_in_time(
     };
     if let Err(e) = asked.respond(&ctx.http, response).await {
         tracing::warn!(custom_id = %asked.custom_id(), "cannot answer a click: {e}");
+    }
+}
+
+/// Redraws the clicked hand view (its words and controls) keeping the
+/// picture it carries: acknowledged first, then edited without an
+/// attachment list, which Discord reads as "keep them".
+async fn keep_picture(
+    ctx: &serenity::Context,
+    asked: Asked<'_>,
+    text: String,
+    rows: Vec<serenity::CreateActionRow>,
+) {
+    let ack = serenity::CreateInteractionResponse::Acknowledge;
+    if let Err(e) = asked.respond(&ctx.http, ack).await {
+        tracing::warn!(custom_id = %asked.custom_id(), "cannot answer a click: {e}");
+        return;
+    }
+    let edit = serenity::EditInteractionResponse::new()
+        .content("")
+        .embed(words_below(&text))
+        .components(rows);
+    if let Err(e) = asked.edit(&ctx.http, edit).await {
+        tracing::warn!(custom_id = %asked.custom_id(), "cannot redraw a hand view: {e}");
     }
 }
 
@@ -207,14 +257,12 @@ async fn follow_up(
                 .await
         }
         Ok(Answer::Update(text, rows)) => {
-            asked
-                .edit(
-                    &ctx.http,
-                    serenity::EditInteractionResponse::new()
-                        .content(text)
-                        .components(rows),
-                )
-                .await
+            // No attachment list: the view keeps its picture.
+            let edit = serenity::EditInteractionResponse::new()
+                .content("")
+                .embed(words_below(&text))
+                .components(rows);
+            asked.edit(&ctx.http, edit).await
         }
         Ok(Answer::Hand {
             text,
@@ -222,7 +270,11 @@ async fn follow_up(
             picture,
             update: false,
         }) => {
-            let message = private(text).components(rows).add_files(picture);
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .embed(words_below(&text))
+                .ephemeral(true)
+                .components(rows)
+                .add_files(picture);
             asked.followup(&ctx.http, message).await
         }
         Ok(Answer::Hand {
@@ -232,11 +284,14 @@ async fn follow_up(
             update: true,
         }) => {
             let mut edit = serenity::EditInteractionResponse::new()
-                .content(text)
-                .components(rows)
-                .clear_attachments();
-            if let Some(picture) = picture {
-                edit = edit.new_attachment(picture);
+                .content("")
+                .embed(words_below(&text))
+                .components(rows);
+            // The same picture stays (no list); another replaces it.
+            match picture {
+                Some(p) if asked.shows(&p.filename) => {}
+                Some(p) => edit = edit.new_attachment(p),
+                None => edit = edit.clear_attachments(),
             }
             asked.edit(&ctx.http, edit).await
         }
@@ -482,8 +537,7 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
             legal: &game.legal,
         };
         let note = i18n::tr(c.lang, "hand-view-outdated");
-        let (text, rows) = hand_message(&hv, &[], Some(note));
-        return Ok(Answer::Update(text, rows));
+        return Ok(hand_answer(&hv, &[], Some(note), true));
     }
     if earlier && !game.waiting_on.contains(&seat) {
         return Err(BotError::user("err-stale"));
@@ -524,7 +578,13 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
             // hand left to draw.
             let after = table.status(Some(c.user)).await.ok().and_then(|s| s.game);
             let Some(g) = after.filter(|g| g.id == game.id) else {
-                return Ok(Answer::Update(done, Vec::new()));
+                // No hand left: the view says what was done, without a picture.
+                return Ok(Answer::Hand {
+                    text: done,
+                    rows: Vec::new(),
+                    picture: None,
+                    update: true,
+                });
             };
             let hv = HandView::<G> {
                 lang: c.lang,
@@ -547,8 +607,8 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
     }
 }
 
-/// The private hand view as an answer: its text and controls
-/// ([`hand_message`]) under the hand's picture, the selected cards raised.
+/// The private hand view as an answer: the hand's picture, the selected
+/// cards raised, with its text and controls ([`hand_message`]) below.
 pub fn hand_answer<G: DiscordGame>(
     hv: &HandView<'_, G>,
     selected: &[String],

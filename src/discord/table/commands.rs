@@ -4,6 +4,7 @@
 //! channel holds. Replies are private; the table message shows the rest.
 
 use super::clicks::{hand_message, hand_picture};
+use super::driver::words_below;
 use super::{ClickIntent, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::{lang_of_ctx, Context};
@@ -353,7 +354,7 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
         Typed::Hand => {
             let (text, rows) = hand_message(&hv, &[], None);
             let mut reply = poise::CreateReply::default()
-                .content(text)
+                .embed(words_below(&text))
                 .components(rows)
                 .ephemeral(true);
             if let Some(picture) = hand_picture(&hv, &[]) {
@@ -380,7 +381,7 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
             ClickIntent::Select(values) => {
                 let (text, rows) = hand_message(&hv, &values, None);
                 let mut reply = poise::CreateReply::default()
-                    .content(text)
+                    .embed(words_below(&text))
                     .components(rows)
                     .ephemeral(true);
                 if let Some(picture) = hand_picture(&hv, &values) {

@@ -261,7 +261,7 @@ impl<G: DiscordGame> Driver<G> {
         };
         // Drawn from the public view only: the picture cannot show a hidden card.
         let scene = G::table_scene(&game.view);
-        let embed = with_picture(G::table_embed(&tv), scene.as_ref());
+        let embed = G::table_embed(&tv);
         let mut buttons = G::table_buttons(&tv, &legal);
         buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - 1);
         buttons.push(
@@ -341,20 +341,25 @@ impl<G: DiscordGame> Driver<G> {
         (embed, rows)
     }
 
-    /// Posts the table message, or edits it if it changed. `picture` is the
-    /// scene the embed's image names ([`with_picture`]); it is drawn and
-    /// uploaded only when it differs from the one the message carries.
+    /// Posts the table message, or edits it if it changed: the table's
+    /// picture (`picture`, drawn from the public view) on top as the
+    /// message's attachment, the embed with its words below it. The picture
+    /// is drawn and uploaded only when it differs from the one the message
+    /// carries; an edit that leaves it out of the request keeps it, as
+    /// Discord keeps the attachments of an edit without an `attachments`
+    /// list (and an embed that named it as `attachment://` would have to be
+    /// re-uploaded or shown twice, discord-api-docs#5675).
     async fn show(
         &mut self,
         embed: serenity::CreateEmbed,
         rows: Vec<serenity::CreateActionRow>,
         picture: Option<Scene>,
     ) {
-        let fingerprint = serde_json::json!([&embed, &rows]).to_string();
+        let key = picture.as_ref().map(Scene::key);
+        let fingerprint = serde_json::json!([&embed, &rows, key]).to_string();
         if self.last_sent.as_deref() == Some(fingerprint.as_str()) {
             return;
         }
-        let key = picture.as_ref().map(Scene::key);
         if let Some(id) = self.message {
             let mut edit = serenity::EditMessage::new()
                 .embed(embed.clone())
@@ -425,6 +430,8 @@ impl<G: DiscordGame> Driver<G> {
                     &[("channel", format!("<#{}>", self.channel).into())]
                 )
             );
+            // The words go in an embed so that they show below the picture
+            // (a message's own text always shows above its attachments).
             let key = scene.as_ref().map(Scene::key);
             if self
                 .dms
@@ -437,12 +444,14 @@ impl<G: DiscordGame> Driver<G> {
         }
     }
 
-    /// Sends (or edits) the hand DM: its text, under the hand's picture
-    /// when the game draws one; the picture is uploaded only when changed.
+    /// Sends (or edits) the hand DM: the hand's picture when the game draws
+    /// one, its text below it (in an embed, [`words_below`]); the picture is
+    /// uploaded only when it changed, and an edit that leaves the
+    /// attachments out keeps it.
     async fn send_dm(&mut self, user: UserId, text: String, scene: Option<Scene>) {
         let key = scene.as_ref().map(Scene::key);
         if let Some(dm) = self.dms.get_mut(&user) {
-            let mut edit = serenity::EditMessage::new().content(text.clone());
+            let mut edit = serenity::EditMessage::new().embed(words_below(&text));
             if dm.picture != key {
                 edit = match &scene {
                     Some(scene) => edit.new_attachment(hand_attachment(scene)),
@@ -462,7 +471,7 @@ impl<G: DiscordGame> Driver<G> {
             let channel = serenity::UserId::new(user.max(1))
                 .create_dm_channel(&self.http)
                 .await?;
-            let mut message = serenity::CreateMessage::new().content(text.clone());
+            let mut message = serenity::CreateMessage::new().embed(words_below(&text));
             if let Some(scene) = &scene {
                 message = message.add_file(hand_attachment(scene));
             }
@@ -533,8 +542,7 @@ impl<G: DiscordGame> Driver<G> {
                 autoplay: &autoplay,
             };
             let scene = G::table_scene(&view);
-            let embed = with_picture(G::table_embed(&tv), scene.as_ref());
-            self.show(embed, Vec::new(), scene).await;
+            self.show(G::table_embed(&tv), Vec::new(), scene).await;
         }
         let rv = ResultView::<G> {
             lang: self.lang,
@@ -609,23 +617,21 @@ impl<G: DiscordGame> Driver<G> {
     }
 }
 
-/// The file name of a table picture: named by its content, so the embed
-/// that shows it changes exactly when the picture does.
+/// The file name of a table picture: named by its content.
 fn table_file(scene: &Scene) -> String {
     format!("table-{:016x}.png", scene.key())
 }
 
-/// `embed` showing the table picture of `scene` (uploaded with the message
-/// as [`table_attachment`]).
-pub fn with_picture(embed: serenity::CreateEmbed, scene: Option<&Scene>) -> serenity::CreateEmbed {
-    match scene {
-        Some(scene) => embed.image(format!("attachment://{}", table_file(scene))),
-        None => embed,
-    }
-}
-
 fn table_attachment(scene: &Scene) -> serenity::CreateAttachment {
     serenity::CreateAttachment::bytes(render(scene).png, table_file(scene))
+}
+
+/// A private message's words as an embed: Discord shows a message's
+/// attachments (the picture) above its embeds but below its own text, so
+/// words meant to sit under the picture, for search and screen readers,
+/// go in an embed.
+pub fn words_below(text: &str) -> serenity::CreateEmbed {
+    serenity::CreateEmbed::new().description(text)
 }
 
 fn hand_attachment(scene: &Scene) -> serenity::CreateAttachment {
