@@ -594,8 +594,8 @@ async fn discord_table(
         tokio::time::sleep(pause(&mut rng)).await;
         if let Some(bid) = custom_ids(&msg)
             .into_iter()
-            .filter(|i| i.starts_with("pj1:bid:"))
-            .last()
+            .rev()
+            .find(|i| i.starts_with("pj1:bid:"))
         {
             let id = fake.click_on_in(channel, user, "en-US", msg.clone(), &bid);
             answer(&fake, id).await;

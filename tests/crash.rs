@@ -350,8 +350,8 @@ fn table_in(fake: &fake_discord::FakeDiscord, channel: u64) -> Option<serde_json
 fn control(m: &serde_json::Value, prefix: &str) -> String {
     fake_discord::custom_ids(m)
         .into_iter()
-        .filter(|id| id.starts_with(prefix))
-        .last()
+        .rev()
+        .find(|id| id.starts_with(prefix))
         .unwrap_or_else(|| panic!("no {prefix} on {m}"))
 }
 
