@@ -672,7 +672,14 @@ async fn discord_load(n: usize, think: Duration, length: Duration) {
     }
     let secs = started.elapsed().as_secs_f64();
     let (acked, missing) = fake.ack_times();
-    let mut samples = Samples(acked.iter().map(|d| d.as_nanos() as u64).collect());
+    let mut samples = Samples(acked.iter().map(|(_, d)| d.as_nanos() as u64).collect());
+    // By what was asked: the command, or the button's kind (`pj1:hand:…`
+    // → `hand`).
+    let mut by_kind: std::collections::BTreeMap<String, Samples> = Default::default();
+    for (asked, d) in &acked {
+        let kind = asked.split(':').nth(1).unwrap_or(asked).to_string();
+        by_kind.entry(kind).or_default().0.push(d.as_nanos() as u64);
+    }
     println!(
         "fake Discord, {n} tables ({playing} reached play), members thinking up to {} ms: \
          interaction acknowledgement {}; {missing} unanswered; {:.0} interactions/s, {turns} turns in {secs:.1} s",
@@ -680,6 +687,12 @@ async fn discord_load(n: usize, think: Duration, length: Duration) {
         samples.summary().replace("actions", "interactions"),
         acked.len() as f64 / secs,
     );
+    for (kind, mut s) in by_kind {
+        println!(
+            "  {kind}: {}",
+            s.summary().replace("actions", "interactions")
+        );
+    }
     bot.stop();
 }
 

@@ -63,6 +63,9 @@ pub struct Interaction {
     /// (its acknowledgement) arrived: the load bench's latency.
     pub sent: std::time::Instant,
     pub acked: Option<std::time::Instant>,
+    /// What was asked: the command's name, or the component's or modal's
+    /// custom id.
+    pub asked: String,
 }
 
 impl Interaction {
@@ -335,12 +338,12 @@ impl FakeDiscord {
 
     /// The time from sending each interaction to its acknowledgement, for
     /// those acknowledged, and how many were not.
-    pub fn ack_times(&self) -> (Vec<Duration>, usize) {
+    pub fn ack_times(&self) -> (Vec<(String, Duration)>, usize) {
         let st = self.lock();
-        let acked: Vec<Duration> = st
+        let acked: Vec<(String, Duration)> = st
             .interactions
             .iter()
-            .filter_map(|i| Some(i.acked?.duration_since(i.sent)))
+            .filter_map(|i| Some((i.asked.clone(), i.acked?.duration_since(i.sent))))
             .collect();
         let missing = st.interactions.len() - acked.len();
         (acked, missing)
@@ -468,6 +471,11 @@ impl FakeDiscord {
             let id = st.snowflake();
             let token = format!("tok-{id}");
             let user_json = user_json(user, st.usernames.get(&user).map(String::as_str));
+            let asked = data["custom_id"]
+                .as_str()
+                .or(data["name"].as_str())
+                .unwrap_or_default()
+                .to_string();
             let mut payload = json!({
                 "id": id.to_string(),
                 "application_id": APP_ID.to_string(),
@@ -514,6 +522,7 @@ impl FakeDiscord {
                 followups: Vec::new(),
                 sent: std::time::Instant::now(),
                 acked: None,
+                asked,
             });
             let session = st
                 .sessions
