@@ -22,8 +22,23 @@
 //! statements run by the `sqlite3` command-line shell on a copy of the same
 //! games (skipped when `sqlite3` is not installed).
 //!
+//! And the whole bot against the tests' fake Discord (`discord`): the real
+//! `paiju` binary on a SQLite ledger, `PAIJU_BENCH_DISCORD_TABLES` (default
+//! 1000) tables in as many channels, each played by three members through
+//! the table message's buttons ("My hand", Hint, Play or Pass, bids) as the
+//! end-to-end tests do, each member thinking up to
+//! `PAIJU_BENCH_THINK_MS` (default 4000) before a click: the time from the
+//! fake sending an interaction on the gateway to the bot's acknowledgement
+//! (its interaction callback), p50/p99/max.
+//!
 //! Figures, not assertions: nothing here fails on a slow machine.
 
+#[path = "../tests/support/bot.rs"]
+mod bot;
+#[path = "../tests/support/fake_discord.rs"]
+mod fake_discord;
+
+use fake_discord::{custom_ids, message_text, private_message, FakeDiscord, CHANNEL_ID};
 use paiju::games::chexuan::session::ChexuanTable;
 use paiju::games::dou_dizhu::DouDizhu;
 use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};
@@ -393,6 +408,37 @@ async fn settle_speed(k: u64) {
     assert!(l.verify().await.unwrap().is_clean());
     l.close().await;
 
+    // The bot settles many tables' games at once: the same settlements from
+    // 64 tasks at a time, on a fresh file.
+    let concurrent = dir.path().join("concurrent.db");
+    let (l, ids) = open_games(concurrent.to_str().unwrap(), k).await;
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for chunk in ids.chunks(ids.len().div_ceil(64)) {
+        let (l, chunk, record) = (l.clone(), chunk.to_vec(), record.clone());
+        tasks.spawn(async move {
+            for id in chunk {
+                l.settle(
+                    id,
+                    Settlement {
+                        deltas: vec![2, -1, -1],
+                        rake_percent: 0,
+                        record: record.clone(),
+                        winners: vec![0],
+                    },
+                )
+                .await
+                .unwrap();
+            }
+        });
+    }
+    while let Some(r) = tasks.join_next().await {
+        r.unwrap();
+    }
+    let concurrent_rate = k as f64 / started.elapsed().as_secs_f64();
+    assert!(l.verify().await.unwrap().is_clean());
+    l.close().await;
+
     let (l, ids) = open_games(raw.to_str().unwrap(), k).await;
     l.close().await;
     drop(l);
@@ -436,23 +482,232 @@ async fn settle_speed(k: u64) {
         Ok(status) if status.success() => {
             let raw_rate = k as f64 / raw_secs;
             println!(
-                "ledger settle (SQLite WAL, 3 human seats, {k} games, one writer): {ours_rate:.0} settles/s; \
-                 the same statements through the sqlite3 shell: {raw_rate:.0}/s; ratio {:.2}",
-                ours_rate / raw_rate
+                "ledger settle (SQLite WAL, 3 human seats, {k} games): one at a time {ours_rate:.0} settles/s, \
+                 64 tasks at once {concurrent_rate:.0}/s; the same statements through the sqlite3 shell, \
+                 one transaction each: {raw_rate:.0}/s; ratios {:.2} / {:.2}",
+                ours_rate / raw_rate,
+                concurrent_rate / raw_rate
             );
         }
         _ => println!(
-            "ledger settle (SQLite WAL, 3 human seats, {k} games): {ours_rate:.0} settles/s (no sqlite3 shell for the floor)"
+            "ledger settle (SQLite WAL, 3 human seats, {k} games): one at a time {ours_rate:.0} settles/s, \
+             64 tasks at once {concurrent_rate:.0}/s (no sqlite3 shell for the floor)"
         ),
     }
 }
 
-fn main() {
-    // `cargo bench` passes `--bench`; every other argument is a table count.
-    let counts: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
+/// The newest message of `channel` with table controls (lobby or game).
+fn table_message_in(fake: &FakeDiscord, channel: u64) -> Option<serde_json::Value> {
+    fake.channel_messages(channel).into_iter().rev().find(|m| {
+        custom_ids(m)
+            .iter()
+            .any(|id| id.starts_with("pj1:hand:") || id.starts_with("pj1:join:"))
+    })
+}
+
+fn find_id(m: &serde_json::Value, prefix: &str) -> Option<String> {
+    custom_ids(m).into_iter().find(|id| id.starts_with(prefix))
+}
+
+/// The member whose turn the table message marks (▶).
+fn turn_user(m: &serde_json::Value) -> Option<u64> {
+    let text = message_text(m);
+    let line = text.lines().find(|l| l.starts_with('▶'))?;
+    let at = line.find("<@")?;
+    let end = line[at..].find('>')?;
+    line[at + 2..at + end].parse().ok()
+}
+
+/// Waits (polling, as a member would look) for the bot's answer to `id`;
+/// `None` after 20 s.
+async fn answer(fake: &FakeDiscord, id: u64) -> Option<fake_discord::Interaction> {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !fake.answered(id) {
+        if Instant::now() > deadline {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    Some(fake.interaction(id))
+}
+
+/// One table in `channel`: opened by `users[0]`, joined by the others,
+/// started, then played turn by turn through the buttons until `until`.
+/// Returns the number of turns played.
+async fn discord_table(
+    fake: FakeDiscord,
+    channel: u64,
+    users: [u64; 3],
+    think: Duration,
+    until: Instant,
+    seed: u64,
+) -> usize {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let pause =
+        |rng: &mut ChaCha8Rng| Duration::from_millis(rng.gen_range(0..=think.as_millis() as u64));
+    tokio::time::sleep(pause(&mut rng)).await;
+    let start = serde_json::json!([{ "name": "start", "type": 1, "options": [
+        { "name": "stake", "type": 4, "value": 1 }
+    ] }]);
+    let id = fake.command_in(channel, users[0], "en-US", "dou-dizhu", start);
+    if answer(&fake, id).await.is_none() {
+        return 0;
+    }
+    let mut lobby = None;
+    while lobby.is_none() && Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        lobby = table_message_in(&fake, channel);
+    }
+    let Some(lobby) = lobby else { return 0 };
+    let (Some(join), Some(go)) = (find_id(&lobby, "pj1:join:"), find_id(&lobby, "pj1:start:"))
+    else {
+        return 0;
+    };
+    for (user, button) in [(users[1], &join), (users[2], &join), (users[0], &go)] {
+        tokio::time::sleep(pause(&mut rng) / 4).await;
+        let id = fake.click_on_in(channel, user, "en-US", lobby.clone(), button);
+        if answer(&fake, id).await.is_none() {
+            return 0;
+        }
+    }
+    let mut turns = 0;
+    let mut last = String::new();
+    while Instant::now() < until {
+        let Some(msg) = table_message_in(&fake, channel) else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let hand = find_id(&msg, "pj1:hand:").unwrap_or_default();
+        let moment = format!("{hand}{:?}", find_id(&msg, "pj1:bid:"));
+        let Some(user) = turn_user(&msg).filter(|_| moment != last && !hand.is_empty()) else {
+            // Over (a result with "Play again"), or back in a lobby.
+            let over = fake
+                .channel_messages(channel)
+                .iter()
+                .any(|m| find_id(m, "pj1:again:").is_some());
+            if over || find_id(&msg, "pj1:join:").is_some() {
+                return turns;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        tokio::time::sleep(pause(&mut rng)).await;
+        if let Some(bid) = custom_ids(&msg)
+            .into_iter()
+            .rev()
+            .find(|i| i.starts_with("pj1:bid:"))
+        {
+            let id = fake.click_on_in(channel, user, "en-US", msg.clone(), &bid);
+            answer(&fake, id).await;
+        } else {
+            let id = fake.click_on_in(channel, user, "en-US", msg.clone(), &hand);
+            let Some(view) = answer(&fake, id).await else {
+                continue;
+            };
+            if !view.text().contains("It is your turn") {
+                continue;
+            }
+            let hand_msg = private_message(&view);
+            let Some(hint) = find_id(&hand_msg, "pj1:hint:") else {
+                continue;
+            };
+            let id = fake.click_on_in(channel, user, "en-US", hand_msg, &hint);
+            let Some(hinted) = answer(&fake, id).await else {
+                continue;
+            };
+            let hinted_msg = private_message(&hinted);
+            let play = find_id(&hinted_msg, "pj1:play:");
+            let has_cards = play
+                .as_ref()
+                .is_some_and(|p| p.split(':').count() == 5 && !p.ends_with(':'));
+            let button = if has_cards {
+                play
+            } else {
+                find_id(&hinted_msg, "pj1:pass:")
+            };
+            let Some(button) = button else { continue };
+            let id = fake.click_on_in(channel, user, "en-US", hinted_msg, &button);
+            answer(&fake, id).await;
+        }
+        turns += 1;
+        last = moment;
+    }
+    turns
+}
+
+/// The whole bot against the fake Discord: `n` tables played at once.
+async fn discord_load(n: usize, think: Duration, length: Duration) {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let env = [
+        ("PAIJU_TIMERS_BID_SECS", "900"),
+        ("PAIJU_TIMERS_PLAY_SECS", "900"),
+        ("PAIJU_TIMERS_LOBBY_IDLE_SECS", "900"),
+        ("RUST_LOG", "paiju=warn,serenity=warn,poise=warn"),
+    ];
+    let bot = bot::BotProcess::start(&fake.api_url(), dir.path(), &env);
+    fake.wait_ready(1).await;
+    // The tables open over the first think time, then play.
+    let until = Instant::now() + think + length;
+    let started = Instant::now();
+    let tasks: Vec<_> = (0..n as u64)
+        .map(|i| {
+            let base = 200_000_000_000_000_000 + 10 * i;
+            tokio::spawn(discord_table(
+                fake.clone(),
+                CHANNEL_ID + 1 + i,
+                [base + 1, base + 2, base + 3],
+                think,
+                until,
+                i,
+            ))
+        })
         .collect();
+    let mut turns = 0;
+    let mut playing = 0;
+    for t in tasks {
+        let played = t.await.unwrap_or(0);
+        turns += played;
+        playing += usize::from(played > 0);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    let (acked, missing) = fake.ack_times();
+    let mut samples = Samples(acked.iter().map(|(_, d)| d.as_nanos() as u64).collect());
+    // By what was asked: the command, or the button's kind (`pj1:hand:…`
+    // → `hand`).
+    let mut by_kind: std::collections::BTreeMap<String, Samples> = Default::default();
+    for (asked, d) in &acked {
+        let kind = asked.split(':').nth(1).unwrap_or(asked).to_string();
+        by_kind.entry(kind).or_default().0.push(d.as_nanos() as u64);
+    }
+    println!(
+        "fake Discord, {n} tables ({playing} reached play), members thinking up to {} ms: \
+         interaction acknowledgement {}; {missing} unanswered; {:.0} interactions/s, {turns} turns in {secs:.1} s",
+        think.as_millis(),
+        samples.summary().replace("actions", "interactions"),
+        acked.len() as f64 / secs,
+    );
+    for (kind, mut s) in by_kind {
+        println!(
+            "  {kind}: {}",
+            s.summary().replace("actions", "interactions")
+        );
+    }
+    bot.stop();
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; every other argument is a table count,
+    // or a part to run alone (`settle`, `long`, `memory`, `sqlite`,
+    // `discord`; all by default).
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let counts: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    let parts = ["settle", "long", "memory", "sqlite", "discord"];
+    let chosen: Vec<&str> = parts
+        .into_iter()
+        .filter(|p| args.iter().any(|a| a == p))
+        .collect();
+    let run = |part: &str| chosen.is_empty() || chosen.contains(&part);
     let counts = if counts.is_empty() {
         vec![1000, 10_000]
     } else {
@@ -469,14 +724,30 @@ fn main() {
         .build()
         .unwrap();
     rt.block_on(async {
-        settle_speed(5000).await;
-        long_game(
-            "memory",
-            Arc::new(MemoryStore::forgetting_records(1_000_000)),
-            20,
-        )
-        .await;
-        {
+        if run("settle") {
+            settle_speed(5000).await;
+        }
+        if run("discord") {
+            let env = |k: &str, default: u64| {
+                std::env::var(k)
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(default)
+            };
+            discord_load(
+                env("PAIJU_BENCH_DISCORD_TABLES", 1000) as usize,
+                Duration::from_millis(env("PAIJU_BENCH_THINK_MS", 4000)),
+                paced,
+            )
+            .await;
+        }
+        if run("long") {
+            long_game(
+                "memory",
+                Arc::new(MemoryStore::forgetting_records(1_000_000)),
+                20,
+            )
+            .await;
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("long.db");
             let ledger = Ledger::open(
@@ -491,13 +762,18 @@ fn main() {
             long_game("SQLite", Arc::new(ledger), 5).await;
         }
         for &n in &counts {
-            dou_dizhu_tables(
-                "memory",
-                Arc::new(MemoryStore::forgetting_records(1000)),
-                n,
-                paced,
-            )
-            .await;
+            if run("memory") {
+                dou_dizhu_tables(
+                    "memory",
+                    Arc::new(MemoryStore::forgetting_records(1000)),
+                    n,
+                    paced,
+                )
+                .await;
+            }
+            if !run("sqlite") {
+                continue;
+            }
             let dir = tempfile::tempdir().unwrap();
             let path = dir.path().join("tables.db");
             let ledger = Ledger::open(path.to_str().unwrap(), ledger_cfg())

@@ -176,11 +176,13 @@ fn killed_mid_way_and_resumed(db: &std::ffi::OsStr) {
 }
 
 /// Issue #18: sharded bots on one PostgreSQL, real processes against the
-/// fake Discord. A holds the shard of the fake's guild, B the other one; a
-/// third process asking for A's shard while A lives is refused with A's
-/// pid; A is killed (SIGKILL) and the process started in its place takes
-/// its shard over at once (same host, dead pid) while B keeps its own; the
-/// ledger verifies clean.
+/// fake Discord (one gateway session per shard, a guild on each). A holds
+/// the shard of the fake's first guild, B the other one; a Dou Dizhu game
+/// is started on each through its guild's channel. A third process asking
+/// for A's shard while A lives is refused with A's pid; A is killed
+/// (SIGKILL) and the process started in its place takes its shard over at
+/// once (same host, dead pid), re-posts A's table and plays on there, while
+/// B plays on at its own; the ledger verifies clean.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_bots_shard_is_taken_over_by_the_next_process() {
     use paiju::ledger::Shards;
@@ -237,6 +239,10 @@ async fn a_killed_bots_shard_is_taken_over_by_the_next_process() {
     let b = bot_on(other, dirs[1].path());
     wait_lease(other, b.pid()).await;
     fake.wait_ready(2).await;
+    // The first guild is A's, the second B's.
+    assert_eq!(Shards::of_guild(fake_discord::GUILD_2, 2), other);
+    let a_table = start_game(&fake, fake_discord::CHANNEL_ID).await;
+    let b_table = start_game(&fake, fake_discord::CHANNEL_2).await;
 
     let mut refused = bot_on(mine, dirs[2].path());
     let status = refused.wait_exit(Duration::from_secs(60)).expect("refused");
@@ -259,6 +265,18 @@ async fn a_killed_bots_shard_is_taken_over_by_the_next_process() {
         Some(i64::from(b.pid()))
     );
     fake.wait_ready(3).await;
+    // C re-posts A's table (a new message) and the game goes on through it;
+    // B's goes on where it was.
+    fake.wait_for("A's table re-posted by C", 60, |f| {
+        table_in(f, fake_discord::CHANNEL_ID).is_some_and(|m| m["id"] != a_table["id"])
+    })
+    .await;
+    play_turn_in(&fake, fake_discord::CHANNEL_ID).await;
+    assert_eq!(
+        table_in(&fake, fake_discord::CHANNEL_2).unwrap()["id"],
+        b_table["id"]
+    );
+    play_turn_in(&fake, fake_discord::CHANNEL_2).await;
 
     let ledger = paiju::ledger::Ledger::open_existing(&test_db.url)
         .await
@@ -314,4 +332,123 @@ fn a_game_killed_while_it_starts_is_never_lost() {
         );
     }
     assert!(resumed > 0, "no kill came after a game had started");
+}
+
+const ANN: u64 = 100_000_000_000_000_001;
+const BOB: u64 = 100_000_000_000_000_002;
+const CAT: u64 = 100_000_000_000_000_003;
+
+/// The newest message of `channel` with a game's table controls.
+fn table_in(fake: &fake_discord::FakeDiscord, channel: u64) -> Option<serde_json::Value> {
+    fake.channel_messages(channel).into_iter().rev().find(|m| {
+        fake_discord::custom_ids(m)
+            .iter()
+            .any(|id| id.starts_with("pj1:hand:") || id.starts_with("pj1:join:"))
+    })
+}
+
+fn control(m: &serde_json::Value, prefix: &str) -> String {
+    fake_discord::custom_ids(m)
+        .into_iter()
+        .rev()
+        .find(|id| id.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no {prefix} on {m}"))
+}
+
+/// The member whose turn the table message marks (▶).
+fn turn_of(m: &serde_json::Value) -> u64 {
+    let text = fake_discord::message_text(m);
+    let line = text.lines().find(|l| l.starts_with('▶')).unwrap();
+    let at = line.find("<@").unwrap();
+    let end = line[at..].find('>').unwrap();
+    line[at + 2..at + end].parse().unwrap()
+}
+
+/// Ann opens a Dou Dizhu table in `channel`, Bob and Cat join, Ann starts,
+/// and the first bidder bids 3: the game is in play. Returns the table
+/// message.
+async fn start_game(fake: &fake_discord::FakeDiscord, channel: u64) -> serde_json::Value {
+    use serde_json::json;
+    let start = json!([{ "name": "start", "type": 1, "options": [
+        { "name": "stake", "type": 4, "value": 10 }
+    ] }]);
+    let id = fake.command_in(channel, ANN, "en-US", "dou-dizhu", start);
+    fake.wait_answer(id).await;
+    fake.wait_for("the lobby", 20, |f| table_in(f, channel).is_some())
+        .await;
+    let lobby = table_in(fake, channel).unwrap();
+    for (user, button) in [(BOB, "pj1:join:"), (CAT, "pj1:join:"), (ANN, "pj1:start:")] {
+        let id = fake.click_on_in(
+            channel,
+            user,
+            "en-US",
+            lobby.clone(),
+            &control(&lobby, button),
+        );
+        let a = fake.wait_answer(id).await;
+        assert_eq!(a.callback.as_ref().unwrap()["type"], 6, "{a:?}");
+    }
+    fake.wait_for("the bids", 20, |f| {
+        table_in(f, channel).is_some_and(|m| {
+            fake_discord::custom_ids(&m)
+                .iter()
+                .any(|id| id.starts_with("pj1:bid:"))
+        })
+    })
+    .await;
+    let table = table_in(fake, channel).unwrap();
+    let id = fake.click_on_in(
+        channel,
+        turn_of(&table),
+        "en-US",
+        table.clone(),
+        // Bid 3: the bidder is the landlord at once.
+        &fake_discord::custom_ids(&table)
+            .into_iter()
+            .find(|id| id.starts_with("pj1:bid:") && id.ends_with(":3"))
+            .unwrap_or_else(|| control(&table, "pj1:bid:")),
+    );
+    fake.wait_answer(id).await;
+    fake.wait_for("the landlord", 20, |f| {
+        table_in(f, channel).is_some_and(|m| fake_discord::message_text(&m).contains("Landlord:"))
+    })
+    .await;
+    table_in(fake, channel).unwrap()
+}
+
+/// The member to play opens "My hand", asks for a hint and plays it (or
+/// passes): the bot hosting `channel` answers each click and the table
+/// message moves on.
+async fn play_turn_in(fake: &fake_discord::FakeDiscord, channel: u64) {
+    let table = table_in(fake, channel).unwrap();
+    let user = turn_of(&table);
+    let hand = control(&table, "pj1:hand:");
+    let id = fake.click_on_in(channel, user, "en-US", table.clone(), &hand);
+    let view = fake.wait_answer(id).await;
+    assert!(view.text().contains("It is your turn"), "{view:?}");
+    let view = fake_discord::private_message(&view);
+    let id = fake.click_on_in(
+        channel,
+        user,
+        "en-US",
+        view.clone(),
+        &control(&view, "pj1:hint:"),
+    );
+    let hinted = fake_discord::private_message(&fake.wait_answer(id).await);
+    let play = control(&hinted, "pj1:play:");
+    let button = if play.split(':').count() == 5 && !play.ends_with(':') {
+        play
+    } else {
+        control(&hinted, "pj1:pass:")
+    };
+    let id = fake.click_on_in(channel, user, "en-US", hinted, &button);
+    let done = fake.wait_answer(id).await;
+    assert!(
+        done.text().contains("You played") || done.text().contains("You passed"),
+        "{done:?}"
+    );
+    fake.wait_for("the table to move on", 20, |f| {
+        table_in(f, channel).is_some_and(|m| !fake_discord::custom_ids(&m).contains(&hand))
+    })
+    .await;
 }

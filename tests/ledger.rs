@@ -972,11 +972,17 @@ async fn shard_leases_decide_which_process_moves_a_game_on(b: Backend) {
     la.save_snapshot(g, 1, &json!({"actions": [1]}))
         .await
         .unwrap();
-    // B does not hold shard 0: none of its writes moves the game on.
+    la.hold(g, 1, 10, "ante").await.unwrap();
+    // B does not hold shard 0: none of its writes moves the game on, nor
+    // moves chips into its escrow.
     for e in [
         lb.save_snapshot(g, 2, &json!({"actions": [1, 2]}))
             .await
             .unwrap_err(),
+        lb.append_action(g, 2, &json!({"seat": 1}))
+            .await
+            .unwrap_err(),
+        lb.hold(g, 2, 10, "ante").await.unwrap_err(),
         lb.settle(g, settlement(vec![2, -1, -1], vec![0]))
             .await
             .unwrap_err(),
@@ -1017,9 +1023,15 @@ async fn shard_leases_decide_which_process_moves_a_game_on(b: Backend) {
     lc.settle(g, settlement(vec![2, -1, -1], vec![0]))
         .await
         .unwrap();
-    // Seat 1 wins one chip from seat 2 and one from the AI seat (the house).
+    // Seat 1 wins one chip from seat 2 and one from the AI seat (the house);
+    // its hold came back, and B's hold never happened.
     assert_eq!(l.balance(S, 1).await.unwrap(), 1002);
     assert_eq!(l.balance(S, 2).await.unwrap(), 999);
+    // A lapsed owner cannot hold either.
+    assert!(matches!(
+        la.hold(g, 1, 10, "late").await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
     // Chips moved once; B's guild is untouched.
     assert_clean(&l).await;
 }
@@ -1096,3 +1108,30 @@ on_every_database!(
     one_process_holds_the_tables_lease_until_it_dies_or_lets_go,
     shard_leases_decide_which_process_moves_a_game_on,
 );
+
+/// Issue #18: TLS to PostgreSQL. `sslmode` in the URL is honoured
+/// (`require` here: the test server's certificate is Debian's self-signed
+/// one; `verify-full` with `sslrootcert=…` checks it): the ledger works over
+/// it, and a connection made with that URL is encrypted.
+#[tokio::test]
+async fn postgres_over_tls_when_the_url_asks_for_it() {
+    let Some(db) = TestDb::new(Backend::Postgres).await else {
+        return;
+    };
+    let sep = if db.url.contains('?') { '&' } else { '?' };
+    let url = format!("{}{sep}sslmode=require", db.url);
+    let l = Ledger::open(&url, cfg()).await.unwrap();
+    assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
+    l.transfer(S, 1, 2, 10, "over-tls").await.unwrap();
+    assert_eq!(l.balance(S, 2).await.unwrap(), 1010);
+    l.close().await;
+    use sqlx::Connection;
+    let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+    let encrypted: bool =
+        sqlx::query_scalar("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+            .fetch_one(&mut c)
+            .await
+            .unwrap();
+    assert!(encrypted, "sslmode=require gave a plain connection");
+    c.close().await.unwrap();
+}

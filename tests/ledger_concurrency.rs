@@ -217,3 +217,157 @@ async fn two_hundred_tasks_conserve_every_chip(b: Backend) {
     assert_eq!(sum, expected);
     assert!(ledger.unfinished_games().await.unwrap().is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refused_write_fails_alone_among_concurrent_ones_on_sqlite() {
+    a_refused_write_fails_alone_among_concurrent_ones(Backend::Sqlite).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_refused_write_fails_alone_among_concurrent_ones_on_postgres() {
+    if db::postgres_url().is_some() {
+        a_refused_write_fails_alone_among_concurrent_ones(Backend::Postgres).await
+    }
+}
+
+/// Many tables write at once (on SQLite the writer groups them into shared
+/// transactions): a stale append, a settlement that does not add up and a
+/// settlement failing half way are refused and change nothing, while every
+/// other write of the same moment is stored.
+async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
+    const GAMES: u64 = 60;
+    let db = TestDb::new(b).await.unwrap();
+    let ledger = Ledger::open(
+        &db.url,
+        LedgerConfig {
+            starting_chips: START,
+            daily_amount: DAILY,
+            daily_cooldown_secs: 100,
+        },
+    )
+    .await
+    .unwrap();
+    let mut games = Vec::new();
+    for g in 0..GAMES {
+        // Opened with a first snapshot, as the table runtime opens them.
+        let id = ledger
+            .open_game(
+                NewGame {
+                    server: SERVER,
+                    channel: g,
+                    kind: "dou-dizhu".into(),
+                    options: json!({}),
+                    seats: vec![Some(3 * g + 1), Some(3 * g + 2), Some(3 * g + 3)],
+                    stake: 1,
+                },
+                &[],
+                &[],
+                &json!({"deal": g, "actions": []}),
+            )
+            .await
+            .unwrap();
+        games.push(id);
+    }
+    // Game 6's settlement fails half way: a trigger refuses to mark it
+    // finished, after its journal rows and balances have been written.
+    let id6 = games[6];
+    match b {
+        Backend::Sqlite => {
+            db.exec(&format!(
+                "CREATE TRIGGER refuse_6 BEFORE UPDATE OF status ON games \
+                 WHEN NEW.id = {id6} AND NEW.status = 'finished' \
+                 BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+            ))
+            .await
+        }
+        Backend::Postgres => {
+            db.exec(&format!(
+                "CREATE FUNCTION refuse_6() RETURNS trigger LANGUAGE plpgsql AS $$ \
+                 BEGIN IF NEW.id = {id6} AND NEW.status = 'finished' THEN \
+                 RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$"
+            ))
+            .await;
+            db.exec(
+                "CREATE TRIGGER refuse_6 BEFORE UPDATE ON games \
+                 FOR EACH ROW EXECUTE FUNCTION refuse_6()",
+            )
+            .await;
+        }
+    }
+    let barrier = Arc::new(tokio::sync::Barrier::new(GAMES as usize));
+    let mut tasks = tokio::task::JoinSet::new();
+    for (i, &g) in games.iter().enumerate() {
+        let (l, barrier) = (ledger.clone(), barrier.clone());
+        tasks.spawn(async move {
+            barrier.wait().await;
+            let good = l.append_action(g, 1, &json!({"seat": 0, "a": i})).await;
+            // Every third table also sends a stale action (a second writer).
+            let stale = if i % 3 == 0 {
+                Some(l.append_action(g, 5, &json!({"seat": 1})).await)
+            } else {
+                None
+            };
+            let deltas = if i % 4 == 1 {
+                vec![2, -1, 0]
+            } else {
+                vec![2, -1, -1]
+            };
+            let settled = l
+                .settle(
+                    g,
+                    Settlement {
+                        deltas,
+                        rake_percent: 0,
+                        record: json!({"g": i}),
+                        winners: vec![0],
+                    },
+                )
+                .await;
+            (i, good, stale, settled)
+        });
+    }
+    let mut refused = 0;
+    while let Some(r) = tasks.join_next().await {
+        let (i, good, stale, settled) = r.unwrap();
+        good.unwrap_or_else(|e| panic!("table {i}: {e}"));
+        if let Some(stale) = stale {
+            assert!(
+                matches!(
+                    stale,
+                    Err(LedgerError::StaleVersion {
+                        stored: 1,
+                        given: 5,
+                        ..
+                    })
+                ),
+                "table {i}: {stale:?}"
+            );
+        }
+        match (i % 4 == 1, i == 6, settled) {
+            (true, _, Err(LedgerError::BadSettlement(_))) => refused += 1,
+            (false, true, Err(LedgerError::Database(_))) => refused += 1,
+            (false, false, Ok(report)) => assert_eq!(report.paid, vec![2, -1, -1]),
+            (_, _, other) => panic!("table {i}: {other:?}"),
+        }
+    }
+    assert_eq!(refused, GAMES / 4 + 1);
+    // The refused settlements left their games running at version 1 with
+    // their appended action, and nothing of game 6's half-run settlement.
+    let running = ledger.unfinished_games().await.unwrap();
+    assert_eq!(running.len() as u64, GAMES / 4 + 1);
+    for s in &running {
+        assert_eq!(s.version, 1, "game {}", s.id);
+        assert_eq!(
+            s.snapshot
+                .as_ref()
+                .and_then(|v| v["actions"].as_array())
+                .map(Vec::len),
+            Some(1)
+        );
+    }
+    for user in [3 * 6 + 1, 3 * 6 + 2, 3 * 6 + 3] {
+        assert_eq!(ledger.balance(SERVER, user).await.unwrap(), START);
+    }
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+}

@@ -269,10 +269,17 @@ impl Ledger {
         amount: i64,
         key: &str,
     ) -> Result<i64, LedgerError> {
-        let mut tx = self.begin(Lock::GameServer(game)).await?;
-        let balance = hold_in(&mut tx, game, user, amount, key).await?;
-        tx.commit().await?;
-        Ok(balance)
+        let key = key.to_string();
+        let this = self.clone();
+        self.write(Lock::GameServer(game), move |tx| {
+            Box::pin(async move {
+                // Escrow moves only at a table this process hosts, as
+                // snapshots and settlements do.
+                this.check_owner(tx, game).await?;
+                hold_in(tx, game, user, amount, &key).await
+            })
+        })
+        .await
     }
 
     /// Appends one applied action (a record action, with its seat) to a
@@ -294,7 +301,20 @@ impl Ledger {
         }
         let text = serde_json::to_string(action)
             .map_err(|e| LedgerError::BadInput(format!("action: {e}")))?;
-        let mut tx = self.begin(Lock::None).await?;
+        let this = self.clone();
+        self.write(Lock::None, move |tx| {
+            Box::pin(async move { this.append_action_in(tx, game, version, text).await })
+        })
+        .await
+    }
+
+    async fn append_action_in(
+        &self,
+        tx: &mut Tx,
+        game: GameId,
+        version: i64,
+        text: String,
+    ) -> Result<(), LedgerError> {
         let done = match &self.guard {
             None => {
                 db::query(
@@ -303,7 +323,7 @@ impl Ledger {
                 )
                 .bind(version)
                 .bind(game)
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await?
             }
             // The same compare-and-set, and only while this process holds
@@ -319,7 +339,7 @@ impl Ledger {
                 .bind(guard.owner.as_str())
                 .bind(guard.count)
                 .bind(now_unix())
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await?
             }
         };
@@ -328,24 +348,23 @@ impl Ledger {
                 .bind(game)
                 .bind(version)
                 .bind(&text)
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await?;
-            tx.commit().await?;
             return Ok(());
         }
-        let head = game_head(&mut tx, game).await?;
+        let head = game_head(&mut *tx, game).await?;
         if head.status != GameStatus::Running {
             return Err(not_running(game, head.status));
         }
         let stored: i64 = db::query_scalar("SELECT version FROM games WHERE id = $1")
             .bind(game)
-            .fetch_one(&mut tx)
+            .fetch_one(&mut *tx)
             .await?;
         let same: Option<String> =
             db::query_scalar("SELECT action FROM game_actions WHERE game_id = $1 AND version = $2")
                 .bind(game)
                 .bind(version)
-                .fetch_optional(&mut tx)
+                .fetch_optional(&mut *tx)
                 .await?;
         if stored == version && same.as_deref() == Some(text.as_str()) {
             return Ok(());
@@ -376,7 +395,20 @@ impl Ledger {
         }
         let text = serde_json::to_string(snapshot)
             .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
-        let mut tx = self.begin(Lock::None).await?;
+        let this = self.clone();
+        self.write(Lock::None, move |tx| {
+            Box::pin(async move { this.save_snapshot_in(tx, game, version, text).await })
+        })
+        .await
+    }
+
+    async fn save_snapshot_in(
+        &self,
+        tx: &mut Tx,
+        game: GameId,
+        version: i64,
+        text: String,
+    ) -> Result<(), LedgerError> {
         let done = match &self.guard {
             None => {
                 db::query(
@@ -386,7 +418,7 @@ impl Ledger {
                 .bind(&text)
                 .bind(version)
                 .bind(game)
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await?
             }
             // The same compare-and-set, and only while this process holds
@@ -403,31 +435,30 @@ impl Ledger {
                 .bind(guard.owner.as_str())
                 .bind(guard.count)
                 .bind(now_unix())
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await?
             }
         };
         if done.rows_affected() == 1 {
             db::query("DELETE FROM game_actions WHERE game_id = $1")
                 .bind(game)
-                .execute(&mut tx)
+                .execute(&mut *tx)
                 .await?;
-            tx.commit().await?;
             return Ok(());
         }
-        let head = game_head(&mut tx, game).await?;
+        let head = game_head(&mut *tx, game).await?;
         if head.status != GameStatus::Running {
             return Err(not_running(game, head.status));
         }
         let appended: Option<i64> =
             db::query_scalar("SELECT version FROM game_actions WHERE game_id = $1 LIMIT 1")
                 .bind(game)
-                .fetch_optional(&mut tx)
+                .fetch_optional(&mut *tx)
                 .await?;
         let (stored, stored_text): (i64, Option<String>) =
             db::query_as("SELECT version, snapshot FROM games WHERE id = $1")
                 .bind(game)
-                .fetch_one(&mut tx)
+                .fetch_one(&mut *tx)
                 .await?;
         if stored == version && appended.is_none() && stored_text.as_deref() == Some(text.as_str())
         {
@@ -453,8 +484,21 @@ impl Ledger {
         }
         let record = serde_json::to_string(&s.record)
             .map_err(|e| LedgerError::BadInput(format!("record: {e}")))?;
-        let mut tx = self.begin(Lock::GameServer(game)).await?;
-        let head = game_head(&mut tx, game).await?;
+        let this = self.clone();
+        self.write(Lock::GameServer(game), move |tx| {
+            Box::pin(async move { this.settle_in(tx, game, s, record).await })
+        })
+        .await
+    }
+
+    async fn settle_in(
+        &self,
+        tx: &mut Tx,
+        game: GameId,
+        s: Settlement,
+        record: String,
+    ) -> Result<SettleReport, LedgerError> {
+        let head = game_head(&mut *tx, game).await?;
         match head.status {
             GameStatus::Finished => {
                 let stored = head.result.ok_or_else(|| {
@@ -465,7 +509,7 @@ impl Ledger {
             GameStatus::Cancelled => return Err(not_running(game, head.status)),
             GameStatus::Running => {}
         }
-        self.check_owner(&mut tx, game).await?;
+        self.check_owner(&mut *tx, game).await?;
         let n = head.seats.len();
         if s.deltas.len() != n {
             return Err(LedgerError::BadSettlement(format!(
@@ -479,7 +523,7 @@ impl Ledger {
             )));
         }
         // Each seat with its balance, in one read.
-        let seats = seats_with_balances(&mut tx, game).await?;
+        let seats = seats_with_balances(&mut *tx, game).await?;
         let mut caps: Vec<Option<i64>> = vec![None; n];
         let mut balances = vec![0i64; n];
         for (row, balance) in &seats {
@@ -584,7 +628,7 @@ impl Ledger {
                     .bind(now)
                     .bind(key.as_str());
             }
-            q.execute(&mut tx).await?;
+            q.execute(&mut *tx).await?;
         }
         if !changes.is_empty() {
             // Every balance in one statement; the CHECK on the column still
@@ -607,7 +651,7 @@ impl Ledger {
             for (user, _) in &changes {
                 q = q.bind(db_id(*user));
             }
-            let done = q.execute(&mut tx).await?;
+            let done = q.execute(&mut *tx).await?;
             if done.rows_affected() != changes.len() as u64 {
                 return Err(LedgerError::Corrupt(format!(
                     "game {game}: a seated user has no account"
@@ -635,7 +679,7 @@ impl Ledger {
                     .bind(row.seat as i64)
                     .bind(i64::from(s.winners.contains(&row.seat)));
             }
-            q.bind(game).execute(&mut tx).await?;
+            q.bind(game).execute(&mut *tx).await?;
         }
         db::query(
             "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
@@ -645,14 +689,13 @@ impl Ledger {
         .bind(result)
         .bind(now)
         .bind(game)
-        .execute(&mut tx)
+        .execute(&mut *tx)
         .await?;
         // The record holds every action now.
         db::query("DELETE FROM game_actions WHERE game_id = $1")
             .bind(game)
-            .execute(&mut tx)
+            .execute(&mut *tx)
             .await?;
-        tx.commit().await?;
         Ok(report)
     }
 
@@ -660,18 +703,26 @@ impl Ledger {
     /// chips unlocked. Cancelling a cancelled game does nothing; a finished
     /// game cannot be cancelled.
     pub async fn cancel(&self, game: GameId, why: &str) -> Result<(), LedgerError> {
-        let mut tx = self.begin(Lock::GameServer(game)).await?;
-        let head = game_head(&mut tx, game).await?;
+        let why = why.to_string();
+        let this = self.clone();
+        self.write(Lock::GameServer(game), move |tx| {
+            Box::pin(async move { this.cancel_in(tx, game, why).await })
+        })
+        .await
+    }
+
+    async fn cancel_in(&self, tx: &mut Tx, game: GameId, why: String) -> Result<(), LedgerError> {
+        let head = game_head(&mut *tx, game).await?;
         match head.status {
             GameStatus::Cancelled => return Ok(()),
             GameStatus::Finished => return Err(not_running(game, head.status)),
             GameStatus::Running => {}
         }
-        self.check_owner(&mut tx, game).await?;
-        for row in seat_rows(&mut tx, game).await? {
+        self.check_owner(&mut *tx, game).await?;
+        for row in seat_rows(&mut *tx, game).await? {
             if row.held > 0 {
                 journal(
-                    &mut tx,
+                    &mut *tx,
                     head.server,
                     row.user,
                     row.held,
@@ -681,16 +732,16 @@ impl Ledger {
                     &format!("refund:{game}:{}", row.seat),
                 )
                 .await?;
-                let balance = balance_in(&mut tx, head.server, row.user).await?;
+                let balance = balance_in(&mut *tx, head.server, row.user).await?;
                 balance
                     .checked_add(row.held)
                     .ok_or(LedgerError::AmountTooLarge)?;
-                add_to_balance(&mut tx, head.server, row.user, row.held).await?;
+                add_to_balance(&mut *tx, head.server, row.user, row.held).await?;
             }
         }
         db::query("UPDATE game_seats SET held = 0, active = 0 WHERE game_id = $1")
             .bind(game)
-            .execute(&mut tx)
+            .execute(&mut *tx)
             .await?;
         let why: String = why.chars().take(500).collect();
         db::query(
@@ -699,9 +750,8 @@ impl Ledger {
         .bind(why)
         .bind(now_unix())
         .bind(game)
-        .execute(&mut tx)
+        .execute(&mut *tx)
         .await?;
-        tx.commit().await?;
         Ok(())
     }
 

@@ -265,7 +265,8 @@ impl Ledger {
     }
 
     /// This ledger, writing as `me`, the owner of shards of `count`: every
-    /// write that moves a game on (snapshot, settlement, cancellation) is
+    /// write that moves a game on (snapshot, appended action, hold,
+    /// settlement, cancellation) is
     /// refused as stale unless `me` holds the live lease of the game's
     /// guild's shard.
     pub fn owned_by(&self, me: &LeaseOwner, count: u32) -> Ledger {

@@ -63,6 +63,7 @@
 mod db;
 mod error;
 mod games;
+mod group;
 pub mod lease;
 pub mod shares;
 mod verify;
@@ -258,6 +259,9 @@ pub struct Ledger {
     cfg: LedgerConfig,
     /// Set by [`Ledger::owned_by`]: the shard leases game writes check.
     guard: Option<std::sync::Arc<OwnerGuard>>,
+    /// SQLite (writable): the writer task that groups game writes into
+    /// shared transactions (see `group.rs`).
+    group: Option<group::GroupWriter>,
 }
 
 /// Who may move games on through a ledger handle (see `lease.rs`).
@@ -433,11 +437,14 @@ impl Ledger {
                 .connect_with(opts)
                 .await?
         };
+        let writer = Pool::Sqlite(writer);
+        let group = (!read_only).then(|| group::GroupWriter::start(writer.clone()));
         Ok(Ledger {
-            writer: Pool::Sqlite(writer),
+            writer,
             reader: Pool::Sqlite(reader),
             cfg,
             guard: None,
+            group,
         })
     }
 
@@ -476,6 +483,7 @@ impl Ledger {
             reader: Pool::Postgres(pool),
             cfg,
             guard: None,
+            group: None,
         })
     }
 
@@ -499,6 +507,25 @@ impl Ledger {
     /// (SQLite), or on PostgreSQL `lock` (see `db`'s module doc).
     async fn begin(&self, lock: Lock) -> Result<Tx, LedgerError> {
         Ok(self.writer.begin_write(lock).await?)
+    }
+
+    /// Runs a game write: on SQLite in the writer task's next group (one
+    /// transaction shared with the other tables' writes waiting then, a
+    /// savepoint each), on PostgreSQL in its own transaction holding `lock`.
+    /// Either way the write commits or changes nothing, and its result is
+    /// returned once it is durable.
+    async fn write<T, F>(&self, lock: Lock, write: F) -> Result<T, LedgerError>
+    where
+        T: Send + 'static,
+        F: for<'t> FnOnce(&'t mut Tx) -> group::WriteFuture<'t, T> + Send + 'static,
+    {
+        if let Some(group) = &self.group {
+            return group.write(write).await;
+        }
+        let mut tx = self.begin(lock).await?;
+        let v = write(&mut tx).await?;
+        tx.commit().await?;
+        Ok(v)
     }
 
     /// The user's balance; the first use of an account grants the starting chips.

@@ -31,6 +31,10 @@ pub const APP_ID: u64 = 900_000_000_000_000_001;
 pub const BOT_USER_ID: u64 = 900_000_000_000_000_001;
 pub const GUILD_ID: u64 = 800_000_000_000_000_001;
 pub const CHANNEL_ID: u64 = 810_000_000_000_000_001;
+/// A second guild, on the other shard of two from [`GUILD_ID`] (Discord's
+/// shard of a guild is `(id >> 22) % shard_count`), with its channel.
+pub const GUILD_2: u64 = GUILD_ID + (1 << 22);
+pub const CHANNEL_2: u64 = 810_000_000_000_000_002;
 const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 
 /// One REST request the bot made.
@@ -62,6 +66,13 @@ pub struct Interaction {
     /// The message clicked on as an update (callback type 7) left it:
     /// its attachments kept or replaced like Discord's edits.
     pub updated: Option<Value>,
+    /// When the fake sent it on the gateway, and when the bot's callback
+    /// (its acknowledgement) arrived: the load bench's latency.
+    pub sent: std::time::Instant,
+    pub acked: Option<std::time::Instant>,
+    /// What was asked: the command's name, or the component's or modal's
+    /// custom id.
+    pub asked: String,
 }
 
 impl Interaction {
@@ -174,11 +185,21 @@ struct State {
     dm_channels: HashMap<u64, u64>,
     /// message id → message JSON (as last edited)
     messages: HashMap<u64, Value>,
-    /// message ids in creation order
-    message_order: Vec<u64>,
+    /// channel → its message ids in creation order (reading one channel
+    /// stays cheap with many tables' channels)
+    channel_order: HashMap<u64, Vec<u64>>,
+    /// Guild channels besides CHANNEL_ID that interactions came from.
+    channels: HashSet<u64>,
     interactions: Vec<Interaction>,
-    /// The connected, identified gateway session, if any.
+    /// interaction id and token → its index in `interactions`
+    by_id: HashMap<u64, usize>,
+    by_token: HashMap<String, usize>,
+    /// The last identified gateway session, if any.
     gateway: Option<mpsc::UnboundedSender<Value>>,
+    /// Every identified session by the shard it asked for: (shard, shard
+    /// count, its sender, its last sequence number). An interaction goes to
+    /// the session of its guild's shard, else to the last identified one.
+    sessions: Vec<(u64, u64, mpsc::UnboundedSender<Value>, u64)>,
     seq: u64,
     identifies: u32,
     /// Registered commands (last bulk overwrite), global or for the guild.
@@ -252,6 +273,11 @@ impl State {
         }
         f
     }
+
+    fn interaction_mut(&mut self, token: &str) -> Option<&mut Interaction> {
+        let at = *self.by_token.get(token)?;
+        self.interactions.get_mut(at)
+    }
 }
 
 /// The fake. Cheap to clone; every clone sees the same state.
@@ -324,22 +350,18 @@ impl FakeDiscord {
     }
 
     pub fn interaction(&self, id: u64) -> Interaction {
-        self.lock()
-            .interactions
-            .iter()
-            .find(|i| i.id == id)
-            .cloned()
-            .expect("no such interaction")
+        let st = self.lock();
+        let at = *st.by_id.get(&id).expect("no such interaction");
+        st.interactions[at].clone()
     }
 
     /// Messages of a channel in creation order, as last edited.
     pub fn channel_messages(&self, channel: u64) -> Vec<Value> {
         let st = self.lock();
-        st.message_order
-            .iter()
-            .map(|id| st.messages[id].clone())
-            .filter(|m| m["channel_id"] == json!(channel.to_string()))
-            .collect()
+        st.channel_order
+            .get(&channel)
+            .map(|ids| ids.iter().map(|id| st.messages[id].clone()).collect())
+            .unwrap_or_default()
     }
 
     pub fn message(&self, id: u64) -> Option<Value> {
@@ -384,25 +406,56 @@ impl FakeDiscord {
     /// a deferral, the original edited or a followup).
     pub async fn wait_answer(&self, id: u64) -> Interaction {
         self.wait_for(&format!("an answer to interaction {id}"), 20, |f| {
-            let i = f.interaction(id);
-            match &i.callback {
-                None => false,
-                // Deferred (5) or deferred update (6): wait for content unless
-                // it was an update that needs none.
-                Some(cb) if cb["type"] == json!(5) => {
-                    i.original.is_some() || !i.followups.is_empty()
-                }
-                Some(_) => true,
-            }
+            f.answered(id)
         })
         .await;
         self.interaction(id)
+    }
+
+    /// Whether interaction `id` has its answer (see [`FakeDiscord::wait_answer`]).
+    pub fn answered(&self, id: u64) -> bool {
+        let st = self.lock();
+        let Some(i) = st.by_id.get(&id).map(|&at| &st.interactions[at]) else {
+            return false;
+        };
+        match &i.callback {
+            None => false,
+            // Deferred (5) or deferred update (6): wait for content unless
+            // it was an update that needs none.
+            Some(cb) if cb["type"] == json!(5) => i.original.is_some() || !i.followups.is_empty(),
+            Some(_) => true,
+        }
+    }
+
+    /// The time from sending each interaction to its acknowledgement, for
+    /// those acknowledged, and how many were not.
+    pub fn ack_times(&self) -> (Vec<(String, Duration)>, usize) {
+        let st = self.lock();
+        let acked: Vec<(String, Duration)> = st
+            .interactions
+            .iter()
+            .filter_map(|i| Some((i.asked.clone(), i.acked?.duration_since(i.sent))))
+            .collect();
+        let missing = st.interactions.len() - acked.len();
+        (acked, missing)
     }
 
     /// `user` runs slash command `name` in the test channel. `options` is
     /// Discord's `data.options` array (subcommands included). Returns the
     /// interaction id.
     pub fn command(&self, user: u64, locale: &str, name: &str, options: Value) -> u64 {
+        self.command_in(CHANNEL_ID, user, locale, name, options)
+    }
+
+    /// [`FakeDiscord::command`] in another channel of the guild.
+    pub fn command_in(
+        &self,
+        channel: u64,
+        user: u64,
+        locale: &str,
+        name: &str,
+        options: Value,
+    ) -> u64 {
         let mut resolved_users = serde_json::Map::new();
         let mut resolved_members = serde_json::Map::new();
         collect_user_options(&options, &mut |id| {
@@ -417,7 +470,7 @@ impl FakeDiscord {
             "options": options,
             "resolved": { "users": resolved_users, "members": resolved_members },
         });
-        self.dispatch_interaction(user, locale, 2, data, None)
+        self.dispatch_interaction(guild_of(channel), channel, user, locale, 2, data, None)
     }
 
     /// `user` presses the button `custom_id` on message `message_id`.
@@ -426,7 +479,7 @@ impl FakeDiscord {
             .message(message_id)
             .expect("click on an unknown message");
         let data = json!({ "custom_id": custom_id, "component_type": 2 });
-        self.dispatch_interaction(user, locale, 3, data, Some(message))
+        self.dispatch_interaction(GUILD_ID, CHANNEL_ID, user, locale, 3, data, Some(message))
     }
 
     /// `user` picks `values` in the string select `custom_id` of a message
@@ -440,14 +493,34 @@ impl FakeDiscord {
         values: &[String],
     ) -> u64 {
         let data = json!({ "custom_id": custom_id, "component_type": 3, "values": values });
-        self.dispatch_interaction(user, locale, 3, data, Some(message))
+        self.dispatch_interaction(GUILD_ID, CHANNEL_ID, user, locale, 3, data, Some(message))
     }
 
     /// `user` presses a button on a message given as JSON (e.g. an
     /// ephemeral reply, which has no channel message of its own).
     pub fn click_on(&self, user: u64, locale: &str, message: Value, custom_id: &str) -> u64 {
+        self.click_on_in(CHANNEL_ID, user, locale, message, custom_id)
+    }
+
+    /// [`FakeDiscord::click_on`] in another channel of the guild.
+    pub fn click_on_in(
+        &self,
+        channel: u64,
+        user: u64,
+        locale: &str,
+        message: Value,
+        custom_id: &str,
+    ) -> u64 {
         let data = json!({ "custom_id": custom_id, "component_type": 2 });
-        self.dispatch_interaction(user, locale, 3, data, Some(message))
+        self.dispatch_interaction(
+            guild_of(channel),
+            channel,
+            user,
+            locale,
+            3,
+            data,
+            Some(message),
+        )
     }
 
     /// `user` submits the modal `custom_id` (opened by a click on
@@ -467,11 +540,14 @@ impl FakeDiscord {
             })
             .collect();
         let data = json!({ "custom_id": custom_id, "components": rows });
-        self.dispatch_interaction(user, locale, 5, data, Some(message))
+        self.dispatch_interaction(GUILD_ID, CHANNEL_ID, user, locale, 5, data, Some(message))
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn dispatch_interaction(
         &self,
+        guild: u64,
+        channel: u64,
         user: u64,
         locale: &str,
         kind: u8,
@@ -480,17 +556,25 @@ impl FakeDiscord {
     ) -> u64 {
         let (id, token, payload, tx) = {
             let mut st = self.lock();
+            if channel != CHANNEL_ID {
+                st.channels.insert(channel);
+            }
             let id = st.snowflake();
             let token = format!("tok-{id}");
             let user_json = user_json(user, st.usernames.get(&user).map(String::as_str));
+            let asked = data["custom_id"]
+                .as_str()
+                .or(data["name"].as_str())
+                .unwrap_or_default()
+                .to_string();
             let mut payload = json!({
                 "id": id.to_string(),
                 "application_id": APP_ID.to_string(),
                 "type": kind,
                 "data": data,
-                "guild_id": GUILD_ID.to_string(),
-                "channel": { "id": CHANNEL_ID.to_string(), "type": 0, "name": "games", "permissions": "2147483647" },
-                "channel_id": CHANNEL_ID.to_string(),
+                "guild_id": guild.to_string(),
+                "channel": { "id": channel.to_string(), "type": 0, "name": "games", "permissions": "2147483647" },
+                "channel_id": channel.to_string(),
                 "member": {
                     "user": user_json,
                     "nick": null,
@@ -510,13 +594,16 @@ impl FakeDiscord {
                 "locale": locale,
                 "guild_locale": "en-US",
                 "entitlements": [],
-                "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+                "authorizing_integration_owners": { "0": guild.to_string() },
                 "context": 0,
                 "attachment_size_limit": 8_388_608,
             });
             if let Some(m) = message {
                 payload["message"] = m;
             }
+            let at = st.interactions.len();
+            st.by_id.insert(id, at);
+            st.by_token.insert(token.clone(), at);
             st.interactions.push(Interaction {
                 id,
                 token: token.clone(),
@@ -526,10 +613,26 @@ impl FakeDiscord {
                 followups: Vec::new(),
                 message: payload.get("message").cloned(),
                 updated: None,
+                sent: std::time::Instant::now(),
+                acked: None,
+                asked,
             });
-            st.seq += 1;
-            let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": st.seq, "d": payload });
-            (id, token, frame, st.gateway.clone())
+            let session = st
+                .sessions
+                .iter_mut()
+                .find(|(shard, count, _, _)| *count > 0 && (guild >> 22) % *count == *shard);
+            let (seq, to) = match session {
+                Some((_, _, to, seq)) => {
+                    *seq += 1;
+                    (*seq, Some(to.clone()))
+                }
+                None => {
+                    st.seq += 1;
+                    (st.seq, st.gateway.clone())
+                }
+            };
+            let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": payload });
+            (id, token, frame, to)
         };
         let _ = token;
         tx.expect("the bot is not connected to the gateway")
@@ -576,12 +679,16 @@ impl FakeDiscord {
                             if sink.send(WsMessage::Text(ack.to_string())).await.is_err() { break; }
                         }
                         Some(2) | Some(6) => {
+                            let shard = &v["d"]["shard"];
+                            let (shard, count) = (shard[0].as_u64().unwrap_or(0), shard[1].as_u64().unwrap_or(1));
                             let ready = {
                                 let mut st = self.lock();
                                 st.identifies += 1;
                                 st.seq = 1;
                                 st.gateway = Some(tx.clone());
-                                ready_json(self.ws_port)
+                                st.sessions.retain(|(s, c, _, _)| (*s, *c) != (shard, count));
+                                st.sessions.push((shard, count, tx.clone(), 1));
+                                ready_json(self.ws_port, shard, count)
                             };
                             if sink.send(WsMessage::Text(ready.to_string())).await.is_err() { break; }
                         }
@@ -599,6 +706,7 @@ impl FakeDiscord {
         if st.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
             st.gateway = None;
         }
+        st.sessions.retain(|(_, _, to, _)| !to.same_channel(&tx));
     }
 
     // ---- REST ----
@@ -691,9 +799,8 @@ impl FakeDiscord {
             }
             ("POST", ["interactions", id, token, "callback"]) => {
                 let Some(i) = st
-                    .interactions
-                    .iter_mut()
-                    .find(|i| i.id.to_string() == *id && i.token == *token)
+                    .interaction_mut(token)
+                    .filter(|i| i.id.to_string() == *id)
                 else {
                     return error(404, 10062, "Unknown interaction");
                 };
@@ -723,9 +830,8 @@ impl FakeDiscord {
                     Err(e) => return e,
                 };
                 let i = st
-                    .interactions
-                    .iter_mut()
-                    .find(|i| i.id.to_string() == *id && i.token == *token)
+                    .interaction_mut(token)
+                    .filter(|i| i.id.to_string() == *id)
                     .expect("found above");
                 if let Some(m) = callback["data"].as_object_mut() {
                     m.remove("_files");
@@ -737,10 +843,11 @@ impl FakeDiscord {
                 }
                 callback["data"]["attachments"] = attached;
                 i.callback = Some(callback);
+                i.acked = Some(std::time::Instant::now());
                 (204, None)
             }
             ("GET", ["webhooks", _, token, "messages", "@original"]) => {
-                match st.interactions.iter().find(|i| i.token == *token) {
+                match st.interaction_mut(token) {
                     Some(i) => {
                         let content = i
                             .original
@@ -754,7 +861,7 @@ impl FakeDiscord {
             }
             ("PATCH", ["webhooks", _, token, "messages", "@original"]) => {
                 let id = st.snowflake();
-                let Some(i) = st.interactions.iter().find(|i| i.token == *token) else {
+                let Some(i) = st.interaction_mut(token) else {
                     return error(404, 10015, "Unknown Webhook");
                 };
                 // An edit of the original merges like Discord does (an
@@ -780,11 +887,7 @@ impl FakeDiscord {
                     m.remove("_files");
                 }
                 merged["attachments"] = attached.clone();
-                let i = st
-                    .interactions
-                    .iter_mut()
-                    .find(|i| i.token == *token)
-                    .expect("found above");
+                let i = st.interaction_mut(token).expect("found above");
                 i.original = Some(merged.clone());
                 let mut m = message_json(id, CHANNEL_ID, &merged, true);
                 m["attachments"] = attached;
@@ -796,7 +899,7 @@ impl FakeDiscord {
                     Ok(a) => a,
                     Err(e) => return e,
                 };
-                match st.interactions.iter_mut().find(|i| i.token == *token) {
+                match st.interaction_mut(token) {
                     Some(i) => {
                         let mut followup = body.clone();
                         if let Some(m) = followup.as_object_mut() {
@@ -819,7 +922,7 @@ impl FakeDiscord {
                     Ok(a) => a,
                     Err(e) => return e,
                 };
-                match st.interactions.iter_mut().find(|i| i.token == *token) {
+                match st.interaction_mut(token) {
                     Some(i) => {
                         let mut edit = body.clone();
                         if let Some(m) = edit.as_object_mut() {
@@ -875,7 +978,7 @@ impl FakeDiscord {
                         return error(403, 50007, "Cannot send messages to this user");
                     }
                 }
-                if dm_of.is_none() && channel != CHANNEL_ID {
+                if dm_of.is_none() && channel != CHANNEL_ID && !st.channels.contains(&channel) {
                     return error(404, 10003, "Unknown Channel");
                 }
                 let id = st.snowflake();
@@ -886,7 +989,7 @@ impl FakeDiscord {
                 let mut msg = message_json(id, channel, body, false);
                 msg["attachments"] = attached;
                 st.messages.insert(id, msg.clone());
-                st.message_order.push(id);
+                st.channel_order.entry(channel).or_default().push(id);
                 (200, Some(msg))
             }
             ("PATCH", ["channels", _, "messages", mid]) => {
@@ -939,6 +1042,16 @@ fn merge(target: &mut Value, edit: &Value) {
         for (k, v) in e {
             t.insert(k.clone(), v.clone());
         }
+    }
+}
+
+/// The guild a channel belongs to: [`CHANNEL_2`] is [`GUILD_2`]'s, every
+/// other channel [`GUILD_ID`]'s.
+pub fn guild_of(channel: u64) -> u64 {
+    if channel == CHANNEL_2 {
+        GUILD_2
+    } else {
+        GUILD_ID
     }
 }
 
@@ -1028,7 +1141,12 @@ fn message_json(id: u64, channel: u64, body: &Value, webhook: bool) -> Value {
     m
 }
 
-fn ready_json(ws_port: u16) -> Value {
+fn ready_json(ws_port: u16, shard: u64, count: u64) -> Value {
+    let guilds: Vec<Value> = [GUILD_ID, GUILD_2]
+        .into_iter()
+        .filter(|g| (g >> 22) % count.max(1) == shard)
+        .map(|g| json!({ "id": g.to_string(), "unavailable": true }))
+        .collect();
     json!({
         "op": 0,
         "t": "READY",
@@ -1036,10 +1154,10 @@ fn ready_json(ws_port: u16) -> Value {
         "d": {
             "v": 10,
             "user": bot_user_json(),
-            "guilds": [ { "id": GUILD_ID.to_string(), "unavailable": true } ],
+            "guilds": guilds,
             "session_id": "fake-session",
             "resume_gateway_url": format!("ws://127.0.0.1:{ws_port}"),
-            "shard": [0, 1],
+            "shard": [shard, count],
             "application": { "id": APP_ID.to_string(), "flags": 0 },
             "private_channels": [],
             "presences": [],
