@@ -62,7 +62,7 @@ mod tests {
     use serde_json::json;
 
     fn malformed(m: String) -> RuleError {
-        RuleError::new(ErrorCode::IllegalAction, "err-test-malformed", m)
+        RuleError::new(ErrorCode::IllegalAction, "err-malformed-action", m)
     }
 
     #[test]
@@ -71,7 +71,7 @@ mod tests {
         assert_eq!(single_entry(&v, "play", malformed).unwrap().0, "play");
         for bad in [json!({}), json!({"a": 1, "b": 2}), json!([1]), json!("x")] {
             let e = single_entry(&bad, "a, b", malformed).unwrap_err();
-            assert_eq!(e.key, "err-test-malformed", "{bad}");
+            assert_eq!(e.key, "err-malformed-action", "{bad}");
         }
     }
 
@@ -80,13 +80,13 @@ mod tests {
         assert_eq!(flag("pass", &json!(true), 7, malformed).unwrap(), 7);
         assert!(flag("pass", &json!(false), 7, malformed).is_err());
         let flags = [("leave", 1), ("timed_out", 2)];
-        let read = |v: Value| table_flag(&v, &flags, "err-test-table");
+        let read = |v: Value| table_flag(&v, &flags, "err-chexuan-malformed-action");
         assert_eq!(read(json!({"timed_out": true})).unwrap().unwrap(), 2);
         assert!(read(json!({"play": ["3S"]})).is_none());
         let refused = read(json!({"leave": true, "play": []}))
             .unwrap()
             .unwrap_err();
-        assert_eq!(refused.key, "err-test-table");
+        assert_eq!(refused.key, "err-chexuan-malformed-action");
         assert!(read(json!({"leave": 1})).unwrap().is_err());
     }
 }
