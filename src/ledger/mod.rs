@@ -64,11 +64,13 @@ mod db;
 mod error;
 mod games;
 pub mod lease;
+mod messages;
 pub mod shares;
 mod verify;
 
 pub use error::{LedgerError, ERROR_KEYS};
 pub use lease::{Lease, LeaseOwner, Shards};
+pub use messages::GameMessage;
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
 use db::{Lock, Pool, Tx};
