@@ -337,10 +337,14 @@ pub fn reading_select(
 ) -> serenity::CreateActionRow {
     let options: Vec<serenity::CreateSelectMenuOption> = readings
         .iter()
-        .filter_map(|r| {
+        .enumerate()
+        .filter_map(|(i, r)| {
             let value = readings::encode(r)?;
+            // Numbered: `/play <the cards> #2` picks the second (as the
+            // terminal's menu takes a typed number).
+            let label = format!("{}. {}", i + 1, readings::label(lang, view, r));
             Some(serenity::CreateSelectMenuOption::new(
-                readings::label(lang, view, r),
+                label.chars().take(100).collect::<String>(),
                 value,
             ))
         })
