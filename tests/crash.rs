@@ -3,6 +3,8 @@
 //! has one) it resumes the game from the same state, plays it to the end,
 //! and `paiju ledger verify` is clean. And sharded bots on one PostgreSQL:
 //! a killed bot's shard is taken over by the process started in its place.
+//! And what a resumed game needs of the process before: the messages it
+//! posted (`crash/messages.rs`).
 
 #[path = "support/terminal.rs"]
 mod terminal;
@@ -13,6 +15,8 @@ mod bot;
 mod db;
 #[path = "support/fake_discord.rs"]
 mod fake_discord;
+#[path = "crash/messages.rs"]
+mod messages;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -274,15 +274,40 @@ async fn an_ambiguous_wild_play_is_chosen_privately_and_lands_as_chosen() {
     );
     assert_eq!(game_now(&ledger).await.1, actions_before);
 
-    // The pick (the last option, not the first) is played as chosen.
-    let id = fake.select_on(
-        user,
-        "en-US",
-        picker.clone(),
-        &reading_id,
-        std::slice::from_ref(&value),
+    // Issue #17 item 9: the options are numbered, and a typed number
+    // picks one as the terminal's menu does: `/play <cards> #n`. A number
+    // past the menu, or no number after #, plays nothing.
+    let (last_label, _) = options.last().unwrap();
+    assert!(last_label.starts_with(&format!("{shown}. ")), "{options:?}");
+    assert!(asked.text().contains("#2"), "{asked:?}");
+    let typed_pick = |n: &str| {
+        fake.command(
+            user,
+            "en-US",
+            "play",
+            json!([{ "name": "cards", "type": 3, "value": format!("{} {n}", values.join(" ")) }]),
+        )
+    };
+    let refused = fake
+        .wait_answer(typed_pick(&format!("#{}", shown + 1)))
+        .await;
+    assert!(
+        refused.is_ephemeral()
+            && refused
+                .text()
+                .contains(&format!("cannot be played as number {}", shown + 1)),
+        "{refused:?}"
     );
-    let played = fake.wait_answer(id).await;
+    let refused = fake.wait_answer(typed_pick("#x")).await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("not “x”"),
+        "{refused:?}"
+    );
+    assert_eq!(game_now(&ledger).await.1, actions_before);
+
+    // The pick (the last option, not the first), typed by its number, is
+    // played as chosen (the select's pick: the unit tests).
+    let played = fake.wait_answer(typed_pick(&format!("#{shown}"))).await;
     assert!(played.text().contains("You played"), "{played:?}");
     let (game, actions_after) = game_now(&ledger).await;
     assert_eq!(actions_after, actions_before + 1);

@@ -523,7 +523,12 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         "{playing}"
     );
     assert!(
-        playing.contains(&format!("New round: <@{bidder}> leads")),
+        playing.contains(&format!("New round: <@{bidder}> leads, <t:")),
+        "{playing}"
+    );
+    // One line says who leads: not also "to lead".
+    assert!(
+        !playing.contains("to lead") && playing.matches("New round").count() == 1,
         "{playing}"
     );
     assert!(!playing.contains("none yet"), "{playing}");
@@ -565,6 +570,7 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     // Restart mid-game: the game resumes and its table message is posted again.
     let before = fake.channel_messages(CHANNEL_ID).len();
     let old_table = id_of(&table_message(&fake).unwrap());
+    let requests_before = fake.requests().len();
     let status = bot.stop();
     assert!(status.success() || status.code().is_none(), "{status:?}");
     let bot = BotProcess::start(&fake.api_url(), dir.path(), &env);
@@ -574,6 +580,59 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
             && table_message(f).is_some_and(|m| id_of(&m) != old_table)
     })
     .await;
+    // Issue #17 item 13: the old table message keeps no working control
+    // beside the new one, and says where the game went on.
+    let new_table = id_of(&table_message(&fake).unwrap());
+    let retired = fake.message(old_table).unwrap();
+    fake.wait_for("the old table message retired", 20, |f| {
+        f.message(old_table)
+            .is_some_and(|m| custom_ids(&m).is_empty())
+    })
+    .await;
+    let retired_text = message_text(&fake.message(old_table).unwrap());
+    assert!(
+        retired_text.contains("goes on in a new message")
+            && retired_text.contains(&format!("/{CHANNEL_ID}/{new_table}")),
+        "{retired_text} (was {retired})"
+    );
+    assert!(attachments(&fake.message(old_table).unwrap()).is_empty());
+    // The old hand DMs are edited to the hands as they are now, not sent
+    // again beside them.
+    for user in [ANN, BOB] {
+        fake.wait_for("the old DM edited after the restart", 20, |f| {
+            let dms = f.dm_messages(user);
+            let path = format!(
+                "/channels/{}/messages/{}",
+                dms[0]["channel_id"].as_str().unwrap(),
+                dms[0]["id"].as_str().unwrap()
+            );
+            f.requests()[requests_before..]
+                .iter()
+                .any(|r| r.method == "PATCH" && r.path.ends_with(&path))
+        })
+        .await;
+        let dms = fake.dm_messages(user);
+        assert_eq!(dms.len(), 1, "{dms:?}");
+        let mine = click_table(
+            &fake,
+            user,
+            &find_id(&table_message(&fake).unwrap(), "pj1:hand:").unwrap(),
+        )
+        .await;
+        let count = mine
+            .text()
+            .split("Your hand (")
+            .nth(1)
+            .and_then(|t| t.split(')').next())
+            .map(str::to_string)
+            .unwrap();
+        let dm = message_text(&dms[0]);
+        assert!(
+            dm.contains(&format!("Your hand ({count})")),
+            "{dm} / {count}"
+        );
+        picture(&dms[0], "hand-");
+    }
 
     // Play on to the end.
     let mut turns = 0;

@@ -451,3 +451,34 @@ fn whole_chinese_games_have_no_english_and_no_stray_spaces() {
     assert!(spaces.is_empty(), "stray spaces:\n{}", spaces.join("\n"));
     has_all(&all, &["你坐 1 号位", "你不叫。", "不要", "叫 3 分"]);
 }
+
+/// Issue #17 item 18 through the pipe: a Chinese refusal names the jokers
+/// as players read them (大王, 小王), never in record notation, whichever
+/// way the cards were typed (`BJ` or `大王`); and the refused lines play
+/// nothing (the hand is still 20 cards after them).
+#[test]
+fn a_chinese_refusal_names_the_big_joker_not_bj() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("jokers.db");
+    // Seed 3: you bid 3 and lead, holding neither joker.
+    let input = format!(
+        "bid 3\nBJ BJ\n大王 大王\nSJ SJ\nhand\n{}n\n",
+        "auto\n".repeat(40)
+    );
+    let (ok, out, err) = play("dou-dizhu", &db, &["--seed", "3", "--lang", "zh"], &input);
+    assert!(ok, "{err}\n{out}");
+    let plain = out.replace(['\u{2068}', '\u{2069}'], "");
+    for (typed, named) in [("BJ BJ", "大王"), ("大王 大王", "大王"), ("SJ SJ", "小王")] {
+        let line = plain
+            .lines()
+            .find(|l| l.contains(&format!("不行：`{typed}`")))
+            .unwrap_or_else(|| panic!("no refusal of `{typed}`:\n{plain}"));
+        assert!(line.contains(&format!("你手里没有{named}")), "{line}");
+        let said = line.split('`').nth(2).unwrap_or_default();
+        assert!(!said.contains("BJ") && !said.contains("SJ"), "{line}");
+    }
+    // Refused moves play nothing: `hand` after them still shows 20 cards.
+    let after = plain.split("不行：`SJ SJ`").nth(1).unwrap();
+    assert!(after.contains("你的手牌（20 张）"), "{after}");
+    assert!(verify(&db).0);
+}

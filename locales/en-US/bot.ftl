@@ -40,12 +40,16 @@ table-kitty = Kitty: { $cards }
 table-multiplier = Multiplier: ×{ $multiplier }
 table-last-play = Last play: { $player } — { $pattern } { $cards }
 table-new-round = New round: { $player } leads
-table-turn-bid = { $player } to bid, { $deadline }
-table-turn-play = { $player } to play, { $deadline }
-table-turn-lead = { $player } to lead, { $deadline }
-table-turn-choose = { $player } to choose, { $deadline }
+table-turn-bid = { $player } to bid
+table-turn-play = { $player } to play
+table-turn-choose = { $player } to choose
+# Whose turn it is ($turn, one of the lines above or table-new-round) until when.
+table-turn-deadline = { $turn }, { $deadline }
 table-autoplay = The computer plays for { $player } until they act again.
 table-cancelled = The table was closed; no chips moved.
+# The table message of a game left behind by a restart, its buttons removed.
+table-moved-on = The bot restarted; this game goes on in a new message: { $link }
+table-moved-on-unposted = The bot restarted; this game goes on in a new message below.
 table-starting = Dealing the cards…
 
 ## Events posted in the channel

@@ -111,7 +111,12 @@ ddz-bomb-pure-wild = pure wild bomb
 reading-of = { $pattern } of { $rank }
 reading-run = { $pattern } { $low }–{ $high }
 reading-wild-as = { $reading } (wild as { $ranks })
-reading-choose = { $cards } can be played { $count } ways: choose one in the menu.
+reading-choose = { $cards } can be played { $count } ways: choose one in the menu, or type /play with the same cards and its number (e.g. #2).
+err-reading-number = Those cards cannot be played as number { $number }: there { $count ->
+    [one] is one way
+   *[other] are { $count } ways
+}. Nothing was played.
+err-reading-number-bad = After # comes the number of a way to play the cards, not “{ $input }”.
 reading-more = Only the first { $shown } are listed; for another, type /play with the cards, then as: and what the wild cards stand for.
 reading-placeholder = Choose how to play them
 err-reading-gone = That is not a legal way to play those cards now, so nothing was played. Choose your cards again.

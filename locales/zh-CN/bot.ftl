@@ -37,12 +37,14 @@ table-kitty = 底牌：{ $cards }
 table-multiplier = 倍数：×{ $multiplier }
 table-last-play = 上一手：{ $player }出{ $pattern }：{ $cards }
 table-new-round = 新一轮：{ $player }先出
-table-turn-bid = 轮到{ $player }叫牌，{ $deadline }
-table-turn-play = 轮到{ $player }出牌，{ $deadline }
-table-turn-lead = 轮到{ $player }先出，{ $deadline }
-table-turn-choose = 轮到{ $player }选择，{ $deadline }
+table-turn-bid = 轮到{ $player }叫牌
+table-turn-play = 轮到{ $player }出牌
+table-turn-choose = 轮到{ $player }选择
+table-turn-deadline = { $turn }，{ $deadline }
 table-autoplay = 电脑托管{ $player }，直到其再次操作。
 table-cancelled = 牌桌已关闭，没有筹码变动。
+table-moved-on = 机器人已重启，本局在新消息中继续：{ $link }
+table-moved-on-unposted = 机器人已重启，本局在下方的新消息中继续。
 table-starting = 正在发牌……
 
 ## 频道里的事件

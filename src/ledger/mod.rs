@@ -65,11 +65,13 @@ mod error;
 mod games;
 mod group;
 pub mod lease;
+mod messages;
 pub mod shares;
 mod verify;
 
 pub use error::{LedgerError, ERROR_KEYS};
 pub use lease::{Lease, LeaseOwner, Shards};
+pub use messages::GameMessage;
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
 use db::{Lock, Pool, Tx};

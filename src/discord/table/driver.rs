@@ -11,6 +11,7 @@ use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
+use crate::ledger::GameMessage;
 use crate::render::{render, Scene};
 use crate::table::{
     CloseReason, GameId, GameResult, Occupant, ServerId, SettleReport, TableEvent, TableHandle,
@@ -50,6 +51,29 @@ pub fn spawn<G: DiscordGame>(
     options: TableOptions,
     lang: Lang,
 ) {
+    spawn_resumed(http, host, handle, server, options, lang, None);
+}
+
+/// A game resumed after a restart, with the messages the process before
+/// posted for it (read back from the ledger).
+pub struct Resumed {
+    pub game: GameId,
+    pub messages: Vec<GameMessage>,
+}
+
+/// [`spawn`] for a table resumed at start-up: its old hand DMs are edited
+/// to the hands as they are now (not sent again), and its old table message
+/// loses its controls and points to the one posted anew, so no button of
+/// the process before is left working beside the new ones.
+pub fn spawn_resumed<G: DiscordGame>(
+    http: Arc<serenity::Http>,
+    host: Arc<Host>,
+    handle: TableHandle<G>,
+    server: ServerId,
+    options: TableOptions,
+    lang: Lang,
+    resumed: Option<Resumed>,
+) {
     let rx = handle.subscribe();
     let driver = Driver::<G> {
         http,
@@ -69,6 +93,8 @@ pub fn spawn<G: DiscordGame>(
         dms: HashMap::new(),
         dm_refused: HashSet::new(),
         seats: Vec::new(),
+        saved_table: None,
+        resumed,
     };
     tokio::spawn(driver.run(rx));
 }
@@ -107,13 +133,22 @@ struct Driver<G: DiscordGame> {
     /// Who sits where, as last seen (the table may be gone when its result
     /// is drawn).
     seats: Vec<Occupant>,
+    /// The (game, table message) last written to the ledger, so a restart
+    /// finds the message (written once per game and message, not per edit).
+    saved_table: Option<(GameId, serenity::MessageId)>,
+    /// The resumed game's old messages, until the first drawing handles them.
+    resumed: Option<Resumed>,
 }
 
 use crate::ledger::now_unix as unix_now;
 
 impl<G: DiscordGame> Driver<G> {
     async fn run(mut self, mut rx: tokio::sync::broadcast::Receiver<TableEvent<G>>) {
+        let old_table = self.adopt_resumed();
         self.refresh().await;
+        if let Some(old) = old_table {
+            self.retire(old).await;
+        }
         loop {
             let mut batch = Vec::new();
             match rx.recv().await {
@@ -209,6 +244,105 @@ impl<G: DiscordGame> Driver<G> {
         self.deadline = None;
     }
 
+    /// Takes over the messages of a resumed game: its hand DMs become this
+    /// driver's (edited, with the hands as they are now, by the first
+    /// drawing); returns its old table message, to be retired once the new
+    /// one is up.
+    fn adopt_resumed(&mut self) -> Option<GameMessage> {
+        let resumed = self.resumed.take()?;
+        self.started(resumed.game);
+        let mut table = None;
+        for m in resumed.messages {
+            match m.user {
+                None => table = Some(m),
+                Some(user) => {
+                    self.dms.insert(
+                        user,
+                        Dm {
+                            channel: serenity::ChannelId::new(m.channel.max(1)),
+                            message: serenity::MessageId::new(m.message.max(1)),
+                            // Unknown: the first drawing edits it whatever it shows.
+                            text: String::new(),
+                            picture: None,
+                        },
+                    );
+                }
+            }
+        }
+        table
+    }
+
+    /// The old table message of a resumed game: its buttons are the same
+    /// game at the same version as the new message's, so they would still
+    /// work beside it. It is edited to say where the game went on, with no
+    /// controls and no picture.
+    async fn retire(&mut self, old: GameMessage) {
+        let old_id = serenity::MessageId::new(old.message.max(1));
+        if self.message == Some(old_id) {
+            return;
+        }
+        let text = match self.message {
+            Some(new) => i18n::tr_args(
+                self.lang,
+                "table-moved-on",
+                &[(
+                    "link",
+                    format!(
+                        "https://discord.com/channels/{}/{}/{new}",
+                        self.server, self.channel
+                    )
+                    .into(),
+                )],
+            ),
+            None => i18n::tr(self.lang, "table-moved-on-unposted"),
+        };
+        let embed = serenity::CreateEmbed::new()
+            .title(i18n::tr(self.lang, G::NAME_KEY))
+            .description(text);
+        let edit = serenity::EditMessage::new()
+            .embed(embed)
+            .components(Vec::new())
+            .remove_all_attachments();
+        let channel = serenity::ChannelId::new(old.channel.max(1));
+        match channel.edit_message(&self.http, old_id, edit).await {
+            Ok(_) => {}
+            // Deleted meanwhile: nothing is left to click.
+            Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {}
+            Err(e) => {
+                tracing::warn!(channel = %channel, "cannot retire the old table message: {e}")
+            }
+        }
+    }
+
+    /// Writes `message` of the running game to the ledger, so that the
+    /// next process finds it after a restart ([`Resumed`]).
+    async fn save_message(&self, user: Option<UserId>, channel: u64, message: u64) {
+        let Some(game) = self.game else {
+            return;
+        };
+        let m = GameMessage {
+            user,
+            channel,
+            message,
+        };
+        if let Err(e) = self.host.tables.store().save_game_message(game, m).await {
+            tracing::warn!(game, "cannot remember the message {message}: {e}");
+        }
+    }
+
+    /// Remembers the table message for the running game, once per pair.
+    async fn save_table_message(&mut self) {
+        let (Some(game), Some(message)) = (self.game, self.message) else {
+            return;
+        };
+        if self.saved_table == Some((game, message)) {
+            return;
+        }
+        self.save_message(None, self.channel.get(), message.get())
+            .await;
+        self.saved_table = Some((game, message));
+    }
+
     fn push_log(&mut self, line: String) {
         if line.is_empty() {
             return;
@@ -272,6 +406,7 @@ impl<G: DiscordGame> Driver<G> {
         let rows = rows_of(buttons);
         self.last_view = Some(game.view.clone());
         self.show(embed, rows, scene).await;
+        self.save_table_message().await;
         self.send_hands(&status.seats, game.id).await;
     }
 
@@ -481,6 +616,8 @@ impl<G: DiscordGame> Driver<G> {
         .await;
         match result {
             Ok((channel, message)) => {
+                self.save_message(Some(user), channel.get(), message.get())
+                    .await;
                 self.dms.insert(
                     user,
                     Dm {

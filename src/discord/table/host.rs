@@ -122,7 +122,9 @@ impl Host {
 
     /// At start-up: resumes every unfinished game of the servers `hosts`
     /// accepts (a sharded process: its shards' guilds) and re-posts the
-    /// table message of each in its channel. Returns how many run again.
+    /// table message of each in its channel; the old table message loses its
+    /// controls and the old hand DMs are edited to the hands as they are now
+    /// ([`driver::spawn_resumed`]). Returns how many run again.
     pub async fn resume_all(
         self: &Arc<Self>,
         http: Arc<serenity::Http>,
@@ -162,16 +164,30 @@ impl Host {
                 .as_deref()
                 .and_then(Lang::from_code)
                 .unwrap_or(self.default_lang);
+            // What the process before posted for it: retired or taken over
+            // by the driver, so no old button keeps working.
+            let messages = match self.tables.store().game_messages(game.id).await {
+                Ok(m) => m,
+                Err(e) => {
+                    tracing::warn!(game = id, "cannot read the game's old messages: {e}");
+                    Vec::new()
+                }
+            };
+            let resumed = driver::Resumed {
+                game: game.id,
+                messages,
+            };
             let started = crate::with_game!(kind, G => {
                 match self.tables.get::<G>(game.channel) {
                     Some(handle) => {
-                        driver::spawn(
+                        driver::spawn_resumed(
                             http.clone(),
                             self.clone(),
                             handle,
                             game.server,
                             options,
                             lang,
+                            Some(resumed),
                         );
                         true
                     }

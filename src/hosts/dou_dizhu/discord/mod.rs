@@ -234,6 +234,7 @@ impl DiscordGame for DouDizhu {
     /// reading stated after `as:` is played, or the player is asked which.
     fn typed_intent(input: &str, h: &HandView<'_, Self>) -> Result<ClickIntent<Action>, BotError> {
         let hand = hand_of(h.view);
+        let (input, number) = readings::split_number(input)?;
         let (cards_text, statement) = readings::split_typed(input)?;
         let cards = parse_play(cards_text, &hand)?;
         if discarding(h.view) {
@@ -241,7 +242,28 @@ impl DiscordGame for DouDizhu {
                 &cards,
             ))));
         }
-        Ok(play_intent(h, &cards, statement.as_ref()))
+        let intent = play_intent(h, &cards, statement.as_ref());
+        let Some(n) = number else {
+            return Ok(intent);
+        };
+        // `#n`: the n-th reading of the menu these cards bring up (its
+        // order is fixed by the view), as the terminal takes a number.
+        let plays_open = h.legal.iter().any(|a| matches!(a, Action::Play { .. }));
+        let set = CardSet::from_cards(&cards);
+        let count = match readings::choose(h.view, h.legal, set, statement.as_ref()) {
+            readings::Choice::Pick(readings) if plays_open => {
+                if let Some(r) = readings.get(n.wrapping_sub(1)).filter(|_| n <= 25) {
+                    return Ok(ClickIntent::Act(*r));
+                }
+                readings.len().min(render::MAX_SELECT_OPTIONS)
+            }
+            // One reading (or none: the engine says why): `#1` is it.
+            _ if n == 1 => return Ok(intent),
+            _ => 1,
+        };
+        Err(BotError::user("err-reading-number")
+            .arg("number", n)
+            .arg("count", count))
     }
 
     fn typed_pass(h: &HandView<'_, Self>) -> Result<Action, BotError> {
@@ -694,7 +716,12 @@ mod tests {
             .iter()
             .map(|o| o["label"].as_str().unwrap())
             .collect();
-        assert!(labels.contains(&"Soft bomb of 4 (wild as 4)"), "{labels:?}");
+        // Numbered, so that `/play … #n` can name one.
+        assert!(
+            labels.contains(&"1. Soft bomb of 4 (wild as 4)")
+                || labels.contains(&"2. Soft bomb of 4 (wild as 4)"),
+            "{labels:?}"
+        );
         // The card select keeps the cards chosen, the wild card marked.
         let chosen: Vec<&Value> = rows[1]["options"]
             .as_array()
@@ -791,7 +818,26 @@ mod tests {
             .iter()
             .map(|o| o["label"].as_str().unwrap().to_string())
             .collect();
-        assert_eq!(labels, ["顺子 5–9（癞子当 5）", "顺子 6–10（癞子当 10）"]);
+        assert_eq!(
+            labels,
+            ["1. 顺子 5–9（癞子当 5）", "2. 顺子 6–10（癞子当 10）"]
+        );
+        // `#2` picks the second, as the terminal's menu takes a number;
+        // `#3` is past the menu and plays nothing.
+        let ClickIntent::Act(Action::Play { wild_as, .. }) =
+            DouDizhu::typed_intent("6 7 8 9 5 #2", &h).unwrap()
+        else {
+            panic!("#2 plays")
+        };
+        assert_eq!(wild_as.ranks().map(rank_name).collect::<Vec<_>>(), ["10"]);
+        let err = DouDizhu::typed_intent("6 7 8 9 5 #3", &h).err().unwrap();
+        assert!(matches!(
+            err,
+            BotError::User {
+                key: "err-reading-number",
+                ..
+            }
+        ));
         // typed_play cannot ask: it says how to state the reading.
         let err = DouDizhu::typed_play("6 7 8 9 5", &h).unwrap_err();
         assert!(matches!(

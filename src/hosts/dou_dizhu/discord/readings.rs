@@ -378,6 +378,22 @@ pub fn combo_words(lang: Lang, combo: Combo) -> String {
     )
 }
 
+/// Splits a trailing `#n` (which reading of the menu, numbered from 1) off
+/// typed input: `4 4 4 5 #2` → (`4 4 4 5`, 2). Without one the input is
+/// returned whole; `#` followed by anything but a number is refused.
+pub fn split_number(input: &str) -> Result<(&str, Option<usize>), BotError> {
+    let trimmed = input.trim_end();
+    let Some(at) = trimmed.rfind(['#', '＃']) else {
+        return Ok((input, None));
+    };
+    let mark = trimmed[at..].chars().next().map_or(1, char::len_utf8);
+    let digits = trimmed[at + mark..].trim();
+    match digits.parse::<usize>() {
+        Ok(n) if n >= 1 && !digits.starts_with('+') => Ok((&trimmed[..at], Some(n))),
+        _ => Err(BotError::user("err-reading-number-bad").arg("input", digits)),
+    }
+}
+
 /// Splits typed input into the cards and what the player states about the
 /// wild cards: `6 7 8 9 5 as:10`, `67895=10`, `4445 as:bomb`, `4445 当 4`.
 /// The statement lists ranks (`7 8`, `78`, `10`) and at most one pattern
@@ -647,6 +663,16 @@ pub(crate) mod tests {
             assert_eq!(decode(bad), None, "{bad:?} accepted");
         }
         assert_eq!(encode(&Action::Pass), None);
+    }
+
+    #[test]
+    fn typed_numbers() {
+        assert_eq!(split_number("4 4 4 5 #2").unwrap(), ("4 4 4 5 ", Some(2)));
+        assert_eq!(split_number("4445＃ 12 ").unwrap(), ("4445", Some(12)));
+        assert_eq!(split_number("4 4 4 5").unwrap(), ("4 4 4 5", None));
+        for bad in ["4445 #", "4445 #0", "4445 #x", "4445 #+2", "#-1"] {
+            assert!(split_number(bad).is_err(), "{bad:?} accepted");
+        }
     }
 
     #[test]

@@ -128,12 +128,10 @@ pub fn table_embed(
                 ],
             )),
             // Nothing on the table: a trick was just won (or it is the
-            // first lead), so a new round begins with the one to lead.
-            (None, Some(leader)) => lines.push(i18n::tr_args(
-                lang,
-                "table-new-round",
-                &[("player", name(leader).into())],
-            )),
+            // first lead), so a new round begins with the one to lead. That
+            // line is also whose turn it is, written below with the
+            // deadline (one line, not "new round" and "to lead" both).
+            (None, Some(_)) => {}
             // The game is over: the result message tells the rest.
             (None, None) => {}
         }
@@ -147,15 +145,22 @@ pub fn table_embed(
         let key = match view.phase {
             PhaseName::Bidding => "table-turn-bid",
             PhaseName::Kicking | PhaseName::Doubling => "table-turn-choose",
-            _ if view.standing.is_none() => "table-turn-lead",
+            _ if view.standing.is_none() => "table-new-round",
             _ => "table-turn-play",
         };
-        let deadline = deadline_unix.map(relative_time).unwrap_or_default();
-        lines.push(i18n::tr_args(
-            lang,
-            key,
-            &[("player", name(turn).into()), ("deadline", deadline.into())],
-        ));
+        let line = i18n::tr_args(lang, key, &[("player", name(turn).into())]);
+        // No deadline (the computer's turn): no dangling comma either.
+        lines.push(match deadline_unix {
+            Some(unix) => i18n::tr_args(
+                lang,
+                "table-turn-deadline",
+                &[
+                    ("turn", line.into()),
+                    ("deadline", relative_time(unix).into()),
+                ],
+            ),
+            None => line,
+        });
     }
     serenity::CreateEmbed::new()
         .title(i18n::tr_args(
@@ -332,10 +337,14 @@ pub fn reading_select(
 ) -> serenity::CreateActionRow {
     let options: Vec<serenity::CreateSelectMenuOption> = readings
         .iter()
-        .filter_map(|r| {
+        .enumerate()
+        .filter_map(|(i, r)| {
             let value = readings::encode(r)?;
+            // Numbered: `/play <the cards> #2` picks the second (as the
+            // terminal's menu takes a typed number).
+            let label = format!("{}. {}", i + 1, readings::label(lang, view, r));
             Some(serenity::CreateSelectMenuOption::new(
-                readings::label(lang, view, r),
+                label.chars().take(100).collect::<String>(),
                 value,
             ))
         })
@@ -411,6 +420,45 @@ mod tests {
         let zh =
             serde_json::to_value(table_embed(Lang::ZhCn, &public, &names(), 10, None)).unwrap();
         assert!(zh.to_string().contains("17 张"), "{zh}");
+    }
+
+    /// Issue #17: a new round names its leader once ("New round: x leads",
+    /// with the deadline), not also "x to lead"; and a turn without a
+    /// deadline (the computer's) ends without a dangling comma.
+    #[test]
+    fn a_new_round_is_one_line_with_the_deadline() {
+        let mut g = game();
+        let bidder = g.waiting_on()[0];
+        g.apply(bidder, &Action::Bid(3)).unwrap();
+        let public = g.view(None);
+        assert_eq!(public.phase, PhaseName::Playing);
+        assert!(public.standing.is_none());
+        let leader = public.turn.unwrap();
+        let text = |lang, deadline| {
+            serde_json::to_value(table_embed(lang, &public, &names(), 10, deadline)).unwrap()
+                ["description"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let en = text(Lang::EnUs, Some(1_900_000_000));
+        let who = &names()[leader];
+        assert!(
+            en.contains(&format!("New round: {who} leads, <t:1900000000:R>")),
+            "{en}"
+        );
+        assert_eq!(en.lines().filter(|l| l.contains("lead")).count(), 1, "{en}");
+        assert!(!en.contains("to lead") && !en.contains("none yet"), "{en}");
+        let zh = text(Lang::ZhCn, Some(1_900_000_000));
+        assert!(
+            zh.contains(&format!("新一轮：{who}先出，<t:1900000000:R>")),
+            "{zh}"
+        );
+        let no_deadline = text(Lang::EnUs, None);
+        assert!(
+            no_deadline.ends_with(&format!("New round: {who} leads")),
+            "{no_deadline}"
+        );
     }
 
     #[test]
