@@ -287,7 +287,7 @@ const CAT: u64 = 100_000_000_000_000_003;
 use serde_json::Value;
 use support::controls::{click_table, find_id, id_of, table_message, turn_user};
 use support::fake_discord::{
-    check_uploads, custom_ids, message_text, picture, private_message, CHANNEL_ID,
+    attachments, check_uploads, custom_ids, message_text, picture, private_message, CHANNEL_ID,
 };
 
 fn result_message(fake: &FakeDiscord) -> Option<Value> {
