@@ -482,3 +482,69 @@ fn a_chinese_refusal_names_the_big_joker_not_bj() {
     assert!(after.contains("你的手牌（20 张）"), "{after}");
     assert!(verify(&db).0);
 }
+
+/// Issue #17 items 6, 7 and 10 through the pipe, in both languages: the
+/// multiplier shown is the one paid, with its factors (bid · doubling);
+/// the phase labels name the phase (叫地主中, 加倍中, discarding); the
+/// result shows the multiplier paid, the cards the others kept, and every
+/// seat's chips, which are the stake × multiplier the table showed.
+#[test]
+fn the_multiplier_shown_is_the_one_paid_and_the_result_shows_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let doubling = ["--seed", "3", "--rules", r#"{"doubling":true}"#];
+    let runs = [
+        (
+            "en",
+            format!("bid 3\ndouble\n{}n\n", "auto\n".repeat(40)),
+            [
+                "On the table: nothing yet (bidding).",
+                "On the table: nothing yet (doubling).",
+                "Multiplier: ×6 (bid ×3 · You doubled ×2)",
+                "AI 1's cards left: ",
+                "  You: -120 chips",
+                "  AI 1: +60 chips",
+                "  AI 2: +60 chips",
+            ],
+        ),
+        (
+            "zh",
+            format!("叫 3 分\n加倍\n{}不\n", "代打\n".repeat(40)),
+            [
+                "桌面：还没有出牌（叫地主中）。",
+                "桌面：还没有出牌（加倍中）。",
+                "倍数：×6（叫分 ×3 · 你加倍 ×2）",
+                "电脑1剩下的牌：",
+                "  你：-120 筹码",
+                "  电脑1：+60 筹码",
+                "  电脑2：+60 筹码",
+            ],
+        ),
+    ];
+    for (lang, input, expected) in runs {
+        let db = dir.path().join(format!("mult-{lang}.db"));
+        let mut args = doubling.to_vec();
+        args.extend(["--lang", lang]);
+        let (ok, out, err) = play("dou-dizhu", &db, &args, &input);
+        assert!(ok, "{err}\n{out}");
+        let plain = out.replace(['\u{2068}', '\u{2069}'], "");
+        has_all(&plain, &expected);
+        // The result's multiplier is the last one the table showed.
+        let (play, result) = plain.rsplit_once("\n=== ").expect("a result");
+        let shown = play
+            .lines()
+            .rev()
+            .find(|l| l.starts_with("Multiplier:") || l.starts_with("倍数："))
+            .expect("the table showed a multiplier");
+        assert!(result.contains(shown.trim()), "{shown}\n{result}");
+        assert!(verify(&db).0);
+    }
+
+    // The discard phase (弃三张) says so, not "bidding".
+    let db = dir.path().join("discard.db");
+    let input = format!("bid 3\n{}n\n", "auto\n".repeat(40));
+    let (ok, out, err) = play("dou-dizhu", &db, &["--seed", "3", "--discard"], &input);
+    assert!(ok, "{err}\n{out}");
+    let plain = out.replace(['\u{2068}', '\u{2069}'], "");
+    has_all(&plain, &["On the table: nothing yet (discarding)."]);
+    assert!(!plain.contains("(bidding).\nYou may: a discard"), "{plain}");
+}
