@@ -27,7 +27,10 @@ async fn smoke_connects_registers_and_answers() {
     let bot = BotProcess::start(&fake.api_url(), dir.path(), &[]);
     fake.wait_ready(1).await;
 
-    // Commands were registered globally, with Chinese names.
+    // Commands were registered globally, with Chinese names (the bot
+    // registers them once it is ready: wait for it).
+    fake.wait_for("the commands registered", 20, |f| f.registrations() > 0)
+        .await;
     let reqs = fake.requests();
     assert!(reqs
         .iter()
@@ -562,6 +565,11 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     // Changed pictures were sent with their edits, and no edit sent the
     // picture its message already had (every turn moves the gold badge, so
     // here each table edit has a new picture).
+    // (The table message's last edit may follow the last answer.)
+    fake.wait_for("a replaced table picture", 20, |f| {
+        check_uploads(f, "table-").replaced >= 1
+    })
+    .await;
     let tables = check_uploads(&fake, "table-");
     assert!(tables.uploaded >= 2 && tables.replaced >= 1, "{tables:?}");
     let dms = check_uploads(&fake, "hand-");

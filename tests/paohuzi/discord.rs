@@ -450,11 +450,12 @@ async fn member_turn(fake: &FakeDiscord, user: u64, clicks: &mut Clicks) {
 
 /// The whole way a table is played: `/paohuzi start`, two members join,
 /// the host starts; the hands arrive by DM; every claim and discard is
-/// made through the buttons and menus of each member's "My hand" until the
-/// hand's result is posted with the chips; everyone leaves; the members'
+/// made through the buttons and menus of each member's "My hand", hand
+/// after hand, until two hands' results are posted with the chips;
+/// everyone leaves; the members'
 /// chips add up to what they started with and `ledger verify` is clean.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn three_members_start_join_and_play_a_hand_from_the_lobby() {
+async fn three_members_start_join_and_play_hand_after_hand_from_the_lobby() {
     let session = Session::start(&[
         ("PAIJU_TIMERS_BID_SECS", "600"),
         ("PAIJU_TIMERS_PLAY_SECS", "600"),
@@ -509,10 +510,22 @@ async fn three_members_start_join_and_play_a_hand_from_the_lobby() {
         let t = text_of(m);
         t.contains("The winning split") || t.contains("荒庄: a drawn hand")
     };
+    // Hand after hand: the next hand deals by itself after a result, and
+    // the members play it too, until two hands have their results.
+    let results = |f: &FakeDiscord| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .filter(|m| is_result(m))
+            .count()
+    };
     let mut clicks = Clicks::default();
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(180);
-    while !fake.channel_messages(CHANNEL_ID).iter().any(is_result) {
-        assert!(std::time::Instant::now() < until, "no result: {clicks:?}");
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(240);
+    while results(fake) < 2 {
+        assert!(
+            std::time::Instant::now() < until,
+            "{} results: {clicks:?}",
+            results(fake)
+        );
         for user in USERS {
             member_turn(fake, user, &mut clicks).await;
         }

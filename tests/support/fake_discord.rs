@@ -103,6 +103,11 @@ impl Interaction {
     }
 }
 
+/// Whether a clicked message is a private (ephemeral) one.
+fn is_ephemeral_message(m: Option<&Value>) -> bool {
+    m.is_some_and(|m| m["flags"].as_u64().unwrap_or(0) & 64 == 64)
+}
+
 /// The private message an interaction answer shows (its callback, as
 /// redrawn by a later update), as a message object a test can click on.
 pub fn private_message(i: &Interaction) -> Value {
@@ -420,9 +425,15 @@ impl FakeDiscord {
         };
         match &i.callback {
             None => false,
-            // Deferred (5) or deferred update (6): wait for content unless
-            // it was an update that needs none.
+            // Deferred (5): wait for its content.
             Some(cb) if cb["type"] == json!(5) => i.original.is_some() || !i.followups.is_empty(),
+            // A deferred update (6) of a private view: the bot redraws the
+            // view with an edit (its picture unchanged, no files), so the
+            // answer a member sees is that edit; wait for it. A deferred
+            // update of a public message needs nothing more.
+            Some(cb) if cb["type"] == json!(6) && is_ephemeral_message(i.message.as_ref()) => {
+                i.original.is_some() || !i.followups.is_empty()
+            }
             Some(_) => true,
         }
     }
