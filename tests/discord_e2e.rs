@@ -565,9 +565,10 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     // Changed pictures were sent with their edits, and no edit sent the
     // picture its message already had (every turn moves the gold badge, so
     // here each table edit has a new picture).
-    // (The table message's last edit may follow the last answer.)
-    fake.wait_for("a replaced table picture", 20, |f| {
-        check_uploads(f, "table-").replaced >= 1
+    // (The table message's and the DMs' last edits may follow the last
+    // answer.)
+    fake.wait_for("a replaced table picture and hand picture", 20, |f| {
+        check_uploads(f, "table-").replaced >= 1 && check_uploads(f, "hand-").replaced >= 1
     })
     .await;
     let tables = check_uploads(&fake, "table-");
