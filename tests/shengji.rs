@@ -19,6 +19,8 @@ fn rules(decks: u8, flip: bool) -> ShengjiRules {
     }))
     .unwrap();
     r.twos_trump = decks == 2 && flip;
+    // Two colours (one deck) also keep every card and point.
+    r.two_colors = decks == 1 && flip;
     r
 }
 

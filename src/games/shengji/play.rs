@@ -204,7 +204,9 @@ pub fn check_follow(
         .find(|&i| got[i] < best[i])
         .expect("a lower score differs somewhere");
     if i < lead.demands.tractors.len() {
-        let (w, l) = lead.demands.tractors[i];
+        // The tractor the best follow met, as wide as the follower holds.
+        let (_, l) = lead.demands.tractors[i];
+        let w = best[i] as u8;
         let keys = find_run(order, si, &held, w, l, true).expect("the best follow found one");
         return Err(FollowError::Tractor(take_cards(
             order,
@@ -412,6 +414,45 @@ mod tests {
         assert!(resolve_throw(&o, 1, &cards("KS QS"), &[(1, &cards("AS AS"))], 2).is_none());
         let f = resolve_throw(&o, 1, &cards("KS QS"), &[(3, &cards("AS 2S"))], 2).unwrap();
         assert_eq!(f.played, cards("QS"));
+    }
+
+    /// Seed 3.3.3 (three decks), on a tractor of triples: that tractor,
+    /// else a tractor of pairs and any two, else two triples, else a triple,
+    /// a pair and a single, else a triple and three singles, before pairs.
+    #[test]
+    fn the_seeds_order_on_a_tractor_of_triples() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let lead = Lead::new(&o, 1, &cards("3S 3S 3S 4S 4S 4S"), 3);
+        let follow = |hand: &str, play: &str| check_follow(&o, &lead, &cards(hand), &cards(play));
+        let hand = "9S 9S 8S 8S KS KS KS JS JS JS 2S";
+        assert_eq!(
+            follow(hand, "KS KS KS JS JS JS"),
+            Err(FollowError::Tractor(cards("9S 9S 8S 8S")))
+        );
+        assert!(follow(hand, "9S 9S 8S 8S KS 2S").is_ok());
+        let hand = "9S 9S 9S 8S 8S 8S 7S 7S 6S 6S";
+        assert_eq!(
+            follow(hand, "7S 7S 6S 6S 9S 8S"),
+            Err(FollowError::Tractor(cards("9S 9S 9S 8S 8S 8S")))
+        );
+        assert!(follow(hand, "9S 9S 9S 8S 8S 8S").is_ok());
+        let hand = "KS KS KS 8S 8S 8S 5S 5S 2S";
+        assert!(follow(hand, "KS KS KS 5S 5S 2S").is_err());
+        assert!(follow(hand, "KS KS KS 8S 8S 8S").is_ok());
+        let hand = "KS KS KS 9S 9S 7S 5S 2S";
+        assert!(follow(hand, "KS KS KS 9S 7S 5S").is_err());
+        assert!(follow(hand, "KS KS KS 9S 9S 7S").is_ok());
+        let hand = "KS KS KS 9S 7S 7S 5S 5S";
+        assert!(follow(hand, "7S 7S 5S 5S KS 9S").is_err());
+        assert!(follow(hand, "KS KS KS 7S 7S 9S").is_ok());
+        for hand in [
+            "9S 9S 8S 8S KS KS KS JS JS JS 2S",
+            "KS KS KS 9S 7S 7S 5S 5S",
+        ] {
+            for c in follow_candidates(&o, &lead, &cards(hand)) {
+                assert!(check_follow(&o, &lead, &cards(hand), &c).is_ok(), "{c:?}");
+            }
+        }
     }
 
     #[test]

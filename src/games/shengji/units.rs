@@ -292,6 +292,26 @@ pub fn format_key(order: &Order, si: usize, lead: &[Unit], play: &Counts) -> Opt
     key
 }
 
+/// Takes from `work` the tractor of length `l` that meets a lead's
+/// tractor of width `w`: the widest held, `w` down to pairs (see
+/// [`Demands::score`]); returns its width.
+pub fn take_tractor(
+    order: &Order,
+    si: usize,
+    work: &mut Counts,
+    w: u8,
+    l: u8,
+    highest: bool,
+) -> Option<u8> {
+    (2..=w).rev().find_map(|width| {
+        let keys = find_run(order, si, work, width, l, highest)?;
+        for &k in &keys {
+            work[k as usize] -= width;
+        }
+        Some(width)
+    })
+}
+
 /// Identical groups of width `w` in `c`: Σ ⌊count / w⌋.
 pub fn groups(c: &Counts, w: u8) -> u32 {
     c.iter().map(|&n| (n / w) as u32).sum()
@@ -321,21 +341,20 @@ impl Demands {
     }
 
     /// How well cards of the led suit meet the demands, compared
-    /// lexicographically: one entry per tractor (found or not, greedily,
-    /// longest first), then the groups of each width, capped at the lead's.
+    /// lexicographically: one entry per tractor (greedily, longest first:
+    /// the width of the tractor of that length met, 0 for none), then the
+    /// groups of each width, capped at the lead's.
+    ///
+    /// A tractor of the lead is met by a narrower tractor of the same
+    /// length when the follower holds no wide one (seed 3.3.3: on a
+    /// tractor of triples, a tractor of pairs and two more cards comes
+    /// before two triples; 3.4.5: on a tractor of quads, a tractor of
+    /// triples, then one of pairs, before any quad).
     pub fn score(&self, order: &Order, si: usize, c: &Counts) -> Vec<u32> {
         let mut work = *c;
         let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len());
         for &(w, l) in &self.tractors {
-            match find_run(order, si, &work, w, l, true) {
-                Some(keys) => {
-                    for &k in &keys {
-                        work[k as usize] -= w;
-                    }
-                    out.push(1);
-                }
-                None => out.push(0),
-            }
+            out.push(take_tractor(order, si, &mut work, w, l, true).map_or(0, u32::from));
         }
         for &(w, n) in &self.groups {
             out.push(n.min(groups(c, w)));
@@ -374,12 +393,12 @@ pub fn construct(
         if n + (w as usize * l as usize) > size {
             continue;
         }
-        if let Some(keys) = find_run(order, si, &work, w, l, high) {
-            for &k in &keys {
-                work[k as usize] -= w;
-                play[k as usize] += w;
+        let before = work;
+        if let Some(met) = take_tractor(order, si, &mut work, w, l, high) {
+            for (k, (&was, &now)) in before.iter().zip(work.iter()).enumerate() {
+                play[k] += was - now;
             }
-            n += w as usize * l as usize;
+            n += met as usize * l as usize;
         }
     }
     let levels = order.levels(si);

@@ -39,6 +39,38 @@ class Order:
     def key(self, c):
         return c if c in ('SJ', 'BJ') else c[0] + self.fold(c[1])
 
+def values(o, suit):
+    """The values of a play suit, low to high: adjacent means next in this list."""
+    plain = [RANKS.index(r) for r in RANKS if r != o.level and not (o.twos and r == '2')]
+    if suit != 'T':
+        return plain
+    out = plain if o.trump else []
+    if o.twos:
+        out = out + [95] + ([96] if o.trump else [])
+    return out + [97] + ([98] if o.trump else []) + [99, 100]
+
+def is_tractor(o, cards):
+    """Two pairs of one play suit at adjacent values."""
+    keys = sorted({o.key(c) for c in cards})
+    if len(cards) != 4 or len(keys) != 2 or any(sum(o.key(c) == k for c in cards) != 2 for k in keys):
+        return False
+    suits = {o.suit(c) for c in cards}
+    if len(suits) != 1:
+        return False
+    vs = values(o, suits.pop())
+    a, b = sorted(vs.index(o.val(c)) for c in (cards[0], next(c for c in cards if o.key(c) != o.key(cards[0]))))
+    return b - a == 1
+
+def find_tractor(o, hand):
+    """The first tractor of two pairs in `hand` (as cards), or None."""
+    keys = [k for k in sorted({o.key(c) for c in hand}) if sum(o.key(c) == k for c in hand) >= 2]
+    for i, k1 in enumerate(keys):
+        for k2 in keys[i + 1:]:
+            cards = [c for c in hand if o.key(c) == k1][:2] + [c for c in hand if o.key(c) == k2][:2]
+            if is_tractor(o, cards):
+                return cards
+    return None
+
 def level_change(p, step):
     if p <= 0: return 3, 0
     if p < step: return 2, 0
@@ -63,8 +95,10 @@ def deal_deck(hands, kitty, start):
 # ---------------------------------------------------------------- whole hands
 
 def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False,
-               pair_last=False, throw_by=None, first_hand=False):
+               pair_last=False, throw_by=None, first_hand=False, tractor_last=False):
     """Deals with `seed`, plays singles (a pair at the end with pair_last, a
+    tractor of two pairs kept by an attacker and led at the end with
+    tractor_last, a
     failing two-card throw by the banker side or the attackers with
     throw_by) and returns (record, expected) or None when the deal does not
     allow what was asked."""
@@ -99,11 +133,32 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
         actions.append({'seat': banker, 'bury': list(kitty)})
     leader, tp, penalty, thrown = banker, 0, 0, False
     step = 20 * decks
+    tseat, kept4 = None, []
+    if tractor_last:
+        for a in ((banker + 1) % 4, (banker + 3) % 4):
+            t = find_tractor(o, hands[a])
+            if t:
+                tseat, kept4 = a, t
+                break
+        if tseat is None:
+            return None
+    def pick(seat, cards):
+        # The attacker keeping a tractor plays other cards while it can.
+        if seat == tseat:
+            free = [c for c in cards if c not in kept4]
+            if not free:
+                return None
+            return rnd.choice(free)
+        return rnd.choice(cards)
     last_lead_size, last_winner = 1, None
     while hands[leader]:
         h = hands[leader]
         lead, attempt = None, None
         if pair_last and len(h) == 2 and o.key(h[0]) == o.key(h[1]):
+            lead = list(h)
+        elif tractor_last and len(h) == 4:
+            if leader != tseat:
+                return None  # the last trick must be the kept tractor's
             lead = list(h)
         elif throw_by is not None and not thrown and (leader % 2 == banker % 2) == (throw_by == 'banker'):
             for s in 'SHCD':
@@ -123,17 +178,23 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
         if lead is None:
             if len(h) == 2 and pair_last:
                 return None  # the last trick must be a pair lead
-            lead = [rnd.choice(h)]
+            c = pick(leader, h)
+            if c is None:
+                return None
+            lead = [c]
         ls = o.suit(lead[0])
         plays = [(leader, lead)]
         for i in range(1, 4):
             s = (leader + i) % 4
             hs = hands[s]
-            if len(lead) == 2:
+            if len(lead) >= 2:
                 play = list(hs)
             else:
                 same = [c for c in hs if o.suit(c) == ls]
-                play = [rnd.choice(same or hs)]
+                c = pick(s, same or hs)
+                if c is None:
+                    return None
+                play = [c]
             plays.append((s, play))
         def strength(cards):
             st = {o.suit(c) for c in cards}
@@ -143,6 +204,8 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
             if s != ls and s != 'T':
                 return None
             if len(cards) == 2 and o.key(cards[0]) != o.key(cards[1]):
+                return None
+            if len(cards) == 4 and not is_tractor(o, cards):
                 return None
             return (s == 'T', max(o.val(c) for c in cards))
         best, bs = 0, strength(lead)
@@ -196,7 +259,7 @@ def search(name, want, **kw):
 
 def pin(name, spec, plays, expect, level='T', trump='H', levels=(10, 2), banker=0,
         rules=None, decks=2, reserve=(), seed=1, pre=None, bury=True, bury_seat=None,
-        first_hand=False):
+        first_hand=False, post=(), bury_cards=None, tail=()):
     """Crafted hands: seats other than the banker hold exactly their `spec`
     cards of the `reserve` play suits (plus every card they play; fillers
     from other suits); the rest of the reserved cards go to the banker and
@@ -210,7 +273,8 @@ def pin(name, spec, plays, expect, level='T', trump='H', levels=(10, 2), banker=
         need = Counter(c for ps, cards in plays if ps == s for c in cards.split())
         have = Counter(spec[s])
         for c, n in need.items():
-            spec[s] += [c] * max(0, n - have[c])
+            # (capped: a failed throw's cards are played again later)
+            spec[s] += [c] * max(0, min(n, decks) - have[c])
     pre = list(pre or [])
     if trump and not pre:
         card = level + trump
@@ -246,15 +310,22 @@ def pin(name, spec, plays, expect, level='T', trump='H', levels=(10, 2), banker=
     actions = []
     for a in pre:
         a = dict(a)
-        if a.get('dealt') is None:
+        if 'declare' in a and a.get('dealt') is None:
             a['dealt'] = 4 * n
         actions.append(a)
-    if k and bury:
+    if bury_cards is not None:
+        # A crafted burial (refusals): from the banker's hand and the kitty.
+        actions.append({'seat': banker, 'bury': bury_cards(hands[banker], kitty)})
+    elif k and bury:
         actions.append({'seat': banker if bury_seat is None else bury_seat, 'bury': kitty})
+    actions += [dict(a) for a in post]
     for s, cards in plays:
         actions.append({'seat': s, 'play': cards.split()})
+    actions += [dict(a) for a in tail]
     if expect == 'refused':
         expected = {'ok': False, 'at': len(actions) - 1, 'error': 'illegal_action'}
+        if name in MESSAGES:
+            expected['message'] = MESSAGES[name]
     elif expect == 'not_your_turn':
         expected = {'ok': False, 'at': len(actions) - 1, 'error': 'not_your_turn'}
     else:
@@ -409,5 +480,125 @@ def main():
     search('pass-a-banker-wins-at-ace', lambda p, o, r: p < 40, decks=1, levels=(14, 5),
            rules={'goal': 'pass_a'})
 
+# The reason each refusal must give (paiju replay's "message"), checked by
+# hand against the rules: a record refused for another reason fails.
+MESSAGES = {}
+
+
+def audit():
+    """Records added by the line-by-line audit of the rules file (issue #15):
+    the rules and options no record pinned before (tests/records/shengji/COVERAGE.md)."""
+    # Declaring: 自反 (a pair of another suit over one's own single) sets
+    # that suit: AH is then a plain heart, and seat 1's 3S trumps it.
+    pin('declare-self-turned-to-another-suit-with-a-pair', {0: L('TH TS TS'), 1: L('3S'),
+                                                            2: L('4H'), 3: L('5H')},
+        [(0, 'AH'), (1, '3S'), (2, '4H'), (3, '5H'), (1, 'AC')], 'ok', trump='S', reserve=('H',),
+        pre=[{'seat': 0, 'declare': ['TH'], 'dealt': 50}, {'seat': 0, 'declare': ['TS', 'TS'], 'dealt': 100}])
+    # 反无主: two small jokers over a pair of hearts: no trump, so seat 1's 3H
+    # is a plain heart on a spade lead and the ace wins.
+    pin('declare-jokers-override-then-no-trump', {0: L('TH TH'), 1: L('SJ SJ 3H'), 2: L('4S'), 3: L('5S')},
+        [(0, 'AS'), (1, '3H'), (2, '4S'), (3, '5S'), (0, 'AC')], 'ok', trump=None, reserve=('S',),
+        pre=[{'seat': 0, 'declare': ['TH', 'TH'], 'dealt': 100}, {'seat': 1, 'declare': ['SJ', 'SJ'], 'dealt': 100}])
+    # The level rank is the banker side's (10 here), not the declarer's own team's (2).
+    pin('declare-own-team-level-refused', {1: L('2H')}, [], 'refused', trump=None, bury=False,
+        pre=[{'seat': 1, 'declare': ['2H'], 'dealt': 100}])
+    pin('declare-dealt-beyond-the-deal-refused', {1: L('TS')}, [], 'refused', trump=None, bury=False,
+        pre=[{'seat': 1, 'declare': ['TS'], 'dealt': 101}])
+    # The first bury closes the declaring.
+    pin('declare-after-bury-refused', {0: L('TH'), 1: L('TS TS')}, [], 'refused',
+        post=[{'seat': 1, 'declare': ['TS', 'TS'], 'dealt': 100}])
+    # Three decks: every strength of the table in turn (1 … 7), then no trump.
+    pin('decks-3-every-declaration-strength', {0: L('TH TH TH'), 1: L('SJ SJ SJ 3H'),
+                                               2: L('BJ BJ BJ 4S'), 3: L('TS TS 5S')},
+        [(0, 'AS'), (1, '3H'), (2, '4S'), (3, '5S'), (0, 'AC')], 'ok', decks=3, trump=None,
+        reserve=('S',), pre=[
+            {'seat': 0, 'declare': ['TH'], 'dealt': 156},
+            {'seat': 3, 'declare': ['TS', 'TS'], 'dealt': 156},
+            {'seat': 1, 'declare': ['SJ', 'SJ'], 'dealt': 156},
+            {'seat': 2, 'declare': ['BJ', 'BJ'], 'dealt': 156},
+            {'seat': 0, 'declare': ['TH', 'TH', 'TH'], 'dealt': 156},
+            {'seat': 1, 'declare': ['SJ', 'SJ', 'SJ'], 'dealt': 156},
+            {'seat': 2, 'declare': ['BJ', 'BJ', 'BJ'], 'dealt': 156}])
+    pin('decks-3-big-jokers-under-three-level-cards-refused', {0: L('TH TH TH'), 1: L('BJ BJ')}, [],
+        'refused', decks=3, bury=False, pre=[
+            {'seat': 0, 'declare': ['TH', 'TH', 'TH'], 'dealt': 156},
+            {'seat': 1, 'declare': ['BJ', 'BJ'], 'dealt': 156}])
+    # Three decks, following a tractor of triples (seed 3.3.3): a tractor of
+    # pairs before two triples; and a triple lead wants the triple.
+    pin('decks-3-tractor-of-pairs-before-two-triples-refused',
+        {1: L('9S 9S 8S 8S QS QS QS 6S 6S 6S'), 2: L('2S'), 3: L('5S')},
+        [(0, 'AS AS AS KS KS KS'), (1, 'QS QS QS 6S 6S 6S')], 'refused', decks=3, reserve=('S',))
+    pin('decks-3-tractor-of-pairs-on-tractor-of-triples',
+        {1: L('9S 9S 8S 8S QS QS QS 6S 6S 6S'), 2: L('2S 3S 4S 5S 7S 7S'), 3: L('JS JS 2S 3S 4S 5S')},
+        [(0, 'AS AS AS KS KS KS'), (1, '9S 9S 8S 8S QS 6S'), (2, '2S 3S 4S 5S 7S 7S'),
+         (3, 'JS JS 2S 3S 4S 5S'), (0, 'AC')], 'ok', decks=3, reserve=('S',))
+    pin('decks-3-triple-on-triple-refused', {1: L('9S 9S 9S 8S 8S 3S'), 2: L('2S'), 3: L('5S')},
+        [(0, 'AS AS AS'), (1, '9S 8S 8S')], 'refused', decks=3, reserve=('S',))
+    # Kitty sizes refused: 8 cards with 2 decks, none with 4.
+    pin('bury-wrong-count-refused', {}, [], 'refused', bury_cards=lambda h, k: k[:7])
+    pin('bury-card-not-held-refused', {}, [], 'refused',
+        bury_cards=lambda h, k: k[:7] + [next(c for c in full_deck(1) if c not in h and c not in k)])
+    pin('decks-4-bury-refused', {}, [], 'refused', decks=4, bury_cards=lambda h, k: h[:6])
+    pin('play-card-not-held-refused', {1: L('3S')}, [(0, 'AS')], 'refused', reserve=('S',),
+        tail=[{'seat': 1, 'play': ['KS']}])
+    # 2 常主 (level 5, trump spades): BJ > SJ > 5S > other 5s > 2S > other 2s > AS.
+    pin('twos-trump-order', {1: L('2D 3S BJ'), 2: L('2S 4S 6S'), 3: L('5H 5D 7S')},
+        [(0, 'AS'), (1, '2D'), (2, '2S'), (3, '5H'),
+         (3, '5D'), (0, '5S'), (1, '3S'), (2, '4S'),
+         (0, 'SJ'), (1, 'BJ'), (2, '6S'), (3, '7S'), (1, 'AC')], 'ok', level='5', trump='S',
+        levels=(5, 2), rules={'twos_trump': True}, reserve=('T',))
+    # 2S 2S 2D 2D and AS AS 2C 2C are tractors when 2s are trumps.
+    pin('twos-trump-tractor-of-twos-refused', {1: L('AS AS 2C 2C 3S 3S'), 2: L('4S'), 3: L('6S')},
+        [(0, '2S 2S 2D 2D'), (1, 'AS AS 3S 3S')], 'refused', level='5', trump='S',
+        levels=(5, 2), rules={'twos_trump': True})
+    # two_colors (one deck, level 7): 7H 7D declare as a pair over 7S.
+    pin('two-colors-red-pair-declares', {1: L('7S 3D'), 2: L('7H 7D 4S 6S 8S 9S'), 3: L('5S 3C 4C 6C')},
+        [(0, 'AS'), (1, '3D'), (2, '4S'), (3, '5S'), (1, 'AH')], 'ok', level='7', trump='H',
+        levels=(7, 2), decks=1, rules={'two_colors': True}, reserve=('S',), pre=[
+            {'seat': 1, 'declare': ['7S'], 'dealt': 48},
+            {'seat': 2, 'declare': ['7H', '7D'], 'dealt': 48}])
+    # ... and a red tractor 9H 9D 8H 8D is followed by the red tractor 4H 4D 3H 3D.
+    pin('two-colors-tractor-followed-refused', {1: L('4H 4D 3H 3D 6H'), 2: L('2H'), 3: L('JD')},
+        [(0, '9H 9D 8H 8D'), (1, '4H 4D 6H 3H')], 'refused', level='7', trump='S',
+        levels=(7, 2), decks=1, rules={'two_colors': True}, reserve=('H',))
+    # A throw of two equal pairs (level cards) fails to TH TH: the pair listed
+    # first (TC TC) is played, TS TS stays in the hand and is played later.
+    pin('throw-equal-units-first-listed-is-played', {1: L('3H 4H 5S 6S'), 2: L('TH TH SJ SJ'), 3: L('5H 6H 3S 4S')},
+        [(0, 'TC TC TS TS'), (1, '3H 4H'), (2, 'TH TH'), (3, '5H 6H'),
+         (2, 'SJ SJ'), (3, '3S 4S'), (0, 'TS TS'), (1, '5S 6S'), (2, 'AC')], 'ok', reserve=('T',))
+    # Trumping a pair: a trump pair wins, a higher pair over-trumps, two
+    # higher trumps that are no pair are a discard.
+    pin('trump-pair-on-pair-lead', {1: L('9H 9H'), 2: L('AH KH'), 3: L('QH QH')},
+        [(0, '4S 4S'), (1, '9H 9H'), (2, 'AH KH'), (3, 'QH QH'), (3, 'AC')], 'ok', reserve=('S',))
+    # Whole hands (the singles referee): the level table's edges, pass_a, flip.
+    search('level-edge-p-is-step-banker-up-1', lambda p, o, r: p == 20, decks=1, levels=(2, 2))
+    search('level-edge-p-is-2-steps-bank-changes', lambda p, o, r: p == 40, decks=1, levels=(2, 2))
+    search('level-edge-p-is-3-steps-attackers-up-1', lambda p, o, r: p == 60, decks=1, levels=(2, 2))
+    search('level-negative-points-by-penalty', lambda p, o, r: p < 0, decks=1, levels=(2, 2),
+           throw_by='attackers', rules={'throw_penalty': 10})
+    search('pass-a-attackers-reach-ace-no-match', lambda p, o, r: p >= 60, decks=1, levels=(5, 13),
+           rules={'goal': 'pass_a'})
+    search('pass-a-banker-at-ace-loses-no-match', lambda p, o, r: p >= 40, decks=1, levels=(14, 9),
+           rules={'goal': 'pass_a'})
+    search('reach-a-attackers-reach-ace', lambda p, o, r: p >= 60, decks=1, levels=(5, 13))
+    search('flip-nothing-found-no-trump', lambda p, o, r: not any(
+        c in ('SJ', 'BJ') or c[0] == '2' for c in r['deal']['deck'][-6:]), decks=1, levels=(2, 2),
+           rules={'no_declare': 'flip'})
+    search('flip-level-card-before-joker', lambda p, o, r: flip_order(r['deal']['deck'][-6:], '2'),
+           decks=1, levels=(2, 2), rules={'no_declare': 'flip'})
+    search('first-hand-nobody-declares-seat-0-banker', lambda p, o, r: True, decks=1, levels=(2, 2),
+           first_hand=True)
+    search('kitty-power-tractor-times-16', lambda p, o, r: o['kitty_multiplier'] == 16 and o['kitty_points'] > 0,
+           decks=2, levels=(2, 2), tractor_last=True)
+
+
+def flip_order(kitty, level):
+    """A level card comes before a joker in the kitty."""
+    lv = [i for i, c in enumerate(kitty) if c[0] == level and c not in ('SJ', 'BJ')]
+    jk = [i for i, c in enumerate(kitty) if c in ('SJ', 'BJ')]
+    return bool(lv and jk and lv[0] < jk[0])
+
+
 if __name__ == '__main__':
     main()
+    audit()
