@@ -424,9 +424,9 @@ mod tests {
         let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
         let lead = Lead::new(&o, 1, &cards("3S 3S 3S 4S 4S 4S"), 3);
         let follow = |hand: &str, play: &str| check_follow(&o, &lead, &cards(hand), &cards(play));
-        let hand = "9S 9S 8S 8S KS KS KS JS JS JS 2S";
+        let hand = "9S 9S 8S 8S KS KS KS 5S 5S 5S 2S";
         assert_eq!(
-            follow(hand, "KS KS KS JS JS JS"),
+            follow(hand, "KS KS KS 5S 5S 5S"),
             Err(FollowError::Tractor(cards("9S 9S 8S 8S")))
         );
         assert!(follow(hand, "9S 9S 8S 8S KS 2S").is_ok());
@@ -446,7 +446,7 @@ mod tests {
         assert!(follow(hand, "7S 7S 5S 5S KS 9S").is_err());
         assert!(follow(hand, "KS KS KS 7S 7S 9S").is_ok());
         for hand in [
-            "9S 9S 8S 8S KS KS KS JS JS JS 2S",
+            "9S 9S 8S 8S KS KS KS 5S 5S 5S 2S",
             "KS KS KS 9S 7S 7S 5S 5S",
         ] {
             for c in follow_candidates(&o, &lead, &cards(hand)) {

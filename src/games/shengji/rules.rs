@@ -145,8 +145,13 @@ impl ShengjiRules {
     }
 
     /// The most identical cards there are (widest unit: pair, triple, quad).
+    /// With `two_colors` one deck holds pairs: `7H 7D` are identical there.
     pub fn max_width(&self) -> u8 {
-        self.decks
+        if self.two_colors {
+            2
+        } else {
+            self.decks
+        }
     }
 }
 

@@ -120,7 +120,30 @@ pub fn settle(
 
 #[cfg(test)]
 mod tests {
-    use super::level_change;
+    use super::{kitty_multiplier, level_change};
+    use crate::cards::{parse_cards, Rank, Suit};
+    use crate::games::shengji::order::Order;
+    use crate::games::shengji::play::Lead;
+    use crate::games::shengji::KittyMultiplier;
+
+    /// 2^N for the largest unit of the last lead, at most 64 (seed 3.3.5:
+    /// 4455 ×16, 444555 and 445566 ×64); a throw counts its largest unit.
+    #[test]
+    fn the_power_multiplier_is_capped_at_64() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let m = |s: &str, w: u8| {
+            let cards = parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap();
+            kitty_multiplier(KittyMultiplier::Power, &Lead::new(&o, 1, &cards, w))
+        };
+        assert_eq!(m("4S 4S 5S 5S", 2), 16);
+        assert_eq!(m("4S 4S 5S 5S 6S 6S", 2), 64);
+        assert_eq!(m("4S 4S 4S 5S 5S 5S", 3), 64);
+        assert_eq!(m("4S 4S 5S 5S 6S 6S 7S 7S", 2), 64);
+        assert_eq!(m("5S 5S 5S", 3), 8);
+        assert_eq!(m("AS KS QS JS 9S 8S 7S 7S", 2), 4);
+        assert_eq!(m("AS AS JS JS", 2), 4);
+        assert_eq!(m("AS KS QS JS", 2), 2);
+    }
 
     #[test]
     fn the_level_table_with_two_decks() {

@@ -268,11 +268,36 @@ pub fn beats_throw_unit(holder: &Unit, thrown: &Unit) -> bool {
 /// Whether a play (all of play suit `si`, same size as the lead) has the
 /// lead's format; if so the value of its key unit (the highest of its units
 /// matching the lead's largest unit kind) for comparing plays.
+///
+/// The lead's units are matched greedily, highest first, in the lead's
+/// order (most cards first); with 3+ decks a lead mixing widths is tried
+/// again widest first, since taking a triple's cards for a tractor of
+/// pairs can leave no triple (`KKK QQ JJ` has the format of `99 88 + 555`).
 pub fn format_key(order: &Order, si: usize, lead: &[Unit], play: &Counts) -> Option<u8> {
-    let mut c = *play;
     let first = lead.first()?.shape();
+    let key = format_key_in(order, si, lead.iter(), first, play);
+    let mixed = lead
+        .iter()
+        .filter(|u| u.width >= 2)
+        .any(|u| u.width != lead[0].width);
+    if key.is_some() || !mixed {
+        return key;
+    }
+    let mut widest: Vec<&Unit> = lead.iter().collect();
+    widest.sort_by_key(|u| std::cmp::Reverse((u.width, u.len)));
+    format_key_in(order, si, widest.into_iter(), first, play)
+}
+
+fn format_key_in<'a>(
+    order: &Order,
+    si: usize,
+    lead: impl Iterator<Item = &'a Unit>,
+    first: (u8, u8),
+    play: &Counts,
+) -> Option<u8> {
+    let mut c = *play;
     let mut key: Option<u8> = None;
-    for u in lead.iter().filter(|u| u.width >= 2) {
+    for u in lead.filter(|u| u.width >= 2) {
         let keys = find_run(order, si, &c, u.width, u.len, true)?;
         for &k in &keys {
             c[k as usize] -= u.width;
@@ -476,6 +501,16 @@ mod tests {
         assert_eq!(shapes(&o, 1, "5S 5S 4S", 2), vec![(2, 1), (1, 1)]);
         let o2 = Order::new(Rank::Ten, Some(Suit::Spades), false, false);
         assert_eq!(shapes(&o2, 2, "AH AH 2H 2H", 2), vec![(2, 1), (2, 1)]);
+    }
+
+    #[test]
+    fn a_mixed_width_lead_is_matched_widest_first_when_needed() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let mut c = counts_of(&o, &cards("9S 9S 8S 8S 5S 5S 5S"));
+        let lead = decompose(&o, 1, &mut c, 3);
+        let key = |s: &str| format_key(&o, 0, &lead, &counts_of(&o, &cards(s)));
+        assert!(key("KH KH KH QH QH JH JH").is_some());
+        assert!(key("KH KH QH QH JH JH 3H").is_none());
     }
 
     #[test]

@@ -61,6 +61,14 @@ def is_tractor(o, cards):
     a, b = sorted(vs.index(o.val(c)) for c in (cards[0], next(c for c in cards if o.key(c) != o.key(cards[0]))))
     return b - a == 1
 
+def find_triple(o, hand):
+    """Three identical cards of `hand`, or None."""
+    for c in hand:
+        same = [x for x in hand if o.key(x) == o.key(c)]
+        if len(same) >= 3:
+            return same[:3]
+    return None
+
 def find_tractor(o, hand):
     """The first tractor of two pairs in `hand` (as cards), or None."""
     keys = [k for k in sorted({o.key(c) for c in hand}) if sum(o.key(c) == k for c in hand) >= 2]
@@ -95,7 +103,7 @@ def deal_deck(hands, kitty, start):
 # ---------------------------------------------------------------- whole hands
 
 def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False,
-               pair_last=False, throw_by=None, first_hand=False, tractor_last=False):
+               pair_last=False, throw_by=None, first_hand=False, tractor_last=False, triple_last=False):
     """Deals with `seed`, plays singles (a pair at the end with pair_last, a
     tractor of two pairs kept by an attacker and led at the end with
     tractor_last, a
@@ -134,9 +142,9 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
     leader, tp, penalty, thrown = banker, 0, 0, False
     step = 20 * decks
     tseat, kept4 = None, []
-    if tractor_last:
+    if tractor_last or triple_last:
         for a in ((banker + 1) % 4, (banker + 3) % 4):
-            t = find_tractor(o, hands[a])
+            t = find_tractor(o, hands[a]) if tractor_last else find_triple(o, hands[a])
             if t:
                 tseat, kept4 = a, t
                 break
@@ -156,7 +164,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
         lead, attempt = None, None
         if pair_last and len(h) == 2 and o.key(h[0]) == o.key(h[1]):
             lead = list(h)
-        elif tractor_last and len(h) == 4:
+        elif kept4 and len(h) == len(kept4):
             if leader != tseat:
                 return None  # the last trick must be the kept tractor's
             lead = list(h)
@@ -206,6 +214,8 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
             if len(cards) == 2 and o.key(cards[0]) != o.key(cards[1]):
                 return None
             if len(cards) == 4 and not is_tractor(o, cards):
+                return None
+            if len(cards) == 3 and len({o.key(c) for c in cards}) != 1:
                 return None
             return (s == 'T', max(o.val(c) for c in cards))
         best, bs = 0, strength(lead)
@@ -482,7 +492,42 @@ def main():
 
 # The reason each refusal must give (paiju replay's "message"), checked by
 # hand against the rules: a record refused for another reason fails.
-MESSAGES = {}
+MESSAGES = {
+    'bury-card-not-held-refused': 'A♥ Q♥ BJ BJ 7♠ A♦ 4♣ 2♠ is not in your hand and the kitty',
+    'bury-wrong-count-refused': 'bury exactly 8 cards, not 7',
+    'decks-3-big-jokers-under-three-level-cards-refused': 'BJ BJ does not beat the standing declaration 10♥ 10♥ 10♥',
+    'decks-3-tractor-of-pairs-before-two-triples-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
+    'decks-3-triple-on-triple-refused': 'you must play your triple 9♠ 9♠ 9♠ on a triple lead',
+    'decks-4-bury-refused': 'there is no kitty with 4 decks: lead',
+    'declare-after-bury-refused': 'declaring is over',
+    'declare-dealt-beyond-the-deal-refused': '`dealt` is 1 to 100, not 101',
+    'declare-equal-strength-refused': '10♠ does not beat the standing declaration 10♥',
+    'declare-lower-dealt-refused': 'a declaration after 90 cards comes before one already made after 100',
+    'declare-not-yet-dealt-refused': '10♥ is not among your first cards after 10 were dealt',
+    'declare-own-team-level-refused': '2♥ is no declaration: only level cards or a pair of jokers declare (the level is 10)',
+    'declare-single-joker-refused': 'BJ is no declaration: only level cards or a pair of jokers declare (the level is 10)',
+    'declare-weaker-refused': '10♠ does not beat the standing declaration 10♥ 10♥',
+    'follow-count-refused': 'play 1 cards, as many as the lead',
+    'follow-pair-on-pair-refused': 'you must play your pair 7♠ 7♠ on a pair lead',
+    'follow-short-holding-back-refused': 'you must follow S: you hold 1',
+    'follow-suit-refused': 'you must follow S: you hold 1',
+    'follow-throw-pair-refused': 'you must play your pair Q♠ Q♠ on a pair lead',
+    'follow-tractor-one-pair-refused': 'you must play your pair 9♠ 9♠ on a pair lead',
+    'follow-tractor-two-pairs-refused': 'you must play your pair 9♠ 9♠ on a pair lead',
+    'follow-tractor-with-tractor-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
+    'follow-trump-lead-refused': 'you must follow trumps: you hold 1',
+    'lead-before-bury-refused': 'bury the kitty before the first lead',
+    'lead-mixed-suits-refused': 'A♠ A♣: a lead is of one suit (or all trumps)',
+    'play-card-not-held-refused': 'K♠ is not in your hand',
+    'two-colors-tractor-followed-refused': 'a tractor lead needs your tractor 4♥ 4♦ 3♥ 3♦',
+    'twos-not-trump-2d-must-follow': 'you must follow D: you hold 1',
+    'twos-trump-tractor-of-twos-refused': 'a tractor lead needs your tractor A♠ A♠ 2♣ 2♣',
+    'unit-ace-level-tractor': 'a tractor lead needs your tractor K♥ K♥ Q♥ Q♥',
+    'unit-jokers-tractor-needs-tractor': 'a tractor lead needs your tractor 10♠ 10♠ 10♥ 10♥',
+    'unit-level-cards-tractor': 'a tractor lead needs your tractor A♥ A♥ 10♣ 10♣',
+    'unit-level-joker-tractor': 'a tractor lead needs your tractor A♥ A♥ 10♠ 10♠',
+    'unit-plain-tractor-skips-level': 'a tractor lead needs your tractor K♠ K♠ Q♠ Q♠',
+}
 
 
 def audit():
@@ -590,6 +635,8 @@ def audit():
            first_hand=True)
     search('kitty-power-tractor-times-16', lambda p, o, r: o['kitty_multiplier'] == 16 and o['kitty_points'] > 0,
            decks=2, levels=(2, 2), tractor_last=True)
+    search('kitty-power-triple-times-8', lambda p, o, r: o['kitty_multiplier'] == 8 and o['kitty_points'] > 0,
+           decks=3, levels=(2, 2), triple_last=True)
 
 
 def flip_order(kitty, level):
