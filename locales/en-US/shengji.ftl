@@ -14,7 +14,10 @@ err-shengji-bury-first = Bury the kitty before the first lead.
 err-shengji-not-in-hand = You do not hold { $cards }.
 err-shengji-play-empty = Play at least one card.
 err-shengji-lead-mixed = { $cards }: a lead is all of one suit, or all trumps.
-err-shengji-follow-count = Play { $count } cards, as many as the lead.
+err-shengji-follow-count = Play { $count } { $count ->
+    [one] card
+   *[other] cards
+}, as many as the lead.
 err-shengji-follow-suit = You must follow { $suit ->
     [trump] trumps
     [S] spades

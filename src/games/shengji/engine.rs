@@ -5,7 +5,7 @@
 use super::action::Action;
 use super::declare::{self, Declaration, NotADeclaration};
 use super::events::Event;
-use super::order::{fold_suit, points_of, suit_name, Order, TRUMP};
+use super::order::{fold_suit, points_of, suit_name, Order};
 use super::play::{
     check_follow, follow_candidates, lead_candidates, resolve_throw, trick_winner, uniform_suit,
     FollowError, Lead,
@@ -879,7 +879,11 @@ impl Shengji {
                 if cards.len() != lead.size {
                     return Err(illegal(
                         "err-shengji-follow-count",
-                        format!("play {} cards, as many as the lead", lead.size),
+                        format!(
+                            "play {} {}, as many as the lead",
+                            lead.size,
+                            if lead.size == 1 { "card" } else { "cards" }
+                        ),
                     )
                     .arg("count", lead.size));
                 }
@@ -906,11 +910,7 @@ fn follow_error(e: FollowError, si: usize) -> RuleError {
             "err-shengji-follow-suit",
             format!(
                 "you must follow {}: you hold {held}",
-                if si == TRUMP {
-                    "trumps".to_string()
-                } else {
-                    suit.to_string()
-                }
+                ["trumps", "spades", "hearts", "clubs", "diamonds"][si]
             ),
         )
         .arg("suit", suit)
@@ -922,20 +922,17 @@ fn follow_error(e: FollowError, si: usize) -> RuleError {
         .arg("cards", pretty(&cards)),
         FollowError::Group { width: 2, cards } => illegal(
             "err-shengji-follow-pair",
-            format!("you must play your pair {} on a pair lead", pretty(&cards)),
+            format!("you must play your pair {} on this lead", pretty(&cards)),
         )
         .arg("cards", pretty(&cards)),
         FollowError::Group { width: 3, cards } => illegal(
             "err-shengji-follow-triple",
-            format!(
-                "you must play your triple {} on a triple lead",
-                pretty(&cards)
-            ),
+            format!("you must play your triple {} on this lead", pretty(&cards)),
         )
         .arg("cards", pretty(&cards)),
         FollowError::Group { cards, .. } => illegal(
             "err-shengji-follow-quad",
-            format!("you must play your four {} on a four lead", pretty(&cards)),
+            format!("you must play your four {} on this lead", pretty(&cards)),
         )
         .arg("cards", pretty(&cards)),
     }

@@ -13,7 +13,7 @@
 use super::order::{Order, TRUMP};
 use super::units::{
     beats_throw_unit, construct, decompose, find_run, format_key, maximal_runs, suit_counts, total,
-    Counts, Demands, Pick, Unit,
+    tractor_of_score, Counts, Demands, Pick, Unit,
 };
 use crate::cards::Card;
 use crate::games::Seat;
@@ -204,9 +204,8 @@ pub fn check_follow(
         .find(|&i| got[i] < best[i])
         .expect("a lower score differs somewhere");
     if i < lead.demands.tractors.len() {
-        // The tractor the best follow met, as wide as the follower holds.
-        let (_, l) = lead.demands.tractors[i];
-        let w = best[i] as u8;
+        // The tractor the best follow met, as long and wide as the follower holds.
+        let (l, w) = tractor_of_score(best[i]);
         let keys = find_run(order, si, &held, w, l, true).expect("the best follow found one");
         return Err(FollowError::Tractor(take_cards(
             order,
@@ -414,6 +413,38 @@ mod tests {
         assert!(resolve_throw(&o, 1, &cards("KS QS"), &[(1, &cards("AS AS"))], 2).is_none());
         let f = resolve_throw(&o, 1, &cards("KS QS"), &[(3, &cards("AS 2S"))], 2).unwrap();
         assert_eq!(f.played, cards("QS"));
+    }
+
+    /// Seed 3.1.4: "其余家有拖拉机必须出拖拉机": a follower without a
+    /// tractor as long as the lead's plays the longest he holds.
+    #[test]
+    fn a_shorter_tractor_meets_a_longer_tractor_lead() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let lead = Lead::new(&o, 1, &cards("KS KS QS QS JS JS"), 2);
+        let hand = cards("9S 9S 8S 8S 6S 6S 4S 4S 2S");
+        let follow = |play: &str| check_follow(&o, &lead, &hand, &cards(play));
+        assert_eq!(
+            follow("9S 9S 6S 6S 4S 4S"),
+            Err(FollowError::Tractor(cards("9S 9S 8S 8S")))
+        );
+        assert!(follow("9S 9S 8S 8S 4S 4S").is_ok());
+        assert!(follow("9S 9S 8S 8S 6S 2S").is_err());
+        let candidates = follow_candidates(&o, &lead, &hand);
+        assert!(!candidates.is_empty());
+        for c in candidates {
+            assert!(check_follow(&o, &lead, &hand, &c).is_ok(), "{c:?}");
+        }
+        // Four decks, seed 3.4.5 on 44556677: a tractor of three pairs and
+        // a pair come before a tractor of two pairs and two pairs (JS is
+        // next to 9S at level 10, so no 9S 8S here).
+        let lead = Lead::new(&o, 1, &cards("4S 4S 5S 5S 6S 6S 7S 7S"), 4);
+        let hand = cards("KS KS QS QS JS JS 6S 6S 3S 3S 2S");
+        let follow = |play: &str| check_follow(&o, &lead, &hand, &cards(play));
+        assert!(follow("KS KS QS QS JS JS 3S 3S").is_ok());
+        assert_eq!(
+            follow("KS KS QS QS 6S 6S 3S 3S"),
+            Err(FollowError::Tractor(cards("KS KS QS QS JS JS")))
+        );
     }
 
     /// Seed 3.3.3 (three decks), on a tractor of triples: that tractor,

@@ -317,24 +317,40 @@ fn format_key_in<'a>(
     key
 }
 
-/// Takes from `work` the tractor of length `l` that meets a lead's
-/// tractor of width `w`: the widest held, `w` down to pairs (see
-/// [`Demands::score`]); returns its width.
+/// Takes from `work` the tractor that meets a lead's tractor of width `w`
+/// and length `l`: the longest held, `l` down to two units, and of those
+/// the widest, `w` down to pairs, of at most `budget` cards (see
+/// [`Demands::score`]); returns its (length, width).
 pub fn take_tractor(
     order: &Order,
     si: usize,
     work: &mut Counts,
-    w: u8,
-    l: u8,
+    (w, l): (u8, u8),
+    budget: usize,
     highest: bool,
-) -> Option<u8> {
-    (2..=w).rev().find_map(|width| {
-        let keys = find_run(order, si, work, width, l, highest)?;
-        for &k in &keys {
-            work[k as usize] -= width;
-        }
-        Some(width)
+) -> Option<(u8, u8)> {
+    (2..=l).rev().find_map(|len| {
+        (2..=w).rev().find_map(|width| {
+            if len as usize * width as usize > budget {
+                return None;
+            }
+            let keys = find_run(order, si, work, width, len, highest)?;
+            for &k in &keys {
+                work[k as usize] -= width;
+            }
+            Some((len, width))
+        })
     })
+}
+
+/// A tractor met, as one score entry: longer first, then wider.
+pub fn tractor_score(met: Option<(u8, u8)>) -> u32 {
+    met.map_or(0, |(len, width)| u32::from(len) * 8 + u32::from(width))
+}
+
+/// The (length, width) of a tractor score entry.
+pub fn tractor_of_score(score: u32) -> (u8, u8) {
+    ((score / 8) as u8, (score % 8) as u8)
 }
 
 /// Identical groups of width `w` in `c`: Σ ⌊count / w⌋.
@@ -367,19 +383,23 @@ impl Demands {
 
     /// How well cards of the led suit meet the demands, compared
     /// lexicographically: one entry per tractor (greedily, longest first:
-    /// the width of the tractor of that length met, 0 for none), then the
+    /// the [`tractor_score`] of the tractor met, 0 for none), then the
     /// groups of each width, capped at the lead's.
     ///
-    /// A tractor of the lead is met by a narrower tractor of the same
-    /// length when the follower holds no wide one (seed 3.3.3: on a
-    /// tractor of triples, a tractor of pairs and two more cards comes
-    /// before two triples; 3.4.5: on a tractor of quads, a tractor of
-    /// triples, then one of pairs, before any quad).
+    /// A tractor of the lead is met by a shorter one when the follower
+    /// holds none as long (seed 3.1.4: "其余家有拖拉机必须出拖拉机"; 3.4.5:
+    /// on a tractor of four pairs, a tractor of three pairs, then one of
+    /// two pairs, before any other pairs), and by a narrower one of the
+    /// same length when he holds no wide one (seed 3.3.3: on a tractor of
+    /// triples, a tractor of pairs and two more cards comes before two
+    /// triples; 3.4.5: on a tractor of quads, a tractor of triples, then
+    /// one of pairs, before any quad).
     pub fn score(&self, order: &Order, si: usize, c: &Counts) -> Vec<u32> {
         let mut work = *c;
         let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len());
-        for &(w, l) in &self.tractors {
-            out.push(take_tractor(order, si, &mut work, w, l, true).map_or(0, u32::from));
+        for &t in &self.tractors {
+            let met = take_tractor(order, si, &mut work, t, usize::MAX, true);
+            out.push(tractor_score(met));
         }
         for &(w, n) in &self.groups {
             out.push(n.min(groups(c, w)));
@@ -414,16 +434,13 @@ pub fn construct(
     let mut play = [0u8; 54];
     let mut n = 0usize;
     let high = pick == Pick::High;
-    for &(w, l) in &demands.tractors {
-        if n + (w as usize * l as usize) > size {
-            continue;
-        }
+    for &t in &demands.tractors {
         let before = work;
-        if let Some(met) = take_tractor(order, si, &mut work, w, l, high) {
+        if let Some((len, width)) = take_tractor(order, si, &mut work, t, size - n, high) {
             for (k, (&was, &now)) in before.iter().zip(work.iter()).enumerate() {
                 play[k] += was - now;
             }
-            n += met as usize * l as usize;
+            n += len as usize * width as usize;
         }
     }
     let levels = order.levels(si);

@@ -497,7 +497,7 @@ MESSAGES = {
     'bury-wrong-count-refused': 'bury exactly 8 cards, not 7',
     'decks-3-big-jokers-under-three-level-cards-refused': 'BJ BJ does not beat the standing declaration 10♥ 10♥ 10♥',
     'decks-3-tractor-of-pairs-before-two-triples-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
-    'decks-3-triple-on-triple-refused': 'you must play your triple 9♠ 9♠ 9♠ on a triple lead',
+    'decks-3-triple-on-triple-refused': 'you must play your triple 9♠ 9♠ 9♠ on this lead',
     'decks-4-bury-refused': 'there is no kitty with 4 decks: lead',
     'declare-after-bury-refused': 'declaring is over',
     'declare-dealt-beyond-the-deal-refused': '`dealt` is 1 to 100, not 101',
@@ -507,20 +507,21 @@ MESSAGES = {
     'declare-own-team-level-refused': '2♥ is no declaration: only level cards or a pair of jokers declare (the level is 10)',
     'declare-single-joker-refused': 'BJ is no declaration: only level cards or a pair of jokers declare (the level is 10)',
     'declare-weaker-refused': '10♠ does not beat the standing declaration 10♥ 10♥',
-    'follow-count-refused': 'play 1 cards, as many as the lead',
-    'follow-pair-on-pair-refused': 'you must play your pair 7♠ 7♠ on a pair lead',
-    'follow-short-holding-back-refused': 'you must follow S: you hold 1',
-    'follow-suit-refused': 'you must follow S: you hold 1',
-    'follow-throw-pair-refused': 'you must play your pair Q♠ Q♠ on a pair lead',
-    'follow-tractor-one-pair-refused': 'you must play your pair 9♠ 9♠ on a pair lead',
-    'follow-tractor-two-pairs-refused': 'you must play your pair 9♠ 9♠ on a pair lead',
+    'follow-count-refused': 'play 1 card, as many as the lead',
+    'follow-pair-on-pair-refused': 'you must play your pair 7♠ 7♠ on this lead',
+    'follow-shorter-tractor-on-longer-tractor-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
+    'follow-short-holding-back-refused': 'you must follow spades: you hold 1',
+    'follow-suit-refused': 'you must follow spades: you hold 1',
+    'follow-throw-pair-refused': 'you must play your pair Q♠ Q♠ on this lead',
+    'follow-tractor-one-pair-refused': 'you must play your pair 9♠ 9♠ on this lead',
+    'follow-tractor-two-pairs-refused': 'you must play your pair 9♠ 9♠ on this lead',
     'follow-tractor-with-tractor-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
     'follow-trump-lead-refused': 'you must follow trumps: you hold 1',
     'lead-before-bury-refused': 'bury the kitty before the first lead',
     'lead-mixed-suits-refused': 'A♠ A♣: a lead is of one suit (or all trumps)',
     'play-card-not-held-refused': 'K♠ is not in your hand',
     'two-colors-tractor-followed-refused': 'a tractor lead needs your tractor 4♥ 4♦ 3♥ 3♦',
-    'twos-not-trump-2d-must-follow': 'you must follow D: you hold 1',
+    'twos-not-trump-2d-must-follow': 'you must follow diamonds: you hold 1',
     'twos-trump-tractor-of-twos-refused': 'a tractor lead needs your tractor A♠ A♠ 2♣ 2♣',
     'unit-ace-level-tractor': 'a tractor lead needs your tractor K♥ K♥ Q♥ Q♥',
     'unit-jokers-tractor-needs-tractor': 'a tractor lead needs your tractor 10♠ 10♠ 10♥ 10♥',
@@ -615,6 +616,14 @@ def audit():
     # higher trumps that are no pair are a discard.
     pin('trump-pair-on-pair-lead', {1: L('9H 9H'), 2: L('AH KH'), 3: L('QH QH')},
         [(0, '4S 4S'), (1, '9H 9H'), (2, 'AH KH'), (3, 'QH QH'), (3, 'AC')], 'ok', reserve=('S',))
+    # Seed 3.1.4 "其余家有拖拉机必须出拖拉机": without a tractor as long as
+    # the lead's, the longest one held (9S 9S 8S 8S), then pairs.
+    pin('follow-shorter-tractor-on-longer-tractor-refused', {1: L('9S 9S 8S 8S 6S 6S 4S 4S 2S')},
+        [(0, 'KS KS QS QS JS JS'), (1, '9S 9S 6S 6S 4S 4S')], 'refused', reserve=('S',))
+    pin('follow-shorter-tractor-on-longer-tractor', {1: L('9S 9S 8S 8S 6S 6S 4S 4S 2S'),
+                                                     2: L('3S 5S'), 3: L('7S')},
+        [(0, 'KS KS QS QS JS JS'), (1, '9S 9S 8S 8S 4S 4S'), (2, '3S 5S 3C 4C 5C 6C'),
+         (3, '7S 3D 4D 5D 6D 7D'), (0, 'AC')], 'ok', reserve=('S',))
     # Whole hands (the singles referee): the level table's edges, pass_a, flip.
     search('level-edge-p-is-step-banker-up-1', lambda p, o, r: p == 20, decks=1, levels=(2, 2))
     search('level-edge-p-is-2-steps-bank-changes', lambda p, o, r: p == 40, decks=1, levels=(2, 2))
