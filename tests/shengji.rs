@@ -99,6 +99,10 @@ fn four_decks_close_declaring_with_the_first_lead() {
         .flat_map(|t| t.plays.iter().map(|(_, c)| c.len()))
         .sum();
     assert_eq!(played, 216);
+    // 100 points a deck, all in the tricks (no kitty with four decks).
+    let points: i64 = g.playing().unwrap().tricks.iter().map(|t| t.points).sum();
+    assert_eq!(points, 400);
+    assert_eq!(g.typed_outcome().unwrap().kitty_points, 0);
 }
 
 #[path = "shengji/table.rs"]

@@ -520,6 +520,29 @@ mod tests {
         assert_eq!(shapes(&o2, 2, "AH AH 2H 2H", 2), vec![(2, 1), (2, 1)]);
     }
 
+    /// Seed 3.3.2 (three decks, level 5, trump hearts): 泰坦尼克 and what
+    /// is none (555666: the level card is trump, the 6 plain; with no trump
+    /// 555555 of two suits are equal ranks).
+    #[test]
+    fn the_seeds_tractors_of_triples() {
+        let o = Order::new(Rank::Five, Some(Suit::Hearts), false, false);
+        assert_eq!(shapes(&o, 1, "3S 3S 3S 4S 4S 4S", 3), vec![(3, 2)]);
+        assert_eq!(shapes(&o, 1, "4S 4S 4S 6S 6S 6S", 3), vec![(3, 2)]);
+        for t in [
+            "5S 5S 5S 5H 5H 5H",
+            "SJ SJ SJ BJ BJ BJ",
+            "AH AH AH 5S 5S 5S",
+            "5H 5H 5H SJ SJ SJ",
+        ] {
+            assert_eq!(shapes(&o, 0, t, 3), vec![(3, 2)], "{t}");
+        }
+        let no_trump = Order::new(Rank::Five, None, false, false);
+        assert_eq!(
+            shapes(&no_trump, 0, "5S 5S 5S 5H 5H 5H", 3),
+            vec![(3, 1), (3, 1)]
+        );
+    }
+
     #[test]
     fn a_mixed_width_lead_is_matched_widest_first_when_needed() {
         let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);

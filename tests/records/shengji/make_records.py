@@ -500,6 +500,8 @@ MESSAGES = {
     'decks-3-triple-on-triple-refused': 'you must play your triple 9♠ 9♠ 9♠ on this lead',
     'decks-4-bury-refused': 'there is no kitty with 4 decks: lead',
     'declare-after-bury-refused': 'declaring is over',
+    'declare-two-suits-refused': '10♥ 10♠ is no declaration: the cards are not all the same (the level is 10)',
+    'decks-4-four-level-cards-refused': '10♥ 10♥ 10♥ 10♥ is no declaration: a declaration is at most three cards (the level is 10)',
     'declare-dealt-beyond-the-deal-refused': '`dealt` is 1 to 100, not 101',
     'declare-equal-strength-refused': '10♠ does not beat the standing declaration 10♥',
     'declare-lower-dealt-refused': 'a declaration after 90 cards comes before one already made after 100',
@@ -548,6 +550,11 @@ def audit():
     # The level rank is the banker side's (10 here), not the declarer's own team's (2).
     pin('declare-own-team-level-refused', {1: L('2H')}, [], 'refused', trump=None, bury=False,
         pre=[{'seat': 1, 'declare': ['2H'], 'dealt': 100}])
+    # Two level cards of different suits are no pair; no declaration takes four cards.
+    pin('declare-two-suits-refused', {1: L('TH TS')}, [], 'refused', trump=None, bury=False,
+        pre=[{'seat': 1, 'declare': ['TH', 'TS'], 'dealt': 100}])
+    pin('decks-4-four-level-cards-refused', {1: L('TH TH TH TH')}, [], 'refused', decks=4, trump=None,
+        bury=False, pre=[{'seat': 1, 'declare': ['TH', 'TH', 'TH', 'TH'], 'dealt': 216}])
     pin('declare-dealt-beyond-the-deal-refused', {1: L('TS')}, [], 'refused', trump=None, bury=False,
         pre=[{'seat': 1, 'declare': ['TS'], 'dealt': 101}])
     # The first bury closes the declaring.
