@@ -497,6 +497,8 @@ MESSAGES = {
     'bury-wrong-count-refused': 'bury exactly 8 cards, not 7',
     'decks-3-big-jokers-under-three-level-cards-refused': 'BJ BJ does not beat the standing declaration 10♥ 10♥ 10♥',
     'decks-3-tractor-of-pairs-before-two-triples-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
+    'decks-3-triple-counts-as-a-pair-refused': 'you must play your pair 9♠ 9♠ on this lead',
+    'decks-3-tractor-of-triples-counts-as-pairs-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
     'decks-3-triple-on-triple-refused': 'you must play your triple 9♠ 9♠ 9♠ on this lead',
     'decks-4-bury-refused': 'there is no kitty with 4 decks: lead',
     'declare-after-bury-refused': 'declaring is over',
@@ -585,6 +587,15 @@ def audit():
         {1: L('9S 9S 8S 8S QS QS QS 6S 6S 6S'), 2: L('2S 3S 4S 5S 7S 7S'), 3: L('JS JS 2S 3S 4S 5S')},
         [(0, 'AS AS AS KS KS KS'), (1, '9S 9S 8S 8S QS 6S'), (2, '2S 3S 4S 5S 7S 7S'),
          (3, 'JS JS 2S 3S 4S 5S'), (0, 'AC')], 'ok', decks=3, reserve=('S',))
+    # "A longer unit always counts also as the shorter ones it contains":
+    # a triple is a pair on a pair lead, a tractor of triples a tractor of pairs.
+    pin('decks-3-triple-counts-as-a-pair-refused', {1: L('9S 9S 9S 3S 4S'), 2: L('2S'), 3: L('5S')},
+        [(0, 'AS AS'), (1, '9S 3S')], 'refused', decks=3, reserve=('S',))
+    pin('decks-3-triple-counts-as-a-pair', {1: L('9S 9S 9S 3S 4S'), 2: L('2S 6C'), 3: L('5S 6D')},
+        [(0, 'AS AS'), (1, '9S 9S'), (2, '2S 6C'), (3, '5S 6D'), (0, 'AC')], 'ok', decks=3, reserve=('S',))
+    pin('decks-3-tractor-of-triples-counts-as-pairs-refused',
+        {1: L('9S 9S 9S 8S 8S 8S 3S'), 2: L('2S'), 3: L('5S')},
+        [(0, 'KS KS QS QS'), (1, '9S 9S 8S 3S')], 'refused', decks=3, reserve=('S',))
     pin('decks-3-triple-on-triple-refused', {1: L('9S 9S 9S 8S 8S 3S'), 2: L('2S'), 3: L('5S')},
         [(0, 'AS AS AS'), (1, '9S 8S 8S')], 'refused', decks=3, reserve=('S',))
     # Kitty sizes refused: 8 cards with 2 decks, none with 4.
