@@ -125,7 +125,13 @@ async fn hint(fake: &FakeDiscord, user: u64, locale: &str, view: &Value) -> Opti
 /// Clicks Play (or Bury) on a hinted view: the bot takes the cards and
 /// redraws the view (an update).
 async fn go(fake: &FakeDiscord, user: u64, locale: &str, hinted: Value) {
-    let go = enabled(&hinted, "sjgo").expect("Play or Bury after a hint");
+    let go = enabled(&hinted, "sjgo").unwrap_or_else(|| {
+        panic!(
+            "Play or Bury after a hint: {}\n{:?}",
+            text_of(&hinted),
+            crate::support::fake_discord::custom_ids(&hinted)
+        )
+    });
     let answer = fake
         .wait_answer(fake.click_on(user, locale, hinted, &go))
         .await;

@@ -125,6 +125,11 @@ fn a_table_hand_deals_in_batches_and_refuses_play_until_the_window_closes() {
     assert_eq!(g.dealing(), Dealing::Done);
     // Now only the seat that closes declaring is waited on, to bury.
     assert_eq!(g.waiting_on(), vec![0]);
+    // Nobody declared: seat 0 buries without being the banker yet, and
+    // sees the kitty it buries (the others do not).
+    assert_eq!(g.hand().banker(), None);
+    assert_eq!(g.view(Some(0)).hand.kitty.as_ref().map(Vec::len), Some(8));
+    assert!((1..4).all(|s| g.view(Some(s)).hand.kitty.is_none()));
     assert!(g
         .legal_actions(0)
         .iter()

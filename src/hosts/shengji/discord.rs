@@ -590,9 +590,10 @@ pub fn start_rules(
     }
     if let Some(w) = declare_window {
         if !(0..=MAX_DECLARE_WINDOW).contains(&w) {
-            return Err(BotError::user("err-bad-option").arg(
-                "detail",
-                format!("declare_window: 0 to {MAX_DECLARE_WINDOW} seconds, not {w}"),
+            return Err(BotError::option_range(
+                "declare_window",
+                0..=MAX_DECLARE_WINDOW,
+                w,
             ));
         }
         rules["declare_window"] = json!(w);
