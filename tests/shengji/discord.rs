@@ -583,12 +583,12 @@ fn check_match(results: &[HandResult], table_levels: &std::collections::BTreeMap
         assert_eq!(r.levels, levels, "hand {hand}'s levels: {r:?}");
         let last = i + 1 == results.len();
         let bonus = if last { BONUS } else { 0 };
-        for s in 0..4 {
+        for (s, balance) in balances.iter_mut().enumerate() {
             let chips = (i64::from(n) + bonus) * STAKE;
             let want = if s % 2 == team { chips } else { -chips };
             assert_eq!(r.paid[s], want, "hand {hand}, seat {}: {r:?}", s + 1);
-            balances[s] += want;
-            assert_eq!(r.balances[s], balances[s], "hand {hand}, seat {}", s + 1);
+            *balance += want;
+            assert_eq!(r.balances[s], *balance, "hand {hand}, seat {}", s + 1);
         }
         let next = if r.kept {
             (r.banker + 2) % 4
@@ -655,7 +655,13 @@ fn check_channel_private_free(fake: &FakeDiscord) {
 async fn take_seat(fake: &FakeDiscord, user: u64, locale: &str, seat: usize, join: bool) {
     if join {
         let id = fake.command(user, locale, "shengji", sub("join", json!([])));
-        assert!(fake.wait_answer(id).await.is_ephemeral());
+        let answer = fake.wait_answer(id).await;
+        assert!(answer.is_ephemeral());
+        let said = answer.text();
+        assert!(
+            said.contains("You took a seat.") || said.contains("你已坐下。"),
+            "{user} joins: {said}"
+        );
     }
     let id = fake.command(
         user,
@@ -669,7 +675,8 @@ async fn take_seat(fake: &FakeDiscord, user: u64, locale: &str, seat: usize, joi
     let said = fake.wait_answer(id).await.text();
     assert!(
         said.contains(&format!("You sit at seat {seat}")) || said.contains(&format!("{seat} 号位")),
-        "{said}"
+        "{user} sits at {seat}: {said}\n{:?}",
+        table_message(fake).map(|m| text_of(&m))
     );
 }
 
@@ -773,15 +780,16 @@ async fn four_members_play_a_whole_shengji_match_on_discord_then_a_new_one() {
                     let Some(decl) = enabled(&view, "sjdecl") else {
                         continue;
                     };
-                    let answer = if (hand as usize + i) % 3 == 0 && declared.insert((hand, i)) {
-                        let id = fake.select_on(*user, locale, view, &decl, &["0".to_string()]);
-                        fake.wait_answer(id).await
-                    } else {
-                        let pass = enabled(&view, "pass").expect("Not now");
-                        passes += 1;
-                        fake.wait_answer(fake.click_on(*user, locale, view, &pass))
-                            .await
-                    };
+                    let answer =
+                        if (hand as usize + i).is_multiple_of(3) && declared.insert((hand, i)) {
+                            let id = fake.select_on(*user, locale, view, &decl, &["0".to_string()]);
+                            fake.wait_answer(id).await
+                        } else {
+                            let pass = enabled(&view, "pass").expect("Not now");
+                            passes += 1;
+                            fake.wait_answer(fake.click_on(*user, locale, view, &pass))
+                                .await
+                        };
                     let kind = &answer.callback.as_ref().unwrap()["type"];
                     assert!(*kind == 7 || *kind == 6, "{answer:?}");
                 }
@@ -824,7 +832,7 @@ async fn four_members_play_a_whole_shengji_match_on_discord_then_a_new_one() {
         .unwrap();
     assert!(end_text.contains(won), "{end_text}");
     assert_eq!(
-        end_text.lines().filter_map(levels_in).last(),
+        end_text.lines().rev().find_map(levels_in),
         levels_in(&last_text),
         "{end_text}"
     );
@@ -844,7 +852,9 @@ async fn four_members_play_a_whole_shengji_match_on_discord_then_a_new_one() {
     check_channel_private_free(fake);
 
     // New match, clicked by Bob: a new lobby, where the same four take the
-    // same seats and start; both teams begin again at 2.
+    // same seats and start; both teams begin again at 2. Bob, its host,
+    // picks seat 3 first: the members joining after him take the AI
+    // places his move left before him.
     let last_id: u64 = last["id"].as_str().unwrap().parse().unwrap();
     let answer = fake
         .wait_answer(fake.click(BOB, "zh-CN", last_id, &again))
