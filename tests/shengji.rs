@@ -50,7 +50,12 @@ fn play(decks: u8, flip: bool, seed: u64) -> Shengji {
         for s in 0..4 {
             let v = g.view(Some(s));
             assert_eq!(v.hand, g.hand(s));
-            let bank = g.banker() == Some(s) || g.is_finished();
+            // While declaring the kitty is the seat's that would bury it:
+            // the banker, or seat 0 of a first hand nobody declared in.
+            let bank = match g.phase() {
+                Phase::Declaring(_) => g.prospective_banker() == s,
+                _ => g.banker() == Some(s) || g.is_finished(),
+            };
             assert!(v.kitty.is_none() || bank, "seat {s} sees the kitty");
         }
         assert!(g.view(None).hand.is_empty() && g.view(None).kitty.is_none());

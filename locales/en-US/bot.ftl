@@ -109,7 +109,7 @@ event-redeal = Everyone passed: the cards are dealt again.
 event-dm-closed = { $player } does not accept direct messages from this server. Press “My hand” to see your cards privately.
 
 ## Hands (direct messages and private replies)
-dm-hand-title = Your Dou Dizhu hand in { $channel }
+dm-hand-title = Your { $game } hand in { $channel }
 hand-cards = { $count ->
     [one] Your hand (1 card): { $cards }
    *[other] Your hand ({ $count } cards): { $cards }

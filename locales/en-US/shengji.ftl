@@ -147,6 +147,7 @@ term-sj-play-now = Play your cards (`hint` suggests a play).
 term-sj-label-declare = declare { $cards }
 term-sj-label-bury = bury { $cards }
 term-sj-label-pass = pass
+term-sj-new-match = New match, both teams from 2 again? Type y for yes, n for no.
 term-sj-leave-confirm = Leave the table? The AI plays your seat to the end of this hand and the match ends. Type `leave` again to leave.
 
 ## Discord (src/hosts/shengji/discord.rs).

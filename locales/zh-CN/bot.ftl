@@ -70,7 +70,7 @@ event-redeal = 无人叫地主，重新发牌。
 event-dm-closed = { $player }不接收本服务器的私信。请点“我的手牌”私下查看手牌。
 
 ## 手牌（私信与仅自己可见的回复）
-dm-hand-title = 你在 { $channel } 的斗地主手牌
+dm-hand-title = 你在 { $channel } 的{ $game }手牌
 hand-cards = 你的手牌（{ $count } 张）：{ $cards }
 hand-view-outdated = 这个界面已经过时（点了两次？），这次点击没有生效。你现在的手牌：
 hand-your-turn = 轮到你了：在下面选牌后点“出牌”，或点“不出”。

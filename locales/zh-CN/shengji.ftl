@@ -141,6 +141,7 @@ term-sj-play-now = 请出牌（`hint` 给出建议）。
 term-sj-label-declare = 亮主 { $cards }
 term-sj-label-bury = 扣底 { $cards }
 term-sj-label-pass = 过
+term-sj-new-match = 再来一场（两队都从 2 打起）？输入“好”（y）再来，“不”（n）结束。
 term-sj-leave-confirm = 离桌吗？本局剩下的由电脑代打，整场比赛结束。再输入一次 `leave` 确认。
 
 ## Discord（src/hosts/shengji/discord.rs）。

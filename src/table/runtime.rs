@@ -237,7 +237,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 true
             }
             Phase::Lobby => {
-                if self.seats.len() >= self.max_seats() {
+                if self.seats.len() >= self.max_seats() && !self.ai_placeholder() {
                     return Err(TableError::TableFull);
                 }
                 false
@@ -262,10 +262,31 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.waiting.push((user, args));
             return Ok(());
         }
-        self.seats.push(Occupant::Human(user));
-        self.joins.push(args);
+        if self.seats.len() >= self.max_seats() {
+            // A full lobby with an AI placeholder: the joiner takes the
+            // first AI place (`ai_placeholder`).
+            let at = self
+                .seats
+                .iter()
+                .position(|o| *o == Occupant::Ai)
+                .ok_or(TableError::TableFull)?;
+            self.seats[at] = Occupant::Human(user);
+            self.joins[at] = args;
+        } else {
+            self.seats.push(Occupant::Human(user));
+            self.joins.push(args);
+        }
         self.lobby_changed();
         Ok(())
+    }
+
+    /// Whether the lobby holds an AI seat a person joining may take: in a
+    /// game that fills its empty places with AI at the start (Shengji),
+    /// an AI seat in the lobby only keeps a place, such as the places a
+    /// player who picked seat 3 left before him (`sit`); without this the
+    /// other members could not all join.
+    fn ai_placeholder(&self) -> bool {
+        G::FILL_WITH_AI && self.seats.contains(&Occupant::Ai)
     }
 
     fn add_ai(&mut self, by: UserId) -> Result<(), TableError> {

@@ -144,6 +144,12 @@ pub trait TerminalGame: TableGame {
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
 
+    /// Asked once a table has closed: another game (Shengji: a new match,
+    /// both teams from 2)?
+    fn another_question(lang: Lang) -> String {
+        text::another_game(lang)
+    }
+
     /// How each seat is named in the table's own lines (autoplay, leaving,
     /// chips): "you", and the computer's seats by number.
     fn seat_names(lang: Lang, me: Seat) -> Vec<String> {
@@ -559,7 +565,7 @@ where
     /// meant for the last deal) asks again, and costs no ante.
     async fn another(&mut self) -> anyhow::Result<bool> {
         loop {
-            self.say(text::another_game(self.options.lang))?;
+            self.say(G::another_question(self.options.lang))?;
             match self.read_line().await? {
                 None => return Ok(false),
                 Some(l) => match l.trim().to_lowercase().as_str() {

@@ -125,6 +125,11 @@ fn a_table_hand_deals_in_batches_and_refuses_play_until_the_window_closes() {
     assert_eq!(g.dealing(), Dealing::Done);
     // Now only the seat that closes declaring is waited on, to bury.
     assert_eq!(g.waiting_on(), vec![0]);
+    // Nobody declared: seat 0 buries without being the banker yet, and
+    // sees the kitty it buries (the others do not).
+    assert_eq!(g.hand().banker(), None);
+    assert_eq!(g.view(Some(0)).hand.kitty.as_ref().map(Vec::len), Some(8));
+    assert!((1..4).all(|s| g.view(Some(s)).hand.kitty.is_none()));
     assert!(g
         .legal_actions(0)
         .iter()
@@ -299,6 +304,34 @@ async fn players_pick_seats_and_ai_fills_the_empty_places() {
     assert_eq!(e.key(), "err-timer-only");
     t.leave(1).await.unwrap();
     t.leave(2).await.unwrap();
+
+    // Another lobby: player 2 picks seat 3 before anyone else joined, and
+    // the two who join next fill the lobby with people: a joiner takes an
+    // AI place such a pick left (seat 2 here), never a person's.
+    let opts = TableOptions {
+        stake: 5,
+        rules: json!({}),
+        seed: Some(5),
+        lang: None,
+    };
+    let t = tables
+        .open::<ShengjiTable>(SERVER, CHANNEL + 1, 1, opts)
+        .unwrap();
+    t.join(2).await.unwrap();
+    t.sit(2, 2).await.unwrap();
+    t.join(3).await.unwrap();
+    t.join(4).await.unwrap();
+    assert_eq!(
+        t.status(None).await.unwrap().seats,
+        vec![
+            Occupant::Human(1),
+            Occupant::Human(4),
+            Occupant::Human(2),
+            Occupant::Human(3)
+        ]
+    );
+    assert_eq!(t.join(5).await, Err(TableError::TableFull));
+    t.cancel(1).await.unwrap();
 }
 
 /// Plays every waiting person's turn with the table's hint until the

@@ -562,7 +562,10 @@ impl<G: DiscordGame> Driver<G> {
                 i18n::tr_args(
                     lang,
                     "dm-hand-title",
-                    &[("channel", format!("<#{}>", self.channel).into())]
+                    &[
+                        ("game", i18n::tr(lang, G::NAME_KEY).into()),
+                        ("channel", format!("<#{}>", self.channel).into())
+                    ]
                 )
             );
             // The words go in an embed so that they show below the picture

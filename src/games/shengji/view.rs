@@ -134,7 +134,10 @@ impl Shengji {
                 v.declarations = d.declarations.clone();
                 v.dealt = d.last_dealt;
                 v.closes_declaring = Some(self.prospective_banker());
-                if is_banker {
+                // The seat that closes declaring holds the kitty, also
+                // seat 0 of a first hand nobody declared in (no banker
+                // yet): it buries those cards, so it must see them.
+                if viewer == v.closes_declaring {
                     v.kitty = Some(self.kitty.clone());
                 }
                 return v;

@@ -37,6 +37,9 @@ use serde_json::json;
 const MAX_OPTIONS: usize = 25;
 /// Selects in a hand view (the fifth row holds the buttons).
 const MAX_SELECTS: usize = 4;
+/// The longest declare window `/shengji start` takes, in seconds: a table
+/// of people who have all decided should not wait much longer.
+const MAX_DECLARE_WINDOW: i64 = 60;
 
 /// A Shengji control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +230,12 @@ impl DiscordGame for ShengjiTable {
         let mut lines = table_lines(lang, &seats(t.names), t.view);
         if let Some(turn) = turn_line(t) {
             lines.push(turn);
+        }
+        // The hand's end stays on the table message only when no next hand
+        // replaces it, at the match's end: the levels it was played at are
+        // followed by the levels it gave and the match's winner.
+        if let Some(o) = &t.view.hand.outcome {
+            lines.extend(result_lines(lang, &seats(t.names), o));
         }
         let teams = i18n::tr_args(
             lang,
@@ -545,6 +554,7 @@ pub fn start_rules(
     double_kitty: Option<bool>,
     pass_a: Option<bool>,
     match_bonus: Option<i64>,
+    declare_window: Option<i64>,
 ) -> Result<serde_json::Value, BotError> {
     let mut rules = json!({});
     if let Some(d) = decks {
@@ -578,6 +588,16 @@ pub fn start_rules(
         }
         rules["match_bonus"] = json!(b);
     }
+    if let Some(w) = declare_window {
+        if !(0..=MAX_DECLARE_WINDOW).contains(&w) {
+            return Err(BotError::option_range(
+                "declare_window",
+                0..=MAX_DECLARE_WINDOW,
+                w,
+            ));
+        }
+        rules["declare_window"] = json!(w);
+    }
     Ok(rules)
 }
 
@@ -594,6 +614,7 @@ pub async fn sj_start(
     double_kitty: Option<bool>,
     pass_a: Option<bool>,
     match_bonus: Option<i64>,
+    declare_window: Option<i64>,
 ) -> Result<(), BotError> {
     let options = TableOptions {
         stake: stake.unwrap_or_else(|| ctx.data().config.stakes.get(GameKind::Shengji)),
@@ -606,6 +627,7 @@ pub async fn sj_start(
             double_kitty,
             pass_a,
             match_bonus,
+            declare_window,
         )?,
         seed: None,
         lang: None,

@@ -204,6 +204,12 @@ impl TerminalGame for ShengjiTable {
     fn seat_names(lang: Lang, me: Seat) -> Vec<String> {
         names(lang, me)
     }
+
+    /// A table closes when its match is over (or the person left it): the
+    /// next table is a new match.
+    fn another_question(lang: Lang) -> String {
+        tr(lang, "term-sj-new-match")
+    }
 }
 
 /// Reads a line: the shared words, else `pass`, `declare …`, `bury …` or
