@@ -353,8 +353,16 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
         let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
         if let Phase::Lobby = self.phase {
-            self.seats.remove(seat);
-            self.joins.remove(seat);
+            if G::FILL_WITH_AI {
+                // Seats are places here (Shengji's teams sit opposite):
+                // the others keep theirs, and the empty place is an AI
+                // placeholder a joiner takes (`ai_placeholder`).
+                self.seats[seat] = Occupant::Ai;
+                self.joins[seat] = JoinArgs::default();
+            } else {
+                self.seats.remove(seat);
+                self.joins.remove(seat);
+            }
             if self.humans() == 0 {
                 self.closed = Some(CloseReason::OnlyAi);
                 return Ok(());

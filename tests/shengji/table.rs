@@ -331,7 +331,42 @@ async fn players_pick_seats_and_ai_fills_the_empty_places() {
         ]
     );
     assert_eq!(t.join(5).await, Err(TableError::TableFull));
-    t.cancel(1).await.unwrap();
+    // Leaving keeps the others' places (and so the teams): seat 2 becomes
+    // an AI place again, and the next to join takes it.
+    t.leave(4).await.unwrap();
+    assert_eq!(
+        t.status(None).await.unwrap().seats,
+        vec![
+            Occupant::Human(1),
+            Occupant::Ai,
+            Occupant::Human(2),
+            Occupant::Human(3)
+        ]
+    );
+    t.join(5).await.unwrap();
+    assert_eq!(
+        t.status(None).await.unwrap().seats,
+        vec![
+            Occupant::Human(1),
+            Occupant::Human(5),
+            Occupant::Human(2),
+            Occupant::Human(3)
+        ]
+    );
+    // The host leaving hands the lobby to the earliest person left, who
+    // keeps his seat.
+    t.leave(1).await.unwrap();
+    assert_eq!(
+        t.status(None).await.unwrap().seats,
+        vec![
+            Occupant::Ai,
+            Occupant::Human(5),
+            Occupant::Human(2),
+            Occupant::Human(3)
+        ]
+    );
+    assert_eq!(t.cancel(2).await, Err(TableError::NotHost));
+    t.cancel(5).await.unwrap();
 }
 
 /// Plays every waiting person's turn with the table's hint until the
