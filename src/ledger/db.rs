@@ -125,6 +125,13 @@ impl Tx {
             Tx::Postgres(t) => t.commit().await,
         }
     }
+
+    pub(crate) async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(t) => t.rollback().await,
+            Tx::Postgres(t) => t.rollback().await,
+        }
+    }
 }
 
 /// Where a statement runs: in a transaction or on a pool.

@@ -415,8 +415,12 @@ impl Ledger {
         let in_memory = opts.get_filename().to_string_lossy().contains(":memory:")
             || database_url.contains(":memory:");
         // One writer: writes queue on the pool instead of fighting for the
-        // SQLite write lock.
+        // SQLite write lock. No pool pings its connections before handing
+        // them out: a SQLite connection is a file, not a socket that can
+        // hang up, and the ping was one more round trip to the connection's
+        // thread for every write (see `db::Batch`).
         let mut writer = SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(120));
         if in_memory {
@@ -447,6 +451,7 @@ impl Ledger {
             writer.clone()
         } else {
             SqlitePoolOptions::new()
+                .test_before_acquire(false)
                 .max_connections(4)
                 .acquire_timeout(Duration::from_secs(120))
                 .connect_with(opts.clone())
@@ -457,6 +462,7 @@ impl Ledger {
         } else {
             Some(
                 SqlitePoolOptions::new()
+                    .test_before_acquire(false)
                     .max_connections(1)
                     .acquire_timeout(Duration::from_secs(120))
                     .connect_with(opts)
