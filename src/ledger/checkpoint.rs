@@ -100,10 +100,10 @@ pub(crate) async fn checkpoint(pool: &SqlitePool) -> Option<i64> {
 
 async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<AtomicBool>) {
     loop {
-        match tokio::time::timeout(IDLE, wake.recv()).await {
-            // The writer is gone: the ledger was dropped.
-            Ok(None) => break,
-            Ok(Some(())) | Err(_) => {}
+        // A wake-up or the idle time: checkpoint. The queue closed: the
+        // writer is gone (the ledger was dropped).
+        if let Ok(None) = tokio::time::timeout(IDLE, wake.recv()).await {
+            break;
         }
         if pool.is_closed() {
             break;
