@@ -382,41 +382,16 @@ async fn open_games(path: &str, k: u64) -> (Ledger, Vec<i64>) {
     (l, ids)
 }
 
-/// Settlements per second through the ledger, and the same statements
-/// through the `sqlite3` shell on a copy of the same games.
-async fn settle_speed(k: u64) {
-    let dir = tempfile::tempdir().unwrap();
-    let ours = dir.path().join("ours.db");
-    let raw = dir.path().join("raw.db");
-    let (l, ids) = open_games(ours.to_str().unwrap(), k).await;
+/// Settles every game of `ids` from `tasks` tasks at once, then closes the
+/// ledger (its last checkpoint, as the `sqlite3` shell's exit does):
+/// settlements per second, and the writer's mean group size.
+async fn settle_all(l: Ledger, ids: &[i64], tasks: usize) -> (f64, f64) {
     let record = record();
     let started = Instant::now();
-    for &id in &ids {
-        l.settle(
-            id,
-            Settlement {
-                deltas: vec![2, -1, -1],
-                rake_percent: 0,
-                record: record.clone(),
-                winners: vec![0],
-            },
-        )
-        .await
-        .unwrap();
-    }
-    let ours_rate = k as f64 / started.elapsed().as_secs_f64();
-    assert!(l.verify().await.unwrap().is_clean());
-    l.close().await;
-
-    // The bot settles many tables' games at once: the same settlements from
-    // 64 tasks at a time, on a fresh file.
-    let concurrent = dir.path().join("concurrent.db");
-    let (l, ids) = open_games(concurrent.to_str().unwrap(), k).await;
-    let started = Instant::now();
-    let mut tasks = tokio::task::JoinSet::new();
-    for chunk in ids.chunks(ids.len().div_ceil(64)) {
+    let mut set = tokio::task::JoinSet::new();
+    for chunk in ids.chunks(ids.len().div_ceil(tasks)) {
         let (l, chunk, record) = (l.clone(), chunk.to_vec(), record.clone());
-        tasks.spawn(async move {
+        set.spawn(async move {
             for id in chunk {
                 l.settle(
                     id,
@@ -432,29 +407,34 @@ async fn settle_speed(k: u64) {
             }
         });
     }
-    while let Some(r) = tasks.join_next().await {
+    while let Some(r) = set.join_next().await {
         r.unwrap();
     }
-    let concurrent_rate = k as f64 / started.elapsed().as_secs_f64();
-    assert!(l.verify().await.unwrap().is_clean());
+    let (groups, writes) = l.write_groups().unwrap_or((0, 0));
     l.close().await;
+    let rate = ids.len() as f64 / started.elapsed().as_secs_f64();
+    (rate, writes as f64 / groups.max(1) as f64)
+}
 
-    let (l, ids) = open_games(raw.to_str().unwrap(), k).await;
-    l.close().await;
-    drop(l);
-    let record_text = serde_json::to_string(&record).unwrap().replace('\'', "''");
-    let mut script = String::from(
-        "PRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA foreign_keys=ON;\n",
+/// The settlements of `ids` (games opened by `open_games`) as the `sqlite3`
+/// shell script of the statements the ledger runs, one transaction each,
+/// after `pragmas`.
+fn settle_script(ids: &[i64], pragmas: &str) -> String {
+    let record_text = serde_json::to_string(&record())
+        .unwrap()
+        .replace('\'', "''");
+    let mut script = format!(
+        "PRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA foreign_keys=ON;\n{pragmas}\n"
     );
     for (g, &id) in ids.iter().enumerate() {
         let (u1, u2, u3) = (3 * g + 1, 3 * g + 2, 3 * g + 3);
         let now = 1_700_000_000;
         script.push_str(&format!(
             "BEGIN IMMEDIATE;\n\
-             SELECT server_id, status, seats, result FROM games WHERE id = {id};\n\
-             SELECT s.seat, s.user_id, s.start_balance, s.held, a.balance FROM game_seats s \
+             SELECT g.server_id, g.status, g.seats, g.result, s.seat, s.user_id, s.start_balance, s.held, a.balance \
+             FROM games g LEFT JOIN game_seats s ON s.game_id = g.id \
              LEFT JOIN accounts a ON a.server_id = s.server_id AND a.user_id = s.user_id \
-             WHERE s.game_id = {id} ORDER BY s.seat;\n\
+             WHERE g.id = {id} ORDER BY s.seat;\n\
              INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES \
              (1, {u1}, 2, 'settlement', {id}, NULL, {now}, 'settlement:{id}:0'), \
              (1, {u2}, -1, 'settlement', {id}, NULL, {now}, 'settlement:{id}:1'), \
@@ -469,30 +449,74 @@ async fn settle_speed(k: u64) {
              COMMIT;\n"
         ));
     }
-    let script_path = dir.path().join("settle.sql");
-    std::fs::write(&script_path, script).unwrap();
+    script
+}
+
+/// Runs `script` through the `sqlite3` shell on `db`: settlements per
+/// second (the shell's start and exit included), `None` without the shell.
+fn shell_rate(db: &std::path::Path, script: &str, k: usize) -> Option<f64> {
+    let path = db.with_extension("sql");
+    std::fs::write(&path, script).unwrap();
     let started = Instant::now();
-    let out = std::process::Command::new("sqlite3")
-        .arg(&raw)
-        .stdin(std::fs::File::open(&script_path).unwrap())
+    let status = std::process::Command::new("sqlite3")
+        .arg(db)
+        .stdin(std::fs::File::open(&path).unwrap())
         .stdout(std::process::Stdio::null())
         .status();
-    let raw_secs = started.elapsed().as_secs_f64();
-    match out {
-        Ok(status) if status.success() => {
-            let raw_rate = k as f64 / raw_secs;
+    let secs = started.elapsed().as_secs_f64();
+    status.ok().filter(|s| s.success()).map(|_| k as f64 / secs)
+}
+
+/// Settlements per second through the ledger, one at a time and from 64
+/// tasks at once, each on a fresh file and with the ledger's close (its last
+/// checkpoint) counted; against the same statements through the `sqlite3`
+/// shell on a copy of the same games: with SQLite's default checkpoints (in
+/// the commit that takes the log past 1,000 pages), and with the ledger's
+/// writer settings (no checkpoint in a commit; the shell's exit copies the
+/// log, where the ledger's checkpoint task does it beside the writer).
+async fn settle_speed(k: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rates = Vec::new();
+    for (name, tasks) in [("ours", 1), ("concurrent", 64)] {
+        let path = dir.path().join(format!("{name}.db"));
+        let (l, ids) = open_games(path.to_str().unwrap(), k).await;
+        rates.push(settle_all(l, &ids, tasks).await);
+        let l = Ledger::open(path.to_str().unwrap(), ledger_cfg())
+            .await
+            .unwrap();
+        assert!(l.verify().await.unwrap().is_clean());
+        l.close().await;
+    }
+    let [(ours_rate, _), (concurrent_rate, group)] = rates[..] else {
+        unreachable!()
+    };
+    let mut floors = Vec::new();
+    for (name, pragmas) in [
+        ("raw-default", ""),
+        ("raw-ledger", "PRAGMA wal_autocheckpoint=0;"),
+    ] {
+        let path = dir.path().join(format!("{name}.db"));
+        let (l, ids) = open_games(path.to_str().unwrap(), k).await;
+        l.close().await;
+        drop(l);
+        floors.push(shell_rate(&path, &settle_script(&ids, pragmas), ids.len()));
+    }
+    let head = format!(
+        "ledger settle (SQLite WAL, 3 human seats, {k} games): one at a time {ours_rate:.0} settles/s, \
+         64 tasks at once {concurrent_rate:.0}/s ({group:.1} settlements per grouped transaction)"
+    );
+    match floors[..] {
+        [Some(default), Some(same)] => {
+            let floor = default.max(same);
             println!(
-                "ledger settle (SQLite WAL, 3 human seats, {k} games): one at a time {ours_rate:.0} settles/s, \
-                 64 tasks at once {concurrent_rate:.0}/s; the same statements through the sqlite3 shell, \
-                 one transaction each: {raw_rate:.0}/s; ratios {:.2} / {:.2}",
-                ours_rate / raw_rate,
-                concurrent_rate / raw_rate
+                "{head}; the same statements through the sqlite3 shell, one transaction each: \
+                 {default:.0}/s with SQLite's default checkpoints, {same:.0}/s with the ledger's; \
+                 ratios to the higher {:.2} / {:.2}",
+                ours_rate / floor,
+                concurrent_rate / floor
             );
         }
-        _ => println!(
-            "ledger settle (SQLite WAL, 3 human seats, {k} games): one at a time {ours_rate:.0} settles/s, \
-             64 tasks at once {concurrent_rate:.0}/s (no sqlite3 shell for the floor)"
-        ),
+        _ => println!("{head} (no sqlite3 shell for the floor)"),
     }
 }
 

@@ -115,10 +115,21 @@ impl Pool {
 }
 
 impl Tx {
+    pub(crate) fn is_postgres(&self) -> bool {
+        matches!(self, Tx::Postgres(_))
+    }
+
     pub(crate) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.commit().await,
             Tx::Postgres(t) => t.commit().await,
+        }
+    }
+
+    pub(crate) async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self {
+            Tx::Sqlite(t) => t.rollback().await,
+            Tx::Postgres(t) => t.rollback().await,
         }
     }
 }
@@ -281,6 +292,77 @@ impl<'a> Query<'a> {
     }
 }
 
+/// Statements with no rows to read, run one after the other in a
+/// transaction, each written with its own placeholders from `$1`.
+///
+/// Why: sqlx runs every SQLite statement on the connection's worker thread,
+/// so each one is a round trip between threads (a channel send, a wake-up,
+/// the answer back) — on a busy machine that, not SQLite, is most of a short
+/// statement's cost. On SQLite a batch is one multi-statement query (the
+/// placeholders renumbered into one argument list): one round trip for all
+/// of them. sqlx 0.8 runs such a query statement by statement in the worker
+/// and reports each one's result; it calls multi-statement prepared queries
+/// deprecated (launchbadge/sqlx#3108), so a later sqlx may need this done
+/// another way — the ledger tests run every batch. PostgreSQL's extended
+/// protocol takes one statement at a time: there they run in turn.
+#[derive(Default)]
+pub(crate) struct Batch<'a> {
+    statements: Vec<Query<'a>>,
+}
+
+impl<'a> Batch<'a> {
+    pub(crate) fn push(&mut self, q: Query<'a>) {
+        self.statements.push(q);
+    }
+
+    /// Runs every statement in order (the first error stops the batch and,
+    /// as any statement's error, leaves the transaction to its caller) and
+    /// returns how many rows they changed in all.
+    pub(crate) async fn execute(self, tx: &mut Tx) -> Result<u64, sqlx::Error> {
+        match tx {
+            Tx::Sqlite(t) => {
+                let mut sql = String::new();
+                let mut args = Vec::new();
+                for q in self.statements {
+                    if !sql.is_empty() {
+                        sql.push_str(";\n");
+                    }
+                    renumber(q.sql, args.len(), &mut sql);
+                    args.extend(q.args);
+                }
+                Ok(sqlx::query_with(&sql, sqlite_args(args)?)
+                    .execute(&mut **t)
+                    .await?
+                    .rows_affected())
+            }
+            Tx::Postgres(_) => {
+                let mut rows = 0;
+                for q in self.statements {
+                    rows += q.execute(&mut *tx).await?.rows_affected();
+                }
+                Ok(rows)
+            }
+        }
+    }
+}
+
+/// Appends `sql` to `out` with each placeholder `$n` written `$(n + by)`.
+/// The ledger's SQL has no `$` in its string literals.
+fn renumber(sql: &str, by: usize, out: &mut String) {
+    let mut rest = sql;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..=at]);
+        rest = &rest[at + 1..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        match rest[..digits].parse::<usize>() {
+            Ok(n) => out.push_str(&(n + by).to_string()),
+            Err(_) => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+}
+
 /// A statement whose rows are tuples (`sqlx::query_as`).
 pub(crate) struct QueryAs<'a, O> {
     sql: &'a str,
@@ -376,5 +458,24 @@ where
         on_conn!(c.into(), self.args, |e, a| sqlx::query_scalar_with(sql, a)
             .fetch_all(e)
             .await)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::renumber;
+
+    #[test]
+    fn a_batched_statement_s_placeholders_move_past_the_ones_before_it() {
+        let mut out = String::new();
+        renumber(
+            "UPDATE t SET a = $1, b = $12 WHERE c = $2 AND d = 'x'",
+            3,
+            &mut out,
+        );
+        assert_eq!(out, "UPDATE t SET a = $4, b = $15 WHERE c = $5 AND d = 'x'");
+        let mut out = String::new();
+        renumber("SELECT $1 WHERE changes() = 1", 0, &mut out);
+        assert_eq!(out, "SELECT $1 WHERE changes() = 1");
     }
 }

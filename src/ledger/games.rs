@@ -86,36 +86,62 @@ impl Placeholders {
     }
 }
 
-/// The human seats of a game, each with its user's balance now.
-async fn seats_with_balances(
+/// The game's head and its human seats, each with its user's balance now
+/// (`None`: no account), in one statement (a settlement's whole read: one
+/// round trip).
+async fn head_and_seats(
     tx: &mut Tx,
     game: GameId,
-) -> Result<Vec<(SeatRow, i64)>, LedgerError> {
-    let rows: Vec<(i64, i64, i64, i64, Option<i64>)> = db::query_as(
-        "SELECT s.seat, s.user_id, s.start_balance, s.held, a.balance FROM game_seats s \
+) -> Result<(GameHead, Vec<(SeatRow, Option<i64>)>), LedgerError> {
+    type Row = (
+        i64,
+        String,
+        String,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+        Option<i64>,
+    );
+    // A game without human seats is one row with no seat.
+    let rows: Vec<Row> = db::query_as(
+        "SELECT g.server_id, g.status, g.seats, g.result, \
+                s.seat, s.user_id, s.start_balance, s.held, a.balance \
+         FROM games g LEFT JOIN game_seats s ON s.game_id = g.id \
          LEFT JOIN accounts a ON a.server_id = s.server_id AND a.user_id = s.user_id \
-         WHERE s.game_id = $1 ORDER BY s.seat",
+         WHERE g.id = $1 ORDER BY s.seat",
     )
     .bind(game)
     .fetch_all(&mut *tx)
     .await?;
-    rows.into_iter()
-        .map(|(seat, user, start_balance, held, balance)| {
-            let user = from_db_id(user);
-            let balance = balance.ok_or_else(|| {
-                LedgerError::Corrupt(format!("seated user {user} has no account"))
-            })?;
-            Ok((
-                SeatRow {
-                    seat: seat as usize,
-                    user,
-                    start_balance,
-                    held,
-                },
-                balance,
-            ))
-        })
-        .collect()
+    let Some((server, status, seats, result, ..)) = rows.first().cloned() else {
+        return Err(LedgerError::UnknownGame { game });
+    };
+    let head = GameHead {
+        server: from_db_id(server),
+        status: GameStatus::parse(&status)?,
+        seats: parse_json(&seats, "seats")?,
+        result,
+    };
+    let mut out = Vec::with_capacity(rows.len());
+    for (.., seat, user, start_balance, held, balance) in rows {
+        let (Some(seat), Some(user), Some(start_balance), Some(held)) =
+            (seat, user, start_balance, held)
+        else {
+            continue;
+        };
+        out.push((
+            SeatRow {
+                seat: seat as usize,
+                user: from_db_id(user),
+                start_balance,
+                held,
+            },
+            balance,
+        ));
+    }
+    Ok((head, out))
 }
 
 async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
@@ -315,41 +341,67 @@ impl Ledger {
         version: i64,
         text: String,
     ) -> Result<(), LedgerError> {
-        let done = match &self.guard {
-            None => {
-                db::query(
-                    "UPDATE games SET version = $1 \
-                     WHERE id = $2 AND status = 'running' AND version + 1 = $1",
-                )
-                .bind(version)
-                .bind(game)
-                .execute(&mut *tx)
-                .await?
-            }
+        let now = now_unix();
+        let moved = match &self.guard {
+            None => db::query(
+                "UPDATE games SET version = $1 \
+                 WHERE id = $2 AND status = 'running' AND version + 1 = $1",
+            )
+            .bind(version)
+            .bind(game),
             // The same compare-and-set, and only while this process holds
             // the game's shard (see save_snapshot).
-            Some(guard) => {
-                db::query(concat!(
-                    "UPDATE games SET version = $1 \
-                     WHERE id = $2 AND status = 'running' AND version + 1 = $1 AND ",
-                    super::owner_holds_shard!("$3", "$4", "$5")
-                ))
-                .bind(version)
-                .bind(game)
-                .bind(guard.owner.as_str())
-                .bind(guard.count)
-                .bind(now_unix())
-                .execute(&mut *tx)
-                .await?
-            }
+            Some(guard) => db::query(concat!(
+                "UPDATE games SET version = $1 \
+                 WHERE id = $2 AND status = 'running' AND version + 1 = $1 AND ",
+                super::owner_holds_shard!("$3", "$4", "$5")
+            ))
+            .bind(version)
+            .bind(game)
+            .bind(guard.owner.as_str())
+            .bind(guard.count)
+            .bind(now),
         };
-        if done.rows_affected() == 1 {
-            db::query("INSERT INTO game_actions (game_id, version, action) VALUES ($1, $2, $3)")
+        let appended = if tx.is_postgres() {
+            let moved = moved.execute(&mut *tx).await?.rows_affected() == 1;
+            if moved {
+                db::query(
+                    "INSERT INTO game_actions (game_id, version, action) VALUES ($1, $2, $3)",
+                )
                 .bind(game)
                 .bind(version)
                 .bind(&text)
                 .execute(&mut *tx)
                 .await?;
+            }
+            moved
+        } else {
+            // SQLite: the compare-and-set and the insert in one round trip
+            // to the connection's thread (see `db::Batch`); the insert runs
+            // only when the compare-and-set moved the game on, so the batch
+            // changes two rows or none.
+            let mut batch = db::Batch::default();
+            batch.push(moved);
+            batch.push(
+                db::query(
+                    "INSERT INTO game_actions (game_id, version, action) \
+                     SELECT $1, $2, $3 WHERE changes() = 1",
+                )
+                .bind(game)
+                .bind(version)
+                .bind(&text),
+            );
+            match batch.execute(&mut *tx).await? {
+                2 => true,
+                0 => false,
+                n => {
+                    return Err(LedgerError::Corrupt(format!(
+                        "game {game}: appending an action changed {n} rows"
+                    )))
+                }
+            }
+        };
+        if appended {
             return Ok(());
         }
         let head = game_head(&mut *tx, game).await?;
@@ -498,7 +550,7 @@ impl Ledger {
         s: Settlement,
         record: String,
     ) -> Result<SettleReport, LedgerError> {
-        let head = game_head(&mut *tx, game).await?;
+        let (head, seats) = head_and_seats(&mut *tx, game).await?;
         match head.status {
             GameStatus::Finished => {
                 let stored = head.result.ok_or_else(|| {
@@ -522,8 +574,16 @@ impl Ledger {
                 "winner seat {w} out of {n} seats"
             )));
         }
-        // Each seat with its balance, in one read.
-        let seats = seats_with_balances(&mut *tx, game).await?;
+        let seats = seats
+            .into_iter()
+            .map(|(row, balance)| match balance {
+                Some(b) => Ok((row, b)),
+                None => Err(LedgerError::Corrupt(format!(
+                    "seated user {} has no account",
+                    row.user
+                ))),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let mut caps: Vec<Option<i64>> = vec![None; n];
         let mut balances = vec![0i64; n];
         for (row, balance) in &seats {
@@ -603,6 +663,11 @@ impl Ledger {
         let result = serde_json::to_string(&report)
             .map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
         let now = now_unix();
+        // Every write of the settlement in one batch (one round trip on
+        // SQLite); each statement's SQL depends only on the number of rows,
+        // so it is prepared once per shape and then taken from the cache.
+        let (journal_sql, accounts_sql, seats_sql);
+        let mut batch = db::Batch::default();
         if !entries.is_empty() {
             let mut sql = String::from(
                 "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES ",
@@ -616,7 +681,8 @@ impl Ledger {
                 sql.push_str(&args.take(8));
                 sql.push(')');
             }
-            let mut q = db::query(&sql);
+            journal_sql = sql;
+            let mut q = db::query(&journal_sql);
             for (user, amount, why, key) in &entries {
                 q = q
                     .bind(db_id(head.server))
@@ -628,11 +694,12 @@ impl Ledger {
                     .bind(now)
                     .bind(key.as_str());
             }
-            q.execute(&mut *tx).await?;
+            batch.push(q);
         }
         if !changes.is_empty() {
             // Every balance in one statement; the CHECK on the column still
-            // refuses a negative balance.
+            // refuses a negative balance. Every account changed was read
+            // above, in this transaction, so each one is there.
             let mut args = Placeholders::default();
             let mut sql = String::from("UPDATE accounts SET balance = balance + CASE user_id");
             for _ in &changes {
@@ -643,7 +710,8 @@ impl Ledger {
                 args.next(),
                 args.take(changes.len())
             ));
-            let mut q = db::query(&sql);
+            accounts_sql = sql;
+            let mut q = db::query(&accounts_sql);
             for (user, delta) in &changes {
                 q = q.bind(db_id(*user)).bind(*delta);
             }
@@ -651,12 +719,7 @@ impl Ledger {
             for (user, _) in &changes {
                 q = q.bind(db_id(*user));
             }
-            let done = q.execute(&mut *tx).await?;
-            if done.rows_affected() != changes.len() as u64 {
-                return Err(LedgerError::Corrupt(format!(
-                    "game {game}: a seated user has no account"
-                )));
-            }
+            batch.push(q);
         }
         if !seats.is_empty() {
             let mut args = Placeholders::default();
@@ -670,7 +733,8 @@ impl Ledger {
                 sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
             }
             sql.push_str(&format!(" ELSE won END WHERE game_id = {}", args.next()));
-            let mut q = db::query(&sql);
+            seats_sql = sql;
+            let mut q = db::query(&seats_sql);
             for (row, _) in &seats {
                 q = q.bind(row.seat as i64).bind(report.paid[row.seat]);
             }
@@ -679,23 +743,21 @@ impl Ledger {
                     .bind(row.seat as i64)
                     .bind(i64::from(s.winners.contains(&row.seat)));
             }
-            q.bind(game).execute(&mut *tx).await?;
+            batch.push(q.bind(game));
         }
-        db::query(
-            "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
-             WHERE id = $4",
-        )
-        .bind(record)
-        .bind(result)
-        .bind(now)
-        .bind(game)
-        .execute(&mut *tx)
-        .await?;
+        batch.push(
+            db::query(
+                "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
+                 WHERE id = $4",
+            )
+            .bind(record)
+            .bind(result)
+            .bind(now)
+            .bind(game),
+        );
         // The record holds every action now.
-        db::query("DELETE FROM game_actions WHERE game_id = $1")
-            .bind(game)
-            .execute(&mut *tx)
-            .await?;
+        batch.push(db::query("DELETE FROM game_actions WHERE game_id = $1").bind(game));
+        batch.execute(&mut *tx).await?;
         Ok(report)
     }
 

@@ -60,6 +60,7 @@
 //!
 //! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
 
+mod checkpoint;
 mod db;
 mod error;
 mod games;
@@ -264,6 +265,9 @@ pub struct Ledger {
     /// SQLite (writable): the writer task that groups game writes into
     /// shared transactions (see `group.rs`).
     group: Option<group::GroupWriter>,
+    /// SQLite (a writable file): the connection that checkpoints the
+    /// write-ahead log beside the writer (see `checkpoint.rs`).
+    checkpoints: Option<SqlitePool>,
 }
 
 /// Who may move games on through a ledger handle (see `lease.rs`).
@@ -411,8 +415,12 @@ impl Ledger {
         let in_memory = opts.get_filename().to_string_lossy().contains(":memory:")
             || database_url.contains(":memory:");
         // One writer: writes queue on the pool instead of fighting for the
-        // SQLite write lock.
+        // SQLite write lock. No pool pings its connections before handing
+        // them out: a SQLite connection is a file, not a socket that can
+        // hang up, and the ping was one more round trip to the connection's
+        // thread for every write (see `db::Batch`).
         let mut writer = SqlitePoolOptions::new()
+            .test_before_acquire(false)
             .max_connections(1)
             .acquire_timeout(Duration::from_secs(120));
         if in_memory {
@@ -422,8 +430,17 @@ impl Ledger {
                 .idle_timeout(None)
                 .max_lifetime(None);
         }
+        // The writer never checkpoints in a commit; the checkpoint task does
+        // (see `checkpoint.rs`).
+        let writer_opts = if read_only || in_memory {
+            opts.clone()
+        } else {
+            opts.clone()
+                .pragma("wal_autocheckpoint", "0")
+                .pragma("journal_size_limit", checkpoint::JOURNAL_SIZE_LIMIT)
+        };
         let writer = writer
-            .connect_with(opts.clone())
+            .connect_with(writer_opts)
             .await
             .map_err(damaged_or_database)?;
         if !read_only {
@@ -434,19 +451,38 @@ impl Ledger {
             writer.clone()
         } else {
             SqlitePoolOptions::new()
+                .test_before_acquire(false)
                 .max_connections(4)
                 .acquire_timeout(Duration::from_secs(120))
-                .connect_with(opts)
+                .connect_with(opts.clone())
                 .await?
         };
+        let checkpoints = if read_only || in_memory {
+            None
+        } else {
+            Some(
+                SqlitePoolOptions::new()
+                    .test_before_acquire(false)
+                    .max_connections(1)
+                    .acquire_timeout(Duration::from_secs(120))
+                    .connect_with(opts)
+                    .await?,
+            )
+        };
         let writer = Pool::Sqlite(writer);
-        let group = (!read_only).then(|| group::GroupWriter::start(writer.clone()));
+        let group = (!read_only).then(|| {
+            group::GroupWriter::start(
+                writer.clone(),
+                checkpoints.clone().map(checkpoint::Checkpointer::start),
+            )
+        });
         Ok(Ledger {
             writer,
             reader: Pool::Sqlite(reader),
             cfg,
             guard: None,
             group,
+            checkpoints,
         })
     }
 
@@ -486,7 +522,15 @@ impl Ledger {
             cfg,
             guard: None,
             group: None,
+            checkpoints: None,
         })
+    }
+
+    /// SQLite: how many grouped transactions the game writer has committed
+    /// (or tried) and how many game writes they held, since the ledger
+    /// opened; `None` on PostgreSQL or read-only. For the load benchmark.
+    pub fn write_groups(&self) -> Option<(u64, u64)> {
+        self.group.as_ref().map(group::GroupWriter::counts)
     }
 
     /// Whether this ledger is on PostgreSQL (several processes may share
@@ -499,8 +543,13 @@ impl Ledger {
         &self.cfg
     }
 
-    /// Closes both pools (waits for connections to be returned).
+    /// Closes the pools (waits for connections to be returned). The writer
+    /// closes last: SQLite's last connection to close copies the whole
+    /// write-ahead log into the file.
     pub async fn close(&self) {
+        if let Some(c) = &self.checkpoints {
+            c.close().await;
+        }
         self.reader.close().await;
         self.writer.close().await;
     }

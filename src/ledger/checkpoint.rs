@@ -1,0 +1,120 @@
+//! Checkpoints of the SQLite ledger's write-ahead log, off the writers' path.
+//!
+//! In WAL mode every commit appends the pages it changed to the log; a
+//! checkpoint copies them back into the database file and syncs both files
+//! (`synchronous = NORMAL` syncs nothing else). By default SQLite runs one
+//! inside the commit that takes the log past 1,000 pages: that commit, and
+//! every table waiting behind it in the writer's queue, waits for a thousand
+//! page writes and two `fsync`s — about 10 ms on a virtual disk, the action
+//! latency's 99th percentile. At ~19 pages a settlement that was a
+//! checkpoint every 50 settlements, each syncing the disk twice.
+//!
+//! So the writer connection never checkpoints (`wal_autocheckpoint = 0`) and
+//! this task does, on a connection and thread of its own: at most every
+//! [`INTERVAL`] while writes come (the writer wakes it after each commit),
+//! and every [`IDLE`] otherwise. A page written many times between two
+//! checkpoints is copied once, and the disk is synced a few times a second
+//! instead of for every fiftieth settlement.
+//!
+//! What a crash can lose is unchanged: a process that dies loses nothing
+//! committed (the log is in the operating system's hands); a power cut may
+//! lose what was committed since the last sync — now at most about
+//! [`INTERVAL`] of writes, where before it was up to 1,000 pages (minutes of
+//! a quiet server's writes).
+//!
+//! A checkpoint running beside the writer cannot always catch up: SQLite
+//! starts the log over only once a checkpoint has copied all of it, so under
+//! unbroken writes the log grows. When it passes [`CATCH_UP_FRAMES`] the
+//! writer runs one checkpoint itself between two groups (it is idle then, so
+//! that one copies everything and the log starts over), and
+//! `journal_size_limit` gives the file back to the disk.
+
+use sqlx::SqlitePool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// The least time between two checkpoints while writes come: bounds what a
+/// power cut can lose and how often the disk is synced.
+pub(crate) const INTERVAL: Duration = Duration::from_millis(250);
+
+/// A checkpoint this often with no writes at all (writes outside the game
+/// writer's groups, e.g. a transfer, do not wake the task).
+const IDLE: Duration = Duration::from_secs(10);
+
+/// The log's length (pages) beyond which the writer checkpoints once itself
+/// (~64 MB of 4 KB pages).
+pub(crate) const CATCH_UP_FRAMES: i64 = 16_384;
+
+/// What the writer connection is set to (see the module doc); the log file
+/// is cut back to this many bytes when it starts over.
+pub(crate) const JOURNAL_SIZE_LIMIT: &str = "67108864";
+
+/// The writer's side: wakes the checkpoint task after a commit, and hears
+/// when the log needs a checkpoint by the writer itself.
+#[derive(Debug)]
+pub(crate) struct Checkpointer {
+    wake: mpsc::Sender<()>,
+    catch_up: Arc<AtomicBool>,
+}
+
+impl Checkpointer {
+    /// Starts the task on `pool` (one connection of its own); it ends, and
+    /// closes the pool, when this handle is dropped.
+    pub(crate) fn start(pool: SqlitePool) -> Checkpointer {
+        let (wake, rx) = mpsc::channel(1);
+        let catch_up = Arc::new(AtomicBool::new(false));
+        tokio::spawn(run(pool, rx, catch_up.clone()));
+        Checkpointer { wake, catch_up }
+    }
+
+    /// After a commit: a checkpoint is due soon. Never waits.
+    pub(crate) fn wrote(&self) {
+        let _ = self.wake.try_send(());
+    }
+
+    /// Whether the writer should checkpoint now, itself (once per report).
+    pub(crate) fn take_catch_up(&self) -> bool {
+        self.catch_up.swap(false, Ordering::Relaxed)
+    }
+}
+
+/// One passive checkpoint on `pool`: the log's length in pages, or `None`
+/// when SQLite could not run it.
+pub(crate) async fn checkpoint(pool: &SqlitePool) -> Option<i64> {
+    // Rows: (busy, pages in the log, pages copied); -1 when not in WAL mode.
+    match sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(pool)
+        .await
+    {
+        Ok((_, log, _)) => Some(log),
+        Err(e) => {
+            if !pool.is_closed() {
+                tracing::warn!("ledger checkpoint failed: {e}");
+            }
+            None
+        }
+    }
+}
+
+async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<AtomicBool>) {
+    loop {
+        // A wake-up or the idle time: checkpoint. The queue closed: the
+        // writer is gone (the ledger was dropped).
+        if let Ok(None) = tokio::time::timeout(IDLE, wake.recv()).await {
+            break;
+        }
+        if pool.is_closed() {
+            break;
+        }
+        if checkpoint(&pool)
+            .await
+            .is_some_and(|log| log >= CATCH_UP_FRAMES)
+        {
+            catch_up.store(true, Ordering::Relaxed);
+        }
+        tokio::time::sleep(INTERVAL).await;
+    }
+    pool.close().await;
+}
