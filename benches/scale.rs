@@ -33,7 +33,8 @@
 //! interaction on the gateway to the bot's acknowledgement (its interaction
 //! callback) and to the complete answer the member sees (the callback
 //! itself, or the edit or followup after a deferral), p50/p99/max, and the
-//! CPU the bot and the fake (with its members) used.
+//! CPU the bot and the fake (with its members) used. The bot runs with its
+//! default `discord.defer_after_ms`, or `PAIJU_BENCH_DEFER_AFTER_MS`.
 //!
 //! Figures, not assertions: nothing here fails on a slow machine.
 
@@ -691,11 +692,15 @@ fn ms_summary(samples: &mut [u64]) -> String {
 async fn discord_load(n: usize, think: Duration, length: Duration) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
+    let defer_after = std::env::var("PAIJU_BENCH_DEFER_AFTER_MS").unwrap_or_default();
     let env = [
         ("PAIJU_TIMERS_BID_SECS", "900"),
         ("PAIJU_TIMERS_PLAY_SECS", "900"),
         ("PAIJU_TIMERS_LOBBY_IDLE_SECS", "900"),
         ("RUST_LOG", "paiju=warn,serenity=warn,poise=warn"),
+        // The bot's own default, unless the run asks for another (empty
+        // counts as unset).
+        ("PAIJU_DISCORD_DEFER_AFTER_MS", defer_after.as_str()),
     ];
     let bot = bot::BotProcess::start(&fake.api_url(), dir.path(), &env);
     fake.wait_ready(1).await;

@@ -115,6 +115,12 @@ impl Interaction {
     pub fn is_ephemeral(&self) -> bool {
         let flags = |v: &Value| v["flags"].as_u64().unwrap_or(0) & 64 == 64;
         match &self.callback {
+            // A deferred update: of a private view, or followed by private
+            // messages only (a refusal that came after the acknowledgement).
+            Some(cb) if cb["type"] == json!(6) => {
+                is_ephemeral_message(self.message.as_ref())
+                    || (!self.followups.is_empty() && self.followups.iter().all(flags))
+            }
             Some(cb) => flags(&cb["data"]),
             None => false,
         }
