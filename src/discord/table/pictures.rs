@@ -9,6 +9,7 @@
 //! play is the one its hand DM shows, drawn once for both.
 
 use crate::render::{render, Scene};
+use poise::serenity_prelude as serenity;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
