@@ -194,9 +194,9 @@ pub async fn answer_in_time(
     defer: Defer,
     work: impl Future<Output = Result<Answer, BotError>>,
 ) {
-    let mut answer = std::pin::pin!(async { ready(asked, work.await).await });
-    let ready = match tokio::time::timeout(within, &mut answer).await {
-        Ok(ready) => ready,
+    let mut pending = std::pin::pin!(async { ready(asked, work.await).await });
+    let answer = match tokio::time::timeout(within, &mut pending).await {
+        Ok(answer) => answer,
         Err(_) => {
             let ack = match defer {
                 Defer::Update => serenity::CreateInteractionResponse::Acknowledge,
@@ -207,12 +207,12 @@ pub async fn answer_in_time(
             if let Err(e) = asked.respond(&ctx.http, ack).await {
                 tracing::warn!(custom_id = %asked.custom_id(), "cannot acknowledge a click: {e}");
             }
-            let late = answer.await;
+            let late = pending.await;
             follow_up(ctx, asked, lang, defer, late).await;
             return;
         }
     };
-    let response = match ready {
+    let response = match answer {
         Ready::Ack => serenity::CreateInteractionResponse::Acknowledge,
         Ready::Private(text, rows) => serenity::CreateInteractionResponse::Message(
             serenity::CreateInteractionResponseMessage::new()
