@@ -582,6 +582,7 @@ async fn discord_table(
     // The channel's messages are read again only once the bot changed
     // them (the fake's own work stays small beside the bot's).
     let mut seen = u64::MAX;
+    let mut in_game = false;
     while Instant::now() < until {
         let changes = fake.channel_changes(channel);
         if changes == seen {
@@ -594,13 +595,16 @@ async fn discord_table(
         };
         let hand = find_id(&msg, "pj1:hand:").unwrap_or_default();
         let moment = format!("{hand}{:?}", find_id(&msg, "pj1:bid:"));
+        // The bot may take a moment to turn the lobby into the game after
+        // Start was acknowledged: a lobby ends the table only after play.
+        in_game |= !hand.is_empty();
         let Some(user) = turn_user(&msg).filter(|_| moment != last && !hand.is_empty()) else {
             // Over (a result with "Play again"), or back in a lobby.
             let over = fake
                 .channel_messages(channel)
                 .iter()
                 .any(|m| find_id(m, "pj1:again:").is_some());
-            if over || find_id(&msg, "pj1:join:").is_some() {
+            if over || (in_game && find_id(&msg, "pj1:join:").is_some()) {
                 return turns;
             }
             continue;

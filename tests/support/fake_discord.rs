@@ -623,7 +623,7 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> u64 {
-        let (id, token, payload, tx) = {
+        let id = {
             let mut st = self.lock();
             if channel != CHANNEL_ID {
                 st.channels.insert(channel);
@@ -703,12 +703,13 @@ impl FakeDiscord {
                 }
             };
             let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": payload });
-            (id, token, frame, to)
+            // Sent under the lock: frames leave in the order of their
+            // sequence numbers, as Discord's do (serenity warns otherwise).
+            to.expect("the bot is not connected to the gateway")
+                .send(frame)
+                .expect("gateway session closed");
+            id
         };
-        let _ = token;
-        tx.expect("the bot is not connected to the gateway")
-            .send(payload)
-            .expect("gateway session closed");
         id
     }
 
