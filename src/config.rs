@@ -69,7 +69,7 @@ impl Default for DiscordConfig {
             dev_guild: None,
             shards: None,
             shard_count: None,
-            defer_after_ms: 50,
+            defer_after_ms: 25,
         }
     }
 }
