@@ -630,8 +630,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
     };
     // Bad options are refused before the ledger is opened: a refusal
     // creates no database and grants no chips.
-    let checked = paiju::with_game!(kind, G => terminal::check_options::<G>(&options),
-        unhosted => Ok(()));
+    let checked = paiju::with_game!(kind, G => terminal::check_options::<G>(&options));
     if let Err(said) = checked {
         eprintln!("{said}");
         return ExitCode::from(2);
@@ -674,7 +673,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         let out = std::io::stdout();
         let result = paiju::with_game!(kind, G => {
             terminal::play::<G, _, _, _>(tables, options, input, out).await
-        }, unhosted => Err(anyhow::anyhow!("no table hosts {} yet", kind.name())));
+        });
         lease.release().await;
         ledger.close().await;
         match result {

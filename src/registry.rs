@@ -1,19 +1,17 @@
 //! The game registry: the one list of the games paiju hosts, at the
 //! application layer.
 //!
-//! [`with_rules!`] maps a [`GameKind`] to its game type for everything
-//! that needs only the rules: `paiju replay` ([`replay`]), `paiju
+//! [`with_game!`] maps a [`GameKind`] to its game type, for everything
+//! that names a game by its kind: `paiju replay` ([`replay`]), `paiju
 //! simulate` ([`simulate`]), the localized names of `/history` and
-//! `/stats` ([`name_key`]), the Fluent files ([`ftl_sources`]) and the
-//! config's per-game stakes ([`default_stake`]). [`with_game!`] maps it to
-//! the type a table hosts, for resuming stored games at start-up
-//! (`Tables::resume_all`), `paiju play` and the Discord front end; a game
-//! whose rules are written but which no table hosts yet takes its
-//! `unhosted` arm there. Neither match has a wildcard arm, so a game kind
-//! without its line does not compile.
+//! `/stats` ([`name_key`]), the Fluent files ([`ftl_sources`]), the
+//! config's per-game stakes ([`default_stake`]), resuming stored games at
+//! start-up (`Tables::resume_all`), `paiju play` and the Discord front end.
+//! Its match has no wildcard arm, so a game kind without its line does not
+//! compile.
 //!
 //! What a game says about itself is its [`Registered`] impl (its name,
-//! Fluent files, default stake, simulation) and, once hosted, its
+//! Fluent files, default stake, simulation) and its
 //! [`Hosted`] impl (how `paiju play`'s command line sets up its table), in
 //! its own files; the rest comes from the traits it implements for each
 //! layer ([`TableGame`](crate::table::TableGame) for seats and chips,
@@ -27,7 +25,7 @@
 //!
 //! 1. `src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
 //!    with its record name;
-//! 2. this file: its arm in [`with_rules!`] and in [`with_game!`];
+//! 2. this file: its arm in [`with_game!`];
 //! 3. `src/hosts/mod.rs`: `pub mod <game>;` — its table, terminal and
 //!    Discord front ends live in `src/hosts/<game>/`. Its slash command
 //!    group comes from its `DiscordGame::command`, collected through
@@ -40,45 +38,13 @@ use crate::record::{Record, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
 use crate::terminal::TerminalGame;
 
-/// Runs `$body` with `$G` naming the game type of `$kind`, for every game
-/// whose rules paiju has ([`Registered`]): `paiju replay`, `paiju
-/// simulate`, the games' names and Fluent files. The one list of the games.
-#[macro_export]
-macro_rules! with_rules {
-    ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            $crate::games::GameKind::DouDizhu => {
-                type $G = $crate::games::dou_dizhu::DouDizhu;
-                $body
-            }
-            $crate::games::GameKind::DuanGuozi => {
-                type $G = $crate::games::duan_guozi::DuanGuozi;
-                $body
-            }
-            $crate::games::GameKind::Chexuan => {
-                type $G = $crate::games::chexuan::session::ChexuanTable;
-                $body
-            }
-            $crate::games::GameKind::Shengji => {
-                type $G = $crate::games::shengji::ShengjiTable;
-                $body
-            }
-            $crate::games::GameKind::Paohuzi => {
-                type $G = $crate::games::paohuzi::PaohuziTable;
-                $body
-            }
-        }
-    };
-}
-pub use with_rules;
-
-/// Runs `$body` with `$G` naming the game type hosted for `$kind` at a
-/// table, in the terminal and on Discord ([`Hosted`]), or `$unhosted` for
-/// a game whose rules are written but which no table hosts yet. Its arms
-/// are the same list as [`with_rules!`]'s, each hosted or named unhosted.
+/// Runs `$body` with `$G` naming the game type of `$kind`: the rules
+/// ([`Registered`]) for `paiju replay`, `paiju simulate`, the games' names
+/// and Fluent files, and the type a table hosts ([`Hosted`]) in the
+/// terminal and on Discord. The one list of the games.
 #[macro_export]
 macro_rules! with_game {
-    ($kind:expr, $G:ident => $body:expr, unhosted => $unhosted:expr) => {
+    ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
             $crate::games::GameKind::DouDizhu => {
                 type $G = $crate::games::dou_dizhu::DouDizhu;
@@ -236,7 +202,7 @@ pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
 fn replay_with(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    with_rules!(kind, G => G::replay(record, play_out))
+    with_game!(kind, G => G::replay(record, play_out))
 }
 
 /// Replays a record's text as `paiju replay` does; `true` with the verdict
@@ -254,7 +220,7 @@ pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in
 /// `games/`).
 pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
-    crate::simulate::timed(opts, || with_rules!(kind, G => G::simulate(opts)))
+    crate::simulate::timed(opts, || with_game!(kind, G => G::simulate(opts)))
 }
 
 /// `paiju render`: the picture of a record's position after `at` actions,
@@ -267,13 +233,13 @@ pub fn render_record(
     let record = Record::from_json(text)?;
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    let scene = with_rules!(kind, G => crate::render::record_scene::<G>(&record, at, seat))?;
+    let scene = with_game!(kind, G => crate::render::record_scene::<G>(&record, at, seat))?;
     Ok(crate::render::render(&scene))
 }
 
 /// Fluent id of a game's name.
 pub fn name_key(kind: GameKind) -> &'static str {
-    with_rules!(kind, G => <G as Registered>::NAME_KEY)
+    with_game!(kind, G => <G as Registered>::NAME_KEY)
 }
 
 /// A game's name in `lang`, from the name stored in the ledger (`chexuan`);
@@ -287,7 +253,7 @@ pub fn display_name(lang: Lang, stored: &str) -> String {
 
 /// A game's default stake.
 pub fn default_stake(kind: GameKind) -> i64 {
-    with_rules!(kind, G => G::DEFAULT_STAKE)
+    with_game!(kind, G => G::DEFAULT_STAKE)
 }
 
 /// The Fluent sources of every hosted game in `lang`, as (file name, text).
@@ -295,7 +261,7 @@ pub fn ftl_sources(lang: Lang) -> Vec<(String, &'static str)> {
     GameKind::ALL
         .into_iter()
         .map(|kind| {
-            let ftl = with_rules!(kind, G => G::FTL);
+            let ftl = with_game!(kind, G => G::FTL);
             let text = match lang {
                 Lang::EnUs => ftl[0],
                 Lang::ZhCn => ftl[1],
@@ -311,12 +277,9 @@ pub fn names() -> String {
     GameKind::ALL.map(GameKind::name).join(", ")
 }
 
-/// `paiju play`'s command line for `kind`; a game no table hosts yet is
-/// refused (`term-err-not-hosted`).
+/// `paiju play`'s command line for `kind`.
 pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-    with_game!(kind, G => G::play_setup(flags), unhosted => {
-        Err(Refusal::new("term-err-not-hosted").arg("game", RefusalArg::Message(name_key(kind))))
-    })
+    with_game!(kind, G => G::play_setup(flags))
 }
 
 #[cfg(test)]

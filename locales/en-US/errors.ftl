@@ -42,6 +42,7 @@ err-daily-cooldown = You already claimed today's chips. Come back { $when }.
 err-seated-in-game = Chips cannot move while you are seated in a running game.
 err-seated-elsewhere = You are already seated at another table in this server.
 err-bad-option = Invalid table option: { $detail }
+err-option-range = The table option { $option } takes { $min } to { $max }, not { $got }.
 err-stake-too-high = The stake { $stake } is higher than { $player }'s chips ({ $chips }).
 
 ## Dou Dizhu. Pattern arguments ($play, $standing, $pattern) are record

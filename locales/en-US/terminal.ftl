@@ -182,7 +182,6 @@ term-err-dou-dizhu-only = --wild and --discard are Dou Dizhu options
 term-err-runtime = cannot start the async runtime: { $why }
 term-err-ledger = cannot open the ledger at { $path }: { $why }
 
-term-err-not-hosted = { $game } cannot be played in the terminal yet: its rules are written (paiju replay, paiju simulate), its table is not.
 term-line-too-long = That line is longer than { $max } bytes: it was ignored. Type a shorter one.
 term-line-not-utf8 = That line is not UTF-8 text: it was ignored. Type it again.
 term-cx-top-up-options = Top up: `topup N` with N from { $min } to { $max } (`topup` alone: { $min }); or `leave` to stop here.

@@ -41,6 +41,7 @@ err-daily-cooldown = 今天的筹码已经领过了。{ $when } 再来吧。
 err-seated-in-game = 你正在进行中的牌局里，筹码暂时不能转移。
 err-seated-elsewhere = 你已经坐在本服务器的另一桌了。
 err-bad-option = 牌桌选项无效：{ $detail }
+err-option-range = 牌桌选项 { $option } 只能是 { $min } 到 { $max }，不能是 { $got }。
 err-stake-too-high = 底分 { $stake } 超过了{ $player }的筹码（{ $chips }）。
 
 ## 斗地主。牌型参数（$play、$standing、$pattern）是记录里的名称（trio_single），

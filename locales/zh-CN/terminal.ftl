@@ -154,7 +154,6 @@ term-err-dou-dizhu-only = --wild 和 --discard 是斗地主的选项
 term-err-runtime = 无法启动异步运行时：{ $why }
 term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }
 
-term-err-not-hosted = { $game }还不能在终端里玩：规则已经写好（paiju replay、paiju simulate），牌桌还没有。
 term-line-too-long = 这一行超过 { $max } 字节，已忽略。请输入短一些的内容。
 term-line-not-utf8 = 这一行不是 UTF-8 文本，已忽略。请重新输入。
 term-cx-top-up-options = 补簸簸：输入 `补 N`（N 从 { $min } 到 { $max }，只输入 `补` 就补 { $min }），或输入“离开”离开牌桌。

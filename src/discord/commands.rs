@@ -26,15 +26,10 @@ pub fn all() -> Vec<Command> {
         super::table::commands::pass(),
         super::table::commands::hand(),
     ];
-    // Each hosted game's command group, in the registry's order. (Every
-    // game is hosted today; a game with rules but no table yet would take
-    // the unhosted arm.)
-    #[allow(clippy::unnecessary_filter_map)]
-    cmds.extend(crate::games::GameKind::ALL.into_iter().filter_map(|kind| {
-        crate::registry::with_game!(kind, G => {
-            Some(<G as super::table::DiscordGame>::command())
-        }, unhosted => None)
-    }));
+    // Each game's command group, in the registry's order.
+    cmds.extend(crate::games::GameKind::ALL.into_iter().map(
+        |kind| crate::registry::with_game!(kind, G => <G as super::table::DiscordGame>::command()),
+    ));
     for c in &mut cmds {
         localize(c, "cmd");
     }

@@ -40,6 +40,20 @@ impl BotError {
         }
     }
 
+    /// A table option outside the values it takes (`err-option-range`),
+    /// named as the slash command names it.
+    pub fn option_range(
+        option: &'static str,
+        range: std::ops::RangeInclusive<i64>,
+        got: i64,
+    ) -> BotError {
+        BotError::user("err-option-range")
+            .arg("option", option)
+            .arg("min", range.start())
+            .arg("max", range.end())
+            .arg("got", got)
+    }
+
     /// The sentence for the member.
     pub fn text(&self, lang: Lang) -> String {
         match self {
@@ -113,5 +127,25 @@ async fn reply_private(ctx: super::Context<'_>, text: String) {
     let reply = poise::CreateReply::default().content(text).ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         tracing::warn!("could not send an error reply: {e}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An option out of range is said in the member's language, with the
+    /// option's name, its range and what was given.
+    #[test]
+    fn an_option_out_of_range_names_it_and_its_range_in_both_languages() {
+        let refused = BotError::option_range("decks", 1..=4, 7);
+        assert_eq!(
+            refused.text(Lang::EnUs),
+            "The table option decks takes 1 to 4, not 7."
+        );
+        assert_eq!(
+            refused.text(Lang::ZhCn),
+            "牌桌选项 decks 只能是 1 到 4，不能是 7。"
+        );
     }
 }

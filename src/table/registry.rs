@@ -303,10 +303,9 @@ impl<S: TableStore> Tables<S> {
             let id = game.id;
             let result = match GameKind::from_name(&game.kind) {
                 Some(kind) => {
-                    crate::with_game!(kind, G => self.resume::<G>(game).await.map(|_| ()),
-                    unhosted => Err(self.cancel_unhosted(game).await?))
+                    crate::with_game!(kind, G => self.resume::<G>(game).await.map(|_| ()))
                 }
-                None => Err(self.cancel_unhosted(game).await?),
+                None => Err(self.cancel_unknown(game).await?),
             };
             match result {
                 Ok(()) => report.resumed.push(id),
@@ -316,9 +315,10 @@ impl<S: TableStore> Tables<S> {
         Ok(report)
     }
 
-    /// Cancels a stored game no table hosts (its chips released); the
-    /// error is the report's line, a failing store the caller's error.
-    async fn cancel_unhosted(&self, game: StoredGame) -> Result<TableError, TableError> {
+    /// Cancels a stored game of a kind this build does not know (its chips
+    /// released); the error is the report's line, a failing store the
+    /// caller's error.
+    async fn cancel_unknown(&self, game: StoredGame) -> Result<TableError, TableError> {
         let why = format!("no table hosts {} games", game.kind);
         self.shared.store.cancel(game.id, &why).await?;
         Ok(TableError::Unresumable(game.id, why))

@@ -437,8 +437,7 @@ pub async fn work(
             if id.table != channel {
                 return Err(BotError::user("err-stale"));
             }
-            crate::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await,
-                unhosted => Err(BotError::user("err-no-table")))
+            crate::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await)
         }
         Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang).await,
         _ => {
@@ -453,8 +452,7 @@ pub async fn work(
                 lang,
                 in_private_view,
             };
-            crate::with_game!(kind, G => game_click::<G>(c).await,
-                unhosted => Err(BotError::user("err-stale")))
+            crate::with_game!(kind, G => game_click::<G>(c).await)
         }
     }
 }
@@ -511,7 +509,7 @@ async fn play_again(
     // buy-in against the new host's balance.
     let balance = crate::with_game!(kind, G => {
         host.tables.host_balance::<G>(replay.server, user).await?
-    }, unhosted => return Err(BotError::user("err-stale")));
+    });
     // The finished table may still be closing: give it a moment.
     let mut tries = 0;
     loop {
@@ -527,7 +525,7 @@ async fn play_again(
                 lang,
             )
             .map(|_| ())
-        }, unhosted => return Err(BotError::user("err-stale")));
+        });
         match opened {
             Err(TableError::ChannelBusy) if tries < 20 => {
                 tries += 1;
@@ -591,8 +589,7 @@ pub async fn submit(
         lang,
         in_private_view,
     };
-    crate::with_game!(kind, G => game_click::<G>(c).await,
-        unhosted => Err(BotError::user("err-stale")))
+    crate::with_game!(kind, G => game_click::<G>(c).await)
 }
 
 async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError> {

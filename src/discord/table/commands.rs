@@ -330,8 +330,7 @@ async fn typed(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {
         .tables
         .kind_at(channel)
         .ok_or_else(|| BotError::user("err-no-table"))?;
-    crate::with_game!(kind, G => typed_in::<G>(ctx, what).await,
-        unhosted => Err(BotError::user("err-no-table")))
+    crate::with_game!(kind, G => typed_in::<G>(ctx, what).await)
 }
 
 async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {

@@ -193,7 +193,7 @@ impl Host {
                     }
                     None => false,
                 }
-            }, unhosted => false);
+            });
             if started {
                 n += 1;
                 tracing::info!(game = id, channel = game.channel, "resumed");

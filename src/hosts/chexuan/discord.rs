@@ -584,8 +584,7 @@ pub fn start_rules(ante: Option<i64>, default_ante: i64) -> Result<serde_json::V
         let ante = ante.unwrap_or(default_ante);
         let max = crate::games::chexuan::rules::MAX_CHIPS as i64;
         if !(1..=max).contains(&ante) {
-            return Err(BotError::user("err-bad-option")
-                .arg("detail", format!("ante: 1 to {max} chips, not {ante}")));
+            return Err(BotError::option_range("ante", 1..=max, ante));
         }
         rules["ante"] = json!(ante);
     }

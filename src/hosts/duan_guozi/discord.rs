@@ -252,8 +252,7 @@ pub fn start_rules(ante: Option<i64>, sweep: Option<bool>) -> Result<serde_json:
     if let Some(ante) = ante {
         let max = i64::from(crate::games::duan_guozi::rules::MAX_ANTE);
         if !(1..=max).contains(&ante) {
-            return Err(BotError::user("err-bad-option")
-                .arg("detail", format!("ante: 1 to {max} dao, not {ante}")));
+            return Err(BotError::option_range("ante", 1..=max, ante));
         }
         rules["ante"] = json!(ante);
     }

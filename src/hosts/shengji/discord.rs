@@ -549,9 +549,7 @@ pub fn start_rules(
     let mut rules = json!({});
     if let Some(d) = decks {
         if !(1..=4).contains(&d) {
-            return Err(
-                BotError::user("err-bad-option").arg("detail", format!("decks: 1 to 4, not {d}"))
-            );
+            return Err(BotError::option_range("decks", 1..=4, d));
         }
         rules["decks"] = json!(d);
     }
@@ -576,8 +574,7 @@ pub fn start_rules(
     if let Some(b) = match_bonus {
         let max = i64::from(super::table::MAX_MATCH_BONUS);
         if !(0..=max).contains(&b) {
-            return Err(BotError::user("err-bad-option")
-                .arg("detail", format!("match_bonus: 0 to {max}, not {b}")));
+            return Err(BotError::option_range("match_bonus", 0..=max, b));
         }
         rules["match_bonus"] = json!(b);
     }
