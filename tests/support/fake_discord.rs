@@ -147,6 +147,8 @@ impl Interaction {
 #[derive(Clone, Debug)]
 pub struct AnswerTime {
     pub asked: String,
+    /// When the fake sent the interaction to the bot.
+    pub sent: std::time::Instant,
     pub ack: Option<Duration>,
     pub done: Option<Duration>,
 }
@@ -497,6 +499,7 @@ impl FakeDiscord {
             .iter()
             .map(|i| AnswerTime {
                 asked: i.asked.clone(),
+                sent: i.sent,
                 ack: i.acked.map(|t| t.duration_since(i.sent)),
                 done: i.done.map(|t| t.duration_since(i.sent)),
             })

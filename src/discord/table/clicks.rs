@@ -281,7 +281,9 @@ async fn ready(asked: Asked<'_>, result: Result<Answer, BotError>) -> Ready {
             update,
         }) => {
             let picture = match &picture {
-                Some(scene) => Some(pictures::attachment(scene, "hand").await),
+                Some(scene) => {
+                    Some(pictures::attachment(scene, "hand", pictures::For::Member).await)
+                }
                 None => None,
             };
             Ready::Hand {

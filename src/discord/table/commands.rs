@@ -358,7 +358,8 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                 .components(rows)
                 .ephemeral(true);
             if let Some(scene) = hand_scene(&hv, &[]) {
-                reply = reply.attachment(pictures::attachment(&scene, "hand").await);
+                reply = reply
+                    .attachment(pictures::attachment(&scene, "hand", pictures::For::Member).await);
             }
             ctx.send(reply).await?;
             return Ok(());
@@ -385,7 +386,9 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                     .components(rows)
                     .ephemeral(true);
                 if let Some(scene) = hand_scene(&hv, &values) {
-                    reply = reply.attachment(pictures::attachment(&scene, "hand").await);
+                    reply = reply.attachment(
+                        pictures::attachment(&scene, "hand", pictures::For::Member).await,
+                    );
                 }
                 ctx.send(reply).await?;
                 return Ok(());

@@ -7,7 +7,7 @@
 //! game decides comes from its [`DiscordGame`] impl.
 
 use super::host::{Host, Replay};
-use super::pictures;
+use super::pictures::{self, For};
 use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::games::Seat;
@@ -502,7 +502,9 @@ impl<G: DiscordGame> Driver<G> {
                 .components(rows.clone());
             if key != self.table_picture {
                 edit = match &picture {
-                    Some(scene) => edit.new_attachment(pictures::attachment(scene, "table").await),
+                    Some(scene) => {
+                        edit.new_attachment(pictures::attachment(scene, "table", For::Table).await)
+                    }
                     None => edit.remove_all_attachments(),
                 };
             }
@@ -526,7 +528,7 @@ impl<G: DiscordGame> Driver<G> {
             .components(rows)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         if let Some(scene) = &picture {
-            post = post.add_file(pictures::attachment(scene, "table").await);
+            post = post.add_file(pictures::attachment(scene, "table", For::Table).await);
         }
         match self.channel.send_message(&self.http, post).await {
             Ok(m) => {
@@ -590,7 +592,9 @@ impl<G: DiscordGame> Driver<G> {
             let mut edit = serenity::EditMessage::new().embed(words_below(&text));
             if dm.picture != key {
                 edit = match &scene {
-                    Some(scene) => edit.new_attachment(pictures::attachment(scene, "hand").await),
+                    Some(scene) => {
+                        edit.new_attachment(pictures::attachment(scene, "hand", For::Table).await)
+                    }
                     None => edit.remove_all_attachments(),
                 };
             }
@@ -609,7 +613,7 @@ impl<G: DiscordGame> Driver<G> {
                 .await?;
             let mut message = serenity::CreateMessage::new().embed(words_below(&text));
             if let Some(scene) = &scene {
-                message = message.add_file(pictures::attachment(scene, "hand").await);
+                message = message.add_file(pictures::attachment(scene, "hand", For::Table).await);
             }
             let m = channel.id.send_message(&self.http, message).await?;
             Ok::<_, serenity::Error>((channel.id, m.id))
