@@ -35,6 +35,8 @@
 //! itself, or the edit or followup after a deferral), p50/p99/max, and the
 //! CPU the bot and the fake (with its members) used. The bot runs with its
 //! default `discord.defer_after_ms`, or `PAIJU_BENCH_DEFER_AFTER_MS`.
+//! `PAIJU_BENCH_WINDOWS=1` adds the figures of every 5 s of the run (by
+//! when the click was sent): a stall shows where it happened.
 //!
 //! Figures, not assertions: nothing here fails on a slow machine.
 
@@ -751,6 +753,25 @@ async fn discord_load(n: usize, think: Duration, length: Duration) {
         times.len() as f64 / secs,
     );
     println!("  acknowledgement: {}", ms_summary(&mut acks));
+    if std::env::var("PAIJU_BENCH_WINDOWS").is_ok() {
+        for w in 0..(secs as u64 / 5 + 1) {
+            let (from, to) = (Duration::from_secs(w * 5), Duration::from_secs(w * 5 + 5));
+            let inside: Vec<_> = times
+                .iter()
+                .filter(|t| (from..to).contains(&t.sent.duration_since(started)))
+                .collect();
+            let mut a: Vec<u64> = inside.iter().filter_map(|t| nanos(t.ack)).collect();
+            let mut d: Vec<u64> = inside.iter().filter_map(|t| nanos(t.done)).collect();
+            println!(
+                "  {}-{} s ({}): ack {}; done {}",
+                w * 5,
+                w * 5 + 5,
+                inside.len(),
+                ms_summary(&mut a),
+                ms_summary(&mut d)
+            );
+        }
+    }
     println!("  complete answer: {}", ms_summary(&mut dones));
     // By what was asked: the command, or the button's kind (`pj1:hand:…`
     // → `hand`).

@@ -70,3 +70,24 @@ impl TableGame for DouDizhu {
         DouDizhu::deal(self.rules().clone(), self.players(), rng).ok()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dou_dizhu::ai::Level;
+
+    /// A table whose AI searches (`hard`, the default) still hints at
+    /// once: its seats get the search, a hint the quick bot.
+    #[test]
+    fn a_hint_never_searches() {
+        let hard = Rules {
+            ai: Level::Hard,
+            ..Rules::default()
+        };
+        assert!(DouDizhu::bot_for(&hard).may_block());
+        for ai in Level::ALL {
+            let rules = Rules { ai, ..hard.clone() };
+            assert!(!DouDizhu::hint_bot(&rules).may_block(), "{ai:?}");
+        }
+    }
+}
