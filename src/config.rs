@@ -57,7 +57,8 @@ pub struct DiscordConfig {
     pub shard_count: Option<u32>,
     /// Milliseconds a click's answer may take before the click is
     /// acknowledged first and the answer follows as an edit (Discord
-    /// allows 3 s; a member should see at once that the click was taken).
+    /// allows 3 s; a member should see at once that the click was taken);
+    /// 0: every click is acknowledged first.
     pub defer_after_ms: u64,
 }
 

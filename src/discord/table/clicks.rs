@@ -195,9 +195,16 @@ pub async fn answer_in_time(
     work: impl Future<Output = Result<Answer, BotError>>,
 ) {
     let mut pending = std::pin::pin!(async { ready(asked, work.await).await });
-    let answer = match tokio::time::timeout(within, &mut pending).await {
-        Ok(answer) => answer,
-        Err(_) => {
+    // No budget at all: acknowledged first, always (a timeout of zero
+    // would still take an answer ready at its first poll).
+    let in_time = if within.is_zero() {
+        None
+    } else {
+        tokio::time::timeout(within, &mut pending).await.ok()
+    };
+    let answer = match in_time {
+        Some(answer) => answer,
+        None => {
             let ack = match defer {
                 Defer::Update => serenity::CreateInteractionResponse::Acknowledge,
                 Defer::Thinking => serenity::CreateInteractionResponse::Defer(
