@@ -26,10 +26,17 @@
 //! `paiju` binary on a SQLite ledger, `PAIJU_BENCH_DISCORD_TABLES` (default
 //! 1000) tables in as many channels, each played by three members through
 //! the table message's buttons ("My hand", Hint, Play or Pass, bids) as the
-//! end-to-end tests do, each member thinking up to
-//! `PAIJU_BENCH_THINK_MS` (default 4000) before a click: the time from the
-//! fake sending an interaction on the gateway to the bot's acknowledgement
-//! (its interaction callback), p50/p99/max.
+//! end-to-end tests do, each member pausing up to `PAIJU_BENCH_THINK_MS`
+//! (default 4000, at random) before every click, as a person reads and
+//! decides, for `PAIJU_BENCH_DISCORD_SECS` (default 20) after the tables
+//! opened: per kind of click, the time from the fake sending an
+//! interaction on the gateway to the bot's acknowledgement (its interaction
+//! callback) and to the complete answer the member sees (the callback
+//! itself, or the edit or followup after a deferral), p50/p99/max, and the
+//! CPU the bot and the fake (with its members) used. The bot runs with its
+//! default `discord.defer_after_ms`, or `PAIJU_BENCH_DEFER_AFTER_MS`.
+//! `PAIJU_BENCH_WINDOWS=1` adds the figures of every 5 s of the run (by
+//! when the click was sent): a stall shows where it happened.
 //!
 //! Figures, not assertions: nothing here fails on a slow machine.
 
@@ -557,7 +564,9 @@ async fn answer(fake: &FakeDiscord, id: u64) -> Option<fake_discord::Interaction
 
 /// One table in `channel`: opened by `users[0]`, joined by the others,
 /// started, then played turn by turn through the buttons until `until`.
-/// Returns the number of turns played.
+/// Every click comes after the member's pause of up to `think` (at
+/// random), as a person reads and decides. Returns the number of turns
+/// played.
 async fn discord_table(
     fake: FakeDiscord,
     channel: u64,
@@ -588,7 +597,7 @@ async fn discord_table(
         return 0;
     };
     for (user, button) in [(users[1], &join), (users[2], &join), (users[0], &go)] {
-        tokio::time::sleep(pause(&mut rng) / 4).await;
+        tokio::time::sleep(pause(&mut rng)).await;
         let id = fake.click_on_in(channel, user, "en-US", lobby.clone(), button);
         if answer(&fake, id).await.is_none() {
             return 0;
@@ -596,23 +605,34 @@ async fn discord_table(
     }
     let mut turns = 0;
     let mut last = String::new();
+    // The channel's messages are read again only once the bot changed
+    // them (the fake's own work stays small beside the bot's).
+    let mut seen = u64::MAX;
+    let mut in_game = false;
     while Instant::now() < until {
+        let changes = fake.channel_changes(channel);
+        if changes == seen {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        }
+        seen = changes;
         let Some(msg) = table_message_in(&fake, channel) else {
-            tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
         let hand = find_id(&msg, "pj1:hand:").unwrap_or_default();
         let moment = format!("{hand}{:?}", find_id(&msg, "pj1:bid:"));
+        // The bot may take a moment to turn the lobby into the game after
+        // Start was acknowledged: a lobby ends the table only after play.
+        in_game |= !hand.is_empty();
         let Some(user) = turn_user(&msg).filter(|_| moment != last && !hand.is_empty()) else {
             // Over (a result with "Play again"), or back in a lobby.
             let over = fake
                 .channel_messages(channel)
                 .iter()
                 .any(|m| find_id(m, "pj1:again:").is_some());
-            if over || find_id(&msg, "pj1:join:").is_some() {
+            if over || (in_game && find_id(&msg, "pj1:join:").is_some()) {
                 return turns;
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
         tokio::time::sleep(pause(&mut rng)).await;
@@ -635,6 +655,7 @@ async fn discord_table(
             let Some(hint) = find_id(&hand_msg, "pj1:hint:") else {
                 continue;
             };
+            tokio::time::sleep(pause(&mut rng)).await;
             let id = fake.click_on_in(channel, user, "en-US", hand_msg, &hint);
             let Some(hinted) = answer(&fake, id).await else {
                 continue;
@@ -650,6 +671,7 @@ async fn discord_table(
                 find_id(&hinted_msg, "pj1:pass:")
             };
             let Some(button) = button else { continue };
+            tokio::time::sleep(pause(&mut rng)).await;
             let id = fake.click_on_in(channel, user, "en-US", hinted_msg, &button);
             answer(&fake, id).await;
         }
@@ -659,20 +681,63 @@ async fn discord_table(
     turns
 }
 
+/// CPU seconds (user + system) a process has used so far
+/// (/proc/<pid>/stat), 0 where unknown.
+fn cpu_secs(pid: &str) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return 0.0;
+    };
+    // The fields after the command name (which may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 here;
+    // the kernel counts 100 ticks a second.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Milliseconds: p50 / p99 / max of `samples` (nanoseconds).
+fn ms_summary(samples: &mut [u64]) -> String {
+    if samples.is_empty() {
+        return "none".into();
+    }
+    samples.sort_unstable();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1e6;
+    format!(
+        "p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    )
+}
+
 /// The whole bot against the fake Discord: `n` tables played at once.
 async fn discord_load(n: usize, think: Duration, length: Duration) {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
+    let defer_after = std::env::var("PAIJU_BENCH_DEFER_AFTER_MS").unwrap_or_default();
     let env = [
         ("PAIJU_TIMERS_BID_SECS", "900"),
         ("PAIJU_TIMERS_PLAY_SECS", "900"),
         ("PAIJU_TIMERS_LOBBY_IDLE_SECS", "900"),
         ("RUST_LOG", "paiju=warn,serenity=warn,poise=warn"),
+        // The bot's own default, unless the run asks for another (empty
+        // counts as unset).
+        ("PAIJU_DISCORD_DEFER_AFTER_MS", defer_after.as_str()),
     ];
     let bot = bot::BotProcess::start(&fake.api_url(), dir.path(), &env);
     fake.wait_ready(1).await;
-    // The tables open over the first think time, then play.
-    let until = Instant::now() + think + length;
+    let bot_pid = bot.pid().to_string();
+    let (bot_cpu0, own_cpu0) = (cpu_secs(&bot_pid), cpu_secs("self"));
+    // The tables open over the first think times, then play.
+    let until = Instant::now() + 4 * think + length;
     let started = Instant::now();
     let tasks: Vec<_> = (0..n as u64)
         .map(|i| {
@@ -695,26 +760,58 @@ async fn discord_load(n: usize, think: Duration, length: Duration) {
         playing += usize::from(played > 0);
     }
     let secs = started.elapsed().as_secs_f64();
-    let (acked, missing) = fake.ack_times();
-    let mut samples = Samples(acked.iter().map(|(_, d)| d.as_nanos() as u64).collect());
+    let bot_cores = (cpu_secs(&bot_pid) - bot_cpu0) / secs;
+    let own_cores = (cpu_secs("self") - own_cpu0) / secs;
+    let times = fake.answer_times();
+    let nanos = |d: Option<Duration>| d.map(|d| d.as_nanos() as u64);
+    let mut acks: Vec<u64> = times.iter().filter_map(|t| nanos(t.ack)).collect();
+    let mut dones: Vec<u64> = times.iter().filter_map(|t| nanos(t.done)).collect();
+    let unacked = times.len() - acks.len();
+    let unanswered = times.len() - dones.len();
+    println!(
+        "fake Discord, {n} tables ({playing} reached play), each click after a pause of up to {} ms: \
+         {} interactions ({:.0}/s), {turns} turns in {secs:.1} s; {unacked} never acknowledged, \
+         {unanswered} never answered; CPU: bot {bot_cores:.2} cores, fake + members {own_cores:.2} cores",
+        think.as_millis(),
+        times.len(),
+        times.len() as f64 / secs,
+    );
+    println!("  acknowledgement: {}", ms_summary(&mut acks));
+    if std::env::var("PAIJU_BENCH_WINDOWS").is_ok() {
+        for w in 0..(secs as u64 / 5 + 1) {
+            let (from, to) = (Duration::from_secs(w * 5), Duration::from_secs(w * 5 + 5));
+            let inside: Vec<_> = times
+                .iter()
+                .filter(|t| (from..to).contains(&t.sent.duration_since(started)))
+                .collect();
+            let mut a: Vec<u64> = inside.iter().filter_map(|t| nanos(t.ack)).collect();
+            let mut d: Vec<u64> = inside.iter().filter_map(|t| nanos(t.done)).collect();
+            println!(
+                "  {}-{} s ({}): ack {}; done {}",
+                w * 5,
+                w * 5 + 5,
+                inside.len(),
+                ms_summary(&mut a),
+                ms_summary(&mut d)
+            );
+        }
+    }
+    println!("  complete answer: {}", ms_summary(&mut dones));
     // By what was asked: the command, or the button's kind (`pj1:hand:…`
     // → `hand`).
-    let mut by_kind: std::collections::BTreeMap<String, Samples> = Default::default();
-    for (asked, d) in &acked {
-        let kind = asked.split(':').nth(1).unwrap_or(asked).to_string();
-        by_kind.entry(kind).or_default().0.push(d.as_nanos() as u64);
+    let mut by_kind: std::collections::BTreeMap<String, (Vec<u64>, Vec<u64>)> = Default::default();
+    for t in &times {
+        let kind = t.asked.split(':').nth(1).unwrap_or(&t.asked).to_string();
+        let entry = by_kind.entry(kind).or_default();
+        entry.0.extend(nanos(t.ack));
+        entry.1.extend(nanos(t.done));
     }
-    println!(
-        "fake Discord, {n} tables ({playing} reached play), members thinking up to {} ms: \
-         interaction acknowledgement {}; {missing} unanswered; {:.0} interactions/s, {turns} turns in {secs:.1} s",
-        think.as_millis(),
-        samples.summary().replace("actions", "interactions"),
-        acked.len() as f64 / secs,
-    );
-    for (kind, mut s) in by_kind {
+    for (kind, (mut ack, mut done)) in by_kind {
         println!(
-            "  {kind}: {}",
-            s.summary().replace("actions", "interactions")
+            "  {kind} ({}): acknowledgement {}; complete answer {}",
+            ack.len(),
+            ms_summary(&mut ack),
+            ms_summary(&mut done)
         );
     }
     bot.stop();
@@ -761,7 +858,7 @@ fn main() {
             discord_load(
                 env("PAIJU_BENCH_DISCORD_TABLES", 1000) as usize,
                 Duration::from_millis(env("PAIJU_BENCH_THINK_MS", 4000)),
-                paced,
+                Duration::from_secs(env("PAIJU_BENCH_DISCORD_SECS", 20)),
             )
             .await;
         }

@@ -35,7 +35,7 @@ pub struct Config {
     pub log: LogConfig,
 }
 
-#[derive(Clone, PartialEq, Default, Deserialize)]
+#[derive(Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct DiscordConfig {
     /// The bot token (Discord developer portal → your application → Bot).
@@ -55,6 +55,24 @@ pub struct DiscordConfig {
     pub shards: Option<String>,
     /// How many shards the whole deployment has (the same in every process).
     pub shard_count: Option<u32>,
+    /// Milliseconds a click's answer may take before the click is
+    /// acknowledged first and the answer follows as an edit (Discord
+    /// allows 3 s; a member should see at once that the click was taken);
+    /// 0: every click is acknowledged first.
+    pub defer_after_ms: u64,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> DiscordConfig {
+        DiscordConfig {
+            token: None,
+            api_url: None,
+            dev_guild: None,
+            shards: None,
+            shard_count: None,
+            defer_after_ms: 25,
+        }
+    }
 }
 
 impl DiscordConfig {
@@ -74,6 +92,7 @@ impl std::fmt::Debug for DiscordConfig {
             .field("dev_guild", &self.dev_guild)
             .field("shards", &self.shards)
             .field("shard_count", &self.shard_count)
+            .field("defer_after_ms", &self.defer_after_ms)
             .finish()
     }
 }
@@ -237,6 +256,7 @@ const FIXED_ENV_KEYS: &[(&str, &str)] = &[
     ("PAIJU_DISCORD_DEV_GUILD", "discord.dev_guild"),
     ("PAIJU_DISCORD_SHARDS", "discord.shards"),
     ("PAIJU_DISCORD_SHARD_COUNT", "discord.shard_count"),
+    ("PAIJU_DISCORD_DEFER_AFTER_MS", "discord.defer_after_ms"),
     ("PAIJU_DATABASE_URL", "database_url"),
     ("PAIJU_CHIPS_STARTING", "chips.starting"),
     ("PAIJU_CHIPS_DAILY", "chips.daily"),
@@ -351,6 +371,7 @@ impl Config {
                 }
             };
         }
+        num!("PAIJU_DISCORD_DEFER_AFTER_MS", self.discord.defer_after_ms);
         num!("PAIJU_CHIPS_STARTING", self.chips.starting);
         num!("PAIJU_CHIPS_DAILY", self.chips.daily);
         num!(

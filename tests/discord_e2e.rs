@@ -777,3 +777,107 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
     assert!(ledger.unfinished_games().await.unwrap().is_empty());
     assert!(ledger.verify().await.unwrap().is_clean());
 }
+
+/// A bot too busy to answer in time (issue #18), made so by
+/// `discord.defer_after_ms = 0`: every click is acknowledged before its
+/// answer is ready, and the answer follows whole. "My hand" on the table
+/// message shows a private "thinking…" (type 5) that becomes the hand view
+/// with its picture; a click in the hand view is a deferred update (type
+/// 6) followed by the view's edit, with the new picture; a refusal follows
+/// its acknowledgement as a private message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_bot_acknowledges_first_and_each_answer_follows_whole() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let env = [
+        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+        ("PAIJU_TIMERS_BID_SECS", "900"),
+        ("PAIJU_TIMERS_PLAY_SECS", "900"),
+        ("PAIJU_DISCORD_DEFER_AFTER_MS", "0"),
+    ];
+    let bot = BotProcess::start(&fake.api_url(), dir.path(), &env);
+    fake.wait_ready(1).await;
+    let start = json!([{ "name": "start", "type": 1, "options": [int_opt("stake", 10)] }]);
+    fake.wait_answer(fake.command(ANN, "en-US", "dou-dizhu", start))
+        .await;
+    fake.wait_for("the table message", 20, |f| table_message(f).is_some())
+        .await;
+    let lobby = table_message(&fake).unwrap();
+    let join = find_id(&lobby, "pj1:join:").unwrap();
+    for user in [BOB, CAT] {
+        let a = click_table(&fake, user, &join).await;
+        assert_eq!(a.callback.as_ref().unwrap()["type"], 6, "{a:?}");
+    }
+    fake.wait_for("three seated", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("3. <@{CAT}>")))
+    })
+    .await;
+
+    // Only the host starts: the refusal follows the acknowledgement.
+    let start_id = find_id(&lobby, "pj1:start:").unwrap();
+    let refused = click_table(&fake, BOB, &start_id).await;
+    assert_eq!(refused.callback.as_ref().unwrap()["type"], 6, "{refused:?}");
+    fake.wait_for("the refusal", 20, |f| {
+        !f.interaction(refused.id).followups.is_empty()
+    })
+    .await;
+    let refused = fake.interaction(refused.id);
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("Only the host"),
+        "{refused:?}"
+    );
+    click_table(&fake, ANN, &start_id).await;
+    fake.wait_for("the bidding buttons", 20, |f| {
+        table_message(f).is_some_and(|m| find_id(&m, "pj1:bid:").is_some())
+    })
+    .await;
+    let table = table_message(&fake).unwrap();
+    let bidder = turn_user(&table).unwrap();
+    let bid3 = custom_ids(&table)
+        .into_iter()
+        .find(|i| i.starts_with("pj1:bid:") && i.ends_with(":3"))
+        .unwrap();
+    click_table(&fake, bidder, &bid3).await;
+    fake.wait_for("the landlord", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains("Landlord:"))
+    })
+    .await;
+
+    // My hand: "thinking…", privately, then the hand view in its place.
+    let table = table_message(&fake).unwrap();
+    assert_eq!(turn_user(&table), Some(bidder), "the landlord leads");
+    let view = click_table(&fake, bidder, &find_id(&table, "pj1:hand:").unwrap()).await;
+    assert_eq!(view.callback.as_ref().unwrap()["type"], 5, "{view:?}");
+    assert!(view.is_ephemeral(), "{view:?}");
+    assert!(view.text().contains("It is your turn"), "{view:?}");
+    let hand_msg = private_message(&view);
+    let whole = picture(&hand_msg, "hand-");
+
+    // Hint: acknowledged, then the view edited with the cards raised.
+    let hint = find_id(&hand_msg, "pj1:hint:").unwrap();
+    let hinted = fake
+        .wait_answer(fake.click_on(bidder, "en-US", hand_msg, &hint))
+        .await;
+    assert_eq!(hinted.callback.as_ref().unwrap()["type"], 6, "{hinted:?}");
+    let hinted_msg = private_message(&hinted);
+    let raised = picture(&hinted_msg, "hand-");
+    assert_ne!(raised["filename"], whole["filename"], "{hinted_msg}");
+    // The landlord leads: the hint picks cards.
+    let play = find_id(&hinted_msg, "pj1:play:").unwrap();
+    assert!(!play.ends_with(':'), "{play}");
+
+    // Play: acknowledged, then the view says what was played, with the
+    // hand left.
+    let played = fake
+        .wait_answer(fake.click_on(bidder, "en-US", hinted_msg, &play))
+        .await;
+    assert_eq!(played.callback.as_ref().unwrap()["type"], 6, "{played:?}");
+    assert!(played.text().contains("You played"), "{played:?}");
+    let left = picture(&private_message(&played), "hand-");
+    assert_ne!(left["filename"], whole["filename"]);
+    let log = bot.log_text();
+    assert!(!log.contains("cannot follow up a click"), "{log}");
+    assert!(!log.contains("cannot acknowledge a click"), "{log}");
+    let status = bot.stop();
+    assert!(status.success() || status.code().is_none(), "{status:?}");
+}

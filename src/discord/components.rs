@@ -1,10 +1,10 @@
 //! Button and select-menu clicks and submitted modals: decode the id,
-//! check it against the table, act, and always answer within Discord's 3
-//! seconds.
+//! check it against the table, act, and answer at once, or acknowledge
+//! first when the answer takes longer than `discord.defer_after_ms`.
 
 use super::errors::BotError;
 use super::ids::ComponentId;
-use super::table::clicks::{self, answer_in_time, Asked};
+use super::table::clicks::{self, answer_in_time, Asked, Defer};
 use super::Data;
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
@@ -32,10 +32,13 @@ async fn dispatch(
     }
     // An id this build did not make is from an old message: stale.
     let id = ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
+    let defer = Defer::of(click, &id);
     answer_in_time(
         ctx,
         Asked::Click(click),
         lang,
+        data.defer_after(),
+        defer,
         clicks::work(ctx, data, click, id, lang),
     )
     .await;
@@ -58,7 +61,15 @@ pub async fn handle_modal(
             ComponentId::decode(&modal.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
         clicks::submit(data, modal, id, lang).await
     };
-    answer_in_time(ctx, Asked::Modal(modal), lang, work).await;
+    answer_in_time(
+        ctx,
+        Asked::Modal(modal),
+        lang,
+        data.defer_after(),
+        Defer::Update,
+        work,
+    )
+    .await;
 }
 
 /// Answers a click privately (a fresh ephemeral message), falling back to a

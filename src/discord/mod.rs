@@ -77,6 +77,12 @@ impl Data {
     pub fn is_shutting_down(&self) -> bool {
         self.shutting_down.load(Ordering::SeqCst)
     }
+
+    /// How long a click's answer may take before the click is
+    /// acknowledged first (`discord.defer_after_ms`).
+    pub fn defer_after(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.config.discord.defer_after_ms)
+    }
 }
 
 pub type Context<'a> = poise::Context<'a, Data, BotError>;

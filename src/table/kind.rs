@@ -143,6 +143,15 @@ pub trait TableGame: Game {
         Self::bot()
     }
 
+    /// The bot that suggests a move to a player who asks for a hint:
+    /// [`TableGame::bot_for`] unless the game has a quicker one. Every
+    /// player may ask on every turn, and a bot that searches for a fraction
+    /// of a second a hint would, with many tables, take the CPU that
+    /// answers everyone's clicks (issue #18).
+    fn hint_bot(rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        Self::bot_for(rules)
+    }
+
     /// The action that abandons the game for `seat`, if the game has one
     /// (Dou Dizhu's escape). Without one, a seat that leaves mid-game is
     /// played by the bot until the game ends.

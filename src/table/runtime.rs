@@ -660,7 +660,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             run.game.view(Some(seat)),
             legal,
             rng,
-            G::bot_for(&self.rules),
+            G::hint_bot(&self.rules),
         ))
     }
 

@@ -30,6 +30,12 @@ impl BotProcess {
             .env("PAIJU_DISCORD_API_URL", api_url)
             .env("PAIJU_DATABASE_URL", db)
             .env("RUST_LOG", "paiju=debug,serenity=warn,poise=warn")
+            // Tests read a click's answer in one piece: only a click slower
+            // than this is acknowledged first and answered by an edit (the
+            // bot's default is tens of milliseconds; a test that wants the
+            // deferred answers sets this lower, the load bench sets it
+            // empty for the default).
+            .env("PAIJU_DISCORD_DEFER_AFTER_MS", "2000")
             .stdin(Stdio::null())
             .stdout(log_file.try_clone().unwrap())
             .stderr(log_file);

@@ -70,17 +70,57 @@ pub struct Interaction {
     /// (its acknowledgement) arrived: the load bench's latency.
     pub sent: std::time::Instant,
     pub acked: Option<std::time::Instant>,
+    /// When the answer a member sees was complete ([`FakeDiscord::answered`]):
+    /// the callback itself, or the edit or followup that follows a deferral.
+    pub done: Option<std::time::Instant>,
+    /// The bot deleted its original response (a deferral that needed no
+    /// words after all).
+    pub deleted: bool,
     /// What was asked: the command's name, or the component's or modal's
     /// custom id.
     pub asked: String,
 }
 
 impl Interaction {
+    /// Whether the answer a member sees is complete: a callback that
+    /// carries it, or, after a deferral (type 5, or type 6 on a private
+    /// view), the edit or followup that follows.
+    pub fn complete(&self) -> bool {
+        match &self.callback {
+            None => false,
+            // Deferred (5): wait for its content (or its removal).
+            Some(cb) if cb["type"] == json!(5) => {
+                self.original.is_some() || !self.followups.is_empty() || self.deleted
+            }
+            // A deferred update (6) of a private view: the bot redraws the
+            // view with an edit (its picture unchanged, no files), so the
+            // answer a member sees is that edit; wait for it. A deferred
+            // update of a public message needs nothing more.
+            Some(cb) if cb["type"] == json!(6) && is_ephemeral_message(self.message.as_ref()) => {
+                self.original.is_some() || !self.followups.is_empty()
+            }
+            Some(_) => true,
+        }
+    }
+
+    /// Notes the moment the answer became complete (the first time).
+    fn mark_done(&mut self) {
+        if self.done.is_none() && self.complete() {
+            self.done = Some(std::time::Instant::now());
+        }
+    }
+
     /// Whether the bot answered privately: an ephemeral callback (flag 64)
     /// or a deferral whose followups/edits are ephemeral.
     pub fn is_ephemeral(&self) -> bool {
         let flags = |v: &Value| v["flags"].as_u64().unwrap_or(0) & 64 == 64;
         match &self.callback {
+            // A deferred update: of a private view, or followed by private
+            // messages only (a refusal that came after the acknowledgement).
+            Some(cb) if cb["type"] == json!(6) => {
+                is_ephemeral_message(self.message.as_ref())
+                    || (!self.followups.is_empty() && self.followups.iter().all(flags))
+            }
             Some(cb) => flags(&cb["data"]),
             None => false,
         }
@@ -101,6 +141,16 @@ impl Interaction {
         }
         out
     }
+}
+
+/// One interaction's timing ([`FakeDiscord::answer_times`]).
+#[derive(Clone, Debug)]
+pub struct AnswerTime {
+    pub asked: String,
+    /// When the fake sent the interaction to the bot.
+    pub sent: std::time::Instant,
+    pub ack: Option<Duration>,
+    pub done: Option<Duration>,
 }
 
 /// Whether a clicked message is a private (ephemeral) one.
@@ -193,6 +243,8 @@ struct State {
     /// channel → its message ids in creation order (reading one channel
     /// stays cheap with many tables' channels)
     channel_order: HashMap<u64, Vec<u64>>,
+    /// channel → how many posts and edits it has had
+    changes: HashMap<u64, u64>,
     /// Guild channels besides CHANNEL_ID that interactions came from.
     channels: HashSet<u64>,
     interactions: Vec<Interaction>,
@@ -433,25 +485,12 @@ impl FakeDiscord {
         self.interaction(id)
     }
 
-    /// Whether interaction `id` has its answer (see [`FakeDiscord::wait_answer`]).
+    /// Whether interaction `id` has its answer (see [`Interaction::complete`]).
     pub fn answered(&self, id: u64) -> bool {
         let st = self.lock();
-        let Some(i) = st.by_id.get(&id).map(|&at| &st.interactions[at]) else {
-            return false;
-        };
-        match &i.callback {
-            None => false,
-            // Deferred (5): wait for its content.
-            Some(cb) if cb["type"] == json!(5) => i.original.is_some() || !i.followups.is_empty(),
-            // A deferred update (6) of a private view: the bot redraws the
-            // view with an edit (its picture unchanged, no files), so the
-            // answer a member sees is that edit; wait for it. A deferred
-            // update of a public message needs nothing more.
-            Some(cb) if cb["type"] == json!(6) && is_ephemeral_message(i.message.as_ref()) => {
-                i.original.is_some() || !i.followups.is_empty()
-            }
-            Some(_) => true,
-        }
+        st.by_id
+            .get(&id)
+            .is_some_and(|&at| st.interactions[at].complete())
     }
 
     /// The time from sending each interaction to its acknowledgement, for
@@ -465,6 +504,28 @@ impl FakeDiscord {
             .collect();
         let missing = st.interactions.len() - acked.len();
         (acked, missing)
+    }
+
+    /// Every interaction's timing, for the load bench: what was asked, the
+    /// time to its acknowledgement and to its complete answer (each `None`
+    /// when it never came).
+    pub fn answer_times(&self) -> Vec<AnswerTime> {
+        let st = self.lock();
+        st.interactions
+            .iter()
+            .map(|i| AnswerTime {
+                asked: i.asked.clone(),
+                sent: i.sent,
+                ack: i.acked.map(|t| t.duration_since(i.sent)),
+                done: i.done.map(|t| t.duration_since(i.sent)),
+            })
+            .collect()
+    }
+
+    /// How many times the bot posted or edited a message in `channel` (a
+    /// cheap test of "did it change" before reading the messages).
+    pub fn channel_changes(&self, channel: u64) -> u64 {
+        self.lock().changes.get(&channel).copied().unwrap_or(0)
     }
 
     /// `user` runs slash command `name` in the test channel. `options` is
@@ -581,7 +642,7 @@ impl FakeDiscord {
         data: Value,
         message: Option<Value>,
     ) -> u64 {
-        let (id, token, payload, tx) = {
+        let id = {
             let mut st = self.lock();
             if channel != CHANNEL_ID {
                 st.channels.insert(channel);
@@ -642,6 +703,8 @@ impl FakeDiscord {
                 updated: None,
                 sent: std::time::Instant::now(),
                 acked: None,
+                done: None,
+                deleted: false,
                 asked,
             });
             let session = st
@@ -659,12 +722,13 @@ impl FakeDiscord {
                 }
             };
             let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": payload });
-            (id, token, frame, to)
+            // Sent under the lock: frames leave in the order of their
+            // sequence numbers, as Discord's do (serenity warns otherwise).
+            to.expect("the bot is not connected to the gateway")
+                .send(frame)
+                .expect("gateway session closed");
+            id
         };
-        let _ = token;
-        tx.expect("the bot is not connected to the gateway")
-            .send(payload)
-            .expect("gateway session closed");
         id
     }
 
@@ -874,6 +938,7 @@ impl FakeDiscord {
                 callback["data"]["attachments"] = attached;
                 i.callback = Some(callback);
                 i.acked = Some(std::time::Instant::now());
+                i.mark_done();
                 (204, None)
             }
             ("GET", ["webhooks", _, token, "messages", "@original"]) => {
@@ -919,9 +984,21 @@ impl FakeDiscord {
                 merged["attachments"] = attached.clone();
                 let i = st.interaction_mut(token).expect("found above");
                 i.original = Some(merged.clone());
+                i.mark_done();
                 let mut m = message_json(id, CHANNEL_ID, &merged, true);
                 m["attachments"] = attached;
                 (200, Some(m))
+            }
+            ("DELETE", ["webhooks", _, token, "messages", "@original"]) => {
+                match st.interaction_mut(token) {
+                    Some(i) if i.callback.is_some() => {
+                        i.deleted = true;
+                        i.mark_done();
+                        (204, None)
+                    }
+                    Some(_) => error(404, 10008, "Unknown Message"),
+                    None => error(404, 10015, "Unknown Webhook"),
+                }
             }
             ("POST", ["webhooks", _, token]) => {
                 let id = st.snowflake();
@@ -937,6 +1014,7 @@ impl FakeDiscord {
                         }
                         followup["attachments"] = attached.clone();
                         i.followups.push(followup);
+                        i.mark_done();
                         let mut m = message_json(id, CHANNEL_ID, body, true);
                         m["attachments"] = attached;
                         (200, Some(m))
@@ -960,6 +1038,7 @@ impl FakeDiscord {
                         }
                         edit["attachments"] = attached.clone();
                         i.followups.push(edit);
+                        i.mark_done();
                         let mut m = message_json(mid, CHANNEL_ID, body, true);
                         m["attachments"] = attached;
                         (200, Some(m))
@@ -1020,9 +1099,13 @@ impl FakeDiscord {
                 msg["attachments"] = attached;
                 st.messages.insert(id, msg.clone());
                 st.channel_order.entry(channel).or_default().push(id);
+                *st.changes.entry(channel).or_default() += 1;
                 (200, Some(msg))
             }
-            ("PATCH", ["channels", _, "messages", mid]) => {
+            ("PATCH", ["channels", channel, "messages", mid]) => {
+                if let Ok(channel) = channel.parse::<u64>() {
+                    *st.changes.entry(channel).or_default() += 1;
+                }
                 let Ok(mid) = mid.parse::<u64>() else {
                     return error(404, 10008, "Unknown Message");
                 };

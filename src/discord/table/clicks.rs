@@ -5,9 +5,11 @@
 //! Ids carry the game and its version: a click made against any other
 //! version is refused privately as stale (only "My hand" is drawn from the
 //! game as it is now). The table refuses a seat that is not to act with its
-//! own polite, private words. Every click is answered within Discord's 3
-//! seconds: if the work is slower the click is acknowledged first and the
-//! answer follows.
+//! own polite, private words. Every click is answered at once when its
+//! answer is ready within a small budget (`discord.defer_after_ms`, tens
+//! of milliseconds); otherwise it is acknowledged first and the answer
+//! follows as an edit, well within Discord's 3 seconds. Pictures are drawn
+//! off the async workers, and only when the message does not show them.
 //!
 //! A game control may open a modal (a form, e.g. Chexuan's "Raise…"): the
 //! modal must be the first answer to the click, and its submission comes
@@ -16,12 +18,14 @@
 
 use super::driver::words_below;
 use super::host::Host;
+use super::pictures;
 use super::{ClickIntent, Control, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::discord::Data;
 use crate::games::GameKind;
 use crate::i18n::{self, Lang};
+use crate::render::Scene;
 use crate::table::{ChannelId, GameId, TableError, UserId};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
@@ -52,16 +56,60 @@ pub enum Answer {
     /// The message clicked on (a private hand view) is redrawn, keeping
     /// the picture it carries.
     Update(String, Vec<serenity::CreateActionRow>),
-    /// The private hand view, with its picture when the game draws one:
-    /// a new private message, or (`update`) the one clicked on redrawn.
+    /// The private hand view, with its picture when the game draws one
+    /// (drawn only if the message does not show it already): a new private
+    /// message, or (`update`) the one clicked on redrawn.
+    Hand {
+        text: String,
+        rows: Vec<serenity::CreateActionRow>,
+        picture: Option<Scene>,
+        update: bool,
+    },
+    /// A modal (form) opens; only possible as the first answer.
+    Modal(serenity::CreateModal),
+}
+
+/// An answer ready to send: its picture drawn, or known to be kept.
+enum Ready {
+    Ack,
+    Private(String, Vec<serenity::CreateActionRow>),
+    /// The view clicked on redrawn around the picture it shows.
+    Keep(String, Vec<serenity::CreateActionRow>),
     Hand {
         text: String,
         rows: Vec<serenity::CreateActionRow>,
         picture: Option<serenity::CreateAttachment>,
         update: bool,
     },
-    /// A modal (form) opens; only possible as the first answer.
     Modal(serenity::CreateModal),
+    Refused(BotError),
+}
+
+/// How a click is acknowledged when its answer is not ready in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defer {
+    /// A deferred update (type 6): nothing shows; then the view clicked on
+    /// is edited, or the answer follows as a private message.
+    Update,
+    /// A private "thinking…" (type 5, ephemeral), which the answer then
+    /// replaces: for a click whose answer is a new private message ("My
+    /// hand" on the table message), so the member sees it coming.
+    Thinking,
+}
+
+impl Defer {
+    /// How `click`, with its decoded `id`, is deferred.
+    pub fn of(click: &serenity::ComponentInteraction, id: &ComponentId) -> Defer {
+        let private_view = click
+            .message
+            .flags
+            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+        if id.action == Click::MyHand && !private_view {
+            Defer::Thinking
+        } else {
+            Defer::Update
+        }
+    }
 }
 
 /// The interaction being answered: a click, or a submitted modal. Both
@@ -124,36 +172,56 @@ impl Asked<'_> {
             Asked::Modal(m) => m.edit_response(http, edit).await.map(|_| ()),
         }
     }
+
+    async fn delete(&self, http: &serenity::Http) -> serenity::Result<()> {
+        match self {
+            Asked::Click(c) => c.delete_response(http).await,
+            Asked::Modal(m) => m.delete_response(http).await,
+        }
+    }
 }
 
-/// How long the work of a click may take before it is acknowledged first
-/// (Discord allows 3 seconds for the first answer).
-const ANSWER_WITHIN: Duration = Duration::from_millis(2000);
-
 /// Runs `work` and answers the click (or modal) with its result (a
-/// refusal privately), acknowledging first if the work takes too long.
+/// refusal privately). An answer not ready `within` (its picture drawn
+/// too) is acknowledged first as `defer` says, and follows as an edit or a
+/// private message: Discord wants an acknowledgement within 3 seconds, and
+/// a member should see at once that the click was taken.
 pub async fn answer_in_time(
     ctx: &serenity::Context,
     asked: Asked<'_>,
     lang: Lang,
+    within: Duration,
+    defer: Defer,
     work: impl Future<Output = Result<Answer, BotError>>,
 ) {
-    let mut work = std::pin::pin!(work);
-    let result = match tokio::time::timeout(ANSWER_WITHIN, &mut work).await {
-        Ok(result) => result,
-        Err(_) => {
-            let ack = serenity::CreateInteractionResponse::Acknowledge;
+    let mut pending = std::pin::pin!(async { ready(asked, work.await).await });
+    // No budget at all: acknowledged first, always (a timeout of zero
+    // would still take an answer ready at its first poll).
+    let in_time = if within.is_zero() {
+        None
+    } else {
+        tokio::time::timeout(within, &mut pending).await.ok()
+    };
+    let answer = match in_time {
+        Some(answer) => answer,
+        None => {
+            let ack = match defer {
+                Defer::Update => serenity::CreateInteractionResponse::Acknowledge,
+                Defer::Thinking => serenity::CreateInteractionResponse::Defer(
+                    serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+                ),
+            };
             if let Err(e) = asked.respond(&ctx.http, ack).await {
-                tracing::warn!("cannot acknowledge a slow click: {e}");
+                tracing::warn!(custom_id = %asked.custom_id(), "cannot acknowledge a click: {e}");
             }
-            let late = work.await;
-            follow_up(ctx, asked, lang, late).await;
+            let late = pending.await;
+            follow_up(ctx, asked, lang, defer, late).await;
             return;
         }
     };
-    let response = match result {
-        Ok(Answer::Ack) => serenity::CreateInteractionResponse::Acknowledge,
-        Ok(Answer::Private(text, rows)) => serenity::CreateInteractionResponse::Message(
+    let response = match answer {
+        Ready::Ack => serenity::CreateInteractionResponse::Acknowledge,
+        Ready::Private(text, rows) => serenity::CreateInteractionResponse::Message(
             serenity::CreateInteractionResponseMessage::new()
                 .content(text)
                 .components(rows)
@@ -163,25 +231,16 @@ pub async fn answer_in_time(
         // response would list the attachments anew (serenity always sends
         // the list, and an empty one removes the picture), so the click is
         // acknowledged and the view edited without touching its attachment.
-        Ok(Answer::Update(text, rows)) => {
+        Ready::Keep(text, rows) => {
             keep_picture(ctx, asked, text, rows).await;
             return;
         }
-        Ok(Answer::Hand {
-            text,
-            rows,
-            picture,
-            update: true,
-        }) if picture.as_ref().is_some_and(|p| asked.shows(&p.filename)) => {
-            keep_picture(ctx, asked, text, rows).await;
-            return;
-        }
-        Ok(Answer::Hand {
+        Ready::Hand {
             text,
             rows,
             picture,
             update,
-        }) => {
+        } => {
             let message = serenity::CreateInteractionResponseMessage::new()
                 .content("")
                 .embed(words_below(&text))
@@ -193,8 +252,8 @@ pub async fn answer_in_time(
                 serenity::CreateInteractionResponse::Message(message.ephemeral(true))
             }
         }
-        Ok(Answer::Modal(modal)) => serenity::CreateInteractionResponse::Modal(modal),
-        Err(err) => {
+        Ready::Modal(modal) => serenity::CreateInteractionResponse::Modal(modal),
+        Ready::Refused(err) => {
             log_internal(&err, asked);
             serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
@@ -205,6 +264,44 @@ pub async fn answer_in_time(
     };
     if let Err(e) = asked.respond(&ctx.http, response).await {
         tracing::warn!(custom_id = %asked.custom_id(), "cannot answer a click: {e}");
+    }
+}
+
+/// The answer made ready to send: a hand's picture is drawn (off the
+/// async workers, [`pictures`]) unless the view clicked on already shows
+/// it.
+async fn ready(asked: Asked<'_>, result: Result<Answer, BotError>) -> Ready {
+    match result {
+        Ok(Answer::Ack) => Ready::Ack,
+        Ok(Answer::Private(text, rows)) => Ready::Private(text, rows),
+        Ok(Answer::Update(text, rows)) => Ready::Keep(text, rows),
+        Ok(Answer::Hand {
+            text,
+            rows,
+            picture: Some(scene),
+            update: true,
+        }) if asked.shows(&pictures::file_name(&scene, "hand")) => Ready::Keep(text, rows),
+        Ok(Answer::Hand {
+            text,
+            rows,
+            picture,
+            update,
+        }) => {
+            let picture = match &picture {
+                Some(scene) => {
+                    Some(pictures::attachment(scene, "hand", pictures::For::Member).await)
+                }
+                None => None,
+            };
+            Ready::Hand {
+                text,
+                rows,
+                picture,
+                update,
+            }
+        }
+        Ok(Answer::Modal(modal)) => Ready::Modal(modal),
+        Err(err) => Ready::Refused(err),
     }
 }
 
@@ -237,26 +334,38 @@ fn log_internal(err: &BotError, asked: Asked<'_>) {
     }
 }
 
-/// The answer of an acknowledged click, as a followup or an edit.
+/// The answer of an acknowledged click: after a deferred update, an edit
+/// of the view clicked on or a private followup; after a private
+/// "thinking…", that message edited into the answer (or deleted when
+/// there is nothing to say).
 async fn follow_up(
     ctx: &serenity::Context,
     asked: Asked<'_>,
     lang: Lang,
-    result: Result<Answer, BotError>,
+    defer: Defer,
+    ready: Ready,
 ) {
-    let private = |text: String| {
-        serenity::CreateInteractionResponseFollowup::new()
-            .content(text)
-            .ephemeral(true)
-    };
-    let sent = match result {
-        Ok(Answer::Ack) => Ok(()),
-        Ok(Answer::Private(text, rows)) => {
-            asked
-                .followup(&ctx.http, private(text).components(rows))
-                .await
+    let thinking = defer == Defer::Thinking;
+    // Words only: a private followup, or the "thinking…" edited.
+    let say = |text: String, rows: Vec<serenity::CreateActionRow>| async move {
+        if thinking {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(text)
+                .components(rows);
+            asked.edit(&ctx.http, edit).await
+        } else {
+            let message = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .components(rows)
+                .ephemeral(true);
+            asked.followup(&ctx.http, message).await
         }
-        Ok(Answer::Update(text, rows)) => {
+    };
+    let sent = match ready {
+        Ready::Ack if thinking => asked.delete(&ctx.http).await,
+        Ready::Ack => Ok(()),
+        Ready::Private(text, rows) => say(text, rows).await,
+        Ready::Keep(text, rows) => {
             // No attachment list: the view keeps its picture.
             let edit = serenity::EditInteractionResponse::new()
                 .content("")
@@ -264,12 +373,12 @@ async fn follow_up(
                 .components(rows);
             asked.edit(&ctx.http, edit).await
         }
-        Ok(Answer::Hand {
+        Ready::Hand {
             text,
             rows,
             picture,
             update: false,
-        }) => {
+        } if !thinking => {
             let message = serenity::CreateInteractionResponseFollowup::new()
                 .embed(words_below(&text))
                 .ephemeral(true)
@@ -277,34 +386,30 @@ async fn follow_up(
                 .add_files(picture);
             asked.followup(&ctx.http, message).await
         }
-        Ok(Answer::Hand {
+        // The view clicked on, or the "thinking…", becomes the hand view:
+        // a new picture replaces what it showed, none removes it.
+        Ready::Hand {
             text,
             rows,
             picture,
-            update: true,
-        }) => {
-            let mut edit = serenity::EditInteractionResponse::new()
+            ..
+        } => {
+            let edit = serenity::EditInteractionResponse::new()
                 .content("")
                 .embed(words_below(&text))
                 .components(rows);
-            // The same picture stays (no list); another replaces it.
-            match picture {
-                Some(p) if asked.shows(&p.filename) => {}
-                Some(p) => edit = edit.new_attachment(p),
-                None => edit = edit.clear_attachments(),
-            }
+            let edit = match picture {
+                Some(p) => edit.new_attachment(p),
+                None => edit.clear_attachments(),
+            };
             asked.edit(&ctx.http, edit).await
         }
         // A modal can only be the first answer; this click was already
         // acknowledged, so the member is asked to click again.
-        Ok(Answer::Modal(_)) => {
-            asked
-                .followup(&ctx.http, private(i18n::tr(lang, "err-click-again")))
-                .await
-        }
-        Err(err) => {
+        Ready::Modal(_) => say(i18n::tr(lang, "err-click-again"), Vec::new()).await,
+        Ready::Refused(err) => {
             log_internal(&err, asked);
-            asked.followup(&ctx.http, private(err.text(lang))).await
+            say(err.text(lang), Vec::new()).await
         }
     };
     if let Err(e) = sent {
@@ -616,25 +721,18 @@ pub fn hand_answer<G: DiscordGame>(
     Answer::Hand {
         text,
         rows,
-        picture: hand_picture(hv, selected),
+        picture: hand_scene(hv, selected),
         update,
     }
 }
 
-/// The picture of the seat's hand with the `selected` cards raised, as an
-/// attachment named by its content (`hand-<key>.png`); `None` when the game
-/// draws no hand now.
-pub fn hand_picture<G: DiscordGame>(
-    hv: &HandView<'_, G>,
-    selected: &[String],
-) -> Option<serenity::CreateAttachment> {
+/// What the picture of the seat's hand shows, the `selected` cards
+/// raised; `None` when the game draws no hand now. Drawn by
+/// [`pictures::attachment`] as `hand-<key>.png`.
+pub fn hand_scene<G: DiscordGame>(hv: &HandView<'_, G>, selected: &[String]) -> Option<Scene> {
     let mut scene = G::hand_scene(hv.view)?;
     scene.select(&G::selected_faces(hv.view, selected));
-    let picture = crate::render::render(&scene);
-    Some(serenity::CreateAttachment::bytes(
-        picture.png,
-        format!("hand-{:016x}.png", scene.key()),
-    ))
+    Some(scene)
 }
 
 /// The private hand view: the hand, whose turn, an optional note on top,

@@ -3,8 +3,9 @@
 //! the typed `/play`, `/pass` and `/hand`, which act at whatever table the
 //! channel holds. Replies are private; the table message shows the rest.
 
-use super::clicks::{hand_message, hand_picture};
+use super::clicks::{hand_message, hand_scene};
 use super::driver::words_below;
+use super::pictures;
 use super::{ClickIntent, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::{lang_of_ctx, Context};
@@ -356,8 +357,9 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                 .embed(words_below(&text))
                 .components(rows)
                 .ephemeral(true);
-            if let Some(picture) = hand_picture(&hv, &[]) {
-                reply = reply.attachment(picture);
+            if let Some(scene) = hand_scene(&hv, &[]) {
+                reply = reply
+                    .attachment(pictures::attachment(&scene, "hand", pictures::For::Member).await);
             }
             ctx.send(reply).await?;
             return Ok(());
@@ -383,8 +385,10 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                     .embed(words_below(&text))
                     .components(rows)
                     .ephemeral(true);
-                if let Some(picture) = hand_picture(&hv, &values) {
-                    reply = reply.attachment(picture);
+                if let Some(scene) = hand_scene(&hv, &values) {
+                    reply = reply.attachment(
+                        pictures::attachment(&scene, "hand", pictures::For::Member).await,
+                    );
                 }
                 ctx.send(reply).await?;
                 return Ok(());

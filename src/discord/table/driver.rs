@@ -7,12 +7,13 @@
 //! game decides comes from its [`DiscordGame`] impl.
 
 use super::host::{Host, Replay};
+use super::pictures::{self, For};
 use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
 use crate::ledger::GameMessage;
-use crate::render::{render, Scene};
+use crate::render::Scene;
 use crate::table::{
     CloseReason, GameId, GameResult, Occupant, ServerId, SettleReport, TableEvent, TableHandle,
     TableOptions, UserId,
@@ -501,7 +502,9 @@ impl<G: DiscordGame> Driver<G> {
                 .components(rows.clone());
             if key != self.table_picture {
                 edit = match &picture {
-                    Some(scene) => edit.new_attachment(table_attachment(scene)),
+                    Some(scene) => {
+                        edit.new_attachment(pictures::attachment(scene, "table", For::Table).await)
+                    }
                     None => edit.remove_all_attachments(),
                 };
             }
@@ -525,7 +528,7 @@ impl<G: DiscordGame> Driver<G> {
             .components(rows)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         if let Some(scene) = &picture {
-            post = post.add_file(table_attachment(scene));
+            post = post.add_file(pictures::attachment(scene, "table", For::Table).await);
         }
         match self.channel.send_message(&self.http, post).await {
             Ok(m) => {
@@ -592,7 +595,9 @@ impl<G: DiscordGame> Driver<G> {
             let mut edit = serenity::EditMessage::new().embed(words_below(&text));
             if dm.picture != key {
                 edit = match &scene {
-                    Some(scene) => edit.new_attachment(hand_attachment(scene)),
+                    Some(scene) => {
+                        edit.new_attachment(pictures::attachment(scene, "hand", For::Table).await)
+                    }
                     None => edit.remove_all_attachments(),
                 };
             }
@@ -611,7 +616,7 @@ impl<G: DiscordGame> Driver<G> {
                 .await?;
             let mut message = serenity::CreateMessage::new().embed(words_below(&text));
             if let Some(scene) = &scene {
-                message = message.add_file(hand_attachment(scene));
+                message = message.add_file(pictures::attachment(scene, "hand", For::Table).await);
             }
             let m = channel.id.send_message(&self.http, message).await?;
             Ok::<_, serenity::Error>((channel.id, m.id))
@@ -757,26 +762,12 @@ impl<G: DiscordGame> Driver<G> {
     }
 }
 
-/// The file name of a table picture: named by its content.
-fn table_file(scene: &Scene) -> String {
-    format!("table-{:016x}.png", scene.key())
-}
-
-fn table_attachment(scene: &Scene) -> serenity::CreateAttachment {
-    serenity::CreateAttachment::bytes(render(scene).png, table_file(scene))
-}
-
 /// A private message's words as an embed: Discord shows a message's
 /// attachments (the picture) above its embeds but below its own text, so
 /// words meant to sit under the picture, for search and screen readers,
 /// go in an embed.
 pub fn words_below(text: &str) -> serenity::CreateEmbed {
     serenity::CreateEmbed::new().description(text)
-}
-
-fn hand_attachment(scene: &Scene) -> serenity::CreateAttachment {
-    let name = format!("hand-{:016x}.png", scene.key());
-    serenity::CreateAttachment::bytes(render(scene).png, name)
 }
 
 /// Buttons in rows of five (at most five rows).

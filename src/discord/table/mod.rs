@@ -12,7 +12,9 @@
 //!   delivered (error 50007);
 //! - [`clicks`]: every button and select menu (Join, Leave, Add AI, Start,
 //!   Cancel, My hand, Play again, and the game's own controls), refusing
-//!   stale ids and wrong seats privately, answered within Discord's 3 s;
+//!   stale ids and wrong seats privately, acknowledged within a small
+//!   budget (the answer following when it takes longer);
+//! - [`pictures`]: the card pictures, drawn off the async workers;
 //! - [`commands`]: what a game's slash commands call (`open`, `join`,
 //!   `leave`, `stop`) and the typed `/play`, `/pass` and `/hand`.
 //!
@@ -42,6 +44,7 @@ pub mod clicks;
 pub mod commands;
 pub mod driver;
 pub mod host;
+pub mod pictures;
 
 use super::errors::BotError;
 use super::ids::{Action as Click, ComponentId, GameWire};

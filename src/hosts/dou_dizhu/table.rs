@@ -48,6 +48,13 @@ impl TableGame for DouDizhu {
         rules.ai.bot()
     }
 
+    /// The `normal` bot's move, whatever the table's level: it decides in
+    /// microseconds, where the `hard` search takes a fraction of a second
+    /// of CPU, which a hint on every turn at many tables cannot afford.
+    fn hint_bot(_rules: &Rules) -> Box<dyn Bot<Self>> {
+        Box::new(BasicBot)
+    }
+
     fn leave_action(&self, _seat: Seat) -> Option<Action> {
         Some(Action::Leave)
     }
@@ -61,5 +68,26 @@ impl TableGame for DouDizhu {
             return None;
         }
         DouDizhu::deal(self.rules().clone(), self.players(), rng).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dou_dizhu::ai::Level;
+
+    /// A table whose AI searches (`hard`, the default) still hints at
+    /// once: its seats get the search, a hint the quick bot.
+    #[test]
+    fn a_hint_never_searches() {
+        let hard = Rules {
+            ai: Level::Hard,
+            ..Rules::default()
+        };
+        assert!(DouDizhu::bot_for(&hard).may_block());
+        for ai in Level::ALL {
+            let rules = Rules { ai, ..hard.clone() };
+            assert!(!DouDizhu::hint_bot(&rules).may_block(), "{ai:?}");
+        }
     }
 }
