@@ -10,6 +10,7 @@ rules, not from what the engine prints. Run from anywhere:
 """
 import json, os, random
 from collections import Counter
+from itertools import combinations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RANKS = '23456789TJQKA'
@@ -50,16 +51,16 @@ def values(o, suit):
     return out + [97] + ([98] if o.trump else []) + [99, 100]
 
 def is_tractor(o, cards):
-    """Two pairs of one play suit at adjacent values."""
+    """Two or more pairs of one play suit at adjacent values."""
     keys = sorted({o.key(c) for c in cards})
-    if len(cards) != 4 or len(keys) != 2 or any(sum(o.key(c) == k for c in cards) != 2 for k in keys):
+    if len(cards) < 4 or len(cards) != 2 * len(keys) or any(sum(o.key(c) == k for c in cards) != 2 for k in keys):
         return False
     suits = {o.suit(c) for c in cards}
     if len(suits) != 1:
         return False
     vs = values(o, suits.pop())
-    a, b = sorted(vs.index(o.val(c)) for c in (cards[0], next(c for c in cards if o.key(c) != o.key(cards[0]))))
-    return b - a == 1
+    at = sorted(vs.index(o.val(next(c for c in cards if o.key(c) == k))) for k in keys)
+    return all(b - a == 1 for a, b in zip(at, at[1:]))
 
 def find_triple(o, hand):
     """Three identical cards of `hand`, or None."""
@@ -69,12 +70,12 @@ def find_triple(o, hand):
             return same[:3]
     return None
 
-def find_tractor(o, hand):
-    """The first tractor of two pairs in `hand` (as cards), or None."""
+def find_tractor(o, hand, pairs=2):
+    """The first tractor of `pairs` pairs in `hand` (as cards), or None."""
     keys = [k for k in sorted({o.key(c) for c in hand}) if sum(o.key(c) == k for c in hand) >= 2]
     for i, k1 in enumerate(keys):
-        for k2 in keys[i + 1:]:
-            cards = [c for c in hand if o.key(c) == k1][:2] + [c for c in hand if o.key(c) == k2][:2]
+        for rest in combinations(keys[i + 1:], pairs - 1):
+            cards = [c for k in (k1,) + rest for c in [c for c in hand if o.key(c) == k][:2]]
             if is_tractor(o, cards):
                 return cards
     return None
@@ -106,7 +107,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
                pair_last=False, throw_by=None, first_hand=False, tractor_last=False, triple_last=False):
     """Deals with `seed`, plays singles (a pair at the end with pair_last, a
     tractor of two pairs kept by an attacker and led at the end with
-    tractor_last, a
+    tractor_last (True: two pairs, or a number of pairs), a
     failing two-card throw by the banker side or the attackers with
     throw_by) and returns (record, expected) or None when the deal does not
     allow what was asked."""
@@ -144,7 +145,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
     tseat, kept4 = None, []
     if tractor_last or triple_last:
         for a in ((banker + 1) % 4, (banker + 3) % 4):
-            t = find_tractor(o, hands[a]) if tractor_last else find_triple(o, hands[a])
+            t = find_tractor(o, hands[a], 2 if tractor_last is True else tractor_last) if tractor_last else find_triple(o, hands[a])
             if t:
                 tseat, kept4 = a, t
                 break
@@ -213,7 +214,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
                 return None
             if len(cards) == 2 and o.key(cards[0]) != o.key(cards[1]):
                 return None
-            if len(cards) == 4 and not is_tractor(o, cards):
+            if len(cards) >= 4 and not is_tractor(o, cards):
                 return None
             if len(cards) == 3 and len({o.key(c) for c in cards}) != 1:
                 return None
@@ -662,6 +663,10 @@ def audit():
            first_hand=True)
     search('kitty-power-tractor-times-16', lambda p, o, r: o['kitty_multiplier'] == 16 and o['kitty_points'] > 0,
            decks=2, levels=(2, 2), tractor_last=True)
+    # A tractor of three pairs wins the last trick: 2^6 = 64, the cap.
+    search('kitty-power-tractor-of-three-pairs-times-64',
+           lambda p, o, r: o['kitty_multiplier'] == 64 and o['kitty_points'] > 0,
+           decks=2, levels=(2, 2), tractor_last=3)
     search('kitty-power-triple-times-8', lambda p, o, r: o['kitty_multiplier'] == 8 and o['kitty_points'] > 0,
            decks=3, levels=(2, 2), triple_last=True)
 
