@@ -494,6 +494,10 @@ def main():
 # The reason each refusal must give (paiju replay's "message"), checked by
 # hand against the rules: a record refused for another reason fails.
 MESSAGES = {
+    'decks-4-free-choice-shorter-tractor-refused': 'a tractor lead needs your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠',
+    'decks-4-tractor-of-four-pairs-on-two-quads-refused': 'a tractor lead needs your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠',
+    'decks-4-two-quads-on-tractor-of-four-pairs-refused': 'you must play your four K♠ K♠ K♠ K♠ 2♠ 2♠ 2♠ 2♠ on this lead',
+    'decks-4-two-quads-on-two-quads-refused': 'you must play your four K♠ K♠ K♠ K♠ 9♠ 9♠ 9♠ 9♠ on this lead',
     'bury-card-not-held-refused': 'A♥ Q♥ BJ BJ 7♠ A♦ 4♣ 2♠ is not in your hand and the kitty',
     'bury-wrong-count-refused': 'bury exactly 8 cards, not 7',
     'decks-3-big-jokers-under-three-level-cards-refused': 'BJ BJ does not beat the standing declaration 10♥ 10♥ 10♥',
@@ -643,6 +647,38 @@ def audit():
                                                      2: L('3S 5S'), 3: L('7S')},
         [(0, 'KS KS QS QS JS JS'), (1, '9S 9S 8S 8S 4S 4S'), (2, '3S 5S 3C 4C 5C 6C'),
          (3, '7S 3D 4D 5D 6D 7D'), (0, 'AC')], 'ok', reserve=('S',))
+    # Four decks, seed 3.4.5 list 1 (on 44556677): "1连4或2个4张(出牌可选)":
+    # two quads rank with a tractor of four pairs, above a tractor of three
+    # pairs and a pair (KS KS QS QS JS JS here); holding both, either.
+    quads = L('KS KS KS KS 2S 2S 2S 2S QS QS JS JS 3S 3S 9S')
+    both = L('AS AS KS KS KS KS 2S 2S 2S 2S QS QS JS JS 3S')
+    lead8 = (0, '4S 4S 5S 5S 6S 6S 7S 7S')
+    discards = [(2, '3C 4C 5C 6C 7C 8C 9C JC'), (3, '3D 4D 5D 6D 7D 8D 9D JD'), (0, 'AC')]
+    pin('decks-4-two-quads-on-tractor-of-four-pairs', {1: quads},
+        [lead8, (1, 'KS KS KS KS 2S 2S 2S 2S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-two-quads-on-tractor-of-four-pairs-refused', {1: quads},
+        [lead8, (1, 'KS KS QS QS JS JS 3S 3S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-free-choice-two-quads', {1: both},
+        [lead8, (1, 'KS KS KS KS 2S 2S 2S 2S')] + discards, 'ok', decks=4, reserve=('S',))
+    # (the higher tractor wins the trick: seat 1 leads next)
+    pin('decks-4-free-choice-tractor-of-four-pairs', {1: both},
+        [lead8, (1, 'AS AS KS KS QS QS JS JS')] + discards[:2] + [(1, 'AC')], 'ok', decks=4,
+        reserve=('S',))
+    pin('decks-4-free-choice-shorter-tractor-refused', {1: both},
+        [lead8, (1, 'AS AS KS KS KS KS QS QS')], 'refused', decks=4, reserve=('S',))
+    # List 2 (on 44445555): two quads (any two levels), then a tractor of
+    # four pairs ("1连4"), before a tractor of triples (the list's "2个3张").
+    quads = L('KS KS KS KS 9S 9S 9S 9S QS QS JS JS 8S 8S 3S')
+    pairs = L('AS AS AS KS KS KS QS QS JS JS 3S')
+    lead8 = (0, '4S 4S 4S 4S 5S 5S 5S 5S')
+    pin('decks-4-two-quads-on-two-quads', {1: quads},
+        [lead8, (1, 'KS KS KS KS 9S 9S 9S 9S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-two-quads-on-two-quads-refused', {1: quads},
+        [lead8, (1, 'KS KS QS QS JS JS 9S 9S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-tractor-of-four-pairs-on-two-quads', {1: pairs},
+        [lead8, (1, 'AS AS KS KS QS QS JS JS')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-tractor-of-four-pairs-on-two-quads-refused', {1: pairs},
+        [lead8, (1, 'AS AS AS KS KS KS QS JS')], 'refused', decks=4, reserve=('S',))
     # Whole hands (the singles referee): the level table's edges, pass_a, flip.
     search('level-edge-p-is-step-banker-up-1', lambda p, o, r: p == 20, decks=1, levels=(2, 2))
     search('level-edge-p-is-2-steps-bank-changes', lambda p, o, r: p == 40, decks=1, levels=(2, 2))
