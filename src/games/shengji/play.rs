@@ -524,6 +524,48 @@ mod tests {
         }
     }
 
+    /// Four decks on both eight-card tractor leads: over many spade hands,
+    /// every candidate follow is accepted and a hand holding more spades
+    /// than the lead always has one (the lists' rows never leave the
+    /// checker and the builder disagreeing).
+    #[test]
+    fn four_deck_candidates_on_eight_card_tractors_are_accepted() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        for lead_text in ["4S 4S 5S 5S 6S 6S 7S 7S", "4S 4S 4S 4S 5S 5S 5S 5S"] {
+            let led = cards(lead_text);
+            let lead = Lead::new(&o, 1, &led, 4);
+            let mut pool: Vec<Card> = "2 3 4 5 6 7 8 9 J Q K A"
+                .split(' ')
+                .flat_map(|r| cards(&format!("{r}S {r}S {r}S {r}S")))
+                .collect();
+            for c in &led {
+                let i = pool.iter().position(|x| x == c).unwrap();
+                pool.remove(i);
+            }
+            // A fixed xorshift: the same hands on every run.
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..300 {
+                let mut deck = pool.clone();
+                let mut hand = cards("3C 4C 5C 6C 7C 8C 9C JC");
+                let n = 9 + (x % 16) as usize;
+                for _ in 0..n {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    hand.push(deck.swap_remove((x % deck.len() as u64) as usize));
+                }
+                let candidates = follow_candidates(&o, &lead, &hand);
+                assert!(!candidates.is_empty(), "{lead_text}: {hand:?}");
+                for c in candidates {
+                    assert!(
+                        check_follow(&o, &lead, &hand, &c).is_ok(),
+                        "{lead_text}: {hand:?} {c:?}"
+                    );
+                }
+            }
+        }
+    }
+
     /// Seed 3.3.3 (three decks), on a tractor of triples: that tractor,
     /// else a tractor of pairs and any two, else two triples, else a triple,
     /// a pair and a single, else a triple and three singles, before pairs.
