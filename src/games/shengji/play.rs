@@ -13,7 +13,7 @@
 use super::order::{Order, TRUMP};
 use super::units::{
     beats_throw_unit, construct, decompose, find_run, format_key, maximal_runs, suit_counts, total,
-    tractor_of_score, Counts, Demands, Pick, Unit,
+    tractor_of_score, two_quads, Counts, Demands, Pick, Unit, TWO_QUADS,
 };
 use crate::cards::Card;
 use crate::games::Seat;
@@ -206,12 +206,25 @@ pub fn check_follow(
     if i < lead.demands.tractors.len() {
         // The tractor the best follow met, as long and wide as the follower holds.
         let (l, w) = tractor_of_score(best[i]);
-        let keys = find_run(order, si, &held, w, l, true).expect("the best follow found one");
-        return Err(FollowError::Tractor(take_cards(
-            order,
-            hand,
-            &run_counts(&keys, w),
-        )));
+        let keys = (best[i] != TWO_QUADS)
+            .then(|| find_run(order, si, &held, w, l, true))
+            .flatten();
+        if let Some(keys) = keys {
+            return Err(FollowError::Tractor(take_cards(
+                order,
+                hand,
+                &run_counts(&keys, w),
+            )));
+        }
+        // No such tractor: the best follow met it with two quads (4 decks).
+        let [a, b] = two_quads(order, si, &held, true).expect("the best follow found two quads");
+        let mut want = [0u8; 54];
+        want[a as usize] = 4;
+        want[b as usize] = 4;
+        return Err(FollowError::Group {
+            width: 4,
+            cards: take_cards(order, hand, &want),
+        });
     }
     let (w, _) = lead.demands.groups[i - lead.demands.tractors.len()];
     let k = (0..54)
@@ -445,6 +458,112 @@ mod tests {
             follow("KS KS QS QS 6S 6S 3S 3S"),
             Err(FollowError::Tractor(cards("KS KS QS QS JS JS")))
         );
+    }
+
+    /// Seed 3.4.5, list 1 (4 decks, level 10, on 44556677): "1连4或2个4张
+    /// (出牌可选)": two quads rank with a tractor of four pairs, above a
+    /// tractor of three pairs and a pair; holding both, either may be played.
+    #[test]
+    fn the_seeds_two_quads_rank_with_a_tractor_of_four_pairs() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let lead = Lead::new(&o, 1, &cards("4S 4S 5S 5S 6S 6S 7S 7S"), 4);
+        let hand = cards("KS KS KS KS 2S 2S 2S 2S QS QS JS JS 3S 3S 9S");
+        let follow = |hand: &[Card], play: &str| check_follow(&o, &lead, hand, &cards(play));
+        assert!(follow(&hand, "KS KS KS KS 2S 2S 2S 2S").is_ok());
+        let Err(FollowError::Group {
+            width: 4,
+            cards: mut quads,
+        }) = follow(&hand, "KS KS QS QS JS JS 3S 3S")
+        else {
+            panic!("a tractor of three pairs and a pair before two quads");
+        };
+        quads.sort_unstable();
+        let mut want = cards("KS KS KS KS 2S 2S 2S 2S");
+        want.sort_unstable();
+        assert_eq!(quads, want);
+        // Holding a tractor of four pairs too (AS AS KS KS QS QS JS JS): free choice.
+        let both = cards("AS AS KS KS KS KS 2S 2S 2S 2S QS QS JS JS 3S");
+        assert!(follow(&both, "AS AS KS KS QS QS JS JS").is_ok());
+        assert!(follow(&both, "KS KS KS KS 2S 2S 2S 2S").is_ok());
+        assert!(follow(&both, "AS AS KS KS KS KS QS QS").is_err());
+        for hand in [&hand, &both] {
+            let candidates = follow_candidates(&o, &lead, hand);
+            assert!(!candidates.is_empty());
+            for c in candidates {
+                assert!(check_follow(&o, &lead, hand, &c).is_ok(), "{c:?}");
+            }
+        }
+    }
+
+    /// Seed 3.4.5, list 2 (4 decks, level 10, on 44445555): two quads
+    /// (any two levels), then a tractor of four pairs ("1连4"), before a
+    /// tractor of triples (the list's "2个3张", far below).
+    #[test]
+    fn the_seeds_follows_on_two_quads() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let lead = Lead::new(&o, 1, &cards("4S 4S 4S 4S 5S 5S 5S 5S"), 4);
+        let follow = |hand: &[Card], play: &str| check_follow(&o, &lead, hand, &cards(play));
+        let quads = cards("KS KS KS KS 9S 9S 9S 9S QS QS JS JS 8S 8S 3S");
+        assert!(follow(&quads, "KS KS KS KS 9S 9S 9S 9S").is_ok());
+        assert!(matches!(
+            follow(&quads, "KS KS QS QS JS JS 9S 9S"),
+            Err(FollowError::Group { width: 4, .. })
+        ));
+        let pairs = cards("AS AS AS KS KS KS QS QS JS JS 3S");
+        assert!(follow(&pairs, "AS AS KS KS QS QS JS JS").is_ok());
+        assert_eq!(
+            follow(&pairs, "AS AS AS KS KS KS QS JS"),
+            Err(FollowError::Tractor(cards("AS AS KS KS QS QS JS JS")))
+        );
+        for hand in [&quads, &pairs] {
+            let candidates = follow_candidates(&o, &lead, hand);
+            assert!(!candidates.is_empty());
+            for c in candidates {
+                assert!(check_follow(&o, &lead, hand, &c).is_ok(), "{c:?}");
+            }
+        }
+    }
+
+    /// Four decks on both eight-card tractor leads: over many spade hands,
+    /// every candidate follow is accepted and a hand holding more spades
+    /// than the lead always has one (the lists' rows never leave the
+    /// checker and the builder disagreeing).
+    #[test]
+    fn four_deck_candidates_on_eight_card_tractors_are_accepted() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        for lead_text in ["4S 4S 5S 5S 6S 6S 7S 7S", "4S 4S 4S 4S 5S 5S 5S 5S"] {
+            let led = cards(lead_text);
+            let lead = Lead::new(&o, 1, &led, 4);
+            let mut pool: Vec<Card> = "2 3 4 5 6 7 8 9 J Q K A"
+                .split(' ')
+                .flat_map(|r| cards(&format!("{r}S {r}S {r}S {r}S")))
+                .collect();
+            for c in &led {
+                let i = pool.iter().position(|x| x == c).unwrap();
+                pool.remove(i);
+            }
+            // A fixed xorshift: the same hands on every run.
+            let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..300 {
+                let mut deck = pool.clone();
+                let mut hand = cards("3C 4C 5C 6C 7C 8C 9C JC");
+                let n = 9 + (x % 16) as usize;
+                for _ in 0..n {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    hand.push(deck.swap_remove((x % deck.len() as u64) as usize));
+                }
+                let candidates = follow_candidates(&o, &lead, &hand);
+                assert!(!candidates.is_empty(), "{lead_text}: {hand:?}");
+                for c in candidates {
+                    assert!(
+                        check_follow(&o, &lead, &hand, &c).is_ok(),
+                        "{lead_text}: {hand:?} {c:?}"
+                    );
+                }
+            }
+        }
     }
 
     /// Seed 3.3.3 (three decks), on a tractor of triples: that tractor,

@@ -343,6 +343,82 @@ pub fn take_tractor(
     })
 }
 
+/// [`take_tractor`], and with 4 decks the seed's 3.4.5 lists 1 and 2 on
+/// eight-card tractors (quads exist only with 4 decks, so fewer decks are
+/// untouched):
+/// - list 1, on a tractor of four pairs (44556677): "1连4或2个4张(出牌可选)":
+///   two quads (any two levels) rank with a tractor of four pairs, so
+///   either meets it in full and the follower chooses; returned as the
+///   tractor's own (4, 2).
+/// - list 2, on two quads (44445555): two quads first, returned as (2, 4)
+///   and scored [`TWO_QUADS`]; then "1连4", "1连3", "1连队": tractors of
+///   pairs, longest first (a tractor of triples counts as one of pairs).
+///
+/// The exact tractor is taken first when it is held, so a trump follow
+/// keeps the lead's format when it can.
+pub fn meet_tractor(
+    order: &Order,
+    si: usize,
+    work: &mut Counts,
+    shape: (u8, u8),
+    budget: usize,
+    highest: bool,
+) -> Option<(u8, u8)> {
+    let (w, l) = shape;
+    if (shape == (2, 4) || shape == (4, 2))
+        && budget >= 8
+        && find_run(order, si, work, w, l, highest).is_none()
+    {
+        if let Some([a, b]) = two_quads(order, si, work, highest) {
+            work[a as usize] -= 4;
+            work[b as usize] -= 4;
+            return Some((l, w));
+        }
+        if shape == (4, 2) {
+            return take_tractor(order, si, work, (2, 4), budget, highest);
+        }
+    }
+    take_tractor(order, si, work, shape, budget, highest)
+}
+
+/// The score entry of two quads meeting a lead's two quads (seed 3.4.5,
+/// list 2): above every tractor of pairs ([`tractor_score`] of at most
+/// `MAX_LEVELS` levels).
+pub const TWO_QUADS: u32 = 8 * (MAX_LEVELS as u32 + 1);
+
+/// One tractor demand's score entry: [`tractor_score`], but two quads on
+/// two quads rank above the tractor of four pairs ([`meet_tractor`]).
+pub fn meet_score(shape: (u8, u8), met: Option<(u8, u8)>) -> u32 {
+    if shape == (4, 2) && met == Some((2, 4)) {
+        TWO_QUADS
+    } else {
+        tractor_score(met)
+    }
+}
+
+/// The keys of two quads of play suit `si` in `c` (the highest two when
+/// `highest`, else the lowest two), if it holds two.
+pub fn two_quads(order: &Order, si: usize, c: &Counts, highest: bool) -> Option<[u8; 2]> {
+    let levels = order.levels(si);
+    let mut found = [0u8; 2];
+    let mut n = 0;
+    // Keys, not levels: the level cards of two plain suits are two quads.
+    let mut look = |level: &[u8]| {
+        for &k in level {
+            if n < 2 && c[k as usize] >= 4 {
+                found[n] = k;
+                n += 1;
+            }
+        }
+    };
+    if highest {
+        levels.iter().rev().for_each(|l| look(l));
+    } else {
+        levels.iter().for_each(|l| look(l));
+    }
+    (n == 2).then_some(found)
+}
+
 /// A tractor met, as one score entry: longer first, then wider.
 pub fn tractor_score(met: Option<(u8, u8)>) -> u32 {
     met.map_or(0, |(len, width)| u32::from(len) * 8 + u32::from(width))
@@ -383,7 +459,7 @@ impl Demands {
 
     /// How well cards of the led suit meet the demands, compared
     /// lexicographically: one entry per tractor (greedily, longest first:
-    /// the [`tractor_score`] of the tractor met, 0 for none), then the
+    /// the [`meet_score`] of the tractor met, 0 for none), then the
     /// groups of each width, capped at the lead's.
     ///
     /// A tractor of the lead is met by a shorter one when the follower
@@ -392,14 +468,16 @@ impl Demands {
     /// two pairs, before any other pairs), and by a narrower one of the
     /// same length when he holds no wide one (seed 3.3.3: on a tractor of
     /// triples, a tractor of pairs and two more cards comes before two
-    /// triples; 3.4.5: on a tractor of quads, a tractor of triples, then
-    /// one of pairs, before any quad).
+    /// triples; a longer tractor of quads likewise: triples, then pairs).
+    /// On eight-card tractors with 4 decks, seed 3.4.5's lists 1 and 2
+    /// instead ([`meet_tractor`]: two quads rank first, then tractors of
+    /// pairs longest first).
     pub fn score(&self, order: &Order, si: usize, c: &Counts) -> Vec<u32> {
         let mut work = *c;
         let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len());
         for &t in &self.tractors {
-            let met = take_tractor(order, si, &mut work, t, usize::MAX, true);
-            out.push(tractor_score(met));
+            let met = meet_tractor(order, si, &mut work, t, usize::MAX, true);
+            out.push(meet_score(t, met));
         }
         for &(w, n) in &self.groups {
             out.push(n.min(groups(c, w)));
@@ -436,7 +514,7 @@ pub fn construct(
     let high = pick == Pick::High;
     for &t in &demands.tractors {
         let before = work;
-        if let Some((len, width)) = take_tractor(order, si, &mut work, t, size - n, high) {
+        if let Some((len, width)) = meet_tractor(order, si, &mut work, t, size - n, high) {
             for (k, (&was, &now)) in before.iter().zip(work.iter()).enumerate() {
                 play[k] += was - now;
             }

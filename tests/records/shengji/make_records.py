@@ -10,6 +10,7 @@ rules, not from what the engine prints. Run from anywhere:
 """
 import json, os, random
 from collections import Counter
+from itertools import combinations
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RANKS = '23456789TJQKA'
@@ -50,16 +51,16 @@ def values(o, suit):
     return out + [97] + ([98] if o.trump else []) + [99, 100]
 
 def is_tractor(o, cards):
-    """Two pairs of one play suit at adjacent values."""
+    """Two or more pairs of one play suit at adjacent values."""
     keys = sorted({o.key(c) for c in cards})
-    if len(cards) != 4 or len(keys) != 2 or any(sum(o.key(c) == k for c in cards) != 2 for k in keys):
+    if len(cards) < 4 or len(cards) != 2 * len(keys) or any(sum(o.key(c) == k for c in cards) != 2 for k in keys):
         return False
     suits = {o.suit(c) for c in cards}
     if len(suits) != 1:
         return False
     vs = values(o, suits.pop())
-    a, b = sorted(vs.index(o.val(c)) for c in (cards[0], next(c for c in cards if o.key(c) != o.key(cards[0]))))
-    return b - a == 1
+    at = sorted(vs.index(o.val(next(c for c in cards if o.key(c) == k))) for k in keys)
+    return all(b - a == 1 for a, b in zip(at, at[1:]))
 
 def find_triple(o, hand):
     """Three identical cards of `hand`, or None."""
@@ -69,12 +70,12 @@ def find_triple(o, hand):
             return same[:3]
     return None
 
-def find_tractor(o, hand):
-    """The first tractor of two pairs in `hand` (as cards), or None."""
+def find_tractor(o, hand, pairs=2):
+    """The first tractor of `pairs` pairs in `hand` (as cards), or None."""
     keys = [k for k in sorted({o.key(c) for c in hand}) if sum(o.key(c) == k for c in hand) >= 2]
     for i, k1 in enumerate(keys):
-        for k2 in keys[i + 1:]:
-            cards = [c for c in hand if o.key(c) == k1][:2] + [c for c in hand if o.key(c) == k2][:2]
+        for rest in combinations(keys[i + 1:], pairs - 1):
+            cards = [c for k in (k1,) + rest for c in [c for c in hand if o.key(c) == k][:2]]
             if is_tractor(o, cards):
                 return cards
     return None
@@ -106,7 +107,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
                pair_last=False, throw_by=None, first_hand=False, tractor_last=False, triple_last=False):
     """Deals with `seed`, plays singles (a pair at the end with pair_last, a
     tractor of two pairs kept by an attacker and led at the end with
-    tractor_last, a
+    tractor_last (True: two pairs, or a number of pairs), a
     failing two-card throw by the banker side or the attackers with
     throw_by) and returns (record, expected) or None when the deal does not
     allow what was asked."""
@@ -144,7 +145,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
     tseat, kept4 = None, []
     if tractor_last or triple_last:
         for a in ((banker + 1) % 4, (banker + 3) % 4):
-            t = find_tractor(o, hands[a]) if tractor_last else find_triple(o, hands[a])
+            t = find_tractor(o, hands[a], 2 if tractor_last is True else tractor_last) if tractor_last else find_triple(o, hands[a])
             if t:
                 tseat, kept4 = a, t
                 break
@@ -213,7 +214,7 @@ def play_whole(seed, decks=1, levels=(2, 2), banker=0, rules=None, declare=False
                 return None
             if len(cards) == 2 and o.key(cards[0]) != o.key(cards[1]):
                 return None
-            if len(cards) == 4 and not is_tractor(o, cards):
+            if len(cards) >= 4 and not is_tractor(o, cards):
                 return None
             if len(cards) == 3 and len({o.key(c) for c in cards}) != 1:
                 return None
@@ -493,6 +494,10 @@ def main():
 # The reason each refusal must give (paiju replay's "message"), checked by
 # hand against the rules: a record refused for another reason fails.
 MESSAGES = {
+    'decks-4-free-choice-shorter-tractor-refused': 'a tractor lead needs your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠',
+    'decks-4-tractor-of-four-pairs-on-two-quads-refused': 'a tractor lead needs your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠',
+    'decks-4-two-quads-on-tractor-of-four-pairs-refused': 'you must play your four K♠ K♠ K♠ K♠ 2♠ 2♠ 2♠ 2♠ on this lead',
+    'decks-4-two-quads-on-two-quads-refused': 'you must play your four K♠ K♠ K♠ K♠ 9♠ 9♠ 9♠ 9♠ on this lead',
     'bury-card-not-held-refused': 'A♥ Q♥ BJ BJ 7♠ A♦ 4♣ 2♠ is not in your hand and the kitty',
     'bury-wrong-count-refused': 'bury exactly 8 cards, not 7',
     'decks-3-big-jokers-under-three-level-cards-refused': 'BJ BJ does not beat the standing declaration 10♥ 10♥ 10♥',
@@ -642,6 +647,38 @@ def audit():
                                                      2: L('3S 5S'), 3: L('7S')},
         [(0, 'KS KS QS QS JS JS'), (1, '9S 9S 8S 8S 4S 4S'), (2, '3S 5S 3C 4C 5C 6C'),
          (3, '7S 3D 4D 5D 6D 7D'), (0, 'AC')], 'ok', reserve=('S',))
+    # Four decks, seed 3.4.5 list 1 (on 44556677): "1连4或2个4张(出牌可选)":
+    # two quads rank with a tractor of four pairs, above a tractor of three
+    # pairs and a pair (KS KS QS QS JS JS here); holding both, either.
+    quads = L('KS KS KS KS 2S 2S 2S 2S QS QS JS JS 3S 3S 9S')
+    both = L('AS AS KS KS KS KS 2S 2S 2S 2S QS QS JS JS 3S')
+    lead8 = (0, '4S 4S 5S 5S 6S 6S 7S 7S')
+    discards = [(2, '3C 4C 5C 6C 7C 8C 9C JC'), (3, '3D 4D 5D 6D 7D 8D 9D JD'), (0, 'AC')]
+    pin('decks-4-two-quads-on-tractor-of-four-pairs', {1: quads},
+        [lead8, (1, 'KS KS KS KS 2S 2S 2S 2S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-two-quads-on-tractor-of-four-pairs-refused', {1: quads},
+        [lead8, (1, 'KS KS QS QS JS JS 3S 3S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-free-choice-two-quads', {1: both},
+        [lead8, (1, 'KS KS KS KS 2S 2S 2S 2S')] + discards, 'ok', decks=4, reserve=('S',))
+    # (the higher tractor wins the trick: seat 1 leads next)
+    pin('decks-4-free-choice-tractor-of-four-pairs', {1: both},
+        [lead8, (1, 'AS AS KS KS QS QS JS JS')] + discards[:2] + [(1, 'AC')], 'ok', decks=4,
+        reserve=('S',))
+    pin('decks-4-free-choice-shorter-tractor-refused', {1: both},
+        [lead8, (1, 'AS AS KS KS KS KS QS QS')], 'refused', decks=4, reserve=('S',))
+    # List 2 (on 44445555): two quads (any two levels), then a tractor of
+    # four pairs ("1连4"), before a tractor of triples (the list's "2个3张").
+    quads = L('KS KS KS KS 9S 9S 9S 9S QS QS JS JS 8S 8S 3S')
+    pairs = L('AS AS AS KS KS KS QS QS JS JS 3S')
+    lead8 = (0, '4S 4S 4S 4S 5S 5S 5S 5S')
+    pin('decks-4-two-quads-on-two-quads', {1: quads},
+        [lead8, (1, 'KS KS KS KS 9S 9S 9S 9S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-two-quads-on-two-quads-refused', {1: quads},
+        [lead8, (1, 'KS KS QS QS JS JS 9S 9S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-tractor-of-four-pairs-on-two-quads', {1: pairs},
+        [lead8, (1, 'AS AS KS KS QS QS JS JS')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-tractor-of-four-pairs-on-two-quads-refused', {1: pairs},
+        [lead8, (1, 'AS AS AS KS KS KS QS JS')], 'refused', decks=4, reserve=('S',))
     # Whole hands (the singles referee): the level table's edges, pass_a, flip.
     search('level-edge-p-is-step-banker-up-1', lambda p, o, r: p == 20, decks=1, levels=(2, 2))
     search('level-edge-p-is-2-steps-bank-changes', lambda p, o, r: p == 40, decks=1, levels=(2, 2))
@@ -662,6 +699,10 @@ def audit():
            first_hand=True)
     search('kitty-power-tractor-times-16', lambda p, o, r: o['kitty_multiplier'] == 16 and o['kitty_points'] > 0,
            decks=2, levels=(2, 2), tractor_last=True)
+    # A tractor of three pairs wins the last trick: 2^6 = 64, the cap.
+    search('kitty-power-tractor-of-three-pairs-times-64',
+           lambda p, o, r: o['kitty_multiplier'] == 64 and o['kitty_points'] > 0,
+           decks=2, levels=(2, 2), tractor_last=3)
     search('kitty-power-triple-times-8', lambda p, o, r: o['kitty_multiplier'] == 8 and o['kitty_points'] > 0,
            decks=3, levels=(2, 2), triple_last=True)
 
