@@ -27,8 +27,29 @@ err-shengji-follow-suit = You must follow { $suit ->
 }: you hold { $held }.
 err-shengji-follow-tractor = A tractor lead needs your tractor { $cards }.
 err-shengji-follow-pair = You must play your pair { $cards } on this lead.
-err-shengji-follow-triple = You must play your triple { $cards } on this lead.
-err-shengji-follow-quad = You must play your four { $cards } on this lead.
+err-shengji-follow-triple = You must play your { $count ->
+    [one] triple
+   *[other] two triples
+} { $cards } on this lead.
+err-shengji-follow-quad = You must play your { $count ->
+    [one] four of a kind
+   *[other] two fours of a kind
+} { $cards } on this lead.
+err-shengji-follow-either = You must play your { $first ->
+    [tractor] tractor
+    [pair] pair
+    [triple] triple
+    [triples] two triples
+    [fours] two fours of a kind
+   *[four] four of a kind
+} { $first_cards } or your { $second ->
+    [tractor] tractor
+    [pair] pair
+    [triple] triple
+    [triples] two triples
+    [fours] two fours of a kind
+   *[four] four of a kind
+} { $second_cards } on this lead: either one.
 
 ## What a hand's events and outcome say (front ends pick the id).
 

@@ -24,8 +24,29 @@ err-shengji-follow-suit = 必须跟{ $suit ->
 }：你还有 { $held } 张。
 err-shengji-follow-tractor = 首家出拖拉机，你有拖拉机 { $cards } 必须跟。
 err-shengji-follow-pair = 有对必须跟对：你要出对子 { $cards }。
-err-shengji-follow-triple = 有三同张必须跟：你要出 { $cards }。
-err-shengji-follow-quad = 有四同张必须跟：你要出 { $cards }。
+err-shengji-follow-triple = 有三同张必须跟：你要出{ $count ->
+    [1] 三同张
+   *[other] 两个三同张
+} { $cards }。
+err-shengji-follow-quad = 有四同张必须跟：你要出{ $count ->
+    [1] 四同张
+   *[other] 两个四同张
+} { $cards }。
+err-shengji-follow-either = 这手出牌可选，二选一：出{ $first ->
+    [tractor] 拖拉机
+    [pair] 对子
+    [triple] 三同张
+    [triples] 两个三同张
+    [fours] 两个四同张
+   *[four] 四同张
+} { $first_cards }，或者出{ $second ->
+    [tractor] 拖拉机
+    [pair] 对子
+    [triple] 三同张
+    [triples] 两个三同张
+    [fours] 两个四同张
+   *[four] 四同张
+} { $second_cards }。
 
 ## 牌局事件与结算用语（前端按 id 取用）。
 

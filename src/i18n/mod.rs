@@ -260,7 +260,9 @@ pub fn error_arg_value<'a>(lang: Lang, key: &str, name: &str, value: &'a str) ->
 /// argument is not one: what the player typed (a bad card is quoted as
 /// typed) and Paohuzi's cards (its messages pick their own names).
 fn readable_cards(lang: Lang, key: &str, name: &str, value: &str) -> Option<String> {
-    if !matches!(name, "card" | "cards") || key.ends_with("bad-card") || key.contains("paohuzi") {
+    // (`first_cards`, `second_cards`: a choice between two units.)
+    let named = matches!(name, "card" | "cards") || name.ends_with("_cards");
+    if !named || key.ends_with("bad-card") || key.contains("paohuzi") {
         return None;
     }
     let mut changed = false;

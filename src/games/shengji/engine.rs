@@ -927,13 +927,57 @@ fn follow_error(e: FollowError, si: usize) -> RuleError {
         .arg("cards", pretty(&cards)),
         FollowError::Group { width: 3, cards } => illegal(
             "err-shengji-follow-triple",
-            format!("you must play your triple {} on this lead", pretty(&cards)),
+            format!(
+                "you must play your {} {} on this lead",
+                unit_kind(Some(3), cards.len()).1,
+                pretty(&cards)
+            ),
         )
-        .arg("cards", pretty(&cards)),
+        .arg("cards", pretty(&cards))
+        .arg("count", cards.len() / 3),
         FollowError::Group { cards, .. } => illegal(
             "err-shengji-follow-quad",
-            format!("you must play your four {} on this lead", pretty(&cards)),
+            format!(
+                "you must play your {} {} on this lead",
+                unit_kind(Some(4), cards.len()).1,
+                pretty(&cards)
+            ),
         )
-        .arg("cards", pretty(&cards)),
+        .arg("cards", pretty(&cards))
+        .arg("count", cards.len() / 4),
+        FollowError::Either(first, second) => {
+            let (a, b) = (
+                unit_kind(first.width, first.cards.len()),
+                unit_kind(second.width, second.cards.len()),
+            );
+            illegal(
+                "err-shengji-follow-either",
+                format!(
+                    "you must play your {} {} or your {} {} on this lead",
+                    a.1,
+                    pretty(&first.cards),
+                    b.1,
+                    pretty(&second.cards)
+                ),
+            )
+            .arg("first", a.0)
+            .arg("first_cards", pretty(&first.cards))
+            .arg("second", b.0)
+            .arg("second_cards", pretty(&second.cards))
+        }
+    }
+}
+
+/// The kind of a unit due (a tractor when `width` is `None`), as the
+/// locale files' id and English words: two quads (two triples) head some
+/// rows of seed 3.4.5 together.
+fn unit_kind(width: Option<u8>, cards: usize) -> (&'static str, &'static str) {
+    match (width, cards) {
+        (None, _) => ("tractor", "tractor"),
+        (Some(2), _) => ("pair", "pair"),
+        (Some(3), n) if n > 3 => ("triples", "two triples"),
+        (Some(3), _) => ("triple", "triple"),
+        (_, n) if n > 4 => ("fours", "two fours"),
+        _ => ("four", "four of a kind"),
     }
 }

@@ -84,7 +84,7 @@ use crate::record::{Record, RecordError};
 
 /// Every Fluent message id a Shengji [`RuleError`] can carry, for the
 /// locale files and their completeness tests.
-pub const ERROR_KEYS: [&str; 24] = [
+pub const ERROR_KEYS: [&str; 25] = [
     "err-not-your-turn",
     "err-game-over",
     "err-no-such-seat",
@@ -99,6 +99,7 @@ pub const ERROR_KEYS: [&str; 24] = [
     "err-shengji-declare-weaker",
     "err-shengji-declaring-closed",
     "err-shengji-follow-count",
+    "err-shengji-follow-either",
     "err-shengji-follow-pair",
     "err-shengji-follow-quad",
     "err-shengji-follow-suit",

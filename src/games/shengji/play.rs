@@ -12,8 +12,9 @@
 
 use super::order::{Order, TRUMP};
 use super::units::{
-    beats_throw_unit, construct, decompose, find_run, format_key, maximal_runs, suit_counts, total,
-    tractor_of_score, two_quads, Counts, Demands, Pick, Unit, TWO_QUADS,
+    beats_throw_unit, construct, construct_choice, decompose, find_run, format_key, maximal_runs,
+    suit_counts, take_head, total, tractor_of_score, two_quads, Counts, Demands, Head, Pick, Unit,
+    TWO_QUADS,
 };
 use crate::cards::Card;
 use crate::games::Seat;
@@ -168,8 +169,54 @@ pub enum FollowError {
     Suit { held: usize },
     /// A tractor of the lead must be met with this one (of the follower's).
     Tractor(Vec<Card>),
-    /// Groups of `width` (pairs, triples, quads) must be played: like this one.
+    /// Groups of `width` (pairs, triples, quads) must be played: like this
+    /// one (or these: two quads, two triples heading a row of seed 3.4.5).
     Group { width: u8, cards: Vec<Card> },
+    /// Either of two: the seed's "出牌可选", when the follower holds both
+    /// heads of the best row (3.4.5 lists 1, 3 and 6).
+    Either(Due, Due),
+}
+
+/// A unit a follow must include: a tractor (`width` `None`) or groups of
+/// `width` (one, or two heading a row of seed 3.4.5), the follower's cards.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Due {
+    pub width: Option<u8>,
+    pub cards: Vec<Card>,
+}
+
+impl Due {
+    fn into_error(self) -> FollowError {
+        match self.width {
+            None => FollowError::Tractor(self.cards),
+            Some(width) => FollowError::Group {
+                width,
+                cards: self.cards,
+            },
+        }
+    }
+}
+
+/// What the follower must play for a seed list's row `head`: his highest
+/// such cards, if he holds them.
+fn head_due(order: &Order, si: usize, hand: &[Card], held: &Counts, head: Head) -> Option<Due> {
+    let mut work = *held;
+    if !take_head(order, si, &mut work, head, true) {
+        return None;
+    }
+    let mut want = [0u8; 54];
+    for (k, w) in want.iter_mut().enumerate() {
+        *w = held[k] - work[k];
+    }
+    let width = match head {
+        Head::Tractor(_) | Head::TriplesTractor => None,
+        Head::TwoQuads | Head::Quad => Some(4),
+        Head::TwoTriples | Head::Triple => Some(3),
+    };
+    Some(Due {
+        width,
+        cards: take_cards(order, hand, &want),
+    })
 }
 
 /// Checks a follow of the right size, made of the follower's cards.
@@ -203,7 +250,21 @@ pub fn check_follow(
     let i = (0..got.len())
         .find(|&i| got[i] < best[i])
         .expect("a lower score differs somewhere");
-    if i < lead.demands.tractors.len() {
+    let heads = lead.demands.heads_len();
+    if lead.demands.list.is_some() && i == 0 {
+        // The best row's heads the follower holds: one, or two to choose from.
+        let mut due = lead
+            .demands
+            .heads_of_rank(best[0])
+            .iter()
+            .filter_map(|&h| head_due(order, si, hand, &held, h));
+        let first = due.next().expect("the best follow holds a head of its row");
+        return Err(match due.next() {
+            Some(second) => FollowError::Either(first, second),
+            None => first.into_error(),
+        });
+    }
+    if i < heads {
         // The tractor the best follow met, as long and wide as the follower holds.
         let (l, w) = tractor_of_score(best[i]);
         let keys = (best[i] != TWO_QUADS)
@@ -226,7 +287,7 @@ pub fn check_follow(
             cards: take_cards(order, hand, &want),
         });
     }
-    let (w, _) = lead.demands.groups[i - lead.demands.tractors.len()];
+    let (w, _) = lead.demands.groups[i - heads];
     let k = (0..54)
         .rev()
         .find(|&k| held[k] >= w && pc[k] < w)
@@ -255,11 +316,15 @@ pub fn follow_candidates(order: &Order, lead: &Lead, hand: &[Card]) -> Vec<Vec<C
         }
     };
     if h > n {
-        for pick in [Pick::Low, Pick::High, Pick::Points] {
-            let keys = construct(order, si, &lead.demands, &held, n, pick);
-            let cards = take_cards(order, hand, &keys);
-            if check_follow(order, lead, hand, &cards).is_ok() {
-                push(cards, &mut out);
+        // A seed list's free choice: each head of the best row held.
+        let choices = if lead.demands.list.is_some() { 2 } else { 1 };
+        for choice in 0..choices {
+            for pick in [Pick::Low, Pick::High, Pick::Points] {
+                let keys = construct_choice(order, si, &lead.demands, &held, n, pick, choice);
+                let cards = take_cards(order, hand, &keys);
+                if check_follow(order, lead, hand, &cards).is_ok() {
+                    push(cards, &mut out);
+                }
             }
         }
         return out;
@@ -524,14 +589,222 @@ mod tests {
         }
     }
 
-    /// Four decks on both eight-card tractor leads: over many spade hands,
-    /// every candidate follow is accepted and a hand holding more spades
-    /// than the lead always has one (the lists' rows never leave the
-    /// checker and the builder disagreeing).
-    #[test]
-    fn four_deck_candidates_on_eight_card_tractors_are_accepted() {
+    /// A follow of `play` from `hand` on `lead` (4 decks, level 10, trump hearts).
+    fn on(lead: &str, hand: &str, play: &str) -> Result<(), FollowError> {
         let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
-        for lead_text in ["4S 4S 5S 5S 6S 6S 7S 7S", "4S 4S 4S 4S 5S 5S 5S 5S"] {
+        let lead = Lead::new(&o, 1, &cards(lead), 4);
+        check_follow(&o, &lead, &cards(hand), &cards(play))
+    }
+
+    fn tractor(s: &str) -> Result<(), FollowError> {
+        Err(FollowError::Tractor(cards(s)))
+    }
+
+    fn group(width: u8, s: &str) -> Result<(), FollowError> {
+        Err(FollowError::Group {
+            width,
+            cards: cards(s),
+        })
+    }
+
+    /// Seed 3.4.5 list 1 below the tractors (on 44556677): a quad and two
+    /// pairs, ... a quad and four singles, then two triples, then a triple
+    /// (with two pairs, one, none), before four pairs; a tractor still
+    /// comes before a quad.
+    #[test]
+    fn the_seeds_list_1_ranks_quads_then_triples_before_pairs() {
+        let lead = "4S 4S 5S 5S 6S 6S 7S 7S";
+        let hand = "AS AS AS AS QS QS 8S 8S 5S 5S 3S 2S";
+        assert_eq!(
+            on(lead, hand, "QS QS 8S 8S 5S 5S 3S 2S"),
+            group(4, "AS AS AS AS")
+        );
+        assert_eq!(
+            on(lead, hand, "AS AS QS QS 8S 8S 5S 5S"),
+            group(4, "AS AS AS AS")
+        );
+        assert!(on(lead, hand, "AS AS AS AS QS QS 8S 8S").is_ok());
+        assert!(on(lead, hand, "AS AS AS AS QS QS 3S 2S").is_err());
+        let hand = "KS KS KS 8S 8S 8S 5S 5S JS 3S 2S";
+        assert_eq!(
+            on(lead, hand, "KS KS KS 5S 5S 8S 8S JS"),
+            group(3, "KS KS KS 8S 8S 8S")
+        );
+        assert!(on(lead, hand, "KS KS KS 8S 8S 8S 5S 5S").is_ok());
+        assert_eq!(on(lead, hand, "KS KS KS 8S 8S 8S JS 3S"), group(2, "5S 5S"));
+        let hand = "KS KS KS JS JS 8S 8S 5S 5S 3S 3S";
+        assert_eq!(
+            on(lead, hand, "JS JS 8S 8S 5S 5S 3S 3S"),
+            group(3, "KS KS KS")
+        );
+        assert!(on(lead, hand, "KS KS KS JS JS 8S 8S 5S").is_ok());
+        let hand = "9S 9S 8S 8S AS AS AS AS QS QS 3S 3S";
+        assert!(on(lead, hand, "AS AS AS AS 9S 9S 8S 8S").is_ok());
+        assert!(on(lead, hand, "9S 9S 8S 8S QS QS 3S 3S").is_ok());
+        assert_eq!(
+            on(lead, hand, "AS AS AS AS QS QS 3S 3S"),
+            tractor("9S 9S 8S 8S")
+        );
+    }
+
+    /// Seed 3.4.5 list 2 below two quads and the tractors (on 44445555):
+    /// the same rows as list 1, so a quad and two pairs before a quad, a
+    /// triple and a single (the triple counts as one pair), and a tractor
+    /// and two pairs before a tractor, a triple and a single.
+    #[test]
+    fn the_seeds_list_2_rows_after_the_tractors() {
+        let lead = "4S 4S 4S 4S 5S 5S 5S 5S";
+        let hand = "AS AS AS AS QS QS QS 8S 8S 3S 2S";
+        assert!(on(lead, hand, "AS AS AS AS QS QS 8S 8S").is_ok());
+        assert_eq!(on(lead, hand, "AS AS AS AS QS QS QS 8S"), group(2, "8S 8S"));
+        assert_eq!(
+            on(lead, hand, "QS QS QS 8S 8S 3S 2S AS"),
+            group(4, "AS AS AS AS")
+        );
+        let hand = "9S 9S 8S 8S KS KS KS 5S 5S 3S";
+        assert!(on(lead, hand, "9S 9S 8S 8S KS KS 5S 5S").is_ok());
+        assert_eq!(on(lead, hand, "9S 9S 8S 8S KS KS KS 3S"), group(2, "5S 5S"));
+    }
+
+    /// Seed 3.4.5 list 3 (on 667788): a tractor of three pairs or of two
+    /// triples, the follower's choice; then a quad (and a pair); then a
+    /// tractor of two pairs (and a pair); then pairs.
+    #[test]
+    fn the_seeds_list_3_on_a_tractor_of_three_pairs() {
+        let lead = "6S 6S 7S 7S 8S 8S";
+        let both = "KS KS QS QS JS JS 4S 4S 4S 5S 5S 5S 2S";
+        assert!(on(lead, both, "KS KS QS QS JS JS").is_ok());
+        assert!(on(lead, both, "5S 5S 5S 4S 4S 4S").is_ok());
+        let Err(FollowError::Either(a, b)) = on(lead, both, "KS KS QS QS 5S 5S") else {
+            panic!("either tractor");
+        };
+        assert_eq!((a.width, a.cards), (None, cards("KS KS QS QS JS JS")));
+        assert_eq!((b.width, b.cards), (None, cards("4S 4S 4S 5S 5S 5S")));
+        let triples = "5S 5S 5S 4S 4S 4S KS KS QS QS 2S";
+        assert_eq!(
+            on(lead, triples, "KS KS QS QS 5S 5S"),
+            tractor("5S 5S 5S 4S 4S 4S")
+        );
+        let quad = "AS AS AS AS QS QS JS JS 3S 3S 5S";
+        assert_eq!(on(lead, quad, "QS QS JS JS 3S 3S"), group(4, "AS AS AS AS"));
+        assert!(on(lead, quad, "AS AS AS AS 3S 3S").is_ok());
+        assert!(on(lead, quad, "AS AS AS AS QS QS").is_ok());
+        assert_eq!(on(lead, quad, "AS AS AS AS 5S 3S"), group(2, "QS QS"));
+        let pairs = "QS QS JS JS 3S 3S 5S 9S";
+        assert_eq!(
+            on(lead, "KS KS QS QS 5S 5S 3S 3S 9S", "KS KS 5S 5S 3S 3S"),
+            tractor("KS KS QS QS")
+        );
+        assert!(on(lead, pairs, "QS QS JS JS 3S 3S").is_ok());
+        assert_eq!(on(lead, pairs, "QS QS JS JS 5S 3S"), group(2, "3S 3S"));
+    }
+
+    /// Seed 3.4.5 list 4 (on JJJQQQ): a tractor of triples, then one of
+    /// three pairs, a quad, a tractor of two pairs, two triples, a triple
+    /// (with a pair), before three pairs.
+    #[test]
+    fn the_seeds_list_4_on_a_tractor_of_triples() {
+        let lead = "3S 3S 3S 4S 4S 4S";
+        let hand = "9S 9S 9S 8S 8S 8S KS KS QS QS JS JS";
+        assert_eq!(
+            on(lead, hand, "KS KS QS QS JS JS"),
+            tractor("9S 9S 9S 8S 8S 8S")
+        );
+        assert!(on(lead, hand, "9S 9S 9S 8S 8S 8S").is_ok());
+        let hand = "9S 9S 8S 8S 7S 7S AS AS AS AS 5S";
+        assert_eq!(
+            on(lead, hand, "AS AS AS AS 9S 9S"),
+            tractor("9S 9S 8S 8S 7S 7S")
+        );
+        let hand = "AS AS AS AS QS QS JS JS 5S 5S";
+        assert_eq!(on(lead, hand, "QS QS JS JS 5S 5S"), group(4, "AS AS AS AS"));
+        let hand = "QS QS JS JS 8S 8S 8S 5S 5S 5S 2S";
+        assert_eq!(on(lead, hand, "8S 8S 8S 5S 5S 5S"), tractor("QS QS JS JS"));
+        assert!(on(lead, hand, "QS QS JS JS 8S 8S").is_ok());
+        let hand = "KS KS KS 8S 8S 8S 5S 5S 2S";
+        assert_eq!(
+            on(lead, hand, "KS KS KS 5S 5S 8S"),
+            group(3, "KS KS KS 8S 8S 8S")
+        );
+        assert!(on(lead, hand, "KS KS KS 8S 8S 8S").is_ok());
+        let hand = "KS KS KS 8S 8S 5S 5S 2S";
+        assert_eq!(on(lead, hand, "KS KS 8S 8S 5S 5S"), group(3, "KS KS KS"));
+        assert!(on(lead, hand, "KS KS KS 8S 8S 5S").is_ok());
+        assert_eq!(on(lead, hand, "KS KS KS 8S 5S 2S"), group(2, "8S 8S"));
+    }
+
+    /// Seed 3.4.5 list 5 (on AAAA): a quad, a tractor, two pairs, a triple
+    /// and a single, a pair and two singles.
+    #[test]
+    fn the_seeds_list_5_on_a_quad() {
+        let lead = "AS AS AS AS";
+        let hand = "5S 5S 5S 5S 9S 9S 8S 8S";
+        assert_eq!(on(lead, hand, "9S 9S 8S 8S"), group(4, "5S 5S 5S 5S"));
+        let hand = "9S 9S 8S 8S KS KS 3S";
+        assert_eq!(on(lead, hand, "KS KS 9S 9S"), tractor("9S 9S 8S 8S"));
+        assert!(on(lead, hand, "9S 9S 8S 8S").is_ok());
+        let hand = "KS KS KS 9S 9S 5S 2S";
+        assert!(on(lead, hand, "KS KS 9S 9S").is_ok());
+        assert_eq!(on(lead, hand, "KS KS KS 5S"), group(2, "9S 9S"));
+        let hand = "KS KS KS 9S 5S 2S";
+        assert!(on(lead, hand, "KS KS KS 2S").is_ok());
+        assert_eq!(on(lead, hand, "KS KS 9S 5S"), group(3, "KS KS KS"));
+    }
+
+    /// Seed 3.4.5 list 6 (on 7788): a tractor or a quad, the follower's
+    /// choice (a refusal names both); then two pairs.
+    #[test]
+    fn the_seeds_list_6_a_tractor_or_a_quad() {
+        let lead = "7S 7S 8S 8S";
+        let both = "AS AS AS AS 4S 4S 3S 3S 9S";
+        assert!(on(lead, both, "AS AS AS AS").is_ok());
+        assert!(on(lead, both, "4S 4S 3S 3S").is_ok());
+        assert_eq!(
+            on(lead, both, "AS AS 4S 4S"),
+            Err(FollowError::Either(
+                Due {
+                    width: None,
+                    cards: cards("4S 4S 3S 3S")
+                },
+                Due {
+                    width: Some(4),
+                    cards: cards("AS AS AS AS")
+                }
+            ))
+        );
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        let l = Lead::new(&o, 1, &cards(lead), 4);
+        let offered = follow_candidates(&o, &l, &cards(both));
+        for want in ["AS AS AS AS", "4S 4S 3S 3S"] {
+            let mut want = cards(want);
+            want.sort_unstable();
+            assert!(offered.contains(&want), "{offered:?}");
+        }
+        let quad = "AS AS AS AS QS QS 5S 5S 2S";
+        assert_eq!(on(lead, quad, "QS QS 5S 5S"), group(4, "AS AS AS AS"));
+        // Fewer decks: no list, a quad cannot be held, nothing changes.
+        let three = Lead::new(&o, 1, &cards(lead), 3);
+        assert_eq!(three.demands.list, None);
+    }
+
+    /// Four decks, on every seed list's lead and a few others: over many
+    /// spade hands, every candidate follow is accepted and a hand holding
+    /// more spades than the lead always has one (the lists' rows never
+    /// leave the checker and the builder disagreeing).
+    #[test]
+    fn four_deck_candidates_are_accepted() {
+        let o = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+        for lead_text in [
+            "4S 4S 5S 5S 6S 6S 7S 7S",
+            "4S 4S 4S 4S 5S 5S 5S 5S",
+            "6S 6S 7S 7S 8S 8S",
+            "JS JS JS QS QS QS",
+            "AS AS AS AS",
+            "7S 7S 8S 8S",
+            "9S 9S",
+            "9S 9S 9S",
+            "4S 4S 5S 5S 6S 6S 7S 7S 8S 8S",
+        ] {
             let led = cards(lead_text);
             let lead = Lead::new(&o, 1, &led, 4);
             let mut pool: Vec<Card> = "2 3 4 5 6 7 8 9 J Q K A"
@@ -547,7 +820,7 @@ mod tests {
             for _ in 0..300 {
                 let mut deck = pool.clone();
                 let mut hand = cards("3C 4C 5C 6C 7C 8C 9C JC");
-                let n = 9 + (x % 16) as usize;
+                let n = led.len() + 1 + (x % 16) as usize;
                 for _ in 0..n {
                     x ^= x << 13;
                     x ^= x >> 7;

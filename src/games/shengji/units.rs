@@ -434,16 +434,167 @@ pub fn groups(c: &Counts, w: u8) -> u32 {
     c.iter().map(|&n| (n / w) as u32).sum()
 }
 
+/// One of the seed's 3.4.5 follow lists (4 decks): the lead is a single
+/// unit of one of these shapes, and a follow is ranked by the best row
+/// heading it holds, then by its pairs. Other leads (throws, longer
+/// tractors, pairs, triples) keep the rules file's general order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeedList {
+    /// List 1, a tractor of four pairs (44556677).
+    FourPairs,
+    /// List 2, two quads (44445555, a tractor of quads).
+    TwoQuads,
+    /// List 3, a tractor of three pairs (667788).
+    ThreePairs,
+    /// List 4, a tractor of two triples (JJJQQQ).
+    TwoTriples,
+    /// List 5, a quad (AAAA).
+    Quad,
+    /// List 6, a tractor of two pairs (7788).
+    TwoPairs,
+}
+
+/// The unit(s) a row of a [`SeedList`] starts with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Head {
+    /// A tractor of this many pairs (a wider tractor counts).
+    Tractor(u8),
+    /// A tractor of two triples or quads (泰坦尼克 with 4 decks).
+    TriplesTractor,
+    /// Two quads, any two levels (keys).
+    TwoQuads,
+    Quad,
+    /// Two triples, any two levels.
+    TwoTriples,
+    Triple,
+}
+
+use Head::{Quad, Tractor, Triple, TriplesTractor, TwoQuads, TwoTriples};
+
+impl SeedList {
+    /// The list of a lead of one unit of `shape` (width, length).
+    pub fn of(shape: (u8, u8)) -> Option<SeedList> {
+        Some(match shape {
+            (2, 4) => SeedList::FourPairs,
+            (4, 2) => SeedList::TwoQuads,
+            (2, 3) => SeedList::ThreePairs,
+            (3, 2) => SeedList::TwoTriples,
+            (4, 1) => SeedList::Quad,
+            (2, 2) => SeedList::TwoPairs,
+            _ => return None,
+        })
+    }
+
+    /// The rows' heads, best first. Heads sharing a slice rank equal: the
+    /// seed's "出牌可选", the follower picks; the lead's own shape comes
+    /// first in its slice so a trump follow keeps the format when it can.
+    /// Below the last slice a follow is ranked by its pairs alone.
+    ///
+    /// - List 1: 1连4 or 2个4张; 1连3; 1连队; 1个4张; 2个3张; 1个3张.
+    /// - List 2: 2个4张; 1连4; 1连3; 1连队; 1个4张; 2个3张; 1个3张.
+    /// - List 3: 667788 or JJJQQQ; 4个 (+1对); 拖拉机 (+1对).
+    /// - List 4: 555444; 667788; 4个; 拖拉机; 2个3个; 1个3个.
+    /// - List 5: 4个; 拖拉机 (then 2 pairs before 3个+1, see [`Self::groups`]).
+    /// - List 6: 拖拉机 or 4个.
+    pub fn heads(self) -> &'static [&'static [Head]] {
+        match self {
+            SeedList::FourPairs => &[
+                &[Tractor(4), TwoQuads],
+                &[Tractor(3)],
+                &[Tractor(2)],
+                &[Quad],
+                &[TwoTriples],
+                &[Triple],
+            ],
+            SeedList::TwoQuads => &[
+                &[TwoQuads],
+                &[Tractor(4)],
+                &[Tractor(3)],
+                &[Tractor(2)],
+                &[Quad],
+                &[TwoTriples],
+                &[Triple],
+            ],
+            SeedList::ThreePairs => &[&[Tractor(3), TriplesTractor], &[Quad], &[Tractor(2)]],
+            SeedList::TwoTriples => &[
+                &[TriplesTractor],
+                &[Tractor(3)],
+                &[Quad],
+                &[Tractor(2)],
+                &[TwoTriples],
+                &[Triple],
+            ],
+            SeedList::Quad => &[&[Quad], &[Tractor(2)]],
+            SeedList::TwoPairs => &[&[Tractor(2), Quad]],
+        }
+    }
+
+    /// What ranks the rows sharing a head: the pairs of the whole play
+    /// (a triple is one, a quad two), as many as the lead's cards hold;
+    /// on a quad (list 5) then a triple: "2个对子 → 3个+1个 → 1对+2个单牌".
+    pub fn groups(self, size: usize) -> Vec<(u8, u32)> {
+        let pairs = (2, (size / 2) as u32);
+        match self {
+            SeedList::Quad => vec![pairs, (3, 1)],
+            _ => vec![pairs],
+        }
+    }
+}
+
+/// Takes `head` from `work` (the highest such cards when `highest`, else
+/// the lowest); false, and `work` untouched, when it is not there.
+pub fn take_head(order: &Order, si: usize, work: &mut Counts, head: Head, highest: bool) -> bool {
+    let (width, len, times) = match head {
+        Tractor(len) => (2, len, 1),
+        TriplesTractor => (3, 2, 1),
+        TwoQuads => (4, 1, 2),
+        Quad => (4, 1, 1),
+        TwoTriples => (3, 1, 2),
+        Triple => (3, 1, 1),
+    };
+    let before = *work;
+    for _ in 0..times {
+        let Some(keys) = find_run(order, si, work, width, len, highest) else {
+            *work = before;
+            return false;
+        };
+        for &k in &keys {
+            work[k as usize] -= width;
+        }
+    }
+    true
+}
+
+/// Whether `c` holds `head`.
+pub fn holds_head(order: &Order, si: usize, c: &Counts, head: Head) -> bool {
+    take_head(order, si, &mut c.clone(), head, true)
+}
+
 /// What a follow must meet: the lead's tractors (longest first) and how
-/// many groups of each width (widest first) it holds.
+/// many groups of each width (widest first) it holds; or, for a lead of
+/// one of the seed's 3.4.5 shapes with 4 decks, that list's row heads and
+/// then its pairs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Demands {
     pub tractors: Vec<(u8, u8)>,
     pub groups: Vec<(u8, u32)>,
+    pub list: Option<SeedList>,
 }
 
 impl Demands {
     pub fn of(lead: &[Unit], lead_counts: &Counts, max_width: u8) -> Demands {
+        // Quads exist only with 4 decks: the lists are theirs.
+        let list = match lead {
+            [one] if max_width == 4 => SeedList::of(one.shape()),
+            _ => None,
+        };
+        if let Some(list) = list {
+            return Demands {
+                tractors: Vec::new(),
+                groups: list.groups(lead[0].cards()),
+                list: Some(list),
+            };
+        }
         let tractors = lead
             .iter()
             .filter(|u| u.is_tractor())
@@ -454,7 +605,21 @@ impl Demands {
             .map(|w| (w, groups(lead_counts, w)))
             .filter(|&(_, n)| n > 0)
             .collect();
-        Demands { tractors, groups }
+        Demands {
+            tractors,
+            groups,
+            list: None,
+        }
+    }
+
+    /// How many score entries come before the groups: one per tractor, or
+    /// the one row head of a seed list.
+    pub fn heads_len(&self) -> usize {
+        if self.list.is_some() {
+            1
+        } else {
+            self.tractors.len()
+        }
     }
 
     /// How well cards of the led suit meet the demands, compared
@@ -469,12 +634,30 @@ impl Demands {
     /// same length when he holds no wide one (seed 3.3.3: on a tractor of
     /// triples, a tractor of pairs and two more cards comes before two
     /// triples; a longer tractor of quads likewise: triples, then pairs).
-    /// On eight-card tractors with 4 decks, seed 3.4.5's lists 1 and 2
-    /// instead ([`meet_tractor`]: two quads rank first, then tractors of
-    /// pairs longest first).
+    /// On eight-card tractors with 4 decks inside a throw, seed 3.4.5's
+    /// lists 1 and 2 ([`meet_tractor`]: two quads rank first, then
+    /// tractors of pairs longest first).
+    ///
+    /// For a lead of a [`SeedList`] shape: first the rank of the best row
+    /// head the cards hold (the number of head slices from the bottom, 0
+    /// for none), then its groups.
     pub fn score(&self, order: &Order, si: usize, c: &Counts) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len() + 1);
+        if let Some(list) = self.list {
+            let heads = list.heads();
+            let rank = heads
+                .iter()
+                .position(|slice| slice.iter().any(|&h| holds_head(order, si, c, h)))
+                .map_or(0, |i| heads.len() - i);
+            out.push(rank as u32);
+            if rank == heads.len() {
+                // The best row's heads are the whole lead: nothing more to
+                // rank (JJJQQQ holds two pairs, 667788 three, both head list 3).
+                out.extend(self.groups.iter().map(|&(_, n)| n));
+                return out;
+            }
+        }
         let mut work = *c;
-        let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len());
         for &t in &self.tractors {
             let met = meet_tractor(order, si, &mut work, t, usize::MAX, true);
             out.push(meet_score(t, met));
@@ -483,6 +666,17 @@ impl Demands {
             out.push(n.min(groups(c, w)));
         }
         out
+    }
+
+    /// The row heads of a seed list's score entry `rank` (see [`Self::score`]).
+    pub fn heads_of_rank(&self, rank: u32) -> &'static [Head] {
+        let heads = self.list.map_or(&[][..], SeedList::heads);
+        heads
+            .len()
+            .checked_sub(rank as usize)
+            .and_then(|i| heads.get(i))
+            .copied()
+            .unwrap_or(&[])
     }
 }
 
@@ -499,7 +693,8 @@ pub enum Pick {
 
 /// Builds a follow of `size` cards from the follower's cards of the led
 /// suit `held` (more than `size` of them), meeting the demands greedily:
-/// tractors first, then groups widest first, then fillers. Returns keys.
+/// tractors (or a seed list's best row head) first, then groups widest
+/// first, then fillers. Returns keys.
 pub fn construct(
     order: &Order,
     si: usize,
@@ -508,10 +703,43 @@ pub fn construct(
     size: usize,
     pick: Pick,
 ) -> Counts {
+    construct_choice(order, si, demands, held, size, pick, 0)
+}
+
+/// [`construct`], taking the `choice`-th head the follower holds among
+/// the best row's equal heads of a seed list (the first when there are
+/// fewer): every choice is as good, they are the seed's "出牌可选".
+pub fn construct_choice(
+    order: &Order,
+    si: usize,
+    demands: &Demands,
+    held: &Counts,
+    size: usize,
+    pick: Pick,
+    choice: usize,
+) -> Counts {
     let mut work = *held;
     let mut play = [0u8; 54];
     let mut n = 0usize;
     let high = pick == Pick::High;
+    if let Some(list) = demands.list {
+        let slice = list
+            .heads()
+            .iter()
+            .find(|slice| slice.iter().any(|&h| holds_head(order, si, held, h)));
+        if let Some(slice) = slice {
+            let mut held_heads = slice.iter().filter(|&&h| holds_head(order, si, held, h));
+            let first = held_heads.clone().next();
+            let head = held_heads.nth(choice).or(first).copied();
+            let before = work;
+            if head.is_some_and(|h| take_head(order, si, &mut work, h, high)) {
+                for (k, (&was, &now)) in before.iter().zip(work.iter()).enumerate() {
+                    play[k] += was - now;
+                    n += (was - now) as usize;
+                }
+            }
+        }
+    }
     for &t in &demands.tractors {
         let before = work;
         if let Some((len, width)) = meet_tractor(order, si, &mut work, t, size - n, high) {
@@ -536,6 +764,22 @@ pub fn construct(
     }
     let ordered = &mut ordered[..len];
     for &(w, want) in &demands.groups {
+        if demands.list.is_some() {
+            // A group completed from cards already played costs less (a
+            // pair taken from a triple made a triple again, list 5).
+            while groups(&play, w) < want {
+                let cheapest = ordered
+                    .iter()
+                    .map(|&k| (w - play[k as usize] % w, k))
+                    .filter(|&(cost, k)| work[k as usize] >= cost && n + cost as usize <= size)
+                    .min_by_key(|&(cost, _)| cost);
+                let Some((cost, k)) = cheapest else { break };
+                work[k as usize] -= cost;
+                play[k as usize] += cost;
+                n += cost as usize;
+            }
+            continue;
+        }
         while groups(&play, w) < want && n + w as usize <= size {
             let Some(&k) = ordered.iter().find(|&&k| work[k as usize] >= w) else {
                 break;
