@@ -26,6 +26,7 @@ err-shengji-follow-suit = You must follow { $suit ->
    *[D] diamonds
 }: you hold { $held }.
 err-shengji-follow-tractor = A tractor lead needs your tractor { $cards }.
+err-shengji-follow-own-tractor = You must play your tractor { $cards } on this lead.
 err-shengji-follow-pair = You must play your pair { $cards } on this lead.
 err-shengji-follow-triple = You must play your { $count ->
     [one] triple

@@ -23,6 +23,7 @@ err-shengji-follow-suit = 必须跟{ $suit ->
    *[D] 方块
 }：你还有 { $held } 张。
 err-shengji-follow-tractor = 首家出拖拉机，你有拖拉机 { $cards } 必须跟。
+err-shengji-follow-own-tractor = 这手有拖拉机必须跟拖拉机：你要出 { $cards }。
 err-shengji-follow-pair = 有对必须跟对：你要出对子 { $cards }。
 err-shengji-follow-triple = 有三同张必须跟：你要出{ $count ->
     [1] 三同张

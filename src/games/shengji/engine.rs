@@ -12,6 +12,7 @@ use super::play::{
 };
 use super::rules::{team, ShengjiDeal, ShengjiRules, SEATS};
 use super::score::{self, ShengjiOutcome};
+use super::units::Unit;
 use crate::cards::{contains_all, remove_cards, Card, Rank, Suit};
 use crate::games::{ErrorCode, GameRules, RuleError, Seat};
 use serde::Serialize;
@@ -889,7 +890,7 @@ impl Shengji {
                 }
                 check_follow(order, lead, &self.hands[seat], cards)
                     .map(|()| None)
-                    .map_err(|e| follow_error(e, lead.si))
+                    .map_err(|e| follow_error(e, lead))
             }
         }
     }
@@ -903,7 +904,8 @@ fn fold(c: Card, two_colors: bool) -> Card {
 }
 
 /// The refusal of a follow, with the cards that show what was due.
-fn follow_error(e: FollowError, si: usize) -> RuleError {
+fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
+    let si = lead.si;
     let suit = suit_name(si);
     match e {
         FollowError::Suit { held } => illegal(
@@ -915,6 +917,12 @@ fn follow_error(e: FollowError, si: usize) -> RuleError {
         )
         .arg("suit", suit)
         .arg("held", held),
+        // A quad lead (seed 3.4.5 list 5) asks for a tractor too.
+        FollowError::Tractor(cards) if !lead.units.iter().any(Unit::is_tractor) => illegal(
+            "err-shengji-follow-own-tractor",
+            format!("you must play your tractor {} on this lead", pretty(&cards)),
+        )
+        .arg("cards", pretty(&cards)),
         FollowError::Tractor(cards) => illegal(
             "err-shengji-follow-tractor",
             format!("a tractor lead needs your tractor {}", pretty(&cards)),

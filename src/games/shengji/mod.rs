@@ -84,7 +84,7 @@ use crate::record::{Record, RecordError};
 
 /// Every Fluent message id a Shengji [`RuleError`] can carry, for the
 /// locale files and their completeness tests.
-pub const ERROR_KEYS: [&str; 25] = [
+pub const ERROR_KEYS: [&str; 26] = [
     "err-not-your-turn",
     "err-game-over",
     "err-no-such-seat",
@@ -100,6 +100,7 @@ pub const ERROR_KEYS: [&str; 25] = [
     "err-shengji-declaring-closed",
     "err-shengji-follow-count",
     "err-shengji-follow-either",
+    "err-shengji-follow-own-tractor",
     "err-shengji-follow-pair",
     "err-shengji-follow-quad",
     "err-shengji-follow-suit",

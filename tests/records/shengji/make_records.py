@@ -494,10 +494,33 @@ def main():
 # The reason each refusal must give (paiju replay's "message"), checked by
 # hand against the rules: a record refused for another reason fails.
 MESSAGES = {
-    'decks-4-free-choice-shorter-tractor-refused': 'a tractor lead needs your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠',
+    'decks-4-free-choice-shorter-tractor-refused':
+        'you must play your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠ or your two fours K♠ K♠ K♠ K♠ 2♠ 2♠ 2♠ 2♠ on this lead',
     'decks-4-tractor-of-four-pairs-on-two-quads-refused': 'a tractor lead needs your tractor A♠ A♠ K♠ K♠ Q♠ Q♠ J♠ J♠',
-    'decks-4-two-quads-on-tractor-of-four-pairs-refused': 'you must play your four K♠ K♠ K♠ K♠ 2♠ 2♠ 2♠ 2♠ on this lead',
-    'decks-4-two-quads-on-two-quads-refused': 'you must play your four K♠ K♠ K♠ K♠ 9♠ 9♠ 9♠ 9♠ on this lead',
+    'decks-4-two-quads-on-tractor-of-four-pairs-refused': 'you must play your two fours K♠ K♠ K♠ K♠ 2♠ 2♠ 2♠ 2♠ on this lead',
+    'decks-4-two-quads-on-two-quads-refused': 'you must play your two fours K♠ K♠ K♠ K♠ 9♠ 9♠ 9♠ 9♠ on this lead',
+    'decks-4-list-1-quad-before-four-pairs-refused': 'you must play your four of a kind A♠ A♠ A♠ A♠ on this lead',
+    'decks-4-list-1-two-triples-refused': 'you must play your two triples K♠ K♠ K♠ 8♠ 8♠ 8♠ on this lead',
+    'decks-4-list-1-triple-before-four-pairs-refused': 'you must play your triple K♠ K♠ K♠ on this lead',
+    'decks-4-list-1-tractor-before-quad-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠',
+    'decks-4-list-2-quad-triple-and-single-refused': 'you must play your pair 8♠ 8♠ on this lead',
+    'decks-4-list-2-tractor-triple-and-single-refused': 'you must play your pair 6♠ 6♠ on this lead',
+    'decks-4-list-3-free-choice-refused':
+        'you must play your tractor K♠ K♠ Q♠ Q♠ J♠ J♠ or your tractor 4♠ 4♠ 4♠ 5♠ 5♠ 5♠ on this lead',
+    'decks-4-list-3-tractor-of-triples-refused': 'a tractor lead needs your tractor 5♠ 5♠ 5♠ 4♠ 4♠ 4♠',
+    'decks-4-list-3-quad-before-tractor-refused': 'you must play your four of a kind A♠ A♠ A♠ A♠ on this lead',
+    'decks-4-list-4-tractor-of-triples-refused': 'a tractor lead needs your tractor 9♠ 9♠ 9♠ 8♠ 8♠ 8♠',
+    'decks-4-list-4-tractor-of-three-pairs-before-quad-refused': 'a tractor lead needs your tractor 9♠ 9♠ 8♠ 8♠ 7♠ 7♠',
+    'decks-4-list-4-quad-before-tractor-refused': 'you must play your four of a kind A♠ A♠ A♠ A♠ on this lead',
+    'decks-4-list-4-two-triples-refused': 'you must play your two triples K♠ K♠ K♠ 8♠ 8♠ 8♠ on this lead',
+    'decks-4-list-4-triple-before-three-pairs-refused': 'you must play your triple K♠ K♠ K♠ on this lead',
+    'decks-4-list-5-quad-refused': 'you must play your four of a kind 5♠ 5♠ 5♠ 5♠ on this lead',
+    'decks-4-list-5-tractor-before-two-pairs-refused': 'you must play your tractor 9♠ 9♠ 8♠ 8♠ on this lead',
+    'decks-4-list-5-two-pairs-before-a-triple-refused': 'you must play your pair 9♠ 9♠ on this lead',
+    'decks-4-list-5-triple-before-a-pair-refused': 'you must play your triple K♠ K♠ K♠ on this lead',
+    'decks-4-list-6-free-choice-refused':
+        'you must play your tractor 4♠ 4♠ 3♠ 3♠ or your four of a kind A♠ A♠ A♠ A♠ on this lead',
+    'decks-4-list-6-quad-before-two-pairs-refused': 'you must play your four of a kind A♠ A♠ A♠ A♠ on this lead',
     'bury-card-not-held-refused': 'A♥ Q♥ BJ BJ 7♠ A♦ 4♣ 2♠ is not in your hand and the kitty',
     'bury-wrong-count-refused': 'bury exactly 8 cards, not 7',
     'decks-3-big-jokers-under-three-level-cards-refused': 'BJ BJ does not beat the standing declaration 10♥ 10♥ 10♥',
@@ -679,6 +702,101 @@ def audit():
         [lead8, (1, 'AS AS KS KS QS QS JS JS')] + discards, 'ok', decks=4, reserve=('S',))
     pin('decks-4-tractor-of-four-pairs-on-two-quads-refused', {1: pairs},
         [lead8, (1, 'AS AS AS KS KS KS QS JS')], 'refused', decks=4, reserve=('S',))
+    # Seed 3.4.5 lists 1 and 2 below the tractors: a quad (and two pairs,
+    # one, none), then two triples, then a triple, before plain pairs; a
+    # tractor of two pairs still before a quad. Neither has the lead's
+    # format, so the leader wins and leads again.
+    lead8 = (0, '4S 4S 5S 5S 6S 6S 7S 7S')
+    quad = L('AS AS AS AS QS QS 8S 8S 5S 5S 3S 2S')
+    pin('decks-4-list-1-quad-and-two-pairs', {1: quad},
+        [lead8, (1, 'AS AS AS AS QS QS 8S 8S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-1-quad-before-four-pairs-refused', {1: quad},
+        [lead8, (1, 'AS AS QS QS 8S 8S 5S 5S')], 'refused', decks=4, reserve=('S',))
+    triples = L('KS KS KS 8S 8S 8S 5S 5S JS 3S 2S')
+    pin('decks-4-list-1-two-triples-and-a-pair', {1: triples},
+        [lead8, (1, 'KS KS KS 8S 8S 8S 5S 5S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-1-two-triples-refused', {1: triples},
+        [lead8, (1, 'KS KS KS 5S 5S 8S 8S JS')], 'refused', decks=4, reserve=('S',))
+    triple = L('KS KS KS JS JS 8S 8S 5S 5S 3S 3S')
+    pin('decks-4-list-1-triple-and-two-pairs', {1: triple},
+        [lead8, (1, 'KS KS KS JS JS 8S 8S 5S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-1-triple-before-four-pairs-refused', {1: triple},
+        [lead8, (1, 'JS JS 8S 8S 5S 5S 3S 3S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-1-tractor-before-quad-refused', {1: L('9S 9S 8S 8S AS AS AS AS QS QS 3S 3S')},
+        [lead8, (1, 'AS AS AS AS QS QS 3S 3S')], 'refused', decks=4, reserve=('S',))
+    lead8 = (0, '4S 4S 4S 4S 5S 5S 5S 5S')
+    quad = L('AS AS AS AS QS QS QS 8S 8S 3S 2S')
+    pin('decks-4-list-2-quad-and-two-pairs', {1: quad},
+        [lead8, (1, 'AS AS AS AS QS QS 8S 8S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-2-quad-triple-and-single-refused', {1: quad},
+        [lead8, (1, 'AS AS AS AS QS QS QS 8S')], 'refused', decks=4, reserve=('S',))
+    tractor = L('9S 9S 8S 8S KS KS KS 6S 6S 3S')
+    pin('decks-4-list-2-tractor-and-two-pairs', {1: tractor},
+        [lead8, (1, '9S 9S 8S 8S KS KS 6S 6S')] + discards, 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-2-tractor-triple-and-single-refused', {1: tractor},
+        [lead8, (1, '9S 9S 8S 8S KS KS KS 3S')], 'refused', decks=4, reserve=('S',))
+    # List 3 (on 667788): "有667788和JJJQQQ的时候,出牌是可选的"; then a quad
+    # and a pair, then a tractor of two pairs and a pair. KK QQ JJ has the
+    # format and is higher: seat 1 leads next; 444 555 has not.
+    d6 = [(2, '3C 4C 5C 6C 7C 8C'), (3, '3D 4D 5D 6D 7D 8D')]
+    lead6 = (0, '6S 6S 7S 7S 8S 8S')
+    both = L('KS KS QS QS JS JS 4S 4S 4S 5S 5S 5S 2S')
+    pin('decks-4-list-3-free-choice-tractor-of-pairs', {1: both},
+        [lead6, (1, 'KS KS QS QS JS JS')] + d6 + [(1, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-3-free-choice-tractor-of-triples', {1: both},
+        [lead6, (1, '4S 4S 4S 5S 5S 5S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-3-free-choice-refused', {1: both},
+        [lead6, (1, 'KS KS QS QS 5S 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-3-tractor-of-triples-refused', {1: L('5S 5S 5S 4S 4S 4S KS KS QS QS 2S')},
+        [lead6, (1, 'KS KS QS QS 5S 5S')], 'refused', decks=4, reserve=('S',))
+    quad = L('AS AS AS AS QS QS JS JS 3S 3S 5S')
+    pin('decks-4-list-3-quad-and-a-pair', {1: quad},
+        [lead6, (1, 'AS AS AS AS 3S 3S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-3-quad-before-tractor-refused', {1: quad},
+        [lead6, (1, 'QS QS JS JS 3S 3S')], 'refused', decks=4, reserve=('S',))
+    # List 4 (on JJJQQQ, here 333444): a tractor of triples, one of three
+    # pairs, a quad, a tractor of two pairs, two triples, a triple, pairs.
+    lead6 = (0, '3S 3S 3S 4S 4S 4S')
+    pin('decks-4-list-4-tractor-of-triples-refused', {1: L('9S 9S 9S 8S 8S 8S KS KS QS QS JS JS')},
+        [lead6, (1, 'KS KS QS QS JS JS')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-4-tractor-of-three-pairs-before-quad-refused',
+        {1: L('9S 9S 8S 8S 7S 7S AS AS AS AS 5S')},
+        [lead6, (1, 'AS AS AS AS 9S 9S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-4-quad-before-tractor-refused', {1: L('AS AS AS AS QS QS JS JS 5S 5S')},
+        [lead6, (1, 'QS QS JS JS 5S 5S')], 'refused', decks=4, reserve=('S',))
+    triples = L('KS KS KS 8S 8S 8S 5S 5S 2S')
+    pin('decks-4-list-4-two-triples', {1: triples},
+        [lead6, (1, 'KS KS KS 8S 8S 8S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-4-two-triples-refused', {1: triples},
+        [lead6, (1, 'KS KS KS 5S 5S 8S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-4-triple-before-three-pairs-refused', {1: L('KS KS KS 8S 8S 5S 5S 2S')},
+        [lead6, (1, 'KS KS 8S 8S 5S 5S')], 'refused', decks=4, reserve=('S',))
+    # List 5 (on AAAA): a quad, a tractor, two pairs, a triple and a single,
+    # a pair and two singles.
+    d4 = [(2, '3C 4C 5C 6C'), (3, '3D 4D 5D 6D')]
+    lead4 = (0, 'AS AS AS AS')
+    pin('decks-4-list-5-quad-refused', {1: L('5S 5S 5S 5S 9S 9S 8S 8S')},
+        [lead4, (1, '9S 9S 8S 8S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-5-tractor-before-two-pairs-refused', {1: L('9S 9S 8S 8S KS KS 3S')},
+        [lead4, (1, 'KS KS 9S 9S')], 'refused', decks=4, reserve=('S',))
+    pairs = L('KS KS KS 9S 9S 5S 2S')
+    pin('decks-4-list-5-two-pairs-before-a-triple', {1: pairs},
+        [lead4, (1, 'KS KS 9S 9S')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-5-two-pairs-before-a-triple-refused', {1: pairs},
+        [lead4, (1, 'KS KS KS 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-5-triple-before-a-pair-refused', {1: L('KS KS KS 9S 5S 2S')},
+        [lead4, (1, 'KS KS 9S 5S')], 'refused', decks=4, reserve=('S',))
+    # List 6 (on 7788): "有4个(AAAA)和拖拉机(3344)出牌可选"; then two pairs.
+    lead4 = (0, '7S 7S 8S 8S')
+    both = L('AS AS AS AS 4S 4S 3S 3S 9S')
+    pin('decks-4-list-6-free-choice-quad', {1: both},
+        [lead4, (1, 'AS AS AS AS')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-6-free-choice-tractor', {1: both},
+        [lead4, (1, '4S 4S 3S 3S')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-6-free-choice-refused', {1: both},
+        [lead4, (1, 'AS AS 4S 4S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-6-quad-before-two-pairs-refused', {1: L('AS AS AS AS QS QS 5S 5S 2S')},
+        [lead4, (1, 'QS QS 5S 5S')], 'refused', decks=4, reserve=('S',))
     # Whole hands (the singles referee): the level table's edges, pass_a, flip.
     search('level-edge-p-is-step-banker-up-1', lambda p, o, r: p == 20, decks=1, levels=(2, 2))
     search('level-edge-p-is-2-steps-bank-changes', lambda p, o, r: p == 40, decks=1, levels=(2, 2))
