@@ -110,6 +110,62 @@ fn four_decks_close_declaring_with_the_first_lead() {
     assert_eq!(g.typed_outcome().unwrap().kitty_points, 0);
 }
 
+/// The refusal of a record's last action (the records of
+/// `tests/records/shengji/` pin only its English words).
+fn last_refusal(text: &str) -> paiju::games::RuleError {
+    let record = paiju::record::Record::from_json(text).unwrap();
+    let mut g = Shengji::from_record_setup(&record).unwrap();
+    let last = record.actions.len() - 1;
+    for (i, raw) in record.actions.iter().enumerate() {
+        let (seat, body) = paiju::record::split_action(i, raw).unwrap();
+        let action = Shengji::parse_action(&body).unwrap();
+        match g.apply(seat, &action) {
+            Ok(_) => assert!(i < last, "the last action is accepted"),
+            Err(e) => {
+                assert_eq!(i, last, "refused before the last action: {e}");
+                return e;
+            }
+        }
+    }
+    unreachable!("a record has at least one action")
+}
+
+/// Seed 3.4.5's "出牌可选" (4 decks): refusing a follow that meets neither
+/// choice names both, in each language, cards as players read them.
+#[test]
+fn a_free_choice_refusal_names_both_choices_in_each_language() {
+    use paiju::i18n::{tr_rule_error, Lang};
+    let e = last_refusal(include_str!(
+        "records/shengji/decks-4-list-6-free-choice-refused.json"
+    ));
+    assert_eq!(
+        tr_rule_error(Lang::EnUs, &e),
+        "You must play your tractor 4♠ 4♠ 3♠ 3♠ or your four of a kind A♠ A♠ A♠ A♠ on this lead: either one."
+    );
+    assert_eq!(
+        tr_rule_error(Lang::ZhCn, &e),
+        "这手出牌可选，二选一：出拖拉机 4♠ 4♠ 3♠ 3♠，或者出四同张 A♠ A♠ A♠ A♠。"
+    );
+    let e = last_refusal(include_str!(
+        "records/shengji/decks-4-free-choice-shorter-tractor-refused.json"
+    ));
+    let en = tr_rule_error(Lang::EnUs, &e);
+    assert!(
+        en.contains("your tractor") && en.contains("or your two fours of a kind"),
+        "{en}"
+    );
+    let zh = tr_rule_error(Lang::ZhCn, &e);
+    assert!(
+        zh.contains("出拖拉机") && zh.contains("或者出两个四同张"),
+        "{zh}"
+    );
+    let e = last_refusal(include_str!(
+        "records/shengji/decks-4-list-1-two-triples-refused.json"
+    ));
+    assert!(tr_rule_error(Lang::EnUs, &e).starts_with("You must play your two triples K♠"));
+    assert!(tr_rule_error(Lang::ZhCn, &e).starts_with("有三同张必须跟：你要出两个三同张 "));
+}
+
 #[path = "shengji/table.rs"]
 mod table;
 
