@@ -4,8 +4,11 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use paiju::ai::{AiKind, Bot};
+use paiju::cards::parse_cards;
+use paiju::cards::{Rank, Suit};
 use paiju::games::shengji::ai::BasicBot;
-use paiju::games::shengji::play::{follow_candidates, Lead};
+use paiju::games::shengji::play::{check_follow, follow_candidates, Lead};
+use paiju::games::shengji::Order;
 use paiju::games::shengji::{sim, Action, Shengji, ShengjiRules};
 use paiju::games::Game;
 use rand::SeedableRng;
@@ -63,6 +66,31 @@ fn bench(c: &mut Criterion) {
     c.bench_function("candidate follows of a 25-card hand", |b| {
         b.iter(|| black_box(follow_candidates(&order, &lead, &fhand)))
     });
+    // Four decks, seed 3.4.5 list 1 (on 44556677): a 54-card hand with a
+    // quad, triples and pairs of spades, no tractor; the follow checked
+    // is the row it must play (a quad and two pairs).
+    let o4 = Order::new(Rank::Ten, Some(Suit::Hearts), false, false);
+    let cards = |s: &str| parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap();
+    let lead4 = Lead::new(&o4, 1, &cards("4S 4S 5S 5S 6S 6S 7S 7S"), 4);
+    let mut hand4 = cards("AS AS AS AS QS QS QS 8S 8S 5S 5S 2S 2S 2S");
+    for suit in ["H", "C", "D"] {
+        for r in [
+            "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K", "A", "T",
+        ] {
+            hand4.extend(cards(&format!("{r}{suit}")));
+        }
+    }
+    hand4.extend(cards("SJ BJ"));
+    hand4.truncate(54);
+    let follow4 = cards("AS AS AS AS QS QS 8S 8S");
+    assert!(check_follow(&o4, &lead4, &hand4, &follow4).is_ok());
+    c.bench_function("check a follow (4 decks, seed list 1)", |b| {
+        b.iter(|| black_box(check_follow(&o4, &lead4, &hand4, &follow4)))
+    });
+    c.bench_function(
+        "candidate follows of a 54-card hand (4 decks, list 1)",
+        |b| b.iter(|| black_box(follow_candidates(&o4, &lead4, &hand4))),
+    );
     c.bench_function("legal_actions at a lead", |b| {
         b.iter(|| black_box(g.legal_actions(leader)))
     });

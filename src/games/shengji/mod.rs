@@ -50,6 +50,11 @@
 //! - With 3+ decks a triple (quad) counts as a pair (triple) when following
 //!   and when beating a throw; a format match needs each of the lead's units
 //!   met by a unit at least as wide.
+//! - With 4 decks, a lead of one unit of a shape the seed's 3.4.5 lists
+//!   (44556677, 44445555, 667788, JJJQQQ, AAAA, 7788) ranks a follow by the
+//!   best row head it holds ([`units::SeedList`]: tractors, quads, triples
+//!   in the list's order), then by its pairs; where the list lets the
+//!   follower choose (出牌可选) either head meets it, and a refusal names both.
 //! - In a first hand nobody has declared in, a declaration is read at the
 //!   declarer's team level; after that at the banker's.
 //! - `reach_a`: the match is won by a team that goes up to A this hand.
