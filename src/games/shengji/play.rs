@@ -471,6 +471,7 @@ pub fn trick_winner(order: &Order, lead: &Lead, plays: &[&[Card]]) -> usize {
 mod tests {
     use super::*;
     use crate::cards::{parse_cards, Rank, Suit};
+    use crate::games::shengji::units::{HeadStats, SeedList};
 
     fn cards(s: &str) -> Vec<Card> {
         parse_cards(&s.split_whitespace().collect::<Vec<_>>()).unwrap()
@@ -826,6 +827,15 @@ mod tests {
                     x ^= x >> 7;
                     x ^= x << 17;
                     hand.push(deck.swap_remove((x % deck.len() as u64) as usize));
+                }
+                // The one-pass reading of row heads agrees with taking them.
+                let held = suit_counts(&o, 1, &hand);
+                let stats = HeadStats::of(&o, 1, &held);
+                for list in [SeedList::FourPairs, SeedList::TwoTriples] {
+                    for &head in list.heads().iter().copied().flatten() {
+                        let taken = take_head(&o, 1, &mut held.clone(), head, false);
+                        assert_eq!(stats.holds(head), taken, "{head:?} in {hand:?}");
+                    }
                 }
                 let candidates = follow_candidates(&o, &lead, &hand);
                 assert!(!candidates.is_empty(), "{lead_text}: {hand:?}");

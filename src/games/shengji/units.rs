@@ -565,9 +565,56 @@ pub fn take_head(order: &Order, si: usize, work: &mut Counts, head: Head, highes
     true
 }
 
-/// Whether `c` holds `head`.
-pub fn holds_head(order: &Order, si: usize, c: &Counts, head: Head) -> bool {
-    take_head(order, si, &mut c.clone(), head, true)
+/// What row heads cards of one play suit hold, read in one pass over its
+/// levels (a follow is checked often: no run is searched per head).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeadStats {
+    /// The longest run of pairs (width ≥ 2), of triples (width ≥ 3).
+    pairs_run: u8,
+    triples_run: u8,
+    /// Keys holding four cards, at least three.
+    quads: u8,
+    triples: u8,
+}
+
+impl HeadStats {
+    pub fn of(order: &Order, si: usize, c: &Counts) -> HeadStats {
+        let mut st = HeadStats::default();
+        let (mut run2, mut run3) = (0u8, 0u8);
+        for level in order.levels(si) {
+            let mut most = 0;
+            for &k in level {
+                let n = c[k as usize];
+                most = most.max(n);
+                st.quads += u8::from(n >= 4);
+                st.triples += u8::from(n >= 3);
+            }
+            run2 = if most >= 2 { run2 + 1 } else { 0 };
+            run3 = if most >= 3 { run3 + 1 } else { 0 };
+            st.pairs_run = st.pairs_run.max(run2);
+            st.triples_run = st.triples_run.max(run3);
+        }
+        st
+    }
+
+    /// Whether the cards hold `head` (what [`take_head`] would take).
+    pub fn holds(&self, head: Head) -> bool {
+        match head {
+            Tractor(len) => self.pairs_run >= len,
+            TriplesTractor => self.triples_run >= 2,
+            TwoQuads => self.quads >= 2,
+            Quad => self.quads >= 1,
+            TwoTriples => self.triples >= 2,
+            Triple => self.triples >= 1,
+        }
+    }
+
+    /// The first slice of `heads` holding one of them, as an index.
+    pub fn best_slice(&self, heads: &[&[Head]]) -> Option<usize> {
+        heads
+            .iter()
+            .position(|slice| slice.iter().any(|&h| self.holds(h)))
+    }
 }
 
 /// What a follow must meet: the lead's tractors (longest first) and how
@@ -645,9 +692,8 @@ impl Demands {
         let mut out = Vec::with_capacity(self.tractors.len() + self.groups.len() + 1);
         if let Some(list) = self.list {
             let heads = list.heads();
-            let rank = heads
-                .iter()
-                .position(|slice| slice.iter().any(|&h| holds_head(order, si, c, h)))
+            let rank = HeadStats::of(order, si, c)
+                .best_slice(heads)
                 .map_or(0, |i| heads.len() - i);
             out.push(rank as u32);
             if rank == heads.len() {
@@ -723,12 +769,9 @@ pub fn construct_choice(
     let mut n = 0usize;
     let high = pick == Pick::High;
     if let Some(list) = demands.list {
-        let slice = list
-            .heads()
-            .iter()
-            .find(|slice| slice.iter().any(|&h| holds_head(order, si, held, h)));
-        if let Some(slice) = slice {
-            let mut held_heads = slice.iter().filter(|&&h| holds_head(order, si, held, h));
+        let stats = HeadStats::of(order, si, held);
+        if let Some(i) = stats.best_slice(list.heads()) {
+            let mut held_heads = list.heads()[i].iter().filter(|&&h| stats.holds(h));
             let first = held_heads.clone().next();
             let head = held_heads.nth(choice).or(first).copied();
             let before = work;
