@@ -71,7 +71,7 @@ proptest! {
 
     #[test]
     fn random_hands_finish_conserve_cards_and_points_and_replay(
-        decks in 1u8..=3, flip in any::<bool>(), seed in any::<u64>()
+        decks in 1u8..=4, flip in any::<bool>(), seed in any::<u64>()
     ) {
         let g = play(decks, flip, seed);
         let p = g.playing().unwrap();
@@ -90,6 +90,26 @@ proptest! {
             outcome: g.outcome().map(|o| o.to_json()),
         });
     }
+}
+
+/// Four decks, random play: the seed's 3.4.5 list leads (a quad, tractors
+/// of two to four pairs, of triples, of quads) come up, and every
+/// candidate follow on them is accepted (`play` checks each candidate).
+#[test]
+fn four_deck_hands_meet_the_seeds_list_leads() {
+    use paiju::games::shengji::play::{uniform_suit, Lead};
+    let mut listed = 0;
+    for seed in 0..6 {
+        let g = play(4, false, seed);
+        let p = g.playing().unwrap();
+        let order = &p.settled.order;
+        for t in p.tricks.iter() {
+            let first = &t.plays[0].1;
+            let si = uniform_suit(order, first).unwrap();
+            listed += usize::from(Lead::new(order, si, first, 4).demands.list.is_some());
+        }
+    }
+    assert!(listed >= 10, "only {listed} list leads");
 }
 
 #[test]
