@@ -9,6 +9,10 @@
 //! greedily by [`construct`]; the play is legal when its score is not below
 //! that one (lexicographically, tractors before pairs). The same greedy
 //! construction gives the follow candidates, so each of them is legal.
+//! With 4 decks a lead of one of the seed's 3.4.5 shapes scores the best
+//! row head instead of its tractors ([`super::units::SeedList`]); where two
+//! heads rank equal (出牌可选) a candidate is built with each, and a
+//! refusal names both ([`FollowError::Either`]).
 
 use super::order::{Order, TRUMP};
 use super::units::{
