@@ -724,6 +724,8 @@ def audit():
         [lead8, (1, 'JS JS 8S 8S 5S 5S 3S 3S')], 'refused', decks=4, reserve=('S',))
     pin('decks-4-list-1-tractor-before-quad-refused', {1: L('9S 9S 8S 8S AS AS AS AS QS QS 3S 3S')},
         [lead8, (1, 'AS AS AS AS QS QS 3S 3S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-1-tractor-and-quad', {1: L('9S 9S 8S 8S AS AS AS AS QS QS 3S 3S')},
+        [lead8, (1, 'AS AS AS AS 9S 9S 8S 8S')] + discards, 'ok', decks=4, reserve=('S',))
     lead8 = (0, '4S 4S 4S 4S 5S 5S 5S 5S')
     quad = L('AS AS AS AS QS QS QS 8S 8S 3S 2S')
     pin('decks-4-list-2-quad-and-two-pairs', {1: quad},
@@ -749,6 +751,10 @@ def audit():
         [lead6, (1, 'KS KS QS QS 5S 5S')], 'refused', decks=4, reserve=('S',))
     pin('decks-4-list-3-tractor-of-triples-refused', {1: L('5S 5S 5S 4S 4S 4S KS KS QS QS 2S')},
         [lead6, (1, 'KS KS QS QS 5S 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-3-tractor-of-triples', {1: L('5S 5S 5S 4S 4S 4S KS KS QS QS 2S')},
+        [lead6, (1, '5S 5S 5S 4S 4S 4S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
+    pin('decks-4-list-3-tractor-and-a-pair', {1: L('KS KS QS QS 5S 5S 3S 3S 9S')},
+        [lead6, (1, 'KS KS QS QS 5S 5S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     quad = L('AS AS AS AS QS QS JS JS 3S 3S 5S')
     pin('decks-4-list-3-quad-and-a-pair', {1: quad},
         [lead6, (1, 'AS AS AS AS 3S 3S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
@@ -762,8 +768,12 @@ def audit():
     pin('decks-4-list-4-tractor-of-three-pairs-before-quad-refused',
         {1: L('9S 9S 8S 8S 7S 7S AS AS AS AS 5S')},
         [lead6, (1, 'AS AS AS AS 9S 9S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-4-tractor-of-three-pairs', {1: L('9S 9S 8S 8S 7S 7S AS AS AS AS 5S')},
+        [lead6, (1, '9S 9S 8S 8S 7S 7S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     pin('decks-4-list-4-quad-before-tractor-refused', {1: L('AS AS AS AS QS QS JS JS 5S 5S')},
         [lead6, (1, 'QS QS JS JS 5S 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-4-quad-and-a-pair', {1: L('AS AS AS AS QS QS JS JS 5S 5S')},
+        [lead6, (1, 'AS AS AS AS 5S 5S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     triples = L('KS KS KS 8S 8S 8S 5S 5S 2S')
     pin('decks-4-list-4-two-triples', {1: triples},
         [lead6, (1, 'KS KS KS 8S 8S 8S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
@@ -771,14 +781,20 @@ def audit():
         [lead6, (1, 'KS KS KS 5S 5S 8S')], 'refused', decks=4, reserve=('S',))
     pin('decks-4-list-4-triple-before-three-pairs-refused', {1: L('KS KS KS 8S 8S 5S 5S 2S')},
         [lead6, (1, 'KS KS 8S 8S 5S 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-4-triple-pair-and-single', {1: L('KS KS KS 8S 8S 5S 5S 2S')},
+        [lead6, (1, 'KS KS KS 8S 8S 5S')] + d6 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     # List 5 (on AAAA): a quad, a tractor, two pairs, a triple and a single,
     # a pair and two singles.
     d4 = [(2, '3C 4C 5C 6C'), (3, '3D 4D 5D 6D')]
     lead4 = (0, 'AS AS AS AS')
     pin('decks-4-list-5-quad-refused', {1: L('5S 5S 5S 5S 9S 9S 8S 8S')},
         [lead4, (1, '9S 9S 8S 8S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-5-quad', {1: L('5S 5S 5S 5S 9S 9S 8S 8S')},
+        [lead4, (1, '5S 5S 5S 5S')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     pin('decks-4-list-5-tractor-before-two-pairs-refused', {1: L('9S 9S 8S 8S KS KS 3S')},
         [lead4, (1, 'KS KS 9S 9S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-5-tractor', {1: L('9S 9S 8S 8S KS KS 3S')},
+        [lead4, (1, '9S 9S 8S 8S')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     pairs = L('KS KS KS 9S 9S 5S 2S')
     pin('decks-4-list-5-two-pairs-before-a-triple', {1: pairs},
         [lead4, (1, 'KS KS 9S 9S')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
@@ -786,6 +802,8 @@ def audit():
         [lead4, (1, 'KS KS KS 5S')], 'refused', decks=4, reserve=('S',))
     pin('decks-4-list-5-triple-before-a-pair-refused', {1: L('KS KS KS 9S 5S 2S')},
         [lead4, (1, 'KS KS 9S 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-5-triple-and-single', {1: L('KS KS KS 9S 5S 2S')},
+        [lead4, (1, 'KS KS KS 2S')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     # List 6 (on 7788): "有4个(AAAA)和拖拉机(3344)出牌可选"; then two pairs.
     lead4 = (0, '7S 7S 8S 8S')
     both = L('AS AS AS AS 4S 4S 3S 3S 9S')
@@ -797,6 +815,8 @@ def audit():
         [lead4, (1, 'AS AS 4S 4S')], 'refused', decks=4, reserve=('S',))
     pin('decks-4-list-6-quad-before-two-pairs-refused', {1: L('AS AS AS AS QS QS 5S 5S 2S')},
         [lead4, (1, 'QS QS 5S 5S')], 'refused', decks=4, reserve=('S',))
+    pin('decks-4-list-6-quad', {1: L('AS AS AS AS QS QS 5S 5S 2S')},
+        [lead4, (1, 'AS AS AS AS')] + d4 + [(0, 'AC')], 'ok', decks=4, reserve=('S',))
     # Whole hands (the singles referee): the level table's edges, pass_a, flip.
     search('level-edge-p-is-step-banker-up-1', lambda p, o, r: p == 20, decks=1, levels=(2, 2))
     search('level-edge-p-is-2-steps-bank-changes', lambda p, o, r: p == 40, decks=1, levels=(2, 2))
