@@ -61,12 +61,13 @@ pub(crate) struct Checkpointer {
 
 impl Checkpointer {
     /// Starts the task on `pool` (one connection of its own); it ends, and
-    /// closes the pool, when this handle is dropped.
-    pub(crate) fn start(pool: SqlitePool) -> Checkpointer {
+    /// closes the pool, when this handle is dropped (the returned handle
+    /// says when it has).
+    pub(crate) fn start(pool: SqlitePool) -> (Checkpointer, tokio::task::JoinHandle<()>) {
         let (wake, rx) = mpsc::channel(1);
         let catch_up = Arc::new(AtomicBool::new(false));
-        tokio::spawn(run(pool, rx, catch_up.clone()));
-        Checkpointer { wake, catch_up }
+        let task = tokio::spawn(run(pool, rx, catch_up.clone()));
+        (Checkpointer { wake, catch_up }, task)
     }
 
     /// After a commit: a checkpoint is due soon. Never waits.
@@ -99,12 +100,18 @@ pub(crate) async fn checkpoint(pool: &SqlitePool) -> Option<i64> {
 }
 
 async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<AtomicBool>) {
+    // A wake-up that came during the pause after a checkpoint: the next
+    // one is due at once.
+    let mut due = false;
     loop {
         // A wake-up or the idle time: checkpoint. The queue closed: the
-        // writer is gone (the ledger was dropped).
-        if let Ok(None) = tokio::time::timeout(IDLE, wake.recv()).await {
-            break;
+        // writer is gone (the ledger was closed or dropped).
+        if !due {
+            if let Ok(None) = tokio::time::timeout(IDLE, wake.recv()).await {
+                break;
+            }
         }
+        due = false;
         if pool.is_closed() {
             break;
         }
@@ -114,7 +121,22 @@ async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<Atomi
         {
             catch_up.store(true, Ordering::Relaxed);
         }
-        tokio::time::sleep(INTERVAL).await;
+        // The pause between two checkpoints, cut short when the writer
+        // goes: `Ledger::close` waits for this task to end.
+        let pause = tokio::time::sleep(INTERVAL);
+        tokio::pin!(pause);
+        loop {
+            tokio::select! {
+                () = &mut pause => break,
+                w = wake.recv() => match w {
+                    Some(()) => due = true,
+                    None => {
+                        pool.close().await;
+                        return;
+                    }
+                },
+            }
+        }
     }
     pool.close().await;
 }

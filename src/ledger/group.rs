@@ -19,17 +19,28 @@
 //! group gets that failure (as a transient database error: nothing of the
 //! group was written).
 //!
+//! A write may come in two forms (see `raw.rs`): the async one on sqlx's
+//! transaction, and a synchronous one run on the connection through
+//! SQLite's C API. A group whose writes all have the second form (a
+//! settlement, an appended action) runs in one hop to the connection's
+//! thread — `BEGIN IMMEDIATE`, every write, `COMMIT` — where the sqlx path
+//! costs a hop per statement. The SQL, the savepoints and the order are the
+//! same either way.
+//!
 //! PostgreSQL does not use this: its transactions run side by side, each
 //! holding only its server's advisory lock.
 
 use super::checkpoint::{self, Checkpointer};
 use super::db::{self, Pool, Tx};
+use super::raw::Raw;
 use super::LedgerError;
+use sqlx::SqlitePool;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
 
 /// The most writes in one transaction: bounds how long the file's write
 /// lock is held and how much one failed commit takes with it.
@@ -39,10 +50,23 @@ const MAX_GROUP: usize = 128;
 pub(crate) type WriteFuture<'t, T> =
     Pin<Box<dyn Future<Output = Result<T, LedgerError>> + Send + 't>>;
 
+/// A write's synchronous form, on the connection itself (see `raw.rs`).
+pub(crate) type RawWrite<T> =
+    Box<dyn for<'h, 'c> FnOnce(&mut Raw<'h, 'c>) -> Result<T, LedgerError> + Send>;
+
 /// One queued write, type-erased: it runs in the group's transaction, then
 /// hears whether the group committed.
 trait Work: Send {
     fn run<'t>(&'t mut self, tx: &'t mut Tx) -> Pin<Box<dyn Future<Output = bool> + Send + 't>>;
+    /// Whether the write has a synchronous form ([`Work::run_raw`]).
+    fn has_raw(&self) -> bool {
+        false
+    }
+    /// Runs the synchronous form; `true` when it succeeded. Only called when
+    /// [`Work::has_raw`].
+    fn run_raw(&mut self, _raw: &mut Raw<'_, '_>) -> bool {
+        false
+    }
     /// `failed`: `None` when the group committed, else why it did not.
     fn finish(self: Box<Self>, failed: Option<&str>);
 }
@@ -84,6 +108,58 @@ where
     }
 }
 
+/// A write with only a synchronous form; in a group that runs on sqlx's
+/// transaction it takes the connection for its own statements.
+struct RawItem<T> {
+    write: Option<RawWrite<T>>,
+    result: Option<Result<T, LedgerError>>,
+    reply: oneshot::Sender<Result<T, LedgerError>>,
+}
+
+impl<T: Send + 'static> Work for RawItem<T> {
+    fn run<'t>(&'t mut self, tx: &'t mut Tx) -> Pin<Box<dyn Future<Output = bool> + Send + 't>> {
+        Box::pin(async move {
+            let Tx::Sqlite(t) = tx else {
+                self.result = Some(Err(LedgerError::Corrupt(
+                    "a SQLite write was given a PostgreSQL transaction".into(),
+                )));
+                return false;
+            };
+            match t.lock_handle().await {
+                Ok(mut handle) => self.run_raw(&mut Raw::new(&mut handle)),
+                Err(e) => {
+                    self.result = Some(Err(e.into()));
+                    false
+                }
+            }
+        })
+    }
+
+    fn has_raw(&self) -> bool {
+        true
+    }
+
+    fn run_raw(&mut self, raw: &mut Raw<'_, '_>) -> bool {
+        let Some(write) = self.write.take() else {
+            return false;
+        };
+        let r = write(raw);
+        let ok = r.is_ok();
+        self.result = Some(r);
+        ok
+    }
+
+    fn finish(self: Box<Self>, failed: Option<&str>) {
+        let r = match (self.result, failed) {
+            (Some(Err(e)), _) => Err(e),
+            (Some(Ok(v)), None) => Ok(v),
+            (_, Some(why)) => Err(group_failed(why)),
+            (None, None) => Err(group_failed("the write did not run")),
+        };
+        let _ = self.reply.send(r);
+    }
+}
+
 /// A failure of the group, not of the write: transient (nothing of it was
 /// written; trying again may work).
 fn group_failed(why: &str) -> LedgerError {
@@ -93,11 +169,16 @@ fn group_failed(why: &str) -> LedgerError {
 }
 
 /// The queue into the writer task; cheap to clone. The task ends when the
-/// last ledger handle holding its queue is dropped.
+/// last ledger handle holding its queue is dropped, or at
+/// [`GroupWriter::stop`].
 #[derive(Clone, Debug)]
 pub(crate) struct GroupWriter {
     queue: mpsc::UnboundedSender<Box<dyn Work>>,
     counts: Arc<Counts>,
+    /// Tells the task to take no more writes (`Ledger::close`).
+    stop: Arc<tokio::sync::Notify>,
+    /// The writer task and the checkpoint task, awaited by `stop`.
+    tasks: Arc<Mutex<Vec<JoinHandle<()>>>>,
 }
 
 /// Groups committed and writes in them, for the load benchmark: how well
@@ -111,11 +192,41 @@ struct Counts {
 impl GroupWriter {
     /// Starts the writer task on `pool` (SQLite's one writer connection),
     /// waking `checkpoints` after each commit (see `checkpoint.rs`).
-    pub(crate) fn start(pool: Pool, checkpoints: Option<Checkpointer>) -> GroupWriter {
+    pub(crate) fn start(pool: Pool, checkpoints: Option<SqlitePool>) -> GroupWriter {
         let (queue, rx) = mpsc::unbounded_channel();
         let counts = Arc::new(Counts::default());
-        tokio::spawn(writer(pool, rx, checkpoints, counts.clone()));
-        GroupWriter { queue, counts }
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let mut tasks = Vec::new();
+        let checkpoints = checkpoints.map(|p| {
+            let (c, task) = Checkpointer::start(p);
+            tasks.push(task);
+            c
+        });
+        tasks.push(tokio::spawn(writer(
+            pool,
+            rx,
+            checkpoints,
+            counts.clone(),
+            stop.clone(),
+        )));
+        GroupWriter {
+            queue,
+            counts,
+            stop,
+            tasks: Arc::new(Mutex::new(tasks)),
+        }
+    }
+
+    /// Stops the writer task once the writes already queued have run (later
+    /// ones are refused as after a stop), and waits until it and the
+    /// checkpoint task have ended and let go of their connections.
+    pub(crate) async fn stop(&self) {
+        self.stop.notify_one();
+        let tasks = std::mem::take(&mut *self.tasks.lock().unwrap_or_else(|e| e.into_inner()));
+        for task in tasks {
+            // A task that panicked has ended too; its panic was reported.
+            let _ = task.await;
+        }
     }
 
     /// Groups run and writes run in them so far.
@@ -139,6 +250,30 @@ impl GroupWriter {
             result: None,
             reply,
         });
+        self.send(item, answer).await
+    }
+
+    /// Runs `write` on the connection itself (see `raw.rs`), in the next
+    /// group's transaction, and returns its result once the group has
+    /// committed.
+    pub(crate) async fn write_raw<T: Send + 'static>(
+        &self,
+        write: RawWrite<T>,
+    ) -> Result<T, LedgerError> {
+        let (reply, answer) = oneshot::channel();
+        let item: Box<dyn Work> = Box::new(RawItem {
+            write: Some(write),
+            result: None,
+            reply,
+        });
+        self.send(item, answer).await
+    }
+
+    async fn send<T>(
+        &self,
+        item: Box<dyn Work>,
+        answer: oneshot::Receiver<Result<T, LedgerError>>,
+    ) -> Result<T, LedgerError> {
         if self.queue.send(item).is_err() {
             return Err(group_failed("the writer has stopped"));
         }
@@ -153,9 +288,28 @@ async fn writer(
     mut rx: mpsc::UnboundedReceiver<Box<dyn Work>>,
     checkpoints: Option<Checkpointer>,
     counts: Arc<Counts>,
+    stop: Arc<tokio::sync::Notify>,
 ) {
     let mut group: Vec<Box<dyn Work>> = Vec::with_capacity(MAX_GROUP);
-    while rx.recv_many(&mut group, MAX_GROUP).await > 0 {
+    let mut stopping = false;
+    loop {
+        let got = if stopping {
+            rx.recv_many(&mut group, MAX_GROUP).await
+        } else {
+            tokio::select! {
+                biased;
+                n = rx.recv_many(&mut group, MAX_GROUP) => n,
+                () = stop.notified() => {
+                    // What is queued still runs; what comes later is refused.
+                    rx.close();
+                    stopping = true;
+                    continue;
+                }
+            }
+        };
+        if got == 0 {
+            break;
+        }
         counts.groups.fetch_add(1, Ordering::Relaxed);
         counts
             .writes
@@ -186,6 +340,10 @@ async fn writer(
 /// savepoint: the transaction is the write's own, committed when it
 /// succeeded and rolled back when it failed — two fewer round trips.
 async fn run_group(pool: &Pool, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
+    let all_raw = group.iter_mut().all(|w| w.has_raw());
+    if let (Pool::Sqlite(p), true) = (pool, all_raw) {
+        return run_raw_group(p, group).await;
+    }
     let mut tx = pool.begin_write(db::Lock::None).await?;
     if let [item] = group {
         return if item.run(&mut tx).await {
@@ -203,4 +361,70 @@ async fn run_group(pool: &Pool, group: &mut [Box<dyn Work>]) -> Result<(), sqlx:
         open = "RELEASE grouped; SAVEPOINT grouped";
     }
     tx.commit().await
+}
+
+/// [`run_group`] for a group whose writes all have a synchronous form: the
+/// same transaction and savepoints, run on the connection in one hop.
+async fn run_raw_group(pool: &SqlitePool, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
+    let mut conn = pool.acquire().await?;
+    let mut handle = conn.lock_handle().await?;
+    let mut raw = Raw::new(&mut handle);
+    // A lone write takes the calling thread for about as long as sqlx's
+    // hops took; a long group would hold one of the runtime's workers for
+    // milliseconds, so it runs as blocking work.
+    if group.len() > 4 && on_multi_thread_runtime() {
+        tokio::task::block_in_place(|| raw_group(&mut raw, group))
+    } else {
+        raw_group(&mut raw, group)
+    }
+}
+
+fn on_multi_thread_runtime() -> bool {
+    tokio::runtime::Handle::try_current()
+        .is_ok_and(|h| h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread)
+}
+
+fn raw_group(raw: &mut Raw<'_, '_>, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
+    raw.exec(c"BEGIN IMMEDIATE")?;
+    // Whatever happens below (an error, a panic in a write), the connection
+    // goes back to sqlx with no transaction open.
+    let tx = OpenTx { raw };
+    let done = if let [item] = group {
+        if item.run_raw(tx.raw) {
+            tx.raw.exec(c"COMMIT")
+        } else {
+            tx.raw.exec(c"ROLLBACK")
+        }
+    } else {
+        raw_savepoints(tx.raw, group).and_then(|()| tx.raw.exec(c"COMMIT"))
+    };
+    drop(tx);
+    done
+}
+
+fn raw_savepoints(raw: &mut Raw<'_, '_>, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
+    for item in group.iter_mut() {
+        raw.exec(c"SAVEPOINT grouped")?;
+        if !item.run_raw(raw) {
+            raw.exec(c"ROLLBACK TO grouped")?;
+        }
+        raw.exec(c"RELEASE grouped")?;
+    }
+    Ok(())
+}
+
+/// Rolls back a transaction still open when dropped (a failed `COMMIT`,
+/// an error or a panic half way).
+struct OpenTx<'r, 'h, 'c> {
+    raw: &'r mut Raw<'h, 'c>,
+}
+
+impl Drop for OpenTx<'_, '_, '_> {
+    fn drop(&mut self) {
+        if self.raw.in_transaction() {
+            if let Err(e) = self.raw.exec(c"ROLLBACK") {
+                tracing::error!("ledger: rolling back a grouped write failed: {e}");
+            }
+        }
+    }
 }
