@@ -56,6 +56,10 @@ pub(crate) const JOURNAL_SIZE_LIMIT: &str = "67108864";
 #[derive(Debug)]
 pub(crate) struct Checkpointer {
     wake: mpsc::Sender<()>,
+    /// A wake-up is on its way and the task has not checkpointed since:
+    /// later commits need not wake it again (one task wake-up per
+    /// checkpoint, not per commit).
+    woken: Arc<AtomicBool>,
     catch_up: Arc<AtomicBool>,
 }
 
@@ -66,13 +70,23 @@ impl Checkpointer {
     pub(crate) fn start(pool: SqlitePool) -> (Checkpointer, tokio::task::JoinHandle<()>) {
         let (wake, rx) = mpsc::channel(1);
         let catch_up = Arc::new(AtomicBool::new(false));
-        let task = tokio::spawn(run(pool, rx, catch_up.clone()));
-        (Checkpointer { wake, catch_up }, task)
+        let woken = Arc::new(AtomicBool::new(false));
+        let task = tokio::spawn(run(pool, rx, woken.clone(), catch_up.clone()));
+        (
+            Checkpointer {
+                wake,
+                woken,
+                catch_up,
+            },
+            task,
+        )
     }
 
     /// After a commit: a checkpoint is due soon. Never waits.
     pub(crate) fn wrote(&self) {
-        let _ = self.wake.try_send(());
+        if !self.woken.swap(true, Ordering::AcqRel) {
+            let _ = self.wake.try_send(());
+        }
     }
 
     /// Whether the writer should checkpoint now, itself (once per report).
@@ -99,7 +113,12 @@ pub(crate) async fn checkpoint(pool: &SqlitePool) -> Option<i64> {
     }
 }
 
-async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<AtomicBool>) {
+async fn run(
+    pool: SqlitePool,
+    mut wake: mpsc::Receiver<()>,
+    woken: Arc<AtomicBool>,
+    catch_up: Arc<AtomicBool>,
+) {
     // A wake-up that came during the pause after a checkpoint: the next
     // one is due at once.
     let mut due = false;
@@ -115,6 +134,8 @@ async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<Atomi
         if pool.is_closed() {
             break;
         }
+        // Commits from here on wake the task again.
+        woken.store(false, Ordering::Release);
         if checkpoint(&pool)
             .await
             .is_some_and(|log| log >= CATCH_UP_FRAMES)

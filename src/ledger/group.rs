@@ -179,6 +179,7 @@ pub(crate) struct GroupWriter {
     stop: Arc<tokio::sync::Notify>,
     /// The writer task and the checkpoint task, awaited by `stop`.
     tasks: Arc<Mutex<Vec<JoinHandle<()>>>>,
+    wanted: Arc<Wanted>,
 }
 
 /// Groups committed and writes in them, for the load benchmark: how well
@@ -202,19 +203,35 @@ impl GroupWriter {
             tasks.push(task);
             c
         });
-        tasks.push(tokio::spawn(writer(
+        let wanted = Arc::new(Wanted::default());
+        // Only a file's writer keeps its connection between groups: an
+        // in-memory ledger reads through its one connection too.
+        let hold = checkpoints.is_some();
+        tasks.push(tokio::spawn(writer(Writer {
             pool,
             rx,
             checkpoints,
-            counts.clone(),
-            stop.clone(),
-        )));
+            counts: counts.clone(),
+            stop: stop.clone(),
+            stopping: false,
+            wanted: wanted.clone(),
+            hold,
+        })));
         GroupWriter {
             queue,
             counts,
             stop,
             tasks: Arc::new(Mutex::new(tasks)),
+            wanted,
         }
+    }
+
+    /// Announces a wait for the writer connection outside the group
+    /// writer, until the returned guard is dropped (see [`Wanted`]).
+    pub(crate) fn want(&self) -> Want {
+        self.wanted.waiting.fetch_add(1, Ordering::AcqRel);
+        self.wanted.notify.notify_one();
+        Want(self.wanted.clone())
     }
 
     /// Stops the writer task once the writes already queued have run (later
@@ -283,52 +300,196 @@ impl GroupWriter {
     }
 }
 
-async fn writer(
+/// The writer task's state.
+struct Writer {
     pool: Pool,
-    mut rx: mpsc::UnboundedReceiver<Box<dyn Work>>,
+    rx: mpsc::UnboundedReceiver<Box<dyn Work>>,
     checkpoints: Option<Checkpointer>,
     counts: Arc<Counts>,
     stop: Arc<tokio::sync::Notify>,
-) {
+    /// Set once `stop` was heard: the queue is closed and drained.
+    stopping: bool,
+    wanted: Arc<Wanted>,
+    /// Whether the task may keep the connection between groups (a SQLite
+    /// file; see [`Writer::run_held`]).
+    hold: bool,
+}
+
+async fn writer(mut w: Writer) {
     let mut group: Vec<Box<dyn Work>> = Vec::with_capacity(MAX_GROUP);
-    let mut stopping = false;
     loop {
-        let got = if stopping {
-            rx.recv_many(&mut group, MAX_GROUP).await
-        } else {
-            tokio::select! {
-                biased;
-                n = rx.recv_many(&mut group, MAX_GROUP) => n,
-                () = stop.notified() => {
-                    // What is queued still runs; what comes later is refused.
-                    rx.close();
-                    stopping = true;
-                    continue;
-                }
-            }
-        };
-        if got == 0 {
+        if group.is_empty() && !w.next(&mut group).await {
             break;
         }
-        counts.groups.fetch_add(1, Ordering::Relaxed);
-        counts
+        let sqlite = match &w.pool {
+            Pool::Sqlite(p) if w.hold && group.iter_mut().all(|x| x.has_raw()) => Some(p.clone()),
+            _ => None,
+        };
+        if let Some(p) = sqlite {
+            if !w.run_held(&p, &mut group).await {
+                break;
+            }
+            continue;
+        }
+        w.count(&group);
+        let failed = run_group(&w.pool, &mut group).await.err();
+        finish(&mut group, failed);
+        if let Some(c) = &w.checkpoints {
+            c.wrote();
+            // The log outgrew what the checkpoint task could copy beside
+            // the writes: one checkpoint here, between two groups, copies
+            // it all (the callers above have their answers already).
+            if let (true, Pool::Sqlite(p)) = (c.take_catch_up(), &w.pool) {
+                checkpoint::checkpoint(p).await;
+            }
+        }
+    }
+}
+
+/// Answers every write of a group: its own result, or the group's failure.
+fn finish(group: &mut Vec<Box<dyn Work>>, failed: Option<sqlx::Error>) {
+    let why = failed.as_ref().map(|e| e.to_string());
+    for item in group.drain(..) {
+        item.finish(why.as_deref());
+    }
+}
+
+impl Writer {
+    /// Waits for the next group; `false` once the queue is closed and empty.
+    async fn next(&mut self, group: &mut Vec<Box<dyn Work>>) -> bool {
+        loop {
+            let got = if self.stopping {
+                self.rx.recv_many(group, MAX_GROUP).await
+            } else {
+                tokio::select! {
+                    biased;
+                    n = self.rx.recv_many(group, MAX_GROUP) => n,
+                    () = self.stop.notified() => {
+                        self.stopping();
+                        continue;
+                    }
+                }
+            };
+            return got > 0;
+        }
+    }
+
+    /// What is queued still runs; what comes later is refused.
+    fn stopping(&mut self) {
+        self.rx.close();
+        self.stopping = true;
+    }
+
+    fn count(&self, group: &[Box<dyn Work>]) {
+        self.counts.groups.fetch_add(1, Ordering::Relaxed);
+        self.counts
             .writes
             .fetch_add(group.len() as u64, Ordering::Relaxed);
-        let failed = run_group(&pool, &mut group).await.err();
-        let why = failed.as_ref().map(|e| e.to_string());
-        for item in group.drain(..) {
-            item.finish(why.as_deref());
-        }
-        let Some(checkpoints) = &checkpoints else {
-            continue;
+    }
+
+    /// Runs `group` (every write with a synchronous form) and the groups
+    /// like it that follow, keeping the connection out of sqlx's thread
+    /// between them: taking it (a hop to that thread and back) and giving
+    /// it back (waking that thread) cost about as much as a settlement's
+    /// SQLite work. The connection goes back when a group needs sqlx's
+    /// path, when another write of the ledger waits for the connection
+    /// (`Ledger::begin` says so through [`Wanted`]), when no write comes
+    /// for [`HOLD_IDLE`], or after [`HOLD_MAX`] — the last two bound the
+    /// wait of anything that takes the writer pool unannounced. Returns
+    /// `false` once the queue is closed and empty; `group` is left empty or
+    /// holding a group for sqlx's path.
+    async fn run_held(&mut self, pool: &SqlitePool, group: &mut Vec<Box<dyn Work>>) -> bool {
+        let mut conn = match pool.acquire().await {
+            Ok(c) => c,
+            Err(e) => {
+                self.count(group);
+                finish(group, Some(e));
+                return true;
+            }
         };
-        checkpoints.wrote();
-        // The log outgrew what the checkpoint task could copy beside the
-        // writes: one checkpoint here, between two groups, copies it all
-        // (the callers above have their answers already).
-        if let (true, Pool::Sqlite(p)) = (checkpoints.take_catch_up(), &pool) {
-            checkpoint::checkpoint(p).await;
+        let mut handle = match conn.lock_handle().await {
+            Ok(h) => h,
+            Err(e) => {
+                self.count(group);
+                finish(group, Some(e));
+                return true;
+            }
+        };
+        let since = tokio::time::Instant::now();
+        loop {
+            self.count(group);
+            let failed = {
+                let mut raw = Raw::new(&mut handle);
+                let failed = run_raw_group(&mut raw, group).err();
+                if let Some(c) = &self.checkpoints {
+                    c.wrote();
+                    if c.take_catch_up() {
+                        // See `writer`: the checkpoint the task could not
+                        // finish, here between two groups.
+                        if let Err(e) = raw.exec(c"PRAGMA wal_checkpoint(PASSIVE)") {
+                            tracing::warn!("ledger checkpoint failed: {e}");
+                        }
+                    }
+                }
+                failed
+            };
+            finish(group, failed);
+            if self.wanted.any() || since.elapsed() >= HOLD_MAX {
+                return true;
+            }
+            let got = if self.stopping {
+                self.rx.recv_many(group, MAX_GROUP).await
+            } else {
+                tokio::select! {
+                    biased;
+                    n = self.rx.recv_many(group, MAX_GROUP) => n,
+                    () = self.wanted.notify.notified() => return true,
+                    () = self.stop.notified() => {
+                        self.stopping();
+                        self.rx.recv_many(group, MAX_GROUP).await
+                    }
+                    () = tokio::time::sleep(HOLD_IDLE) => return true,
+                }
+            };
+            if got == 0 {
+                return false;
+            }
+            if !group.iter_mut().all(|x| x.has_raw()) {
+                return true;
+            }
         }
+    }
+}
+
+/// How long the writer keeps the connection after a group when no write
+/// comes (see [`Writer::run_held`]): a table's next action, a settlement's
+/// caller's next one, usually come sooner.
+const HOLD_IDLE: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// The longest the writer keeps the connection at a time.
+const HOLD_MAX: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Writes of the ledger waiting for the writer connection outside the
+/// group writer (`Ledger::begin`): the writer gives the connection back for
+/// them at once.
+#[derive(Debug, Default)]
+pub(crate) struct Wanted {
+    waiting: std::sync::atomic::AtomicUsize,
+    notify: tokio::sync::Notify,
+}
+
+impl Wanted {
+    fn any(&self) -> bool {
+        self.waiting.load(Ordering::Acquire) > 0
+    }
+}
+
+/// Held while waiting for the writer connection (see [`Wanted`]).
+pub(crate) struct Want(Arc<Wanted>);
+
+impl Drop for Want {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::AcqRel);
     }
 }
 
@@ -340,10 +501,6 @@ async fn writer(
 /// savepoint: the transaction is the write's own, committed when it
 /// succeeded and rolled back when it failed — two fewer round trips.
 async fn run_group(pool: &Pool, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
-    let all_raw = group.iter_mut().all(|w| w.has_raw());
-    if let (Pool::Sqlite(p), true) = (pool, all_raw) {
-        return run_raw_group(p, group).await;
-    }
     let mut tx = pool.begin_write(db::Lock::None).await?;
     if let [item] = group {
         return if item.run(&mut tx).await {
@@ -363,19 +520,16 @@ async fn run_group(pool: &Pool, group: &mut [Box<dyn Work>]) -> Result<(), sqlx:
     tx.commit().await
 }
 
-/// [`run_group`] for a group whose writes all have a synchronous form: the
-/// same transaction and savepoints, run on the connection in one hop.
-async fn run_raw_group(pool: &SqlitePool, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
-    let mut conn = pool.acquire().await?;
-    let mut handle = conn.lock_handle().await?;
-    let mut raw = Raw::new(&mut handle);
+/// [`run_group`] for a group whose writes all have a synchronous form, on
+/// the connection itself: the same transaction and savepoints.
+fn run_raw_group(raw: &mut Raw<'_, '_>, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
     // A lone write takes the calling thread for about as long as sqlx's
     // hops took; a long group would hold one of the runtime's workers for
     // milliseconds, so it runs as blocking work.
     if group.len() > 4 && on_multi_thread_runtime() {
-        tokio::task::block_in_place(|| raw_group(&mut raw, group))
+        tokio::task::block_in_place(|| raw_group(raw, group))
     } else {
-        raw_group(&mut raw, group)
+        raw_group(raw, group)
     }
 }
 

@@ -560,6 +560,8 @@ impl Ledger {
     /// A write transaction holding the database's write lock from its start
     /// (SQLite), or on PostgreSQL `lock` (see `db`'s module doc).
     async fn begin(&self, lock: Lock) -> Result<Tx, LedgerError> {
+        // The group writer may be keeping the connection: it gives it back.
+        let _want = self.group.as_ref().map(group::GroupWriter::want);
         Ok(self.writer.begin_write(lock).await?)
     }
 
