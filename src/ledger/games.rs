@@ -102,6 +102,10 @@ type HeadSeatRow = (
     Option<i64>,
 );
 
+/// A game's head and its human seats, each with its user's balance now
+/// (`None`: no account).
+type HeadAndSeats = (GameHead, Vec<(SeatRow, Option<i64>)>);
+
 /// The game's head and its human seats, each with its user's balance now,
 /// in one statement (a settlement's whole read).
 fn head_and_seats_query(game: GameId) -> db::Query<'static> {
@@ -116,10 +120,7 @@ fn head_and_seats_query(game: GameId) -> db::Query<'static> {
 }
 
 /// [`head_and_seats_query`], run and decoded (`None` balance: no account).
-async fn head_and_seats(
-    tx: &mut Tx,
-    game: GameId,
-) -> Result<(GameHead, Vec<(SeatRow, Option<i64>)>), LedgerError> {
+async fn head_and_seats(tx: &mut Tx, game: GameId) -> Result<HeadAndSeats, LedgerError> {
     let q = head_and_seats_query(game);
     let rows: Vec<HeadSeatRow> = db::query_as(q.sql)
         .bind_all(q.args)
@@ -131,7 +132,7 @@ async fn head_and_seats(
 fn decode_head_and_seats(
     game: GameId,
     rows: Vec<HeadSeatRow>,
-) -> Result<(GameHead, Vec<(SeatRow, Option<i64>)>), LedgerError> {
+) -> Result<HeadAndSeats, LedgerError> {
     let Some((server, status, seats, result, ..)) = rows.first().cloned() else {
         return Err(LedgerError::UnknownGame { game });
     };

@@ -32,7 +32,7 @@
 
 use super::checkpoint::{self, Checkpointer};
 use super::db::{self, Pool, Tx};
-use super::raw::Raw;
+use super::raw::{self, Raw};
 use super::LedgerError;
 use sqlx::SqlitePool;
 use std::future::Future;
@@ -126,7 +126,10 @@ impl<T: Send + 'static> Work for RawItem<T> {
                 return false;
             };
             match t.lock_handle().await {
-                Ok(mut handle) => self.run_raw(&mut Raw::new(&mut handle)),
+                Ok(mut handle) => {
+                    let mut cache = raw::Cache::default();
+                    self.run_raw(&mut Raw::new(&mut handle, &mut cache))
+                }
                 Err(e) => {
                     self.result = Some(Err(e.into()));
                     false
@@ -415,11 +418,14 @@ impl Writer {
                 return true;
             }
         };
+        // Dropped before `handle` (declared after it): every statement is
+        // finalized before the connection goes back to sqlx.
+        let mut cache = raw::Cache::default();
         let since = tokio::time::Instant::now();
         loop {
             self.count(group);
             let failed = {
-                let mut raw = Raw::new(&mut handle);
+                let mut raw = Raw::new(&mut handle, &mut cache);
                 let failed = run_raw_group(&mut raw, group).err();
                 if let Some(c) = &self.checkpoints {
                     c.wrote();
