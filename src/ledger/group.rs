@@ -22,10 +22,11 @@
 //! A write may come in two forms (see `raw.rs`): the async one on sqlx's
 //! transaction, and a synchronous one run on the connection through
 //! SQLite's C API. A group whose writes all have the second form (a
-//! settlement, an appended action) runs in one hop to the connection's
+//! settlement, an appended action) runs on the connection taken from sqlx's
 //! thread — `BEGIN IMMEDIATE`, every write, `COMMIT` — where the sqlx path
-//! costs a hop per statement. The SQL, the savepoints and the order are the
-//! same either way.
+//! costs a hop to that thread per statement; and the writer keeps the
+//! connection for the next such group (see [`Writer::run_held`]). The SQL,
+//! the savepoints and the order are the same either way.
 //!
 //! PostgreSQL does not use this: its transactions run side by side, each
 //! holding only its server's advisory lock.
