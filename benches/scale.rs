@@ -430,8 +430,11 @@ fn settle_script(ids: &[i64], pragmas: &str) -> String {
     let record_text = serde_json::to_string(&record())
         .unwrap()
         .replace('\'', "''");
+    // The ledger's connection settings, its busy timeout included: a
+    // transaction that finds the file locked waits, as the ledger's would,
+    // instead of running its statements outside a transaction.
     let mut script = format!(
-        "PRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA foreign_keys=ON;\n{pragmas}\n"
+        "PRAGMA busy_timeout=30000;\nPRAGMA journal_mode=WAL;\nPRAGMA synchronous=NORMAL;\nPRAGMA foreign_keys=ON;\n{pragmas}\n"
     );
     for (g, &id) in ids.iter().enumerate() {
         let (u1, u2, u3) = (3 * g + 1, 3 * g + 2, 3 * g + 3);
@@ -460,18 +463,33 @@ fn settle_script(ids: &[i64], pragmas: &str) -> String {
 }
 
 /// Runs `script` through the `sqlite3` shell on `db`: settlements per
-/// second (the shell's start and exit included), `None` without the shell.
+/// second (the shell's start and exit included), `None` without the shell
+/// or when a statement failed (its error is printed: the figure would not
+/// be the same work).
 fn shell_rate(db: &std::path::Path, script: &str, k: usize) -> Option<f64> {
     let path = db.with_extension("sql");
     std::fs::write(&path, script).unwrap();
     let started = Instant::now();
-    let status = std::process::Command::new("sqlite3")
+    let out = std::process::Command::new("sqlite3")
+        .arg("-bail")
         .arg(db)
         .stdin(std::fs::File::open(&path).unwrap())
         .stdout(std::process::Stdio::null())
-        .status();
+        .stderr(std::process::Stdio::piped())
+        .output();
     let secs = started.elapsed().as_secs_f64();
-    status.ok().filter(|s| s.success()).map(|_| k as f64 / secs)
+    match out {
+        Ok(out) if out.status.success() => Some(k as f64 / secs),
+        Ok(out) => {
+            eprintln!(
+                "sqlite3 on {}: {}",
+                db.display(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+            None
+        }
+        Err(_) => None,
+    }
 }
 
 /// Settlements per second through the ledger, one at a time and from 64
@@ -523,7 +541,7 @@ async fn settle_speed(k: u64) {
                 concurrent_rate / floor
             );
         }
-        _ => println!("{head} (no sqlite3 shell for the floor)"),
+        _ => println!("{head} (no sqlite3 shell for the floor, or it failed)"),
     }
 }
 

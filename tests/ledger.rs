@@ -79,6 +79,58 @@ async fn open_creates_the_file_in_wal_mode_and_reopens() {
     assert_clean(&l).await;
 }
 
+/// `close` returns only once every connection of the ledger (writer,
+/// readers, the checkpoint task's) is closed and its tasks have ended: a
+/// plain connection opened right after gets the file to itself at once —
+/// taking it out of WAL mode needs every other connection gone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_close_another_connection_has_the_file_to_itself_at_once() {
+    use sqlx::Connection;
+    for round in 0..5 {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("closing.db");
+        let l = Ledger::open(path.to_str().unwrap(), cfg()).await.unwrap();
+        // Writes through the group writer (they wake the checkpoint task),
+        // a read on a reader connection, and writes still queued at close.
+        let g = l
+            .create_game(game(vec![Some(1), Some(2), None]))
+            .await
+            .unwrap();
+        l.append_action(g, 1, &json!({"seat": 0})).await.unwrap();
+        assert_eq!(l.balance(S, 1).await.unwrap(), 1000);
+        let late = {
+            let l = l.clone();
+            tokio::spawn(async move { l.append_action(g, 2, &json!({"seat": 1})).await })
+        };
+        tokio::task::yield_now().await;
+        l.close().await;
+        // Queued before the close, or refused after it: never half done.
+        let _ = late.await.unwrap();
+        let opts = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&path)
+            .busy_timeout(std::time::Duration::ZERO);
+        let mut c = sqlx::SqliteConnection::connect_with(&opts).await.unwrap();
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode=DELETE")
+            .fetch_one(&mut c)
+            .await
+            .unwrap_or_else(|e| panic!("round {round}: {e}"));
+        assert_eq!(mode, "delete", "round {round}");
+        sqlx::query("BEGIN EXCLUSIVE")
+            .execute(&mut c)
+            .await
+            .unwrap();
+        sqlx::query("COMMIT").execute(&mut c).await.unwrap();
+        c.close().await.unwrap();
+        // The last connection copied the log into the file and removed it.
+        assert!(!dir.path().join("closing.db-wal").exists(), "round {round}");
+        // Writes through a clone after the close are refused.
+        assert!(l
+            .create_game(game(vec![Some(3), None, None]))
+            .await
+            .is_err());
+    }
+}
+
 #[tokio::test]
 async fn open_refuses_bad_settings_and_missing_files() {
     let dir = tempfile::tempdir().unwrap();

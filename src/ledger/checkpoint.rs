@@ -56,22 +56,37 @@ pub(crate) const JOURNAL_SIZE_LIMIT: &str = "67108864";
 #[derive(Debug)]
 pub(crate) struct Checkpointer {
     wake: mpsc::Sender<()>,
+    /// A wake-up is on its way and the task has not checkpointed since:
+    /// later commits need not wake it again (one task wake-up per
+    /// checkpoint, not per commit).
+    woken: Arc<AtomicBool>,
     catch_up: Arc<AtomicBool>,
 }
 
 impl Checkpointer {
     /// Starts the task on `pool` (one connection of its own); it ends, and
-    /// closes the pool, when this handle is dropped.
-    pub(crate) fn start(pool: SqlitePool) -> Checkpointer {
+    /// closes the pool, when this handle is dropped (the returned handle
+    /// says when it has).
+    pub(crate) fn start(pool: SqlitePool) -> (Checkpointer, tokio::task::JoinHandle<()>) {
         let (wake, rx) = mpsc::channel(1);
         let catch_up = Arc::new(AtomicBool::new(false));
-        tokio::spawn(run(pool, rx, catch_up.clone()));
-        Checkpointer { wake, catch_up }
+        let woken = Arc::new(AtomicBool::new(false));
+        let task = tokio::spawn(run(pool, rx, woken.clone(), catch_up.clone()));
+        (
+            Checkpointer {
+                wake,
+                woken,
+                catch_up,
+            },
+            task,
+        )
     }
 
     /// After a commit: a checkpoint is due soon. Never waits.
     pub(crate) fn wrote(&self) {
-        let _ = self.wake.try_send(());
+        if !self.woken.swap(true, Ordering::AcqRel) {
+            let _ = self.wake.try_send(());
+        }
     }
 
     /// Whether the writer should checkpoint now, itself (once per report).
@@ -98,23 +113,51 @@ pub(crate) async fn checkpoint(pool: &SqlitePool) -> Option<i64> {
     }
 }
 
-async fn run(pool: SqlitePool, mut wake: mpsc::Receiver<()>, catch_up: Arc<AtomicBool>) {
+async fn run(
+    pool: SqlitePool,
+    mut wake: mpsc::Receiver<()>,
+    woken: Arc<AtomicBool>,
+    catch_up: Arc<AtomicBool>,
+) {
+    // A wake-up that came during the pause after a checkpoint: the next
+    // one is due at once.
+    let mut due = false;
     loop {
         // A wake-up or the idle time: checkpoint. The queue closed: the
-        // writer is gone (the ledger was dropped).
-        if let Ok(None) = tokio::time::timeout(IDLE, wake.recv()).await {
-            break;
+        // writer is gone (the ledger was closed or dropped).
+        if !due {
+            if let Ok(None) = tokio::time::timeout(IDLE, wake.recv()).await {
+                break;
+            }
         }
+        due = false;
         if pool.is_closed() {
             break;
         }
+        // Commits from here on wake the task again.
+        woken.store(false, Ordering::Release);
         if checkpoint(&pool)
             .await
             .is_some_and(|log| log >= CATCH_UP_FRAMES)
         {
             catch_up.store(true, Ordering::Relaxed);
         }
-        tokio::time::sleep(INTERVAL).await;
+        // The pause between two checkpoints, cut short when the writer
+        // goes: `Ledger::close` waits for this task to end.
+        let pause = tokio::time::sleep(INTERVAL);
+        tokio::pin!(pause);
+        loop {
+            tokio::select! {
+                () = &mut pause => break,
+                w = wake.recv() => match w {
+                    Some(()) => due = true,
+                    None => {
+                        pool.close().await;
+                        return;
+                    }
+                },
+            }
+        }
     }
     pool.close().await;
 }

@@ -115,10 +115,6 @@ impl Pool {
 }
 
 impl Tx {
-    pub(crate) fn is_postgres(&self) -> bool {
-        matches!(self, Tx::Postgres(_))
-    }
-
     pub(crate) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.commit().await,
@@ -161,6 +157,7 @@ impl<'c> From<&'c Pool> for Conn<'c> {
 }
 
 /// A bound value: every ledger column is a BIGINT or a text.
+#[derive(Clone)]
 pub(crate) enum Arg<'a> {
     Int(Option<i64>),
     Text(Option<Cow<'a, str>>),
@@ -267,8 +264,8 @@ impl Done {
 
 /// A statement with no rows to read (`sqlx::query`).
 pub(crate) struct Query<'a> {
-    sql: &'a str,
-    args: Vec<Arg<'a>>,
+    pub(super) sql: &'a str,
+    pub(super) args: Vec<Arg<'a>>,
 }
 
 pub(crate) fn query(sql: &str) -> Query<'_> {
@@ -387,6 +384,12 @@ where
         self
     }
 
+    /// Binds arguments already collected (a [`Query`]'s).
+    pub(crate) fn bind_all(mut self, args: Vec<Arg<'a>>) -> Self {
+        self.args.extend(args);
+        self
+    }
+
     pub(crate) async fn fetch_one<'c>(self, c: impl Into<Conn<'c>>) -> Result<O, sqlx::Error> {
         let sql = self.sql;
         on_conn!(c.into(), self.args, |e, a| sqlx::query_as_with(sql, a)
@@ -434,6 +437,12 @@ where
 {
     pub(crate) fn bind(mut self, v: impl Bind<'a>) -> Self {
         self.args.push(v.arg());
+        self
+    }
+
+    /// Binds arguments already collected (a [`Query`]'s).
+    pub(crate) fn bind_all(mut self, args: Vec<Arg<'a>>) -> Self {
+        self.args.extend(args);
         self
     }
 

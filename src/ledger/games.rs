@@ -1,7 +1,8 @@
 //! Games in the ledger: opening a game (locking its players' chips), holds
 //! into escrow, snapshots, settlement, cancellation and resume at start-up.
 
-use super::db::{self, Lock};
+use super::db::{self, Bind, Lock};
+use super::raw::Raw;
 use super::shares::{share_out, ShareError};
 use super::{
     add_to_balance, check_key, db_id, from_db_id, journal, now_unix, parse_json, positive, reason,
@@ -86,26 +87,29 @@ impl Placeholders {
     }
 }
 
-/// The game's head and its human seats, each with its user's balance now
-/// (`None`: no account), in one statement (a settlement's whole read: one
-/// round trip).
-async fn head_and_seats(
-    tx: &mut Tx,
-    game: GameId,
-) -> Result<(GameHead, Vec<(SeatRow, Option<i64>)>), LedgerError> {
-    type Row = (
-        i64,
-        String,
-        String,
-        Option<String>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-        Option<i64>,
-    );
-    // A game without human seats is one row with no seat.
-    let rows: Vec<Row> = db::query_as(
+/// A row of [`head_and_seats_query`]: the game's server, status, seats and
+/// result, then one human seat (seat, user, start balance, held) and its
+/// user's balance (`None` on the one row of a game without human seats).
+type HeadSeatRow = (
+    i64,
+    String,
+    String,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+    Option<i64>,
+);
+
+/// A game's head and its human seats, each with its user's balance now
+/// (`None`: no account).
+type HeadAndSeats = (GameHead, Vec<(SeatRow, Option<i64>)>);
+
+/// The game's head and its human seats, each with its user's balance now,
+/// in one statement (a settlement's whole read).
+fn head_and_seats_query(game: GameId) -> db::Query<'static> {
+    db::query(
         "SELECT g.server_id, g.status, g.seats, g.result, \
                 s.seat, s.user_id, s.start_balance, s.held, a.balance \
          FROM games g LEFT JOIN game_seats s ON s.game_id = g.id \
@@ -113,8 +117,22 @@ async fn head_and_seats(
          WHERE g.id = $1 ORDER BY s.seat",
     )
     .bind(game)
-    .fetch_all(&mut *tx)
-    .await?;
+}
+
+/// [`head_and_seats_query`], run and decoded (`None` balance: no account).
+async fn head_and_seats(tx: &mut Tx, game: GameId) -> Result<HeadAndSeats, LedgerError> {
+    let q = head_and_seats_query(game);
+    let rows: Vec<HeadSeatRow> = db::query_as(q.sql)
+        .bind_all(q.args)
+        .fetch_all(&mut *tx)
+        .await?;
+    decode_head_and_seats(game, rows)
+}
+
+fn decode_head_and_seats(
+    game: GameId,
+    rows: Vec<HeadSeatRow>,
+) -> Result<HeadAndSeats, LedgerError> {
     let Some((server, status, seats, result, ..)) = rows.first().cloned() else {
         return Err(LedgerError::UnknownGame { game });
     };
@@ -144,6 +162,241 @@ async fn head_and_seats(
     Ok((head, out))
 }
 
+/// A settlement of a game no longer running: the first report again for a
+/// finished game (settling twice returns it unchanged), a refusal for a
+/// cancelled one; `None` for a running game, to settle.
+fn settled_already(game: GameId, head: &GameHead) -> Result<Option<SettleReport>, LedgerError> {
+    match head.status {
+        GameStatus::Finished => {
+            let stored = head.result.as_deref().ok_or_else(|| {
+                LedgerError::Corrupt(format!("finished game {game} has no report"))
+            })?;
+            parse_json(stored, "settlement report").map(Some)
+        }
+        GameStatus::Cancelled => Err(not_running(game, head.status)),
+        GameStatus::Running => Ok(None),
+    }
+}
+
+/// A game whose shard another process holds, refused as stale.
+fn foreign_game(game: GameId, version: i64) -> LedgerError {
+    LedgerError::StaleVersion {
+        game,
+        stored: version,
+        given: version,
+    }
+}
+
+/// What a settlement writes, worked out from what it read.
+struct SettlePlan {
+    report: SettleReport,
+    /// Each statement's SQL and arguments, in order.
+    writes: Vec<(String, Vec<db::Arg<'static>>)>,
+}
+
+/// Works out a running game's settlement (see [`Ledger::settle`]) from its
+/// head and seats as read in the settling transaction.
+fn settle_plan(
+    game: GameId,
+    head: GameHead,
+    seats: Vec<(SeatRow, Option<i64>)>,
+    s: &Settlement,
+    record: String,
+) -> Result<SettlePlan, LedgerError> {
+    let n = head.seats.len();
+    if s.deltas.len() != n {
+        return Err(LedgerError::BadSettlement(format!(
+            "{} deltas for {n} seats",
+            s.deltas.len()
+        )));
+    }
+    if let Some(w) = s.winners.iter().find(|&&w| w >= n) {
+        return Err(LedgerError::BadSettlement(format!(
+            "winner seat {w} out of {n} seats"
+        )));
+    }
+    let seats = seats
+        .into_iter()
+        .map(|(row, balance)| match balance {
+            Some(b) => Ok((row, b)),
+            None => Err(LedgerError::Corrupt(format!(
+                "seated user {} has no account",
+                row.user
+            ))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut caps: Vec<Option<i64>> = vec![None; n];
+    let mut balances = vec![0i64; n];
+    for (row, balance) in &seats {
+        if row.seat >= n || head.seats[row.seat] != Some(row.user) {
+            return Err(LedgerError::Corrupt(format!(
+                "game {game}: seat {} does not match the seat list",
+                row.seat
+            )));
+        }
+        balances[row.seat] = *balance;
+        let now = balance.saturating_add(row.held);
+        caps[row.seat] = Some(row.start_balance.min(now));
+    }
+    let flows = share_out(&s.deltas, &caps).map_err(|e| {
+        LedgerError::BadSettlement(match e {
+            ShareError::NotZeroSum { sum } => format!("deltas sum to {sum}, not 0"),
+            other => format!("{other:?}"),
+        })
+    })?;
+
+    let mut paid = vec![0i64; n];
+    let mut final_balances: Vec<Option<i64>> = vec![None; n];
+    let mut rake_total: i64 = 0;
+    // What the settlement writes, gathered first and then written in a
+    // few statements whatever the number of seats: the journal rows,
+    // the balance changes and the seats' results.
+    let mut entries: Vec<(UserId, i64, &str, String)> = Vec::new();
+    let mut changes: Vec<(UserId, i64)> = Vec::new();
+    for (row, _) in &seats {
+        let i = row.seat;
+        let flow = flows[i];
+        let gain = flow.total();
+        let rake = if gain > 0 {
+            (gain as i128 * s.rake_percent as i128 / 100) as i64
+        } else {
+            0
+        };
+        // Back from escrow plus what the humans paid it: never negative,
+        // as a loser pays at most balance + held.
+        let settlement = row
+            .held
+            .checked_add(flow.human)
+            .ok_or(LedgerError::AmountTooLarge)?;
+        let new_balance = [settlement, flow.house, -rake]
+            .into_iter()
+            .try_fold(balances[i], |b, x| b.checked_add(x))
+            .ok_or(LedgerError::AmountTooLarge)?;
+        if new_balance < 0 {
+            return Err(LedgerError::Corrupt(format!(
+                "game {game}: seat {i} would end below zero"
+            )));
+        }
+        for (amount, why) in [
+            (settlement, reason::SETTLEMENT),
+            (flow.house, reason::HOUSE),
+            (-rake, reason::RAKE),
+        ] {
+            if amount != 0 {
+                entries.push((row.user, amount, why, format!("{why}:{game}:{i}")));
+            }
+        }
+        let delta = new_balance - balances[i];
+        if delta != 0 {
+            changes.push((row.user, delta));
+        }
+        paid[i] = gain - rake;
+        rake_total = rake_total
+            .checked_add(rake)
+            .ok_or(LedgerError::AmountTooLarge)?;
+        final_balances[i] = Some(new_balance);
+    }
+    let report = SettleReport {
+        paid,
+        rake: rake_total,
+        balances: final_balances,
+    };
+    let result =
+        serde_json::to_string(&report).map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
+    let now = now_unix();
+    // Every write of the settlement, in a few statements whatever the
+    // number of seats (run on SQLite's connection in the same hop as the
+    // read, on PostgreSQL one after the other).
+    let mut writes = Vec::with_capacity(5);
+    if !entries.is_empty() {
+        let mut sql = String::from(
+            "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES ",
+        );
+        let mut args = Placeholders::default();
+        for (i, _) in entries.iter().enumerate() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            sql.push_str(&args.take(8));
+            sql.push(')');
+        }
+        let mut q = Vec::with_capacity(8 * entries.len());
+        for (user, amount, why, key) in entries {
+            q.extend([
+                db_id(head.server).arg(),
+                db_id(user).arg(),
+                amount.arg(),
+                why.arg(),
+                game.arg(),
+                None::<i64>.arg(),
+                now.arg(),
+                key.arg(),
+            ]);
+        }
+        writes.push((sql, q));
+    }
+    if !changes.is_empty() {
+        // Every balance in one statement; the CHECK on the column still
+        // refuses a negative balance. Every account changed was read
+        // above, in this transaction, so each one is there.
+        let mut args = Placeholders::default();
+        let mut sql = String::from("UPDATE accounts SET balance = balance + CASE user_id");
+        for _ in &changes {
+            sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+        }
+        sql.push_str(&format!(
+            " ELSE 0 END WHERE server_id = {} AND user_id IN ({})",
+            args.next(),
+            args.take(changes.len())
+        ));
+        let mut q = Vec::with_capacity(3 * changes.len() + 1);
+        for (user, delta) in &changes {
+            q.extend([db_id(*user).arg(), delta.arg()]);
+        }
+        q.push(db_id(head.server).arg());
+        for (user, _) in &changes {
+            q.push(db_id(*user).arg());
+        }
+        writes.push((sql, q));
+    }
+    if !seats.is_empty() {
+        let mut args = Placeholders::default();
+        let mut sql = String::from("UPDATE game_seats SET held = 0, active = 0, paid = CASE seat");
+        for _ in &seats {
+            sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+        }
+        sql.push_str(" ELSE paid END, won = CASE seat");
+        for _ in &seats {
+            sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+        }
+        sql.push_str(&format!(" ELSE won END WHERE game_id = {}", args.next()));
+        let mut q = Vec::with_capacity(4 * seats.len() + 1);
+        for (row, _) in &seats {
+            q.extend([(row.seat as i64).arg(), report.paid[row.seat].arg()]);
+        }
+        for (row, _) in &seats {
+            q.extend([
+                (row.seat as i64).arg(),
+                i64::from(s.winners.contains(&row.seat)).arg(),
+            ]);
+        }
+        q.push(game.arg());
+        writes.push((sql, q));
+    }
+    writes.push((
+        "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
+         WHERE id = $4"
+            .to_string(),
+        vec![record.arg(), result.arg(), now.arg(), game.arg()],
+    ));
+    // The record holds every action now.
+    writes.push((
+        "DELETE FROM game_actions WHERE game_id = $1".to_string(),
+        vec![game.arg()],
+    ));
+    Ok(SettlePlan { report, writes })
+}
 async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
     db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
         .bind(db_id(server))
@@ -328,29 +581,33 @@ impl Ledger {
         let text = serde_json::to_string(action)
             .map_err(|e| LedgerError::BadInput(format!("action: {e}")))?;
         let this = self.clone();
+        if let Some(group) = &self.group {
+            // SQLite: on the connection itself, so that a group of tables'
+            // actions is one hop to its thread (see `raw.rs`).
+            return group
+                .write_raw(Box::new(move |raw| {
+                    this.append_action_raw(raw, game, version, &text)
+                }))
+                .await;
+        }
         self.write(Lock::None, move |tx| {
             Box::pin(async move { this.append_action_in(tx, game, version, text).await })
         })
         .await
     }
 
-    async fn append_action_in(
-        &self,
-        tx: &mut Tx,
-        game: GameId,
-        version: i64,
-        text: String,
-    ) -> Result<(), LedgerError> {
-        let now = now_unix();
-        let moved = match &self.guard {
+    /// The compare-and-set of an appended action: moves the game to
+    /// `version` if it is running at the version before (and, with a shard
+    /// guard, only while this process holds the game's shard, as
+    /// save_snapshot).
+    fn append_cas(&self, game: GameId, version: i64) -> db::Query<'_> {
+        match &self.guard {
             None => db::query(
                 "UPDATE games SET version = $1 \
                  WHERE id = $2 AND status = 'running' AND version + 1 = $1",
             )
             .bind(version)
             .bind(game),
-            // The same compare-and-set, and only while this process holds
-            // the game's shard (see save_snapshot).
             Some(guard) => db::query(concat!(
                 "UPDATE games SET version = $1 \
                  WHERE id = $2 AND status = 'running' AND version + 1 = $1 AND ",
@@ -360,48 +617,35 @@ impl Ledger {
             .bind(game)
             .bind(guard.owner.as_str())
             .bind(guard.count)
-            .bind(now),
-        };
-        let appended = if tx.is_postgres() {
-            let moved = moved.execute(&mut *tx).await?.rows_affected() == 1;
-            if moved {
-                db::query(
-                    "INSERT INTO game_actions (game_id, version, action) VALUES ($1, $2, $3)",
-                )
-                .bind(game)
-                .bind(version)
-                .bind(&text)
+            .bind(now_unix()),
+        }
+    }
+
+    /// The action's row, written once the compare-and-set moved the game.
+    fn append_insert(game: GameId, version: i64, text: &str) -> db::Query<'_> {
+        db::query("INSERT INTO game_actions (game_id, version, action) VALUES ($1, $2, $3)")
+            .bind(game)
+            .bind(version)
+            .bind(text)
+    }
+
+    async fn append_action_in(
+        &self,
+        tx: &mut Tx,
+        game: GameId,
+        version: i64,
+        text: String,
+    ) -> Result<(), LedgerError> {
+        if self
+            .append_cas(game, version)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1
+        {
+            Self::append_insert(game, version, &text)
                 .execute(&mut *tx)
                 .await?;
-            }
-            moved
-        } else {
-            // SQLite: the compare-and-set and the insert in one round trip
-            // to the connection's thread (see `db::Batch`); the insert runs
-            // only when the compare-and-set moved the game on, so the batch
-            // changes two rows or none.
-            let mut batch = db::Batch::default();
-            batch.push(moved);
-            batch.push(
-                db::query(
-                    "INSERT INTO game_actions (game_id, version, action) \
-                     SELECT $1, $2, $3 WHERE changes() = 1",
-                )
-                .bind(game)
-                .bind(version)
-                .bind(&text),
-            );
-            match batch.execute(&mut *tx).await? {
-                2 => true,
-                0 => false,
-                n => {
-                    return Err(LedgerError::Corrupt(format!(
-                        "game {game}: appending an action changed {n} rows"
-                    )))
-                }
-            }
-        };
-        if appended {
             return Ok(());
         }
         let head = game_head(&mut *tx, game).await?;
@@ -418,14 +662,47 @@ impl Ledger {
                 .bind(version)
                 .fetch_optional(&mut *tx)
                 .await?;
-        if stored == version && same.as_deref() == Some(text.as_str()) {
+        append_refused(game, version, &text, stored, same)
+    }
+
+    /// [`Ledger::append_action`] on SQLite's connection: the same
+    /// statements as the async path.
+    fn append_action_raw(
+        &self,
+        raw: &mut Raw<'_, '_>,
+        game: GameId,
+        version: i64,
+        text: &str,
+    ) -> Result<(), LedgerError> {
+        if raw.execute(&self.append_cas(game, version))? == 1 {
+            raw.execute(&Self::append_insert(game, version, text))?;
             return Ok(());
         }
-        Err(LedgerError::StaleVersion {
-            game,
-            stored,
-            given: version,
-        })
+        // Refused: say why, as the async path does.
+        let mut head = None;
+        raw.rows(
+            &db::query("SELECT status, version FROM games WHERE id = $1").bind(game),
+            |r| {
+                head = Some((r.text(0)?.unwrap_or_default(), r.int(1).unwrap_or(0)));
+                Ok(())
+            },
+        )?;
+        let (status, stored) = head.ok_or(LedgerError::UnknownGame { game })?;
+        let status = GameStatus::parse(&status)?;
+        if status != GameStatus::Running {
+            return Err(not_running(game, status));
+        }
+        let mut same = None;
+        raw.rows(
+            &db::query("SELECT action FROM game_actions WHERE game_id = $1 AND version = $2")
+                .bind(game)
+                .bind(version),
+            |r| {
+                same = r.text(0)?;
+                Ok(())
+            },
+        )?;
+        append_refused(game, version, text, stored, same)
     }
 
     /// Stores the engine's state after an action: a compare-and-set on the
@@ -537,228 +814,78 @@ impl Ledger {
         let record = serde_json::to_string(&s.record)
             .map_err(|e| LedgerError::BadInput(format!("record: {e}")))?;
         let this = self.clone();
+        if let Some(group) = &self.group {
+            // SQLite: the read, the checks and the five writes on the
+            // connection itself, in one hop to its thread (see `raw.rs`).
+            return group
+                .write_raw(Box::new(move |raw| this.settle_raw(raw, game, &s, record)))
+                .await;
+        }
         self.write(Lock::GameServer(game), move |tx| {
-            Box::pin(async move { this.settle_in(tx, game, s, record).await })
+            Box::pin(async move {
+                let (head, seats) = head_and_seats(&mut *tx, game).await?;
+                if let Some(report) = settled_already(game, &head)? {
+                    return Ok(report);
+                }
+                this.check_owner(&mut *tx, game).await?;
+                let plan = settle_plan(game, head, seats, &s, record)?;
+                let mut batch = db::Batch::default();
+                for (sql, args) in &plan.writes {
+                    batch.push(db::Query {
+                        sql,
+                        args: args.clone(),
+                    });
+                }
+                batch.execute(&mut *tx).await?;
+                Ok(plan.report)
+            })
         })
         .await
     }
 
-    async fn settle_in(
+    /// [`Ledger::settle`] on SQLite's connection (see `raw.rs`): the same
+    /// statements as the async path.
+    fn settle_raw(
         &self,
-        tx: &mut Tx,
+        raw: &mut Raw<'_, '_>,
         game: GameId,
-        s: Settlement,
+        s: &Settlement,
         record: String,
     ) -> Result<SettleReport, LedgerError> {
-        let (head, seats) = head_and_seats(&mut *tx, game).await?;
-        match head.status {
-            GameStatus::Finished => {
-                let stored = head.result.ok_or_else(|| {
-                    LedgerError::Corrupt(format!("finished game {game} has no report"))
-                })?;
-                return parse_json(&stored, "settlement report");
-            }
-            GameStatus::Cancelled => return Err(not_running(game, head.status)),
-            GameStatus::Running => {}
-        }
-        self.check_owner(&mut *tx, game).await?;
-        let n = head.seats.len();
-        if s.deltas.len() != n {
-            return Err(LedgerError::BadSettlement(format!(
-                "{} deltas for {n} seats",
-                s.deltas.len()
-            )));
-        }
-        if let Some(w) = s.winners.iter().find(|&&w| w >= n) {
-            return Err(LedgerError::BadSettlement(format!(
-                "winner seat {w} out of {n} seats"
-            )));
-        }
-        let seats = seats
-            .into_iter()
-            .map(|(row, balance)| match balance {
-                Some(b) => Ok((row, b)),
-                None => Err(LedgerError::Corrupt(format!(
-                    "seated user {} has no account",
-                    row.user
-                ))),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut caps: Vec<Option<i64>> = vec![None; n];
-        let mut balances = vec![0i64; n];
-        for (row, balance) in &seats {
-            if row.seat >= n || head.seats[row.seat] != Some(row.user) {
-                return Err(LedgerError::Corrupt(format!(
-                    "game {game}: seat {} does not match the seat list",
-                    row.seat
-                )));
-            }
-            balances[row.seat] = *balance;
-            let now = balance.saturating_add(row.held);
-            caps[row.seat] = Some(row.start_balance.min(now));
-        }
-        let flows = share_out(&s.deltas, &caps).map_err(|e| {
-            LedgerError::BadSettlement(match e {
-                ShareError::NotZeroSum { sum } => format!("deltas sum to {sum}, not 0"),
-                other => format!("{other:?}"),
-            })
-        })?;
-
-        let mut paid = vec![0i64; n];
-        let mut final_balances: Vec<Option<i64>> = vec![None; n];
-        let mut rake_total: i64 = 0;
-        // What the settlement writes, gathered first and then written in a
-        // few statements whatever the number of seats: the journal rows,
-        // the balance changes and the seats' results.
-        let mut entries: Vec<(UserId, i64, &str, String)> = Vec::new();
-        let mut changes: Vec<(UserId, i64)> = Vec::new();
-        for (row, _) in &seats {
-            let i = row.seat;
-            let flow = flows[i];
-            let gain = flow.total();
-            let rake = if gain > 0 {
-                (gain as i128 * s.rake_percent as i128 / 100) as i64
-            } else {
-                0
-            };
-            // Back from escrow plus what the humans paid it: never negative,
-            // as a loser pays at most balance + held.
-            let settlement = row
-                .held
-                .checked_add(flow.human)
-                .ok_or(LedgerError::AmountTooLarge)?;
-            let new_balance = [settlement, flow.house, -rake]
-                .into_iter()
-                .try_fold(balances[i], |b, x| b.checked_add(x))
-                .ok_or(LedgerError::AmountTooLarge)?;
-            if new_balance < 0 {
-                return Err(LedgerError::Corrupt(format!(
-                    "game {game}: seat {i} would end below zero"
-                )));
-            }
-            for (amount, why) in [
-                (settlement, reason::SETTLEMENT),
-                (flow.house, reason::HOUSE),
-                (-rake, reason::RAKE),
-            ] {
-                if amount != 0 {
-                    entries.push((row.user, amount, why, format!("{why}:{game}:{i}")));
-                }
-            }
-            let delta = new_balance - balances[i];
-            if delta != 0 {
-                changes.push((row.user, delta));
-            }
-            paid[i] = gain - rake;
-            rake_total = rake_total
-                .checked_add(rake)
-                .ok_or(LedgerError::AmountTooLarge)?;
-            final_balances[i] = Some(new_balance);
-        }
-        let report = SettleReport {
-            paid,
-            rake: rake_total,
-            balances: final_balances,
-        };
-        let result = serde_json::to_string(&report)
-            .map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
-        let now = now_unix();
-        // Every write of the settlement in one batch (one round trip on
-        // SQLite); each statement's SQL depends only on the number of rows,
-        // so it is prepared once per shape and then taken from the cache.
-        let (journal_sql, accounts_sql, seats_sql);
-        let mut batch = db::Batch::default();
-        if !entries.is_empty() {
-            let mut sql = String::from(
-                "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES ",
-            );
-            let mut args = Placeholders::default();
-            for (i, _) in entries.iter().enumerate() {
-                if i > 0 {
-                    sql.push_str(", ");
-                }
-                sql.push('(');
-                sql.push_str(&args.take(8));
-                sql.push(')');
-            }
-            journal_sql = sql;
-            let mut q = db::query(&journal_sql);
-            for (user, amount, why, key) in &entries {
-                q = q
-                    .bind(db_id(head.server))
-                    .bind(db_id(*user))
-                    .bind(*amount)
-                    .bind(*why)
-                    .bind(game)
-                    .bind(None::<i64>)
-                    .bind(now)
-                    .bind(key.as_str());
-            }
-            batch.push(q);
-        }
-        if !changes.is_empty() {
-            // Every balance in one statement; the CHECK on the column still
-            // refuses a negative balance. Every account changed was read
-            // above, in this transaction, so each one is there.
-            let mut args = Placeholders::default();
-            let mut sql = String::from("UPDATE accounts SET balance = balance + CASE user_id");
-            for _ in &changes {
-                sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
-            }
-            sql.push_str(&format!(
-                " ELSE 0 END WHERE server_id = {} AND user_id IN ({})",
-                args.next(),
-                args.take(changes.len())
+        let mut rows: Vec<HeadSeatRow> = Vec::new();
+        raw.rows(&head_and_seats_query(game), |r| {
+            rows.push((
+                r.int(0).unwrap_or(0),
+                r.text(1)?.unwrap_or_default(),
+                r.text(2)?.unwrap_or_default(),
+                r.text(3)?,
+                r.int(4),
+                r.int(5),
+                r.int(6),
+                r.int(7),
+                r.int(8),
             ));
-            accounts_sql = sql;
-            let mut q = db::query(&accounts_sql);
-            for (user, delta) in &changes {
-                q = q.bind(db_id(*user)).bind(*delta);
-            }
-            q = q.bind(db_id(head.server));
-            for (user, _) in &changes {
-                q = q.bind(db_id(*user));
-            }
-            batch.push(q);
+            Ok(())
+        })?;
+        let (head, seats) = decode_head_and_seats(game, rows)?;
+        if let Some(report) = settled_already(game, &head)? {
+            return Ok(report);
         }
-        if !seats.is_empty() {
-            let mut args = Placeholders::default();
-            let mut sql =
-                String::from("UPDATE game_seats SET held = 0, active = 0, paid = CASE seat");
-            for _ in &seats {
-                sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
+        if let Some(q) = self.owner_check_query(game) {
+            let mut foreign = None;
+            raw.rows(&q, |r| {
+                foreign = r.int(0);
+                Ok(())
+            })?;
+            if let Some(version) = foreign {
+                return Err(foreign_game(game, version));
             }
-            sql.push_str(" ELSE paid END, won = CASE seat");
-            for _ in &seats {
-                sql.push_str(&format!(" WHEN {} THEN {}", args.next(), args.next()));
-            }
-            sql.push_str(&format!(" ELSE won END WHERE game_id = {}", args.next()));
-            seats_sql = sql;
-            let mut q = db::query(&seats_sql);
-            for (row, _) in &seats {
-                q = q.bind(row.seat as i64).bind(report.paid[row.seat]);
-            }
-            for (row, _) in &seats {
-                q = q
-                    .bind(row.seat as i64)
-                    .bind(i64::from(s.winners.contains(&row.seat)));
-            }
-            batch.push(q.bind(game));
         }
-        batch.push(
-            db::query(
-                "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
-                 WHERE id = $4",
-            )
-            .bind(record)
-            .bind(result)
-            .bind(now)
-            .bind(game),
-        );
-        // The record holds every action now.
-        batch.push(db::query("DELETE FROM game_actions WHERE game_id = $1").bind(game));
-        batch.execute(&mut *tx).await?;
-        Ok(report)
+        let plan = settle_plan(game, head, seats, s, record)?;
+        for (sql, args) in plan.writes {
+            raw.execute(&db::Query { sql: &sql, args })?;
+        }
+        Ok(plan.report)
     }
 
     /// Cancels a running game: every hold is refunded and the players'
@@ -820,27 +947,33 @@ impl Ledger {
     /// On a handle made with [`Ledger::owned_by`]: refuses (as stale) to
     /// move on a game whose shard this process does not hold now.
     async fn check_owner(&self, tx: &mut Tx, game: GameId) -> Result<(), LedgerError> {
-        let Some(guard) = &self.guard else {
+        let Some(q) = self.owner_check_query(game) else {
             return Ok(());
         };
-        let foreign: Option<i64> = db::query_scalar(concat!(
-            "SELECT version FROM games WHERE id = $1 AND NOT ",
-            super::owner_holds_shard!("$2", "$3", "$4")
-        ))
-        .bind(game)
-        .bind(guard.owner.as_str())
-        .bind(guard.count)
-        .bind(now_unix())
-        .fetch_optional(&mut *tx)
-        .await?;
+        let foreign: Option<i64> = db::query_scalar(q.sql)
+            .bind_all(q.args)
+            .fetch_optional(&mut *tx)
+            .await?;
         match foreign {
             None => Ok(()),
-            Some(version) => Err(LedgerError::StaleVersion {
-                game,
-                stored: version,
-                given: version,
-            }),
+            Some(version) => Err(foreign_game(game, version)),
         }
+    }
+
+    /// With a shard guard: the game's version if this process does not hold
+    /// its shard now (no row: it does).
+    fn owner_check_query(&self, game: GameId) -> Option<db::Query<'_>> {
+        let guard = self.guard.as_ref()?;
+        Some(
+            db::query(concat!(
+                "SELECT version FROM games WHERE id = $1 AND NOT ",
+                super::owner_holds_shard!("$2", "$3", "$4")
+            ))
+            .bind(game)
+            .bind(guard.owner.as_str())
+            .bind(guard.count)
+            .bind(now_unix()),
+        )
     }
 
     /// Every running game, oldest first, for resuming at start-up.
@@ -918,6 +1051,26 @@ impl Ledger {
         tx.commit().await?;
         Ok(out)
     }
+}
+
+/// An appended action whose compare-and-set found the game running at
+/// another version: fine if it is this very action again at its version (a
+/// retried write), else stale.
+fn append_refused(
+    game: GameId,
+    version: i64,
+    text: &str,
+    stored: i64,
+    same: Option<String>,
+) -> Result<(), LedgerError> {
+    if stored == version && same.as_deref() == Some(text) {
+        return Ok(());
+    }
+    Err(LedgerError::StaleVersion {
+        game,
+        stored,
+        given: version,
+    })
 }
 
 /// The key of the holds that fill a game's pot at its start (the table

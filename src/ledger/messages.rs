@@ -28,6 +28,7 @@ impl Ledger {
     /// remembered for the same user (or the table message): a game keeps
     /// one table message and one hand DM per user, the latest.
     pub async fn save_game_message(&self, game: GameId, m: GameMessage) -> Result<(), LedgerError> {
+        let _want = self.group.as_ref().map(super::group::GroupWriter::want);
         db::query(
             "INSERT INTO game_messages (game_id, user_id, channel_id, message_id) \
              VALUES ($1, $2, $3, $4) \

@@ -67,6 +67,7 @@ mod games;
 mod group;
 pub mod lease;
 mod messages;
+mod raw;
 pub mod shares;
 mod verify;
 
@@ -470,12 +471,8 @@ impl Ledger {
             )
         };
         let writer = Pool::Sqlite(writer);
-        let group = (!read_only).then(|| {
-            group::GroupWriter::start(
-                writer.clone(),
-                checkpoints.clone().map(checkpoint::Checkpointer::start),
-            )
-        });
+        let group =
+            (!read_only).then(|| group::GroupWriter::start(writer.clone(), checkpoints.clone()));
         Ok(Ledger {
             writer,
             reader: Pool::Sqlite(reader),
@@ -543,10 +540,16 @@ impl Ledger {
         &self.cfg
     }
 
-    /// Closes the pools (waits for connections to be returned). The writer
-    /// closes last: SQLite's last connection to close copies the whole
-    /// write-ahead log into the file.
+    /// Closes the ledger: the game writes already queued run, the writer
+    /// and checkpoint tasks end, and every connection is closed (those in
+    /// use are waited for) before this returns, so another process can take
+    /// the file at once. The writer closes last: SQLite's last connection
+    /// to close copies the whole write-ahead log into the file. Writes
+    /// through any clone of this ledger fail afterwards.
     pub async fn close(&self) {
+        if let Some(g) = &self.group {
+            g.stop().await;
+        }
         if let Some(c) = &self.checkpoints {
             c.close().await;
         }
@@ -557,6 +560,8 @@ impl Ledger {
     /// A write transaction holding the database's write lock from its start
     /// (SQLite), or on PostgreSQL `lock` (see `db`'s module doc).
     async fn begin(&self, lock: Lock) -> Result<Tx, LedgerError> {
+        // The group writer may be keeping the connection: it gives it back.
+        let _want = self.group.as_ref().map(group::GroupWriter::want);
         Ok(self.writer.begin_write(lock).await?)
     }
 
