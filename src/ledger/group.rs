@@ -97,15 +97,7 @@ where
     }
 
     fn finish(self: Box<Self>, failed: Option<&str>) {
-        let r = match (self.result, failed) {
-            // Its own refusal stands whatever became of the group.
-            (Some(Err(e)), _) => Err(e),
-            (Some(Ok(v)), None) => Ok(v),
-            (_, Some(why)) => Err(group_failed(why)),
-            (None, None) => Err(group_failed("the write did not run")),
-        };
-        // A caller that went away needs no answer.
-        let _ = self.reply.send(r);
+        answer(self.reply, self.result, failed);
     }
 }
 
@@ -154,14 +146,26 @@ impl<T: Send + 'static> Work for RawItem<T> {
     }
 
     fn finish(self: Box<Self>, failed: Option<&str>) {
-        let r = match (self.result, failed) {
-            (Some(Err(e)), _) => Err(e),
-            (Some(Ok(v)), None) => Ok(v),
-            (_, Some(why)) => Err(group_failed(why)),
-            (None, None) => Err(group_failed("the write did not run")),
-        };
-        let _ = self.reply.send(r);
+        answer(self.reply, self.result, failed);
     }
+}
+
+/// Answers a write's caller once its group ended: the write's own result,
+/// or the group's failure (`failed`) when the write itself went well.
+fn answer<T>(
+    reply: oneshot::Sender<Result<T, LedgerError>>,
+    result: Option<Result<T, LedgerError>>,
+    failed: Option<&str>,
+) {
+    let r = match (result, failed) {
+        // Its own refusal stands whatever became of the group.
+        (Some(Err(e)), _) => Err(e),
+        (Some(Ok(v)), None) => Ok(v),
+        (_, Some(why)) => Err(group_failed(why)),
+        (None, None) => Err(group_failed("the write did not run")),
+    };
+    // A caller that went away needs no answer.
+    let _ = reply.send(r);
 }
 
 /// A failure of the group, not of the write: transient (nothing of it was

@@ -37,8 +37,9 @@ async fn hand_view(fake: &FakeDiscord, user: u64, locale: &str) -> Value {
     private_message(&answer)
 }
 
-/// The component `id` starts with `pj1:<tag>:`, if enabled.
-fn enabled(m: &Value, tag: &str) -> Option<String> {
+/// The first component of `m` whose id starts with `pj1:<tag>:` and that
+/// passes `keep`.
+fn component(m: &Value, tag: &str, keep: impl Fn(&Value) -> bool) -> Option<Value> {
     let prefix = format!("pj1:{tag}:");
     m["components"]
         .as_array()
@@ -49,8 +50,13 @@ fn enabled(m: &Value, tag: &str) -> Option<String> {
             c["custom_id"]
                 .as_str()
                 .is_some_and(|id| id.starts_with(&prefix))
-                && c["disabled"] != json!(true)
+                && keep(c)
         })
+}
+
+/// The component `id` starts with `pj1:<tag>:`, if enabled.
+fn enabled(m: &Value, tag: &str) -> Option<String> {
+    component(m, tag, |c| c["disabled"] != json!(true))
         .map(|c| c["custom_id"].as_str().unwrap().to_string())
 }
 
@@ -106,16 +112,7 @@ async fn hint(fake: &FakeDiscord, user: u64, locale: &str, view: &Value) -> Opti
             .wait_answer(fake.click_on(user, locale, view.clone(), &hint))
             .await,
     );
-    let label = hinted["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|c| {
-            c["custom_id"]
-                .as_str()
-                .is_some_and(|id| id.starts_with("pj1:sjgo:"))
-        })
+    let label = component(&hinted, "sjgo", |_| true)
         .map(|c| c["label"].as_str().unwrap_or("").to_string())
         .unwrap_or_default();
     let burying = label.contains("Bury") || label.contains("扣底");
