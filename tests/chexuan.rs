@@ -10,8 +10,6 @@
 mod play;
 #[path = "chexuan/table.rs"]
 mod table;
-#[path = "support/terminal.rs"]
-mod terminal;
 
 use paiju::ai::{Bot, RandomBot};
 use paiju::games::chexuan::ai::BasicBot;

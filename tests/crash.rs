@@ -6,15 +6,11 @@
 //! And what a resumed game needs of the process before: the messages it
 //! posted (`crash/messages.rs`).
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::terminal;
 
-#[path = "support/bot.rs"]
-mod bot;
-#[path = "support/db.rs"]
-mod db;
-#[path = "support/fake_discord.rs"]
-mod fake_discord;
+use crate::support::bot;
+use crate::support::db;
+use crate::support::fake_discord;
 #[path = "crash/messages.rs"]
 mod messages;
 

@@ -6,7 +6,7 @@
 //! the mango pot and face-down cards as backs; when both members leave the
 //! table closes and the session settles. The ledger verifies clean.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::fake_discord::{message_text, private_message, FakeDiscord, CHANNEL_ID};

@@ -12,7 +12,7 @@
 //! natural pairs, and `X X Y Y` + a wild card is a trio of X with a pair or
 //! a trio of Y with a pair.
 
-mod support;
+use crate::support;
 
 use paiju::games::dou_dizhu::{Action, CardSet, DouDizhu};
 use paiju::games::{Game, RecordAction};

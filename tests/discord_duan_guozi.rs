@@ -7,7 +7,7 @@
 //! four leave the table closes with the pot shared back. The ledger
 //! verifies clean and no chip was created or lost.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::fake_discord::{message_text, CHANNEL_ID};

@@ -1,7 +1,7 @@
 //! The real bot against a fake Discord: connect, register commands, answer
 //! interactions, refuse what must be refused privately.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::bot::BotProcess;

@@ -9,8 +9,6 @@
 mod play;
 #[path = "duan_guozi/table.rs"]
 mod table;
-#[path = "support/terminal.rs"]
-mod terminal;
 
 use paiju::games::duan_guozi::{chips, Action, DuanGuozi, Rules};
 use paiju::games::GameOutcome;

@@ -1,9 +1,7 @@
 //! The ledger on a real SQLite file and on PostgreSQL (when the run has
 //! one, see `support/db.rs`): every operation and its refusals.
 
-#[path = "support/db.rs"]
-#[macro_use]
-mod db;
+use crate::support::db;
 
 use db::{Backend, TestDb};
 

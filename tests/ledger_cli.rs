@@ -1,9 +1,7 @@
 //! `paiju ledger verify`: exit 0 on a good database, non-zero with a report
 //! naming the mismatch on a tampered one.
 
-#[path = "support/db.rs"]
-#[macro_use]
-mod db;
+use crate::support::db;
 
 use db::{Backend, TestDb};
 use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};

@@ -2,8 +2,7 @@
 //! `verify` clean and the total of chips exactly as minted, on SQLite and
 //! on PostgreSQL.
 
-#[path = "support/db.rs"]
-mod db;
+use crate::support::db;
 
 use db::{Backend, TestDb};
 use paiju::ledger::{Ledger, LedgerConfig, LedgerError, NewGame, Settlement};

@@ -4,8 +4,7 @@
 //! below zero, no loser paying more than it had at the start, and the game's
 //! record stored — on SQLite, and on PostgreSQL when the run has one.
 
-#[path = "support/db.rs"]
-mod db;
+use crate::support::db;
 
 use db::{Backend, TestDb};
 use paiju::ai::{Bot, RandomBot};

@@ -226,7 +226,7 @@ fn refusals_leave_the_hand_untouched() {
 }
 
 /// Prints each Paohuzi record's hands and events, to check a record by
-/// hand against the rules: `cargo test --test paohuzi trace -- --ignored
+/// hand against the rules: `cargo test --test all paohuzi::trace -- --ignored
 /// --nocapture` (optionally `PAOHUZI_TRACE=name` for one record).
 #[test]
 #[ignore]
@@ -376,13 +376,8 @@ fn claim_offers_list_every_claimant_in_priority_order() {
 #[path = "paohuzi/table.rs"]
 mod table;
 
-#[path = "support/terminal.rs"]
-mod terminal;
-
 #[path = "paohuzi/play.rs"]
 mod play;
-
-mod support;
 
 #[path = "paohuzi/discord.rs"]
 mod discord;

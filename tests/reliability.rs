@@ -2,8 +2,7 @@
 //! refused options, hostile input lines, a damaged database, and replay's
 //! bounds and closed pipes.
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::terminal;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -263,8 +262,7 @@ fn replay_refuses_what_a_record_may_not_ask_for_and_survives_a_closed_pipe() {
     );
 }
 
-#[path = "support/bot.rs"]
-mod bot;
+use crate::support::bot;
 
 #[test]
 fn the_bot_stops_on_sigterm_when_discord_cannot_be_reached() {

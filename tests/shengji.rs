@@ -189,14 +189,8 @@ fn a_free_choice_refusal_names_both_choices_in_each_language() {
 #[path = "shengji/table.rs"]
 mod table;
 
-#[path = "support/terminal.rs"]
-mod terminal_support;
-
 #[path = "shengji/terminal.rs"]
 mod terminal;
-
-#[allow(dead_code)]
-mod support;
 
 #[path = "shengji/discord.rs"]
 mod discord;

@@ -1,7 +1,6 @@
 //! `paiju play dou-dizhu` driven through a pipe, as a newcomer would type.
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::terminal;
 
 use std::path::Path;
 use terminal::{verify, Run};

@@ -4,8 +4,7 @@
 //! words and for no English prompt leaking; English is checked the other
 //! way round; typed commands and cards are the same in both.
 
-#[path = "support/terminal.rs"]
-mod terminal;
+use crate::support::terminal;
 
 use terminal::{play, play_env, verify};
 

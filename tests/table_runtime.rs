@@ -1148,9 +1148,5 @@ async fn a_game_moved_on_elsewhere_ends_the_table_instead_of_retrying() {
 
 // ---- issue #18: the runtime on the real ledger, SQLite and PostgreSQL -----
 
-#[path = "support/db.rs"]
-#[macro_use]
-mod db;
-
 #[path = "table_runtime/ledger.rs"]
 mod ledger;

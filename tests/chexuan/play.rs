@@ -3,7 +3,7 @@
 //! the table and shares the mango pot, the chips land in the ledger and it
 //! verifies clean; end of input mid-session saves it and the next run resumes.
 
-use crate::terminal;
+use crate::support::terminal;
 
 use std::path::Path;
 use terminal::{verify, Run};

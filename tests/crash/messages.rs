@@ -2,7 +2,7 @@
 //! running game survive a restart (the ledger closed and opened again), on
 //! SQLite and PostgreSQL, one per (game, user), the latest kept.
 
-use crate::db::{Backend, TestDb};
+use crate::support::db::{Backend, TestDb};
 use paiju::ledger::{GameMessage, Ledger, LedgerConfig, NewGame};
 
 fn game(seats: Vec<Option<u64>>) -> NewGame {

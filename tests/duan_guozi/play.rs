@@ -4,7 +4,7 @@
 //! saves the game, the next run resumes it, and leaving closes the table
 //! with the pot shared back — `ledger verify` clean throughout.
 
-use crate::terminal;
+use crate::support::terminal;
 
 use std::path::Path;
 use terminal::{verify, Run};

@@ -4,7 +4,7 @@
 //! a second hand at the same table, the chips in the ledger verifying
 //! clean; and the same in Chinese.
 
-use crate::terminal::{play, play_env, verify};
+use crate::support::terminal::{play, play_env, verify};
 
 fn input(hands: usize) -> String {
     let mut s = String::from("help\nzzz\nchi 9\nhint\n");

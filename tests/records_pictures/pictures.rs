@@ -4,7 +4,7 @@
 //! The golden images are the README's pictures (`docs/pictures/*.png`):
 //! each fixed position is drawn again and compared pixel by pixel, within a
 //! small tolerance for rounding in other builds. After an intended change
-//! of the drawing, `PAIJU_BLESS=1 cargo test --test records pictures`
+//! of the drawing, `PAIJU_BLESS=1 cargo test --test all records::pictures`
 //! writes them anew (then look at them).
 
 use paiju::games::chexuan::session::ChexuanTable;

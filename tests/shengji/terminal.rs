@@ -3,7 +3,7 @@
 //! follow explained, hints, a whole match to its end, the chips in the
 //! ledger verifying clean; the Chinese words; a refused `--decks`.
 
-use crate::terminal_support::{play, play_env, verify};
+use crate::support::terminal::{play, play_env, verify};
 
 const ARGS: [&str; 6] = [
     "--seed",
@@ -119,7 +119,7 @@ impl Person {
     fn start(db: &std::path::Path, args: &[&str]) -> Person {
         use std::io::Read;
         use std::process::Stdio;
-        let mut child = crate::terminal_support::paiju()
+        let mut child = crate::support::terminal::paiju()
             .args(["play", "shengji", "--database"])
             .arg(db)
             .args(args)
@@ -284,7 +284,7 @@ fn a_person_types_a_whole_match_in_the_terminal_then_starts_a_new_one() {
                 assert_eq!(b, n, "the banker named by the last hand: {line}");
             }
             banker = Some(b);
-        } else if let Some((kept, n)) = crate::discord::verdict(line) {
+        } else if let Some((kept, n)) = super::discord::verdict(line) {
             let b = banker.expect("a banker before the result");
             let team = if kept { b % 2 } else { 1 - b % 2 };
             levels[team] = (levels[team] + n).min(14);
@@ -292,7 +292,7 @@ fn a_person_types_a_whole_match_in_the_terminal_then_starts_a_new_one() {
             hands += 1;
         } else if line.starts_with("Levels: ") {
             assert_eq!(
-                crate::discord::levels_in(line),
+                super::discord::levels_in(line),
                 Some(levels),
                 "hand {hands}'s levels: {line}"
             );

@@ -158,13 +158,13 @@ macro_rules! on_every_database {
             mod $name {
                 #[tokio::test]
                 async fn sqlite() {
-                    super::$name($crate::db::Backend::Sqlite).await
+                    super::$name($crate::support::db::Backend::Sqlite).await
                 }
 
                 #[tokio::test]
                 async fn postgres() {
-                    if $crate::db::postgres_url().is_some() {
-                        super::$name($crate::db::Backend::Postgres).await
+                    if $crate::support::db::postgres_url().is_some() {
+                        super::$name($crate::support::db::Backend::Postgres).await
                     }
                 }
             }

@@ -3,5 +3,8 @@
 
 pub mod bot;
 pub mod controls;
+#[macro_use]
+pub mod db;
 pub mod fake_discord;
 pub mod session;
+pub mod terminal;

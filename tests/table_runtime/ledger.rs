@@ -6,7 +6,7 @@
 //! process saved first makes this table's move stale.
 
 use super::*;
-use crate::db::{Backend, TestDb};
+use crate::support::db::{Backend, TestDb};
 use paiju::ledger::{GameStatus, Ledger, LedgerConfig};
 
 async fn open(db: &TestDb) -> Ledger {

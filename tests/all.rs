@@ -1,0 +1,61 @@
+//! Every integration test, in one test binary.
+//!
+//! Why one: each test binary links the whole crate with serenity, sqlx and
+//! tokio, and instantiates their generic code again; 23 binaries made the
+//! test build most of CI's time and several GB of disk (a CI run once died
+//! of a full disk while linking them). The files keep their own modules —
+//! run a part with a filter: `cargo test --test all ledger_concurrency::`.
+//!
+//! A new test file is a module here (`Cargo.toml` sets `autotests = false`:
+//! a file in `tests/` runs only once it is listed below).
+
+// First: its macros (`on_every_database!`) are for the modules below.
+#[macro_use]
+mod support;
+
+#[path = "chexuan.rs"]
+mod chexuan;
+#[path = "config_example.rs"]
+mod config_example;
+#[path = "crash.rs"]
+mod crash;
+#[path = "discord_chexuan.rs"]
+mod discord_chexuan;
+#[path = "discord_dou_dizhu_wild.rs"]
+mod discord_dou_dizhu_wild;
+#[path = "discord_duan_guozi.rs"]
+mod discord_duan_guozi;
+#[path = "discord_e2e.rs"]
+mod discord_e2e;
+#[path = "dou_dizhu.rs"]
+mod dou_dizhu;
+#[path = "duan_guozi.rs"]
+mod duan_guozi;
+#[path = "i18n.rs"]
+mod i18n;
+#[path = "layers.rs"]
+mod layers;
+#[path = "ledger.rs"]
+mod ledger;
+#[path = "ledger_cli.rs"]
+mod ledger_cli;
+#[path = "ledger_concurrency.rs"]
+mod ledger_concurrency;
+#[path = "ledger_games.rs"]
+mod ledger_games;
+#[path = "ledger_props.rs"]
+mod ledger_props;
+#[path = "paohuzi.rs"]
+mod paohuzi;
+#[path = "records.rs"]
+mod records;
+#[path = "reliability.rs"]
+mod reliability;
+#[path = "shengji.rs"]
+mod shengji;
+#[path = "table_play.rs"]
+mod table_play;
+#[path = "table_play_lang.rs"]
+mod table_play_lang;
+#[path = "table_runtime.rs"]
+mod table_runtime;
