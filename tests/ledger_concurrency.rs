@@ -230,9 +230,11 @@ async fn a_refused_write_fails_alone_among_concurrent_ones_on_postgres() {
 }
 
 /// Many tables write at once (on SQLite the writer groups them into shared
-/// transactions): a stale append, a settlement that does not add up and a
-/// settlement failing half way are refused and change nothing, while every
-/// other write of the same moment is stored.
+/// transactions): a stale append, a settlement that does not add up, a
+/// settlement failing half way and a table opened for a player already
+/// seated are refused and change nothing, while every other write of the
+/// same moment is stored — new tables opening among them included (on
+/// SQLite their writes take sqlx's path, the others the connection itself).
 async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
     const GAMES: u64 = 60;
     let db = TestDb::new(b).await.unwrap();
@@ -300,6 +302,29 @@ async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
         tasks.spawn(async move {
             barrier.wait().await;
             let good = l.append_action(g, 1, &json!({"seat": 0, "a": i})).await;
+            // A new table opens beside; every fifth seats a player of this
+            // running one, and is refused.
+            let i64_ = i as u64;
+            let first = if i % 5 == 2 {
+                3 * i64_ + 1
+            } else {
+                10_000 + i64_
+            };
+            let opened = l
+                .open_game(
+                    NewGame {
+                        server: SERVER,
+                        channel: 1_000 + i64_,
+                        kind: "dou-dizhu".into(),
+                        options: json!({}),
+                        seats: vec![Some(first), Some(20_000 + i64_), None],
+                        stake: 1,
+                    },
+                    &[],
+                    &[0, 5],
+                    &json!({"deal": 1_000 + i64_, "actions": []}),
+                )
+                .await;
             // Every third table also sends a stale action (a second writer).
             let stale = if i % 3 == 0 {
                 Some(l.append_action(g, 5, &json!({"seat": 1})).await)
@@ -322,13 +347,21 @@ async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
                     },
                 )
                 .await;
-            (i, good, stale, settled)
+            (i, good, opened, stale, settled)
         });
     }
     let mut refused = 0;
+    let mut opened_ids = Vec::new();
     while let Some(r) = tasks.join_next().await {
-        let (i, good, stale, settled) = r.unwrap();
+        let (i, good, opened, stale, settled) = r.unwrap();
         good.unwrap_or_else(|e| panic!("table {i}: {e}"));
+        match (i % 5 == 2, opened) {
+            (true, Err(LedgerError::AlreadySeated { user, game })) => {
+                assert_eq!((user, game), (3 * i as u64 + 1, games[i]), "table {i}")
+            }
+            (false, Ok(id)) => opened_ids.push(id),
+            (_, other) => panic!("table {i}'s new table: {other:?}"),
+        }
         if let Some(stale) = stale {
             assert!(
                 matches!(
@@ -352,7 +385,29 @@ async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
     assert_eq!(refused, GAMES / 4 + 1);
     // The refused settlements left their games running at version 1 with
     // their appended action, and nothing of game 6's half-run settlement.
+    // The new tables are running at version 0 with their first snapshot
+    // and the second seat's entry held.
     let running = ledger.unfinished_games().await.unwrap();
+    let (new, running): (Vec<_>, Vec<_>) = running
+        .into_iter()
+        .partition(|s| opened_ids.contains(&s.id));
+    assert_eq!(new.len(), opened_ids.len());
+    assert_eq!(opened_ids.len() as u64, GAMES - GAMES / 5);
+    for s in &new {
+        assert_eq!(
+            (s.version, s.held.clone()),
+            (0, vec![0, 5, 0]),
+            "game {}",
+            s.id
+        );
+        assert_eq!(
+            s.snapshot.as_ref().map(|v| v["actions"].clone()),
+            Some(json!([]))
+        );
+    }
+    for i in (0..GAMES).filter(|i| i % 5 != 2) {
+        assert_eq!(ledger.balance(SERVER, 20_000 + i).await.unwrap(), START - 5);
+    }
     assert_eq!(running.len() as u64, GAMES / 4 + 1);
     for s in &running {
         assert_eq!(s.version, 1, "game {}", s.id);

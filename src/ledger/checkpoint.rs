@@ -152,12 +152,12 @@ async fn run(
                 w = wake.recv() => match w {
                     Some(()) => due = true,
                     None => {
-                        pool.close().await;
+                        super::db::close_fully(&pool).await;
                         return;
                     }
                 },
             }
         }
     }
-    pool.close().await;
+    super::db::close_fully(&pool).await;
 }

@@ -104,13 +104,35 @@ impl Pool {
 
     pub(crate) async fn close(&self) {
         match self {
-            Pool::Sqlite(p) => p.close().await,
-            Pool::Postgres(p) => p.close().await,
+            Pool::Sqlite(p) => close_fully(p).await,
+            Pool::Postgres(p) => close_fully(p).await,
         }
     }
 
     pub(crate) fn is_postgres(&self) -> bool {
         matches!(self, Pool::Postgres(_))
+    }
+}
+
+/// Closes `pool` and returns once none of its connections is open.
+///
+/// Why not `Pool::close` alone: it returns once every permit has come back,
+/// and a connection whose return began before the close (it saw the pool
+/// still open) comes back as an idle connection after the close took the
+/// idle ones — left open, holding the database file (seen with the writer
+/// connection the group writer had just let go: another process could not
+/// take the file after `Ledger::close`). Closing again takes it.
+pub(crate) async fn close_fully<DB: sqlx::Database>(pool: &sqlx::Pool<DB>) {
+    pool.close().await;
+    // Each round waits for the connections in use to come back; a handful
+    // of rounds is plenty (the bound only guards against a pool that keeps
+    // opening connections, which a closed pool does not).
+    for _ in 0..100 {
+        if pool.size() == 0 {
+            return;
+        }
+        pool.close().await;
+        tokio::task::yield_now().await;
     }
 }
 

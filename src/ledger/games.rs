@@ -426,10 +426,14 @@ impl Ledger {
         g: NewGame,
         expected: &[Option<i64>],
     ) -> Result<GameId, LedgerError> {
-        let mut tx = self.begin(Lock::Server(db_id(g.server))).await?;
-        let id = self.create_game_in(&mut tx, g, expected).await?;
-        tx.commit().await?;
-        Ok(id)
+        let expected = expected.to_vec();
+        let this = self.clone();
+        // A game write like the others: on SQLite in the writer's next
+        // group (see `open_game`).
+        self.write(Lock::Server(db_id(g.server)), move |tx| {
+            Box::pin(async move { this.create_game_in(tx, g, &expected).await })
+        })
+        .await
     }
 
     /// Opens a game (checking `expected` balances as
@@ -447,21 +451,33 @@ impl Ledger {
     ) -> Result<GameId, LedgerError> {
         let text = serde_json::to_string(snapshot)
             .map_err(|e| LedgerError::BadInput(format!("snapshot: {e}")))?;
-        let seats = g.seats.clone();
-        let mut tx = self.begin(Lock::Server(db_id(g.server))).await?;
-        let id = self.create_game_in(&mut tx, g, expected).await?;
-        for (seat, chips) in entry.iter().enumerate() {
-            if let (Some(Some(user)), true) = (seats.get(seat), *chips > 0) {
-                hold_in(&mut tx, id, *user, *chips, POT_ENTRY).await?;
-            }
-        }
-        db::query("UPDATE games SET snapshot = $1, version = 0 WHERE id = $2")
-            .bind(text)
-            .bind(id)
-            .execute(&mut tx)
-            .await?;
-        tx.commit().await?;
-        Ok(id)
+        let (expected, entry) = (expected.to_vec(), entry.to_vec());
+        let this = self.clone();
+        // On SQLite in the group writer's next group, as every game write:
+        // a game opened on a transaction of its own took the connection
+        // from the writer between its groups, and its commits never woke
+        // the checkpoint task nor let the writer catch the log up — ten
+        // thousand tables opening grew the log past a gigabyte, and the
+        // first group after them stalled half a second while SQLite cut it
+        // back.
+        self.write(Lock::Server(db_id(g.server)), move |tx| {
+            Box::pin(async move {
+                let seats = g.seats.clone();
+                let id = this.create_game_in(tx, g, &expected).await?;
+                for (seat, chips) in entry.iter().enumerate() {
+                    if let (Some(Some(user)), true) = (seats.get(seat), *chips > 0) {
+                        hold_in(tx, id, *user, *chips, POT_ENTRY).await?;
+                    }
+                }
+                db::query("UPDATE games SET snapshot = $1, version = 0 WHERE id = $2")
+                    .bind(text)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+                Ok(id)
+            })
+        })
+        .await
     }
 
     async fn create_game_in(

@@ -21,12 +21,13 @@
 //!
 //! A write may come in two forms (see `raw.rs`): the async one on sqlx's
 //! transaction, and a synchronous one run on the connection through
-//! SQLite's C API. A group whose writes all have the second form (a
-//! settlement, an appended action) runs on the connection taken from sqlx's
+//! SQLite's C API. The writes of a group that have the second form (a
+//! settlement, an appended action) run on the connection taken from sqlx's
 //! thread — `BEGIN IMMEDIATE`, every write, `COMMIT` — where the sqlx path
 //! costs a hop to that thread per statement; and the writer keeps the
-//! connection for the next such group (see [`Writer::run_held`]). The SQL,
-//! the savepoints and the order are the same either way.
+//! connection for the next such group (see [`Writer::run_held`]). Those
+//! with only the first (a game opening) run just before them, as a group of
+//! their own. The SQL and the savepoints are the same either way.
 //!
 //! PostgreSQL does not use this: its transactions run side by side, each
 //! holding only its server's advisory lock.
@@ -330,27 +331,31 @@ async fn writer(mut w: Writer) {
             break;
         }
         let sqlite = match &w.pool {
-            Pool::Sqlite(p) if w.hold && group.iter_mut().all(|x| x.has_raw()) => Some(p.clone()),
+            Pool::Sqlite(p) if w.hold => Some(p.clone()),
             _ => None,
         };
         if let Some(p) = sqlite {
+            // The writes with only sqlx's form (a game opening) run first,
+            // in a group of their own, and the synchronous ones after them
+            // on the held connection: one opening among a hundred tables'
+            // actions would otherwise send them all down sqlx's path. The
+            // writes of a group come from callers waiting side by side, so
+            // any order of them is one they could have come in.
+            let (raw_writes, mut sqlx_writes): (Vec<_>, Vec<_>) =
+                group.drain(..).partition(|x| x.has_raw());
+            if !sqlx_writes.is_empty() {
+                w.run_sqlx(&mut sqlx_writes).await;
+            }
+            if raw_writes.is_empty() {
+                continue;
+            }
+            group = raw_writes;
             if !w.run_held(&p, &mut group).await {
                 break;
             }
             continue;
         }
-        w.count(&group);
-        let failed = run_group(&w.pool, &mut group).await.err();
-        finish(&mut group, failed);
-        if let Some(c) = &w.checkpoints {
-            c.wrote();
-            // The log outgrew what the checkpoint task could copy beside
-            // the writes: one checkpoint here, between two groups, copies
-            // it all (the callers above have their answers already).
-            if let (true, Pool::Sqlite(p)) = (c.take_catch_up(), &w.pool) {
-                checkpoint::checkpoint(p).await;
-            }
-        }
+        w.run_sqlx(&mut group).await;
     }
 }
 
@@ -363,6 +368,24 @@ fn finish(group: &mut Vec<Box<dyn Work>>, failed: Option<sqlx::Error>) {
 }
 
 impl Writer {
+    /// Runs `group` on sqlx's transaction, answers its callers, and lets
+    /// the checkpoint task (or, when the log outgrew it, the writer itself)
+    /// copy the log back.
+    async fn run_sqlx(&mut self, group: &mut Vec<Box<dyn Work>>) {
+        self.count(group);
+        let failed = run_group(&self.pool, group).await.err();
+        finish(group, failed);
+        if let Some(c) = &self.checkpoints {
+            c.wrote();
+            // The log outgrew what the checkpoint task could copy beside
+            // the writes: one checkpoint here, between two groups, copies
+            // it all (the callers above have their answers already).
+            if let (true, Pool::Sqlite(p)) = (c.take_catch_up(), &self.pool) {
+                checkpoint::checkpoint(p).await;
+            }
+        }
+    }
+
     /// Waits for the next group; `false` once the queue is closed and empty.
     async fn next(&mut self, group: &mut Vec<Box<dyn Work>>) -> bool {
         loop {

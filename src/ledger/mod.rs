@@ -551,7 +551,7 @@ impl Ledger {
             g.stop().await;
         }
         if let Some(c) = &self.checkpoints {
-            c.close().await;
+            db::close_fully(c).await;
         }
         self.reader.close().await;
         self.writer.close().await;
