@@ -455,7 +455,20 @@ impl FakeDiscord {
                 return;
             }
             if tokio::time::Instant::now() > deadline {
-                panic!("timed out waiting for {what}");
+                // What the bot last asked: where a stall was.
+                let st = self.lock();
+                let last: Vec<String> = st
+                    .requests
+                    .iter()
+                    .rev()
+                    .take(60)
+                    .rev()
+                    .map(|r| format!("{} {} -> {}", r.method, r.path, r.status))
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; the bot's last requests:\n{}",
+                    last.join("\n")
+                );
             }
             // What the gateway changes is not a request: polled.
             tokio::select! {
