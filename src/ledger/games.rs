@@ -664,21 +664,17 @@ impl Ledger {
                 .await?;
             return Ok(());
         }
-        let head = game_head(&mut *tx, game).await?;
-        if head.status != GameStatus::Running {
-            return Err(not_running(game, head.status));
-        }
-        let stored: i64 = db::query_scalar("SELECT version FROM games WHERE id = $1")
+        // Refused: say why, as the synchronous form does (the same reads).
+        let head: Option<(String, i64)> = db::query_as(APPEND_HEAD)
             .bind(game)
-            .fetch_one(&mut *tx)
+            .fetch_optional(&mut *tx)
             .await?;
-        let same: Option<String> =
-            db::query_scalar("SELECT action FROM game_actions WHERE game_id = $1 AND version = $2")
-                .bind(game)
-                .bind(version)
-                .fetch_optional(&mut *tx)
-                .await?;
-        append_refused(game, version, &text, stored, same)
+        let same: Option<String> = db::query_scalar(STORED_ACTION)
+            .bind(game)
+            .bind(version)
+            .fetch_optional(&mut *tx)
+            .await?;
+        append_refused(game, version, &text, head, same)
     }
 
     /// [`Ledger::append_action`] on SQLite's connection: the same
@@ -694,31 +690,18 @@ impl Ledger {
             raw.execute(&Self::append_insert(game, version, text))?;
             return Ok(());
         }
-        // Refused: say why, as the async path does.
+        // Refused: say why, as the async form does (the same reads).
         let mut head = None;
-        raw.rows(
-            &db::query("SELECT status, version FROM games WHERE id = $1").bind(game),
-            |r| {
-                head = Some((r.text(0)?.unwrap_or_default(), r.int(1).unwrap_or(0)));
-                Ok(())
-            },
-        )?;
-        let (status, stored) = head.ok_or(LedgerError::UnknownGame { game })?;
-        let status = GameStatus::parse(&status)?;
-        if status != GameStatus::Running {
-            return Err(not_running(game, status));
-        }
+        raw.rows(&db::query(APPEND_HEAD).bind(game), |r| {
+            head = Some((r.text(0)?.unwrap_or_default(), r.int(1).unwrap_or(0)));
+            Ok(())
+        })?;
         let mut same = None;
-        raw.rows(
-            &db::query("SELECT action FROM game_actions WHERE game_id = $1 AND version = $2")
-                .bind(game)
-                .bind(version),
-            |r| {
-                same = r.text(0)?;
-                Ok(())
-            },
-        )?;
-        append_refused(game, version, text, stored, same)
+        raw.rows(&db::query(STORED_ACTION).bind(game).bind(version), |r| {
+            same = r.text(0)?;
+            Ok(())
+        })?;
+        append_refused(game, version, text, head, same)
     }
 
     /// Stores the engine's state after an action: a compare-and-set on the
@@ -1069,16 +1052,31 @@ impl Ledger {
     }
 }
 
-/// An appended action whose compare-and-set found the game running at
-/// another version: fine if it is this very action again at its version (a
-/// retried write), else stale.
+/// What an append refused by its compare-and-set reads about the game.
+const APPEND_HEAD: &str = "SELECT status, version FROM games WHERE id = $1";
+
+/// The action stored at a version of a game.
+const STORED_ACTION: &str = "SELECT action FROM game_actions WHERE game_id = $1 AND version = $2";
+
+/// Why an appended action's compare-and-set refused it: the game is
+/// unknown, or over, or at another version — fine if it is this very action
+/// again at its version (a retried write), else stale.
+///
+/// `head` is the game's status and version as [`APPEND_HEAD`] reads them
+/// (`None`: no such game), `same` the action stored at `version`
+/// ([`STORED_ACTION`]); both forms of the append read them and decide here.
 fn append_refused(
     game: GameId,
     version: i64,
     text: &str,
-    stored: i64,
+    head: Option<(String, i64)>,
     same: Option<String>,
 ) -> Result<(), LedgerError> {
+    let (status, stored) = head.ok_or(LedgerError::UnknownGame { game })?;
+    let status = GameStatus::parse(&status)?;
+    if status != GameStatus::Running {
+        return Err(not_running(game, status));
+    }
     if stored == version && same.as_deref() == Some(text) {
         return Ok(());
     }
