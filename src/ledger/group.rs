@@ -428,7 +428,8 @@ impl Writer {
     /// for [`HOLD_IDLE`], or after [`HOLD_MAX`] — the last two bound the
     /// wait of anything that takes the writer pool unannounced. Returns
     /// `false` once the queue is closed and empty; `group` is left empty or
-    /// holding a group for sqlx's path.
+    /// holding the next group, in which some write needs sqlx's path (the
+    /// writer splits it).
     async fn run_held(&mut self, pool: &SqlitePool, group: &mut Vec<Box<dyn Work>>) -> bool {
         let mut conn = match pool.acquire().await {
             Ok(c) => c,

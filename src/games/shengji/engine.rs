@@ -933,26 +933,23 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
             format!("you must play your pair {} on this lead", pretty(&cards)),
         )
         .arg("cards", pretty(&cards)),
-        FollowError::Group { width: 3, cards } => illegal(
-            "err-shengji-follow-triple",
-            format!(
-                "you must play your {} {} on this lead",
-                unit_kind(Some(3), cards.len()).1,
-                pretty(&cards)
-            ),
-        )
-        .arg("cards", pretty(&cards))
-        .arg("count", cards.len() / 3),
-        FollowError::Group { cards, .. } => illegal(
-            "err-shengji-follow-quad",
-            format!(
-                "you must play your {} {} on this lead",
-                unit_kind(Some(4), cards.len()).1,
-                pretty(&cards)
-            ),
-        )
-        .arg("cards", pretty(&cards))
-        .arg("count", cards.len() / 4),
+        // One or two triples, or one or two quads.
+        FollowError::Group { width, cards } => {
+            let (key, width) = match width {
+                3 => ("err-shengji-follow-triple", 3),
+                _ => ("err-shengji-follow-quad", 4),
+            };
+            illegal(
+                key,
+                format!(
+                    "you must play your {} {} on this lead",
+                    unit_kind(Some(width), cards.len()).1,
+                    pretty(&cards)
+                ),
+            )
+            .arg("cards", pretty(&cards))
+            .arg("count", cards.len() / width as usize)
+        }
         FollowError::Either(first, second) => {
             let (a, b) = (
                 unit_kind(first.width, first.cards.len()),
