@@ -358,6 +358,7 @@ fn ledger_cfg() -> LedgerConfig {
         starting_chips: 1000,
         daily_amount: 0,
         daily_cooldown_secs: 0,
+        ..Default::default()
     }
 }
 

@@ -553,6 +553,7 @@ async fn the_public_controls_are_the_same_whatever_the_hidden_cards() {
                 starting_chips: 1000,
                 daily_amount: 100,
                 daily_cooldown_secs: 3600,
+                ..Default::default()
             },
         )
         .await

@@ -39,6 +39,7 @@ async fn two_hundred_tasks_conserve_every_chip(b: Backend) {
             starting_chips: START,
             daily_amount: DAILY,
             daily_cooldown_secs: 100,
+            ..Default::default()
         },
     )
     .await
@@ -59,6 +60,7 @@ async fn two_hundred_tasks_conserve_every_chip(b: Backend) {
             starting_chips: START,
             daily_amount: DAILY,
             daily_cooldown_secs: 100,
+            ..Default::default()
         },
     )
     .await
@@ -244,6 +246,7 @@ async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
             starting_chips: START,
             daily_amount: DAILY,
             daily_cooldown_secs: 100,
+            ..Default::default()
         },
     )
     .await

@@ -104,6 +104,7 @@ async fn run(tables: Vec<Table>, b: Backend) -> Result<(), TestCaseError> {
             starting_chips: 300,
             daily_amount: 10,
             daily_cooldown_secs: 1,
+            ..Default::default()
         },
     )
     .await

@@ -87,6 +87,7 @@ async fn run(ops: Vec<Op>) -> Result<(), TestCaseError> {
             starting_chips: START,
             daily_amount: DAILY,
             daily_cooldown_secs: COOLDOWN,
+            ..Default::default()
         },
     )
     .await

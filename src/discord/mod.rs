@@ -119,6 +119,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         starting_chips: config.chips.starting,
         daily_amount: config.chips.daily,
         daily_cooldown_secs: config.chips.daily_cooldown_secs,
+        ..LedgerConfig::default()
     };
     let ledger = Ledger::open(&config.database_url, ledger_config)
         .await

@@ -201,14 +201,16 @@ struct Counts {
 
 impl GroupWriter {
     /// Starts the writer task on `pool` (SQLite's one writer connection),
-    /// waking `checkpoints` after each commit (see `checkpoint.rs`).
-    pub(crate) fn start(pool: Pool, checkpoints: Option<SqlitePool>) -> GroupWriter {
+    /// waking `checkpoints` after each commit (see `checkpoint.rs`): its
+    /// pool and the log's length (pages) past which the writer catches the
+    /// log up itself.
+    pub(crate) fn start(pool: Pool, checkpoints: Option<(SqlitePool, i64)>) -> GroupWriter {
         let (queue, rx) = mpsc::unbounded_channel();
         let counts = Arc::new(Counts::default());
         let stop = Arc::new(tokio::sync::Notify::new());
         let mut tasks = Vec::new();
-        let checkpoints = checkpoints.map(|p| {
-            let (c, task) = Checkpointer::start(p);
+        let checkpoints = checkpoints.map(|(p, catch_up_frames)| {
+            let (c, task) = Checkpointer::start(p, catch_up_frames);
             tasks.push(task);
             c
         });

@@ -101,6 +101,7 @@ async fn store_hand(dir: &tempfile::TempDir, s: &Script) {
             starting_chips: 1000,
             daily_amount: 100,
             daily_cooldown_secs: 3600,
+            ..Default::default()
         },
     )
     .await

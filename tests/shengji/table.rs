@@ -255,6 +255,7 @@ async fn sqlite_ledger(dir: &tempfile::TempDir) -> Arc<Ledger> {
             starting_chips: 1000,
             daily_amount: 10,
             daily_cooldown_secs: 1,
+            ..Default::default()
         },
     )
     .await
