@@ -457,6 +457,10 @@ impl Ledger {
         } else {
             opts.clone()
                 .pragma("wal_autocheckpoint", "0")
+                // A group's savepoints keep the pages they change in a
+                // sub-journal, which past 64 KB SQLite moves to a temporary
+                // file (a write call per page); in memory it stays.
+                .pragma("temp_store", "memory")
                 .pragma("journal_size_limit", cfg.log_restart_bytes.to_string())
         };
         let writer = writer
