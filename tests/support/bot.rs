@@ -89,5 +89,33 @@ impl Drop for BotProcess {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            self.keep_log();
+        }
+    }
+}
+
+impl BotProcess {
+    /// A failing test's bot log outlives the test's temporary directory:
+    /// copied under the target directory, its path and last lines printed
+    /// with the test's failure (CI shows them).
+    fn keep_log(&self) {
+        let text = self.log_text();
+        if text.is_empty() {
+            return;
+        }
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bot-logs");
+        let kept = dir.join(format!(
+            "bot-{}-{}.log",
+            std::process::id(),
+            self.child.id()
+        ));
+        let saved = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&kept, &text));
+        let lines: Vec<&str> = text.lines().collect();
+        let tail = lines[lines.len().saturating_sub(60)..].join("\n");
+        match saved {
+            Ok(()) => eprintln!("bot log kept at {}; its end:\n{tail}", kept.display()),
+            Err(e) => eprintln!("bot log not kept ({e}); its end:\n{tail}"),
+        }
     }
 }
