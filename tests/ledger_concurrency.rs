@@ -307,25 +307,21 @@ async fn a_refused_write_fails_alone_among_concurrent_ones(b: Backend) {
             let good = l.append_action(g, 1, &json!({"seat": 0, "a": i})).await;
             // A new table opens beside; every fifth seats a player of this
             // running one, and is refused.
-            let i64_ = i as u64;
-            let first = if i % 5 == 2 {
-                3 * i64_ + 1
-            } else {
-                10_000 + i64_
-            };
+            let n = i as u64;
+            let first = if i % 5 == 2 { 3 * n + 1 } else { 10_000 + n };
             let opened = l
                 .open_game(
                     NewGame {
                         server: SERVER,
-                        channel: 1_000 + i64_,
+                        channel: 1_000 + n,
                         kind: "dou-dizhu".into(),
                         options: json!({}),
-                        seats: vec![Some(first), Some(20_000 + i64_), None],
+                        seats: vec![Some(first), Some(20_000 + n), None],
                         stake: 1,
                     },
                     &[],
                     &[0, 5],
-                    &json!({"deal": 1_000 + i64_, "actions": []}),
+                    &json!({"deal": 1_000 + n, "actions": []}),
                 )
                 .await;
             // Every third table also sends a stale action (a second writer).
