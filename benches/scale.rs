@@ -457,7 +457,8 @@ fn settle_script(ids: &[i64], pragmas: &str) -> String {
              WHERE server_id = 1 AND user_id IN ({u1}, {u2}, {u3});\n\
              UPDATE game_seats SET held = 0, active = 0, paid = CASE seat WHEN 0 THEN 2 WHEN 1 THEN -1 WHEN 2 THEN -1 ELSE paid END, \
              won = CASE seat WHEN 0 THEN 1 WHEN 1 THEN 0 WHEN 2 THEN 0 ELSE won END WHERE game_id = {id};\n\
-             UPDATE games SET status = 'finished', record = '{record_text}', \
+             INSERT INTO game_records (game_id, record) VALUES ({id}, '{record_text}');\n\
+             UPDATE games SET status = 'finished', record_id = last_insert_rowid(), \
              result = '{{\"paid\":[2,-1,-1],\"rake\":0,\"balances\":[1002,999,999]}}', finished_at = {now} WHERE id = {id};\n\
              DELETE FROM game_actions WHERE game_id = {id};\n\
              COMMIT;\n"

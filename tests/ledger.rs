@@ -1185,6 +1185,139 @@ async fn a_damaged_database_is_refused_at_open_and_verify_reads_only() {
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "nothing written");
 }
 
+/// A settled game's record is stored once, in `game_records`, in the order
+/// games end, linked from its game and naming it back; `verify` names a
+/// finished game without its own record and a running one with a record.
+async fn a_settled_game_s_record_is_stored_once_beside_it(b: Backend) {
+    let (db, l) = ledger(b).await;
+    let at = |channel, seats| NewGame {
+        channel,
+        ..game(seats)
+    };
+    let first = l.create_game(at(1, vec![Some(1), Some(2)])).await.unwrap();
+    let second = l.create_game(at(2, vec![Some(3), Some(4)])).await.unwrap();
+    let running = l.create_game(at(3, vec![Some(5), Some(6)])).await.unwrap();
+    let with_record = |n: i64| Settlement {
+        record: json!({"game": "dou-dizhu", "n": n}),
+        ..settlement(vec![20, -20], vec![0])
+    };
+    l.settle(second, with_record(2)).await.unwrap();
+    l.settle(first, with_record(1)).await.unwrap();
+    // Settling again returns the first report and stores nothing.
+    l.settle(first, with_record(9)).await.unwrap();
+    let stored: Vec<(i64, serde_json::Value)> = db
+        .texts(
+            "SELECT CAST(g.id AS TEXT) || ' ' || r.record FROM games g \
+             JOIN game_records r ON r.id = g.record_id AND r.game_id = g.id ORDER BY r.id",
+        )
+        .await
+        .iter()
+        .map(|row| {
+            let (id, record) = row.split_once(' ').unwrap();
+            (id.parse().unwrap(), serde_json::from_str(record).unwrap())
+        })
+        .collect();
+    assert_eq!(
+        stored,
+        vec![
+            (second, json!({"game": "dou-dizhu", "n": 2})),
+            (first, json!({"game": "dou-dizhu", "n": 1})),
+        ]
+    );
+    assert_eq!(
+        db.texts("SELECT CAST(count(*) AS TEXT) FROM game_records")
+            .await,
+        vec!["2"]
+    );
+    assert_clean(&l).await;
+    l.close().await;
+
+    // The first game's record moved to the running one.
+    db.exec(&format!(
+        "UPDATE games SET record_id = (SELECT record_id FROM games WHERE id = {first}) \
+         WHERE id = {running}"
+    ))
+    .await;
+    db.exec(&format!(
+        "UPDATE games SET record_id = NULL WHERE id = {first}"
+    ))
+    .await;
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
+    let r = l.verify().await.unwrap();
+    assert_eq!(
+        r.problems,
+        vec![
+            Problem::RecordMismatch {
+                game: first,
+                status: "finished".into(),
+                record_of: None,
+            },
+            Problem::RecordMismatch {
+                game: running,
+                status: "running".into(),
+                record_of: Some(first),
+            },
+        ],
+        "{}",
+        r.render()
+    );
+    let text = r.render();
+    assert!(text.contains(&format!("game {first} is finished but has no record")));
+    assert!(text.contains(&format!(
+        "game {running} is running but its record is game {first}'s"
+    )));
+}
+
+/// A ledger written before records had a table of their own opens with
+/// each stored record moved there, linked to its game, and the records
+/// settled after it numbered past them.
+async fn records_kept_in_the_games_rows_move_to_their_own_table(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    db.migrate_before("20261125000001").await;
+    for (status, record) in [
+        ("finished", r#"'{"old":1}'"#),
+        ("running", "NULL"),
+        ("finished", r#"'{"old":3}'"#),
+    ] {
+        db.exec(&format!(
+            "INSERT INTO games (server_id, channel_id, kind, options, seats, stake, status, \
+             record, result, created_at) VALUES (1, 77, 'dou-dizhu', '{{}}', '[null,null]', 10, \
+             '{status}', {record}, '{{\"paid\":[0,0],\"rake\":0,\"balances\":[null,null]}}', 1)"
+        ))
+        .await;
+    }
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
+    let links = "SELECT CAST(g.id AS TEXT) || ' ' || CAST(r.id AS TEXT) || ' ' || r.record \
+                 FROM games g JOIN game_records r ON r.id = g.record_id AND r.game_id = g.id \
+                 ORDER BY g.id";
+    assert_eq!(
+        db.texts(links).await,
+        vec![r#"1 1 {"old":1}"#, r#"3 3 {"old":3}"#]
+    );
+    let g = l
+        .create_game(NewGame {
+            channel: 78,
+            ..game(vec![Some(1), Some(2)])
+        })
+        .await
+        .unwrap();
+    assert_eq!(g, 4);
+    l.settle(g, settlement(vec![20, -20], vec![0]))
+        .await
+        .unwrap();
+    assert_eq!(
+        db.texts(links).await,
+        vec![
+            r#"1 1 {"old":1}"#,
+            r#"3 3 {"old":3}"#,
+            r#"4 4 {"game":"dou-dizhu"}"#
+        ]
+    );
+    // The game still running at the upgrade has no record, as it should.
+    let r = l.verify().await.unwrap();
+    assert!(r.is_clean(), "{}", r.render());
+}
+
 on_every_database!(
     starting_grant_once_per_account_and_per_server,
     daily_claim_and_cooldown,
@@ -1193,6 +1326,8 @@ on_every_database!(
     admin_grant_and_revoke,
     leaderboard_and_rank,
     zero_sum_settlement_and_idempotency,
+    a_settled_game_s_record_is_stored_once_beside_it,
+    records_kept_in_the_games_rows_move_to_their_own_table,
     a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules,
     rake_is_burned_from_winners,
     ai_seats_are_played_by_the_house,

@@ -187,6 +187,13 @@ fn foreign_game(game: GameId, version: i64) -> LedgerError {
     }
 }
 
+/// Which database a statement is written for, where their SQL differs.
+#[derive(Debug, Clone, Copy)]
+enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
 /// What a settlement writes, worked out from what it read.
 struct SettlePlan {
     report: SettleReport,
@@ -202,6 +209,7 @@ fn settle_plan(
     seats: Vec<(SeatRow, Option<i64>)>,
     s: &Settlement,
     record: String,
+    dialect: Dialect,
 ) -> Result<SettlePlan, LedgerError> {
     let n = head.seats.len();
     if s.deltas.len() != n {
@@ -307,7 +315,7 @@ fn settle_plan(
     // Every write of the settlement, in a few statements whatever the
     // number of seats (run on SQLite's connection in the same hop as the
     // read, on PostgreSQL one after the other).
-    let mut writes = Vec::with_capacity(5);
+    let mut writes = Vec::with_capacity(6);
     if !entries.is_empty() {
         let mut sql = String::from(
             "INSERT INTO journal (server_id, user_id, amount, reason, game_id, counterparty, created_at, idem_key) VALUES ",
@@ -384,11 +392,24 @@ fn settle_plan(
         q.push(game.arg());
         writes.push((sql, q));
     }
+    // The record is appended to its own table (see the migration
+    // `game_records`: kept in the game's row it split that row's page), and
+    // the game's row takes the id the insert just drew, read back by the
+    // database's own function — the insert must come right before.
     writes.push((
-        "UPDATE games SET status = 'finished', record = $1, result = $2, finished_at = $3 \
-         WHERE id = $4"
-            .to_string(),
-        vec![record.arg(), result.arg(), now.arg(), game.arg()],
+        "INSERT INTO game_records (game_id, record) VALUES ($1, $2)".to_string(),
+        vec![game.arg(), record.arg()],
+    ));
+    let drawn_id = match dialect {
+        Dialect::Sqlite => "last_insert_rowid()",
+        Dialect::Postgres => "lastval()",
+    };
+    writes.push((
+        format!(
+            "UPDATE games SET status = 'finished', record_id = {drawn_id}, result = $1, \
+             finished_at = $2 WHERE id = $3"
+        ),
+        vec![result.arg(), now.arg(), game.arg()],
     ));
     // The record holds every action now.
     writes.push((
@@ -827,7 +848,11 @@ impl Ledger {
                     return Ok(report);
                 }
                 this.check_owner(&mut *tx, game).await?;
-                let plan = settle_plan(game, head, seats, &s, record)?;
+                let dialect = match tx {
+                    Tx::Sqlite(_) => Dialect::Sqlite,
+                    Tx::Postgres(_) => Dialect::Postgres,
+                };
+                let plan = settle_plan(game, head, seats, &s, record, dialect)?;
                 let mut batch = db::Batch::default();
                 for (sql, args) in &plan.writes {
                     batch.push(db::Query {
@@ -880,7 +905,7 @@ impl Ledger {
                 return Err(foreign_game(game, version));
             }
         }
-        let plan = settle_plan(game, head, seats, s, record)?;
+        let plan = settle_plan(game, head, seats, s, record, Dialect::Sqlite)?;
         for (sql, args) in plan.writes {
             raw.execute(&db::Query { sql: &sql, args })?;
         }

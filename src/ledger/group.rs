@@ -594,12 +594,13 @@ fn raw_group(raw: &mut Raw<'_, '_>, group: &mut [Box<dyn Work>]) -> Result<(), s
 }
 
 fn raw_savepoints(raw: &mut Raw<'_, '_>, group: &mut [Box<dyn Work>]) -> Result<(), sqlx::Error> {
+    // Prepared once for the writer's many groups (see `Raw::exec_prepared`).
     for item in group.iter_mut() {
-        raw.exec(c"SAVEPOINT grouped")?;
+        raw.exec_prepared("SAVEPOINT grouped")?;
         if !item.run_raw(raw) {
-            raw.exec(c"ROLLBACK TO grouped")?;
+            raw.exec_prepared("ROLLBACK TO grouped")?;
         }
-        raw.exec(c"RELEASE grouped")?;
+        raw.exec_prepared("RELEASE grouped")?;
     }
     Ok(())
 }

@@ -105,6 +105,17 @@ impl<'h, 'c> Raw<'h, 'c> {
         }
     }
 
+    /// Runs a statement without arguments or rows that comes back often
+    /// (`SAVEPOINT`, `RELEASE`): prepared once and kept in the cache, where
+    /// [`Raw::exec`] parses it again every time.
+    pub(crate) fn exec_prepared(&mut self, sql: &str) -> Result<(), sqlx::Error> {
+        self.execute(&Query {
+            sql,
+            args: Vec::new(),
+        })
+        .map(|_| ())
+    }
+
     /// Whether a transaction is open on the connection.
     pub(crate) fn in_transaction(&mut self) -> bool {
         // SAFETY: as in `exec`: the connection is open and ours alone.

@@ -1,7 +1,8 @@
 //! `paiju ledger verify`: re-adds the whole journal and checks, per server,
 //! that every balance is the sum of its journal rows, that none is negative,
 //! that nothing is held or locked for a game that is over, that each game's
-//! escrow matches its journal, and that balances + held = minted − burned.
+//! escrow matches its journal, that each finished game (and no other) has
+//! its own record, and that balances + held = minted − burned.
 //!
 //! Sums are taken in Rust as i128 (SQL SUM could overflow on absurd data, and
 //! a checker must not fail on the data it checks).
@@ -68,6 +69,14 @@ pub enum Problem {
         held: i128,
         journal: i128,
     },
+    /// A finished game without a record of its own (none, or one that
+    /// names another game), or a game not finished that has one.
+    RecordMismatch {
+        game: GameId,
+        status: String,
+        /// The game the record it points at names (`None`: no record).
+        record_of: Option<GameId>,
+    },
     TransfersUnbalanced {
         server: ServerId,
         sum: i128,
@@ -111,6 +120,16 @@ impl std::fmt::Display for Problem {
                 f,
                 "game {game}: seats hold {held} but the journal put {journal} in escrow"
             ),
+            Problem::RecordMismatch { game, status, record_of } => match record_of {
+                None => write!(f, "game {game} is {status} but has no record"),
+                Some(other) if other == game => {
+                    write!(f, "game {game} is {status} but has a record")
+                }
+                Some(other) => write!(
+                    f,
+                    "game {game} is {status} but its record is game {other}'s"
+                ),
+            },
             Problem::TransfersUnbalanced { server, sum } => {
                 write!(f, "server {server}: transfers sum to {sum}, not 0")
             }
@@ -283,10 +302,14 @@ impl Ledger {
             });
         }
 
-        let games: Vec<(i64, i64, String)> =
-            db::query_as("SELECT id, server_id, status FROM games ORDER BY id")
-                .fetch_all(&mut tx)
-                .await?;
+        // Each game with the game its record names (the record's own
+        // `game_id`; NULL without a record).
+        let games: Vec<(i64, i64, String, Option<i64>)> = db::query_as(
+            "SELECT g.id, g.server_id, g.status, r.game_id FROM games g \
+             LEFT JOIN game_records r ON r.id = g.record_id ORDER BY g.id",
+        )
+        .fetch_all(&mut tx)
+        .await?;
         let seats: Vec<(i64, i64, i64, i64)> = db::query_as(
             "SELECT game_id, user_id, held, active FROM game_seats ORDER BY game_id, seat",
         )
@@ -299,9 +322,17 @@ impl Ledger {
                 .or_default()
                 .push((from_db_id(user), held, active));
         }
-        for (game, server, status) in games {
+        for (game, server, status, record_of) in games {
             let server = from_db_id(server);
             let running = status == "running";
+            let finished = status == "finished";
+            if (finished && record_of != Some(game)) || (!finished && record_of.is_some()) {
+                report.problems.push(Problem::RecordMismatch {
+                    game,
+                    status: status.clone(),
+                    record_of,
+                });
+            }
             let totals = servers.entry(server).or_insert_with(|| ServerTotals {
                 server,
                 ..Default::default()

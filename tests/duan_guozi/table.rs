@@ -333,11 +333,13 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
     ))
     .await
     .unwrap();
-    let record: String = sqlx::query_scalar("SELECT record FROM games WHERE id = $1")
-        .bind(id)
-        .fetch_one(&pool)
-        .await
-        .unwrap();
+    let record: String = sqlx::query_scalar(
+        "SELECT r.record FROM games g JOIN game_records r ON r.id = g.record_id WHERE g.id = $1",
+    )
+    .bind(id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
     let (verdict, closed) = paiju::registry::replay_text(&record).unwrap();
     assert!(closed, "{record}");
     assert!(matches!(

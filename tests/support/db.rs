@@ -111,6 +111,65 @@ impl TestDb {
     }
 }
 
+impl TestDb {
+    /// The first column of `sql`'s rows, as text, read behind the ledger's
+    /// back.
+    pub async fn texts(&self, sql: &str) -> Vec<String> {
+        use sqlx::Connection;
+        match self.backend {
+            Backend::Sqlite => {
+                let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", self.url))
+                    .await
+                    .unwrap();
+                let rows = sqlx::query_scalar(sql).fetch_all(&mut c).await.unwrap();
+                c.close().await.unwrap();
+                rows
+            }
+            Backend::Postgres => {
+                let mut c = sqlx::PgConnection::connect(&self.url).await.unwrap();
+                let rows = sqlx::query_scalar(sql).fetch_all(&mut c).await.unwrap();
+                c.close().await.unwrap();
+                rows
+            }
+        }
+    }
+
+    /// Creates the database as an older version of the ledger left it: the
+    /// migrations whose file names sort before `first_left_out` (SQLite's
+    /// from `migrations/`, PostgreSQL's from `migrations/postgres/`), as the
+    /// ledger would have applied them.
+    pub async fn migrate_before(&self, first_left_out: &str) {
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(match self.backend {
+            Backend::Sqlite => "migrations",
+            Backend::Postgres => "migrations/postgres",
+        });
+        let older = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(&from).unwrap() {
+            let entry = entry.unwrap();
+            let name = entry.file_name().to_string_lossy().to_string();
+            if name.ends_with(".sql") && name.as_str() < first_left_out {
+                std::fs::copy(entry.path(), older.path().join(&name)).unwrap();
+            }
+        }
+        let migrator = sqlx::migrate::Migrator::new(older.path()).await.unwrap();
+        match self.backend {
+            Backend::Sqlite => {
+                let opts = sqlx::sqlite::SqliteConnectOptions::new()
+                    .filename(&self.url)
+                    .create_if_missing(true);
+                let pool = sqlx::SqlitePool::connect_with(opts).await.unwrap();
+                migrator.run(&pool).await.unwrap();
+                pool.close().await;
+            }
+            Backend::Postgres => {
+                let pool = sqlx::PgPool::connect(&self.url).await.unwrap();
+                migrator.run(&pool).await.unwrap();
+                pool.close().await;
+            }
+        }
+    }
+}
+
 async fn admin(url: &str, sql: &str) {
     use sqlx::Connection;
     let mut c = sqlx::PgConnection::connect(url)
