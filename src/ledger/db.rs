@@ -17,10 +17,11 @@
 //! text) and bound to the native query when it runs, and rows decode
 //! natively into tuples that both drivers can read.
 //!
-//! What differs between the databases lives in [`Pool::begin_write`]: SQLite
-//! has one writer connection and `BEGIN IMMEDIATE` (the file's write lock);
-//! PostgreSQL runs transactions concurrently, so a write that moves chips
-//! first takes its server's advisory lock (`pg_advisory_xact_lock`): a
+//! What differs between the databases lives here: the few expressions they
+//! spell differently in [`Dialect`], and locking in [`Pool::begin_write`]:
+//! SQLite has one writer connection and `BEGIN IMMEDIATE` (the file's write
+//! lock); PostgreSQL runs transactions concurrently, so a write that moves
+//! chips first takes its server's advisory lock (`pg_advisory_xact_lock`): a
 //! server's chips are written by one transaction at a time, as SQLite's one
 //! writer does for the whole file, and every read-then-write check (a
 //! balance, a game's status, who is seated) sees what the last writer left.
@@ -136,7 +137,32 @@ pub(crate) async fn close_fully<DB: sqlx::Database>(pool: &sqlx::Pool<DB>) {
     }
 }
 
+/// Which database's SQL a statement is written in, where the two differ.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+impl Dialect {
+    /// The SQL expression for the id the connection's last `INSERT` drew
+    /// (a rowid, an identity), for the statement right after it.
+    pub(crate) fn last_insert_id(self) -> &'static str {
+        match self {
+            Dialect::Sqlite => "last_insert_rowid()",
+            Dialect::Postgres => "lastval()",
+        }
+    }
+}
+
 impl Tx {
+    pub(crate) fn dialect(&self) -> Dialect {
+        match self {
+            Tx::Sqlite(_) => Dialect::Sqlite,
+            Tx::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
     pub(crate) async fn commit(self) -> Result<(), sqlx::Error> {
         match self {
             Tx::Sqlite(t) => t.commit().await,

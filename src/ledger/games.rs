@@ -187,13 +187,6 @@ fn foreign_game(game: GameId, version: i64) -> LedgerError {
     }
 }
 
-/// Which database a statement is written for, where their SQL differs.
-#[derive(Debug, Clone, Copy)]
-enum Dialect {
-    Sqlite,
-    Postgres,
-}
-
 /// What a settlement writes, worked out from what it read.
 struct SettlePlan {
     report: SettleReport,
@@ -209,7 +202,7 @@ fn settle_plan(
     seats: Vec<(SeatRow, Option<i64>)>,
     s: &Settlement,
     record: String,
-    dialect: Dialect,
+    dialect: db::Dialect,
 ) -> Result<SettlePlan, LedgerError> {
     let n = head.seats.len();
     if s.deltas.len() != n {
@@ -400,10 +393,7 @@ fn settle_plan(
         "INSERT INTO game_records (game_id, record) VALUES ($1, $2)".to_string(),
         vec![game.arg(), record.arg()],
     ));
-    let drawn_id = match dialect {
-        Dialect::Sqlite => "last_insert_rowid()",
-        Dialect::Postgres => "lastval()",
-    };
+    let drawn_id = dialect.last_insert_id();
     writes.push((
         format!(
             "UPDATE games SET status = 'finished', record_id = {drawn_id}, result = $1, \
@@ -848,11 +838,7 @@ impl Ledger {
                     return Ok(report);
                 }
                 this.check_owner(&mut *tx, game).await?;
-                let dialect = match tx {
-                    Tx::Sqlite(_) => Dialect::Sqlite,
-                    Tx::Postgres(_) => Dialect::Postgres,
-                };
-                let plan = settle_plan(game, head, seats, &s, record, dialect)?;
+                let plan = settle_plan(game, head, seats, &s, record, tx.dialect())?;
                 let mut batch = db::Batch::default();
                 for (sql, args) in &plan.writes {
                     batch.push(db::Query {
@@ -905,7 +891,7 @@ impl Ledger {
                 return Err(foreign_game(game, version));
             }
         }
-        let plan = settle_plan(game, head, seats, s, record, Dialect::Sqlite)?;
+        let plan = settle_plan(game, head, seats, s, record, db::Dialect::Sqlite)?;
         for (sql, args) in plan.writes {
             raw.execute(&db::Query { sql: &sql, args })?;
         }

@@ -109,9 +109,7 @@ impl TestDb {
             Backend::Postgres => admin(&self.url, sql).await,
         }
     }
-}
 
-impl TestDb {
     /// The first column of `sql`'s rows, as text, read behind the ledger's
     /// back.
     pub async fn texts(&self, sql: &str) -> Vec<String> {
