@@ -14,6 +14,7 @@ use crate::support::fake_discord;
 #[path = "crash/messages.rs"]
 mod messages;
 
+use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, Stdio};
@@ -451,4 +452,138 @@ async fn play_turn_in(fake: &fake_discord::FakeDiscord, channel: u64) {
         table_in(f, channel).is_some_and(|m| !fake_discord::custom_ids(&m).contains(&hand))
     })
     .await;
+}
+
+/// The variable that makes [`settling_child`] the child process of
+/// [`settlements_acknowledged_before_a_kill_are_all_kept`]: its database.
+const SETTLING_CHILD: &str = "PAIJU_TEST_SETTLING_CHILD";
+
+/// A process settling games from 16 tasks at once is killed (SIGKILL) in
+/// the middle of its writes; every settlement it had acknowledged is in
+/// the database opened after it, and `verify` is clean. The ledger's writer
+/// writes the log through its own file layer, which holds a frame's header
+/// back to write it with its page (`src/ledger/wal_vfs.rs`): nothing
+/// acknowledged may have waited in it.
+#[test]
+fn settlements_acknowledged_before_a_kill_are_all_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("settling.db");
+    let mut child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "crash::settling_child",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(SETTLING_CHILD, &path)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed however this test ends: the child never stops by itself.
+    struct Killed(Child);
+    impl Drop for Killed {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let stdout = child.stdout.take().unwrap();
+    let child = Killed(child);
+    let mut acknowledged = Vec::new();
+    for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+        if let Some(g) = line.strip_prefix("settled ") {
+            acknowledged.push(g.parse::<u64>().unwrap());
+            if acknowledged.len() == 400 {
+                break;
+            }
+        }
+    }
+    drop(child);
+    assert_eq!(acknowledged.len(), 400, "the child settled games");
+
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let l = Ledger::open(path.to_str().unwrap(), settling_cfg())
+            .await
+            .unwrap();
+        for &g in &acknowledged {
+            let winner = l
+                .existing_balance(SETTLING_SERVER, 3 * g + 1)
+                .await
+                .unwrap();
+            let loser = l
+                .existing_balance(SETTLING_SERVER, 3 * g + 2)
+                .await
+                .unwrap();
+            assert_eq!((winner, loser), (Some(1002), Some(999)), "game {g}");
+        }
+        let report = l.verify().await.unwrap();
+        assert!(report.is_clean(), "{report:?}");
+        l.close().await;
+    });
+}
+
+const SETTLING_SERVER: u64 = 5;
+
+fn settling_cfg() -> LedgerConfig {
+    LedgerConfig {
+        starting_chips: 1000,
+        daily_amount: 0,
+        daily_cooldown_secs: 0,
+        ..Default::default()
+    }
+}
+
+/// The child of [`settlements_acknowledged_before_a_kill_are_all_kept`]
+/// (run only by it, through [`SETTLING_CHILD`]): opens and settles games
+/// from 16 tasks until it is killed, printing each settled game's number
+/// once its settlement has returned.
+#[test]
+#[ignore = "the child process of settlements_acknowledged_before_a_kill_are_all_kept"]
+fn settling_child() {
+    let Some(path) = std::env::var_os(SETTLING_CHILD) else {
+        return;
+    };
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let l = Ledger::open(path.to_str().unwrap(), settling_cfg())
+            .await
+            .unwrap();
+        let next = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let mut tasks = tokio::task::JoinSet::new();
+        for _ in 0..16 {
+            let (l, next) = (l.clone(), next.clone());
+            tasks.spawn(async move {
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let id = l
+                        .create_game(NewGame {
+                            server: SETTLING_SERVER,
+                            channel: g,
+                            kind: "dou-dizhu".into(),
+                            options: serde_json::json!({}),
+                            seats: vec![Some(3 * g + 1), Some(3 * g + 2), Some(3 * g + 3)],
+                            stake: 1,
+                        })
+                        .await
+                        .unwrap();
+                    let settlement = Settlement {
+                        deltas: vec![2, -1, -1],
+                        rake_percent: 0,
+                        record: serde_json::json!({"game": "dou-dizhu", "actions": [g]}),
+                        winners: vec![0],
+                    };
+                    l.settle(id, settlement).await.unwrap();
+                    println!("settled {g}");
+                }
+            });
+        }
+        while tasks.join_next().await.is_some() {}
+    });
 }

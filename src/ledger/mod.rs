@@ -70,6 +70,7 @@ mod messages;
 mod raw;
 pub mod shares;
 mod verify;
+mod wal_vfs;
 
 pub use error::{LedgerError, ERROR_KEYS};
 pub use lease::{Lease, LeaseOwner, Shards};
@@ -455,8 +456,14 @@ impl Ledger {
         let writer_opts = if read_only || in_memory {
             opts.clone()
         } else {
-            opts.clone()
-                .pragma("wal_autocheckpoint", "0")
+            // The writer writes the log a frame at a time in one call where
+            // SQLite makes two (see `wal_vfs.rs`).
+            let opts = if wal_vfs::register() {
+                opts.clone().vfs(wal_vfs::NAME)
+            } else {
+                opts.clone()
+            };
+            opts.pragma("wal_autocheckpoint", "0")
                 // A group's savepoints keep the pages they change in a
                 // sub-journal, which past 64 KB SQLite moves to a temporary
                 // file (a write call per page); in memory it stays.
