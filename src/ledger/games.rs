@@ -823,6 +823,23 @@ impl Ledger {
         }
         let record = serde_json::to_string(&s.record)
             .map_err(|e| LedgerError::BadInput(format!("record: {e}")))?;
+        // The record's tree of values (hundreds of allocations) is freed
+        // here, on the caller's thread: moved into the write, it was freed
+        // on the writer's, between two settlements of a group, each free
+        // taking the lock of the allocator arena of the thread that built it.
+        let Settlement {
+            deltas,
+            rake_percent,
+            record: tree,
+            winners,
+        } = s;
+        drop(tree);
+        let s = Settlement {
+            deltas,
+            rake_percent,
+            record: serde_json::Value::Null,
+            winners,
+        };
         let this = self.clone();
         if let Some(group) = &self.group {
             // SQLite: the read, the checks and the five writes on the
