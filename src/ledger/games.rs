@@ -814,7 +814,11 @@ impl Ledger {
     /// the deltas (capped at what each loser had at the start, shortfalls
     /// shared per the rules), burns the rake, stores the record and marks the
     /// game finished. Settling again returns the first report unchanged.
-    pub async fn settle(&self, game: GameId, s: Settlement) -> Result<SettleReport, LedgerError> {
+    pub async fn settle(
+        &self,
+        game: GameId,
+        mut s: Settlement,
+    ) -> Result<SettleReport, LedgerError> {
         if s.rake_percent > 100 {
             return Err(LedgerError::BadSettlement(format!(
                 "rake {}% is over 100%",
@@ -827,19 +831,7 @@ impl Ledger {
         // here, on the caller's thread: moved into the write, it was freed
         // on the writer's, between two settlements of a group, each free
         // taking the lock of the allocator arena of the thread that built it.
-        let Settlement {
-            deltas,
-            rake_percent,
-            record: tree,
-            winners,
-        } = s;
-        drop(tree);
-        let s = Settlement {
-            deltas,
-            rake_percent,
-            record: serde_json::Value::Null,
-            winners,
-        };
+        drop(std::mem::take(&mut s.record));
         let this = self.clone();
         if let Some(group) = &self.group {
             // SQLite: the read, the checks and the five writes on the

@@ -69,7 +69,7 @@ pub(crate) fn register() -> bool {
         let Ok(inner_size) = usize::try_from(inner_ref.szOsFile) else {
             return false;
         };
-        let Ok(size) = c_int::try_from(inner_offset() + inner_size) else {
+        let Ok(size) = c_int::try_from(INNER_OFFSET + inner_size) else {
             return false;
         };
         INNER.store(inner, Ordering::Release);
@@ -99,7 +99,7 @@ fn paired_writes() -> u64 {
 }
 
 /// A log file opened through this VFS: our fields, then SQLite's own file
-/// object (at [`inner_offset`]), whose methods do the actual IO.
+/// object (at [`INNER_OFFSET`]), whose methods do the actual IO.
 #[repr(C)]
 struct WalFile {
     /// Must come first: SQLite sees a `sqlite3_file` whose methods are ours.
@@ -115,16 +115,14 @@ struct WalFile {
 }
 
 /// Where SQLite's file object starts inside ours (aligned for it).
-fn inner_offset() -> usize {
-    size_of::<WalFile>().next_multiple_of(align_of::<u64>())
-}
+const INNER_OFFSET: usize = size_of::<WalFile>().next_multiple_of(align_of::<u64>());
 
 /// SQLite's file object inside ours.
 ///
 /// # Safety
 /// `file` is a [`WalFile`] this VFS opened, allocated with our `szOsFile`.
 unsafe fn inner(file: *mut ffi::sqlite3_file) -> *mut ffi::sqlite3_file {
-    file.cast::<u8>().add(inner_offset()).cast()
+    file.cast::<u8>().add(INNER_OFFSET).cast()
 }
 
 /// SQLite's methods for the file inside ours.
