@@ -112,6 +112,7 @@ fn config() -> TableConfig {
         lobby_idle_secs: 36_000,
         ai_delay_ms: 500,
         max_stake: 1000,
+        pause_between_games: false,
     }
 }
 
@@ -331,7 +332,7 @@ async fn long_game<S: TableStore>(name: &str, store: Arc<S>, runs: u64) {
                 sums[b].1 += 1;
             }
         }
-        let _ = h.admin_cancel("benchmark over").await;
+        let _ = h.admin_cancel(0, "benchmark over").await;
     }
     let cells: Vec<String> = BUCKETS
         .iter()

@@ -168,6 +168,21 @@ async fn smoke_connects_registers_and_answers() {
         answer.is_ephemeral() && answer.text().contains("整数"),
         "{answer:?}"
     );
+    // Issue #32: an interaction whose options do not fit the command (a
+    // stale registration: text where a number goes, a required option
+    // missing) got no answer at all; it is refused privately now, and
+    // nothing moves.
+    for options in [
+        json!([user_opt("user", BOB), { "name": "amount", "type": 3, "value": "10" }]),
+        json!([user_opt("user", BOB)]),
+    ] {
+        let id = fake.command(ANN, "en-US", "give", options.clone());
+        let answer = fake.wait_answer(id).await;
+        assert!(
+            answer.is_ephemeral() && answer.text().contains("wrong kind"),
+            "{options}: {answer:?}"
+        );
+    }
 
     // /daily once, then the cooldown refuses privately.
     let id = fake.command(BOB, "en-US", "daily", json!([]));
@@ -547,6 +562,27 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         refused.is_ephemeral() && refused.text().contains("“xyz” is not a card"),
         "{refused:?}"
     );
+    // Issue #32: ~2,000 typed characters got no answer (the refusal quoting
+    // them passed Discord's limit). The option has a max_length, and a
+    // request past it is refused without quoting it.
+    let play = fake
+        .commands()
+        .into_iter()
+        .find(|c| c["name"] == "play")
+        .expect("/play registered");
+    assert_eq!(play["options"][0]["max_length"], 300, "{play}");
+    let id = fake.command(
+        bidder,
+        "en-US",
+        "play",
+        json!([{ "name": "cards", "type": 3, "value": "3".repeat(2500) }]),
+    );
+    let refused = fake.wait_answer(id).await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("at most 300"),
+        "{refused:?}"
+    );
+    assert!(refused.text().chars().count() <= 2000);
 
     // The table message shows the kitty and plays as its picture, above
     // the embed (which does not name it, so an edit of the words leaves it).
@@ -749,10 +785,13 @@ async fn three_players_play_dou_dizhu_to_the_end_across_a_restart() {
         log.contains("stopped by a member with Manage Server") && log.contains(&ADMIN.to_string()),
         "{log}"
     );
+    // The table says who stopped it (issue #32: it said only "The table
+    // was closed; no chips moved.").
+    let by = format!("<@{ADMIN}> (Manage Server) stopped the game");
     fake.wait_for("the closed table", 20, |f| {
         f.channel_messages(CHANNEL_ID)
             .iter()
-            .any(|m| message_text(m).contains("The table was closed"))
+            .any(|m| message_text(m).contains(&by))
     })
     .await;
     assert!(ledger.unfinished_games().await.unwrap().is_empty());

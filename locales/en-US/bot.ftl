@@ -183,7 +183,10 @@ table-opened = You opened a { $game } table in this channel: the table message h
 table-sat = You sit at seat { $seat }.
 table-joined = You took a seat.
 table-you-left = You left the table.
-table-stopped = The table is stopped; any stakes were refunded.
+table-stopped = The table is stopped.
+table-stopped-running = The game is stopped: what was still at stake in the game being played went back to its players; every hand finished before it stays paid.
+table-closed-stopped = { $by } (Manage Server) stopped the game: what was still at stake in the game being played went back to its players; every hand finished before it stays paid.
+table-closed-short = The table closed: { $player } has { $balance } chips and the next game needs { $needed }. Chips come with /daily.
 table-stop-left = A running game is stopped only by a member with the Manage Server permission: you left it instead, and pay what leaving costs in this game.
 event-countered = { $you ->
     [yes] You counter-kick

@@ -50,8 +50,19 @@ pub enum Actor {
 pub enum CloseReason {
     /// The game (and any game that followed it) is over and settled.
     Finished,
-    /// The host cancelled the lobby, or an admin cancelled the game.
+    /// The host cancelled the lobby, or an admin closed it.
     Cancelled,
+    /// A member with Manage Server stopped the running game: the game being
+    /// played was called off (its stakes returned), while what finished
+    /// before it stays paid (a pot game's rounds, a Chexuan session's hands).
+    Stopped { by: UserId },
+    /// The next game of a table that plays on could not start: `user` has
+    /// `balance` chips and a seat there needs `needed`.
+    ShortOfChips {
+        user: UserId,
+        balance: i64,
+        needed: i64,
+    },
     /// Nobody did anything in the lobby for too long.
     LobbyIdle,
     /// No human is left at the table.
@@ -188,7 +199,7 @@ pub(super) enum Command<G: Game> {
     Sit(UserId, Seat, Reply<()>),
     Start(UserId, Reply<GameId>),
     Cancel(UserId, Reply<()>),
-    AdminCancel(String, Reply<()>),
+    AdminCancel(UserId, String, Reply<()>),
     Act {
         user: UserId,
         version: u64,
@@ -309,11 +320,14 @@ impl<G: Game> TableHandle<G> {
         self.ask(|r| Command::Cancel(by, r)).await
     }
 
-    /// Cancels whatever is running, releasing its chips (moderators,
-    /// shutdown). The caller checks the permission.
-    pub async fn admin_cancel(&self, reason: &str) -> Result<(), TableError> {
+    /// Stops whatever is running at the table for `by` (a moderator; the
+    /// caller checks the permission): a lobby closes; a running game is
+    /// called off, its stakes returned, while what it finished before
+    /// stays paid ([`super::TableGame::close_payout`]). `reason` goes to
+    /// the ledger's journal.
+    pub async fn admin_cancel(&self, by: UserId, reason: &str) -> Result<(), TableError> {
         let reason = reason.to_string();
-        self.ask(|r| Command::AdminCancel(reason, r)).await
+        self.ask(|r| Command::AdminCancel(by, reason, r)).await
     }
 
     /// Plays `action` for `user`'s seat, made against `version`. Returns

@@ -221,15 +221,24 @@ pub fn goodbye(lang: Lang) -> String {
 
 /// Why a table closed before its game was over.
 pub fn closed(lang: Lang, reason: &CloseReason) -> String {
-    tr(
-        lang,
-        match reason {
-            CloseReason::Finished | CloseReason::Cancelled => "table-cancelled",
-            CloseReason::LobbyIdle => "table-closed-idle",
-            CloseReason::OnlyAi => "table-closed-empty",
-            CloseReason::Broken(_) => "table-closed-broken",
-        },
-    )
+    let key = match reason {
+        CloseReason::Finished | CloseReason::Cancelled => "table-cancelled",
+        // Only a moderator on Discord stops a game; said the same way.
+        CloseReason::Stopped { .. } => "table-stopped-running",
+        CloseReason::ShortOfChips {
+            balance, needed, ..
+        } => {
+            return tr_args(
+                lang,
+                "term-closed-short",
+                &[("balance", (*balance).into()), ("needed", (*needed).into())],
+            )
+        }
+        CloseReason::LobbyIdle => "table-closed-idle",
+        CloseReason::OnlyAi => "table-closed-empty",
+        CloseReason::Broken(_) => "table-closed-broken",
+    };
+    tr(lang, key)
 }
 
 pub fn trouble(lang: Lang, message: &str) -> String {

@@ -29,6 +29,7 @@ fn config() -> TableConfig {
         lobby_idle_secs: 600,
         ai_delay_ms: 300,
         max_stake: 10_000,
+        pause_between_games: false,
     }
 }
 
@@ -307,7 +308,7 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
     assert_eq!(settled[1].balances[1], Some(1000 + you));
 
     // Close mid-game (an admin): the pot comes back in equal shares.
-    t.admin_cancel("test").await.unwrap();
+    t.admin_cancel(99, "test").await.unwrap();
     let closed = loop {
         match rx.recv().await.unwrap() {
             TableEvent::Settled { result, report, .. } => {
@@ -318,6 +319,13 @@ async fn on_the_sqlite_ledger_games_settle_from_the_pot_and_verify_stays_clean()
             _ => {}
         }
     };
+    // The table says who stopped it (issue #32).
+    loop {
+        if let TableEvent::Closed { reason } = rx.recv().await.unwrap() {
+            assert_eq!(reason, CloseReason::Stopped { by: 99 });
+            break;
+        }
+    }
     let report = store.verify().await.unwrap();
     assert!(report.is_clean(), "{}", report.render());
     assert_eq!(

@@ -37,7 +37,7 @@ fn lang_seen(ctx: Context<'_>) -> Lang {
 async fn say(ctx: Context<'_>, text: String) -> Result<(), BotError> {
     ctx.send(
         poise::CreateReply::default()
-            .content(text)
+            .content(crate::discord::errors::fit_content(text))
             .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
@@ -154,8 +154,10 @@ pub async fn leave<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
 }
 
 /// `/<game> stop`: the host or a member with Manage Server closes a table
-/// in its lobby. A running game is stopped (cancelled, its stakes refunded,
-/// logged with who did it) only by a member with Manage Server: a host who
+/// in its lobby. A running game is stopped (the game being played called
+/// off and its stakes refunded, what finished before it kept paid; logged
+/// and shown at the table with who did it) only by a member with Manage
+/// Server: a host who
 /// could stop it would escape a losing game for free, while leaving costs
 /// the game's leave rules. So a seated host without the permission who
 /// stops a running game leaves it, and pays as any leaver.
@@ -182,12 +184,12 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
                 channel = ctx.channel_id().get(),
                 game,
                 by = me,
-                "a running game was stopped by a member with Manage Server; its stakes are refunded"
+                "a running game was stopped by a member with Manage Server; its stakes in play are refunded"
             );
             table
-                .admin_cancel(&format!("stopped by {me} (Manage Server)"))
+                .admin_cancel(me, &format!("stopped by {me} (Manage Server)"))
                 .await?;
-            say(ctx, i18n::tr(lang, "table-stopped")).await
+            say(ctx, i18n::tr(lang, "table-stopped-running")).await
         }
         Some(_) if status.host == me && status.seats.iter().any(|o| o.user() == Some(me)) => {
             table.leave(me).await?;
@@ -195,7 +197,7 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
         }
         Some(_) => Err(BotError::user("err-stop-running-permission")),
         None if status.host == me || manages => {
-            table.admin_cancel(&format!("stopped by {me}")).await?;
+            table.admin_cancel(me, &format!("stopped by {me}")).await?;
             say(ctx, i18n::tr(lang, "table-stopped")).await
         }
         None => Err(BotError::user("err-stop-permission")),
@@ -404,9 +406,21 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
     say(ctx, G::done_line(lang, &action)).await
 }
 
+/// The most characters `/play` takes: a whole 4-deck Shengji hand (54
+/// cards) typed out with spaces is about 200.
+pub const MAX_TYPED_CARDS: usize = 300;
+
 /// Play cards in the current game.
 #[poise::command(slash_command, guild_only)]
-pub async fn play(ctx: Context<'_>, cards: String) -> Result<(), BotError> {
+pub async fn play(ctx: Context<'_>, #[max_length = 300] cards: String) -> Result<(), BotError> {
+    // Discord's client keeps to the option's max_length; a request that
+    // does not is refused here, before anything quotes it.
+    let typed_chars = cards.chars().count();
+    if typed_chars > MAX_TYPED_CARDS {
+        return Err(BotError::user("err-typed-too-long")
+            .arg("max", MAX_TYPED_CARDS)
+            .arg("got", typed_chars));
+    }
     typed(ctx, Typed::Play(&cards)).await
 }
 

@@ -745,19 +745,37 @@ impl<G: DiscordGame> Driver<G> {
         if let Some(game) = self.game {
             self.host.game_ended(game);
         }
-        let key = match &reason {
+        let words = match &reason {
             CloseReason::Finished => return,
-            CloseReason::Cancelled => "table-cancelled",
-            CloseReason::LobbyIdle => "table-closed-idle",
-            CloseReason::OnlyAi => "table-closed-empty",
+            CloseReason::Cancelled => i18n::tr(self.lang, "table-cancelled"),
+            CloseReason::Stopped { by } => i18n::tr_args(
+                self.lang,
+                "table-closed-stopped",
+                &[("by", format!("<@{by}>").into())],
+            ),
+            CloseReason::ShortOfChips {
+                user,
+                balance,
+                needed,
+            } => i18n::tr_args(
+                self.lang,
+                "table-closed-short",
+                &[
+                    ("player", format!("<@{user}>").into()),
+                    ("balance", (*balance).into()),
+                    ("needed", (*needed).into()),
+                ],
+            ),
+            CloseReason::LobbyIdle => i18n::tr(self.lang, "table-closed-idle"),
+            CloseReason::OnlyAi => i18n::tr(self.lang, "table-closed-empty"),
             CloseReason::Broken(why) => {
                 tracing::error!(channel = %self.channel, "table broke: {why}");
-                "table-closed-broken"
+                i18n::tr(self.lang, "table-closed-broken")
             }
         };
         let embed = serenity::CreateEmbed::new()
             .title(i18n::tr(self.lang, G::NAME_KEY))
-            .description(i18n::tr(self.lang, key));
+            .description(words);
         self.show(embed, Vec::new(), None).await;
     }
 }

@@ -924,20 +924,53 @@ impl ChexuanTable {
         }
     }
 
-    /// Shares the mango pot among the seats still seated and ends the
-    /// session.
-    fn close(&mut self, events: &mut Vec<SessionEvent>) {
+    /// Each seat's share of a mango pot of `pot` chips at the close: equal
+    /// shares among the seats still seated (among all seats when every
+    /// seat has left), remainder chips to the earliest.
+    fn close_shares(&self, pot: u64) -> Vec<u64> {
         let n = self.stacks.len();
         let mut seated: Vec<Seat> = (0..n).filter(|&s| !self.left[s]).collect();
         if seated.is_empty() {
             seated = (0..n).collect();
         }
         let mut shares = vec![0u64; n];
-        for (&s, share) in seated
-            .iter()
-            .zip(share_mango_pot(self.hand.mango().pot, &seated))
-        {
+        for (&s, share) in seated.iter().zip(share_mango_pot(pot, &seated)) {
             shares[s] = share;
+        }
+        shares
+    }
+
+    /// The session's chips if the table is closed now from outside (an
+    /// admin's stop, a table that breaks down), `None` once it has closed
+    /// by itself. The hands finished so far stay as they were played; the
+    /// hand being played is called off — its antes, bets and any mango paid
+    /// in it go back, as they were never in the session's figures — and the
+    /// mango pot it began with is shared as a close shares it. Between
+    /// hands (waiting for a top-up) the pot is the finished hand's.
+    pub fn deltas_if_closed_now(&self) -> Option<Vec<i64>> {
+        if self.closed() {
+            return None;
+        }
+        let pot = if self.hand.outcome().is_some() {
+            self.hand.mango().pot
+        } else {
+            self.hand.deal.mango.pot
+        };
+        let shares = self.close_shares(pot);
+        Some(
+            self.deltas
+                .iter()
+                .zip(&shares)
+                .map(|(d, share)| d + *share as i64)
+                .collect(),
+        )
+    }
+
+    /// Shares the mango pot among the seats still seated and ends the
+    /// session.
+    fn close(&mut self, events: &mut Vec<SessionEvent>) {
+        let shares = self.close_shares(self.hand.mango().pot);
+        for (s, &share) in shares.iter().enumerate() {
             self.deltas[s] += share as i64;
             self.stacks[s] += share as i64;
         }

@@ -10,7 +10,7 @@ use crate::games::chexuan::session::{ChexuanTable, SessionBot, SessionDeal, Tabl
 use crate::games::chexuan::ChexuanRules;
 use crate::games::{ErrorCode, Game, RuleError, Seat};
 use crate::record::RecordError;
-use crate::table::kind::{JoinArgs, SeatSetup, TableGame};
+use crate::table::kind::{JoinArgs, Payout, SeatSetup, TableGame};
 use std::ops::RangeInclusive;
 
 fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
@@ -177,5 +177,20 @@ impl TableGame for ChexuanTable {
 
     fn seat_gone(&self, seat: Seat) -> Option<RuleError> {
         self.gone(seat)
+    }
+
+    /// A session cut short (an admin's stop, a table that breaks down)
+    /// pays the hands already finished and shares the mango pot they left;
+    /// only the hand being played is called off
+    /// ([`ChexuanTable::deltas_if_closed_now`]). The stake is 1: the
+    /// session's figures are chips.
+    fn close_payout(&self, _stake: i64) -> Option<Payout> {
+        let deltas = self.deltas_if_closed_now()?;
+        let winners = (0..deltas.len()).filter(|&s| deltas[s] > 0).collect();
+        Some(Payout {
+            deltas,
+            rake_percent: 0,
+            winners,
+        })
     }
 }
