@@ -47,6 +47,8 @@ mod ledger_games;
 mod ledger_props;
 #[path = "paohuzi.rs"]
 mod paohuzi;
+#[path = "promises.rs"]
+mod promises;
 #[path = "records.rs"]
 mod records;
 #[path = "reliability.rs"]

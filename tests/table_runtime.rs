@@ -350,6 +350,7 @@ fn config() -> TableConfig {
         lobby_idle_secs: 300,
         ai_delay_ms: 500,
         max_stake: 1000,
+        pause_between_games: false,
     }
 }
 

@@ -35,6 +35,7 @@ term-answer-yes-or-no = `{ $answer }` is not an answer here: type y for another 
 term-answer-empty = An empty line is no answer: type y for another game, n to stop.
 term-saved = Input closed. The game is saved: run `paiju play { $game }` again to continue it.
 term-goodbye = Thanks for playing. 再见!
+term-closed-short = The table closed: you have { $balance } chips and the next game needs { $needed }.
 term-trouble = (table trouble: { $message })
 term-cannot-resume = Game #{ $game } could not be resumed ({ $why }); it was cancelled and its chips released.
 term-opening-failed = paiju: cannot start a table: { $why }
@@ -181,6 +182,8 @@ term-err-duan-guozi-only = --ante and --sweep are Duan Guozi options
 term-err-dou-dizhu-only = --wild and --discard are Dou Dizhu options
 term-err-runtime = cannot start the async runtime: { $why }
 term-err-ledger = cannot open the ledger at { $path }: { $why }
+term-err-config = the config file is refused: { $why }
+term-err-chexuan-stake = --stake is not a Chexuan option: its hands are played for chips, so set the ante with --ante
 
 term-line-too-long = That line is longer than { $max } bytes: it was ignored. Type a shorter one.
 term-line-not-utf8 = That line is not UTF-8 text: it was ignored. Type it again.

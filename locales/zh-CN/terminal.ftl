@@ -27,6 +27,7 @@ term-answer-yes-or-no = `{ $answer }` 不是这里的回答：输入“好”（
 term-answer-empty = 空行不算回答：输入“好”（y）再来一局，“不”（n）结束。
 term-saved = 输入已结束。牌局已保存：再次运行 `paiju play { $game }` 即可继续。
 term-goodbye = 谢谢参与，再见！
+term-closed-short = 牌桌已关闭：你只有 { $balance } 个筹码，下一局需要 { $needed } 个。
 term-trouble = （牌桌出错：{ $message }）
 term-cannot-resume = 第 { $game } 局无法继续（{ $why }）：已取消，筹码已退还。
 term-opening-failed = paiju：无法开桌：{ $why }
@@ -153,6 +154,8 @@ term-err-duan-guozi-only = --ante 和 --sweep 是端锅子的选项
 term-err-dou-dizhu-only = --wild 和 --discard 是斗地主的选项
 term-err-runtime = 无法启动异步运行时：{ $why }
 term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }
+term-err-config = 配置文件无效：{ $why }
+term-err-chexuan-stake = --stake 不是扯旋的选项：扯旋按筹码下注，请用 --ante 设底皮
 
 term-line-too-long = 这一行超过 { $max } 字节，已忽略。请输入短一些的内容。
 term-line-not-utf8 = 这一行不是 UTF-8 文本，已忽略。请重新输入。

@@ -19,6 +19,13 @@ pub struct TableConfig {
     pub ai_delay_ms: u64,
     /// The largest stake a table may have.
     pub max_stake: i64,
+    /// A table that plays on ([`super::TableGame::plays_on`]) waits after
+    /// each settled game, its next game neither dealt nor staked, until the
+    /// host starts it ([`super::TableHandle::start`]) — `paiju play` asks
+    /// "another game?" first. Off on Discord, where the next game follows
+    /// by itself. Not a config-file key.
+    #[serde(skip)]
+    pub pause_between_games: bool,
 }
 
 impl Default for TableConfig {
@@ -29,6 +36,7 @@ impl Default for TableConfig {
             lobby_idle_secs: 600,
             ai_delay_ms: 800,
             max_stake: 1_000_000,
+            pause_between_games: false,
         }
     }
 }

@@ -114,15 +114,17 @@ fn check_options<G: TableGame>(
 
 /// Checks table options and the host's seat as [`Tables::open_with`]
 /// does, before any store exists: a front end refuses bad options without
-/// creating anything. What needs the host's balance (a bobo larger than it)
-/// is left to `open_with`.
+/// creating anything. The host's seat is checked against `host_balance`
+/// when known (a bobo larger than it); without it, only against the
+/// game's own limits.
 pub fn check_table<G: TableGame>(
     config: &TableConfig,
     options: &TableOptions,
     host_join: &JoinArgs,
+    host_balance: Option<i64>,
 ) -> Result<(), TableError> {
     let checked = check_options::<G>(config, options)?;
-    G::check_join(&checked.rules, host_join, i64::MAX)?;
+    G::check_join(&checked.rules, host_join, host_balance.unwrap_or(i64::MAX))?;
     Ok(())
 }
 
@@ -265,6 +267,7 @@ impl<S: TableStore> Tables<S> {
             lobby_since: Instant::now(),
             closed: None,
             waiting: Vec::new(),
+            held_next: None,
         };
         let serial = self.shared.serial.fetch_add(1, Ordering::Relaxed);
         vacant.insert(Entryish {
@@ -446,9 +449,12 @@ fn rebuild<G: TableGame>(config: &TableConfig, stored: &StoredGame) -> Result<Re
         return Err("its snapshot does not match its seats".into());
     }
     let game = super::runtime::replay_record::<G>(&record)?;
-    if game.is_finished() {
+    if game.is_finished() && !record.actions.is_empty() {
         // The last action is saved only with the settlement, so a stored
-        // snapshot of a finished game means something else wrote it.
+        // snapshot of a game an action finished means something else wrote
+        // it. A game over as it was dealt (Paohuzi's compulsory 天胡) has no
+        // action: the process died before settling it, and the resumed
+        // table settles it at once.
         return Err("its snapshot is of a finished game".into());
     }
     let version = record.actions.len() as u64;

@@ -39,6 +39,14 @@ use tokio::time::Instant;
 /// How long to wait before retrying a bot's move that could not be saved.
 const RETRY_AFTER: Duration = Duration::from_secs(2);
 
+/// Why a finished game was not paid.
+enum PayFailed {
+    /// Its chips overflow (or there is no game): it cannot be paid at all.
+    Overflow,
+    /// The ledger refused or failed the settlement.
+    Store(StoreError),
+}
+
 /// A game in progress at the table.
 pub(super) struct Running<G: TableGame> {
     pub id: GameId,
@@ -98,10 +106,14 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub thinking: Option<Thinking<G>>,
     pub lobby_since: Instant,
     pub closed: Option<CloseReason>,
-    /// Players who asked to join while a pot game ran: they are seated
-    /// when the next game starts ([`TableGame::plays_on`]).
-    /// Players (and their join choices) seated when a pot game's next game starts.
+    /// Players (and their join choices) who asked to join while a pot
+    /// game ran: seated when its next game starts ([`TableGame::plays_on`]).
     pub waiting: Vec<(UserId, JoinArgs)>,
+    /// Between two games of a table that pauses between them
+    /// ([`TableConfig::pause_between_games`]): the next game as the last
+    /// one gave it (Paohuzi's next hand, its dealer moved on), or `None`
+    /// for a fresh deal, dealt and staked only when the host starts it.
+    pub held_next: Option<Option<G>>,
 }
 
 impl<G: TableGame, S: TableStore> Table<G, S> {
@@ -166,8 +178,8 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 answer(reply, r)
             }
             Command::Cancel(by, reply) => answer(reply, self.cancel(by)),
-            Command::AdminCancel(reason, reply) => {
-                let r = self.admin_cancel(&reason).await;
+            Command::AdminCancel(by, reason, reply) => {
+                let r = self.admin_cancel(by, &reason).await;
                 answer(reply, r)
             }
             Command::Act {
@@ -410,6 +422,19 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     async fn start(&mut self, by: UserId) -> Result<GameId, TableError> {
         self.in_lobby()?;
         self.host_only(by)?;
+        if let Some(Some(game)) = self.held_next.take() {
+            // The game the last one gave, same seats: nothing to check
+            // but what opening it holds.
+            let id = self.open_game(game, Vec::new()).await?;
+            self.emit(TableEvent::Started {
+                game: id,
+                seats: self.seats.clone(),
+                version: 0,
+                resumed: false,
+            });
+            self.announce_turn();
+            return Ok(id);
+        }
         let range = G::seat_range(&self.rules);
         if G::FILL_WITH_AI {
             while self.seats.len() < *range.start() {
@@ -690,7 +715,6 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             });
         }
         let id = run.id;
-        let stake = self.options.stake;
         let Phase::Playing(run) = &mut self.phase else {
             return Err(TableError::NotPlaying);
         };
@@ -700,33 +724,25 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let events = run.game.apply(seat, &action)?;
         let new_version = run.version + 1;
         if run.game.is_finished() {
-            let Some(payout) = run.game.payout(stake) else {
-                self.undo_last_action().await;
-                self.abandon(
-                    CloseReason::Broken("the chips of this game overflow".into()),
-                    "chips overflow",
-                )
-                .await;
-                return Err(TableError::Closed);
-            };
-            let owed = payout.deltas.clone();
-            let record = record_json(&run.game);
-            let report = match self.store.settle(id, payout.into_settlement(record)).await {
-                Ok(report) => report,
-                Err(e) => {
+            let settled = match self.pay_out().await {
+                Ok(settled) => settled,
+                Err(PayFailed::Overflow) => {
+                    self.undo_last_action().await;
+                    self.abandon(
+                        CloseReason::Broken("the chips of this game overflow".into()),
+                        "chips overflow",
+                    )
+                    .await;
+                    return Err(TableError::Closed);
+                }
+                Err(PayFailed::Store(e)) => {
                     self.undo_last_action().await;
                     return Err(self.store_failed(id, e).await);
                 }
             };
-            let Phase::Playing(run) = &mut self.phase else {
-                return Err(TableError::NotPlaying);
-            };
-            run.version = new_version;
-            let result = GameResult {
-                outcome: run.game.outcome(),
-                capped: capped_losses(&owed, &report),
-            };
-            let view = run.game.view(None);
+            if let Phase::Playing(run) = &mut self.phase {
+                run.version = new_version;
+            }
             self.emit(TableEvent::Acted {
                 seat,
                 actor,
@@ -734,12 +750,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 events,
                 version: new_version,
             });
-            self.emit(TableEvent::Settled {
-                game: id,
-                result: Box::new(result),
-                report: Box::new(report),
-                view: Box::new(view),
-            });
+            self.emit(settled);
             self.follow_up().await;
             return Ok(new_version);
         }
@@ -781,6 +792,65 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         Ok(new_version)
     }
 
+    /// Pays the table's game, which is over, in the ledger: the `Settled`
+    /// event to emit, or why nothing was paid.
+    async fn pay_out(&mut self) -> Result<TableEvent<G>, PayFailed> {
+        let Phase::Playing(run) = &self.phase else {
+            return Err(PayFailed::Overflow);
+        };
+        let payout = run
+            .game
+            .payout(self.options.stake)
+            .ok_or(PayFailed::Overflow)?;
+        let owed = payout.deltas.clone();
+        let record = record_json(&run.game);
+        let report = self
+            .store
+            .settle(run.id, payout.into_settlement(record))
+            .await
+            .map_err(PayFailed::Store)?;
+        let result = GameResult {
+            outcome: run.game.outcome(),
+            capped: capped_losses(&owed, &report),
+        };
+        Ok(TableEvent::Settled {
+            game: run.id,
+            result: Box::new(result),
+            report: Box::new(report),
+            view: Box::new(run.game.view(None)),
+        })
+    }
+
+    /// Settles a game that is over without any action: one dealt finished
+    /// (Paohuzi's compulsory 天胡), when it opens or when a restart finds it
+    /// stored unsettled. The timers call it ([`Table::next_deadline`] is
+    /// due at once for such a game), so a game that follows it and is also
+    /// over as dealt is settled the same way, and a transient failure is
+    /// tried again after a pause.
+    async fn settle_dealt(&mut self) {
+        let id = match &self.phase {
+            Phase::Playing(run) if run.game.is_finished() => run.id,
+            _ => return,
+        };
+        match self.pay_out().await {
+            Ok(settled) => {
+                self.emit(settled);
+                self.follow_up().await;
+            }
+            Err(PayFailed::Overflow) => {
+                self.abandon(
+                    CloseReason::Broken("the chips of this game overflow".into()),
+                    "chips overflow",
+                )
+                .await
+            }
+            Err(PayFailed::Store(e)) => {
+                let e = self.store_failed(id, e).await;
+                self.step_failed(e).await;
+            }
+        }
+    }
+
     /// Puts the table's game back as it was before its last applied
     /// action, after that action could not be stored: replays the game's
     /// record without it (games are deterministic given their record, as a
@@ -806,6 +876,17 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
 
     /// After a settled game: the next game at the same table, or close.
     async fn follow_up(&mut self) {
+        if self.config.pause_between_games && G::plays_on(&self.rules) {
+            // Nothing is dealt or staked until the host says so (`start`).
+            let next = match &self.phase {
+                Phase::Playing(run) => run.game.next_game(&mut self.rng),
+                Phase::Lobby => None,
+            };
+            self.held_next = Some(next);
+            self.phase = Phase::Lobby;
+            self.lobby_since = Instant::now();
+            return;
+        }
         // A table that plays on seats its players again when one left, so
         // the game's own next deal (which keeps the seats) waits for that.
         let someone_left =
@@ -901,6 +982,35 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 return;
             }
         };
+        // A seat that cannot pay for the next game (its entry into the pot,
+        // and the table's minimum) closes the table with that reason and
+        // its figures, not as a failure of ours.
+        let entry = game.pot_entry(self.options.stake).unwrap_or_default();
+        for (seat, occupant) in self.seats.iter().enumerate() {
+            let Some(user) = occupant.user() else {
+                continue;
+            };
+            let needed = entry
+                .get(seat)
+                .copied()
+                .unwrap_or(0)
+                .max(self.min_balance());
+            match self.store.balance(self.server, user).await {
+                Ok(balance) if balance < needed => {
+                    self.closed = Some(CloseReason::ShortOfChips {
+                        user,
+                        balance,
+                        needed,
+                    });
+                    return;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.closed = Some(CloseReason::Broken(e.to_string()));
+                    return;
+                }
+            }
+        }
         let id = match self.open_game(game, Vec::new()).await {
             Ok(id) => id,
             Err(e) => {
@@ -924,10 +1034,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         self.announce_turn();
     }
 
-    async fn admin_cancel(&mut self, reason: &str) -> Result<(), TableError> {
+    async fn admin_cancel(&mut self, by: UserId, reason: &str) -> Result<(), TableError> {
         match self.phase {
             Phase::Lobby => self.closed = Some(CloseReason::Cancelled),
-            Phase::Playing(_) => self.abandon(CloseReason::Cancelled, reason).await,
+            Phase::Playing(_) => self.abandon(CloseReason::Stopped { by }, reason).await,
         }
         Ok(())
     }
@@ -1021,6 +1131,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     fn next_deadline(&self) -> Option<Instant> {
         match &self.phase {
             Phase::Lobby => Some(self.lobby_since + self.config.lobby_idle()),
+            // A game over as it was dealt waits for nothing: it is settled
+            // now (or when a failed settlement is tried again).
+            Phase::Playing(run) if run.game.is_finished() => Some(run.turn_started),
             Phase::Playing(run) => run
                 .game
                 .waiting_on()
@@ -1044,6 +1157,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             Phase::Lobby => {
                 if now >= self.lobby_since + self.config.lobby_idle() {
                     self.closed = Some(CloseReason::LobbyIdle);
+                }
+                return;
+            }
+            Phase::Playing(run) if run.game.is_finished() => {
+                if now >= run.turn_started {
+                    self.settle_dealt().await;
                 }
                 return;
             }

@@ -164,6 +164,7 @@ pub fn terminal_config(ai_delay_ms: u64) -> TableConfig {
         play_timeout_secs: 600,
         lobby_idle_secs: 600,
         ai_delay_ms,
+        pause_between_games: true,
         ..TableConfig::default()
     }
 }
@@ -182,8 +183,8 @@ enum Waited<G: TableGame> {
 enum End {
     /// Settled and closed: offer another.
     Over,
-    /// Settled, and the table plays on (a pot game's next game has begun):
-    /// offer to stay.
+    /// Settled at a table that plays on: it waits, nothing dealt, until the
+    /// person says whether to play the next game.
     Settled,
     /// Input ended: leave the game stored.
     Eof,
@@ -219,16 +220,16 @@ fn table_options(options: &PlayOptions, round: u64) -> TableOptions {
 
 /// Checks `options` for game `G` as opening its table will, before any
 /// ledger is opened: a refusal (in the person's language) creates nothing.
-pub fn check_options<G: TerminalGame>(options: &PlayOptions) -> Result<(), String> {
+pub fn check_options<G: TerminalGame>(
+    config: &TableConfig,
+    options: &PlayOptions,
+    balance: Option<i64>,
+) -> Result<(), String> {
     let join = crate::table::JoinArgs {
         buy_in: options.buy_in,
     };
-    crate::table::registry::check_table::<G>(
-        &terminal_config(options.ai_delay_ms),
-        &table_options(options, 0),
-        &join,
-    )
-    .map_err(|e| text::opening_failed(options.lang, &e))
+    crate::table::registry::check_table::<G>(config, &table_options(options, 0), &join, balance)
+        .map_err(|e| text::opening_failed(options.lang, &e))
 }
 
 /// One line of input as read.
@@ -506,25 +507,23 @@ where
                     return Ok(true);
                 }
                 End::Settled => {
+                    // The table waits between games (`pause_between_games`):
+                    // the next one is dealt and staked only on a yes.
                     if self.another().await? {
-                        continue;
-                    }
-                    // The next game has begun: leaving closes the table
-                    // and shares its pot back.
-                    if let Err(e) = handle.leave(LOCAL_USER).await {
-                        self.say(text::table_error(self.options.lang, &e))?;
-                    }
-                    loop {
-                        match tokio::time::timeout(RECHECK * 5, rx.recv()).await {
-                            Ok(Ok(event)) => {
-                                if let Some(End::Over) = self.show(event)? {
-                                    break;
-                                }
+                        match handle.start(LOCAL_USER).await {
+                            Ok(_) => continue,
+                            // It closed while the question waited (idle):
+                            // a new table.
+                            Err(TableError::Closed) => return Ok(true),
+                            Err(e) => {
+                                // Most likely the chips for the next game
+                                // are missing: said, and nothing was staked.
+                                self.say(text::table_error(self.options.lang, &e))?;
                             }
-                            Ok(Err(RecvError::Lagged(_))) => {}
-                            Ok(Err(RecvError::Closed)) | Err(_) => break,
                         }
                     }
+                    // Nothing was dealt: closing the table costs nothing.
+                    let _ = handle.cancel(LOCAL_USER).await;
                     self.say(text::goodbye(self.options.lang))?;
                     return Ok(false);
                 }

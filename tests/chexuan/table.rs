@@ -34,6 +34,7 @@ fn config() -> TableConfig {
         lobby_idle_secs: 3600,
         ai_delay_ms: 1,
         max_stake: 1000,
+        pause_between_games: false,
     }
 }
 

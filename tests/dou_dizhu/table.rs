@@ -26,6 +26,7 @@ fn tables() -> (Arc<MemoryStore>, Tables<MemoryStore>) {
         lobby_idle_secs: 600,
         ai_delay_ms: 300,
         max_stake: 10_000,
+        pause_between_games: false,
     };
     (store.clone(), Tables::new(store, config))
 }

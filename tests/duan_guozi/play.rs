@@ -91,3 +91,50 @@ fn bad_options_are_refused_before_anything_is_created() {
         assert!(!err.is_empty(), "{args:?}: say why");
     }
 }
+
+/// Issue #32: "another game?" answered `n` used to play a game anyway — the
+/// next game was dealt and its ante held before the question, and the AI
+/// played it after the `n`. Now nothing is dealt or staked until a yes: an
+/// `n` leaves one game in the ledger and the balance the result showed.
+#[tokio::test]
+async fn no_to_another_game_deals_and_stakes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("no.db");
+    let args = ["--seed", "7", "--players", "3"];
+    let input = format!("{}n\n", "\n".repeat(150));
+    let (ok, out, err) = play(&db, &args, &input);
+    assert!(ok, "exit status; stderr: {err}\n{out}");
+    assert!(out.contains("Another game? Type y for yes"), "{out}");
+    assert!(!out.contains("=== Game #2 starts"), "{out}");
+    assert!(out.contains("Thanks for playing"), "{out}");
+    let shown: i64 = out
+        .rsplit("Your balance: ")
+        .next()
+        .and_then(|rest| {
+            let digits: String = rest
+                .chars()
+                .skip_while(|c| !c.is_ascii_digit() && *c != '-')
+                .take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '-')
+                .filter(|c| *c != ',')
+                .collect();
+            digits.parse().ok()
+        })
+        .unwrap_or_else(|| panic!("no balance shown: {out}"));
+    let (clean, report) = verify(&db);
+    assert!(clean, "{report}");
+    assert!(report.contains("held 0 in 0 running game(s)"), "{report}");
+    let ledger = paiju::ledger::Ledger::open_existing(db.to_str().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        ledger.balance(1, 1).await.unwrap(),
+        shown,
+        "chips moved after the `n`"
+    );
+    assert_eq!(
+        ledger.history(1, 10).await.unwrap().len(),
+        1,
+        "one game only"
+    );
+    ledger.close().await;
+}

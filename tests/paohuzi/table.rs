@@ -29,6 +29,7 @@ fn config(bid_secs: u64) -> TableConfig {
         lobby_idle_secs: 3600,
         ai_delay_ms: 1,
         max_stake: 1000,
+        pause_between_games: false,
     }
 }
 
