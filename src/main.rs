@@ -92,9 +92,11 @@ enum Command {
         /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
         #[arg(long, default_value = "{}")]
         rules: String,
-        /// Chips per point (Duan Guozi: per 道, unless the rules set chips_per_dao).
-        #[arg(long, default_value_t = 10, allow_negative_numbers = true)]
-        stake: i64,
+        /// Chips per point (Duan Guozi: per 道, unless the rules set
+        /// chips_per_dao). Default: the config file's `[stakes]` for the
+        /// game, else 10. Not a Chexuan option: its ante sets its chips.
+        #[arg(long, allow_negative_numbers = true)]
+        stake: Option<i64>,
         /// Players at the table, you included (Duan Guozi: 2 to 12, default 4;
         /// Dou Dizhu: 3, or 2 for 二人斗地主, the same as `"players": 2` in --rules).
         #[arg(long)]
@@ -120,9 +122,10 @@ enum Command {
         /// Shengji: the decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
         #[arg(long)]
         decks: Option<u8>,
-        /// The ledger database: a file path, a sqlite: URL or a postgres:// URL.
-        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "paiju.db")]
-        database: String,
+        /// The ledger database: a file path, a sqlite: URL or a postgres:// URL
+        /// (default: the config file's `database_url`, `paiju.db`).
+        #[arg(long, env = "PAIJU_DATABASE_URL")]
+        database: Option<String>,
         /// Dou Dizhu: how the AI seats play, easy, normal or hard (the
         /// default; the same as `"ai": "hard"` in --rules).
         #[arg(long, value_parser = ["easy", "normal", "hard"])]
@@ -230,6 +233,7 @@ fn main() -> ExitCode {
             decks,
             database,
             lang: lang.unwrap_or_else(Lang::from_env),
+            config: cli.config,
         }),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
@@ -348,9 +352,16 @@ fn run_bot(
     // Colour codes only for a terminal: a log written to a file (systemd,
     // `> bot.log`) stays plain text that grep and editors read.
     use std::io::IsTerminal;
+    // A log line that cannot be written (the pipe's reader is gone: a
+    // supervisor's log pipe closed) is dropped. tracing-subscriber would
+    // otherwise report the failure with `eprintln!`, which panics on the
+    // same closed pipe — in whatever task logged, the signal handler's
+    // included, and the bot then never stopped on SIGTERM.
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(std::io::stdout().is_terminal())
+        .with_writer(|| LossyStdout)
+        .log_internal_errors(false)
         .init();
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
@@ -362,9 +373,28 @@ fn run_bot(
     match runtime.block_on(discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("paiju: {e}");
+            // Not `eprintln!`: it panics when stderr's reader is gone.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "paiju: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Standard output for the bot's log, whose failed writes are dropped:
+/// a log that cannot be written must never stop (or block the shutdown of)
+/// the bot.
+struct LossyStdout;
+
+impl std::io::Write for LossyStdout {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = std::io::stdout().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let _ = std::io::stdout().flush();
+        Ok(())
     }
 }
 
@@ -492,10 +522,18 @@ fn run_ledger_verify(database: &str) -> ExitCode {
         let ledger = match paiju::ledger::Ledger::open_existing(database).await {
             Ok(l) => l,
             Err(e) => {
+                let database = paiju::ledger::redact_url(database);
                 eprintln!("paiju: cannot open the ledger at {database}: {e}");
                 return ExitCode::from(2);
             }
         };
+        if ledger.is_immutable() {
+            // Said on stderr: stdout is the report, which scripts read.
+            eprintln!(
+                "paiju: {database}: its folder takes no write; opened immutable (the database file alone, no write-ahead log lies beside it)",
+                database = paiju::ledger::redact_url(database)
+            );
+        }
         let result = ledger.verify().await;
         ledger.close().await;
         match result {
@@ -520,7 +558,7 @@ struct PlayArgs {
     game: String,
     seed: Option<u64>,
     rules: String,
-    stake: i64,
+    stake: Option<i64>,
     players: Option<usize>,
     wild: bool,
     discard: bool,
@@ -529,8 +567,11 @@ struct PlayArgs {
     sweep: bool,
     ai: Option<String>,
     decks: Option<u8>,
-    database: String,
+    database: Option<String>,
     lang: Lang,
+    /// `--config`: the starting chips, default stakes, timers and database
+    /// of `paiju play` come from the same file the bot reads.
+    config: Option<std::path::PathBuf>,
 }
 
 /// The help of a `game` argument: the games of the registry.
@@ -565,7 +606,10 @@ fn refuse_ledger(lang: Lang, database: &str, e: &paiju::ledger::LedgerError) -> 
     refuse(
         lang,
         "term-err-ledger",
-        &[("path", database.into()), ("why", e.to_string().into())],
+        &[
+            ("path", paiju::ledger::redact_url(database).into()),
+            ("why", e.to_string().into()),
+        ],
     )
 }
 
@@ -573,6 +617,11 @@ fn run_play(args: PlayArgs) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
     let lang = args.lang;
+    // The same file the bot reads, refused the same way when broken.
+    let config = match Config::load(args.config.as_deref()) {
+        Ok(c) => c,
+        Err(e) => return refuse(lang, "term-err-config", &[("why", e.to_string().into())]),
+    };
     let Some(kind) = GameKind::from_name(&args.game) else {
         let games = GameKind::ALL.map(GameKind::name);
         return refuse(
@@ -603,6 +652,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
     let flags = PlayFlags {
         rules,
         stake: args.stake,
+        default_stake: config.stakes.get(kind),
         players: args.players,
         wild: args.wild,
         discard: args.discard,
@@ -619,23 +669,43 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
     };
     let interactive = std::io::stdin().is_terminal();
+    let ai_delay_ms = if interactive { 700 } else { 0 };
+    // A person at a terminal gets long timers, unless the file sets its own.
+    let mut table_config = terminal::terminal_config(ai_delay_ms);
+    if config.timers != paiju::config::TimersConfig::default() {
+        table_config.bid_timeout_secs = config.timers.bid_secs;
+        table_config.play_timeout_secs = config.timers.play_secs;
+        table_config.lobby_idle_secs = config.timers.lobby_idle_secs;
+    }
     let options = PlayOptions {
         seed: args.seed,
         rules: setup.rules,
         stake: setup.stake,
-        ai_delay_ms: if interactive { 700 } else { 0 },
+        ai_delay_ms,
         ai_seats: setup.ai_seats,
         buy_in: setup.buy_in,
         lang: args.lang,
     };
     // Bad options are refused before the ledger is opened: a refusal
     // creates no database and grants no chips.
-    let checked = paiju::with_game!(kind, G => terminal::check_options::<G>(&options));
+    let database = args.database.unwrap_or_else(|| config.database_url.clone());
+    let database = database.as_str();
+    let ledger_config = paiju::ledger::LedgerConfig {
+        starting_chips: config.chips.starting,
+        daily_amount: config.chips.daily,
+        daily_cooldown_secs: config.chips.daily_cooldown_secs,
+        ..Default::default()
+    };
+    // A fresh ledger would give the person its starting chips: what the
+    // seat takes (Chexuan's bobo) is checked against them before the
+    // ledger file is made.
+    let fresh = paiju::ledger::is_missing_sqlite_file(database);
+    let balance = fresh.then_some(ledger_config.starting_chips);
+    let checked = paiju::with_game!(kind, G => terminal::check_options::<G>(&table_config, &options, balance));
     if let Err(said) = checked {
         eprintln!("{said}");
         return ExitCode::from(2);
     }
-    let database = args.database.as_str();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -647,7 +717,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
     };
     runtime.block_on(async {
-        let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
+        let ledger = match paiju::ledger::Ledger::open(database, ledger_config.clone()).await {
             Ok(l) => l,
             Err(e) => return refuse_ledger(lang, database, &e),
         };
@@ -665,10 +735,32 @@ fn run_play(args: PlayArgs) -> ExitCode {
                 return refuse_ledger(lang, database, &e);
             }
         };
-        let tables = paiju::table::Tables::new(
-            std::sync::Arc::new(ledger.clone()),
-            terminal::terminal_config(options.ai_delay_ms),
-        );
+        // An existing ledger: the seat is checked against the balance there
+        // (or the starting chips of an account not opened yet) before
+        // anything opens the account.
+        if !fresh {
+            let balance = match ledger
+                .existing_balance(terminal::LOCAL_SERVER, terminal::LOCAL_USER)
+                .await
+            {
+                Ok(b) => b.unwrap_or(ledger_config.starting_chips),
+                Err(e) => {
+                    lease.release().await;
+                    ledger.close().await;
+                    return refuse_ledger(lang, database, &e);
+                }
+            };
+            let checked = paiju::with_game!(kind, G => {
+                terminal::check_options::<G>(&table_config, &options, Some(balance))
+            });
+            if let Err(said) = checked {
+                lease.release().await;
+                ledger.close().await;
+                eprintln!("{said}");
+                return ExitCode::from(2);
+            }
+        }
+        let tables = paiju::table::Tables::new(std::sync::Arc::new(ledger.clone()), table_config);
         let input = tokio::io::BufReader::new(tokio::io::stdin());
         let out = std::io::stdout();
         let result = paiju::with_game!(kind, G => {

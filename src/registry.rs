@@ -76,7 +76,11 @@ pub use with_game;
 pub struct PlayFlags {
     /// `--rules`, already known to be a JSON object.
     pub rules: serde_json::Map<String, serde_json::Value>,
-    pub stake: i64,
+    /// `--stake`, when given.
+    pub stake: Option<i64>,
+    /// The stake (Chexuan: the ante) when none is given: the config
+    /// file's `[stakes]` for the game, else the game's default.
+    pub default_stake: i64,
     pub players: Option<usize>,
     pub wild: bool,
     pub discard: bool,
@@ -321,7 +325,7 @@ mod tests {
     fn play_flags_are_read_by_each_game() {
         let flags = |f: fn(&mut PlayFlags)| {
             let mut p = PlayFlags {
-                stake: 10,
+                default_stake: 10,
                 ..PlayFlags::default()
             };
             f(&mut p);
@@ -359,5 +363,15 @@ mod tests {
         );
         let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.decks = Some(2))).unwrap_err();
         assert_eq!(refused.key, "term-err-shengji-only");
+        // Chexuan's chips are its ante: a stake is refused, not ignored; the
+        // config's default stake is its default ante.
+        let refused = play_setup(GameKind::Chexuan, &flags(|f| f.stake = Some(5))).unwrap_err();
+        assert_eq!(refused.key, "term-err-chexuan-stake");
+        let chexuan = play_setup(GameKind::Chexuan, &flags(|f| f.default_stake = 25)).unwrap();
+        assert_eq!(chexuan.rules["ante"], 25);
+        let given = play_setup(GameKind::DouDizhu, &flags(|f| f.stake = Some(3))).unwrap();
+        assert_eq!(given.stake, 3);
+        let default = play_setup(GameKind::DouDizhu, &flags(|f| f.default_stake = 7)).unwrap();
+        assert_eq!(default.stake, 7);
     }
 }

@@ -285,3 +285,59 @@ fn the_bot_stops_on_sigterm_when_discord_cannot_be_reached() {
         signalled.elapsed()
     );
 }
+
+/// Issue #32: a bot whose log pipe has lost its reader (a supervisor's
+/// pipe closed) ignored SIGTERM and SIGINT until `kill -9`: the failed log
+/// write was reported with `eprintln!`, which panicked on the same closed
+/// pipe inside the signal handler's task. A failing log write never blocks
+/// the shutdown now.
+#[test]
+fn the_bot_stops_on_a_signal_after_its_log_pipe_closed() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().port()
+    };
+    for signal in ["-TERM", "-INT"] {
+        let db = format!("sqlite://{}", dir.path().join("paiju.db").display());
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_paiju"))
+            .current_dir(dir.path())
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .env("DISCORD_TOKEN", "fake.bot.token")
+            .env("PAIJU_DISCORD_API_URL", format!("http://127.0.0.1:{port}"))
+            .env("PAIJU_DATABASE_URL", db)
+            .env("RUST_LOG", "paiju=debug,serenity=debug")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close both pipes while it starts: every later log line fails to
+        // be written.
+        std::thread::sleep(Duration::from_millis(500));
+        drop(child.stdout.take());
+        drop(child.stderr.take());
+        std::thread::sleep(Duration::from_secs(2));
+        let signalled = Instant::now();
+        let pid = child.id().to_string();
+        std::process::Command::new("kill")
+            .args([signal, &pid])
+            .status()
+            .unwrap();
+        let mut status = None;
+        while signalled.elapsed() < Duration::from_secs(15) {
+            if let Some(s) = child.try_wait().unwrap() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let Some(status) = status else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{signal}: still running 15 s after the signal");
+        };
+        assert!(status.success(), "{signal}: {status:?}");
+    }
+}

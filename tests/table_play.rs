@@ -81,6 +81,54 @@ fn bad_options_are_refused_before_anything_is_created() {
     }
 }
 
+/// Issue #32: one check of a table's options serves every front end, and
+/// `paiju play` refuses what it does not take instead of ignoring it —
+/// each before the ledger file exists.
+#[test]
+fn every_games_options_are_refused_before_the_ledger_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("never.db");
+    for (game, args, why) in [
+        // /shengji start refused it; the terminal took it (a 28-hour wait).
+        (
+            "shengji",
+            vec!["--rules", "{\"declare_window\":100000}"],
+            "declare window",
+        ),
+        // Ignored before: a Chexuan table's stake is 1, its ante the chips.
+        ("chexuan", vec!["--stake", "5"], "--ante"),
+        // More than the starting balance a fresh ledger would give.
+        ("chexuan", vec!["--bobo", "5000"], "more than your"),
+    ] {
+        let (ok, out, err) = terminal::play(game, &db, &args, "\n");
+        assert!(!ok, "{game} {args:?} accepted: {out}");
+        assert!(err.contains(why), "{game} {args:?}: {err}");
+        assert!(!db.exists(), "{game} {args:?}: the ledger was made");
+    }
+}
+
+/// Issue #32: `paiju play --config FILE` was listed by `--help` and then
+/// ignored. It reads the file the bot reads — the starting chips here —
+/// and refuses a broken one naming the key, as the bot does.
+#[test]
+fn play_reads_the_config_file_and_refuses_a_broken_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("config.db");
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, "[chips]\nstarting = \"many\"\n").unwrap();
+    let (ok, out, err) = play(&db, &["--config", broken.to_str().unwrap()], "auto\n");
+    assert!(!ok, "a broken config was taken: {out}");
+    assert!(err.contains("starting"), "{err}");
+    assert!(!db.exists(), "the ledger was made");
+
+    let good = dir.path().join("good.toml");
+    std::fs::write(&good, "[chips]\nstarting = 50\n[stakes]\ndou_dizhu = 1\n").unwrap();
+    let (ok, out, err) = play(&db, &["--config", good.to_str().unwrap()], "");
+    assert!(ok, "{err}\n{out}");
+    assert!(out.contains("Your balance: 50 chips"), "{out}");
+    assert!(out.contains("Stake: 1 chips"), "the config's stake: {out}");
+}
+
 #[test]
 fn end_of_input_saves_the_game_and_the_next_run_resumes_it() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,6 +4,8 @@
 err-not-your-turn = It is not your turn — please wait for yours.
 err-game-over = This game is already over.
 err-malformed-action = That action could not be understood.
+err-malformed-option = That command came with options of the wrong kind (text where a number goes, or one missing): nothing was done. Type it again from Discord's command menu (restart Discord if the menu is out of date).
+err-typed-too-long = That is { $got } characters; /play takes at most { $max }. Type the cards of one play, e.g. 33344 or 10S 10H.
 err-seat-taken = Seat { $seat } is taken by another player.
 err-seat-range = This table has seats 1 to { $max }.
 err-no-such-seat = There is no such seat at this table.

@@ -71,6 +71,7 @@ err-shengji-window-open = The declare window is still open: wait until it closes
 err-shengji-malformed-table-action = That table step could not be understood.
 err-option-shengji-rules = These Shengji options do not work: { $why }
 err-option-shengji-bonus = A match bonus is 0 to { $max } stakes.
+err-option-shengji-window = A declare window is 0 to { $max } seconds.
 
 shengji-suit = { $suit ->
     [trump] Trumps (主)

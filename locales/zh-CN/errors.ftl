@@ -3,6 +3,8 @@
 err-not-your-turn = 还没轮到你，请稍候。
 err-game-over = 这局已经结束了。
 err-malformed-action = 无法理解这个操作。
+err-malformed-option = 这条命令的选项不对（本应是数字的地方是文字，或缺了选项）：什么也没做。请从 Discord 的命令菜单重新输入（菜单过时的话请重启 Discord）。
+err-typed-too-long = 你输入了 { $got } 个字符；/play 最多接受 { $max } 个。请只输入一手牌，例如 33344 或 10S 10H。
 err-seat-taken = { $seat } 号位已经有人了。
 err-seat-range = 本桌的座位是 1 到 { $max } 号。
 err-no-such-seat = 本桌没有这个座位。

@@ -68,6 +68,7 @@ err-shengji-window-open = 亮主时间还没结束，请稍等。
 err-shengji-malformed-table-action = 看不懂这个牌桌步骤。
 err-option-shengji-rules = 这些升级选项不可用：{ $why }
 err-option-shengji-bonus = 整场奖励是 0 到 { $max } 倍底注。
+err-option-shengji-window = 亮主等待时间是 0 到 { $max } 秒。
 
 shengji-suit = { $suit ->
     [trump] 主牌

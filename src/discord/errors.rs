@@ -107,6 +107,20 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             };
             reply_private(ctx, text).await;
         }
+        // An option of a type its command does not declare (a string for a
+        // number, 1.5 or 2^63 for an integer): no client of Discord's sends
+        // one, but a forged or broken request may, and gets an answer.
+        poise::FrameworkError::CommandStructureMismatch {
+            ctx, description, ..
+        } => {
+            tracing::info!(
+                command = %ctx.command().qualified_name,
+                "a malformed interaction was refused: {description}"
+            );
+            let ctx = poise::Context::Application(ctx);
+            let lang = super::lang_of_ctx(ctx);
+            reply_private(ctx, i18n::tr(lang, "err-malformed-option")).await;
+        }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
             let lang = super::lang_of_ctx(ctx);
             reply_private(ctx, i18n::tr(lang, "err-permission")).await;
@@ -123,8 +137,26 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
     }
 }
 
+/// The most characters of message content Discord takes.
+pub const MAX_CONTENT: usize = 2000;
+
+/// `text` cut to fit a message's content ([`MAX_CONTENT`] characters), an
+/// ellipsis marking the cut: a reply that quotes what a member typed (or
+/// names many things) must still be sent — Discord refuses a longer one,
+/// and the member would get no answer at all.
+pub fn fit_content(text: String) -> String {
+    if text.chars().count() <= MAX_CONTENT {
+        return text;
+    }
+    let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
+    cut.push('…');
+    cut
+}
+
 async fn reply_private(ctx: super::Context<'_>, text: String) {
-    let reply = poise::CreateReply::default().content(text).ephemeral(true);
+    let reply = poise::CreateReply::default()
+        .content(fit_content(text))
+        .ephemeral(true);
     if let Err(e) = ctx.send(reply).await {
         tracing::warn!("could not send an error reply: {e}");
     }
@@ -136,6 +168,17 @@ mod tests {
 
     /// An option out of range is said in the member's language, with the
     /// option's name, its range and what was given.
+    /// A reply past Discord's 2,000 characters is cut to them, never left
+    /// unsent; a shorter one is untouched.
+    #[test]
+    fn a_long_reply_is_cut_to_discords_limit() {
+        let long = "梅".repeat(5000);
+        let fitted = fit_content(long);
+        assert_eq!(fitted.chars().count(), MAX_CONTENT);
+        assert!(fitted.ends_with('…'));
+        assert_eq!(fit_content("short".into()), "short");
+    }
+
     #[test]
     fn an_option_out_of_range_names_it_and_its_range_in_both_languages() {
         let refused = BotError::option_range("decks", 1..=4, 7);

@@ -124,7 +124,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     let ledger = Ledger::open(&config.database_url, ledger_config)
         .await
         .map_err(|source| StartError::Ledger {
-            url: config.database_url.clone(),
+            url: crate::ledger::redact_url(&config.database_url),
             source,
         })?;
     // One process plays at a ledger's tables at a time: a second bot (or a
@@ -141,7 +141,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
             .map(|l| vec![l]),
     }
     .map_err(|source| StartError::Ledger {
-        url: config.database_url.clone(),
+        url: crate::ledger::redact_url(&config.database_url),
         source,
     })?;
     let ledger = match shards {
@@ -212,9 +212,11 @@ pub async fn run(config: Config) -> Result<(), StartError> {
     let (stopping, stop) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(async move {
         wait_for_signal().await;
-        tracing::info!("shutting down: no new actions, finishing writes");
+        // The shutdown first, the log line after: nothing a log write does
+        // may keep the bot from stopping.
         shutting_down.store(true, Ordering::SeqCst);
         let _ = stopping.send(());
+        tracing::info!("shutting down: no new actions, finishing writes");
         shard_manager.shutdown_all().await;
     });
 

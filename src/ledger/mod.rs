@@ -283,6 +283,9 @@ pub struct Ledger {
     /// SQLite (a writable file): the connection that checkpoints the
     /// write-ahead log beside the writer (see `checkpoint.rs`).
     checkpoints: Option<SqlitePool>,
+    /// SQLite, read-only: opened `immutable` because its folder takes no
+    /// write (see [`Ledger::open_existing`]).
+    immutable: bool,
 }
 
 /// Who may move games on through a ledger handle (see `lease.rs`).
@@ -331,6 +334,51 @@ pub fn now_unix() -> i64 {
 
 /// Whether a database URL names a PostgreSQL server (`postgres://…` or
 /// `postgresql://…`); everything else is SQLite.
+/// A database URL as messages and logs may show it: any password (the
+/// `user:password@` part, a `password=` parameter) replaced by `***`. A
+/// URL is printed when it cannot be opened, and those lines end up in logs,
+/// bug reports and CI output.
+pub fn redact_url(url: &str) -> String {
+    let mut out = url.to_string();
+    if let Some(scheme_end) = out.find("://") {
+        let rest = scheme_end + 3;
+        // The authority ends at the first `/`, `?` or `#` after the scheme.
+        let authority_end = out[rest..]
+            .find(['/', '?', '#'])
+            .map_or(out.len(), |i| rest + i);
+        if let Some(at) = out[rest..authority_end].rfind('@') {
+            let userinfo = &out[rest..rest + at];
+            if let Some(colon) = userinfo.find(':') {
+                out.replace_range(rest + colon + 1..rest + at, "***");
+            }
+        }
+    }
+    if let Some(q) = out.find('?') {
+        let (head, query) = out.split_at(q + 1);
+        let query: Vec<String> = query
+            .split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, _)) if key.eq_ignore_ascii_case("password") => format!("{key}=***"),
+                _ => pair.to_string(),
+            })
+            .collect();
+        out = format!("{head}{}", query.join("&"));
+    }
+    out
+}
+
+/// Whether `url` names a SQLite file that does not exist yet (opening it
+/// would create it); false for PostgreSQL, in-memory and unreadable URLs.
+pub fn is_missing_sqlite_file(url: &str) -> bool {
+    if is_postgres_url(url) || url.contains(":memory:") {
+        return false;
+    }
+    match connect_options(url, true) {
+        Ok(opts) => !opts.get_filename().exists(),
+        Err(_) => false,
+    }
+}
+
 fn is_postgres_url(url: &str) -> bool {
     let url = url.trim();
     url.starts_with("postgres://") || url.starts_with("postgresql://")
@@ -350,7 +398,8 @@ fn connect_options(
         SqliteConnectOptions::from_str(url)?
     } else if url.contains("://") {
         return Err(LedgerError::BadInput(format!(
-            "unsupported database URL `{url}` (sqlite: and postgres:// URLs, or a file path)"
+            "unsupported database URL `{}` (sqlite: and postgres:// URLs, or a file path)",
+            redact_url(url)
         )));
     } else {
         SqliteConnectOptions::new().filename(url)
@@ -363,6 +412,47 @@ fn connect_options(
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true))
+}
+
+/// Whether a read-only SQLite file can be read where it lies. A database in
+/// write-ahead-log mode needs its `-shm` file even to be read; in a folder
+/// that takes no write SQLite cannot make it, and says "unable to open"
+/// (SQLITE_CANTOPEN, 14) or "read-only" (SQLITE_READONLY, 8, and its
+/// extended codes). `Ok(false)` then, when no log with content lies beside
+/// the file (reading it `immutable` sees everything); a log with content
+/// is refused, as an immutable read would miss what it holds. Any other
+/// failure is `Ok(true)`: the ordinary open says it.
+async fn readable_in_place(opts: &SqliteConnectOptions) -> Result<bool, LedgerError> {
+    use sqlx::{ConnectOptions, Connection};
+    let probe = async {
+        let mut conn = opts.connect().await?;
+        let read = sqlx::query("SELECT count(*) FROM sqlite_master")
+            .execute(&mut conn)
+            .await;
+        let _ = conn.close().await;
+        read.map(|_| ())
+    };
+    let cannot_open = match probe.await {
+        Ok(()) => false,
+        Err(sqlx::Error::Database(d)) => d
+            .code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .is_some_and(|c| matches!(c & 0xff, 8 | 14)),
+        Err(_) => false,
+    };
+    if !cannot_open {
+        return Ok(true);
+    }
+    let mut log = opts.get_filename().as_os_str().to_owned();
+    log.push("-wal");
+    let log = std::path::PathBuf::from(log);
+    if std::fs::metadata(&log).is_ok_and(|m| m.len() > 0) {
+        return Err(LedgerError::BadInput(format!(
+            "its folder takes no write, and its write-ahead log ({}) holds writes that a read-only open cannot read: copy the database and its -wal file to a writable folder and verify the copy",
+            log.display()
+        )));
+    }
+    Ok(false)
 }
 
 /// SQLITE_CORRUPT (11) and SQLITE_NOTADB (26) say the file is damaged;
@@ -403,8 +493,22 @@ impl Ledger {
     /// Opens an existing database read-only (for `paiju ledger verify`): a
     /// missing file is an error instead of a new empty ledger, and nothing
     /// is written, migrations included. Every write is refused.
+    ///
+    /// A SQLite ledger in a folder that takes no write (a read-only
+    /// filesystem, a backup mounted read-only) cannot get the shared-memory
+    /// file its write-ahead log needs even to be read: it is opened
+    /// `immutable` instead ([`Ledger::is_immutable`]), which reads the
+    /// database file alone — so only when no log with content lies beside
+    /// it (a ledger closed cleanly leaves none); with one, it is refused
+    /// with what to do.
     pub async fn open_existing(database_url: &str) -> Result<Ledger, LedgerError> {
         Self::open_inner(database_url, LedgerConfig::default(), true).await
+    }
+
+    /// True when [`Ledger::open_existing`] opened a SQLite file `immutable`
+    /// (its folder takes no write).
+    pub fn is_immutable(&self) -> bool {
+        self.immutable
     }
 
     async fn open_inner(
@@ -432,9 +536,13 @@ impl Ledger {
         if is_postgres_url(database_url) {
             return Self::open_postgres(database_url.trim(), cfg, read_only).await;
         }
-        let opts = connect_options(database_url, read_only)?.create_if_missing(!read_only);
+        let mut opts = connect_options(database_url, read_only)?.create_if_missing(!read_only);
         let in_memory = opts.get_filename().to_string_lossy().contains(":memory:")
             || database_url.contains(":memory:");
+        let immutable = read_only && !in_memory && !readable_in_place(&opts).await?;
+        if immutable {
+            opts = opts.immutable(true);
+        }
         // One writer: writes queue on the pool instead of fighting for the
         // SQLite write lock. No pool pings its connections before handing
         // them out: a SQLite connection is a file, not a socket that can
@@ -516,6 +624,7 @@ impl Ledger {
             guard: None,
             group,
             checkpoints,
+            immutable,
         })
     }
 
@@ -531,6 +640,15 @@ impl Ledger {
         read_only: bool,
     ) -> Result<Ledger, LedgerError> {
         let mut opts = PgConnectOptions::from_str(database_url)?;
+        if matches!(opts.get_ssl_mode(), sqlx::postgres::PgSslMode::VerifyCa) {
+            // sqlx's rustls path means to skip the host-name check for
+            // verify-ca, but the rustls it builds with names that error
+            // differently, so the name is checked after all: refused
+            // rather than doing silently what libpq's verify-full does.
+            return Err(LedgerError::BadInput(
+                "sslmode=verify-ca is not supported here: the TLS library checks the server's host name too. Use sslmode=verify-full with sslrootcert=… and the host name the certificate names (or sslmode=require to encrypt without checking)".into(),
+            ));
+        }
         if read_only {
             opts = opts.options([("default_transaction_read_only", "on")]);
         }
@@ -556,6 +674,7 @@ impl Ledger {
             guard: None,
             group: None,
             checkpoints: None,
+            immutable: false,
         })
     }
 

@@ -306,10 +306,21 @@ impl Hosted for ChexuanTable {
         if flags.decks.is_some() {
             return Err(Refusal::new("term-err-shengji-only"));
         }
+        if flags.stake.is_some() {
+            return Err(Refusal::new("term-err-chexuan-stake"));
+        }
         use crate::games::chexuan::rules::{MAX_SEATS, MIN_SEATS};
         let mut rules = flags.rules.clone();
-        if let Some(ante) = flags.ante {
-            rules.insert("ante".into(), serde_json::json!(ante));
+        match flags.ante {
+            Some(ante) => {
+                rules.insert("ante".into(), serde_json::json!(ante));
+            }
+            // The config's Chexuan stake is its default ante, as for
+            // `/chexuan start`.
+            None if !rules.contains_key("ante") => {
+                rules.insert("ante".into(), serde_json::json!(flags.default_stake));
+            }
+            None => {}
         }
         let players = flags.players.unwrap_or(3);
         if !(MIN_SEATS..=MAX_SEATS).contains(&players) {

@@ -67,7 +67,7 @@ impl Hosted for DouDizhu {
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: None,
-            stake: flags.stake,
+            stake: flags.stake.unwrap_or(flags.default_stake),
             buy_in: None,
         })
     }

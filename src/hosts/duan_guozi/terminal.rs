@@ -91,7 +91,7 @@ impl Hosted for DuanGuozi {
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: Some(players - 1),
-            stake: flags.stake,
+            stake: flags.stake.unwrap_or(flags.default_stake),
             buy_in: None,
         })
     }

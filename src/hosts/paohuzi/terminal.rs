@@ -62,7 +62,7 @@ impl Hosted for PaohuziTable {
         Ok(PlaySetup {
             rules: serde_json::Value::Object(flags.rules.clone()),
             ai_seats: Some(SEATS - 1),
-            stake: flags.stake,
+            stake: flags.stake.unwrap_or(flags.default_stake),
             buy_in: None,
         })
     }

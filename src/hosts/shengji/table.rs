@@ -19,6 +19,10 @@ use std::time::Duration;
 /// The most chips (in stakes) a match bonus may be.
 pub const MAX_MATCH_BONUS: u32 = 100;
 
+/// The longest declare window, in seconds: the table waits that long after
+/// the last card, so a longer one would let a table hang for hours.
+pub const MAX_DECLARE_WINDOW: u32 = 60;
+
 impl TableGame for ShengjiTable {
     const FILL_WITH_AI: bool = true;
 
@@ -49,6 +53,16 @@ impl TableGame for ShengjiTable {
                 format!("a match bonus is 0 to {MAX_MATCH_BONUS} stakes"),
             )
             .arg("max", MAX_MATCH_BONUS));
+        }
+        // Checked here, where every front end's table opens (`/shengji
+        // start`, `paiju play shengji --rules`), not by one of them.
+        if rules.declare_window > MAX_DECLARE_WINDOW {
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-option-shengji-window",
+                format!("a declare window is 0 to {MAX_DECLARE_WINDOW} seconds"),
+            )
+            .arg("max", MAX_DECLARE_WINDOW));
         }
         Ok(())
     }

@@ -58,7 +58,7 @@ impl Hosted for ShengjiTable {
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: Some(3),
-            stake: flags.stake,
+            stake: flags.stake.unwrap_or(flags.default_stake),
             buy_in: None,
         })
     }
