@@ -107,6 +107,16 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             };
             reply_private(ctx, text).await;
         }
+        // A command refused before it ran (`command_check`: a guild this
+        // process does not host), said like the command's own refusals.
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } => {
+            let lang = super::lang_of_ctx(ctx);
+            reply_private(ctx, error.text(lang)).await;
+        }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
             let lang = super::lang_of_ctx(ctx);
             reply_private(ctx, i18n::tr(lang, "err-permission")).await;
