@@ -189,6 +189,15 @@ enum LedgerCommand {
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
         database: String,
     },
+    /// Change the shard count of a sharded deployment (`--shard-count N`):
+    /// the first sharded bot fixes its database's count and a bot started
+    /// with another is refused. Refused while any bot of this database
+    /// runs: stop them all, reshard, then start them with the new count.
+    Reshard {
+        /// The database: a postgres:// URL (or a SQLite file).
+        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
+        database: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -238,6 +247,9 @@ fn main() -> ExitCode {
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
+        Command::Ledger {
+            command: LedgerCommand::Reshard { database },
+        } => run_ledger_reshard(&database, cli.shard_count),
         Command::Arena {
             a,
             b,
@@ -548,6 +560,47 @@ fn run_ledger_verify(database: &str) -> ExitCode {
             Err(e) => {
                 eprintln!("paiju: ledger verify failed: {e}");
                 ExitCode::from(2)
+            }
+        }
+    })
+}
+
+fn run_ledger_reshard(database: &str, count: Option<u32>) -> ExitCode {
+    let Some(count) = count else {
+        eprintln!("paiju: ledger reshard needs the new count: --shard-count N");
+        return ExitCode::from(2);
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("paiju: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    runtime.block_on(async {
+        let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("paiju: cannot open the ledger at {database}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let result = ledger.reshard(count).await;
+        ledger.close().await;
+        match result {
+            Ok(old) => {
+                let was = old.map_or("none".to_string(), |c| c.to_string());
+                print_out(&format!(
+                    "shard count of {database}: {count} (was {was}); start the bots with --shard-count {count}\n"
+                ));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("paiju: ledger reshard refused: {e}");
+                ExitCode::from(1)
             }
         }
     })

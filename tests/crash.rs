@@ -289,6 +289,198 @@ async fn a_killed_bots_shard_is_taken_over_by_the_next_process() {
     let _ = b.stop();
 }
 
+/// Issue #32: sharded bots on one PostgreSQL keep to one shard count and to
+/// their own guilds. A and B hold shards `mine` and `other` of 2 (the fake
+/// routes each guild's interactions to its shard's session); a game runs
+/// in B's guild. A third bot started with `--shards 0-3 --shard-count 4` is
+/// refused at start, naming both counts, and takes no lease; re-sharding
+/// is refused while bots run. Interactions of B's guild delivered to A on
+/// purpose (a command to open a table, `/daily`, a click on B's table) are
+/// answered with a short "try again" and nothing moves: no second table
+/// in B's channel, no daily paid. And once A's shard is taken from it (a
+/// process that took over while A was paused), A — which still hears its
+/// guild — pays no `/daily` and moves no chips there: the ledger checks the
+/// guild's shard lease in the write itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sharded_bots_keep_to_one_shard_count_and_their_own_guilds() {
+    use paiju::ledger::Shards;
+    use serde_json::json;
+    if db::postgres_url().is_none() {
+        return;
+    }
+    let test_db = db::TestDb::new(db::Backend::Postgres).await.unwrap();
+    let fake = fake_discord::FakeDiscord::start().await;
+    let mine = Shards::of_guild(fake_discord::GUILD_ID, 2);
+    let other = 1 - mine;
+    assert_eq!(Shards::of_guild(fake_discord::GUILD_2, 2), other);
+    let dirs: Vec<_> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    let bot_on = |shards: &str, count: &str, dir: &Path| {
+        bot::BotProcess::start(
+            &fake.api_url(),
+            dir,
+            &[
+                ("PAIJU_DATABASE_URL", test_db.url.as_str()),
+                ("PAIJU_DISCORD_SHARDS", shards),
+                ("PAIJU_DISCORD_SHARD_COUNT", count),
+            ],
+        )
+    };
+    let count = |sql: &'static str| {
+        let url = test_db.url.clone();
+        async move {
+            use sqlx::Connection;
+            let mut c = sqlx::PgConnection::connect(&url).await.unwrap();
+            let n: i64 = sqlx::query_scalar(sql).fetch_one(&mut c).await.unwrap();
+            let _ = c.close().await;
+            n
+        }
+    };
+    let a = bot_on(&mine.to_string(), "2", dirs[0].path());
+    let b = bot_on(&other.to_string(), "2", dirs[1].path());
+    fake.wait_ready(2).await;
+    for _ in 0..300 {
+        if count("SELECT COUNT(*) FROM leases WHERE scope LIKE 'shard:%/2'").await == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let b_table = start_game(&fake, fake_discord::CHANNEL_2).await;
+
+    // Another shard count: refused at start, with both counts and the way out.
+    let mut four = bot_on("0-3", "4", dirs[2].path());
+    let status = four
+        .wait_exit(Duration::from_secs(60))
+        .expect("a bot with another shard count is refused");
+    assert!(!status.success(), "{}", four.log_text());
+    let log = four.log_text();
+    assert!(
+        log.contains("this database runs 2 shards")
+            && log.contains("shard count 4")
+            && log.contains("--shard-count 2")
+            && log.contains("paiju ledger reshard"),
+        "{log}"
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM leases WHERE scope LIKE 'shard:%/4'").await,
+        0
+    );
+    let reshard = terminal::paiju()
+        .args(["ledger", "reshard", "--shard-count", "4", "--database"])
+        .arg(&test_db.url)
+        .output()
+        .unwrap();
+    assert!(
+        !reshard.status.success()
+            && String::from_utf8_lossy(&reshard.stderr).contains("another process"),
+        "{reshard:?}"
+    );
+
+    // B's guild, delivered to A on purpose: refused, nothing done.
+    const DAN: u64 = 100_000_000_000_000_004;
+    let messages_before = fake.channel_messages(fake_discord::CHANNEL_2).len();
+    let start = json!([{ "name": "start", "type": 1, "options": [
+        { "name": "stake", "type": 4, "value": 10 }
+    ] }]);
+    let asked = [
+        fake.via_shard(u64::from(mine), 2, |f| {
+            f.command_in(fake_discord::CHANNEL_2, DAN, "en-US", "dou-dizhu", start)
+        }),
+        fake.via_shard(u64::from(mine), 2, |f| {
+            f.command_in(fake_discord::CHANNEL_2, DAN, "en-US", "daily", json!([]))
+        }),
+        fake.via_shard(u64::from(mine), 2, |f| {
+            f.click_on_in(
+                fake_discord::CHANNEL_2,
+                ANN,
+                "en-US",
+                b_table.clone(),
+                &control(&b_table, "pj1:hand:"),
+            )
+        }),
+    ];
+    for id in asked {
+        let answer = fake.wait_answer(id).await;
+        assert!(
+            answer.is_ephemeral()
+                && answer
+                    .text()
+                    .contains("Another instance of the bot is serving this server"),
+            "{answer:?}"
+        );
+    }
+    let id = fake.via_shard(u64::from(mine), 2, |f| {
+        f.command_in(fake_discord::CHANNEL_2, DAN, "zh-CN", "daily", json!([]))
+    });
+    let answer = fake.wait_answer(id).await;
+    assert!(answer.text().contains("另一个实例"), "{answer:?}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        fake.channel_messages(fake_discord::CHANNEL_2).len(),
+        messages_before
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM games WHERE status = 'running'").await,
+        1
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM journal WHERE reason = 'daily'").await,
+        0
+    );
+    // Routed as Discord routes it, to B: paid.
+    let id = fake.command_in(fake_discord::CHANNEL_2, DAN, "en-US", "daily", json!([]));
+    let text = fake.wait_answer(id).await.text();
+    assert!(text.contains("Your balance"), "{text}");
+    assert_eq!(
+        count("SELECT COUNT(*) FROM journal WHERE reason = 'daily'").await,
+        1
+    );
+
+    // A's shard is taken from it (another process took over while A was
+    // paused). A still hears its guild, but writes nothing there.
+    for user in [DAN, ANN] {
+        let id = fake.command_in(fake_discord::CHANNEL_ID, user, "en-US", "chips", json!([]));
+        fake.wait_answer(id).await;
+    }
+    let now = paiju::ledger::now_unix();
+    let taken = format!(
+        "UPDATE leases SET owner = 'other@elsewhere#1', pid = 1, host = 'elsewhere', \
+         expires_at = {} WHERE scope = '{}'",
+        now + 3600,
+        Shards::scope(mine, 2)
+    );
+    test_db.exec(&taken).await;
+    let give = json!([
+        { "name": "user", "type": 6, "value": ANN.to_string() },
+        { "name": "amount", "type": 4, "value": 5 }
+    ]);
+    for id in [
+        fake.command_in(fake_discord::CHANNEL_ID, DAN, "en-US", "daily", json!([])),
+        fake.command_in(fake_discord::CHANNEL_ID, DAN, "en-US", "give", give),
+    ] {
+        let answer = fake.wait_answer(id).await;
+        assert!(
+            answer.is_ephemeral()
+                && answer
+                    .text()
+                    .contains("Another instance of the bot is serving this server"),
+            "{answer:?}"
+        );
+    }
+    assert_eq!(
+        count("SELECT COUNT(*) FROM journal WHERE reason IN ('daily', 'transfer')").await,
+        1
+    );
+
+    let ledger = paiju::ledger::Ledger::open_existing(&test_db.url)
+        .await
+        .unwrap();
+    let report = ledger.verify().await.unwrap();
+    assert!(report.is_clean(), "{}", report.render());
+    ledger.close().await;
+    let _ = a.stop();
+    let _ = b.stop();
+}
+
 /// Issue #14: a kill between creating a game and saving its first snapshot
 /// lost the game ("could not be resumed (no snapshot was saved)"). Now the
 /// game, its holds and its first snapshot are one transaction: killed at

@@ -1144,6 +1144,135 @@ async fn shard_leases_decide_which_process_moves_a_game_on(b: Backend) {
     assert_clean(&l).await;
 }
 
+/// Issue #32: one shard count per database, and every write for a guild
+/// needs the lease of that guild's shard. The first sharded process fixes
+/// the count; one asking for another is refused naming both, and takes no
+/// lease. A process that does not hold a guild's shard pays no daily chips
+/// there, moves no chips and opens no game. A process whose leases are of
+/// another count than the database's (one that slipped in beside a
+/// re-shard) writes nothing, not even through a lease row of its own
+/// count. Re-sharding waits until no bot runs.
+async fn one_shard_count_per_ledger_and_guild_writes_need_its_shard(b: Backend) {
+    use paiju::ledger::Shards;
+    let db = TestDb::new(b).await.unwrap();
+    let l = Ledger::open(&db.url, cfg()).await.unwrap();
+    let host = paiju::ledger::LeaseOwner::me().host;
+    assert_eq!(l.shard_count().await.unwrap(), None);
+    let (a, b_, c) = (
+        owner(std::process::id(), &host, 1),
+        owner(std::process::id(), &host, 2),
+        owner(std::process::id(), &host, 3),
+    );
+    // Guild S (1) is on shard 0 of 2: A's. B holds shard 1.
+    let _a_leases = l
+        .take_shard_leases(Shards::parse("0", 2).unwrap(), &a)
+        .await
+        .unwrap();
+    let _b_leases = l
+        .take_shard_leases(Shards::parse("1", 2).unwrap(), &b_)
+        .await
+        .unwrap();
+    assert_eq!(l.shard_count().await.unwrap(), Some(2));
+    let e = l
+        .take_shard_leases(Shards::parse("0-3", 4).unwrap(), &c)
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(e, LedgerError::ShardCountFixed { fixed: 2, asked: 4 }),
+        "{e:?}"
+    );
+    let said = e.to_string();
+    assert!(
+        said.contains("runs 2 shards") && said.contains("shard count 4"),
+        "{said}"
+    );
+    assert_eq!(
+        db.texts("SELECT scope FROM leases WHERE scope LIKE 'shard:%/4'")
+            .await,
+        Vec::<String>::new()
+    );
+
+    let (la, lb) = (l.owned_by(&a, 2), l.owned_by(&b_, 2));
+    la.balance(S, 1).await.unwrap();
+    la.balance(S, 2).await.unwrap();
+    // B: no daily, no transfer, no grant, no new account, no game in S.
+    for e in [
+        lb.daily(S, 1, 10_000).await.unwrap_err(),
+        lb.transfer(S, 1, 2, 5, "b-give").await.unwrap_err(),
+        lb.admin_adjust(S, 1, 5, 9, "b-grant").await.unwrap_err(),
+        lb.balance(S, 3).await.unwrap_err(),
+        lb.create_game(game(vec![Some(1), Some(2), None]))
+            .await
+            .unwrap_err(),
+        lb.open_game(game(vec![Some(1), Some(2), None]), &[], &[], &json!({}))
+            .await
+            .unwrap_err(),
+    ] {
+        assert!(
+            matches!(e, LedgerError::ShardNotHeld { server: S }),
+            "{e:?}"
+        );
+        assert_eq!(e.key(), "err-shard-elsewhere");
+    }
+    assert_eq!(l.existing_balance(S, 3).await.unwrap(), None);
+    assert_eq!(
+        db.texts("SELECT CAST(COUNT(*) AS TEXT) FROM games").await,
+        vec!["0"]
+    );
+    // A, which holds S's shard, does all of it.
+    assert_eq!(la.daily(S, 1, 10_000).await.unwrap(), 1100);
+    la.transfer(S, 1, 2, 5, "a-give").await.unwrap();
+    let g = la
+        .create_game(game(vec![Some(1), Some(2), None]))
+        .await
+        .unwrap();
+
+    // C took `shard:0/4` without asking the count (a process started
+    // with the old count while the database was re-sharded): a lease of
+    // the wrong count lets nothing through.
+    db.exec(&format!(
+        "INSERT INTO leases (scope, owner, pid, host, since, heartbeat_at, expires_at) \
+         VALUES ('shard:0/4', '{}', {}, '{host}', 3, 0, 99999999999)",
+        c.id(),
+        c.pid
+    ))
+    .await;
+    let lc = l.owned_by(&c, 4);
+    assert!(matches!(
+        lc.daily(S, 2, 10_000).await,
+        Err(LedgerError::ShardNotHeld { .. })
+    ));
+    assert!(matches!(
+        lc.save_snapshot(g, 1, &json!({"actions": [1]})).await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+    assert!(matches!(
+        lc.cancel(g, "not mine").await,
+        Err(LedgerError::StaleVersion { .. })
+    ));
+
+    // Re-sharding is refused while a bot holds a lease; once all are
+    // gone it fixes the new count, and only that count is taken.
+    assert!(matches!(
+        l.reshard(4).await,
+        Err(LedgerError::LeaseHeld { .. })
+    ));
+    la.cancel(g, "re-sharding").await.unwrap();
+    db.exec("UPDATE leases SET expires_at = 0").await;
+    assert_eq!(l.reshard(4).await.unwrap(), Some(2));
+    assert!(matches!(
+        l.take_shard_leases(Shards::parse("0", 2).unwrap(), &a)
+            .await,
+        Err(LedgerError::ShardCountFixed { fixed: 4, asked: 2 })
+    ));
+    let _c_leases = l
+        .take_shard_leases(Shards::parse("0-3", 4).unwrap(), &c)
+        .await
+        .unwrap();
+    assert_eq!(lc.daily(S, 2, 10_000).await.unwrap(), 1105);
+    assert_clean(&l).await;
+}
+
 #[tokio::test]
 async fn a_damaged_database_is_refused_at_open_and_verify_reads_only() {
     let dir = tempfile::tempdir().unwrap();
@@ -1350,6 +1479,7 @@ on_every_database!(
     verify_finds_chips_held_for_a_game_that_is_over,
     one_process_holds_the_tables_lease_until_it_dies_or_lets_go,
     shard_leases_decide_which_process_moves_a_game_on,
+    one_shard_count_per_ledger_and_guild_writes_need_its_shard,
 );
 
 /// Issue #18: TLS to PostgreSQL. `sslmode` in the URL is honoured

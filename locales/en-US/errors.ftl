@@ -29,6 +29,7 @@ err-start-balance-fell = { $user } has only { $balance } chips now, less than wh
 err-balance-below-table = A seat at this table needs at least { $needed } chips (what one game ordinarily costs at this stake); you have { $chips }.
 err-start-below-table = { $user } has only { $balance } chips, less than the { $needed } a seat at this table needs: they must leave before the game can start.
 err-shutting-down = The bot is restarting; your game is kept and resumes in a moment.
+err-shard-elsewhere = Another instance of the bot is serving this server right now, so nothing was changed. Please try again in a moment.
 err-bad-card = “{ $card }” is not a card. Type cards like 33344, 10 J Q K A, or 大王.
 err-not-in-hand = You do not hold { $card }.
 err-no-cards = Name the cards to play, e.g. /play cards:33344.

@@ -28,6 +28,7 @@ err-start-balance-fell = { $user } 现在只有 { $balance } 筹码，不够带�
 err-balance-below-table = 这桌每个座位至少需要 { $needed } 筹码（按此底注一局通常的输额）；你只有 { $chips }。
 err-start-below-table = { $user } 只有 { $balance } 筹码，不够这桌每个座位需要的 { $needed }：请他离座后再开局。
 err-shutting-down = 机器人正在重启，你的牌局已保存，稍后继续。
+err-shard-elsewhere = 这个服务器此刻由机器人的另一个实例负责，什么都没有改变。请稍后再试。
 err-bad-card = “{ $card }”不是一张牌。请输入如 33344、10 J Q K A 或 大王。
 err-not-in-hand = 你手里没有{ $card }。
 err-no-cards = 请写出要出的牌，例如 /出牌 牌:33344。

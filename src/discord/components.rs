@@ -30,6 +30,7 @@ async fn dispatch(
     if data.is_shutting_down() {
         return Err(BotError::user("err-shutting-down"));
     }
+    data.check_guild(click.guild_id)?;
     // An id this build did not make is from an old message: stale.
     let id = ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
     let defer = Defer::of(click, &id);
@@ -57,6 +58,7 @@ pub async fn handle_modal(
         if data.is_shutting_down() {
             return Err(BotError::user("err-shutting-down"));
         }
+        data.check_guild(modal.guild_id)?;
         let id =
             ComponentId::decode(&modal.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
         clicks::submit(data, modal, id, lang).await

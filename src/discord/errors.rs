@@ -107,9 +107,10 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             };
             reply_private(ctx, text).await;
         }
-        // An option of a type its command does not declare (a string for a
-        // number, 1.5 or 2^63 for an integer): no client of Discord's sends
-        // one, but a forged or broken request may, and gets an answer.
+        // Options that do not fit the command's declaration (a stale
+        // registration: text where a number goes, a required one missing)
+        // get an answer; serenity itself drops an interaction whose values
+        // do not fit their declared types ("10" for an integer option).
         poise::FrameworkError::CommandStructureMismatch {
             ctx, description, ..
         } => {
@@ -120,6 +121,16 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             let ctx = poise::Context::Application(ctx);
             let lang = super::lang_of_ctx(ctx);
             reply_private(ctx, i18n::tr(lang, "err-malformed-option")).await;
+        }
+        // A command refused before it ran (`command_check`: a guild this
+        // process does not host), said like the command's own refusals.
+        poise::FrameworkError::CommandCheckFailed {
+            error: Some(error),
+            ctx,
+            ..
+        } => {
+            let lang = super::lang_of_ctx(ctx);
+            reply_private(ctx, error.text(lang)).await;
         }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
             let lang = super::lang_of_ctx(ctx);

@@ -39,6 +39,8 @@ pub struct Data {
     pub shutting_down: Arc<AtomicBool>,
     /// Every table of every game, and what Discord remembers around them.
     pub host: Arc<table::host::Host>,
+    /// A sharded process's shards (`None`: it hosts every guild).
+    pub shards: Option<crate::ledger::Shards>,
 }
 
 impl Data {
@@ -61,6 +63,7 @@ impl Data {
         ));
         Data {
             host,
+            shards: config.discord.shard_set(),
             config,
             ledger,
             langs,
@@ -76,6 +79,32 @@ impl Data {
 
     pub fn is_shutting_down(&self) -> bool {
         self.shutting_down.load(Ordering::SeqCst)
+    }
+
+    /// Whether this process hosts `guild`'s tables and chips: unsharded,
+    /// every guild; sharded, the guilds of its shards. Discord sends a
+    /// process only its shards' guilds, but an interaction of another guild
+    /// (a gateway routing it elsewhere, a re-sharded deployment) is refused
+    /// before anything is done with it; the ledger checks the guild's
+    /// shard lease again in every write.
+    pub fn hosts_guild(&self, guild: Option<serenity::GuildId>) -> bool {
+        match (self.shards, guild) {
+            (Some(s), Some(g)) => s.hosts(g.get()),
+            _ => true,
+        }
+    }
+
+    /// [`Data::hosts_guild`] as the refusal a member is shown ("try again").
+    pub fn check_guild(&self, guild: Option<serenity::GuildId>) -> Result<(), BotError> {
+        if self.hosts_guild(guild) {
+            Ok(())
+        } else {
+            tracing::warn!(
+                ?guild,
+                "an interaction of a guild on another shard, refused"
+            );
+            Err(BotError::user("err-shard-elsewhere"))
+        }
     }
 
     /// How long a click's answer may take before the click is
@@ -156,6 +185,11 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         commands: commands::all(),
         on_error: |e| Box::pin(errors::on_error(e)),
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
+        // Every command of a guild this process does not host is refused
+        // before it runs (its components and modals in `components`).
+        command_check: Some(|ctx| {
+            Box::pin(async move { ctx.data().check_guild(ctx.guild_id()).map(|()| true) })
+        }),
         // Owners are not used; skipping this saves a request at start-up.
         initialize_owners: false,
         ..Default::default()

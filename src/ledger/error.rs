@@ -1,7 +1,7 @@
 //! The ledger's errors: every refusal is typed, changes nothing, and carries a
 //! Fluent message id (`key`) so front ends can say it in the user's language.
 
-use super::{GameId, UserId};
+use super::{GameId, ServerId, UserId};
 
 #[derive(Debug, thiserror::Error)]
 pub enum LedgerError {
@@ -57,6 +57,21 @@ pub enum LedgerError {
         host: String,
         since: String,
     },
+    /// A write for a guild whose shard this process does not hold (under
+    /// the database's shard count): another process hosts that guild now.
+    #[error("guild {server} is on a shard this process does not hold")]
+    ShardNotHeld { server: ServerId },
+    /// A sharded process started with another shard count than the one
+    /// its database fixed.
+    #[error(
+        "this database runs {fixed} shards (fixed by the first sharded bot), but this process \
+         was started with shard count {asked}: start it with --shard-count {fixed} \
+         (PAIJU_DISCORD_SHARD_COUNT={fixed}) and a range within 0-{last}; to re-shard, stop \
+         every bot on this database, run `paiju ledger reshard --shard-count {asked}`, then \
+         start the bots with {asked} shards",
+        last = fixed - 1
+    )]
+    ShardCountFixed { fixed: i64, asked: u32 },
     /// `PRAGMA quick_check` found the database file damaged.
     #[error("the database file is damaged: {0}")]
     Damaged(String),
@@ -96,8 +111,10 @@ impl LedgerError {
             LedgerError::NotSeated { .. } => "err-not-seated",
             LedgerError::StaleVersion { .. } => "err-stale",
             LedgerError::LeaseHeld { .. } => "err-lease-held",
+            LedgerError::ShardNotHeld { .. } => "err-shard-elsewhere",
             LedgerError::Damaged(_) => "err-database-damaged",
             LedgerError::UnknownGame { .. }
+            | LedgerError::ShardCountFixed { .. }
             | LedgerError::BadSettlement(_)
             | LedgerError::IdempotencyConflict { .. }
             | LedgerError::BadInput(_)
@@ -196,6 +213,7 @@ pub const ERROR_KEYS: &[&str] = &[
     "err-not-seated",
     "err-stale",
     "err-lease-held",
+    "err-shard-elsewhere",
     "err-database-damaged",
     "err-internal",
 ];

@@ -518,6 +518,10 @@ impl Ledger {
                 return Err(LedgerError::DuplicateSeat { user: *user });
             }
         }
+        // A game opens only in a guild whose shard this process holds: a
+        // process that heard a foreign guild's interaction would start a
+        // second game beside its host's (issue #32).
+        self.check_server_owner(tx, g.server).await?;
         let options = serde_json::to_string(&g.options)
             .map_err(|e| LedgerError::BadInput(format!("options: {e}")))?;
         let seats = serde_json::to_string(&g.seats)
@@ -638,7 +642,7 @@ impl Ledger {
             Some(guard) => db::query(concat!(
                 "UPDATE games SET version = $1 \
                  WHERE id = $2 AND status = 'running' AND version + 1 = $1 AND ",
-                super::owner_holds_shard!("$3", "$4", "$5")
+                super::owner_holds_shard!("games.server_id", "$3", "$4", "$5")
             ))
             .bind(version)
             .bind(game)
@@ -766,7 +770,7 @@ impl Ledger {
                 db::query(concat!(
                     "UPDATE games SET snapshot = $1, version = $2 \
                      WHERE id = $3 AND status = 'running' AND version + 1 = $2 AND ",
-                    super::owner_holds_shard!("$4", "$5", "$6")
+                    super::owner_holds_shard!("games.server_id", "$4", "$5", "$6")
                 ))
                 .bind(&text)
                 .bind(version)
@@ -986,7 +990,7 @@ impl Ledger {
         Some(
             db::query(concat!(
                 "SELECT version FROM games WHERE id = $1 AND NOT ",
-                super::owner_holds_shard!("$2", "$3", "$4")
+                super::owner_holds_shard!("games.server_id", "$2", "$3", "$4")
             ))
             .bind(game)
             .bind(guard.owner.as_str())

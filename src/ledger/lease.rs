@@ -25,9 +25,22 @@
 //! cancellation): a process that lost its shard — paused past the lease's
 //! lapse, then taken over — can no longer apply an action to a table it
 //! does not own, besides the compare-and-set on the version.
+//!
+//! # One shard count, and a guild's writes (issue #32)
+//!
+//! Leases of two shard counts are different rows (`shard:1/2`, `shard:1/4`),
+//! so two processes of different counts could both hold a guild. The first
+//! sharded process fixes the database's count (the `settings` row
+//! `shard_count`); [`Ledger::take_shard_leases`] refuses another count, and
+//! the guard's check asks for the lease of the guild's shard *under the
+//! database's count*, so a lease of another count never lets a write
+//! through ([`Ledger::reshard`] changes the count while no bot runs). The
+//! guard covers every write for a guild, not only the game writes: a game
+//! opened, daily chips, a transfer, an admin grant, a new account
+//! (`Ledger::check_server_owner`, in the write's transaction).
 
-use super::db::{self, Lock};
-use super::{now_unix, Ledger, LedgerError};
+use super::db::{self, Lock, Tx};
+use super::{db_id, now_unix, Ledger, LedgerError, ServerId};
 use std::time::Duration;
 
 /// The scope of every table of a ledger.
@@ -243,6 +256,7 @@ impl Ledger {
         shards: Shards,
         me: &LeaseOwner,
     ) -> Result<Vec<Lease>, LedgerError> {
+        self.fix_shard_count(shards.count).await?;
         if let Some(held) = self.live_lease("scope = $1", TABLES, me).await? {
             return Err(held);
         }
@@ -264,11 +278,105 @@ impl Ledger {
         Ok(taken)
     }
 
+    /// The database's shard count: the first sharded process fixes it
+    /// (`count`); a process asking for another count is refused, naming
+    /// both (a compare-and-set: of two processes starting at once with
+    /// different counts, one is refused).
+    async fn fix_shard_count(&self, count: u32) -> Result<(), LedgerError> {
+        let mut tx = self.begin(Lock::None).await?;
+        db::query(
+            "INSERT INTO settings (name, value) VALUES ('shard_count', $1) \
+             ON CONFLICT (name) DO NOTHING",
+        )
+        .bind(i64::from(count))
+        .execute(&mut tx)
+        .await?;
+        let fixed: i64 = db::query_scalar("SELECT value FROM settings WHERE name = 'shard_count'")
+            .fetch_one(&mut tx)
+            .await?;
+        tx.commit().await?;
+        if fixed != i64::from(count) {
+            return Err(LedgerError::ShardCountFixed {
+                fixed,
+                asked: count,
+            });
+        }
+        Ok(())
+    }
+
+    /// The shard count this database fixed, if a sharded process ever ran.
+    pub async fn shard_count(&self) -> Result<Option<u32>, LedgerError> {
+        let fixed: Option<i64> =
+            db::query_scalar("SELECT value FROM settings WHERE name = 'shard_count'")
+                .fetch_optional(&self.reader)
+                .await?;
+        Ok(fixed.map(|c| c as u32))
+    }
+
+    /// Re-shards: fixes the database's shard count at `count` (the old
+    /// one, if any, is returned), refused while a bot holds a live lease of
+    /// this database (stop them all first). A process that started with the
+    /// old count meanwhile writes nothing: every write checks the count.
+    pub async fn reshard(&self, count: u32) -> Result<Option<u32>, LedgerError> {
+        if count == 0 {
+            return Err(LedgerError::BadInput(
+                "the shard count must be at least 1".into(),
+            ));
+        }
+        let me = LeaseOwner::me();
+        for (filter, pattern) in [("scope LIKE $1", "shard:%"), ("scope = $1", TABLES)] {
+            if let Some(held) = self.live_lease(filter, pattern, &me).await? {
+                return Err(held);
+            }
+        }
+        let old = self.shard_count().await?;
+        let mut tx = self.begin(Lock::None).await?;
+        db::query(
+            "INSERT INTO settings (name, value) VALUES ('shard_count', $1) \
+             ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        )
+        .bind(i64::from(count))
+        .execute(&mut tx)
+        .await?;
+        tx.commit().await?;
+        Ok(old)
+    }
+
+    /// On a handle made with [`Ledger::owned_by`]: refuses a write for
+    /// `server` (a chip write, a game opened there) unless this process
+    /// holds the live lease of that guild's shard under the database's
+    /// shard count. Run in the write's own transaction, after its lock.
+    pub(crate) async fn check_server_owner(
+        &self,
+        tx: &mut Tx,
+        server: ServerId,
+    ) -> Result<(), LedgerError> {
+        let Some(guard) = &self.guard else {
+            return Ok(());
+        };
+        let foreign: Option<i64> = db::query_scalar(concat!(
+            "SELECT CAST(1 AS BIGINT) WHERE NOT ",
+            super::owner_holds_shard!("$1", "$2", "$3", "$4")
+        ))
+        .bind(db_id(server))
+        .bind(guard.owner.as_str())
+        .bind(guard.count)
+        .bind(now_unix())
+        .fetch_optional(&mut *tx)
+        .await?;
+        match foreign {
+            None => Ok(()),
+            Some(_) => Err(LedgerError::ShardNotHeld { server }),
+        }
+    }
+
     /// This ledger, writing as `me`, the owner of shards of `count`: every
     /// write that moves a game on (snapshot, appended action, hold,
-    /// settlement, cancellation) is
-    /// refused as stale unless `me` holds the live lease of the game's
-    /// guild's shard.
+    /// settlement, cancellation) is refused as stale, and every write for a
+    /// guild (a game opened, daily chips, a transfer, an admin grant, a new
+    /// account) is refused with [`LedgerError::ShardNotHeld`], unless `me`
+    /// holds the live lease of that guild's shard, under the shard count
+    /// the database fixed — checked in the write's own transaction.
     pub fn owned_by(&self, me: &LeaseOwner, count: u32) -> Ledger {
         Ledger {
             guard: Some(std::sync::Arc::new(super::OwnerGuard {

@@ -295,16 +295,25 @@ pub(crate) struct OwnerGuard {
     count: i64,
 }
 
-/// The live lease of a game's guild's shard, held by `$owner` (`games` is
-/// the game's row; `$count` the shard count, `$now` the clock).
+/// The live lease of a guild's shard, held by `$owner`, under the shard
+/// count this database fixed (`$server` is an SQL expression for the
+/// guild's id as stored, e.g. `games.server_id`; `$count` is this process's
+/// shard count, `$now` the clock). A process started with another count
+/// than the database's holds no lease that passes: `shard:1/4` and
+/// `shard:1/2` are different rows, and only the fixed count's are asked.
 macro_rules! owner_holds_shard {
-    ($owner:literal, $count:literal, $now:literal) => {
+    ($server:literal, $owner:literal, $count:literal, $now:literal) => {
         concat!(
-            "EXISTS (SELECT 1 FROM leases WHERE leases.owner = ",
+            "EXISTS (SELECT 1 FROM leases, settings WHERE settings.name = 'shard_count'",
+            " AND settings.value = ",
+            $count,
+            " AND leases.owner = ",
             $owner,
             " AND leases.expires_at > ",
             $now,
-            " AND leases.scope = 'shard:' || CAST(((games.server_id >> 22) % ",
+            " AND leases.scope = 'shard:' || CAST(((",
+            $server,
+            " >> 22) % ",
             $count,
             ") AS TEXT) || '/' || CAST(",
             $count,
@@ -751,6 +760,7 @@ impl Ledger {
             return Ok(b);
         }
         let mut tx = self.begin(Lock::Server(db_id(server))).await?;
+        self.check_server_owner(&mut tx, server).await?;
         let b = self.ensure_account(&mut tx, server, user).await?;
         tx.commit().await?;
         Ok(b)
@@ -784,6 +794,8 @@ impl Ledger {
             return Err(LedgerError::BadInput("daily chips are turned off".into()));
         }
         let mut tx = self.begin(Lock::Server(db_id(server))).await?;
+        // Only the process hosting this guild pays (issue #32).
+        self.check_server_owner(&mut tx, server).await?;
         let balance = self.ensure_account(&mut tx, server, user).await?;
         let (last, claims): (Option<i64>, i64) = db::query_as(
             "SELECT last_daily, daily_claims FROM accounts WHERE server_id = $1 AND user_id = $2",
@@ -848,6 +860,7 @@ impl Ledger {
         }
         let out_key = format!("transfer:{server}:{idempotency_key}:out");
         let mut tx = self.begin(Lock::Server(db_id(server))).await?;
+        self.check_server_owner(&mut tx, server).await?;
         if let Some(prior) = find_key(&mut tx, &out_key).await? {
             return if prior == (db_id(from), -amount, reason::TRANSFER.to_string()) {
                 Ok(())
@@ -930,6 +943,7 @@ impl Ledger {
         };
         let full_key = format!("admin:{server}:{key}");
         let mut tx = self.begin(Lock::Server(db_id(server))).await?;
+        self.check_server_owner(&mut tx, server).await?;
         if let Some(prior) = find_key(&mut tx, &full_key).await? {
             return if prior == (db_id(user), amount, why.to_string()) {
                 let b = self.ensure_account(&mut tx, server, user).await?;

@@ -257,6 +257,9 @@ struct State {
     /// count, its sender, its last sequence number). An interaction goes to
     /// the session of its guild's shard, else to the last identified one.
     sessions: Vec<(u64, u64, mpsc::UnboundedSender<Value>, u64)>,
+    /// Set by [`FakeDiscord::via_shard`]: the session (shard, shard count)
+    /// the next interactions go to whatever their guild.
+    forced: Option<(u64, u64)>,
     seq: u64,
     identifies: u32,
     /// Registered commands (last bulk overwrite), global or for the guild.
@@ -644,6 +647,22 @@ impl FakeDiscord {
         self.dispatch_interaction(GUILD_ID, CHANNEL_ID, user, locale, 5, data, Some(message))
     }
 
+    /// Sends the interactions `send` makes to the gateway session that
+    /// identified as shard `shard` of `count`, whatever their guild: a
+    /// misrouted interaction, on purpose (Discord routes a guild's to its
+    /// shard, `(guild_id >> 22) % count`; so does this fake otherwise).
+    pub fn via_shard<T>(&self, shard: u64, count: u64, send: impl FnOnce(&Self) -> T) -> T {
+        self.lock().forced = Some((shard, count));
+        struct Unforce<'a>(&'a FakeDiscord);
+        impl Drop for Unforce<'_> {
+            fn drop(&mut self) {
+                self.0.lock().forced = None;
+            }
+        }
+        let _unforce = Unforce(self);
+        send(self)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn dispatch_interaction(
         &self,
@@ -720,10 +739,17 @@ impl FakeDiscord {
                 deleted: false,
                 asked,
             });
+            let forced = st.forced;
             let session = st
                 .sessions
                 .iter_mut()
-                .find(|(shard, count, _, _)| *count > 0 && (guild >> 22) % *count == *shard);
+                .find(|(shard, count, _, _)| match forced {
+                    Some(to) => (*shard, *count) == to,
+                    None => *count > 0 && (guild >> 22) % *count == *shard,
+                });
+            if let (Some(to), None) = (forced, &session) {
+                panic!("no gateway session identified as shard {to:?}");
+            }
             let (seq, to) = match session {
                 Some((_, _, to, seq)) => {
                     *seq += 1;
