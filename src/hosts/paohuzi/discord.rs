@@ -511,4 +511,46 @@ mod tests {
         let o = start_options(None, Some(true), 10).unwrap();
         assert_eq!((o.stake, o.rules["mingtang"].as_bool()), (10, Some(true)));
     }
+
+    /// Issue #32 item 15: the hand DM (and `/hand`) of a member asks him to
+    /// discard only when he is the one discarding; the others' say nothing
+    /// of it, in either language.
+    #[test]
+    fn only_the_discarding_seat_is_asked_to_discard() {
+        use crate::ai::Bot;
+        use crate::games::paohuzi::{PaohuziRules, TableBot};
+        use crate::games::Game;
+        use rand::SeedableRng;
+        let mut discards_seen = 0;
+        for seed in 0..20u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+            for _ in 0..200 {
+                if t.is_finished() {
+                    break;
+                }
+                let waiting = t.waiting_on();
+                let seat = waiting[0];
+                let legal = t.legal_actions(seat);
+                if !t.claiming() && legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+                    discards_seen += 1;
+                    for lang in [Lang::EnUs, Lang::ZhCn] {
+                        let ask = i18n::tr(lang, "paohuzi-question-discard");
+                        for other in 0..3 {
+                            let text = PaohuziTable::hand_text(lang, &t.view(Some(other)))
+                                .unwrap_or_default();
+                            assert_eq!(
+                                text.contains(&ask),
+                                other == seat,
+                                "seat {other} while seat {seat} discards: {text}"
+                            );
+                        }
+                    }
+                }
+                let a = TableBot.choose(&t.view(Some(seat)), &legal, &mut rng);
+                t.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(discards_seen > 20, "{discards_seen}");
+    }
 }
