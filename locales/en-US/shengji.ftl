@@ -66,6 +66,7 @@ shengji-kitty-won = The attackers won the last trick: the kitty's { $kitty } poi
 ## The table (src/hosts/shengji): a hand dealt in batches, the match.
 
 err-shengji-nothing-to-pass = You have no declaration to turn down.
+err-shengji-declined-in-window = You said “Not now” to that declaration: it stays turned down until the declare window closes.
 err-shengji-still-dealing = The cards are still being dealt: wait for the deal and the declare window.
 err-shengji-window-open = The declare window is still open: wait until it closes.
 err-shengji-malformed-table-action = That table step could not be understood.

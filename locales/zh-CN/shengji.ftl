@@ -63,6 +63,7 @@ shengji-kitty-won = 抓分方扣底成功：底牌 { $kitty } 分 × { $multipli
 ## 牌桌（src/hosts/shengji）：分批发牌、整场比赛。
 
 err-shengji-nothing-to-pass = 你现在没有可以亮的主，不用“过”。
+err-shengji-declined-in-window = 你已对这手亮主选了“暂不亮主”：本轮亮主时间结束前不能再亮。
 err-shengji-still-dealing = 还在发牌：等发完牌、亮主时间结束再出。
 err-shengji-window-open = 亮主时间还没结束，请稍等。
 err-shengji-malformed-table-action = 看不懂这个牌桌步骤。

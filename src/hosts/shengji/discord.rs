@@ -13,7 +13,8 @@
 //! the cards chosen in the other selects as a bit mask over the hand's
 //! shown order, so a choice spread over several selects is kept. While
 //! the cards are dealt the view offers a Declare select with exactly the
-//! declarations open now, and Pass. `/play cards:…` types anything.
+//! declarations open now that the seat has not turned down, and Pass ("Not
+//! now"). `/play cards:…` types anything.
 
 use super::{
     display_order, event_line, hand_lines, result_lines, suit_groups, table_lines, typed_action,
