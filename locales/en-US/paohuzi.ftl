@@ -207,6 +207,9 @@ paohuzi-embed-player = **{ $player }**{ $dealer }: { $cards } cards in hand, { $
 paohuzi-embed-pile = > lying by them: { $cards }
 paohuzi-embed-claims = Claims on the card are awaited { $until } (those who may claim answer in “My hand”).
 paohuzi-embed-discard = { $player } discards { $until }.
+# The same without a deadline: the computer acts.
+paohuzi-embed-claims-ai = Claims on the card are awaited (those who may claim answer in “My hand”).
+paohuzi-embed-discard-ai = { $player } discards.
 paohuzi-your-melds = Your melds: { $melds }
 paohuzi-you = you
 paohuzi-seat = seat { $seat }

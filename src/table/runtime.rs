@@ -1000,6 +1000,19 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 public_legal: seat.map(|s| run.game.public_actions(s)).unwrap_or_default(),
                 timer: run.game.timer_kind(),
                 asked_at: run.game.question_round().map(|_| run.round_since),
+                turn_left: run
+                    .game
+                    .waiting_on()
+                    .into_iter()
+                    .filter(|&s| {
+                        self.seats.get(s).and_then(|o| o.user()).is_some()
+                            && !run.autoplay.get(s).copied().unwrap_or(true)
+                    })
+                    .map(|s| {
+                        (run.turn_started + self.wait_for(run, s))
+                            .saturating_duration_since(Instant::now())
+                    })
+                    .min(),
             }),
         };
         TableStatus {

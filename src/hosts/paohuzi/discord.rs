@@ -157,18 +157,21 @@ impl DiscordGame for PaohuziTable {
                 ],
             ));
         }
-        let until = t.deadline.map(|d| format!("<t:{d}:R>")).unwrap_or_default();
+        // Until when a person may answer; without a deadline (the computer
+        // acts) the line has none, not an empty gap.
+        let until = t.deadline.map(|d| format!("<t:{d}:R>"));
+        let (claims_key, discard_key) = match until {
+            Some(_) => ("paohuzi-embed-claims", "paohuzi-embed-discard"),
+            None => ("paohuzi-embed-claims-ai", "paohuzi-embed-discard-ai"),
+        };
+        let until = until.unwrap_or_default();
         if v.outcome.is_none() {
             if t.view.claiming {
-                lines.push(i18n::tr_args(
-                    lang,
-                    "paohuzi-embed-claims",
-                    &[("until", until.into())],
-                ));
+                lines.push(i18n::tr_args(lang, claims_key, &[("until", until.into())]));
             } else if let Some(a) = v.asking.filter(|a| a.question == QuestionKind::Discard) {
                 lines.push(i18n::tr_args(
                     lang,
-                    "paohuzi-embed-discard",
+                    discard_key,
                     &[
                         (
                             "player",
@@ -552,5 +555,70 @@ mod tests {
             }
         }
         assert!(discards_seen > 20, "{discards_seen}");
+    }
+
+    /// Issue #32 item 16: whose discard it is reads whole with a deadline
+    /// (a member's turn) and without one (the computer's): never
+    /// "<@…> discards ." with a gap where the deadline was.
+    #[test]
+    fn the_discard_line_reads_whole_with_or_without_a_deadline() {
+        use crate::ai::Bot;
+        use crate::games::paohuzi::{PaohuziRules, TableBot};
+        use crate::games::Game;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+        let seat = loop {
+            let seat = t.waiting_on()[0];
+            let legal = t.legal_actions(seat);
+            if !t.claiming() && legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+                break seat;
+            }
+            let a = TableBot.choose(&t.view(Some(seat)), &legal, &mut rng);
+            t.apply(seat, &a).unwrap();
+        };
+        let names = Names(vec!["<@1>".into(), "<@2>".into(), "<@3>".into()]);
+        let view = t.view(None);
+        let who = names.get(seat);
+        for lang in [Lang::EnUs, Lang::ZhCn] {
+            for (deadline, want) in [
+                (
+                    None,
+                    i18n::tr_args(
+                        lang,
+                        "paohuzi-embed-discard-ai",
+                        &[("player", who.clone().into())],
+                    ),
+                ),
+                (
+                    Some(1_900_000_000),
+                    i18n::tr_args(
+                        lang,
+                        "paohuzi-embed-discard",
+                        &[
+                            ("player", who.clone().into()),
+                            ("until", "<t:1900000000:R>".into()),
+                        ],
+                    ),
+                ),
+            ] {
+                let tv = TableView::<PaohuziTable> {
+                    lang,
+                    game: 1,
+                    version: 0,
+                    stake: 1,
+                    names: &names,
+                    view: &view,
+                    deadline,
+                    log: &[],
+                    autoplay: &[false; 3],
+                };
+                let embed = serde_json::to_value(PaohuziTable::table_embed(&tv)).unwrap();
+                let text = embed["description"].as_str().unwrap().to_string();
+                assert!(text.lines().any(|l| l == want), "{want}\n{text}");
+                let plain = text.replace(['\u{2068}', '\u{2069}'], "");
+                assert!(!plain.contains(" .") && !plain.contains(" 。"), "{plain}");
+            }
+        }
     }
 }
