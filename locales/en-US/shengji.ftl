@@ -199,3 +199,8 @@ shengji-rules-play = • Points: 5s are 5, 10s and Ks are 10 (100 per deck). The
     • Levels (two decks, step 40): 0 points — the banker's team goes up 3 (大光); under 40 — up 2 (小光); under 80 — up 1; 80 or more — the attackers take the bank (上台), and go up one level per 40 beyond 80.
     • The match is won by the first team to reach A (or to win a hand as banker at A, an option). Chips every hand: each seat of the team that went up N levels receives N × stake from the opposite seat.
     • Choose in your DM or "My hand"; or type `/play cards:7H 7H`, `/play cards:declare 7H`, `/play cards:bury …`, `/pass` (no declaration now).
+
+## The hand view's line when it is the seat's turn.
+shengji-your-turn-declare = You may declare: choose the declaration below, or Not now.
+shengji-your-turn-bury = It is your turn: pick the cards to bury below, then Bury.
+shengji-your-turn-play = It is your turn: pick cards below, then Play.

@@ -460,14 +460,7 @@ impl<G: DiscordGame> Driver<G> {
             ],
         ));
         let embed = serenity::CreateEmbed::new()
-            .title(i18n::tr_args(
-                lang,
-                "lobby-title",
-                &[
-                    ("game", i18n::tr(lang, G::NAME_KEY).into()),
-                    ("stake", stake.into()),
-                ],
-            ))
+            .title(G::lobby_title(lang, &rules, stake))
             .description(lines.join("\n"));
         let table = self.channel.get();
         let button = |a: Click, key: &str, style| {

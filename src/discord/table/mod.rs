@@ -352,6 +352,21 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
         commands::group::<Self>()
     }
 
+    /// The lobby message's title: the game and what it is played for. The
+    /// default says the stake; a game whose chips are counted otherwise
+    /// (Chexuan's ante) says that.
+    fn lobby_title(lang: Lang, rules: &Self::Rules, stake: i64) -> String {
+        let _ = rules;
+        i18n::tr_args(
+            lang,
+            "lobby-title",
+            &[
+                ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                ("stake", stake.into()),
+            ],
+        )
+    }
+
     /// The public table message of a running (or just finished) game.
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
 
@@ -412,6 +427,14 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
     ) -> Result<Self::Action, BotError> {
         let _ = (click, fields, h);
         Err(BotError::user("err-stale"))
+    }
+
+    /// The Fluent id of the hand view's line when it is the seat's turn:
+    /// what to do below, in the game's own words. The default is Dou
+    /// Dizhu's ("pick cards below, then Play; or Pass").
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        let _ = h;
+        "hand-your-turn"
     }
 
     /// The select values that show `hint` in the hand view, and a line

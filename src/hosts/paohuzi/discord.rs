@@ -365,6 +365,15 @@ impl DiscordGame for PaohuziTable {
         rows
     }
 
+    /// A discard from the select, or an answer to a claim by its buttons.
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        if h.legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+            "paohuzi-your-turn-discard"
+        } else {
+            "paohuzi-your-turn-claim"
+        }
+    }
+
     fn on_click(
         click: &Control<PhzClick>,
         values: &[String],

@@ -467,6 +467,17 @@ impl DiscordGame for ShengjiTable {
         }
     }
 
+    /// Declaring, burying or playing, as the view offers it.
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        if !declarations(h.legal).is_empty() {
+            "shengji-your-turn-declare"
+        } else if burying(h.legal) {
+            "shengji-your-turn-bury"
+        } else {
+            "shengji-your-turn-play"
+        }
+    }
+
     /// The hint's cards chosen in the selects (as `card.copy` values).
     fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
         let (cards, label) = match hint {
