@@ -599,6 +599,16 @@ async fn the_public_controls_are_the_same_whatever_the_hidden_cards() {
     let first = users[holder];
     let second = users[1 - holder];
     assert_eq!(to_act(fake), first);
+    // Issue #32 item 16: the table message posted anew after the restart
+    // says until when the member may act (it said "<@…> to act." without
+    // it: the driver, started after the resumed table announced the turn,
+    // knew no deadline).
+    let resumed = text_of(&table_message(fake).unwrap());
+    let turn = resumed.lines().find(|l| l.contains(" to act")).unwrap();
+    assert!(
+        turn.contains(&format!("<@{first}> to act, <t:")) && turn.ends_with(":R>"),
+        "{resumed}"
+    );
     let holders_controls = control_kinds(&table_message(fake).unwrap());
     assert!(
         !holders_controls.iter().any(|k| k.contains("sanhua")),

@@ -593,3 +593,153 @@ fn lists_and_game_states_are_written_in_each_language() {
     }
     assert_eq!(i18n::tr(Lang::ZhCn, "history-status-finished"), "已结束");
 }
+
+/// Issue #32 item 18: the other games do not speak Dou Dizhu. The hand
+/// view's line on a seat's turn is the game's own (Shengji's declaring,
+/// Paohuzi's discard, Chexuan's bets), not "pick cards below, then Play; or
+/// Pass".
+#[test]
+fn the_hand_view_on_a_turn_speaks_the_games_own_words() {
+    use paiju::ai::Bot;
+    use paiju::discord::table::clicks::hand_message;
+    use paiju::discord::table::{DiscordGame, HandView};
+    use paiju::games::chexuan::session::{ChexuanTable, SessionDeal};
+    use paiju::games::chexuan::ChexuanRules;
+    use paiju::games::paohuzi::{Action as PhzAction, PaohuziRules, PaohuziTable, TableBot};
+    use paiju::games::shengji::session::Dealing;
+    use paiju::games::shengji::{Action as SjAction, ShengjiRules, ShengjiTable, TableAction};
+    use paiju::games::Game;
+    use rand::SeedableRng;
+
+    fn turn_text<G: DiscordGame>(g: &G, seat: usize, lang: Lang) -> String {
+        let view = g.view(Some(seat));
+        let legal = g.legal_actions(seat);
+        let hv = HandView::<G> {
+            lang,
+            game: 1,
+            version: 0,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        let text = hand_message(&hv, &[], None).0;
+        assert!(
+            !text.contains(&i18n::tr(lang, "hand-your-turn")),
+            "{}: {text}",
+            lang.code()
+        );
+        text
+    }
+
+    // Shengji: a seat offered a declaration while the cards arrive.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let rules: ShengjiRules = serde_json::from_value(serde_json::json!({})).unwrap();
+    let mut sj =
+        ShengjiTable::deal_hand(rules, vec![false; 4], 1, 0, [2, 2], None, &mut rng).unwrap();
+    let declaring = loop {
+        assert_ne!(
+            sj.dealing(),
+            Dealing::Done,
+            "nobody was offered a declaration"
+        );
+        let offered = (0..4).find(|&s| {
+            sj.legal_actions(s)
+                .iter()
+                .any(|a| matches!(a, TableAction::Hand(SjAction::Declare { .. })))
+        });
+        if let Some(s) = offered {
+            break s;
+        }
+        let step = sj.table_step().expect("a table step while nobody is asked");
+        sj.apply(0, &step).unwrap();
+    };
+    for lang in [Lang::EnUs, Lang::ZhCn] {
+        let text = turn_text(&sj, declaring, lang);
+        assert!(
+            text.contains(&i18n::tr(lang, "shengji-your-turn-declare")),
+            "{text}"
+        );
+    }
+    assert!(
+        turn_text(&sj, declaring, Lang::EnUs).contains("choose the declaration below, or Not now")
+    );
+
+    // Paohuzi: the seat to discard.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+    let mut phz = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+    let discarding = loop {
+        let seat = phz.waiting_on()[0];
+        let legal = phz.legal_actions(seat);
+        if !phz.claiming() && legal.iter().any(|a| matches!(a, PhzAction::Discard(_))) {
+            break seat;
+        }
+        let a = TableBot.choose(&phz.view(Some(seat)), &legal, &mut rng);
+        phz.apply(seat, &a).unwrap();
+    };
+    for lang in [Lang::EnUs, Lang::ZhCn] {
+        let text = turn_text(&phz, discarding, lang);
+        assert!(
+            text.contains(&i18n::tr(lang, "paohuzi-your-turn-discard")),
+            "{text}"
+        );
+    }
+
+    // Chexuan: the first to bet.
+    let deal = SessionDeal {
+        seed: 3,
+        dealer: 0,
+        bobo: vec![300, 300],
+        ai: Vec::new(),
+        reserve: vec![Some(700), Some(700)],
+    };
+    let rules = ChexuanRules {
+        ante: 10,
+        min_bobo: None,
+    };
+    let cx = ChexuanTable::start(rules, 2, deal).unwrap();
+    let betting = cx.waiting_on()[0];
+    for lang in [Lang::EnUs, Lang::ZhCn] {
+        let text = turn_text(&cx, betting, lang);
+        assert!(
+            text.contains(&i18n::tr(lang, "chexuan-your-turn-bet")),
+            "{text}"
+        );
+    }
+}
+
+/// Issue #32 item 18: `/chexuan leave` (join, seat, stop) with no table
+/// open names `/chexuan start`, not `/dou-dizhu start`.
+#[test]
+fn no_table_names_the_games_own_start_command() {
+    use paiju::discord::table::commands::no_table;
+    use paiju::games::chexuan::session::ChexuanTable;
+    let clean = |s: String| s.replace(['\u{2068}', '\u{2069}'], "");
+    let en = clean(no_table::<ChexuanTable>(Lang::EnUs).text(Lang::EnUs));
+    assert_eq!(
+        en,
+        "There is no Chexuan table in this channel. Open one with /chexuan start."
+    );
+    let zh = clean(no_table::<ChexuanTable>(Lang::ZhCn).text(Lang::ZhCn));
+    assert!(zh.contains("/扯旋 开桌") && !zh.contains("斗地主"), "{zh}");
+}
+
+/// Issue #32 item 18: Chexuan's lobby says its ante, as the game does
+/// ("Ante (底皮): 10 chips"), not "stake 1".
+#[test]
+fn the_chexuan_lobby_says_its_ante() {
+    use paiju::discord::table::DiscordGame;
+    use paiju::games::chexuan::session::ChexuanTable;
+    use paiju::games::chexuan::ChexuanRules;
+    let clean = |s: String| s.replace(['\u{2068}', '\u{2069}'], "");
+    let rules = ChexuanRules {
+        ante: 10,
+        min_bobo: None,
+    };
+    let title = clean(ChexuanTable::lobby_title(Lang::EnUs, &rules, 1));
+    assert!(
+        title.contains("ante (底皮) 10 chips") && !title.contains("stake"),
+        "{title}"
+    );
+    let zh = clean(ChexuanTable::lobby_title(Lang::ZhCn, &rules, 1));
+    assert!(zh.contains("底皮 10"), "{zh}");
+}

@@ -130,6 +130,9 @@ result-farmers-win = The farmers win!
 result-multiplier = Multiplier ×{ $multiplier } = { $factors }
 result-seat = { $player } ({ $role }): { $delta } chips → { $balance }
 result-seat-ai = { $player } ({ $role }): { $delta } chips (house)
+# The same for a seat without a role.
+result-seat-plain = { $player }: { $delta } chips → { $balance }
+result-seat-ai-plain = { $player }: { $delta } chips (house)
 result-rake = The house took { $rake } chips of rake.
 result-escape = { $player } left the game and pays the escape penalty.
 factor-bid = bid ×{ $value }

@@ -287,3 +287,8 @@ err-chexuan-waiting-for-top-up = The hand is over: the next one waits for a play
 err-chexuan-top-up-not-now = You may top up between hands, when your stack is below the smallest bobo.
 err-chexuan-top-up-range = Top up from { $min } to { $max } chips (not { $amount }).
 chexuan-btn-top-up = Top up { $amount }
+
+## The hand view's line when it is the seat's turn.
+chexuan-your-turn-bet = It is your turn: bet with the buttons below.
+chexuan-your-turn-split = It is your turn: choose your head and tail below.
+chexuan-lobby-title = { $game } · ante (底皮) { $chips } chips

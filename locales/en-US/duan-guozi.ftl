@@ -103,3 +103,6 @@ dg-result-rounds = { $rounds ->
        *[other] { $rounds } rounds were dealt.
     }
 dg-result-next = The next game starts now with a new ante; /duan-guozi leave to stop after it.
+
+## The hand view's line when it is the seat's turn.
+dg-your-turn = It is your turn: deal with the Deal button below.

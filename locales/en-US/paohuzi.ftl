@@ -207,6 +207,9 @@ paohuzi-embed-player = **{ $player }**{ $dealer }: { $cards } cards in hand, { $
 paohuzi-embed-pile = > lying by them: { $cards }
 paohuzi-embed-claims = Claims on the card are awaited { $until } (those who may claim answer in “My hand”).
 paohuzi-embed-discard = { $player } discards { $until }.
+# The same without a deadline: the computer acts.
+paohuzi-embed-claims-ai = Claims on the card are awaited (those who may claim answer in “My hand”).
+paohuzi-embed-discard-ai = { $player } discards.
 paohuzi-your-melds = Your melds: { $melds }
 paohuzi-you = you
 paohuzi-seat = seat { $seat }
@@ -225,3 +228,7 @@ paohuzi-rules = **Paohuzi (跑胡子)** — 3 players, 80 cards: small 一…十
 paohuzi-rules-score = **Winning**: all your cards in seven melds (a pair when you have a 提 or 跑) with at least 15 huxi. Tun = (huxi − 12) ÷ 3, +1 for 自摸 (your own draw); 天胡 counts huxi twice. With the 名堂 option: 红胡 (10+ red cards) ×2, 点胡 (one red) ×3, 乌胡 (no red) ×5; 海底胡 (the wall's last card) is shown.
     • **Chips**: each other player pays the winner tun × fan × the stake. A drawn hand (荒庄) pays nothing; the winner deals next, after 荒庄 the same dealer, after three 荒庄 in a row the next seat.
     • **Here**: every player who may take a card is asked at once, in “My hand”; the rules' priority decides. A claim you do not answer in time passes; a discard you do not make is played for you.
+
+## The hand view's line when it is the seat's turn.
+paohuzi-your-turn-discard = It is your turn: choose the card to discard below.
+paohuzi-your-turn-claim = It is your turn: answer below (胡, 碰, 吃 or 过).

@@ -66,6 +66,7 @@ shengji-kitty-won = The attackers won the last trick: the kitty's { $kitty } poi
 ## The table (src/hosts/shengji): a hand dealt in batches, the match.
 
 err-shengji-nothing-to-pass = You have no declaration to turn down.
+err-shengji-declined-in-window = You said “Not now” to that declaration: it stays turned down until the declare window closes.
 err-shengji-still-dealing = The cards are still being dealt: wait for the deal and the declare window.
 err-shengji-window-open = The declare window is still open: wait until it closes.
 err-shengji-malformed-table-action = That table step could not be understood.
@@ -199,3 +200,8 @@ shengji-rules-play = • Points: 5s are 5, 10s and Ks are 10 (100 per deck). The
     • Levels (two decks, step 40): 0 points — the banker's team goes up 3 (大光); under 40 — up 2 (小光); under 80 — up 1; 80 or more — the attackers take the bank (上台), and go up one level per 40 beyond 80.
     • The match is won by the first team to reach A (or to win a hand as banker at A, an option). Chips every hand: each seat of the team that went up N levels receives N × stake from the opposite seat.
     • Choose in your DM or "My hand"; or type `/play cards:7H 7H`, `/play cards:declare 7H`, `/play cards:bury …`, `/pass` (no declaration now).
+
+## The hand view's line when it is the seat's turn.
+shengji-your-turn-declare = You may declare: choose the declaration below, or Not now.
+shengji-your-turn-bury = It is your turn: pick the cards to bury below, then Bury.
+shengji-your-turn-play = It is your turn: pick cards below, then Play.

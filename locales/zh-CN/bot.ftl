@@ -88,6 +88,8 @@ result-farmers-win = 农民获胜！
 result-multiplier = 倍数 ×{ $multiplier } = { $factors }
 result-seat = { $player }（{ $role }）：{ $delta } 筹码 → { $balance }
 result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（庄家）
+result-seat-plain = { $player }：{ $delta } 筹码 → { $balance }
+result-seat-ai-plain = { $player }：{ $delta } 筹码（庄家）
 result-rake = 庄家抽水 { $rake } 筹码。
 result-escape = { $player }中途逃跑，支付逃跑罚分。
 factor-bid = 叫分 ×{ $value }

@@ -214,3 +214,8 @@ err-chexuan-waiting-for-top-up = 这一手已经结束，下一手要等有人�
 err-chexuan-top-up-not-now = 只有在两手之间、簸簸低于最低额时才能补。
 err-chexuan-top-up-range = 补 { $min } 到 { $max } 筹码（不是 { $amount }）。
 chexuan-btn-top-up = 补 { $amount }
+
+## 轮到自己时手牌界面的提示。
+chexuan-your-turn-bet = 轮到你了：用下面的按钮下注。
+chexuan-your-turn-split = 轮到你了：在下面选择头和尾。
+chexuan-lobby-title = { $game } · 底皮 { $chips }

@@ -95,3 +95,6 @@ dg-result-pot-empty = 锅已端空，这一局结束。每人的净道数（已�
 dg-result-closed = 牌桌中途关闭：各人已赢的照拿，锅里剩下的平均退回。
 dg-result-rounds = 共发了 { $rounds } 轮。
 dg-result-next = 下一局马上开始，重新下底；想在这局之后离开请用 /duan-guozi leave。
+
+## 轮到自己时手牌界面的提示。
+dg-your-turn = 轮到你了：点下面的“发牌”。

@@ -196,6 +196,8 @@ paohuzi-embed-player = **{ $player }**{ $dealer }：手牌 { $cards } 张，明�
 paohuzi-embed-pile = > 弃牌：{ $cards }
 paohuzi-embed-claims = 等待要牌的回答 { $until }（能要这张牌的玩家在“我的手牌”里回答）。
 paohuzi-embed-discard = { $player } 出牌 { $until }。
+paohuzi-embed-claims-ai = 等待要牌的回答（能要这张牌的玩家在“我的手牌”里回答）。
+paohuzi-embed-discard-ai = { $player } 出牌。
 paohuzi-your-melds = 你的门子：{ $melds }
 paohuzi-you = 你
 paohuzi-seat = { $seat } 号位
@@ -214,3 +216,7 @@ paohuzi-rules = **跑胡子** — 三人，80 张牌：小字一…十、大字�
 paohuzi-rules-score = **胡牌**：所有牌组成七组（有提或跑要一对将），至少 15 胡息。囤数 =（胡息 − 12）÷ 3，自摸加一囤；天胡胡息翻倍计算。开名堂时：红胡（10 张以上红字）×2，点胡（只一张红字）×3，乌胡（没有红字）×5；海底胡只显示。
     • **筹码**：另外两家各付 囤 × 番 × 底注。荒庄不算分；胡牌的人坐庄，荒庄庄家不变，连续三次荒庄由下家坐庄。
     • **本桌**：能要这张牌的玩家同时在“我的手牌”里被问到，按规则的先后决定；到时不回答算过，到时不出牌由系统代打。
+
+## 轮到自己时手牌界面的提示。
+paohuzi-your-turn-discard = 轮到你了：在下面选择要打出的牌。
+paohuzi-your-turn-claim = 轮到你了：在下面回答（胡、碰、吃或过）。

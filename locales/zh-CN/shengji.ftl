@@ -63,6 +63,7 @@ shengji-kitty-won = 抓分方扣底成功：底牌 { $kitty } 分 × { $multipli
 ## 牌桌（src/hosts/shengji）：分批发牌、整场比赛。
 
 err-shengji-nothing-to-pass = 你现在没有可以亮的主，不用“过”。
+err-shengji-declined-in-window = 你已对这手亮主选了“暂不亮主”：本轮亮主时间结束前不能再亮。
 err-shengji-still-dealing = 还在发牌：等发完牌、亮主时间结束再出。
 err-shengji-window-open = 亮主时间还没结束，请稍等。
 err-shengji-malformed-table-action = 看不懂这个牌桌步骤。
@@ -193,3 +194,8 @@ shengji-rules-play = • 分数：5 是 5 分，10 和 K 是 10 分（每副牌 
     • 升级（两副牌，每档 40 分）：0 分——庄家方升 3 级（大光）；不到 40——升 2 级（小光）；不到 80——升 1 级；80 及以上——抓分方上台，超过 80 后每多 40 分再升 1 级。
     • 先打到 A 的一方赢得整场（或以庄家身份打过 A，可选）。每局结算筹码：升了 N 级的一方，每人从对面的人那里得到 N × 底注。
     • 在私信或“我的手牌”里选择；也可以输入 `/play cards:7H 7H`、`/play cards:亮 7H`、`/play cards:扣 …`、`/pass`（暂不亮主）。
+
+## 轮到自己时手牌界面的提示。
+shengji-your-turn-declare = 你可以亮主：在下面选择要亮的牌，或点“暂不亮主”。
+shengji-your-turn-bury = 轮到你了：在下面选出要扣的底牌，然后点“扣底”。
+shengji-your-turn-play = 轮到你了：在下面选牌，然后点“出牌”。

@@ -187,6 +187,11 @@ pub struct GameStatus<G: Game> {
     /// a seat still asked may act with any version since. `None` for other
     /// games: only `version` is current.
     pub asked_at: Option<u64>,
+    /// How long the first person waited on (not on autoplay) has left to
+    /// act, from the table's own clock: a front end that came in after the
+    /// [`TableEvent::Turn`] (a table resumed after a restart) still tells
+    /// until when. `None` when the computer acts.
+    pub turn_left: Option<Duration>,
 }
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, TableError>>;

@@ -178,6 +178,15 @@ pub trait TableGame: Game {
         None
     }
 
+    /// Whether the pause of the [`TableGame::table_step`] due now counts
+    /// from the table's previous step rather than from the last action: a
+    /// deadline fixed when it opens, which no answer meanwhile moves
+    /// (Shengji's declare window, opened by the deal's last batch: a
+    /// member's "Not now" must not restart it). False by default.
+    fn step_from_last_step(&self) -> bool {
+        false
+    }
+
     /// True for an action only the turn timer may play (the game's
     /// [`TableGame::timeout_action`]): the runtime refuses it from players.
     fn timer_only(_action: &Self::Action) -> bool {

@@ -404,6 +404,7 @@ impl<S: TableStore> Tables<S> {
                         version,
                         turn_started: Instant::now(),
                         last_action: Instant::now(),
+                        last_step: Instant::now(),
                         round_since: version,
                         autoplay: vec![false; n],
                         left: vec![false; n],

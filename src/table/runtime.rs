@@ -57,6 +57,10 @@ pub(super) struct Running<G: TableGame> {
     /// When the last action was applied: a table step
     /// ([`TableGame::table_step`]) comes its pause after it.
     pub last_action: Instant,
+    /// When the table's last own step was applied (or the game began or
+    /// resumed): the pause of a step counted from the previous one
+    /// ([`TableGame::step_from_last_step`]) runs from here.
+    pub last_step: Instant,
     /// The version at which the game's current question began
     /// ([`TableGame::question_round`]): a seat still asked may answer with
     /// any version since, as others answer the same question meanwhile.
@@ -569,6 +573,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             version,
             turn_started: Instant::now(),
             last_action: Instant::now(),
+            last_step: Instant::now(),
             round_since: version,
             autoplay: vec![false; n],
             left: vec![false; n],
@@ -766,6 +771,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if let Phase::Playing(run) = &mut self.phase {
             run.version = new_version;
             run.last_action = Instant::now();
+            if actor == Actor::Table {
+                run.last_step = run.last_action;
+            }
             let round = run.game.question_round();
             if round.is_none() || round != round_before {
                 run.round_since = new_version;
@@ -1102,6 +1110,19 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 public_legal: seat.map(|s| run.game.public_actions(s)).unwrap_or_default(),
                 timer: run.game.timer_kind(),
                 asked_at: run.game.question_round().map(|_| run.round_since),
+                turn_left: run
+                    .game
+                    .waiting_on()
+                    .into_iter()
+                    .filter(|&s| {
+                        self.seats.get(s).and_then(|o| o.user()).is_some()
+                            && !run.autoplay.get(s).copied().unwrap_or(true)
+                    })
+                    .map(|s| {
+                        (run.turn_started + self.wait_for(run, s))
+                            .saturating_duration_since(Instant::now())
+                    })
+                    .min(),
             }),
         };
         TableStatus {
@@ -1148,7 +1169,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     fn step_due(&self, run: &Running<G>) -> Option<(Instant, Seat, G::Action)> {
         let (seat, action, pause) = run.game.table_step()?;
         let pause = pause.unwrap_or_else(|| self.config.ai_delay());
-        Some((run.last_action.max(run.turn_started) + pause, seat, action))
+        let since = if run.game.step_from_last_step() {
+            run.last_step
+        } else {
+            run.last_action.max(run.turn_started)
+        };
+        Some((since + pause, seat, action))
     }
 
     async fn on_timer(&mut self) {

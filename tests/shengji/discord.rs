@@ -516,7 +516,9 @@ fn read_result(m: &Value) -> HandResult {
         if line.contains("(banker (庄家))") {
             banker = Some(seat);
         }
-        let (_, after) = line.split_once("): ").expect(line);
+        // `<@…> (banker (庄家)): +5 chips → 1005`, or without a role
+        // `<@…>: +5 chips → 1005`.
+        let (_, after) = line.rsplit_once(": ").expect(line);
         let (delta, balance) = after.split_once(" chips → ").expect(line);
         paid[seat] = delta.trim_start_matches('+').parse().expect(line);
         balances[seat] = balance.trim().parse().expect(line);

@@ -505,3 +505,111 @@ async fn a_whole_match_on_the_sqlite_ledger_carries_levels_pays_every_hand_and_v
     let report = ledger.verify().await.unwrap();
     assert!(report.is_clean(), "{}", report.render());
 }
+
+/// Issue #32 item 13: "Not now" in the declare window is final for the
+/// window (the Declare menu is gone, a second "Not now" and the declaration
+/// turned down are refused), and the window's end is fixed when it opens:
+/// it closes its 4 seconds after the last card although the member
+/// answered 2.1 seconds in (it closed at 6.1 s, and each further "Not now"
+/// held it open again).
+#[tokio::test(start_paused = true)]
+async fn not_now_in_the_declare_window_is_final_and_moves_not_its_end() {
+    use paiju::table::memory::MemoryStore;
+    use std::time::Duration;
+    use tokio::time::Instant;
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let store = Arc::new(MemoryStore::new(100_000));
+        let tables = Tables::new(store, config());
+        let opts = TableOptions {
+            stake: 1,
+            rules: json!({"declare_window": 4}),
+            seed: Some(seed),
+            lang: None,
+        };
+        let t = tables
+            .open::<ShengjiTable>(SERVER, CHANNEL + seed, 1, opts)
+            .unwrap();
+        let mut rx = t.subscribe();
+        t.start(1).await.unwrap();
+        let mut opened: Option<Instant> = None;
+        let mut answered = false;
+        let closed = loop {
+            let e = tokio::time::timeout(Duration::from_secs(600), rx.recv())
+                .await
+                .expect("the table moves on")
+                .expect("the table's events");
+            let now = Instant::now();
+            match e {
+                TableEvent::Acted {
+                    action: TableAction::CloseWindow,
+                    ..
+                } => break now,
+                TableEvent::Acted {
+                    action: TableAction::Deal,
+                    ..
+                } if opened.is_none() => {
+                    let g = t.status(None).await.unwrap().game.unwrap();
+                    if g.view.dealing == Dealing::Window {
+                        opened = Some(now);
+                    }
+                }
+                TableEvent::Turn { seats, .. } if seats.contains(&0) => {
+                    let Some(open) = opened else {
+                        // While the cards arrive: Not now, so they come on.
+                        loop {
+                            let g = t.status(Some(1)).await.unwrap().game.unwrap();
+                            if !g.waiting_on.contains(&0) || g.view.dealing != Dealing::Dealing {
+                                break;
+                            }
+                            if t.act(1, g.version, TableAction::Pass).await.is_ok() {
+                                break;
+                            }
+                        }
+                        continue;
+                    };
+                    if answered {
+                        continue;
+                    }
+                    tokio::time::sleep_until(open + Duration::from_millis(2100)).await;
+                    let g = t.status(Some(1)).await.unwrap().game.unwrap();
+                    assert_eq!(g.view.dealing, Dealing::Window);
+                    let declined: Vec<TableAction> = g
+                        .legal
+                        .iter()
+                        .filter(|a| matches!(a, TableAction::Hand(Action::Declare { .. })))
+                        .cloned()
+                        .collect();
+                    assert!(!declined.is_empty(), "{:?}", g.legal);
+                    let v = t.act(1, g.version, TableAction::Pass).await.unwrap();
+                    answered = true;
+                    let g = t.status(Some(1)).await.unwrap().game.unwrap();
+                    assert_eq!(g.view.dealing, Dealing::Window);
+                    assert!(g.legal.is_empty(), "still offered: {:?}", g.legal);
+                    let e = t.act(1, v, TableAction::Pass).await.unwrap_err();
+                    assert_eq!(e.key(), "err-shengji-nothing-to-pass");
+                    let e = t.act(1, v, declined[0].clone()).await.unwrap_err();
+                    assert_eq!(e.key(), "err-shengji-declined-in-window");
+                }
+                _ => {}
+            }
+        };
+        if !answered {
+            continue;
+        }
+        let open = opened.expect("the window opened before it closed");
+        let took = closed - open;
+        assert!(
+            took >= Duration::from_millis(3990) && took <= Duration::from_millis(4010),
+            "seed {seed}: the 4 s window closed after {took:?}"
+        );
+        checked += 1;
+        if checked == 2 {
+            break;
+        }
+    }
+    assert_eq!(
+        checked, 2,
+        "no deal offered seat 1 a declaration in the window"
+    );
+}

@@ -750,7 +750,7 @@ pub fn hand_message<G: DiscordGame>(
     lines.push(i18n::tr(
         hv.lang,
         if hv.my_turn() {
-            "hand-your-turn"
+            G::your_turn_key(hv)
         } else {
             "hand-not-your-turn"
         },

@@ -50,7 +50,20 @@ fn table_here<G: DiscordGame>(ctx: Context<'_>) -> Result<TableHandle<G>, BotErr
         .host
         .tables
         .get::<G>(ctx.channel_id().get())
-        .ok_or_else(|| BotError::user("err-no-table"))
+        .ok_or_else(|| no_table::<G>(lang_of_ctx(ctx)))
+}
+
+/// "No table of this game here": it names the game and the command that
+/// opens one (`/chexuan start`, `/扯旋 开桌`), in the member's words.
+pub fn no_table<G: DiscordGame>(lang: Lang) -> BotError {
+    let command = format!(
+        "/{} {}",
+        i18n::tr(lang, &format!("cmd-{}", G::COMMAND)),
+        i18n::tr(lang, &format!("cmd-{}-start", G::COMMAND))
+    );
+    BotError::user("err-no-table-of")
+        .arg("game", i18n::tr(lang, G::NAME_KEY))
+        .arg("command", command)
 }
 
 /// `/<game> start`: opens a table of `G` in this channel with the caller as

@@ -382,6 +382,15 @@ impl<G: DiscordGame> Driver<G> {
                 }
             }
         }
+        // The deadline a Turn event gave; before one came (a table resumed
+        // after a restart, whose Started and Turn went out before this
+        // driver listened, or a new game's first drawing) the table's own
+        // clock says it.
+        if self.deadline.is_none() && turn_user.is_some() {
+            self.deadline = game
+                .turn_left
+                .map(|left| unix_now() + left.as_secs_f64().round() as i64);
+        }
         let log: Vec<String> = self.log.iter().cloned().collect();
         let tv = TableView::<G> {
             lang: self.lang,
@@ -451,14 +460,7 @@ impl<G: DiscordGame> Driver<G> {
             ],
         ));
         let embed = serenity::CreateEmbed::new()
-            .title(i18n::tr_args(
-                lang,
-                "lobby-title",
-                &[
-                    ("game", i18n::tr(lang, G::NAME_KEY).into()),
-                    ("stake", stake.into()),
-                ],
-            ))
+            .title(G::lobby_title(lang, &rules, stake))
             .description(lines.join("\n"));
         let table = self.channel.get();
         let button = |a: Click, key: &str, style| {

@@ -224,16 +224,22 @@ pub struct ResultView<'a, G: Game> {
 pub use crate::i18n::events::signed;
 
 impl<G: Game> ResultView<'_, G> {
-    /// The result line of `seat`: name, `role` (may be empty), chip change
-    /// and, for a member, the new balance.
+    /// The result line of `seat`: name, `role` (may be empty: then the
+    /// line has none, not empty brackets), chip change and, for a member,
+    /// the new balance.
     pub fn seat_line(&self, seat: Seat, role: String) -> String {
         let lang = self.lang;
         let player = self.names.get(seat);
         let delta = signed(self.report.paid.get(seat).copied().unwrap_or(0));
+        let plain = role.trim().is_empty();
         match self.report.balances.get(seat).copied().flatten() {
             Some(balance) => i18n::tr_args(
                 lang,
-                "result-seat",
+                if plain {
+                    "result-seat-plain"
+                } else {
+                    "result-seat"
+                },
                 &[
                     ("player", player.into()),
                     ("role", role.into()),
@@ -243,7 +249,11 @@ impl<G: Game> ResultView<'_, G> {
             ),
             None => i18n::tr_args(
                 lang,
-                "result-seat-ai",
+                if plain {
+                    "result-seat-ai-plain"
+                } else {
+                    "result-seat-ai"
+                },
                 &[
                     ("player", player.into()),
                     ("role", role.into()),
@@ -352,6 +362,21 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
         commands::group::<Self>()
     }
 
+    /// The lobby message's title: the game and what it is played for. The
+    /// default says the stake; a game whose chips are counted otherwise
+    /// (Chexuan's ante) says that.
+    fn lobby_title(lang: Lang, rules: &Self::Rules, stake: i64) -> String {
+        let _ = rules;
+        i18n::tr_args(
+            lang,
+            "lobby-title",
+            &[
+                ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                ("stake", stake.into()),
+            ],
+        )
+    }
+
     /// The public table message of a running (or just finished) game.
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed;
 
@@ -412,6 +437,14 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
     ) -> Result<Self::Action, BotError> {
         let _ = (click, fields, h);
         Err(BotError::user("err-stale"))
+    }
+
+    /// The Fluent id of the hand view's line when it is the seat's turn:
+    /// what to do below, in the game's own words. The default is Dou
+    /// Dizhu's ("pick cards below, then Play; or Pass").
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        let _ = h;
+        "hand-your-turn"
     }
 
     /// The select values that show `hint` in the hand view, and a line
@@ -506,5 +539,50 @@ mod tests {
         assert!(zh.contains("应付 500") && zh.contains("只有 100"), "{zh}");
         let plain = description(Vec::new(), Lang::EnUs);
         assert_eq!(plain, "first line");
+    }
+
+    /// Issue #32 item 14: a seat without a role (Shengji's attackers, a
+    /// Chexuan session, a stopped Duan Guozi game) has no empty brackets in
+    /// its result line; one with a role keeps it.
+    #[test]
+    fn a_result_line_without_a_role_has_no_empty_brackets() {
+        let result = GameResult::<DouDizhu> {
+            outcome: None,
+            capped: Vec::new(),
+        };
+        let report = SettleReport {
+            paid: vec![10, -5, -5],
+            rake: 0,
+            balances: vec![Some(1010), Some(995), None],
+        };
+        let names = Names(vec!["<@1>".into(), "<@2>".into(), "AI 3".into()]);
+        for (lang, member, ai, with_role) in [
+            (
+                Lang::EnUs,
+                "<@1>: +10 chips → 1010",
+                "AI 3: -5 chips (house)",
+                "<@2> (farmer): -5 chips → 995",
+            ),
+            (
+                Lang::ZhCn,
+                "<@1>：+10 筹码 → 1010",
+                "AI 3：-5 筹码（庄家）",
+                "<@2>（farmer）：-5 筹码 → 995",
+            ),
+        ] {
+            let r = ResultView::<DouDizhu> {
+                lang,
+                game: 3,
+                stake: 10,
+                names: &names,
+                last_view: None,
+                result: &result,
+                report: &report,
+            };
+            let clean = |s: String| s.replace(['\u{2068}', '\u{2069}'], "");
+            assert_eq!(clean(r.seat_line(0, String::new())), member);
+            assert_eq!(clean(r.seat_line(2, String::new())), ai);
+            assert_eq!(clean(r.seat_line(1, "farmer".into())), with_role);
+        }
     }
 }

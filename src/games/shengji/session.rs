@@ -48,8 +48,9 @@ use serde_json::{json, Value};
 pub const DEAL_BATCHES: usize = 6;
 
 /// The Fluent ids of the refusals made here (besides the engine's).
-pub const ERROR_KEYS: [&str; 4] = [
+pub const ERROR_KEYS: [&str; 5] = [
     "err-shengji-nothing-to-pass",
+    "err-shengji-declined-in-window",
     "err-shengji-still-dealing",
     "err-shengji-window-open",
     "err-shengji-malformed-table-action",
@@ -299,14 +300,26 @@ impl ShengjiTable {
         out
     }
 
+    /// Whether `seat` turned the declaration of `cards` down ("Not now").
+    fn turned_down(&self, seat: Seat, cards: &[Card]) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.passed[seat].iter().any(|p| p == cards))
+    }
+
+    /// The declarations `seat` can make now and has not turned down.
+    fn fresh_declarations(&self, seat: Seat) -> Vec<Action> {
+        self.declarations_now(seat)
+            .into_iter()
+            .filter(
+                |a| !matches!(a, Action::Declare { cards, .. } if self.turned_down(seat, cards)),
+            )
+            .collect()
+    }
+
     /// Whether a person at `seat` holds a declaration he has not turned down.
     fn may_declare(&self, seat: Seat) -> bool {
-        let Some(t) = &self.table else { return false };
-        !self.is_ai(seat)
-            && self.declarations_now(seat).iter().any(|a| match a {
-                Action::Declare { cards, .. } => !t.passed[seat].contains(cards),
-                _ => false,
-            })
+        self.table.is_some() && !self.is_ai(seat) && !self.fresh_declarations(seat).is_empty()
     }
 
     /// An AI seat's declaration now, if it wants one.
@@ -365,7 +378,10 @@ impl ShengjiTable {
                 if dealing == Dealing::Done {
                     return Err(illegal("err-shengji-declaring-closed", "declaring is over"));
                 }
-                let open = self.declarations_now(seat);
+                // Only a declaration not yet turned down can be: a second
+                // "Not now" changes nothing, so it is refused (it would
+                // otherwise count as the table's last action).
+                let open = self.fresh_declarations(seat);
                 if open.is_empty() {
                     return Err(illegal(
                         "err-shengji-nothing-to-pass",
@@ -385,6 +401,15 @@ impl ShengjiTable {
             TableAction::Hand(Action::Declare { cards, .. }) => {
                 if dealing == Dealing::Done {
                     return Err(illegal("err-shengji-declaring-closed", "declaring is over"));
+                }
+                // Once every card is dealt, "Not now" is final for the
+                // window: what a seat turned down it cannot declare after
+                // all (while the cards arrive it still may).
+                if dealing == Dealing::Window && t.passed[seat].contains(cards) {
+                    return Err(illegal(
+                        "err-shengji-declined-in-window",
+                        "you turned this declaration down for the window",
+                    ));
                 }
                 if t.dealt == 0 {
                     return Err(illegal(
@@ -537,8 +562,12 @@ impl Game for ShengjiTable {
                     .collect(),
                 _ => self.hand.legal(seat),
             },
+            // The declarations the seat has not turned down, and "Not
+            // now" while there are any: what "Not now" turned down leaves
+            // the menu (new declarations bring it back while the cards
+            // arrive; in the window it is final, see `apply_table`).
             Dealing::Dealing | Dealing::Window => {
-                let open = self.declarations_now(seat);
+                let open = self.fresh_declarations(seat);
                 let mut out: Vec<TableAction> = open.into_iter().map(TableAction::Hand).collect();
                 if !out.is_empty() {
                     out.push(TableAction::Pass);

@@ -22,7 +22,7 @@ use crate::games::chexuan::session::{
     ChexuanTable, SessionEvent, TableAction, TableView as CxView,
 };
 use crate::games::chexuan::view::Stage;
-use crate::games::chexuan::Action;
+use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
 use crate::table::{JoinArgs, TableOptions};
@@ -228,6 +228,19 @@ impl DiscordGame for ChexuanTable {
     const COMMAND: &'static str = "chexuan";
     const RULES_KEYS: &'static [&'static str] = &["chexuan-rules"];
 
+    /// The ante, not the stake (always 1: a hand's chips are its ante and
+    /// bets), as the table message says it.
+    fn lobby_title(lang: Lang, rules: &ChexuanRules, _stake: i64) -> String {
+        i18n::tr_args(
+            lang,
+            "chexuan-lobby-title",
+            &[
+                ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                ("chips", (rules.ante as i64).into()),
+            ],
+        )
+    }
+
     fn start_command() -> table_cmds::Command {
         cx_start()
     }
@@ -430,6 +443,15 @@ impl DiscordGame for ChexuanTable {
             .take(5)
             .map(|c| serenity::CreateActionRow::Buttons(c.to_vec()))
             .collect()
+    }
+
+    /// Splitting into head and tail, or a bet by its buttons.
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        if splits_of(h.legal).is_empty() {
+            "chexuan-your-turn-bet"
+        } else {
+            "chexuan-your-turn-split"
+        }
     }
 
     fn on_click(

@@ -170,6 +170,11 @@ impl DiscordGame for DuanGuozi {
         }
     }
 
+    /// Its one action: deal.
+    fn your_turn_key(_h: &HandView<'_, Self>) -> &'static str {
+        "dg-your-turn"
+    }
+
     fn on_click(
         click: &Control<DgClick>,
         _values: &[String],

@@ -157,18 +157,21 @@ impl DiscordGame for PaohuziTable {
                 ],
             ));
         }
-        let until = t.deadline.map(|d| format!("<t:{d}:R>")).unwrap_or_default();
+        // Until when a person may answer; without a deadline (the computer
+        // acts) the line has none, not an empty gap.
+        let until = t.deadline.map(|d| format!("<t:{d}:R>"));
+        let (claims_key, discard_key) = match until {
+            Some(_) => ("paohuzi-embed-claims", "paohuzi-embed-discard"),
+            None => ("paohuzi-embed-claims-ai", "paohuzi-embed-discard-ai"),
+        };
+        let until = until.unwrap_or_default();
         if v.outcome.is_none() {
             if t.view.claiming {
-                lines.push(i18n::tr_args(
-                    lang,
-                    "paohuzi-embed-claims",
-                    &[("until", until.into())],
-                ));
+                lines.push(i18n::tr_args(lang, claims_key, &[("until", until.into())]));
             } else if let Some(a) = v.asking.filter(|a| a.question == QuestionKind::Discard) {
                 lines.push(i18n::tr_args(
                     lang,
-                    "paohuzi-embed-discard",
+                    discard_key,
                     &[
                         (
                             "player",
@@ -362,6 +365,15 @@ impl DiscordGame for PaohuziTable {
         rows
     }
 
+    /// A discard from the select, or an answer to a claim by its buttons.
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        if h.legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+            "paohuzi-your-turn-discard"
+        } else {
+            "paohuzi-your-turn-claim"
+        }
+    }
+
     fn on_click(
         click: &Control<PhzClick>,
         values: &[String],
@@ -510,5 +522,112 @@ mod tests {
         assert!(start_options(Some(0), None, 10).is_err());
         let o = start_options(None, Some(true), 10).unwrap();
         assert_eq!((o.stake, o.rules["mingtang"].as_bool()), (10, Some(true)));
+    }
+
+    /// Issue #32 item 15: the hand DM (and `/hand`) of a member asks him to
+    /// discard only when he is the one discarding; the others' say nothing
+    /// of it, in either language.
+    #[test]
+    fn only_the_discarding_seat_is_asked_to_discard() {
+        use crate::ai::Bot;
+        use crate::games::paohuzi::{PaohuziRules, TableBot};
+        use crate::games::Game;
+        use rand::SeedableRng;
+        let mut discards_seen = 0;
+        for seed in 0..20u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+            for _ in 0..200 {
+                if t.is_finished() {
+                    break;
+                }
+                let waiting = t.waiting_on();
+                let seat = waiting[0];
+                let legal = t.legal_actions(seat);
+                if !t.claiming() && legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+                    discards_seen += 1;
+                    for lang in [Lang::EnUs, Lang::ZhCn] {
+                        let ask = i18n::tr(lang, "paohuzi-question-discard");
+                        for other in 0..3 {
+                            let text = PaohuziTable::hand_text(lang, &t.view(Some(other)))
+                                .unwrap_or_default();
+                            assert_eq!(
+                                text.contains(&ask),
+                                other == seat,
+                                "seat {other} while seat {seat} discards: {text}"
+                            );
+                        }
+                    }
+                }
+                let a = TableBot.choose(&t.view(Some(seat)), &legal, &mut rng);
+                t.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(discards_seen > 20, "{discards_seen}");
+    }
+
+    /// Issue #32 item 16: whose discard it is reads whole with a deadline
+    /// (a member's turn) and without one (the computer's): never
+    /// "<@…> discards ." with a gap where the deadline was.
+    #[test]
+    fn the_discard_line_reads_whole_with_or_without_a_deadline() {
+        use crate::ai::Bot;
+        use crate::games::paohuzi::{PaohuziRules, TableBot};
+        use crate::games::Game;
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+        let seat = loop {
+            let seat = t.waiting_on()[0];
+            let legal = t.legal_actions(seat);
+            if !t.claiming() && legal.iter().any(|a| matches!(a, Action::Discard(_))) {
+                break seat;
+            }
+            let a = TableBot.choose(&t.view(Some(seat)), &legal, &mut rng);
+            t.apply(seat, &a).unwrap();
+        };
+        let names = Names(vec!["<@1>".into(), "<@2>".into(), "<@3>".into()]);
+        let view = t.view(None);
+        let who = names.get(seat);
+        for lang in [Lang::EnUs, Lang::ZhCn] {
+            for (deadline, want) in [
+                (
+                    None,
+                    i18n::tr_args(
+                        lang,
+                        "paohuzi-embed-discard-ai",
+                        &[("player", who.clone().into())],
+                    ),
+                ),
+                (
+                    Some(1_900_000_000),
+                    i18n::tr_args(
+                        lang,
+                        "paohuzi-embed-discard",
+                        &[
+                            ("player", who.clone().into()),
+                            ("until", "<t:1900000000:R>".into()),
+                        ],
+                    ),
+                ),
+            ] {
+                let tv = TableView::<PaohuziTable> {
+                    lang,
+                    game: 1,
+                    version: 0,
+                    stake: 1,
+                    names: &names,
+                    view: &view,
+                    deadline,
+                    log: &[],
+                    autoplay: &[false; 3],
+                };
+                let embed = serde_json::to_value(PaohuziTable::table_embed(&tv)).unwrap();
+                let text = embed["description"].as_str().unwrap().to_string();
+                assert!(text.lines().any(|l| l == want), "{want}\n{text}");
+                let plain = text.replace(['\u{2068}', '\u{2069}'], "");
+                assert!(!plain.contains(" .") && !plain.contains(" 。"), "{plain}");
+            }
+        }
     }
 }

@@ -209,7 +209,13 @@ pub fn chi_choices(legal: &[Action]) -> Vec<&Vec<Vec<Card>>> {
 
 /// The question the viewer is asked, in words (empty when none).
 pub fn question_line(lang: Lang, view: &LiveView, names: &[String]) -> String {
-    let Some(asking) = view.hand.asking else {
+    // Only the seat asked is asked: another seat's turn to discard is no
+    // question to the reader (the table message says whose turn it is).
+    let Some(asking) = view
+        .hand
+        .asking
+        .filter(|a| Some(a.seat) == view.hand.viewer)
+    else {
         return String::new();
     };
     if asking.question == QuestionKind::Discard {

@@ -13,7 +13,8 @@
 //! the cards chosen in the other selects as a bit mask over the hand's
 //! shown order, so a choice spread over several selects is kept. While
 //! the cards are dealt the view offers a Declare select with exactly the
-//! declarations open now, and Pass. `/play cards:…` types anything.
+//! declarations open now that the seat has not turned down, and Pass ("Not
+//! now"). `/play cards:…` types anything.
 
 use super::{
     display_order, event_line, hand_lines, result_lines, suit_groups, table_lines, typed_action,
@@ -463,6 +464,17 @@ impl DiscordGame for ShengjiTable {
             Control::Pass => Ok(ClickIntent::Act(TableAction::Pass)),
             Control::Hint => Ok(ClickIntent::Hint),
             Control::SelectCards | Control::Play(_) => Err(BotError::user("err-stale")),
+        }
+    }
+
+    /// Declaring, burying or playing, as the view offers it.
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        if !declarations(h.legal).is_empty() {
+            "shengji-your-turn-declare"
+        } else if burying(h.legal) {
+            "shengji-your-turn-bury"
+        } else {
+            "shengji-your-turn-play"
         }
     }
 

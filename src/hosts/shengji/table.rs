@@ -97,16 +97,28 @@ impl TableGame for ShengjiTable {
         Vec::new()
     }
 
-    /// The next batch of cards at the table's AI pace, then the declare
-    /// window's seconds.
+    /// The next batch of cards at the table's AI pace (once nobody is
+    /// deciding on a declaration), then the declare window's seconds: the
+    /// window ends that long after the last card, whoever is still
+    /// deciding then (its end is fixed when it opens, see
+    /// [`TableGame::step_from_last_step`]).
     fn table_step(&self) -> Option<(Seat, TableAction, Option<Duration>)> {
-        let step = self.table_step()?;
+        let step = match self.dealing() {
+            Dealing::Window => TableAction::CloseWindow,
+            _ => self.table_step()?,
+        };
         let seat = self.hand().prospective_banker();
         let pause = match self.dealing() {
             Dealing::Window => Some(Duration::from_secs(u64::from(self.rules().declare_window))),
             _ => None,
         };
         Some((seat, step, pause))
+    }
+
+    /// The declare window closes its seconds after the deal's last batch,
+    /// whoever answers meanwhile.
+    fn step_from_last_step(&self) -> bool {
+        self.dealing() == Dealing::Window
     }
 
     /// A person out of time while the cards are dealt turns the
