@@ -188,6 +188,20 @@ impl Default for ChipsConfig {
     }
 }
 
+/// The ledger's chips settings from the config file's `[chips]` (the log
+/// size keeps its default): the composition happens here, at start-up, so
+/// the ledger knows nothing of the config file.
+impl From<&ChipsConfig> for crate::ledger::LedgerConfig {
+    fn from(c: &ChipsConfig) -> Self {
+        crate::ledger::LedgerConfig {
+            starting_chips: c.starting,
+            daily_amount: c.daily,
+            daily_cooldown_secs: c.daily_cooldown_secs,
+            ..crate::ledger::LedgerConfig::default()
+        }
+    }
+}
+
 impl Default for TimersConfig {
     fn default() -> Self {
         TimersConfig {

@@ -1,5 +1,7 @@
 //! The `paiju` command: the bot, and the tools around it.
 
+#![forbid(unsafe_code)]
+
 use clap::{Parser, Subcommand};
 use paiju::ai::AiKind;
 use paiju::config::Config;
@@ -71,8 +73,8 @@ enum Command {
         /// RNG seed: the same seed gives the same results.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Which AI plays every seat.
-        #[arg(long, value_enum, default_value_t = AiKind::Basic)]
+        /// Which AI plays every seat: random or basic.
+        #[arg(long, default_value = "basic", value_parser = parse_ai_kind)]
         ai: AiKind,
         /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
         #[arg(long, default_value = "{}")]
@@ -630,6 +632,12 @@ struct PlayArgs {
 /// The help of a `game` argument: the games of the registry.
 fn game_help() -> String {
     format!("The game: {}", registry::names())
+}
+
+/// `simulate --ai`: random or basic (the rules crate names its bots; the
+/// command line adapts them here).
+fn parse_ai_kind(s: &str) -> Result<AiKind, String> {
+    s.parse()
 }
 
 /// `--lang`: en, en-US, zh or zh-CN.

@@ -19,11 +19,11 @@
 //!
 //! # Adding a game
 //!
-//! A new game is its own files — `src/games/<game>/` (the pure rules), its
+//! A new game is its own files — `crates/paiju-rules/src/games/<game>/` (the pure rules), its
 //! `TableGame`, `TerminalGame`, `DiscordGame` and [`Hosted`] impls,
 //! `locales/*/<game>.ftl` — plus these shared places:
 //!
-//! 1. `src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
+//! 1. `crates/paiju-rules/src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
 //!    with its record name;
 //! 2. this file: its arm in [`with_game!`];
 //! 3. `src/hosts/mod.rs`: `pub mod <game>;` — its table, terminal and

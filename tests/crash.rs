@@ -654,7 +654,7 @@ const SETTLING_CHILD: &str = "PAIJU_TEST_SETTLING_CHILD";
 /// the middle of its writes; every settlement it had acknowledged is in
 /// the database opened after it, and `verify` is clean. The ledger's writer
 /// writes the log through its own file layer, which holds a frame's header
-/// back to write it with its page (`src/ledger/wal_vfs.rs`): nothing
+/// back to write it with its page (`crates/paiju-ledger/src/wal_vfs.rs`): nothing
 /// acknowledged may have waited in it.
 #[test]
 fn settlements_acknowledged_before_a_kill_are_all_kept() {
@@ -778,4 +778,62 @@ fn settling_child() {
         }
         while tasks.join_next().await.is_some() {}
     });
+}
+
+/// Issue #32, through the real binary: a process that died between opening
+/// a hand over at its deal (Paohuzi's compulsory 天胡) and settling it left
+/// the game stored, unsettled, its snapshot the deal alone. The restart
+/// cancelled it ("its snapshot is of a finished game") and the win was never
+/// paid; the next `paiju play` resumes it now, pays it at once, and the
+/// ledger verifies clean.
+#[tokio::test]
+async fn a_hand_won_at_its_deal_and_left_unsettled_is_paid_after_the_restart() {
+    use paiju::games::paohuzi::{PaohuziRules, PaohuziTable};
+    use paiju::games::Game;
+    use paiju::table::TableStore;
+    use rand::SeedableRng;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tianhu.db");
+    let seed = crate::promises::tianhu_seed();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let game = PaohuziTable::deal(PaohuziRules::default(), 3, &mut rng).unwrap();
+    assert!(game.is_finished());
+    let ledger = Ledger::open(path.to_str().unwrap(), LedgerConfig::default())
+        .await
+        .unwrap();
+    TableStore::open_game(
+        &ledger,
+        paiju::table::NewGame {
+            server: paiju::terminal::LOCAL_SERVER,
+            channel: paiju::terminal::LOCAL_CHANNEL,
+            kind: "paohuzi".into(),
+            options: serde_json::json!({"stake": 10, "rules": {}, "seed": seed, "host": 1}),
+            seats: vec![Some(paiju::terminal::LOCAL_USER), None, None],
+            stake: 10,
+            balances: Vec::new(),
+        },
+        Vec::new(),
+        serde_json::to_value(game.record()).unwrap(),
+    )
+    .await
+    .unwrap();
+    ledger.close().await;
+
+    let (ok, out, err) = terminal::play("paohuzi", &path, &[], "n\n");
+    assert!(ok, "{err}\n{out}");
+    assert!(out.contains("Resuming game #1"), "{out}");
+    assert!(out.contains("Another game?"), "the hand was settled: {out}");
+    let (clean, report) = terminal::verify(&path);
+    assert!(clean, "{report}");
+    let ledger = Ledger::open_existing(path.to_str().unwrap()).await.unwrap();
+    assert!(ledger.unfinished_games().await.unwrap().is_empty());
+    assert_ne!(
+        ledger
+            .balance(paiju::terminal::LOCAL_SERVER, paiju::terminal::LOCAL_USER)
+            .await
+            .unwrap(),
+        1000,
+        "the 天胡 moved chips"
+    );
+    ledger.close().await;
 }

@@ -466,7 +466,7 @@ fn rules_texts_fit_one_discord_message() {
 fn game_errors_pass_every_variable_their_words_use() {
     let en = catalog(Lang::EnUs);
     let mut sites = Vec::new();
-    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games");
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/paiju-rules/src/games");
     collect_raise_sites(&games, &mut sites);
     assert!(
         sites.len() > 40,

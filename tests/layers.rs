@@ -1,82 +1,88 @@
-//! The layering line of `design.md`: the pure rules (`src/games/`), the
-//! card vocabulary (`src/cards/`) and the record types (`src/record.rs`)
-//! import nothing from the runtime, the ledger, the front ends or the game
-//! registry, nor the crates that belong to them (tokio, sqlx, serenity,
-//! poise, clap). Checked on the source text, so a new file is covered the
-//! day it is written.
+//! The layering of `design.md`, held by the compiler: the rules
+//! (`crates/paiju-rules`) and the ledger (`crates/paiju-ledger`) are
+//! crates of their own, so neither can name the application above them,
+//! and `#![forbid(unsafe_code)]` keeps every `unsafe` in the ledger. What
+//! Cargo cannot say by itself is checked here: which crates each lower
+//! layer's manifest may depend on at all.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// What a pure file may not name, and why each is out of bounds.
-const FORBIDDEN: &[&str] = &[
-    "crate::table",
-    "crate::ledger",
-    "crate::discord",
-    "crate::terminal",
-    "crate::registry",
-    "crate::config",
-    "tokio::",
-    "sqlx::",
-    "serenity::",
-    "poise::",
-    "clap::",
-    "paiju::table",
-    "paiju::ledger",
-    "paiju::discord",
-    "paiju::terminal",
+/// Crates that belong to the layers above the rules (the runtime, the
+/// ledger, the front ends, the command line) and to paiju itself.
+const ABOVE_THE_RULES: &[&str] = &[
+    "tokio",
+    "sqlx",
+    "serenity",
+    "poise",
+    "clap",
+    "paiju",
+    "paiju-ledger",
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+/// Crates of the application and its front ends.
+const ABOVE_THE_LEDGER: &[&str] = &["serenity", "poise", "clap", "paiju", "paiju-rules"];
 
-/// The offending lines of `text`: a forbidden path outside comments.
-fn offences(text: &str) -> Vec<(usize, String)> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let code = line.split("//").next().unwrap_or("");
-            FORBIDDEN.iter().any(|f| code.contains(f))
-        })
-        .map(|(i, line)| (i + 1, line.trim().to_string()))
+/// The dependency names of a crate's manifest (every dependency table).
+fn dependencies(manifest: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(manifest).unwrap();
+    let toml: toml::Table = toml::from_str(&text).unwrap();
+    ["dependencies", "dev-dependencies", "build-dependencies"]
+        .iter()
+        .filter_map(|t| toml.get(*t).and_then(|d| d.as_table()))
+        .flat_map(|t| t.keys().cloned())
         .collect()
 }
 
-#[test]
-fn pure_layers_import_nothing_above_them() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&root.join("games"), &mut files);
-    rust_files(&root.join("cards"), &mut files);
-    files.push(root.join("record.rs"));
-    assert!(files.len() > 20, "the scan found the pure files");
-    let mut found = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        for (line, code) in offences(&text) {
-            found.push(format!("{}:{line}: {code}", file.display()));
-        }
-    }
-    assert!(
-        found.is_empty(),
-        "pure modules import from the layers above them:\n{}",
-        found.join("\n")
-    );
+fn crate_manifest(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("crates")
+        .join(name)
+        .join("Cargo.toml")
 }
 
 #[test]
-fn the_check_catches_an_import_and_ignores_comments() {
-    assert_eq!(
-        offences("use crate::table::TableGame;\n// crate::ledger in a comment\n").len(),
-        1
+fn the_rules_crate_depends_on_nothing_above_it() {
+    let deps = dependencies(&crate_manifest("paiju-rules"));
+    assert!(
+        deps.iter().any(|d| d == "rand"),
+        "read the manifest: {deps:?}"
     );
-    assert!(offences("use crate::games::Game; // not crate::discord\n").is_empty());
-    assert_eq!(offences("fn f() { tokio::spawn(x); }").len(), 1);
+    let found: Vec<&String> = deps
+        .iter()
+        .filter(|d| ABOVE_THE_RULES.contains(&d.as_str()))
+        .collect();
+    assert!(found.is_empty(), "paiju-rules depends on {found:?}");
+}
+
+#[test]
+fn the_ledger_crate_depends_on_nothing_of_the_application() {
+    let deps = dependencies(&crate_manifest("paiju-ledger"));
+    assert!(
+        deps.iter().any(|d| d == "sqlx"),
+        "read the manifest: {deps:?}"
+    );
+    let found: Vec<&String> = deps
+        .iter()
+        .filter(|d| ABOVE_THE_LEDGER.contains(&d.as_str()))
+        .collect();
+    assert!(found.is_empty(), "paiju-ledger depends on {found:?}");
+}
+
+/// `unsafe` is forbidden by attribute outside the ledger; the attribute
+/// itself is what this checks is still there.
+#[test]
+fn unsafe_code_is_forbidden_outside_the_ledger() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        root.join("src/lib.rs"),
+        root.join("src/main.rs"),
+        root.join("crates/paiju-rules/src/lib.rs"),
+    ] {
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.contains("#![forbid(unsafe_code)]"),
+            "{} does not forbid unsafe code",
+            file.display()
+        );
+    }
 }

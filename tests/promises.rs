@@ -313,7 +313,7 @@ async fn a_stopped_paohuzi_table_keeps_its_finished_hands_paid() {
 /// Whether a table seeded with `seed` deals a first Paohuzi hand (three
 /// seats, from `ChaCha8Rng::seed_from_u64(seed)` as a table deals) that is
 /// a compulsory 天胡: over before anyone acts.
-fn dealt_over(seed: u64) -> bool {
+pub fn dealt_over(seed: u64) -> bool {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     PaohuziTable::deal(PaohuziRules::default(), 3, &mut rng).is_ok_and(|g| g.is_finished())
 }
@@ -321,7 +321,7 @@ fn dealt_over(seed: u64) -> bool {
 /// The first table seed that deals a hand over at its deal (searched, so
 /// the test follows the deal if it ever changes; one deal in some
 /// thousands is such a hand).
-fn tianhu_seed() -> u64 {
+pub fn tianhu_seed() -> u64 {
     (0..2_000_000)
         .find(|s| dealt_over(*s))
         .expect("no compulsory 天胡 in two million deals")

@@ -138,8 +138,8 @@ impl TestDb {
     /// ledger would have applied them.
     pub async fn migrate_before(&self, first_left_out: &str) {
         let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(match self.backend {
-            Backend::Sqlite => "migrations",
-            Backend::Postgres => "migrations/postgres",
+            Backend::Sqlite => "crates/paiju-ledger/migrations",
+            Backend::Postgres => "crates/paiju-ledger/migrations/postgres",
         });
         let older = tempfile::tempdir().unwrap();
         for entry in std::fs::read_dir(&from).unwrap() {

@@ -42,21 +42,38 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
-/// Which bot a simulation or an AI seat uses.
-#[derive(
-    Copy,
-    Clone,
-    Debug,
-    PartialEq,
-    Eq,
-    Default,
-    clap::ValueEnum,
-    serde::Serialize,
-    serde::Deserialize,
-)]
+/// Which bot a simulation or an AI seat uses. Its names are what a
+/// command line takes (the CLI adapts them at its edge: no clap here).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AiKind {
     Random,
     #[default]
     Basic,
+}
+
+impl AiKind {
+    pub const ALL: [AiKind; 2] = [AiKind::Random, AiKind::Basic];
+
+    /// The kind's name: `random`, `basic`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AiKind::Random => "random",
+            AiKind::Basic => "basic",
+        }
+    }
+}
+
+impl std::str::FromStr for AiKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<AiKind, String> {
+        AiKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = AiKind::ALL.iter().map(|k| k.name()).collect();
+                format!("`{s}` is not an AI here: {}", names.join(", "))
+            })
+    }
 }

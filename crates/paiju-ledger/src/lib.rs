@@ -123,17 +123,6 @@ impl Default for LedgerConfig {
     }
 }
 
-impl From<&crate::config::ChipsConfig> for LedgerConfig {
-    fn from(c: &crate::config::ChipsConfig) -> Self {
-        LedgerConfig {
-            starting_chips: c.starting,
-            daily_amount: c.daily,
-            daily_cooldown_secs: c.daily_cooldown_secs,
-            ..LedgerConfig::default()
-        }
-    }
-}
-
 /// A game to open: who sits where (`None` = an AI seat) and its stake.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewGame {
