@@ -142,7 +142,7 @@ impl StakesConfig {
         self.0
             .get(&Self::key(kind))
             .copied()
-            .unwrap_or_else(|| crate::registry::default_stake(kind))
+            .unwrap_or_else(|| kind.default_stake())
     }
 }
 
@@ -188,6 +188,20 @@ impl Default for ChipsConfig {
     }
 }
 
+/// The table runtime's timers from the config file's `[timers]` (the AI
+/// pause and the stake limit keep their defaults): composed here, so the
+/// runtime knows nothing of the config file's format.
+impl From<&TimersConfig> for crate::table::TableConfig {
+    fn from(timers: &TimersConfig) -> Self {
+        crate::table::TableConfig {
+            bid_timeout_secs: timers.bid_secs,
+            play_timeout_secs: timers.play_secs,
+            lobby_idle_secs: timers.lobby_idle_secs,
+            ..crate::table::TableConfig::default()
+        }
+    }
+}
+
 /// The ledger's chips settings from the config file's `[chips]` (the log
 /// size keeps its default): the composition happens here, at start-up, so
 /// the ledger knows nothing of the config file.
@@ -218,7 +232,7 @@ impl Default for StakesConfig {
         StakesConfig(
             GameKind::ALL
                 .into_iter()
-                .map(|k| (Self::key(k), crate::registry::default_stake(k)))
+                .map(|k| (Self::key(k), k.default_stake()))
                 .collect(),
         )
     }
@@ -681,7 +695,7 @@ mod tests {
     fn every_hosted_game_has_a_stake_and_others_are_refused() {
         let cfg = Config::default();
         for kind in GameKind::ALL {
-            assert_eq!(cfg.stakes.get(kind), crate::registry::default_stake(kind));
+            assert_eq!(cfg.stakes.get(kind), kind.default_stake());
         }
         // A file naming one game keeps the others' defaults.
         let cfg = Config::from_toml_str("[stakes]\nchexuan = 25\n", Path::new("t.toml")).unwrap();

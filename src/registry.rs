@@ -5,8 +5,8 @@
 //! that names a game by its kind: `paiju replay` ([`replay`]), `paiju
 //! simulate` ([`simulate`]), the localized names of `/history` and
 //! `/stats` ([`name_key`]), the Fluent files ([`ftl_sources`]), the
-//! config's per-game stakes ([`default_stake`]), resuming stored games at
-//! start-up (`Tables::resume_all`), `paiju play` and the Discord front end.
+//! config's per-game stakes ([`GameKind::default_stake`]), resuming stored games at
+//! start-up ([`resume_all`]), `paiju play` and the Discord front end.
 //! Its match has no wildcard arm, so a game kind without its line does not
 //! compile.
 //!
@@ -36,6 +36,7 @@ use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::record::{Record, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
+use crate::table::{ResumeReport, StoredGame, TableError, TableStore, Tables};
 use crate::terminal::TerminalGame;
 
 /// Runs `$body` with `$G` naming the game type of `$kind`: the rules
@@ -169,10 +170,6 @@ pub trait Registered: crate::games::Game {
     /// (`include_str!("../../locales/en-US/<game>.ftl")`).
     const FTL: [&'static str; 2];
 
-    /// The stake a table gets when neither the host nor the config names
-    /// one (chips per unit of the game's outcome).
-    const DEFAULT_STAKE: i64;
-
     /// `paiju replay` of a record named for this game; `play_out` plays
     /// the steps nobody decides after the last action (not for the record
     /// of a table closed mid-game).
@@ -221,6 +218,43 @@ pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
     Ok((replay_with(&record, !closed)?, closed))
 }
 
+/// At start-up: resumes every stored unfinished game of a kind this build
+/// hosts, and cancels the rest (their chips released). Here, beside the one
+/// list of the games, and not in the table runtime, which knows no game.
+pub async fn resume_all<S: TableStore>(tables: &Tables<S>) -> Result<ResumeReport, TableError> {
+    resume_where(tables, |_| true).await
+}
+
+/// [`resume_all`] for the stored games `which` accepts (a sharded bot:
+/// those of its guilds); the others are left alone, for the process that
+/// hosts them.
+pub async fn resume_where<S: TableStore>(
+    tables: &Tables<S>,
+    which: impl Fn(&StoredGame) -> bool,
+) -> Result<ResumeReport, TableError> {
+    let mut report = ResumeReport::default();
+    let stored = tables.store().unfinished_games().await?;
+    for game in stored.into_iter().filter(|g| which(g)) {
+        let id = game.id;
+        let result = match GameKind::from_name(&game.kind) {
+            Some(kind) => with_game!(kind, G => tables.resume::<G>(game).await.map(|_| ())),
+            None => {
+                // A kind this build does not know: cancelled, its chips
+                // released; the error is the report's line, a failing
+                // store the caller's error.
+                let why = format!("no table hosts {} games", game.kind);
+                tables.store().cancel(game.id, &why).await?;
+                Err(TableError::Unresumable(game.id, why))
+            }
+        };
+        match result {
+            Ok(()) => report.resumed.push(id),
+            Err(e) => report.cancelled.push((id, e.to_string())),
+        }
+    }
+    Ok(report)
+}
+
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in
 /// `games/`).
 pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {
@@ -253,11 +287,6 @@ pub fn display_name(lang: Lang, stored: &str) -> String {
         Some(kind) => crate::i18n::tr(lang, name_key(kind)),
         None => stored.to_string(),
     }
-}
-
-/// A game's default stake.
-pub fn default_stake(kind: GameKind) -> i64 {
-    with_game!(kind, G => G::DEFAULT_STAKE)
 }
 
 /// The Fluent sources of every hosted game in `lang`, as (file name, text).
@@ -298,7 +327,7 @@ mod tests {
                 assert_ne!(name, kind.name(), "{kind:?} has no name in {lang:?}");
                 assert_ne!(name, name_key(kind), "{kind:?}: no words for its name");
             }
-            assert!(default_stake(kind) > 0);
+            assert!(kind.default_stake() > 0);
         }
         assert_eq!(display_name(Lang::ZhCn, "chexuan"), "扯旋");
         assert_eq!(display_name(Lang::ZhCn, "chexuan-table"), "扯旋");

@@ -89,16 +89,3 @@ impl TableOptions {
         }
     }
 }
-
-impl From<&crate::config::TimersConfig> for TableConfig {
-    /// The runtime's timers from the config file's `[timers]`; the AI pause
-    /// and the stake limit keep their defaults.
-    fn from(timers: &crate::config::TimersConfig) -> TableConfig {
-        TableConfig {
-            bid_timeout_secs: timers.bid_secs,
-            play_timeout_secs: timers.play_secs,
-            lobby_idle_secs: timers.lobby_idle_secs,
-            ..TableConfig::default()
-        }
-    }
-}

@@ -12,7 +12,7 @@
 //! double click or a replayed event is applied once. After every applied
 //! action the game's record is saved as its snapshot; the last action's
 //! record goes to the ledger with the chips, in one settlement. On start-up
-//! [`Tables::resume_all`] replays every unfinished game's snapshot and
+//! `registry::resume_all` replays every unfinished game's snapshot and
 //! carries on, or cancels what cannot be resumed.
 //!
 //! Turn timers come from [`TableConfig`]; a seat whose time runs out is

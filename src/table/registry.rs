@@ -287,46 +287,6 @@ impl<S: TableStore> Tables<S> {
         Ok((handle, first))
     }
 
-    /// At start-up: resumes every stored unfinished game of a kind the
-    /// runtime hosts, and cancels the rest (their chips released).
-    pub async fn resume_all(&self) -> Result<ResumeReport, TableError> {
-        self.resume_where(|_| true).await
-    }
-
-    /// [`Tables::resume_all`] for the stored games `which` accepts (a
-    /// sharded bot: those of its guilds); the others are left alone, for
-    /// the process that hosts them.
-    pub async fn resume_where(
-        &self,
-        which: impl Fn(&StoredGame) -> bool,
-    ) -> Result<ResumeReport, TableError> {
-        let mut report = ResumeReport::default();
-        let stored = self.shared.store.unfinished_games().await?;
-        for game in stored.into_iter().filter(|g| which(g)) {
-            let id = game.id;
-            let result = match GameKind::from_name(&game.kind) {
-                Some(kind) => {
-                    crate::with_game!(kind, G => self.resume::<G>(game).await.map(|_| ()))
-                }
-                None => Err(self.cancel_unknown(game).await?),
-            };
-            match result {
-                Ok(()) => report.resumed.push(id),
-                Err(e) => report.cancelled.push((id, e.to_string())),
-            }
-        }
-        Ok(report)
-    }
-
-    /// Cancels a stored game of a kind this build does not know (its chips
-    /// released); the error is the report's line, a failing store the
-    /// caller's error.
-    async fn cancel_unknown(&self, game: StoredGame) -> Result<TableError, TableError> {
-        let why = format!("no table hosts {} games", game.kind);
-        self.shared.store.cancel(game.id, &why).await?;
-        Ok(TableError::Unresumable(game.id, why))
-    }
-
     /// Resumes every stored unfinished game of kind `G` that `which`
     /// accepts; games that cannot be resumed are cancelled (chips released).
     pub async fn resume_kind<G: TableGame>(
@@ -397,19 +357,7 @@ impl<S: TableStore> Tables<S> {
                 vec![JoinArgs::default(); n],
                 options,
                 rules,
-                move |_| {
-                    Phase::Playing(super::runtime::Running {
-                        id,
-                        game,
-                        version,
-                        turn_started: Instant::now(),
-                        last_action: Instant::now(),
-                        last_step: Instant::now(),
-                        round_since: version,
-                        autoplay: vec![false; n],
-                        left: vec![false; n],
-                    })
-                },
+                move |_| Phase::Playing(super::runtime::Running::new(id, game, version, n)),
             )
             .map_err(|e| e.to_string())
         });

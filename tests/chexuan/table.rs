@@ -264,7 +264,7 @@ async fn a_restart_mid_session_keeps_the_mango_pot() {
     };
     tokio::task::yield_now().await;
     let tables = Tables::new(store.clone(), config());
-    let report = tables.resume_all().await.unwrap();
+    let report = paiju::registry::resume_all(&tables).await.unwrap();
     assert_eq!(report.resumed, vec![id]);
     let t = tables
         .get::<ChexuanTable>(CHANNEL)

@@ -137,7 +137,7 @@ impl Host {
                 return 0;
             }
         };
-        let report = match self.tables.resume_where(|g| hosts(g.server)).await {
+        let report = match crate::registry::resume_where(&self.tables, |g| hosts(g.server)).await {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!("resuming games failed: {e}");

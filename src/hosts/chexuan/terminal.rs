@@ -281,8 +281,6 @@ impl Registered for ChexuanTable {
         include_str!("../../../locales/en-US/chexuan.ftl"),
         include_str!("../../../locales/zh-CN/chexuan.ftl"),
     ];
-    /// Chexuan's hands are played for chips: this is the default ante.
-    const DEFAULT_STAKE: i64 = 10;
 
     /// A `chexuan` record is a whole session when its deal has a `seed`
     /// (or it has the sessions' old name), one hand otherwise.

@@ -27,7 +27,6 @@ impl Registered for DouDizhu {
         include_str!("../../../locales/en-US/dou-dizhu.ftl"),
         include_str!("../../../locales/zh-CN/dou-dizhu.ftl"),
     ];
-    const DEFAULT_STAKE: i64 = 10;
 
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::dou_dizhu::simulate(opts)

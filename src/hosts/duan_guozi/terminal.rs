@@ -56,7 +56,6 @@ impl Registered for DuanGuozi {
         include_str!("../../../locales/en-US/duan-guozi.ftl"),
         include_str!("../../../locales/zh-CN/duan-guozi.ftl"),
     ];
-    const DEFAULT_STAKE: i64 = 10;
 
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::duan_guozi::simulate(opts)

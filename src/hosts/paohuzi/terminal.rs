@@ -23,7 +23,6 @@ impl Registered for PaohuziTable {
         include_str!("../../../locales/en-US/paohuzi.ftl"),
         include_str!("../../../locales/zh-CN/paohuzi.ftl"),
     ];
-    const DEFAULT_STAKE: i64 = 10;
 
     /// A hand played at a live table (`together` in its deal) replays
     /// through [`PaohuziTable`], answers in the order they came; any other

@@ -24,7 +24,6 @@ impl Registered for ShengjiTable {
         include_str!("../../../locales/en-US/shengji.ftl"),
         include_str!("../../../locales/zh-CN/shengji.ftl"),
     ];
-    const DEFAULT_STAKE: i64 = 10;
 
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::shengji::simulate(opts)

@@ -60,6 +60,20 @@ impl GameKind {
     pub fn from_name(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
+
+    /// The stake a table has when its host names none (the config's
+    /// `[stakes]` overrides it per game): chips per unit of the game's
+    /// score; Chexuan's is its default ante (底皮), as its hands are played
+    /// for chips.
+    pub fn default_stake(self) -> i64 {
+        match self {
+            GameKind::DouDizhu
+            | GameKind::DuanGuozi
+            | GameKind::Chexuan
+            | GameKind::Shengji
+            | GameKind::Paohuzi => 10,
+        }
+    }
 }
 
 /// The error codes of `paiju replay` (rules/README.md).
