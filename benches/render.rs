@@ -13,7 +13,7 @@ use paiju::render::{record_scene, render, render_with, Drawn, Scene, Tiles};
 
 fn scene<G: Drawn>(text: &str, at: usize, seat: usize) -> Scene {
     let record = Record::from_json(text).expect("a record");
-    record_scene::<G>(&record, at, Some(seat)).expect("a hand")
+    record_scene::<G>(&record, at, Some(seat), false).expect("a hand")
 }
 
 fn pictures(c: &mut Criterion) {

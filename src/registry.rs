@@ -177,6 +177,23 @@ pub trait Registered: crate::games::Game {
         crate::record::replay_game_with::<Self>(record, play_out)
     }
 
+    /// `paiju render` of a record named for this game after `at` actions,
+    /// the table or `seat`'s hand. It reads the record as [`Registered::replay`]
+    /// does — a game whose records come in several forms (a Chexuan hand or
+    /// session, a Paohuzi hand played at a table or by the engine) picks the
+    /// form the same way in both — so every record that replays is drawn.
+    fn scene(
+        record: &Record,
+        at: usize,
+        seat: Option<crate::games::Seat>,
+        play_out: bool,
+    ) -> Result<crate::render::Scene, crate::render::RenderError>
+    where
+        Self: crate::render::Drawn,
+    {
+        crate::render::record_scene::<Self>(record, at, seat, play_out)
+    }
+
     /// `paiju simulate`: whole games between bots.
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError>;
 }
@@ -271,7 +288,12 @@ pub fn render_record(
     let record = Record::from_json(text)?;
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    let scene = with_game!(kind, G => crate::render::record_scene::<G>(&record, at, seat))?;
+    // The whole record is read as `paiju replay` reads it: the steps
+    // nobody decides are played out, unless its table closed mid-game.
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    let play_out = at == record.actions.len() && !crate::record::is_closed(&value);
+    let scene = with_game!(kind, G => G::scene(&record, at, seat, play_out))?;
     Ok(crate::render::render(&scene))
 }
 

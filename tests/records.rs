@@ -168,5 +168,69 @@ fn a_record_of_a_table_closed_mid_game_is_not_played_out() {
     );
 }
 
+/// Issue #33: `paiju render` refused records `paiju replay` accepts (a
+/// Chexuan hand with its deck, read as a session; Paohuzi hands answered
+/// one seat at a time, read as a live table's). Both read a record one way
+/// now: every record that replays whole is drawn — at its end, played out
+/// as replay plays it out, or at the last earlier position with something
+/// on the table, or the first seat's hand when the table never shows any.
+#[test]
+fn every_record_that_replays_is_drawn() {
+    let mut drawn = 0;
+    let mut failures = Vec::new();
+    for game in ["dou-dizhu", "duan-guozi", "chexuan", "shengji", "paohuzi"] {
+        for file in records_in(game) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let Ok(record) = Record::from_json(&text) else {
+                continue;
+            };
+            // Records refused part-way are rule cases of a refusal, often
+            // before anything is on the table: those that replay whole.
+            let end = match paiju::registry::replay(&record) {
+                Ok(paiju::record::Verdict::Ok { .. }) => record.actions.len(),
+                _ => continue,
+            };
+            let mut last = None;
+            for at in (0..=end).rev() {
+                match paiju::registry::render_record(&text, at, None) {
+                    Ok(picture) => {
+                        assert!(!picture.png.is_empty());
+                        last = None;
+                        drawn += 1;
+                        break;
+                    }
+                    Err(paiju::render::RenderError::Nothing) => last = Some("nothing".into()),
+                    Err(e) => {
+                        last = Some(e.to_string());
+                        break;
+                    }
+                }
+            }
+            // Nothing on the table yet at any position (a Shengji hand
+            // still declaring, a hand won at its deal): the first seat's
+            // hand at the end is the position drawn.
+            if last.as_deref() == Some("nothing") {
+                match paiju::registry::render_record(&text, end, Some(0)) {
+                    Ok(_) => {
+                        last = None;
+                        drawn += 1;
+                    }
+                    Err(e) => last = Some(e.to_string()),
+                }
+            }
+            if let Some(why) = last {
+                failures.push(format!("{}: {why}", file.display()));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} records replay but are not drawn:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(drawn > 200, "drew {drawn}");
+}
+
 #[path = "records_pictures/pictures.rs"]
 mod pictures;

@@ -17,13 +17,14 @@
 use super::{Drawn, Face, Group, Line, Scene, Tile};
 use crate::cards::Card;
 use crate::games::chexuan::session::{ChexuanTable, TableView as CxView};
+use crate::games::chexuan::{Chexuan, ChexuanView};
 use crate::games::dou_dizhu::cardset::{rank_index, CardSet};
 use crate::games::dou_dizhu::{DouDizhu, View as DdzView};
 use crate::games::duan_guozi::{DuanGuozi, View as DgView};
 use crate::games::paohuzi::cards::Card as Zi;
 use crate::games::paohuzi::live::LiveView;
 use crate::games::paohuzi::view::MeldView;
-use crate::games::paohuzi::PaohuziTable;
+use crate::games::paohuzi::{Paohuzi, PaohuziTable, PaohuziView};
 use crate::games::shengji::order::TRUMP;
 use crate::games::shengji::session::TableView as SjView;
 use crate::games::shengji::ShengjiTable;
@@ -105,40 +106,62 @@ impl Drawn for DuanGuozi {
     }
 }
 
+/// A Chexuan hand's own cards (the viewer's), hidden then open.
+fn cx_hand(h: &ChexuanView) -> Option<Scene> {
+    let me = h.viewer.and_then(|s| h.players.get(s))?;
+    let hidden = me.hidden.clone().unwrap_or_default();
+    some(Scene {
+        lines: vec![Line::new(vec![
+            Group::cards(hidden),
+            Group::cards(me.open.iter().copied()),
+        ])],
+    })
+}
+
+/// A Chexuan hand's table; `playing` maps the hand's seats to the table's
+/// (empty: a single hand, its seats are the table's).
+fn cx_table(h: &ChexuanView, playing: &[usize]) -> Option<Scene> {
+    let lines = h
+        .players
+        .iter()
+        .map(|p| {
+            let seat = playing.get(p.seat).copied().unwrap_or(p.seat);
+            let turn = h.to_act == Some(p.seat);
+            let groups = match &p.split {
+                Some(split) => vec![Group::cards(split.head), Group::cards(split.tail)],
+                None => {
+                    let hidden = match &p.hidden {
+                        Some(cards) => Group::cards(cards.iter().copied()),
+                        None => Group::row(vec![Tile::new(Face::Back); p.hidden_count]),
+                    };
+                    vec![hidden, Group::cards(p.open.iter().copied())]
+                }
+            };
+            Line::seat(seat, turn, groups)
+        })
+        .collect();
+    some(Scene { lines })
+}
+
+/// A single Chexuan hand, as `paiju replay` reads a hand record.
+impl Drawn for Chexuan {
+    fn hand_scene(v: &ChexuanView) -> Option<Scene> {
+        cx_hand(v)
+    }
+
+    fn table_scene(v: &ChexuanView) -> Option<Scene> {
+        cx_table(v, &[])
+    }
+}
+
+/// A Chexuan session: its current hand, in table seats.
 impl Drawn for ChexuanTable {
     fn hand_scene(v: &CxView) -> Option<Scene> {
-        let me = v.hand.viewer.and_then(|s| v.hand.players.get(s))?;
-        let hidden = me.hidden.clone().unwrap_or_default();
-        some(Scene {
-            lines: vec![Line::new(vec![
-                Group::cards(hidden),
-                Group::cards(me.open.iter().copied()),
-            ])],
-        })
+        cx_hand(&v.hand)
     }
 
     fn table_scene(v: &CxView) -> Option<Scene> {
-        let h = &v.hand;
-        let lines = h
-            .players
-            .iter()
-            .map(|p| {
-                let seat = v.playing.get(p.seat).copied().unwrap_or(p.seat);
-                let turn = h.to_act == Some(p.seat);
-                let groups = match &p.split {
-                    Some(split) => vec![Group::cards(split.head), Group::cards(split.tail)],
-                    None => {
-                        let hidden = match &p.hidden {
-                            Some(cards) => Group::cards(cards.iter().copied()),
-                            None => Group::row(vec![Tile::new(Face::Back); p.hidden_count]),
-                        };
-                        vec![hidden, Group::cards(p.open.iter().copied())]
-                    }
-                };
-                Line::seat(seat, turn, groups)
-            })
-            .collect();
-        some(Scene { lines })
+        cx_table(&v.hand, &v.playing)
     }
 }
 
@@ -279,32 +302,54 @@ fn meld_column(m: &MeldView) -> Group {
     Group::column(tiles)
 }
 
+/// A Paohuzi hand's own cards (the viewer's) in columns, then its melds.
+fn pz_hand(h: &PaohuziView) -> Option<Scene> {
+    let me = h.viewer.and_then(|s| h.players.get(s))?;
+    let hand = me.hand.clone().unwrap_or_default();
+    let mut lines = vec![Line::new(zi_columns(&hand))];
+    if !me.melds.is_empty() {
+        lines.push(Line::new(me.melds.iter().map(meld_column).collect()));
+    }
+    some(Scene { lines })
+}
+
+/// A Paohuzi table: the card shown, then each seat's melds and pile.
+fn pz_table(h: &PaohuziView) -> Option<Scene> {
+    let mut lines = Vec::new();
+    if let Some(card) = h.card {
+        lines.push(Line::new(vec![Group::row(vec![Tile::new(Face::Zi(card))])]));
+    }
+    for p in &h.players {
+        let mut groups: Vec<Group> = p.melds.iter().map(meld_column).collect();
+        groups.push(Group::row(
+            p.pile.iter().map(|&c| Tile::new(Face::Zi(c))).collect(),
+        ));
+        let turn = h.asking.is_some_and(|a| a.seat == p.seat);
+        lines.push(Line::seat(p.seat, turn, groups));
+    }
+    some(Scene { lines })
+}
+
+/// A Paohuzi hand as the engine plays it (a record whose claims are
+/// answered one seat after another), as `paiju replay` reads it.
+impl Drawn for Paohuzi {
+    fn hand_scene(v: &PaohuziView) -> Option<Scene> {
+        pz_hand(v)
+    }
+
+    fn table_scene(v: &PaohuziView) -> Option<Scene> {
+        pz_table(v)
+    }
+}
+
+/// A hand played at a live table (claims answered together).
 impl Drawn for PaohuziTable {
     fn hand_scene(v: &LiveView) -> Option<Scene> {
-        let me = v.hand.viewer.and_then(|s| v.hand.players.get(s))?;
-        let hand = me.hand.clone().unwrap_or_default();
-        let mut lines = vec![Line::new(zi_columns(&hand))];
-        if !me.melds.is_empty() {
-            lines.push(Line::new(me.melds.iter().map(meld_column).collect()));
-        }
-        some(Scene { lines })
+        pz_hand(&v.hand)
     }
 
     fn table_scene(v: &LiveView) -> Option<Scene> {
-        let h = &v.hand;
-        let mut lines = Vec::new();
-        if let Some(card) = h.card {
-            lines.push(Line::new(vec![Group::row(vec![Tile::new(Face::Zi(card))])]));
-        }
-        for p in &h.players {
-            let mut groups: Vec<Group> = p.melds.iter().map(meld_column).collect();
-            groups.push(Group::row(
-                p.pile.iter().map(|&c| Tile::new(Face::Zi(c))).collect(),
-            ));
-            let turn = h.asking.is_some_and(|a| a.seat == p.seat);
-            lines.push(Line::seat(p.seat, turn, groups));
-        }
-        some(Scene { lines })
+        pz_table(&v.hand)
     }
 }
 

@@ -223,11 +223,14 @@ pub enum RenderError {
 }
 
 /// The scene of a record's position after its first `at` actions: the
-/// hand of `seat`, or the public table when `seat` is `None`.
+/// hand of `seat`, or the public table when `seat` is `None`. `play_out`
+/// then plays the steps nobody decides, as `paiju replay` does at a record's
+/// end (a Duan Guozi record is its deal alone: its rounds are such steps).
 pub fn record_scene<G: Drawn>(
     record: &crate::record::Record,
     at: usize,
     seat: Option<Seat>,
+    play_out: bool,
 ) -> Result<Scene, RenderError> {
     if at > record.actions.len() {
         return Err(RenderError::Beyond {
@@ -241,6 +244,9 @@ pub fn record_scene<G: Drawn>(
         let (s, body) = crate::record::split_action(index, raw)?;
         let action = G::parse_action(&body).map_err(|e| refused(e.message))?;
         game.apply(s, &action).map_err(|e| refused(e.message))?;
+    }
+    if play_out {
+        game.play_out();
     }
     let scene = match seat {
         Some(s) if s >= game.seats() => return Err(RenderError::NoSeat(s)),

@@ -417,7 +417,8 @@ fn the_paohuzi_table_picture_shows_hidden_melds_as_backs() {
 #[test]
 fn a_thirty_three_card_hand_is_a_small_picture() {
     let record = Record::from_json(&record("shengji/shengji-first-hand.json")).unwrap();
-    let scene = record_scene::<paiju::games::shengji::ShengjiTable>(&record, 2, Some(3)).unwrap();
+    let scene =
+        record_scene::<paiju::games::shengji::ShengjiTable>(&record, 2, Some(3), false).unwrap();
     assert_eq!(scene.faces().len(), 33);
     let picture = render(&scene);
     assert!(

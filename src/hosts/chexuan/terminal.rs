@@ -292,6 +292,20 @@ impl Registered for ChexuanTable {
         }
     }
 
+    /// Drawn as it replays: a session, or a single hand.
+    fn scene(
+        record: &Record,
+        at: usize,
+        seat: Option<crate::games::Seat>,
+        play_out: bool,
+    ) -> Result<crate::render::Scene, crate::render::RenderError> {
+        if is_session_record(record) {
+            crate::render::record_scene::<ChexuanTable>(record, at, seat, play_out)
+        } else {
+            crate::render::record_scene::<Chexuan>(record, at, seat, play_out)
+        }
+    }
+
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::chexuan::simulate(opts)
     }
