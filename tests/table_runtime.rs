@@ -623,7 +623,7 @@ async fn a_failed_write_later_in_the_game_puts_the_game_back() {
     store.fail_next_snapshot();
     let e = t.act(user_at(s), v, RaceAction::Step(2)).await.unwrap_err();
     assert!(
-        matches!(e, TableError::Store(ref e) if e.transient),
+        matches!(e, TableError::Store(ref e) if e.is_transient()),
         "{e:?}"
     );
     let after = t.status(None).await.unwrap().game.unwrap();
@@ -1123,7 +1123,7 @@ async fn a_game_moved_on_elsewhere_ends_the_table_instead_of_retrying() {
         } else {
             let e = t.act(user_at(seat), v, RaceAction::Step(1)).await;
             assert!(
-                matches!(&e, Err(TableError::Store(s)) if s.key == "err-stale" && !s.transient),
+                matches!(&e, Err(TableError::Store(s)) if s.key == "err-stale" && !s.is_transient()),
                 "{e:?}"
             );
         }

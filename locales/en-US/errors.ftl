@@ -309,7 +309,6 @@ ledger-stale-version = That move arrived after a newer one; nothing changed.
 ledger-bad-settlement = The game could not be settled; no chips moved.
 ledger-idempotency-conflict = That request was already used for something else; nothing changed.
 ledger-bad-input = That request could not be accepted.
-ledger-internal-error = The chip ledger failed; nothing was changed. Please try again.
 err-click-again = That took too long to open here — please click the button again.
 err-timer-only = Only the turn timer plays that move.
 

@@ -313,7 +313,6 @@ ledger-stale-version = 这个操作晚于更新的操作到达，什么都没有
 ledger-bad-settlement = 这局无法结算，没有筹码变动。
 ledger-idempotency-conflict = 这个请求已被用于别的操作，什么都没有改变。
 ledger-bad-input = 无法接受这个请求。
-ledger-internal-error = 筹码账本出错了，什么都没有改变。请再试一次。
 err-click-again = 打开太慢了——请再点一次按钮。
 err-timer-only = 这一步只能由计时器代为操作。
 

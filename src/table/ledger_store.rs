@@ -4,18 +4,25 @@
 //! need).
 
 use super::store::{
-    GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame, TableStore, UserId,
+    Fault, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame, TableStore,
+    UserId,
 };
 use crate::ledger::{self, Ledger, LedgerError};
 use serde_json::Value;
 
-fn store_error(e: LedgerError) -> StoreError {
-    let error = if e.is_transient() {
-        StoreError::transient(e.key(), e.to_string())
-    } else {
-        StoreError::new(e.key(), e.to_string())
+/// The ledger's error as the table runtime sees it, its kind kept.
+pub(crate) fn store_error(e: LedgerError) -> StoreError {
+    let fault = match e.fault() {
+        ledger::Fault::Refusal => Fault::Refusal,
+        ledger::Fault::Transient => Fault::Transient,
+        ledger::Fault::Internal => Fault::Internal,
     };
-    error.with_args(e.args())
+    StoreError {
+        key: e.key(),
+        message: e.to_string(),
+        args: e.args(),
+        fault,
+    }
 }
 
 fn to_ledger(g: NewGame) -> ledger::NewGame {
@@ -131,5 +138,52 @@ impl TableStore for Ledger {
         Ledger::balance(self, server, user)
             .await
             .map_err(store_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discord::errors::BotError;
+    use crate::i18n::{self, Lang};
+    use crate::table::TableError;
+
+    /// Issue #33: behind a click, a ledger failure was shown as the user's
+    /// mistake and never logged as ours: the front end looked for a key
+    /// (`ledger-internal-error`) that nothing produced. The kind is typed
+    /// now: a failure of the database is internal (logged; the member reads
+    /// the internal-error words), a busy one transient, a refusal the
+    /// member's.
+    #[test]
+    fn a_ledger_failure_behind_a_click_is_internal_and_a_refusal_is_not() {
+        let failed = store_error(LedgerError::Database(sqlx::Error::Protocol(
+            "the server closed the connection".into(),
+        )));
+        assert_eq!(failed.fault, Fault::Internal);
+        let answer = BotError::from(TableError::Store(failed));
+        assert!(matches!(answer, BotError::Internal(_)), "{answer:?}");
+        for lang in [Lang::EnUs, Lang::ZhCn] {
+            assert_eq!(answer.text(lang), i18n::tr(lang, "err-internal"));
+        }
+
+        let busy = store_error(LedgerError::Database(sqlx::Error::PoolTimedOut));
+        assert!(busy.is_transient());
+
+        let refused = store_error(LedgerError::InsufficientChips {
+            balance: 3,
+            needed: 40,
+        });
+        assert_eq!(refused.fault, Fault::Refusal);
+        let answer = BotError::from(TableError::Store(refused));
+        assert!(
+            matches!(
+                answer,
+                BotError::User {
+                    key: "err-insufficient-chips",
+                    ..
+                }
+            ),
+            "{answer:?}"
+        );
     }
 }

@@ -152,7 +152,7 @@ fn unseat(inner: &mut Inner, i: usize) {
 }
 
 fn no_game(id: GameId) -> StoreError {
-    StoreError::new("err-internal", format!("there is no game #{id}"))
+    StoreError::internal(format!("there is no game #{id}"))
 }
 
 /// Caps each loser at what it has, sharing a shortfall among the winners in
@@ -316,10 +316,9 @@ impl TableStore for MemoryStore {
             return if held == amount {
                 Ok(self.balance_now(&mut inner, server, user))
             } else {
-                Err(StoreError::new(
-                    "err-internal",
-                    format!("hold key {key} was used for another amount"),
-                ))
+                Err(StoreError::internal(format!(
+                    "hold key {key} was used for another amount"
+                )))
             };
         }
         if inner.games[i].status != MemoryStatus::Running {
@@ -437,10 +436,7 @@ impl TableStore for MemoryStore {
         }
         let new = inner.games[i].new.clone();
         if s.deltas.len() != new.seats.len() {
-            return Err(StoreError::new(
-                "err-internal",
-                "one delta per seat is needed",
-            ));
+            return Err(StoreError::internal("one delta per seat is needed"));
         }
         // Every hold goes back first; the deltas are paid from the balances
         // as they were before the holds.

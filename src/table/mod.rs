@@ -37,6 +37,6 @@ pub use handle::{
 pub use kind::{JoinArgs, Payout, SeatSetup, TableGame, TimerKind};
 pub use registry::{ResumeReport, Tables};
 pub use store::{
-    ChannelId, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame,
+    ChannelId, Fault, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame,
     TableStore, UserId,
 };

@@ -87,21 +87,47 @@ pub struct StoreError {
     /// The values `key`'s words need (`chips` of `err-insufficient-chips`):
     /// a refusal keeps them on its way to every front end.
     pub args: Vec<(&'static str, String)>,
+    /// What kind of failure it is: a refusal, a passing failure worth
+    /// retrying, or an internal one (a bug, a broken store).
+    pub fault: Fault,
+}
+
+/// The kind of a [`StoreError`]. Typed, so that a front end tells the
+/// user's refusals from its own failures without reading keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A refusal the user reads: a stale version, a game already over, not
+    /// enough chips. Permanent: retrying would loop for ever.
+    Refusal,
     /// Trying again may succeed (the database was busy or unreachable).
-    /// Otherwise the error is permanent — a refusal, a stale version, a
-    /// game already over — and retrying would loop for ever.
-    pub transient: bool,
+    Transient,
+    /// Ours (a bug, a broken store): logged, and answered with the
+    /// internal-error words. Permanent.
+    Internal,
 }
 
 impl StoreError {
-    /// A permanent refusal or failure.
+    /// A permanent refusal.
     pub fn new(key: &'static str, message: impl Into<String>) -> StoreError {
         StoreError {
             key,
             message: message.into(),
             args: Vec::new(),
-            transient: false,
+            fault: Fault::Refusal,
         }
+    }
+
+    /// A failure of ours (`err-internal`): a bug or a broken store.
+    pub fn internal(message: impl Into<String>) -> StoreError {
+        StoreError {
+            fault: Fault::Internal,
+            ..StoreError::new("err-internal", message)
+        }
+    }
+
+    /// Trying again may succeed.
+    pub fn is_transient(&self) -> bool {
+        self.fault == Fault::Transient
     }
 
     pub fn with_args(mut self, args: Vec<(&'static str, String)>) -> StoreError {
@@ -112,7 +138,7 @@ impl StoreError {
     /// A failure that may pass (a busy or unreachable database).
     pub fn transient(key: &'static str, message: impl Into<String>) -> StoreError {
         StoreError {
-            transient: true,
+            fault: Fault::Transient,
             ..StoreError::new(key, message)
         }
     }
@@ -120,7 +146,7 @@ impl StoreError {
     /// The game was moved on by another writer, or is over: this table's
     /// copy of it can never be saved again.
     pub fn game_lost(&self) -> bool {
-        !self.transient && matches!(self.key, "err-stale" | "err-game-over")
+        self.fault == Fault::Refusal && matches!(self.key, "err-stale" | "err-game-over")
     }
 }
 

@@ -106,7 +106,7 @@ async fn a_move_saved_first_by_another_process_is_stale_here(b: Backend) {
         .unwrap();
     let e = t.act(user_at(seat), v, RaceAction::Step(1)).await;
     assert!(
-        matches!(&e, Err(TableError::Store(s)) if s.key == "err-stale" && !s.transient),
+        matches!(&e, Err(TableError::Store(s)) if s.key == "err-stale" && !s.is_transient()),
         "{e:?}"
     );
     // The other process's move is the one kept.

@@ -92,6 +92,17 @@ pub enum LedgerError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// The kind of a [`LedgerError`] ([`LedgerError::fault`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The user's request is refused; the words say why.
+    Refusal,
+    /// Trying again may succeed.
+    Transient,
+    /// Ours: logged, and the user told that nothing changed.
+    Internal,
+}
+
 impl LedgerError {
     /// The Fluent message id for this error (locales/*/errors.ftl). Errors
     /// that only a caller's bug or a broken store can cause share
@@ -182,6 +193,21 @@ impl LedgerError {
 
     /// True when trying again may succeed: the database was busy or could
     /// not be reached. A refusal, a stale version or damaged data stays so.
+    /// What kind of failure this is, typed, for the layers above: a
+    /// refusal the user reads (not enough chips, a stale move), a passing
+    /// failure worth retrying (a busy or unreachable database), or an
+    /// internal one — a bug or a broken store — that is logged and answered
+    /// with the internal-error words.
+    pub fn fault(&self) -> Fault {
+        if self.is_transient() {
+            Fault::Transient
+        } else if matches!(self, LedgerError::Damaged(_)) || self.key() == "err-internal" {
+            Fault::Internal
+        } else {
+            Fault::Refusal
+        }
+    }
+
     pub fn is_transient(&self) -> bool {
         match self {
             LedgerError::Database(e) => match e {

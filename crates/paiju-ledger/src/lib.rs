@@ -72,7 +72,7 @@ pub mod shares;
 mod verify;
 mod wal_vfs;
 
-pub use error::{LedgerError, ERROR_KEYS};
+pub use error::{Fault, LedgerError, ERROR_KEYS};
 pub use lease::{Lease, LeaseOwner, Shards};
 pub use messages::GameMessage;
 pub use verify::{Problem, ServerTotals, VerifyReport};

@@ -26,7 +26,7 @@ use crate::discord::Data;
 use crate::games::GameKind;
 use crate::i18n::{self, Lang};
 use crate::render::Scene;
-use crate::table::{ChannelId, GameId, TableError, UserId};
+use crate::table::{ChannelId, Fault, GameId, TableError, UserId};
 use poise::serenity_prelude as serenity;
 use std::future::Future;
 use std::sync::Arc;
@@ -35,7 +35,9 @@ use std::time::Duration;
 impl From<TableError> for BotError {
     fn from(e: TableError) -> BotError {
         match e {
-            TableError::Store(s) if s.key == "ledger-internal-error" => {
+            // Typed: a failure of the store is ours, logged and answered
+            // with the internal-error words (a key test missed every one).
+            TableError::Store(s) if s.fault == Fault::Internal => {
                 BotError::Internal(anyhow::anyhow!(s.message))
             }
             TableError::Unresumable(..) => BotError::Internal(anyhow::Error::new(e)),

@@ -175,7 +175,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         match e {
             // Only a transient failure comes back from `apply`: a
             // permanent one has already closed the table.
-            TableError::Store(e) if e.transient => self.retry_later(e),
+            TableError::Store(e) if e.is_transient() => self.retry_later(e),
             TableError::Store(_) => {}
             TableError::Closed => {}
             other => {
@@ -192,7 +192,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     /// are that writer's business and nothing is written here; any other
     /// refusal cancels the game, refunding what it held.
     pub(super) async fn store_failed(&mut self, id: GameId, e: StoreError) -> TableError {
-        if e.transient {
+        if e.is_transient() {
             return TableError::Store(e);
         }
         if e.game_lost() {
