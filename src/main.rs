@@ -20,27 +20,37 @@ use std::process::ExitCode;
     version,
     about = "Chinese card games on Discord (and in your terminal)"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 struct Cli {
-    /// Config file (default: config.toml if present; also PAIJU_CONFIG).
-    #[arg(long, global = true)]
-    config: Option<std::path::PathBuf>,
-    /// The bot: the gateway shards this process runs, `0-3` or `2`
-    /// (`discord.shards`); several processes share one PostgreSQL ledger.
-    #[arg(long, global = true)]
-    shards: Option<String>,
-    /// The bot: how many shards the deployment has (`discord.shard_count`).
-    #[arg(long, global = true)]
-    shard_count: Option<u32>,
+    /// The bot's options, for `paiju` with no subcommand.
+    #[command(flatten)]
+    bot: BotArgs,
     /// Without a subcommand, runs the Discord bot.
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// What the bot reads from its command line: each subcommand shows only
+/// its own options (`paiju render --help` listed the shards before).
+#[derive(clap::Args, Clone, Default)]
+struct BotArgs {
+    /// Config file (default: config.toml if present; also PAIJU_CONFIG).
+    #[arg(long)]
+    config: Option<std::path::PathBuf>,
+    /// The gateway shards this process runs, `0-3` or `2`
+    /// (`discord.shards`); several processes share one PostgreSQL ledger.
+    #[arg(long)]
+    shards: Option<String>,
+    /// How many shards the deployment has (`discord.shard_count`).
+    #[arg(long)]
+    shard_count: Option<u32>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Run the Discord bot (the default). Needs DISCORD_TOKEN or
     /// `discord.token` in the config file.
-    Bot,
+    Bot(BotArgs),
     /// Replay a game record (a file, or `-` for standard input) and print the verdict as JSON.
     ///
     /// Exit codes: 0 every action legal, 1 an action was refused, 2 the record is malformed.
@@ -137,6 +147,11 @@ enum Command {
         /// `zh`, else English. Typed commands and cards read the same in both.
         #[arg(long, value_parser = parse_lang)]
         lang: Option<Lang>,
+        /// The bot's config file, read for the starting chips, default
+        /// stakes, database and timers (default: config.toml if present;
+        /// also PAIJU_CONFIG).
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
     },
     /// Pit two Dou Dizhu AIs against each other (docs/arena.md): every deal
     /// twice, sides swapped; WP and ADP with 95% confidence intervals.
@@ -199,14 +214,17 @@ enum LedgerCommand {
         /// The database: a postgres:// URL (or a SQLite file).
         #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
         database: String,
+        /// The new shard count.
+        #[arg(long)]
+        shard_count: Option<u32>,
     },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let command = cli.command.unwrap_or(Command::Bot);
+    let command = cli.command.unwrap_or(Command::Bot(cli.bot));
     match command {
-        Command::Bot => run_bot(cli.config.as_deref(), cli.shards, cli.shard_count),
+        Command::Bot(bot) => run_bot(bot.config.as_deref(), bot.shards, bot.shard_count),
         Command::Replay { file } => run_replay(&file),
         Command::Render {
             file,
@@ -229,6 +247,7 @@ fn main() -> ExitCode {
             decks,
             database,
             lang,
+            config,
         } => run_play(PlayArgs {
             game,
             seed,
@@ -244,14 +263,18 @@ fn main() -> ExitCode {
             decks,
             database,
             lang: lang.unwrap_or_else(Lang::from_env),
-            config: cli.config,
+            config,
         }),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
         Command::Ledger {
-            command: LedgerCommand::Reshard { database },
-        } => run_ledger_reshard(&database, cli.shard_count),
+            command:
+                LedgerCommand::Reshard {
+                    database,
+                    shard_count,
+                },
+        } => run_ledger_reshard(&database, shard_count),
         Command::Arena {
             a,
             b,

@@ -283,3 +283,32 @@ async fn the_turn_timer_and_the_moves_made_meanwhile_show_as_they_happen() {
     drop(keyboard);
     game.await.unwrap().unwrap();
 }
+
+/// Issue #33: `paiju render --help` and `paiju play --help` listed
+/// `--shards`, `--shard-count` and `--config`, which only the bot read.
+/// Each subcommand shows its own options; a bot option given to another
+/// subcommand is refused by clap.
+#[test]
+fn each_subcommand_shows_only_its_own_options() {
+    let help = |args: &[&str]| {
+        let out = terminal::paiju().args(args).output().unwrap();
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let bot = help(&["--help"]);
+    assert!(bot.contains("--shards") && bot.contains("--config"), "{bot}");
+    let render = help(&["render", "--help"]);
+    assert!(
+        !render.contains("--shards") && !render.contains("--config"),
+        "{render}"
+    );
+    let play = help(&["play", "--help"]);
+    assert!(
+        !play.contains("--shards") && play.contains("--config"),
+        "{play}"
+    );
+    let refused = terminal::paiju()
+        .args(["render", "x.json", "--out", "x.png", "--shards", "0-1"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}
