@@ -295,7 +295,10 @@ fn each_subcommand_shows_only_its_own_options() {
         String::from_utf8_lossy(&out.stdout).into_owned()
     };
     let bot = help(&["--help"]);
-    assert!(bot.contains("--shards") && bot.contains("--config"), "{bot}");
+    assert!(
+        bot.contains("--shards") && bot.contains("--config"),
+        "{bot}"
+    );
     let render = help(&["render", "--help"]);
     assert!(
         !render.contains("--shards") && !render.contains("--config"),

@@ -14,13 +14,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             // The game the last one gave, same seats: nothing to check
             // but what opening it holds.
             let id = self.open_game(game, Vec::new()).await?;
-            self.emit(TableEvent::Started {
-                game: id,
-                seats: self.seats.clone(),
-                version: 0,
-                resumed: false,
-            });
-            self.announce_turn();
+            self.started(id);
             return Ok(id);
         }
         let range = G::seat_range(&self.rules);
@@ -51,13 +45,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
                 Err(e) => return Err(e),
                 Ok(id) => {
-                    self.emit(TableEvent::Started {
-                        game: id,
-                        seats: self.seats.clone(),
-                        version: 0,
-                        resumed: false,
-                    });
-                    self.announce_turn();
+                    self.started(id);
                     return Ok(id);
                 }
             }
@@ -151,6 +139,18 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
 
     pub(super) fn begin(&mut self, id: GameId, game: G, version: u64) {
         self.phase = Phase::Playing(Running::new(id, game, version, self.seats.len()));
+    }
+
+    /// Says that game `id`, just dealt at the current seats, has begun,
+    /// and whose turn it is.
+    pub(super) fn started(&self, id: GameId) {
+        self.emit(TableEvent::Started {
+            game: id,
+            seats: self.seats.clone(),
+            version: 0,
+            resumed: false,
+        });
+        self.announce_turn();
     }
 
     pub(super) fn announce_turn(&self) {
@@ -501,13 +501,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             run.autoplay = autoplay;
             run.left = left;
         }
-        self.emit(TableEvent::Started {
-            game: id,
-            seats: self.seats.clone(),
-            version: 0,
-            resumed: false,
-        });
-        self.announce_turn();
+        self.started(id);
     }
 
     /// A pot game's next game: players who left give up their seats, those
@@ -606,13 +600,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if let Phase::Playing(run) = &mut self.phase {
             run.autoplay = auto;
         }
-        self.emit(TableEvent::Started {
-            game: id,
-            seats: self.seats.clone(),
-            version: 0,
-            resumed: false,
-        });
-        self.announce_turn();
+        self.started(id);
     }
 
     pub(super) async fn admin_cancel(
