@@ -1,10 +1,12 @@
-//! Table settings: the runtime's timers and limits (from the config file's
-//! `[table]` section), and one table's options as its host opens it.
+//! Table settings: the runtime's timers and limits ([`TableConfig`], which
+//! start-up makes from the config file's `[timers]`: `config.rs` composes
+//! it, this layer knows no file format), and one table's options as its
+//! host opens it ([`TableOptions`]).
 
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
-/// Timers and limits of every table (config file `[table]`).
+/// Timers and limits of every table (from the config file's `[timers]`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct TableConfig {

@@ -1,7 +1,7 @@
 //! The table runtime: many tables at once, one tokio task per table.
 //!
 //! A [`Tables`] registry maps a channel to its table. Each table task owns
-//! its lobby and its game; front ends (the terminal now, Discord next) talk
+//! its lobby and its game; front ends (the terminal and Discord) talk
 //! to it through a [`TableHandle`]: commands go in on an mpsc channel with a
 //! oneshot reply, [`TableEvent`]s come out on a broadcast channel. No lock is
 //! held across `.await`: the only shared state is the registry's `DashMap`,

@@ -463,19 +463,12 @@ where
     }
 }
 
-/// A statement whose rows are one value (`sqlx::query_scalar`).
-pub(crate) struct QueryScalar<'a, O> {
-    sql: &'a str,
-    args: Vec<Arg<'a>>,
-    out: PhantomData<fn() -> O>,
-}
+/// A statement whose rows are one value (`sqlx::query_scalar`): a
+/// [`QueryAs`] of one-column rows, as sqlx's own is, the value unwrapped.
+pub(crate) struct QueryScalar<'a, O>(QueryAs<'a, (O,)>);
 
 pub(crate) fn query_scalar<O>(sql: &str) -> QueryScalar<'_, O> {
-    QueryScalar {
-        sql,
-        args: Vec::new(),
-        out: PhantomData,
-    }
+    QueryScalar(query_as(sql))
 }
 
 impl<'a, O> QueryScalar<'a, O>
@@ -483,38 +476,34 @@ where
     O: Send + Unpin,
     (O,): for<'r> FromRow<'r, SqliteRow> + for<'r> FromRow<'r, PgRow>,
 {
-    pub(crate) fn bind(mut self, v: impl Bind<'a>) -> Self {
-        self.args.push(v.arg());
-        self
+    pub(crate) fn bind(self, v: impl Bind<'a>) -> Self {
+        QueryScalar(self.0.bind(v))
     }
 
     /// Binds arguments already collected (a [`Query`]'s).
-    pub(crate) fn bind_all(mut self, args: Vec<Arg<'a>>) -> Self {
-        self.args.extend(args);
-        self
+    pub(crate) fn bind_all(self, args: Vec<Arg<'a>>) -> Self {
+        QueryScalar(self.0.bind_all(args))
     }
 
     pub(crate) async fn fetch_one<'c>(self, c: impl Into<Conn<'c>>) -> Result<O, sqlx::Error> {
-        let sql = self.sql;
-        on_conn!(c.into(), self.args, |e, a| sqlx::query_scalar_with(sql, a)
-            .fetch_one(e)
-            .await)
+        self.0.fetch_one(c).await.map(|(o,)| o)
     }
 
     pub(crate) async fn fetch_optional<'c>(
         self,
         c: impl Into<Conn<'c>>,
     ) -> Result<Option<O>, sqlx::Error> {
-        let sql = self.sql;
-        on_conn!(c.into(), self.args, |e, a| sqlx::query_scalar_with(sql, a)
-            .fetch_optional(e)
-            .await)
+        Ok(self.0.fetch_optional(c).await?.map(|(o,)| o))
     }
+
     pub(crate) async fn fetch_all<'c>(self, c: impl Into<Conn<'c>>) -> Result<Vec<O>, sqlx::Error> {
-        let sql = self.sql;
-        on_conn!(c.into(), self.args, |e, a| sqlx::query_scalar_with(sql, a)
-            .fetch_all(e)
-            .await)
+        Ok(self
+            .0
+            .fetch_all(c)
+            .await?
+            .into_iter()
+            .map(|(o,)| o)
+            .collect())
     }
 }
 

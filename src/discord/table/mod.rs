@@ -20,8 +20,9 @@
 //!
 //! # Adding a game
 //!
-//! 1. Make it a [`TableGame`](crate::table::TableGame) (src/table/).
-//! 2. `impl DiscordGame for MyGame` in `src/discord/<game>.rs`: the public
+//! 1. Make it a [`TableGame`](crate::table::TableGame), in
+//!    `src/hosts/<game>/table.rs`.
+//! 2. `impl DiscordGame for MyGame` in `src/hosts/<game>/discord.rs`: the public
 //!    table embed from the public view, the buttons of the seat to act, the
 //!    lines of the table's log from its events, the private hand (text for
 //!    the DM, components for the ephemeral "My hand"), what a click or typed
@@ -34,9 +35,9 @@
 //!    calls [`commands::open::<MyGame>`]; `join` / `leave` / `stop` call
 //!    [`commands::join`], [`commands::leave`], [`commands::stop`]. Give it
 //!    words in `locales/*/commands.ftl` (its game words in its own `.ftl`).
-//! 4. Its line in the game registry (`crate::registry`), so clicks,
-//!    `/play`, `/pass`, `/hand`, "Play again" and the resume at start-up
-//!    reach it.
+//! 4. Its line in the game registry (`crate::registry::with_game!`), so
+//!    clicks, `/play`, `/pass`, `/hand`, "Play again" and the resume at
+//!    start-up reach it; README.md's "Adding a game" lists every place.
 //!
 //! [`ids::Action`]: crate::discord::ids::Action
 
