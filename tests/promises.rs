@@ -117,6 +117,14 @@ async fn play_until<G: TableGame>(
     }
 }
 
+/// The table's next event, within 20 seconds (`what` says what was awaited).
+async fn next_event<G: TableGame>(rx: &mut Receiver<TableEvent<G>>, what: &str) -> TableEvent<G> {
+    tokio::time::timeout(Duration::from_secs(20), rx.recv())
+        .await
+        .unwrap_or_else(|_| panic!("timed out: {what}"))
+        .unwrap()
+}
+
 /// After an admin's stop: the settlement the stop made, if any, and the
 /// reason the table gave for closing.
 async fn after_stop<G: TableGame>(
@@ -124,10 +132,7 @@ async fn after_stop<G: TableGame>(
 ) -> (Option<SettleReport>, CloseReason) {
     let mut settled = None;
     loop {
-        let event = tokio::time::timeout(Duration::from_secs(20), rx.recv())
-            .await
-            .expect("the table closes after a stop")
-            .unwrap();
+        let event = next_event(rx, "the table closes after a stop").await;
         match event {
             TableEvent::Settled { result, report, .. } => {
                 assert!(result.table_closed(), "a stop ends no game by its rules");
@@ -345,10 +350,7 @@ async fn a_hand_won_at_the_deal_is_paid_live_and_after_a_crash() {
     let mut rx = t.subscribe();
     t.start(ME).await.unwrap();
     let report = loop {
-        let event = tokio::time::timeout(Duration::from_secs(20), rx.recv())
-            .await
-            .expect("a hand over at its deal settles at once")
-            .unwrap();
+        let event = next_event(&mut rx, "a hand over at its deal settles at once").await;
         match event {
             TableEvent::Settled { report, result, .. } => {
                 assert!(result.outcome.is_some());
@@ -401,10 +403,7 @@ async fn a_hand_won_at_the_deal_is_paid_live_and_after_a_crash() {
         .await
         .expect("a hand over at its deal resumes");
     let again = loop {
-        let event = tokio::time::timeout(Duration::from_secs(20), rx.recv())
-            .await
-            .expect("the resumed hand settles at once")
-            .unwrap();
+        let event = next_event(&mut rx, "the resumed hand settles at once").await;
         if let TableEvent::Settled { game, report, .. } = event {
             assert_eq!(game, id);
             break report;
