@@ -22,4 +22,4 @@ pub mod terminal;
 // keeps from importing anything above them; under their old paths here so
 // that `crate::games::…` and `paiju::ledger::…` read as before.
 pub use paiju_ledger as ledger;
-pub use paiju_rules::{ai, cards, games, record, simulate};
+pub use paiju_rules::{ai, cards, games, message, record, simulate};

@@ -321,7 +321,7 @@ fn main() -> ExitCode {
             let Some(kind) = GameKind::from_name(&game) else {
                 eprintln!(
                     "paiju: unknown game `{game}` (games: {})",
-                    registry::names()
+                    paiju::games::GameKind::names()
                 );
                 return ExitCode::from(2);
             };
@@ -654,7 +654,7 @@ struct PlayArgs {
 
 /// The help of a `game` argument: the games of the registry.
 fn game_help() -> String {
-    format!("The game: {}", registry::names())
+    format!("The game: {}", paiju::games::GameKind::names())
 }
 
 /// `simulate --ai`: random or basic (the rules crate names its bots; the
@@ -680,12 +680,12 @@ fn refuse(lang: Lang, key: &str, args: &i18n::Args<'_>) -> ExitCode {
 fn refuse_ledger(lang: Lang, database: &str, e: &paiju::ledger::LedgerError) -> ExitCode {
     use paiju::ledger::LedgerError;
     if matches!(e, LedgerError::LeaseHeld { .. } | LedgerError::Damaged(_)) {
-        let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> = e
-            .args()
-            .into_iter()
-            .map(|(k, v)| (k, fluent_bundle::FluentValue::from(v)))
-            .collect();
-        return refuse(lang, e.key(), &args);
+        let message = paiju::table::ledger_message(e);
+        eprintln!(
+            "paiju: {}",
+            i18n::tr_message(lang, &message, &paiju::terminal::Terminal)
+        );
+        return ExitCode::from(2);
     }
     refuse(
         lang,
@@ -785,7 +785,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
     // ledger file is made.
     let fresh = paiju::ledger::is_missing_sqlite_file(database);
     let balance = fresh.then_some(ledger_config.starting_chips);
-    let checked = paiju::with_game!(kind, G => terminal::check_options::<G>(&table_config, &options, balance));
+    let checked = paiju::games::with_game!(kind, G => terminal::check_options::<G>(&table_config, &options, balance));
     if let Err(said) = checked {
         eprintln!("{said}");
         return ExitCode::from(2);
@@ -834,7 +834,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
                     return refuse_ledger(lang, database, &e);
                 }
             };
-            let checked = paiju::with_game!(kind, G => {
+            let checked = paiju::games::with_game!(kind, G => {
                 terminal::check_options::<G>(&table_config, &options, Some(balance))
             });
             if let Err(said) = checked {
@@ -847,7 +847,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         let tables = paiju::table::Tables::new(std::sync::Arc::new(ledger.clone()), table_config);
         let input = tokio::io::BufReader::new(tokio::io::stdin());
         let out = std::io::stdout();
-        let result = paiju::with_game!(kind, G => {
+        let result = paiju::games::with_game!(kind, G => {
             terminal::play::<G, _, _, _>(tables, options, input, out).await
         });
         lease.release().await;

@@ -1,76 +1,26 @@
-//! The game registry: the one list of the games paiju hosts, at the
-//! application layer.
+//! The game registry: what the application does with a game named by its
+//! kind, at the top of the application, where every front end is known.
 //!
-//! [`with_game!`] maps a [`GameKind`] to its game type, for everything
-//! that names a game by its kind: `paiju replay` ([`replay`]), `paiju
-//! simulate` ([`simulate`]), the localized names of `/history` and
-//! `/stats` ([`name_key`]), the Fluent files ([`ftl_sources`]), the
-//! config's per-game stakes ([`GameKind::default_stake`]), resuming stored games at
-//! start-up ([`resume_all`]), `paiju play` and the Discord front end.
-//! Its match has no wildcard arm, so a game kind without its line does not
-//! compile.
-//!
-//! What a game says about itself is its [`Registered`] impl (its name,
-//! Fluent files, default stake, simulation) and its
-//! [`Hosted`] impl (how `paiju play`'s command line sets up its table), in
-//! its own files; the rest comes from the traits it implements for each
-//! layer ([`TableGame`](crate::table::TableGame) for seats and chips,
-//! [`TerminalGame`], [`DiscordGame`]).
-//!
-//! # Adding a game
-//!
-//! A new game is its own files — `crates/paiju-rules/src/games/<game>/` (the pure rules), its
-//! `TableGame`, `TerminalGame`, `DiscordGame` and [`Hosted`] impls,
-//! `locales/*/<game>.ftl` — plus these shared places:
-//!
-//! 1. `crates/paiju-rules/src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
-//!    with its record name;
-//! 2. this file: its arm in [`with_game!`];
-//! 3. `src/hosts/mod.rs`: `pub mod <game>;` — its table, terminal and
-//!    Discord front ends live in `src/hosts/<game>/`. Its slash command
-//!    group comes from its `DiscordGame::command`, collected through
-//!    [`with_game!`].
+//! The one list of the games is [`with_game!`](crate::games::with_game),
+//! beside [`GameKind`] in the rules crate, with the facts every layer may
+//! read (name, Fluent name id, default stake). Here: `paiju replay`
+//! ([`replay`]), `paiju simulate` ([`simulate`]), `paiju render`
+//! ([`render_record`]) and `paiju play` ([`play_setup`]), through each
+//! game's [`Registered`] impl (how its records replay, how bots play it)
+//! and its [`Hosted`] impl (how `paiju play`'s command line sets up its
+//! table); the rest comes from the traits it implements for each layer
+//! ([`TableGame`](crate::table::TableGame) for seats and chips,
+//! [`TerminalGame`], [`DiscordGame`]). README.md's "Adding a game" lists
+//! every place a new game needs.
 
 use crate::discord::table::DiscordGame;
 use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::record::{Record, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
-use crate::table::{ResumeReport, StoredGame, TableError, TableStore, Tables};
 use crate::terminal::TerminalGame;
 
-/// Runs `$body` with `$G` naming the game type of `$kind`: the rules
-/// ([`Registered`]) for `paiju replay`, `paiju simulate`, the games' names
-/// and Fluent files, and the type a table hosts ([`Hosted`]) in the
-/// terminal and on Discord. The one list of the games.
-#[macro_export]
-macro_rules! with_game {
-    ($kind:expr, $G:ident => $body:expr) => {
-        match $kind {
-            $crate::games::GameKind::DouDizhu => {
-                type $G = $crate::games::dou_dizhu::DouDizhu;
-                $body
-            }
-            $crate::games::GameKind::DuanGuozi => {
-                type $G = $crate::games::duan_guozi::DuanGuozi;
-                $body
-            }
-            $crate::games::GameKind::Chexuan => {
-                type $G = $crate::games::chexuan::session::ChexuanTable;
-                $body
-            }
-            $crate::games::GameKind::Shengji => {
-                type $G = $crate::games::shengji::ShengjiTable;
-                $body
-            }
-            $crate::games::GameKind::Paohuzi => {
-                type $G = $crate::games::paohuzi::PaohuziTable;
-                $body
-            }
-        }
-    };
-}
-pub use with_game;
+pub use crate::games::with_game;
 
 /// `paiju play`'s command line, before a game reads what it takes.
 #[derive(Clone, Debug, Default)]
@@ -135,7 +85,7 @@ impl Refusal {
     pub fn players<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
         let n = |v: usize| RefusalArg::Number(v as i64);
         Refusal::new("term-err-players")
-            .arg("game", RefusalArg::Message(<G as Registered>::NAME_KEY))
+            .arg("game", RefusalArg::Message(G::KIND.name_key()))
             .arg("min", n(*range.start()))
             .arg("max", n(*range.end()))
             .arg("players", n(players))
@@ -163,13 +113,6 @@ impl Refusal {
 /// Fluent files, its default stake, how its records replay and how bots
 /// play it in `paiju simulate`.
 pub trait Registered: crate::games::Game {
-    /// Fluent id of the game's name (`ddz-name`).
-    const NAME_KEY: &'static str;
-
-    /// The game's own Fluent files: `[en-US, zh-CN]`, embedded
-    /// (`include_str!("../../locales/en-US/<game>.ftl")`).
-    const FTL: [&'static str; 2];
-
     /// `paiju replay` of a record named for this game; `play_out` plays
     /// the steps nobody decides after the last action (not for the record
     /// of a table closed mid-game).
@@ -206,10 +149,7 @@ pub trait Hosted: Registered + TerminalGame + DiscordGame {
 
 /// The kind a record's `game` names (a legacy name included).
 pub fn kind_of_record(game: &str) -> Option<GameKind> {
-    if game == crate::games::chexuan::session::LEGACY_RECORD_NAME {
-        return Some(GameKind::Chexuan);
-    }
-    GameKind::from_name(game)
+    GameKind::of_record(game)
 }
 
 /// Replays a record of any game.
@@ -233,43 +173,6 @@ pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
         serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
     let closed = crate::record::is_closed(&value);
     Ok((replay_with(&record, !closed)?, closed))
-}
-
-/// At start-up: resumes every stored unfinished game of a kind this build
-/// hosts, and cancels the rest (their chips released). Here, beside the one
-/// list of the games, and not in the table runtime, which knows no game.
-pub async fn resume_all<S: TableStore>(tables: &Tables<S>) -> Result<ResumeReport, TableError> {
-    resume_where(tables, |_| true).await
-}
-
-/// [`resume_all`] for the stored games `which` accepts (a sharded bot:
-/// those of its guilds); the others are left alone, for the process that
-/// hosts them.
-pub async fn resume_where<S: TableStore>(
-    tables: &Tables<S>,
-    which: impl Fn(&StoredGame) -> bool,
-) -> Result<ResumeReport, TableError> {
-    let mut report = ResumeReport::default();
-    let stored = tables.store().unfinished_games().await?;
-    for game in stored.into_iter().filter(|g| which(g)) {
-        let id = game.id;
-        let result = match GameKind::from_name(&game.kind) {
-            Some(kind) => with_game!(kind, G => tables.resume::<G>(game).await.map(|_| ())),
-            None => {
-                // A kind this build does not know: cancelled, its chips
-                // released; the error is the report's line, a failing
-                // store the caller's error.
-                let why = format!("no table hosts {} games", game.kind);
-                tables.store().cancel(game.id, &why).await?;
-                Err(TableError::Unresumable(game.id, why))
-            }
-        };
-        match result {
-            Ok(()) => report.resumed.push(id),
-            Err(e) => report.cancelled.push((id, e.to_string())),
-        }
-    }
-    Ok(report)
 }
 
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in
@@ -297,41 +200,6 @@ pub fn render_record(
     Ok(crate::render::render(&scene))
 }
 
-/// Fluent id of a game's name.
-pub fn name_key(kind: GameKind) -> &'static str {
-    with_game!(kind, G => <G as Registered>::NAME_KEY)
-}
-
-/// A game's name in `lang`, from the name stored in the ledger (`chexuan`);
-/// an unknown name is shown as it is.
-pub fn display_name(lang: Lang, stored: &str) -> String {
-    match kind_of_record(stored) {
-        Some(kind) => crate::i18n::tr(lang, name_key(kind)),
-        None => stored.to_string(),
-    }
-}
-
-/// The Fluent sources of every hosted game in `lang`, as (file name, text).
-pub fn ftl_sources(lang: Lang) -> Vec<(String, &'static str)> {
-    GameKind::ALL
-        .into_iter()
-        .map(|kind| {
-            let ftl = with_game!(kind, G => G::FTL);
-            let text = match lang {
-                Lang::EnUs => ftl[0],
-                Lang::ZhCn => ftl[1],
-            };
-            (format!("{}.ftl", kind.name()), text)
-        })
-        .collect()
-}
-
-/// The names of the hosted games, for help texts and refusals
-/// (`dou-dizhu, duan-guozi, chexuan`).
-pub fn names() -> String {
-    GameKind::ALL.map(GameKind::name).join(", ")
-}
-
 /// `paiju play`'s command line for `kind`.
 pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
     with_game!(kind, G => G::play_setup(flags))
@@ -340,27 +208,6 @@ pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusa
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_game_has_its_name_its_files_and_a_stake() {
-        for kind in GameKind::ALL {
-            for lang in Lang::ALL {
-                let name = display_name(lang, kind.name());
-                assert_ne!(name, kind.name(), "{kind:?} has no name in {lang:?}");
-                assert_ne!(name, name_key(kind), "{kind:?}: no words for its name");
-            }
-            assert!(kind.default_stake() > 0);
-        }
-        assert_eq!(display_name(Lang::ZhCn, "chexuan"), "扯旋");
-        assert_eq!(display_name(Lang::ZhCn, "chexuan-table"), "扯旋");
-        assert_eq!(display_name(Lang::EnUs, "mahjong"), "mahjong");
-        let files: Vec<String> = ftl_sources(Lang::ZhCn)
-            .into_iter()
-            .map(|(f, _)| f)
-            .collect();
-        let names: Vec<String> = GameKind::ALL.map(|k| format!("{}.ftl", k.name())).into();
-        assert_eq!(files, names);
-    }
 
     #[test]
     fn records_name_their_game_once() {

@@ -240,7 +240,7 @@ fn every_message_formats_without_leftover_placeables() {
             for value in ["x", "2"] {
                 let args: Vec<(&str, FluentValue<'_>)> = vars
                     .iter()
-                    .map(|v| (v.as_str(), i18n::arg_value(value)))
+                    .map(|v| (v.as_str(), i18n::text_value(value)))
                     .collect();
                 let text = i18n::tr_args(lang, &id, &args);
                 assert!(

@@ -235,7 +235,10 @@ async fn daily_claim_and_cooldown(b: Backend) {
             available_at: 13_600
         }
     ));
-    assert!(e.args().contains(&("when", "<t:13600:R>".to_string())));
+    // The moment is typed: Discord shows it as `<t:13600:R>`, the terminal
+    // as a time from now.
+    let said = paiju::table::ledger_message(&e);
+    assert_eq!(said.get("when"), Some(&paiju::message::Arg::Time(13_600)));
     assert_eq!(e.key(), "err-daily-cooldown");
     assert_eq!(l.balance(S, 1).await.unwrap(), 1100);
     assert_eq!(l.daily(S, 1, 10_000 + 3600).await.unwrap(), 1200);

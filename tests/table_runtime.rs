@@ -444,12 +444,7 @@ async fn bad_options_are_refused_and_nothing_is_created() {
         // Each refusal has its own words in every language, with its values.
         for lang in paiju::i18n::Lang::ALL {
             assert!(paiju::i18n::has(lang, e.key()), "{}: {lang:?}", e.key());
-            let raw = e.args();
-            let args: Vec<(&str, fluent_bundle::FluentValue<'_>)> = raw
-                .iter()
-                .map(|(k, v)| (*k, paiju::i18n::arg_value(v)))
-                .collect();
-            let text = paiju::i18n::tr_args(lang, e.key(), &args);
+            let text = paiju::i18n::tr_message(lang, &e.to_message(), &paiju::i18n::Plain);
             assert!(!text.contains("{$"), "{stake} {rules}: {text}");
         }
     }

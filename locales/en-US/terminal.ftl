@@ -6,6 +6,13 @@
 
 term-you = You
 
+# A moment shown in the terminal (Discord shows its own relative time):
+# the next daily chips, in hours and minutes from now.
+term-time-from-now = in { $hours ->
+        [0] { $minutes } min
+       *[other] { $hours } h { $minutes } min
+    }
+
 ## The shared loop.
 
 term-started = === Game #{ $game } starts: new cards are dealt. ===

@@ -4,6 +4,12 @@
 
 term-you = 你
 
+# 终端里显示的时间（Discord 用它自己的相对时间）：距现在几小时几分钟。
+term-time-from-now = { $hours ->
+        [0] { $minutes } 分钟后
+       *[other] { $hours } 小时 { $minutes } 分钟后
+    }
+
 ## 共用循环。
 
 term-started = === 第 { $game } 局开始：重新发牌。 ===

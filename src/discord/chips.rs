@@ -5,24 +5,17 @@
 use super::{lang_of_ctx, BotError, Context};
 use crate::i18n::{self, Lang};
 use crate::ledger::LedgerError;
+use crate::message::Arg;
 use poise::serenity_prelude as serenity;
 
 impl From<LedgerError> for BotError {
     fn from(e: LedgerError) -> BotError {
         if e.is_refusal() {
-            let args = e
-                .args()
-                .into_iter()
-                .map(|(k, v)| {
-                    // Ids read better as mentions (Discord shows the name).
-                    if k == "user" {
-                        (k, format!("<@{v}>"))
-                    } else {
-                        (k, v)
-                    }
-                })
-                .collect();
-            BotError::User { key: e.key(), args }
+            let message = crate::table::ledger_message(&e);
+            BotError::User {
+                key: message.key,
+                args: message.args,
+            }
         } else {
             BotError::Internal(anyhow::Error::new(e))
         }
@@ -188,7 +181,7 @@ pub async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result
     {
         return Err(BotError::User {
             key: "err-give-no-account",
-            args: vec![("player", mention(user.id.get()))],
+            args: vec![("player", Arg::User(user.id.get()))],
         });
     }
     let key = format!("give:{}", ctx.id());
@@ -275,9 +268,9 @@ async fn admin_adjust(
             LedgerError::InsufficientChips { balance, needed } => BotError::User {
                 key: "err-revoke-beyond-balance",
                 args: vec![
-                    ("player", mention(user.id.get())),
-                    ("chips", balance.to_string()),
-                    ("amount", needed.to_string()),
+                    ("player", Arg::User(user.id.get())),
+                    ("chips", Arg::Int(balance)),
+                    ("amount", Arg::Int(needed)),
                 ],
             },
             other => other.into(),
@@ -391,5 +384,5 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
 
 /// A game kind's display name (`dou-dizhu` → "Dou Dizhu" / "斗地主").
 fn game_name(lang: Lang, kind: &str) -> String {
-    crate::registry::display_name(lang, kind)
+    crate::i18n::display_name(lang, kind)
 }

@@ -28,7 +28,7 @@ pub fn all() -> Vec<Command> {
     ];
     // Each game's command group, in the registry's order.
     cmds.extend(crate::games::GameKind::ALL.into_iter().map(
-        |kind| crate::registry::with_game!(kind, G => <G as super::table::DiscordGame>::command()),
+        |kind| crate::games::with_game!(kind, G => <G as super::table::DiscordGame>::command()),
     ));
     for c in &mut cmds {
         localize(c, "cmd");

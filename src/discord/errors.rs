@@ -8,6 +8,7 @@
 use super::Data;
 use crate::games::RuleError;
 use crate::i18n::{self, Lang};
+use crate::message::Arg;
 use poise::serenity_prelude as serenity;
 
 #[derive(Debug, thiserror::Error)]
@@ -15,7 +16,7 @@ pub enum BotError {
     #[error("{key} {args:?}")]
     User {
         key: &'static str,
-        args: Vec<(&'static str, String)>,
+        args: Vec<(&'static str, Arg)>,
     },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -30,10 +31,10 @@ impl BotError {
         }
     }
 
-    pub fn arg(self, name: &'static str, value: impl ToString) -> BotError {
+    pub fn arg(self, name: &'static str, value: impl Into<Arg>) -> BotError {
         match self {
             BotError::User { key, mut args } => {
-                args.push((name, value.to_string()));
+                args.push((name, value.into()));
                 BotError::User { key, args }
             }
             other => other,
@@ -49,23 +50,32 @@ impl BotError {
     ) -> BotError {
         BotError::user("err-option-range")
             .arg("option", option)
-            .arg("min", range.start())
-            .arg("max", range.end())
+            .arg("min", *range.start())
+            .arg("max", *range.end())
             .arg("got", got)
     }
 
     /// The sentence for the member.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            BotError::User { key, args } => {
-                let args: Vec<_> = args
-                    .iter()
-                    .map(|(k, v)| (*k, i18n::error_arg_value(lang, key, k, v)))
-                    .collect();
-                i18n::tr_args(lang, key, &args)
-            }
+            BotError::User { key, args } => i18n::tr_typed(lang, key, args, &Discord),
             BotError::Internal(_) => i18n::tr(lang, "err-internal"),
         }
+    }
+}
+
+/// How Discord shows a member and a moment: a mention, which each client
+/// shows as the member's name, and a timestamp each client shows as a
+/// relative time in its own language.
+pub struct Discord;
+
+impl i18n::FrontEnd for Discord {
+    fn user(&self, _: Lang, user: u64) -> String {
+        format!("<@{user}>")
+    }
+
+    fn time(&self, _: Lang, unix_seconds: i64) -> String {
+        format!("<t:{unix_seconds}:R>")
     }
 }
 
@@ -101,7 +111,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
                 Some(input) => i18n::tr_args(
                     lang,
                     "err-bad-option",
-                    &[("detail", i18n::arg_value(&input))],
+                    &[("detail", i18n::text_value(&input))],
                 ),
                 None => i18n::tr(lang, "err-malformed-action"),
             };
@@ -176,6 +186,8 @@ async fn reply_private(ctx: super::Context<'_>, text: String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ledger::LedgerError;
+    use crate::table::{store_error, Fault, TableError};
 
     /// An option out of range is said in the member's language, with the
     /// option's name, its range and what was given.
@@ -200,6 +212,45 @@ mod tests {
         assert_eq!(
             refused.text(Lang::ZhCn),
             "牌桌选项 decks 只能是 1 到 4，不能是 7。"
+        );
+    }
+
+    /// Issue #33: behind a click, a ledger failure was shown as the user's
+    /// mistake and never logged as ours: the front end looked for a key
+    /// (`ledger-internal-error`) that nothing produced. The kind is typed
+    /// now: a failure of the database is internal (logged; the member reads
+    /// the internal-error words), a busy one transient, a refusal the
+    /// member's.
+    #[test]
+    fn a_ledger_failure_behind_a_click_is_internal_and_a_refusal_is_not() {
+        let failed = store_error(LedgerError::Database(sqlx::Error::Protocol(
+            "the server closed the connection".into(),
+        )));
+        assert_eq!(failed.fault, Fault::Internal);
+        let answer = BotError::from(TableError::Store(failed));
+        assert!(matches!(answer, BotError::Internal(_)), "{answer:?}");
+        for lang in [Lang::EnUs, Lang::ZhCn] {
+            assert_eq!(answer.text(lang), i18n::tr(lang, "err-internal"));
+        }
+
+        let busy = store_error(LedgerError::Database(sqlx::Error::PoolTimedOut));
+        assert!(busy.is_transient());
+
+        let refused = store_error(LedgerError::InsufficientChips {
+            balance: 3,
+            needed: 40,
+        });
+        assert_eq!(refused.fault, Fault::Refusal);
+        let answer = BotError::from(TableError::Store(refused));
+        assert!(
+            matches!(
+                answer,
+                BotError::User {
+                    key: "err-insufficient-chips",
+                    ..
+                }
+            ),
+            "{answer:?}"
         );
     }
 }

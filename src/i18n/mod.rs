@@ -1,7 +1,7 @@
 //! Text: every user-facing word, from the Fluent files in `locales/`.
 //!
-//! The `.ftl` files are embedded at compile time (`include_str!`) so the
-//! binary stands alone. This module owns the supported locales ([`Lang`]),
+//! The `.ftl` files are embedded at compile time (`build.rs` lists them for
+//! `include_str!`) so the binary stands alone. This module owns the supported locales ([`Lang`]),
 //! the choice of a reply's locale (the member's, then the server's, then the
 //! default, see [`resolve`]), message lookup with fallback to en-US
 //! ([`tr`], [`tr_args`]), the words of typed errors ([`tr_rule_error`]) and
@@ -15,6 +15,7 @@ pub mod events;
 
 use crate::cards::Card;
 use crate::games::RuleError;
+use crate::message::{Arg, Message};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::borrow::Cow;
@@ -94,38 +95,26 @@ pub fn resolve(user: Option<&str>, server: Option<&str>, enabled: &[Lang], defau
         .unwrap_or(default)
 }
 
-/// The embedded `.ftl` sources of one locale, as (file name, text): the
-/// files every game shares, then each hosted game's own (from the game
-/// registry, `crate::registry::ftl_sources`).
+include!(concat!(env!("OUT_DIR"), "/ftl_files.rs"));
+
+/// The embedded `.ftl` sources of one locale, as (file name, text): every
+/// file of `locales/<lang>/` (`build.rs` embeds them), the shared ones and
+/// each game's own.
 pub fn sources(lang: Lang) -> Vec<(String, &'static str)> {
-    macro_rules! ftl {
-        ($dir:literal, $($file:literal),*) => {
-            [$(($file, include_str!(concat!("../../locales/", $dir, "/", $file)))),*]
-        };
-    }
-    let shared = match lang {
-        Lang::EnUs => ftl!(
-            "en-US",
-            "bot.ftl",
-            "cards.ftl",
-            "commands.ftl",
-            "errors.ftl",
-            "terminal.ftl"
-        ),
-        Lang::ZhCn => ftl!(
-            "zh-CN",
-            "bot.ftl",
-            "cards.ftl",
-            "commands.ftl",
-            "errors.ftl",
-            "terminal.ftl"
-        ),
-    };
-    shared
-        .into_iter()
-        .map(|(file, text)| (file.to_string(), text))
-        .chain(crate::registry::ftl_sources(lang))
+    FTL_FILES
+        .iter()
+        .filter(|(code, _, _)| *code == lang.code())
+        .map(|(_, file, text)| (file.to_string(), *text))
         .collect()
+}
+
+/// A game's name in `lang`, from the name stored in the ledger or a record
+/// (`chexuan`); an unknown name is shown as it is.
+pub fn display_name(lang: Lang, stored: &str) -> String {
+    match crate::games::GameKind::of_record(stored) {
+        Some(kind) => tr(lang, kind.name_key()),
+        None => stored.to_string(),
+    }
 }
 
 struct Localizer {
@@ -229,62 +218,85 @@ fn format_in(lang: Lang, key: &str, attribute: Option<&str>, args: &Args<'_>) ->
     Some(text.into_owned())
 }
 
-/// The sentence for a refused game action. Numeric arguments are passed as
-/// numbers so plural selectors work. A key no locale knows falls back to
-/// the error's plain English message.
+/// What only a front end knows how to show: a member (a mention on
+/// Discord, a name in the terminal) and a moment (Discord's relative
+/// timestamp, a time from now in the terminal). The other values of a
+/// [`Message`] are shown the same way everywhere.
+pub trait FrontEnd {
+    fn user(&self, lang: Lang, user: u64) -> String;
+    fn time(&self, lang: Lang, unix_seconds: i64) -> String;
+}
+
+/// For text that names no member and no moment (a rule's refusal): a
+/// member is shown by number, a moment in Unix seconds.
+pub struct Plain;
+
+impl FrontEnd for Plain {
+    fn user(&self, _: Lang, user: u64) -> String {
+        format!("#{user}")
+    }
+
+    fn time(&self, _: Lang, unix_seconds: i64) -> String {
+        unix_seconds.to_string()
+    }
+}
+
+/// The words of `message` in `lang`, its values shown by `front`.
+pub fn tr_message(lang: Lang, message: &Message, front: &dyn FrontEnd) -> String {
+    tr_typed(lang, message.key, &message.args, front)
+}
+
+/// The words of `key` in `lang` with typed values, shown by `front`.
+pub fn tr_typed(lang: Lang, key: &str, args: &[(&str, Arg)], front: &dyn FrontEnd) -> String {
+    let args: Vec<(&str, FluentValue<'static>)> = args
+        .iter()
+        .map(|(name, value)| (*name, arg_value(lang, value, front)))
+        .collect();
+    tr_args(lang, key, &args)
+}
+
+/// The sentence for a refused game action. A key no locale knows falls
+/// back to the error's plain English message.
 pub fn tr_rule_error(lang: Lang, err: &RuleError) -> String {
     if !has(lang, err.key) && !has(Lang::EnUs, err.key) {
         tracing::warn!(key = err.key, "rule error without a Fluent message");
         return err.message.clone();
     }
-    let args: Vec<(&str, FluentValue<'_>)> = err
-        .args
-        .iter()
-        .map(|(k, v)| (*k, error_arg_value(lang, err.key, k, v)))
-        .collect();
-    tr_args(lang, err.key, &args)
+    tr_typed(lang, err.key, &err.args, &Plain)
 }
 
-/// Argument `name` = `value` of refusal `key` as a Fluent value: cards in
-/// the player's words ([`readable_cards`]), numbers as numbers.
-pub fn error_arg_value<'a>(lang: Lang, key: &str, name: &str, value: &'a str) -> FluentValue<'a> {
-    match readable_cards(lang, key, name, value) {
-        Some(text) => FluentValue::String(Cow::Owned(text)),
-        None => arg_value(value),
+/// A typed value as Fluent reads it: numbers as numbers (so plural
+/// selectors work), cards in the player's words and language.
+pub fn arg_value(lang: Lang, value: &Arg, front: &dyn FrontEnd) -> FluentValue<'static> {
+    match value {
+        Arg::Int(n) => FluentValue::from(*n),
+        Arg::Text(text) => FluentValue::String(Cow::Owned(text.clone())),
+        Arg::Cards(cards) => words(cards.iter().map(|&c| render_card(lang, c))),
+        Arg::ChexuanCards(cards) => words(std::iter::once(events::cx_cards(lang, cards))),
+        Arg::Ranks(ranks) => words(ranks.iter().map(|&r| rank_words(lang, r))),
+        Arg::User(user) => FluentValue::String(Cow::Owned(front.user(lang, *user))),
+        Arg::Time(at) => FluentValue::String(Cow::Owned(front.time(lang, *at))),
+        Arg::Words(key) => FluentValue::String(Cow::Owned(tr(lang, key))),
     }
 }
 
-/// A refusal's `card`/`cards` argument as a player reads cards: the engines
-/// name cards in record notation (`BJ`, `QH`), which no player types or
-/// sees elsewhere (大王, Q♥; Chexuan's big joker is 二皇). `None` when the
-/// argument is not one: what the player typed (a bad card is quoted as
-/// typed) and Paohuzi's cards (its messages pick their own names).
-fn readable_cards(lang: Lang, key: &str, name: &str, value: &str) -> Option<String> {
-    // (`first_cards`, `second_cards`: a choice between two units.)
-    let named = matches!(name, "card" | "cards") || name.ends_with("_cards");
-    if !named || key.ends_with("bad-card") || key.contains("paohuzi") {
-        return None;
-    }
-    let mut changed = false;
-    let words: Vec<String> = value
-        .split(' ')
-        .map(|word| match word.parse::<Card>() {
-            Ok(card) => {
-                changed = true;
-                if crate::games::chexuan::ERROR_KEYS.contains(&key) {
-                    events::cx_cards(lang, &[card])
-                } else {
-                    render_card(lang, card)
-                }
-            }
-            Err(_) => word.to_string(),
-        })
-        .collect();
-    changed.then(|| words.join(" "))
+fn words(items: impl Iterator<Item = String>) -> FluentValue<'static> {
+    FluentValue::String(Cow::Owned(items.collect::<Vec<_>>().join(" ")))
 }
 
-/// A string argument as a Fluent value: a number when it reads as one.
-pub fn arg_value(v: &str) -> FluentValue<'_> {
+/// A Dou Dizhu rank without its suit: `10`, `A`, the jokers by name.
+fn rank_words(lang: Lang, rank: usize) -> String {
+    use crate::games::dou_dizhu::cardset::rank_name;
+    match rank_name(rank) {
+        "SJ" => render_card(lang, Card::SmallJoker),
+        "BJ" => render_card(lang, Card::BigJoker),
+        name => name.to_string(),
+    }
+}
+
+/// A text argument as a Fluent value: a number when it reads as one (what
+/// a player typed, a detail of an error).
+pub fn text_value(v: &str) -> FluentValue<'_> {
     match v.parse::<i64>() {
         Ok(n) => FluentValue::from(n),
         Err(_) => FluentValue::String(Cow::Borrowed(v)),
@@ -324,6 +336,42 @@ mod tests {
     use super::*;
     use crate::cards::{Rank, Suit};
     use crate::games::ErrorCode;
+
+    #[test]
+    fn every_game_has_its_name_and_its_files() {
+        use crate::games::GameKind;
+        for kind in GameKind::ALL {
+            for lang in Lang::ALL {
+                let name = display_name(lang, kind.name());
+                assert_ne!(name, kind.name(), "{kind:?} has no name in {lang:?}");
+                assert_ne!(name, kind.name_key(), "{kind:?}: no words for its name");
+                let file = format!("{}.ftl", kind.name());
+                assert!(
+                    sources(lang).iter().any(|(f, _)| *f == file),
+                    "no locales/{}/{file}",
+                    lang.code()
+                );
+            }
+            assert!(kind.default_stake() > 0);
+        }
+        assert_eq!(display_name(Lang::ZhCn, "chexuan"), "扯旋");
+        assert_eq!(display_name(Lang::ZhCn, "chexuan-table"), "扯旋");
+        assert_eq!(display_name(Lang::EnUs, "mahjong"), "mahjong");
+        // The shared files are there too, in both locales alike.
+        for lang in Lang::ALL {
+            let files: Vec<String> = sources(lang).into_iter().map(|(f, _)| f).collect();
+            for shared in [
+                "bot.ftl",
+                "cards.ftl",
+                "commands.ftl",
+                "errors.ftl",
+                "terminal.ftl",
+            ] {
+                assert!(files.iter().any(|f| f == shared), "{lang:?}: {shared}");
+            }
+            assert_eq!(files.len(), sources(Lang::EnUs).len());
+        }
+    }
 
     #[test]
     fn the_language_comes_from_the_flag_or_the_environment() {
@@ -427,25 +475,60 @@ mod tests {
 
     #[test]
     fn refusals_name_cards_as_players_read_them_never_in_record_notation() {
-        let held =
-            RuleError::new(ErrorCode::IllegalAction, "err-not-in-hand", "x").arg("card", "BJ");
+        let held = RuleError::new(ErrorCode::IllegalAction, "err-not-in-hand", "x")
+            .arg("card", Card::BigJoker);
         let zh = tr_rule_error(Lang::ZhCn, &held);
         assert!(zh.contains("大王") && !zh.contains("BJ"), "{zh}");
         assert!(tr_rule_error(Lang::EnUs, &held).contains("Big Joker"));
+        // Dou Dizhu's ranks without suits: 3 4 and the small joker.
         let combo = RuleError::new(ErrorCode::IllegalAction, "err-not-a-combination", "x")
-            .arg("cards", "3 4 SJ");
+            .arg("cards", Arg::Ranks(vec![0, 1, 13]));
         let zh = tr_rule_error(Lang::ZhCn, &combo);
         assert!(zh.contains("3 4 小王") && !zh.contains("SJ"), "{zh}");
         // Chexuan's big joker is 二皇; canonical `QH` reads Q♥.
-        let split =
-            RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x").arg("card", "BJ");
+        let split = RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x")
+            .arg("card", Arg::chexuan_cards(vec![Card::BigJoker]));
         assert!(tr_rule_error(Lang::ZhCn, &split).starts_with("二皇"));
-        let split =
-            RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x").arg("card", "QH");
+        let queen = Card::new(Rank::Queen, Suit::Hearts);
+        let split = RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x")
+            .arg("card", Arg::chexuan_cards(vec![queen]));
         assert!(tr_rule_error(Lang::EnUs, &split).starts_with("Q♥"));
-        // What the player typed is quoted as typed.
-        let typed = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", "BJx");
-        assert!(tr_rule_error(Lang::ZhCn, &typed).contains("BJx"));
+        // What the player typed is a text, quoted as typed, even when it
+        // reads as a card.
+        for typed in ["BJx", "BJ"] {
+            let typed = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", typed);
+            assert!(tr_rule_error(Lang::ZhCn, &typed).contains(typed_text(&typed)));
+        }
+    }
+
+    fn typed_text(e: &RuleError) -> &str {
+        match &e.args[0].1 {
+            Arg::Text(t) => t,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Each front end shows a member and a moment its own way; the words
+    /// around them are the same.
+    #[test]
+    fn members_and_moments_are_shown_by_the_front_end() {
+        struct Names;
+        impl FrontEnd for Names {
+            fn user(&self, _: Lang, user: u64) -> String {
+                format!("member{user}")
+            }
+            fn time(&self, _: Lang, at: i64) -> String {
+                format!("at{at}")
+            }
+        }
+        let fell = Message::new("err-start-balance-fell")
+            .arg("user", Arg::User(42))
+            .arg("balance", 7);
+        let text = tr_message(Lang::EnUs, &fell, &Names);
+        assert!(text.starts_with("member42 has only 7 chips"), "{text}");
+        let daily = Message::new("err-daily-cooldown").arg("when", Arg::Time(13_600));
+        assert!(tr_message(Lang::ZhCn, &daily, &Names).contains("at13600"));
+        assert!(tr_message(Lang::EnUs, &daily, &Plain).contains("13600"));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use super::store::{GameId, StoreError, UserId};
 use crate::games::RuleError;
+use crate::message::{Arg, Message};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
@@ -111,30 +112,36 @@ impl TableError {
     }
 
     /// The Fluent arguments of [`TableError::key`].
-    pub fn args(&self) -> Vec<(&'static str, String)> {
+    pub fn args(&self) -> Vec<(&'static str, Arg)> {
         match self {
             TableError::BadOptions(e) => e.args.clone(),
-            TableError::WrongSeatCount { min, .. } => vec![("needed", min.to_string())],
-            TableError::SeatTaken { seat } => vec![("seat", (seat + 1).to_string())],
-            TableError::NoSuchSeat { max } => vec![("max", max.to_string())],
-            TableError::NotPlaying => vec![("action", "play".to_string())],
+            TableError::WrongSeatCount { min, .. } => vec![("needed", Arg::from(*min))],
+            TableError::SeatTaken { seat } => vec![("seat", Arg::from(seat + 1))],
+            TableError::NoSuchSeat { max } => vec![("max", Arg::from(*max))],
+            TableError::NotPlaying => vec![("action", Arg::from("play"))],
             TableError::Rule(e) => e.args.clone(),
             TableError::Store(e) => e.args.clone(),
-            TableError::BalanceFell { user, balance, .. } => vec![
-                // A mention: Discord shows the name.
-                ("user", format!("<@{user}>")),
-                ("balance", balance.to_string()),
-            ],
+            TableError::BalanceFell { user, balance, .. } => {
+                vec![("user", Arg::User(*user)), ("balance", Arg::from(*balance))]
+            }
             TableError::BelowTableMinimum {
                 user,
                 balance,
                 needed,
             } => vec![
-                ("user", format!("<@{user}>")),
-                ("balance", balance.to_string()),
-                ("needed", needed.to_string()),
+                ("user", Arg::User(*user)),
+                ("balance", Arg::from(*balance)),
+                ("needed", Arg::from(*needed)),
             ],
             _ => Vec::new(),
+        }
+    }
+
+    /// What to say: [`TableError::key`] with [`TableError::args`].
+    pub fn to_message(&self) -> Message {
+        Message {
+            key: self.key(),
+            args: self.args(),
         }
     }
 }

@@ -8,6 +8,7 @@ use super::store::{
     UserId,
 };
 use crate::ledger::{self, Ledger, LedgerError};
+use crate::message::{Arg, Message};
 use serde_json::Value;
 
 /// The ledger's error as the table runtime sees it, its kind kept.
@@ -20,8 +21,44 @@ pub(crate) fn store_error(e: LedgerError) -> StoreError {
     StoreError {
         key: e.key(),
         message: e.to_string(),
-        args: e.args(),
+        args: ledger_message(&e).args,
         fault,
+    }
+}
+
+/// What a ledger error says, typed: members as [`Arg::User`] and the next
+/// daily claim as an [`Arg::Time`], for each front end to show its way.
+pub fn ledger_message(e: &LedgerError) -> Message {
+    let m = Message::new(e.key());
+    match e {
+        LedgerError::InvalidAmount { amount, .. } => m.arg("amount", *amount),
+        LedgerError::InsufficientChips { balance, needed } => {
+            m.arg("chips", *balance).arg("needed", *needed)
+        }
+        LedgerError::ChipsLocked { user, game } | LedgerError::AlreadySeated { user, game } => {
+            m.arg("user", Arg::User(*user)).arg("game", *game)
+        }
+        LedgerError::DuplicateSeat { user } => m.arg("user", Arg::User(*user)),
+        LedgerError::BalanceChanged { user, balance } => {
+            m.arg("user", Arg::User(*user)).arg("balance", *balance)
+        }
+        LedgerError::DailyCooldown {
+            retry_in_secs,
+            available_at,
+        } => m
+            .arg("when", Arg::Time(*available_at))
+            .arg("seconds", *retry_in_secs),
+        LedgerError::UnknownGame { game } => m.arg("game", *game),
+        LedgerError::GameNotRunning { game, status } => {
+            m.arg("game", *game).arg("status", status.as_str())
+        }
+        LedgerError::NotSeated { game, user } => m.arg("game", *game).arg("user", Arg::User(*user)),
+        LedgerError::LeaseHeld { pid, host, since } => m
+            .arg("pid", *pid)
+            .arg("host", host.as_str())
+            .arg("since", since.as_str()),
+        LedgerError::Damaged(detail) => m.arg("detail", detail.as_str()),
+        _ => m,
     }
 }
 
@@ -138,52 +175,5 @@ impl TableStore for Ledger {
         Ledger::balance(self, server, user)
             .await
             .map_err(store_error)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::discord::errors::BotError;
-    use crate::i18n::{self, Lang};
-    use crate::table::TableError;
-
-    /// Issue #33: behind a click, a ledger failure was shown as the user's
-    /// mistake and never logged as ours: the front end looked for a key
-    /// (`ledger-internal-error`) that nothing produced. The kind is typed
-    /// now: a failure of the database is internal (logged; the member reads
-    /// the internal-error words), a busy one transient, a refusal the
-    /// member's.
-    #[test]
-    fn a_ledger_failure_behind_a_click_is_internal_and_a_refusal_is_not() {
-        let failed = store_error(LedgerError::Database(sqlx::Error::Protocol(
-            "the server closed the connection".into(),
-        )));
-        assert_eq!(failed.fault, Fault::Internal);
-        let answer = BotError::from(TableError::Store(failed));
-        assert!(matches!(answer, BotError::Internal(_)), "{answer:?}");
-        for lang in [Lang::EnUs, Lang::ZhCn] {
-            assert_eq!(answer.text(lang), i18n::tr(lang, "err-internal"));
-        }
-
-        let busy = store_error(LedgerError::Database(sqlx::Error::PoolTimedOut));
-        assert!(busy.is_transient());
-
-        let refused = store_error(LedgerError::InsufficientChips {
-            balance: 3,
-            needed: 40,
-        });
-        assert_eq!(refused.fault, Fault::Refusal);
-        let answer = BotError::from(TableError::Store(refused));
-        assert!(
-            matches!(
-                answer,
-                BotError::User {
-                    key: "err-insufficient-chips",
-                    ..
-                }
-            ),
-            "{answer:?}"
-        );
     }
 }

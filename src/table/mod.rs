@@ -12,7 +12,7 @@
 //! double click or a replayed event is applied once. After every applied
 //! action the game's record is saved as its snapshot; the last action's
 //! record goes to the ledger with the chips, in one settlement. On start-up
-//! `registry::resume_all` replays every unfinished game's snapshot and
+//! `Tables::resume_all` replays every unfinished game's snapshot and
 //! carries on, or cancels what cannot be resumed.
 //!
 //! Turn timers come from [`TableConfig`]; a seat whose time runs out is
@@ -35,6 +35,9 @@ pub use handle::{
     TableStatus,
 };
 pub use kind::{JoinArgs, Payout, SeatSetup, TableGame, TimerKind};
+pub use ledger_store::ledger_message;
+#[cfg(test)]
+pub(crate) use ledger_store::store_error;
 pub use registry::{ResumeReport, Tables};
 pub use store::{
     ChannelId, Fault, GameId, NewGame, ServerId, SettleReport, Settlement, StoreError, StoredGame,

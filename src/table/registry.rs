@@ -287,6 +287,46 @@ impl<S: TableStore> Tables<S> {
         Ok((handle, first))
     }
 
+    /// At start-up: resumes every stored unfinished game of a kind this
+    /// build hosts, and cancels the rest (their chips released). The table
+    /// runtime knows the games only through the one list of them
+    /// ([`with_game!`](crate::games::with_game)).
+    pub async fn resume_all(&self) -> Result<ResumeReport, TableError> {
+        self.resume_where(|_| true).await
+    }
+
+    /// [`Tables::resume_all`] for the stored games `which` accepts (a
+    /// sharded bot: those of its guilds); the others are left alone, for
+    /// the process that hosts them.
+    pub async fn resume_where(
+        &self,
+        which: impl Fn(&StoredGame) -> bool,
+    ) -> Result<ResumeReport, TableError> {
+        let mut report = ResumeReport::default();
+        let stored = self.shared.store.unfinished_games().await?;
+        for game in stored.into_iter().filter(|g| which(g)) {
+            let id = game.id;
+            let result = match GameKind::from_name(&game.kind) {
+                Some(kind) => {
+                    crate::games::with_game!(kind, G => self.resume::<G>(game).await.map(|_| ()))
+                }
+                None => {
+                    // A kind this build does not know: cancelled, its chips
+                    // released; the error is the report's line, a failing
+                    // store the caller's error.
+                    let why = format!("no table hosts {} games", game.kind);
+                    self.shared.store.cancel(game.id, &why).await?;
+                    Err(TableError::Unresumable(game.id, why))
+                }
+            };
+            match result {
+                Ok(()) => report.resumed.push(id),
+                Err(e) => report.cancelled.push((id, e.to_string())),
+            }
+        }
+        Ok(report)
+    }
+
     /// Resumes every stored unfinished game of kind `G` that `which`
     /// accepts; games that cannot be resumed are cancelled (chips released).
     pub async fn resume_kind<G: TableGame>(

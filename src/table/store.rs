@@ -86,7 +86,7 @@ pub struct StoreError {
     pub message: String,
     /// The values `key`'s words need (`chips` of `err-insufficient-chips`):
     /// a refusal keeps them on its way to every front end.
-    pub args: Vec<(&'static str, String)>,
+    pub args: Vec<(&'static str, crate::message::Arg)>,
     /// What kind of failure it is: a refusal, a passing failure worth
     /// retrying, or an internal one (a bug, a broken store).
     pub fault: Fault,
@@ -130,7 +130,7 @@ impl StoreError {
         self.fault == Fault::Transient
     }
 
-    pub fn with_args(mut self, args: Vec<(&'static str, String)>) -> StoreError {
+    pub fn with_args(mut self, args: Vec<(&'static str, crate::message::Arg)>) -> StoreError {
         self.args = args;
         self
     }

@@ -23,6 +23,8 @@
 
 pub mod text;
 
+pub use text::Terminal;
+
 use crate::games::Seat;
 use crate::i18n::Lang;
 use crate::table::{

@@ -82,16 +82,36 @@ pub fn table_error(lang: Lang, e: &TableError) -> String {
 fn error_words(lang: Lang, e: &TableError) -> String {
     match e {
         TableError::Rule(rule) => i18n::tr_rule_error(lang, rule),
-        other => {
-            let args = other.args();
-            let args: Vec<(&str, FluentValue<'_>)> =
-                args.iter().map(|(k, v)| (*k, i18n::arg_value(v))).collect();
-            if i18n::has(Lang::EnUs, other.key()) {
-                tr_args(lang, other.key(), &args)
-            } else {
-                other.to_string()
-            }
+        other if i18n::has(Lang::EnUs, other.key()) => {
+            i18n::tr_message(lang, &other.to_message(), &Terminal)
         }
+        other => other.to_string(),
+    }
+}
+
+/// How the terminal shows a member and a moment: the one person at a
+/// terminal table is "you", and a moment is a time from now.
+pub struct Terminal;
+
+impl i18n::FrontEnd for Terminal {
+    fn user(&self, lang: Lang, _: u64) -> String {
+        tr(lang, "term-you")
+    }
+
+    fn time(&self, lang: Lang, unix_seconds: i64) -> String {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        // Rounded up: "in 1 min" until the moment, never "in 0 min".
+        let minutes = ((unix_seconds - now).max(0) + 59) / 60;
+        tr_args(
+            lang,
+            "term-time-from-now",
+            &[
+                ("hours", (minutes / 60).into()),
+                ("minutes", (minutes % 60).into()),
+            ],
+        )
     }
 }
 

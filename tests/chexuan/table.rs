@@ -11,6 +11,7 @@ use paiju::games::chexuan::session::{
 use paiju::games::chexuan::{Action, ChexuanRules, Event};
 use paiju::games::Game;
 use paiju::ledger::{Ledger, LedgerConfig};
+use paiju::message::Arg;
 use paiju::record::{split_action, Record};
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
@@ -264,7 +265,7 @@ async fn a_restart_mid_session_keeps_the_mango_pot() {
     };
     tokio::task::yield_now().await;
     let tables = Tables::new(store.clone(), config());
-    let report = paiju::registry::resume_all(&tables).await.unwrap();
+    let report = tables.resume_all().await.unwrap();
     assert_eq!(report.resumed, vec![id]);
     let t = tables
         .get::<ChexuanTable>(CHANNEL)
@@ -773,10 +774,7 @@ async fn a_start_is_refused_when_a_joiners_balance_fell_below_the_bobo() {
             assert_eq!(e.key(), "err-start-balance-fell");
             assert_eq!(
                 e.args(),
-                vec![
-                    ("user", format!("<@{}>", USERS[1])),
-                    ("balance", "700".to_string())
-                ]
+                vec![("user", Arg::User(USERS[1])), ("balance", Arg::Int(700))]
             );
         }
         other => panic!("{other:?}"),

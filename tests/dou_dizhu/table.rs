@@ -5,6 +5,7 @@
 
 use paiju::games::dou_dizhu::{Action, DouDizhu};
 use paiju::games::GameOutcome;
+use paiju::message::Arg;
 use paiju::table::memory::{MemoryStatus, MemoryStore};
 use paiju::table::{
     Actor, CloseReason, TableConfig, TableError, TableEvent, TableOptions, TableStore, Tables,
@@ -186,10 +187,7 @@ async fn a_seat_must_cover_what_a_game_ordinarily_costs() {
     assert_eq!(refused.key(), "err-balance-below-table");
     assert_eq!(
         refused.args(),
-        vec![
-            ("needed", "1200".to_string()),
-            ("chips", "1000".to_string())
-        ]
+        vec![("needed", Arg::Int(1200)), ("chips", Arg::Int(1000))]
     );
     t.add_ai(ME).await.unwrap();
     t.add_ai(ME).await.unwrap();
@@ -199,9 +197,9 @@ async fn a_seat_must_cover_what_a_game_ordinarily_costs() {
             assert_eq!(
                 e.args(),
                 vec![
-                    ("user", format!("<@{ME}>")),
-                    ("balance", "1000".to_string()),
-                    ("needed", "1200".to_string())
+                    ("user", Arg::User(ME)),
+                    ("balance", Arg::Int(1000)),
+                    ("needed", Arg::Int(1200))
                 ]
             );
         }

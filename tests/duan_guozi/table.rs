@@ -378,7 +378,7 @@ async fn a_resumed_game_holds_nothing_twice() {
     // The first table is gone (its handles dropped); a restart resumes it.
     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     let tables = Tables::new(store.clone(), config());
-    let report = paiju::registry::resume_all(&tables).await.unwrap();
+    let report = tables.resume_all().await.unwrap();
     assert_eq!(report.resumed.len(), 1, "{report:?}");
     assert_eq!(store.balance(SERVER, ME).await.unwrap(), 960);
     assert_eq!(store.balance(SERVER, YOU).await.unwrap(), 960);

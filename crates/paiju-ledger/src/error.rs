@@ -1,5 +1,7 @@
 //! The ledger's errors: every refusal is typed, changes nothing, and carries a
-//! Fluent message id (`key`) so front ends can say it in the user's language.
+//! Fluent message id (`key`) so front ends can say it in the user's language,
+//! with the values of its variant (the application types them for its front
+//! ends, which show a member or a time each their own way).
 
 use super::{GameId, ServerId, UserId};
 
@@ -132,50 +134,6 @@ impl LedgerError {
             | LedgerError::Corrupt(_)
             | LedgerError::Database(_)
             | LedgerError::Migrate(_) => "err-internal",
-        }
-    }
-
-    /// Fluent arguments for the message (name, value as text).
-    ///
-    /// `err-daily-cooldown`'s `when` is a Discord timestamp (`<t:UNIX:R>`),
-    /// which each client shows as a relative time in its own language;
-    /// `seconds` and `available_at` are there for other front ends.
-    pub fn args(&self) -> Vec<(&'static str, String)> {
-        match self {
-            LedgerError::InvalidAmount { amount, .. } => vec![("amount", amount.to_string())],
-            LedgerError::InsufficientChips { balance, needed } => vec![
-                ("chips", balance.to_string()),
-                ("needed", needed.to_string()),
-            ],
-            LedgerError::ChipsLocked { user, game } | LedgerError::AlreadySeated { user, game } => {
-                vec![("user", user.to_string()), ("game", game.to_string())]
-            }
-            LedgerError::DuplicateSeat { user } => vec![("user", user.to_string())],
-            LedgerError::BalanceChanged { user, balance } => {
-                vec![("user", user.to_string()), ("balance", balance.to_string())]
-            }
-            LedgerError::DailyCooldown {
-                retry_in_secs,
-                available_at,
-            } => vec![
-                ("when", format!("<t:{available_at}:R>")),
-                ("seconds", retry_in_secs.to_string()),
-                ("available_at", available_at.to_string()),
-            ],
-            LedgerError::UnknownGame { game } => vec![("game", game.to_string())],
-            LedgerError::GameNotRunning { game, status } => {
-                vec![("game", game.to_string()), ("status", status.clone())]
-            }
-            LedgerError::NotSeated { game, user } => {
-                vec![("game", game.to_string()), ("user", user.to_string())]
-            }
-            LedgerError::LeaseHeld { pid, host, since } => vec![
-                ("pid", pid.to_string()),
-                ("host", host.clone()),
-                ("since", since.clone()),
-            ],
-            LedgerError::Damaged(detail) => vec![("detail", detail.clone())],
-            _ => Vec::new(),
         }
     }
 

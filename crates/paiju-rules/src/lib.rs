@@ -11,5 +11,6 @@
 pub mod ai;
 pub mod cards;
 pub mod games;
+pub mod message;
 pub mod record;
 pub mod simulate;

@@ -448,7 +448,7 @@ pub async fn work(
             if id.table != channel {
                 return Err(BotError::user("err-stale"));
             }
-            crate::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await)
+            crate::games::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await)
         }
         Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang).await,
         _ => {
@@ -463,7 +463,7 @@ pub async fn work(
                 lang,
                 in_private_view,
             };
-            crate::with_game!(kind, G => game_click::<G>(c).await)
+            crate::games::with_game!(kind, G => game_click::<G>(c).await)
         }
     }
 }
@@ -518,14 +518,14 @@ async fn play_again(
     let kind: GameKind = replay.kind;
     // A game whose players bring chips (Chexuan's bobo) checks the default
     // buy-in against the new host's balance.
-    let balance = crate::with_game!(kind, G => {
+    let balance = crate::games::with_game!(kind, G => {
         host.tables.host_balance::<G>(replay.server, user).await?
     });
     // The finished table may still be closing: give it a moment.
     let mut tries = 0;
     loop {
         let http = ctx.http.clone();
-        let opened = crate::with_game!(kind, G => {
+        let opened = crate::games::with_game!(kind, G => {
             host.open_with::<G>(
                 http,
                 replay.server,
@@ -600,7 +600,7 @@ pub async fn submit(
         lang,
         in_private_view,
     };
-    crate::with_game!(kind, G => game_click::<G>(c).await)
+    crate::games::with_game!(kind, G => game_click::<G>(c).await)
 }
 
 async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError> {

@@ -62,7 +62,7 @@ pub fn no_table<G: DiscordGame>(lang: Lang) -> BotError {
         i18n::tr(lang, &format!("cmd-{}-start", G::COMMAND))
     );
     BotError::user("err-no-table-of")
-        .arg("game", i18n::tr(lang, G::NAME_KEY))
+        .arg("game", i18n::tr(lang, G::KIND.name_key()))
         .arg("command", command)
 }
 
@@ -113,7 +113,7 @@ async fn open_table<G: DiscordGame>(
         i18n::tr_args(
             lang,
             "table-opened",
-            &[("game", i18n::tr(lang, G::NAME_KEY).into())],
+            &[("game", i18n::tr(lang, G::KIND.name_key()).into())],
         ),
     )
     .await
@@ -345,7 +345,7 @@ async fn typed(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {
         .tables
         .kind_at(channel)
         .ok_or_else(|| BotError::user("err-no-table"))?;
-    crate::with_game!(kind, G => typed_in::<G>(ctx, what).await)
+    crate::games::with_game!(kind, G => typed_in::<G>(ctx, what).await)
 }
 
 async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {

@@ -298,7 +298,7 @@ impl<G: DiscordGame> Driver<G> {
             None => i18n::tr(self.lang, "table-moved-on-unposted"),
         };
         let embed = serenity::CreateEmbed::new()
-            .title(i18n::tr(self.lang, G::NAME_KEY))
+            .title(i18n::tr(self.lang, G::KIND.name_key()))
             .description(text);
         let edit = serenity::EditMessage::new()
             .embed(embed)
@@ -568,7 +568,7 @@ impl<G: DiscordGame> Driver<G> {
                     lang,
                     "dm-hand-title",
                     &[
-                        ("game", i18n::tr(lang, G::NAME_KEY).into()),
+                        ("game", i18n::tr(lang, G::KIND.name_key()).into()),
                         ("channel", format!("<#{}>", self.channel).into())
                     ]
                 )
@@ -776,7 +776,7 @@ impl<G: DiscordGame> Driver<G> {
             }
         };
         let embed = serenity::CreateEmbed::new()
-            .title(i18n::tr(self.lang, G::NAME_KEY))
+            .title(i18n::tr(self.lang, G::KIND.name_key()))
             .description(words);
         self.show(embed, Vec::new(), None).await;
     }

@@ -137,7 +137,7 @@ impl Host {
                 return 0;
             }
         };
-        let report = match crate::registry::resume_where(&self.tables, |g| hosts(g.server)).await {
+        let report = match self.tables.resume_where(|g| hosts(g.server)).await {
             Ok(r) => r,
             Err(e) => {
                 tracing::error!("resuming games failed: {e}");
@@ -177,7 +177,7 @@ impl Host {
                 game: game.id,
                 messages,
             };
-            let started = crate::with_game!(kind, G => {
+            let started = crate::games::with_game!(kind, G => {
                 match self.tables.get::<G>(game.channel) {
                     Some(handle) => {
                         driver::spawn_resumed(

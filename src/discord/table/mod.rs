@@ -35,7 +35,7 @@
 //!    calls [`commands::open::<MyGame>`]; `join` / `leave` / `stop` call
 //!    [`commands::join`], [`commands::leave`], [`commands::stop`]. Give it
 //!    words in `locales/*/commands.ftl` (its game words in its own `.ftl`).
-//! 4. Its line in the game registry (`crate::registry::with_game!`), so
+//! 4. Its line in the game registry (`crate::games::with_game!`), so
 //!    clicks, `/play`, `/pass`, `/hand`, "Play again" and the resume at
 //!    start-up reach it; README.md's "Adding a game" lists every place.
 //!
@@ -54,8 +54,6 @@ use crate::games::{Game, Seat};
 use crate::i18n::{self, Lang};
 use crate::table::{GameId, GameResult, Occupant, SettleReport, TableGame};
 use poise::serenity_prelude as serenity;
-
-pub use crate::registry::with_game;
 
 /// How each seat is shown: a mention for people, "AI 2" for the computer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -327,8 +325,6 @@ impl PartialEq for Modal {
 /// Its pictures (the hand in the DM and "My hand", the table in the table
 /// message's embed) come from its [`Drawn`](crate::render::Drawn) impl.
 pub trait DiscordGame: TableGame + crate::render::Drawn {
-    /// Fluent id of the game's name (`ddz-name`).
-    const NAME_KEY: &'static str;
     /// Fluent id of the lobby's explanation; it gets `$min` and `$max`.
     const LOBBY_HINT_KEY: &'static str = "lobby-hint";
 
@@ -372,7 +368,7 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
             lang,
             "lobby-title",
             &[
-                ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                ("game", i18n::tr(lang, Self::KIND.name_key()).into()),
                 ("stake", stake.into()),
             ],
         )

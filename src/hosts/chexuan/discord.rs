@@ -221,8 +221,6 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 }
 
 impl DiscordGame for ChexuanTable {
-    const NAME_KEY: &'static str = "chexuan-name";
-
     type Click = ChexuanClick;
 
     const COMMAND: &'static str = "chexuan";
@@ -235,7 +233,10 @@ impl DiscordGame for ChexuanTable {
             lang,
             "chexuan-lobby-title",
             &[
-                ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                (
+                    "game",
+                    i18n::tr(lang, <Self as crate::games::Game>::KIND.name_key()).into(),
+                ),
                 ("chips", (rules.ante as i64).into()),
             ],
         )
@@ -594,7 +595,7 @@ impl DiscordGame for ChexuanTable {
         for seat in 0..r.report.paid.len() {
             lines.push(r.seat_line(seat, String::new()));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as crate::games::Game>::KIND.name_key(), &lines))
     }
 }
 

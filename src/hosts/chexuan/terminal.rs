@@ -276,12 +276,6 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
 }
 
 impl Registered for ChexuanTable {
-    const NAME_KEY: &'static str = "chexuan-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/chexuan.ftl"),
-        include_str!("../../../locales/zh-CN/chexuan.ftl"),
-    ];
-
     /// A `chexuan` record is a whole session when its deal has a `seed`
     /// (or it has the sessions' old name), one hand otherwise.
     fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {

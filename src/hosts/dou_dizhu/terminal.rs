@@ -22,12 +22,6 @@ use crate::terminal::{PlayOptions, TerminalGame};
 pub type Input = crate::terminal::Input<Action>;
 
 impl Registered for DouDizhu {
-    const NAME_KEY: &'static str = "ddz-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/dou-dizhu.ftl"),
-        include_str!("../../../locales/zh-CN/dou-dizhu.ftl"),
-    ];
-
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::dou_dizhu::simulate(opts)
     }

@@ -64,8 +64,6 @@ fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
 }
 
 impl DiscordGame for DuanGuozi {
-    const NAME_KEY: &'static str = "dg-name";
-
     type Click = DgClick;
 
     const COMMAND: &'static str = "duan-guozi";
@@ -247,7 +245,7 @@ impl DiscordGame for DuanGuozi {
             lines.push(String::new());
             lines.push(i18n::tr(lang, "dg-result-next"));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as crate::games::Game>::KIND.name_key(), &lines))
     }
 }
 

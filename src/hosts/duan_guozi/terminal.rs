@@ -51,12 +51,6 @@ pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
 }
 
 impl Registered for DuanGuozi {
-    const NAME_KEY: &'static str = "dg-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/duan-guozi.ftl"),
-        include_str!("../../../locales/zh-CN/duan-guozi.ftl"),
-    ];
-
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::duan_guozi::simulate(opts)
     }

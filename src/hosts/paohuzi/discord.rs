@@ -118,8 +118,6 @@ fn player_lines(lang: Lang, view: &LiveView, names: &[String]) -> Vec<String> {
 }
 
 impl DiscordGame for PaohuziTable {
-    const NAME_KEY: &'static str = "paohuzi-name";
-
     type Click = PhzClick;
 
     const COMMAND: &'static str = "paohuzi";
@@ -462,7 +460,7 @@ impl DiscordGame for PaohuziTable {
             };
             lines.push(r.seat_line(seat, i18n::tr(lang, role)));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as crate::games::Game>::KIND.name_key(), &lines))
     }
 }
 

@@ -25,12 +25,6 @@ fn played_at_a_table(record: &Record) -> bool {
 }
 
 impl Registered for PaohuziTable {
-    const NAME_KEY: &'static str = "paohuzi-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/paohuzi.ftl"),
-        include_str!("../../../locales/zh-CN/paohuzi.ftl"),
-    ];
-
     /// A hand played at a live table ([`played_at_a_table`]) replays
     /// through [`PaohuziTable`], answers in the order they came; any other
     /// through the engine, one question at a time.

@@ -149,7 +149,7 @@ fn positions(cards: &[Card], values: &[String]) -> Result<u64, BotError> {
     for v in values {
         let i = (0..cards.len())
             .find(|&i| value_of(cards, i) == *v)
-            .ok_or_else(|| BotError::user("err-bad-card").arg("card", v))?;
+            .ok_or_else(|| BotError::user("err-bad-card").arg("card", v.as_str()))?;
         mask |= 1 << i;
     }
     Ok(mask)
@@ -209,7 +209,6 @@ fn turn_line(t: &TableView<'_, ShengjiTable>) -> Option<String> {
 }
 
 impl DiscordGame for ShengjiTable {
-    const NAME_KEY: &'static str = "shengji-name";
     const LOBBY_HINT_KEY: &'static str = "shengji-lobby-hint";
 
     type Click = SjClick;
@@ -541,7 +540,7 @@ impl DiscordGame for ShengjiTable {
             };
             lines.push(r.seat_line(seat, role));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as crate::games::Game>::KIND.name_key(), &lines))
     }
 
     /// Mid-match the next hand is dealt at this table by itself (a "Play

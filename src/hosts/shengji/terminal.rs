@@ -19,12 +19,6 @@ use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
 
 impl Registered for ShengjiTable {
-    const NAME_KEY: &'static str = "shengji-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/shengji.ftl"),
-        include_str!("../../../locales/zh-CN/shengji.ftl"),
-    ];
-
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
         crate::games::shengji::simulate(opts)
     }

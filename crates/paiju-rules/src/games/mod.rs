@@ -25,8 +25,8 @@ use std::fmt::Debug;
 pub type Seat = usize;
 
 /// The games paiju hosts, with the names used in records, the ledger and
-/// commands. A variant comes with its game's line in the registry
-/// (`crate::registry::with_game!`, whose match has no wildcard).
+/// commands. A variant comes with its line in [`with_game!`](crate::with_game),
+/// whose match has no wildcard: the one list of the games.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GameKind {
@@ -61,6 +61,33 @@ impl GameKind {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
+    /// The kind a record's (or the ledger's) `game` names, the legacy
+    /// name of Chexuan's session records included.
+    pub fn of_record(game: &str) -> Option<GameKind> {
+        if game == chexuan::session::LEGACY_RECORD_NAME {
+            return Some(GameKind::Chexuan);
+        }
+        GameKind::from_name(game)
+    }
+
+    /// The Fluent id of the game's name (`ddz-name`), in its
+    /// `locales/*/<game>.ftl`.
+    pub fn name_key(self) -> &'static str {
+        match self {
+            GameKind::DouDizhu => "ddz-name",
+            GameKind::DuanGuozi => "dg-name",
+            GameKind::Chexuan => "chexuan-name",
+            GameKind::Shengji => "shengji-name",
+            GameKind::Paohuzi => "paohuzi-name",
+        }
+    }
+
+    /// The names of every game, for help texts and refusals
+    /// (`dou-dizhu, duan-guozi, chexuan, …`).
+    pub fn names() -> String {
+        GameKind::ALL.map(GameKind::name).join(", ")
+    }
+
     /// The stake a table has when its host names none (the config's
     /// `[stakes]` overrides it per game): chips per unit of the game's
     /// score; Chexuan's is its default ante (底皮), as its hands are played
@@ -75,6 +102,42 @@ impl GameKind {
         }
     }
 }
+
+/// Runs `$body` with `$G` naming the game type of a [`GameKind`]: the type
+/// a record replays with and a table hosts. Every layer that names a game by
+/// its kind dispatches through it (`paiju replay` and `simulate`, resuming
+/// stored games, the slash commands and clicks, `paiju play`), each with the
+/// trait it needs of `$G`: a game missing a layer's impl does not compile.
+/// Its match has no wildcard arm, so a kind without its line does not
+/// compile either.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::DouDizhu => {
+                type $G = $crate::games::dou_dizhu::DouDizhu;
+                $body
+            }
+            $crate::games::GameKind::DuanGuozi => {
+                type $G = $crate::games::duan_guozi::DuanGuozi;
+                $body
+            }
+            $crate::games::GameKind::Chexuan => {
+                type $G = $crate::games::chexuan::session::ChexuanTable;
+                $body
+            }
+            $crate::games::GameKind::Shengji => {
+                type $G = $crate::games::shengji::ShengjiTable;
+                $body
+            }
+            $crate::games::GameKind::Paohuzi => {
+                type $G = $crate::games::paohuzi::PaohuziTable;
+                $body
+            }
+        }
+    };
+}
+pub use crate::with_game;
 
 /// The error codes of `paiju replay` (rules/README.md).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
@@ -99,15 +162,15 @@ impl ErrorCode {
 
 /// A refused action. The game state is untouched when this is returned.
 ///
-/// `message` is plain English for records, logs and the terminal; front ends
-/// that speak other languages build their sentence from `key` (a Fluent
-/// message id in `locales/`) and `args`.
+/// `message` is plain English for records and logs; front ends build their
+/// sentence from `key` (a Fluent message id in `locales/`) and its typed
+/// `args` ([`Message`](crate::message::Message)).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct RuleError {
     pub code: ErrorCode,
     pub key: &'static str,
-    pub args: Vec<(&'static str, String)>,
+    pub args: Vec<(&'static str, crate::message::Arg)>,
     pub message: String,
 }
 
@@ -121,9 +184,17 @@ impl RuleError {
         }
     }
 
-    pub fn arg(mut self, name: &'static str, value: impl ToString) -> RuleError {
-        self.args.push((name, value.to_string()));
+    pub fn arg(mut self, name: &'static str, value: impl Into<crate::message::Arg>) -> RuleError {
+        self.args.push((name, value.into()));
         self
+    }
+
+    /// What to say: the key and its typed values.
+    pub fn to_message(&self) -> crate::message::Message {
+        crate::message::Message {
+            key: self.key,
+            args: self.args.clone(),
+        }
     }
 
     pub fn not_your_turn() -> RuleError {

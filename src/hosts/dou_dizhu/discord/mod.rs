@@ -49,8 +49,6 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 }
 
 impl DiscordGame for DouDizhu {
-    const NAME_KEY: &'static str = "ddz-name";
-
     type Click = DdzClick;
 
     const COMMAND: &'static str = "dou-dizhu";
@@ -338,7 +336,7 @@ impl DiscordGame for DouDizhu {
                 &[("rake", r.report.rake.into())],
             ));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as crate::games::Game>::KIND.name_key(), &lines))
     }
 }
 

@@ -519,7 +519,7 @@ impl Chexuan {
                         "err-chexuan-split-cards",
                         format!("{c} is not one of your cards (or is given twice)"),
                     )
-                    .arg("card", c))
+                    .arg("card", crate::message::Arg::chexuan_cards(vec![c])))
                 }
             }
         }

@@ -277,11 +277,30 @@ pub(crate) fn illegal(key: &'static str, message: impl Into<String>) -> RuleErro
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
-pub(crate) fn not_in_hand(card: &str) -> RuleError {
+/// The card or bare rank a [`CardError`] names (as the input parser wrote
+/// it: `BJ`, `5♥`, `10`): a card is typed as one, so that players read it
+/// in their words (大王); a rank stays as written.
+fn card_or_rank(name: &str) -> crate::message::Arg {
+    match name.parse::<Card>() {
+        Ok(card) => card.into(),
+        Err(_) => name.into(),
+    }
+}
+
+fn not_in_hand_named(name: &str) -> RuleError {
     RuleError::new(
         ErrorCode::BadCard,
         "err-not-in-hand",
-        format!("{card} is not in your hand"),
+        format!("{name} is not in your hand"),
+    )
+    .arg("card", card_or_rank(name))
+}
+
+pub(crate) fn not_in_hand(card: Card) -> RuleError {
+    RuleError::new(
+        ErrorCode::BadCard,
+        "err-not-in-hand",
+        format!("{} is not in your hand", card.pretty()),
     )
     .arg("card", card)
 }
@@ -301,7 +320,7 @@ pub fn parse_play(input: &str, hand: &[Card]) -> Result<Vec<Card>, RuleError> {
             "err-card-twice",
             format!("{} is listed twice", dup.pretty()),
         )
-        .arg("card", dup.pretty()));
+        .arg("card", *dup));
     }
     Ok(cards)
 }
@@ -309,13 +328,13 @@ pub fn parse_play(input: &str, hand: &[Card]) -> Result<Vec<Card>, RuleError> {
 fn card_error(e: CardError) -> RuleError {
     match e {
         CardError::NotACard(s) => bad_card(&s),
-        CardError::NotInHand(s) => not_in_hand(&s),
+        CardError::NotInHand(s) => not_in_hand_named(&s),
         CardError::NotEnough { card, have } => RuleError::new(
             ErrorCode::BadCard,
             "err-not-enough",
             format!("you have only {have} of {card}"),
         )
-        .arg("card", card)
+        .arg("card", card_or_rank(&card))
         .arg("have", have),
         CardError::Empty => illegal("err-empty-play", "play at least one card"),
     }

@@ -210,6 +210,17 @@ impl CardSet {
 
     /// The ranks with a space between them (`3 4`, `10 10 SJ`): how a
     /// refusal names the cards, so that `34` never reads as thirty-four.
+    /// The rank indices of the cards, one per card, low to high: a
+    /// refusal's typed [`Arg::Ranks`](crate::message::Arg::Ranks).
+    pub fn rank_list(self) -> Vec<usize> {
+        let c = self.counts();
+        let mut ranks = Vec::new();
+        for (r, &n) in c.iter().enumerate() {
+            ranks.extend(std::iter::repeat_n(r, n as usize));
+        }
+        ranks
+    }
+
     pub fn ranks_words(self) -> String {
         let c = self.counts();
         let mut words = Vec::new();

@@ -76,7 +76,7 @@ impl DouDizhu {
         }
         if !cards.is_subset(self.hands[seat]) {
             let missing = cards.minus(self.hands[seat]).cards()[0];
-            return Err(not_in_hand(&missing.pretty()));
+            return Err(not_in_hand(missing));
         }
         let factor = discard_factor(cards);
         self.hands[seat] = self.hands[seat].minus(cards);

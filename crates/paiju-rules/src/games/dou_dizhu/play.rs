@@ -90,7 +90,7 @@ impl DouDizhu {
                         "{text} mixes wild and natural cards: say what the wild cards stand for"
                     ),
                 )
-                .arg("cards", cards.ranks_words()),
+                .arg("cards", crate::message::Arg::Ranks(cards.rank_list())),
                 wild::WildError::Count { wild, stated } => illegal(
                     "err-wild-as-count",
                     format!("the play has {wild} wild cards but `wild_as` names {stated} ranks"),
@@ -109,7 +109,7 @@ impl DouDizhu {
                     "err-wild-all-own-rank",
                     format!("{text} is all wild cards: they are their own rank"),
                 )
-                .arg("cards", cards.ranks_words()),
+                .arg("cards", crate::message::Arg::Ranks(cards.rank_list())),
             }
         })
     }
@@ -129,7 +129,7 @@ impl DouDizhu {
         }
         if !cards.is_subset(self.hands[seat]) {
             let missing = cards.minus(self.hands[seat]).cards()[0];
-            return Err(not_in_hand(&missing.pretty()));
+            return Err(not_in_hand(missing));
         }
         let readings = self.readings_of(cards, wild_as)?;
         if readings.is_empty() {
@@ -138,7 +138,7 @@ impl DouDizhu {
                 "err-not-a-combination",
                 format!("{text} is not a valid combination"),
             )
-            .arg("cards", cards.ranks_words()));
+            .arg("cards", crate::message::Arg::Ranks(cards.rank_list())));
         }
         let candidates = || {
             readings
@@ -153,7 +153,7 @@ impl DouDizhu {
                 "err-not-that-reading",
                 format!("{text} is not {}", kind.phrase()),
             )
-            .arg("cards", cards.ranks_words())
+            .arg("cards", crate::message::Arg::Ranks(cards.rank_list()))
             .arg("pattern", kind.name()));
         };
         let Some(st) = standing else {

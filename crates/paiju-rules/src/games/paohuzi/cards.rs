@@ -74,6 +74,14 @@ impl Card {
     }
 }
 
+/// A Paohuzi card in a refusal: its record name (`x3`, `d3`), which the
+/// messages' words switch on to name it (`paohuzi-card`).
+impl From<Card> for crate::message::Arg {
+    fn from(card: Card) -> crate::message::Arg {
+        crate::message::Arg::Text(card.to_string())
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let case = if self.is_big() { 'd' } else { 'x' };

@@ -394,7 +394,7 @@ impl Shengji {
                     if cards.len() == 1 { "is" } else { "are" }
                 ),
             )
-            .arg("cards", pretty(cards))
+            .arg("cards", cards)
             .arg("dealt", dealt),
             DeclareRefusal::Shape(e) => {
                 let level = self.declaring_level(seat);
@@ -411,11 +411,12 @@ impl Shengji {
                         level.display()
                     ),
                 )
-                .arg("cards", pretty(cards))
+                .arg("cards", cards)
                 .arg("level", level.display())
             }
             DeclareRefusal::Weaker => {
                 let standing = d.standing().map(|s| pretty(&s.cards)).unwrap_or_default();
+                let standing_cards = d.standing().map(|s| s.cards.to_vec()).unwrap_or_default();
                 illegal(
                     "err-shengji-declare-weaker",
                     format!(
@@ -423,8 +424,8 @@ impl Shengji {
                         pretty(cards),
                     ),
                 )
-                .arg("cards", pretty(cards))
-                .arg("standing", standing)
+                .arg("cards", cards)
+                .arg("standing", standing_cards)
             }
         }
     }
@@ -493,7 +494,7 @@ impl Shengji {
                 "err-shengji-not-in-hand",
                 format!("{} is not in your hand and the kitty", pretty(cards)),
             )
-            .arg("cards", pretty(cards)));
+            .arg("cards", cards));
         }
         let mut settled = self.settle_now(d);
         settled.buried = cards.to_vec();
@@ -865,7 +866,7 @@ impl Shengji {
                 "err-shengji-not-in-hand",
                 format!("{} is not in your hand", pretty(cards)),
             )
-            .arg("cards", pretty(cards)));
+            .arg("cards", cards));
         }
         let order = &p.settled.order;
         match &p.lead {
@@ -874,7 +875,7 @@ impl Shengji {
                     "err-shengji-lead-mixed",
                     format!("{}: a lead is of one suit (or all trumps)", pretty(cards)),
                 )
-                .arg("cards", pretty(cards))
+                .arg("cards", cards)
             }),
             Some(lead) => {
                 if cards.len() != lead.size {
@@ -922,17 +923,17 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
             "err-shengji-follow-own-tractor",
             format!("you must play your tractor {} on this lead", pretty(&cards)),
         )
-        .arg("cards", pretty(&cards)),
+        .arg("cards", &cards[..]),
         FollowError::Tractor(cards) => illegal(
             "err-shengji-follow-tractor",
             format!("a tractor lead needs your tractor {}", pretty(&cards)),
         )
-        .arg("cards", pretty(&cards)),
+        .arg("cards", &cards[..]),
         FollowError::Group { width: 2, cards } => illegal(
             "err-shengji-follow-pair",
             format!("you must play your pair {} on this lead", pretty(&cards)),
         )
-        .arg("cards", pretty(&cards)),
+        .arg("cards", &cards[..]),
         // One or two triples, or one or two quads.
         FollowError::Group { width, cards } => {
             let (key, width) = match width {
@@ -947,7 +948,7 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
                     pretty(&cards)
                 ),
             )
-            .arg("cards", pretty(&cards))
+            .arg("cards", &cards[..])
             .arg("count", cards.len() / width as usize)
         }
         FollowError::Either(first, second) => {
@@ -966,9 +967,9 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
                 ),
             )
             .arg("first", a.0)
-            .arg("first_cards", pretty(&first.cards))
+            .arg("first_cards", &first.cards[..])
             .arg("second", b.0)
-            .arg("second_cards", pretty(&second.cards))
+            .arg("second_cards", &second.cards[..])
         }
     }
 }

@@ -416,7 +416,7 @@ impl ShengjiTable {
                         "err-shengji-declare-not-dealt",
                         "no card has been dealt yet",
                     )
-                    .arg("cards", crate::cards::format_cards(cards))
+                    .arg("cards", &cards[..])
                     .arg("dealt", 0));
                 }
                 // Read against the cards dealt so far: the table's counter.
