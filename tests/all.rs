@@ -37,6 +37,8 @@ mod i18n;
 mod layers;
 #[path = "ledger.rs"]
 mod ledger;
+#[path = "ledger_backup.rs"]
+mod ledger_backup;
 #[path = "ledger_cli.rs"]
 mod ledger_cli;
 #[path = "ledger_concurrency.rs"]
@@ -45,6 +47,8 @@ mod ledger_concurrency;
 mod ledger_games;
 #[path = "ledger_props.rs"]
 mod ledger_props;
+#[path = "ops.rs"]
+mod ops;
 #[path = "paohuzi.rs"]
 mod paohuzi;
 #[path = "promises.rs"]
