@@ -19,6 +19,8 @@ mod chexuan;
 mod config_example;
 #[path = "crash.rs"]
 mod crash;
+#[path = "deploy.rs"]
+mod deploy;
 #[path = "discord_chexuan.rs"]
 mod discord_chexuan;
 #[path = "discord_dou_dizhu_wild.rs"]
