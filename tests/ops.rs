@@ -220,6 +220,7 @@ async fn the_bot_serves_health_and_metrics_and_logs_json_while_a_game_is_played(
         .iter()
         .find(|l| l["message"] == "game settled")
         .unwrap_or_else(|| panic!("no `game settled` line in {log}"));
+    eprintln!("a table's log line: {settled}");
     assert_eq!(settled["span"]["name"], "table", "{settled}");
     assert_eq!(settled["span"]["guild"], GUILD_ID, "{settled}");
     assert_eq!(settled["span"]["channel"], CHANNEL_ID, "{settled}");
