@@ -14,6 +14,7 @@ use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use support::bot::BotProcess;
+use support::db::{Backend, TestDb};
 use support::fake_discord::{FakeDiscord, CHANNEL_ID, GUILD_ID};
 use support::session::{button, sub, table_message};
 
@@ -264,14 +265,14 @@ async fn healthz_says_the_gateway_is_not_connected() {
     bot.stop();
 }
 
-/// The health checks on a ledger of this process: a lease taken by another
-/// process and a database that no longer answers each turn `/healthz` to
-/// 503, naming what is wrong.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn healthz_says_a_lost_lease_and_an_unreachable_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let url = dir.path().join("paiju.db").to_str().unwrap().to_string();
-    let ledger = Ledger::open(&url, LedgerConfig::default()).await.unwrap();
+/// The health checks on a ledger of this process, on SQLite and on
+/// PostgreSQL: a lease taken by another process and a database that no
+/// longer answers each turn `/healthz` to 503, naming what is wrong.
+async fn healthz_says_a_lost_lease_and_an_unreachable_database(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    let ledger = Ledger::open(&db.url, LedgerConfig::default())
+        .await
+        .unwrap();
     let me = LeaseOwner::me();
     let held = ledger.take_lease(lease::TABLES, &me).await.unwrap();
     let health = Health {
@@ -294,19 +295,7 @@ async fn healthz_says_a_lost_lease_and_an_unreachable_database() {
     assert!(body.contains("leases ok: held (tables)"), "{body}");
 
     // Another process took the lease over.
-    {
-        use sqlx::{ConnectOptions, Connection};
-        let mut c = sqlx::sqlite::SqliteConnectOptions::new()
-            .filename(&url)
-            .connect()
-            .await
-            .unwrap();
-        sqlx::query("UPDATE leases SET owner = 'someone-else'")
-            .execute(&mut c)
-            .await
-            .unwrap();
-        c.close().await.unwrap();
-    }
+    db.exec("UPDATE leases SET owner = 'someone-else'").await;
     let (status, body) = scrape(addr, "/healthz").await;
     assert_eq!(status, 503, "{body}");
     assert!(
@@ -324,3 +313,5 @@ async fn healthz_says_a_lost_lease_and_an_unreachable_database() {
     assert!(body.contains("gateway ok"), "{body}");
     drop(listener);
 }
+
+on_every_database!(healthz_says_a_lost_lease_and_an_unreachable_database);
