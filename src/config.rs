@@ -33,6 +33,7 @@ pub struct Config {
     pub stakes: StakesConfig,
     pub locales: LocalesConfig,
     pub log: LogConfig,
+    pub ops: OpsConfig,
 }
 
 #[derive(Clone, PartialEq, Deserialize)]
@@ -162,6 +163,47 @@ pub struct LogConfig {
     /// A `tracing` filter: `info`, `paiju=debug,serenity=warn`, … (`RUST_LOG`
     /// wins when set).
     pub level: String,
+    /// How each log line is written: plain text, or one JSON object a
+    /// line (tracing-subscriber's JSON layer) with the span's fields — the
+    /// guild, channel and game of a table — for a log collector.
+    pub format: LogFormat,
+}
+
+/// `log.format`: `text` (the default) or `json`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Text,
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<LogFormat, String> {
+        match s.trim() {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            other => Err(format!("`{other}` is not a log format (text or json)")),
+        }
+    }
+}
+
+/// What an operator reads of a running bot (`src/ops/`).
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OpsConfig {
+    /// The address of the health and metrics listener (`/healthz`,
+    /// `/metrics`), e.g. `127.0.0.1:9100`. Unset (the default): no
+    /// listener, and no metric is kept.
+    pub listen: Option<String>,
+}
+
+impl OpsConfig {
+    /// The listener's address, when one is set (checked by `validate`).
+    pub fn listen_addr(&self) -> Option<std::net::SocketAddr> {
+        self.listen.as_deref()?.trim().parse().ok()
+    }
 }
 
 impl Default for Config {
@@ -174,6 +216,7 @@ impl Default for Config {
             stakes: StakesConfig::default(),
             locales: LocalesConfig::default(),
             log: LogConfig::default(),
+            ops: OpsConfig::default(),
         }
     }
 }
@@ -251,6 +294,7 @@ impl Default for LogConfig {
     fn default() -> Self {
         LogConfig {
             level: "info".into(),
+            format: LogFormat::Text,
         }
     }
 }
@@ -299,6 +343,8 @@ const FIXED_ENV_KEYS: &[(&str, &str)] = &[
     ("PAIJU_LOCALES_ENABLED", "locales.enabled"),
     ("PAIJU_LOCALES_DEFAULT", "locales.default"),
     ("PAIJU_LOG_LEVEL", "log.level"),
+    ("PAIJU_LOG_FORMAT", "log.format"),
+    ("PAIJU_OPS_LISTEN", "ops.listen"),
 ];
 
 /// The stake keys, for a refusal (`dou_dizhu, duan_guozi, chexuan`).
@@ -433,6 +479,15 @@ impl Config {
         if let Some(v) = get("PAIJU_LOG_LEVEL") {
             self.log.level = v.trim().to_string();
         }
+        if let Some(v) = get("PAIJU_LOG_FORMAT") {
+            self.log.format = v.parse().map_err(|message| ConfigError::Env {
+                var: "PAIJU_LOG_FORMAT",
+                message,
+            })?;
+        }
+        if let Some(v) = get("PAIJU_OPS_LISTEN") {
+            self.ops.listen = Some(v.trim().to_string());
+        }
         Ok(())
     }
 
@@ -550,6 +605,14 @@ impl Config {
         if self.log.level.trim().is_empty() {
             return invalid("log.level", "must not be empty (try `info`)".into());
         }
+        if let Some(listen) = &self.ops.listen {
+            if self.ops.listen_addr().is_none() {
+                return invalid(
+                    "ops.listen",
+                    format!("`{listen}` is not an address and port like 127.0.0.1:9100"),
+                );
+            }
+        }
         Ok(())
     }
 }
@@ -648,6 +711,8 @@ mod tests {
                 "[discord]\nshards = \"0-8\"\nshard_count = 8\n",
                 "discord.shards",
             ),
+            ("[ops]\nlisten = \"localhost\"\n", "ops.listen"),
+            ("[ops]\nlisten = \"9100\"\n", "ops.listen"),
         ];
         for (text, key) in cases {
             let cfg = Config::from_toml_str(text, Path::new("t.toml")).unwrap();
@@ -719,6 +784,41 @@ mod tests {
         assert!(env_keys()
             .iter()
             .any(|(var, key)| var == "PAIJU_STAKES_CHEXUAN" && key == "stakes.chexuan"));
+    }
+
+    #[test]
+    fn log_format_and_ops_listener_come_from_the_file_or_the_environment() {
+        let cfg = Config::default();
+        assert_eq!(cfg.log.format, LogFormat::Text);
+        assert_eq!(cfg.ops.listen_addr(), None, "no listener unless asked");
+        let cfg = Config::from_toml_str(
+            "[log]\nformat = \"json\"\n[ops]\nlisten = \"127.0.0.1:9100\"\n",
+            Path::new("t.toml"),
+        )
+        .unwrap();
+        cfg.validate().unwrap();
+        assert_eq!(cfg.log.format, LogFormat::Json);
+        assert_eq!(
+            cfg.ops.listen_addr(),
+            Some("127.0.0.1:9100".parse().unwrap())
+        );
+        let err = Config::from_toml_str("[log]\nformat = \"xml\"\n", Path::new("t.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("xml") && err.contains("json"), "{err}");
+        let mut cfg = Config::default();
+        cfg.apply_env(env_of(&[
+            ("PAIJU_LOG_FORMAT", "json"),
+            ("PAIJU_OPS_LISTEN", "[::1]:9200"),
+        ]))
+        .unwrap();
+        cfg.validate().unwrap();
+        assert_eq!(cfg.log.format, LogFormat::Json);
+        assert_eq!(cfg.ops.listen_addr().map(|a| a.port()), Some(9200));
+        let err = cfg
+            .apply_env(env_of(&[("PAIJU_LOG_FORMAT", "yaml")]))
+            .unwrap_err();
+        assert!(err.to_string().contains("PAIJU_LOG_FORMAT"), "{err}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod config;
 pub mod discord;
 pub mod hosts;
 pub mod i18n;
+pub mod ops;
 pub mod registry;
 pub mod render;
 pub mod table;

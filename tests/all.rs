@@ -19,6 +19,8 @@ mod chexuan;
 mod config_example;
 #[path = "crash.rs"]
 mod crash;
+#[path = "deploy.rs"]
+mod deploy;
 #[path = "discord_chexuan.rs"]
 mod discord_chexuan;
 #[path = "discord_dou_dizhu_wild.rs"]
@@ -37,6 +39,8 @@ mod i18n;
 mod layers;
 #[path = "ledger.rs"]
 mod ledger;
+#[path = "ledger_backup.rs"]
+mod ledger_backup;
 #[path = "ledger_cli.rs"]
 mod ledger_cli;
 #[path = "ledger_concurrency.rs"]
@@ -45,6 +49,8 @@ mod ledger_concurrency;
 mod ledger_games;
 #[path = "ledger_props.rs"]
 mod ledger_props;
+#[path = "ops.rs"]
+mod ops;
 #[path = "paohuzi.rs"]
 mod paohuzi;
 #[path = "promises.rs"]

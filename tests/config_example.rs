@@ -35,7 +35,12 @@ fn example_with_commented_keys_enabled_parses() {
         .replace(
             "# dev_guild = 123456789012345678",
             "dev_guild = 123456789012345678",
-        );
+        )
+        .replace(
+            "# listen = \"127.0.0.1:9100\"",
+            "listen = \"127.0.0.1:9100\"",
+        )
+        .replace("format = \"text\"", "format = \"json\"");
     let cfg = Config::from_toml_str(&text, Path::new("x.toml")).unwrap();
     cfg.validate().unwrap();
     assert_eq!(cfg.discord.token.as_deref(), Some("abc.def"));
@@ -44,4 +49,9 @@ fn example_with_commented_keys_enabled_parses() {
         Some("http://127.0.0.1:8080")
     );
     assert_eq!(cfg.discord.dev_guild, Some(123456789012345678));
+    assert_eq!(
+        cfg.ops.listen_addr(),
+        Some("127.0.0.1:9100".parse().unwrap())
+    );
+    assert_eq!(cfg.log.format, paiju::config::LogFormat::Json);
 }

@@ -8,19 +8,32 @@
 use std::path::Path;
 
 /// Crates that belong to the layers above the rules (the runtime, the
-/// ledger, the front ends, the command line) and to paiju itself.
+/// ledger, the front ends, the command line, the operator's metrics) and
+/// to paiju itself.
 const ABOVE_THE_RULES: &[&str] = &[
     "tokio",
     "sqlx",
     "serenity",
     "poise",
     "clap",
+    "metrics",
+    "metrics-exporter-prometheus",
+    "hyper",
     "paiju",
     "paiju-ledger",
 ];
 
-/// Crates of the application and its front ends.
-const ABOVE_THE_LEDGER: &[&str] = &["serenity", "poise", "clap", "paiju", "paiju-rules"];
+/// Crates of the application and its front ends. The ledger may record
+/// its own metrics through the `metrics` facade, never export them.
+const ABOVE_THE_LEDGER: &[&str] = &[
+    "serenity",
+    "poise",
+    "clap",
+    "metrics-exporter-prometheus",
+    "hyper",
+    "paiju",
+    "paiju-rules",
+];
 
 /// The dependency names of a crate's manifest (every dependency table).
 fn dependencies(manifest: &Path) -> Vec<String> {

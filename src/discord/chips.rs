@@ -105,7 +105,8 @@ pub async fn chips(
     };
     if !leaderboard.unwrap_or(false) {
         // A balance is one's own business: only the caller sees it.
-        ctx.send(
+        crate::discord::send(
+            ctx,
             quiet()
                 .ephemeral(true)
                 .content(format!("{content}\n{footer}")),
@@ -134,7 +135,7 @@ pub async fn chips(
         .title(i18n::tr(lang, "chips-leaderboard"))
         .description(board)
         .footer(serenity::CreateEmbedFooter::new(footer));
-    ctx.send(quiet().content(content).embed(embed)).await?;
+    crate::discord::send(ctx, quiet().content(content).embed(embed)).await?;
     Ok(())
 }
 
@@ -157,7 +158,7 @@ pub async fn daily(ctx: Context<'_>) -> Result<(), BotError> {
             ("chips", balance.into()),
         ],
     );
-    ctx.send(quiet().content(text).ephemeral(true)).await?;
+    crate::discord::send(ctx, quiet().content(text).ephemeral(true)).await?;
     Ok(())
 }
 
@@ -198,7 +199,7 @@ pub async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result
             ("chips", balance.into()),
         ],
     );
-    ctx.send(quiet().content(text)).await?;
+    crate::discord::send(ctx, quiet().content(text)).await?;
     Ok(())
 }
 
@@ -284,7 +285,7 @@ async fn admin_adjust(
             ("chips", balance.into()),
         ],
     );
-    ctx.send(quiet().content(text)).await?;
+    crate::discord::send(ctx, quiet().content(text)).await?;
     Ok(())
 }
 
@@ -333,7 +334,7 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
     let embed = serenity::CreateEmbed::new()
         .title(i18n::tr(lang, "history-title"))
         .description(description);
-    ctx.send(quiet().embed(embed)).await?;
+    crate::discord::send(ctx, quiet().embed(embed)).await?;
     Ok(())
 }
 
@@ -378,7 +379,7 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
             &[("player", who.into())],
         ))
         .description(description);
-    ctx.send(quiet().embed(embed)).await?;
+    crate::discord::send(ctx, quiet().embed(embed)).await?;
     Ok(())
 }
 

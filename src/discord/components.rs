@@ -87,12 +87,19 @@ pub async fn reply_private(
     let first = click
         .create_response(&ctx.http, serenity::CreateInteractionResponse::Message(msg))
         .await;
-    if first.is_err() {
-        let follow = serenity::CreateInteractionResponseFollowup::new()
-            .content(text)
-            .ephemeral(true);
-        if let Err(e) = click.create_followup(&ctx.http, follow).await {
-            tracing::warn!("could not answer a component interaction: {e}");
+    match &first {
+        Ok(()) => super::ops::acknowledged(),
+        Err(e) => {
+            super::ops::counted(e);
+            let follow = serenity::CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(true);
+            if let Err(e) = click.create_followup(&ctx.http, follow).await {
+                tracing::warn!(
+                    "could not answer a component interaction: {}",
+                    super::ops::counted(&e)
+                );
+            }
         }
     }
 }

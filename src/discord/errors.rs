@@ -178,7 +178,7 @@ async fn reply_private(ctx: super::Context<'_>, text: String) {
     let reply = poise::CreateReply::default()
         .content(fit_content(text))
         .ephemeral(true);
-    if let Err(e) = ctx.send(reply).await {
+    if let Err(e) = crate::discord::send(ctx, reply).await {
         tracing::warn!("could not send an error reply: {e}");
     }
 }

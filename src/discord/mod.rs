@@ -18,6 +18,7 @@ pub mod commands;
 pub mod components;
 pub mod errors;
 pub mod ids;
+pub mod ops;
 pub mod table;
 
 use crate::config::Config;
@@ -116,6 +117,22 @@ impl Data {
 
 pub type Context<'a> = poise::Context<'a, Data, BotError>;
 
+/// Sends a command's reply (`ctx.send`); the first one is the
+/// interaction's acknowledgement, timed for the metrics ([`ops`]).
+pub async fn send<'a>(
+    ctx: Context<'a>,
+    reply: poise::CreateReply,
+) -> Result<poise::ReplyHandle<'a>, serenity::Error> {
+    let sent = ctx.send(reply).await;
+    match &sent {
+        Ok(_) => ops::acknowledged(),
+        Err(e) => {
+            ops::counted(e);
+        }
+    }
+    sent
+}
+
 /// The reply language of a command: the member's locale, then the server's.
 pub fn lang_of_ctx(ctx: Context<'_>) -> Lang {
     let guild_locale = match ctx {
@@ -134,6 +151,11 @@ pub enum StartError {
     Client(#[from] serenity::Error),
     #[error("chip ledger ({url}): {source}")]
     Ledger { url: String, source: LedgerError },
+    #[error("health and metrics listener (ops.listen = {addr}): {source}")]
+    Ops {
+        addr: std::net::SocketAddr,
+        source: std::io::Error,
+    },
 }
 
 /// How long the Discord client has to stop after SIGINT/SIGTERM.
@@ -173,11 +195,23 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         url: crate::ledger::redact_url(&config.database_url),
         source,
     })?;
+    let lease_scopes: Vec<String> = match shards {
+        Some(s) => (s.first..=s.last)
+            .map(|i| crate::ledger::Shards::scope(i, s.count))
+            .collect(),
+        None => vec![crate::ledger::lease::TABLES.to_string()],
+    };
     let ledger = match shards {
         Some(s) => ledger.owned_by(&me, s.count),
         None => ledger,
     };
     let closing_ledger = ledger.clone();
+    let health_ledger = ledger.clone();
+    let ops_listen = config.ops.listen_addr();
+    if ops_listen.is_some() {
+        // Before anything is recorded: from here on the metrics are kept.
+        crate::ops::metrics::install();
+    }
     let data = Data::new(config, ledger);
     let shutting_down = data.shutting_down.clone();
 
@@ -240,7 +274,33 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         }
         None => serenity::ClientBuilder::new(&token, intents),
     };
-    let mut client = builder.framework(framework).await?;
+    let mut client = builder.framework(ops::Timed(framework)).await?;
+
+    // Up before the gateway connects: until it has, /healthz says so.
+    let _ops_listener = match ops_listen {
+        Some(addr) => {
+            let health = crate::ops::Health {
+                gateway: ops::gateway_probe(client.shard_manager.clone(), shards),
+                ledger: health_ledger,
+                leases: Some((me.clone(), lease_scopes)),
+            };
+            let ops = crate::ops::Ops {
+                health,
+                metrics: crate::ops::metrics::install(),
+            };
+            match crate::ops::serve(addr, ops).await {
+                Ok(listener) => Some(listener),
+                Err(source) => {
+                    for lease in leases {
+                        lease.release().await;
+                    }
+                    closing_ledger.close().await;
+                    return Err(StartError::Ops { addr, source });
+                }
+            }
+        }
+        None => None,
+    };
 
     let shard_manager = client.shard_manager.clone();
     let (stopping, stop) = tokio::sync::oneshot::channel::<()>();

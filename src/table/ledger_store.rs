@@ -10,6 +10,16 @@ use super::store::{
 use crate::ledger::{self, Ledger, LedgerError};
 use crate::message::{Arg, Message};
 use serde_json::Value;
+use std::future::Future;
+
+/// Runs a table's ledger write `op`, timed for the metrics
+/// (`paiju_ledger_write_seconds`): the wait as the table sees it.
+async fn timed<T>(op: &'static str, write: impl Future<Output = T>) -> T {
+    let began = std::time::Instant::now();
+    let done = write.await;
+    crate::ops::metrics::ledger_write(op, began.elapsed());
+    done
+}
 
 /// The ledger's error as the table runtime sees it, its kind kept.
 pub(crate) fn store_error(e: LedgerError) -> StoreError {
@@ -76,9 +86,12 @@ fn to_ledger(g: NewGame) -> ledger::NewGame {
 impl TableStore for Ledger {
     async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
         let balances = g.balances.clone();
-        Ledger::create_game_at(self, to_ledger(g), &balances)
-            .await
-            .map_err(store_error)
+        timed(
+            "open",
+            Ledger::create_game_at(self, to_ledger(g), &balances),
+        )
+        .await
+        .map_err(store_error)
     }
 
     async fn open_game(
@@ -88,9 +101,12 @@ impl TableStore for Ledger {
         snapshot: Value,
     ) -> Result<GameId, StoreError> {
         let balances = g.balances.clone();
-        Ledger::open_game(self, to_ledger(g), &balances, &entry, &snapshot)
-            .await
-            .map_err(store_error)
+        timed(
+            "open",
+            Ledger::open_game(self, to_ledger(g), &balances, &entry, &snapshot),
+        )
+        .await
+        .map_err(store_error)
     }
 
     async fn hold(
@@ -100,7 +116,7 @@ impl TableStore for Ledger {
         amount: i64,
         key: &str,
     ) -> Result<i64, StoreError> {
-        Ledger::hold(self, game, user, amount, key)
+        timed("hold", Ledger::hold(self, game, user, amount, key))
             .await
             .map_err(store_error)
     }
@@ -111,7 +127,7 @@ impl TableStore for Ledger {
         version: i64,
         action: &Value,
     ) -> Result<(), StoreError> {
-        Ledger::append_action(self, game, version, action)
+        timed("action", Ledger::append_action(self, game, version, action))
             .await
             .map_err(store_error)
     }
@@ -122,24 +138,24 @@ impl TableStore for Ledger {
         version: i64,
         snapshot: &Value,
     ) -> Result<(), StoreError> {
-        Ledger::save_snapshot(self, game, version, snapshot)
-            .await
-            .map_err(store_error)
+        timed(
+            "snapshot",
+            Ledger::save_snapshot(self, game, version, snapshot),
+        )
+        .await
+        .map_err(store_error)
     }
 
     async fn settle(&self, game: GameId, s: Settlement) -> Result<SettleReport, StoreError> {
-        let r = Ledger::settle(
-            self,
-            game,
-            ledger::Settlement {
-                deltas: s.deltas,
-                rake_percent: s.rake_percent,
-                record: s.record,
-                winners: s.winners,
-            },
-        )
-        .await
-        .map_err(store_error)?;
+        let settlement = ledger::Settlement {
+            deltas: s.deltas,
+            rake_percent: s.rake_percent,
+            record: s.record,
+            winners: s.winners,
+        };
+        let r = timed("settle", Ledger::settle(self, game, settlement))
+            .await
+            .map_err(store_error)?;
         Ok(SettleReport {
             paid: r.paid,
             rake: r.rake,
@@ -148,7 +164,7 @@ impl TableStore for Ledger {
     }
 
     async fn cancel(&self, game: GameId, reason: &str) -> Result<(), StoreError> {
-        Ledger::cancel(self, game, reason)
+        timed("cancel", Ledger::cancel(self, game, reason))
             .await
             .map_err(store_error)
     }

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::Instant;
+use tracing::Instrument;
 
 /// How many commands may wait for a table before senders wait too.
 const COMMAND_QUEUE: usize = 64;
@@ -276,14 +277,21 @@ impl<S: TableStore> Tables<S> {
             handle: Box::new(handle.clone()),
         });
         let registry = Arc::downgrade(&self.shared);
-        tokio::spawn(async move {
-            table.run(rx).await;
-            // Only this table's own entry goes: the channel may already
-            // hold a newer table.
-            if let Some(shared) = registry.upgrade() {
-                shared.tables.remove_if(&channel, |_, e| e.serial == serial);
+        crate::ops::metrics::table_opened(G::KIND);
+        // Anything logged while the table runs names it.
+        let span = tracing::info_span!("table", kind = G::KIND.name(), guild = server, channel);
+        tokio::spawn(
+            async move {
+                table.run(rx).await;
+                crate::ops::metrics::table_closed(G::KIND);
+                // Only this table's own entry goes: the channel may already
+                // hold a newer table.
+                if let Some(shared) = registry.upgrade() {
+                    shared.tables.remove_if(&channel, |_, e| e.serial == serial);
+                }
             }
-        });
+            .instrument(span),
+        );
         Ok((handle, first))
     }
 
@@ -401,6 +409,7 @@ impl<S: TableStore> Tables<S> {
             )
             .map_err(|e| e.to_string())
         });
+        crate::ops::metrics::game_resumed(G::KIND, rebuilt.is_ok());
         match rebuilt {
             Ok(handle) => Ok(handle),
             Err(why) => {

@@ -31,6 +31,11 @@
 //!
 //! PostgreSQL does not use this: its transactions run side by side, each
 //! holding only its server's advisory lock.
+//!
+//! Each group is recorded through the `metrics` facade (its size and how
+//! long its transaction took, [`metric_names`]): only this task sees a
+//! group. The facade only: the application installs an exporter, or none
+//! (then a record is a load of the facade's global and nothing more).
 
 use super::checkpoint::{self, Checkpointer};
 use super::db::{self, Pool, Tx};
@@ -43,6 +48,35 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
+
+/// The names of the metrics the ledger records (see the module doc).
+pub mod metric_names {
+    /// Game writes per grouped transaction (a histogram).
+    pub const GROUP_WRITES: &str = "paiju_ledger_group_writes";
+    /// How long a grouped transaction took, from its `BEGIN` to its
+    /// `COMMIT` (a histogram, in seconds).
+    pub const GROUP_SECONDS: &str = "paiju_ledger_group_seconds";
+}
+
+/// Describes the ledger's metrics to the recorder installed (their HELP
+/// lines).
+pub fn describe_metrics() {
+    metrics::describe_histogram!(
+        metric_names::GROUP_WRITES,
+        "Game writes per grouped SQLite transaction of the ledger."
+    );
+    metrics::describe_histogram!(
+        metric_names::GROUP_SECONDS,
+        metrics::Unit::Seconds,
+        "How long a grouped SQLite transaction of the ledger took, BEGIN to COMMIT."
+    );
+}
+
+/// Records one group: its size and its transaction's time.
+fn record_group(writes: usize, took: std::time::Duration) {
+    metrics::histogram!(metric_names::GROUP_WRITES).record(writes as f64);
+    metrics::histogram!(metric_names::GROUP_SECONDS).record(took.as_secs_f64());
+}
 
 /// The most writes in one transaction: bounds how long the file's write
 /// lock is held and how much one failed commit takes with it.
@@ -375,7 +409,9 @@ impl Writer {
     /// copy the log back.
     async fn run_sqlx(&mut self, group: &mut Vec<Box<dyn Work>>) {
         self.count(group);
+        let began = std::time::Instant::now();
         let failed = run_group(&self.pool, group).await.err();
+        record_group(group.len(), began.elapsed());
         finish(group, failed);
         if let Some(c) = &self.checkpoints {
             c.wrote();
@@ -455,9 +491,11 @@ impl Writer {
         let since = tokio::time::Instant::now();
         loop {
             self.count(group);
+            let began = std::time::Instant::now();
             let failed = {
                 let mut raw = Raw::new(&mut handle, &mut cache);
                 let failed = run_raw_group(&mut raw, group).err();
+                record_group(group.len(), began.elapsed());
                 if let Some(c) = &self.checkpoints {
                     c.wrote();
                     if c.take_catch_up() {

@@ -304,6 +304,18 @@ impl Ledger {
         Ok(())
     }
 
+    /// The scopes whose live (unexpired) lease `me` holds now, in order:
+    /// what the bot's health check compares with the leases it took.
+    pub async fn leases_held(&self, me: &LeaseOwner) -> Result<Vec<String>, LedgerError> {
+        Ok(db::query_scalar(
+            "SELECT scope FROM leases WHERE owner = $1 AND expires_at > $2 ORDER BY scope",
+        )
+        .bind(me.id())
+        .bind(now_unix())
+        .fetch_all(&self.reader)
+        .await?)
+    }
+
     /// The shard count this database fixed, if a sharded process ever ran.
     pub async fn shard_count(&self) -> Result<Option<u32>, LedgerError> {
         let fixed: Option<i64> =

@@ -60,6 +60,7 @@
 //!
 //! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
 
+mod backup;
 mod checkpoint;
 mod db;
 mod error;
@@ -72,7 +73,9 @@ pub mod shares;
 mod verify;
 mod wal_vfs;
 
+pub use backup::{backup_sqlite, Backup};
 pub use error::{Fault, LedgerError, ERROR_KEYS};
+pub use group::{describe_metrics, metric_names};
 pub use lease::{Lease, LeaseOwner, Shards};
 pub use messages::GameMessage;
 pub use verify::{Problem, ServerTotals, VerifyReport};
@@ -681,6 +684,15 @@ impl Ledger {
     /// opened; `None` on PostgreSQL or read-only. For the load benchmark.
     pub fn write_groups(&self) -> Option<(u64, u64)> {
         self.group.as_ref().map(group::GroupWriter::counts)
+    }
+
+    /// Whether the database answers: one trivial query on a reading
+    /// connection (for the bot's health check).
+    pub async fn ping(&self) -> Result<(), LedgerError> {
+        db::query_scalar::<i64>("SELECT CAST(1 AS BIGINT)")
+            .fetch_one(&self.reader)
+            .await?;
+        Ok(())
     }
 
     /// Whether this ledger is on PostgreSQL (several processes may share

@@ -22,7 +22,7 @@ use super::pictures;
 use super::{ClickIntent, Control, DiscordGame, HandView};
 use crate::discord::errors::BotError;
 use crate::discord::ids::{Action as Click, ComponentId};
-use crate::discord::Data;
+use crate::discord::{ops, Data};
 use crate::games::GameKind;
 use crate::i18n::{self, Lang};
 use crate::render::Scene;
@@ -142,15 +142,22 @@ impl Asked<'_> {
         }
     }
 
+    /// The interaction's first response (an answer or an acknowledgement):
+    /// timed for the metrics; a failure is counted by its code.
     async fn respond(
         &self,
         http: &serenity::Http,
         response: serenity::CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        match self {
+        let sent = match self {
             Asked::Click(c) => c.create_response(http, response).await,
             Asked::Modal(m) => m.create_response(http, response).await,
+        };
+        if sent.is_ok() {
+            ops::acknowledged();
         }
+        count_failure(&sent);
+        sent
     }
 
     async fn followup(
@@ -158,10 +165,12 @@ impl Asked<'_> {
         http: &serenity::Http,
         message: serenity::CreateInteractionResponseFollowup,
     ) -> serenity::Result<()> {
-        match self {
+        let sent = match self {
             Asked::Click(c) => c.create_followup(http, message).await.map(|_| ()),
             Asked::Modal(m) => m.create_followup(http, message).await.map(|_| ()),
-        }
+        };
+        count_failure(&sent);
+        sent
     }
 
     async fn edit(
@@ -169,17 +178,28 @@ impl Asked<'_> {
         http: &serenity::Http,
         edit: serenity::EditInteractionResponse,
     ) -> serenity::Result<()> {
-        match self {
+        let sent = match self {
             Asked::Click(c) => c.edit_response(http, edit).await.map(|_| ()),
             Asked::Modal(m) => m.edit_response(http, edit).await.map(|_| ()),
-        }
+        };
+        count_failure(&sent);
+        sent
     }
 
     async fn delete(&self, http: &serenity::Http) -> serenity::Result<()> {
-        match self {
+        let sent = match self {
             Asked::Click(c) => c.delete_response(http).await,
             Asked::Modal(m) => m.delete_response(http).await,
-        }
+        };
+        count_failure(&sent);
+        sent
+    }
+}
+
+/// Counts a request's failure by Discord's error code.
+fn count_failure<T>(sent: &serenity::Result<T>) {
+    if let Err(e) = sent {
+        ops::counted(e);
     }
 }
 

@@ -35,7 +35,8 @@ fn lang_seen(ctx: Context<'_>) -> Lang {
 }
 
 async fn say(ctx: Context<'_>, text: String) -> Result<(), BotError> {
-    ctx.send(
+    crate::discord::send(
+        ctx,
         poise::CreateReply::default()
             .content(crate::discord::errors::fit_content(text))
             .ephemeral(true)
@@ -376,14 +377,15 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                 reply = reply
                     .attachment(pictures::attachment(&scene, "hand", pictures::For::Member).await);
             }
-            ctx.send(reply).await?;
+            crate::discord::send(ctx, reply).await?;
             return Ok(());
         }
         Typed::Play(input) => match G::typed_intent(input, &hv)? {
             ClickIntent::Act(action) => action,
             // A question first (which reading): privately, with its controls.
             ClickIntent::Ask(text, rows) => {
-                ctx.send(
+                crate::discord::send(
+                    ctx,
                     poise::CreateReply::default()
                         .content(text)
                         .components(rows)
@@ -405,7 +407,7 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
                         pictures::attachment(&scene, "hand", pictures::For::Member).await,
                     );
                 }
-                ctx.send(reply).await?;
+                crate::discord::send(ctx, reply).await?;
                 return Ok(());
             }
             // Forms open from buttons only (a typed command has answered by now).

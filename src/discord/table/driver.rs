@@ -10,6 +10,7 @@ use super::host::{Host, Replay};
 use super::pictures::{self, For};
 use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
+use crate::discord::ops;
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
 use crate::ledger::GameMessage;
@@ -22,6 +23,7 @@ use poise::serenity_prelude as serenity;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+use tracing::Instrument;
 
 /// Lines of the log the table message shows.
 const LOG_LINES: usize = 6;
@@ -97,7 +99,15 @@ pub fn spawn_resumed<G: DiscordGame>(
         saved_table: None,
         resumed,
     };
-    tokio::spawn(driver.run(rx));
+    // Every line the driver logs names its table: the guild, the channel
+    // and the game kind (and the game id where one is in play).
+    let span = tracing::info_span!(
+        "table",
+        kind = G::KIND.name(),
+        guild = server,
+        channel = driver.channel.get(),
+    );
+    tokio::spawn(driver.run(rx).instrument(span));
 }
 
 /// A player's hand DM in the current game.
@@ -217,7 +227,7 @@ impl<G: DiscordGame> Driver<G> {
                         view,
                     } => self.settled(game, *result, *report, *view).await,
                     TableEvent::Trouble { message } => {
-                        tracing::warn!(channel = %self.channel, "table trouble: {message}");
+                        tracing::warn!(game = ?self.game, "table trouble: {message}");
                     }
                     TableEvent::Closed { reason } => closed = Some(reason),
                 }
@@ -238,6 +248,7 @@ impl<G: DiscordGame> Driver<G> {
             self.host.game_ended(old);
         }
         self.game = Some(game);
+        tracing::info!(game, "game started");
         self.host.game_started(game, self.channel.get(), G::KIND);
         // New cards: every hand is new, every DM is sent afresh.
         self.dms.clear();
@@ -308,9 +319,15 @@ impl<G: DiscordGame> Driver<G> {
         match channel.edit_message(&self.http, old_id, edit).await {
             Ok(_) => {}
             // Deleted meanwhile: nothing is left to click.
-            Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {}
+            Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
+                ops::counted(&e);
+            }
             Err(e) => {
-                tracing::warn!(channel = %channel, "cannot retire the old table message: {e}")
+                tracing::warn!(
+                    channel = %channel,
+                    "cannot retire the old table message: {}",
+                    ops::counted(&e)
+                )
             }
         }
     }
@@ -518,9 +535,14 @@ impl<G: DiscordGame> Driver<G> {
                 }
                 Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
                     // Someone deleted it: post it again below.
+                    ops::counted(&e);
                 }
                 Err(e) => {
-                    tracing::warn!(channel = %self.channel, "cannot edit the table message: {e}");
+                    tracing::warn!(
+                        game = ?self.game,
+                        "cannot edit the table message: {}",
+                        ops::counted(&e)
+                    );
                     return;
                 }
             }
@@ -538,7 +560,11 @@ impl<G: DiscordGame> Driver<G> {
                 self.last_sent = Some(fingerprint);
                 self.table_picture = key;
             }
-            Err(e) => tracing::warn!(channel = %self.channel, "cannot post the table message: {e}"),
+            Err(e) => tracing::warn!(
+                game = ?self.game,
+                "cannot post the table message: {}",
+                ops::counted(&e)
+            ),
         }
     }
 
@@ -609,7 +635,11 @@ impl<G: DiscordGame> Driver<G> {
                     dm.picture = key;
                     return;
                 }
-                Err(e) => tracing::debug!(user, "editing the hand DM failed ({e}); sending anew"),
+                Err(e) => tracing::debug!(
+                    user,
+                    "editing the hand DM failed ({}); sending anew",
+                    ops::counted(&e)
+                ),
             }
         }
         let result = async {
@@ -639,8 +669,9 @@ impl<G: DiscordGame> Driver<G> {
                 );
             }
             Err(e) => {
+                ops::counted(&e);
                 if discord_code(&e) != Some(CANNOT_DM) {
-                    tracing::warn!(user, "cannot send the hand DM: {e}");
+                    tracing::warn!(user, game = ?self.game, "cannot send the hand DM: {e}");
                 }
                 // Either way the player must use "My hand"; say so once.
                 self.dm_refused.insert(user);
@@ -651,7 +682,7 @@ impl<G: DiscordGame> Driver<G> {
                 );
                 let msg = serenity::CreateMessage::new().content(notice);
                 if let Err(e) = self.channel.send_message(&self.http, msg).await {
-                    tracing::warn!(channel = %self.channel, "cannot post the DM notice: {e}");
+                    tracing::warn!(game = ?self.game, "cannot post the DM notice: {}", ops::counted(&e));
                 }
             }
         }
@@ -667,6 +698,7 @@ impl<G: DiscordGame> Driver<G> {
         report: SettleReport,
         view: G::View,
     ) {
+        tracing::info!(game, paid = ?report.paid, "game settled");
         let mut stake = self.options.stake;
         if let Ok(status) = self.handle.status(None).await {
             self.seats = status.seats;
@@ -712,7 +744,7 @@ impl<G: DiscordGame> Driver<G> {
                 .embed(embed)
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             if let Err(e) = self.channel.send_message(&self.http, msg).await {
-                tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
+                tracing::warn!(game, "cannot post the result: {}", ops::counted(&e));
             }
             return;
         };
@@ -739,7 +771,7 @@ impl<G: DiscordGame> Driver<G> {
             .components(vec![serenity::CreateActionRow::Buttons(vec![again])])
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         if let Err(e) = self.channel.send_message(&self.http, msg).await {
-            tracing::warn!(channel = %self.channel, "cannot post the result: {e}");
+            tracing::warn!(game, "cannot post the result: {}", ops::counted(&e));
         }
     }
 
@@ -771,7 +803,7 @@ impl<G: DiscordGame> Driver<G> {
             CloseReason::LobbyIdle => i18n::tr(self.lang, "table-closed-idle"),
             CloseReason::OnlyAi => i18n::tr(self.lang, "table-closed-empty"),
             CloseReason::Broken(why) => {
-                tracing::error!(channel = %self.channel, "table broke: {why}");
+                tracing::error!(game = ?self.game, "table broke: {why}");
                 i18n::tr(self.lang, "table-closed-broken")
             }
         };

@@ -144,6 +144,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     /// Says that game `id`, just dealt at the current seats, has begun,
     /// and whose turn it is.
     pub(super) fn started(&self, id: GameId) {
+        crate::ops::metrics::game_started(G::KIND);
         self.emit(TableEvent::Started {
             game: id,
             seats: self.seats.clone(),
@@ -390,6 +391,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .settle(run.id, payout.into_settlement(record))
             .await
             .map_err(PayFailed::Store)?;
+        crate::ops::metrics::game_finished(G::KIND);
         let result = GameResult {
             outcome: run.game.outcome(),
             capped: capped_losses(&owed, &report),
