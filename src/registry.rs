@@ -72,27 +72,131 @@ macro_rules! with_game {
 }
 pub use with_game;
 
-/// `paiju play`'s command line, before a game reads what it takes.
+/// `paiju play <game>`: the flags every game takes (global to `paiju
+/// play`, so they stand before or after the game's name), then the game,
+/// with its own flags ([`Hosted::Flags`]). clap refuses another game's flag
+/// by itself, and `paiju play <game> --help` shows that game's.
+#[derive(clap::Args, Clone, Debug)]
+#[command(
+    subcommand_required = true,
+    subcommand_value_name = "GAME",
+    subcommand_help_heading = "Games"
+)]
+pub struct PlayCli {
+    #[command(flatten)]
+    pub common: PlayCommon,
+    #[command(subcommand)]
+    pub game: PlayGame,
+}
+
+/// The flags of `paiju play` that every game takes.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PlayCommon {
+    /// RNG seed for the deals and the AI (the same seed plays the same game).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
+    #[arg(long, global = true, default_value = "{}")]
+    pub rules: String,
+    /// The ledger database: a file path, a sqlite: URL or a postgres:// URL
+    /// (default: the config file's `database_url`, `paiju.db`).
+    #[arg(long, global = true, env = "PAIJU_DATABASE_URL")]
+    pub database: Option<String>,
+    /// The language of the game's words: en (en-US) or zh (zh-CN).
+    /// Default: Chinese when LC_ALL, LC_MESSAGES or LANG starts with
+    /// `zh`, else English. Typed commands and cards read the same in both.
+    #[arg(long, global = true, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+    /// The bot's config file, read for the starting chips, default
+    /// stakes, database and timers (default: config.toml if present;
+    /// also PAIJU_CONFIG).
+    #[arg(long, global = true)]
+    pub config: Option<std::path::PathBuf>,
+}
+
+/// `--lang`: en, en-US, zh or zh-CN.
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
+}
+
+/// `--stake`, for the games played for chips per point (Chexuan's chips
+/// are its ante: it has no `--stake`).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct StakeFlag {
+    /// Chips per point. Default: the config file's `[stakes]` for the
+    /// game, else 10.
+    #[arg(long, allow_negative_numbers = true)]
+    pub stake: Option<i64>,
+}
+
+impl StakeFlag {
+    /// The stake given, else `base`'s default.
+    pub fn or_default(&self, base: &PlayBase) -> i64 {
+        self.stake.unwrap_or(base.default_stake)
+    }
+}
+
+/// The game `paiju play` was given and its own flags, as clap read them.
+/// Its subcommands are built from [`GameKind::ALL`] and each game's
+/// [`Hosted::Flags`]: a new game adds no line here.
+#[derive(Clone, Debug)]
+pub struct PlayGame {
+    pub kind: GameKind,
+    matches: clap::ArgMatches,
+}
+
+impl clap::FromArgMatches for PlayGame {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let Some((name, sub)) = matches.subcommand() else {
+            return Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand));
+        };
+        let kind = GameKind::from_name(name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+        // The game's flags are read here, so a wrong one is clap's error.
+        with_game!(kind, G => <G as Hosted>::Flags::from_arg_matches(sub).map(|_| ()))?;
+        Ok(PlayGame {
+            kind,
+            matches: sub.clone(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = PlayGame::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Subcommand for PlayGame {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        GameKind::ALL.into_iter().fold(cmd, |cmd, kind| {
+            let game = clap::Command::new(kind.name());
+            cmd.subcommand(with_game!(kind, G => {
+                <<G as Hosted>::Flags as clap::Args>::augment_args(game)
+                    .about(<G as Hosted>::PLAY_ABOUT)
+            }))
+        })
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        GameKind::from_name(name).is_some()
+    }
+}
+
+/// What every game's [`Hosted::play_setup`] gets besides its own flags.
 #[derive(Clone, Debug, Default)]
-pub struct PlayFlags {
+pub struct PlayBase {
     /// `--rules`, already known to be a JSON object.
     pub rules: serde_json::Map<String, serde_json::Value>,
-    /// `--stake`, when given.
-    pub stake: Option<i64>,
     /// The stake (Chexuan: the ante) when none is given: the config
     /// file's `[stakes]` for the game, else the game's default.
     pub default_stake: i64,
-    pub players: Option<usize>,
-    pub wild: bool,
-    pub discard: bool,
-    pub ante: Option<u32>,
-    pub bobo: Option<u64>,
-    pub sweep: bool,
-    /// `--decks` (Shengji).
-    pub decks: Option<u8>,
 }
 
-/// What a game makes of [`PlayFlags`]: the table's rules, the AI seats
+/// What a game makes of its flags: the table's rules, the AI seats
 /// beside the person, the stake, and what the person brings to the seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlaySetup {
@@ -200,8 +304,15 @@ pub trait Registered: crate::games::Game {
 
 /// A game hosted at tables, in the terminal and on Discord.
 pub trait Hosted: Registered + TerminalGame + DiscordGame {
+    /// `paiju play <game>`'s own flags (`--bobo`, `--decks`, …), beside
+    /// the common ones ([`PlayCommon`]).
+    type Flags: clap::Args + clap::FromArgMatches;
+
+    /// The line `paiju play --help` shows for the game.
+    const PLAY_ABOUT: &'static str;
+
     /// Reads `paiju play`'s command line into this game's table.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal>;
+    fn play_setup(flags: &Self::Flags, base: &PlayBase) -> Result<PlaySetup, Refusal>;
 }
 
 /// The kind a record's `game` names (a legacy name included).
@@ -332,9 +443,29 @@ pub fn names() -> String {
     GameKind::ALL.map(GameKind::name).join(", ")
 }
 
-/// `paiju play`'s command line for `kind`.
-pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-    with_game!(kind, G => G::play_setup(flags))
+/// `paiju play`'s command line read by its game; `default_stake` is the
+/// config's stake for the game.
+pub fn play_setup(cli: &PlayCli, default_stake: i64) -> Result<PlaySetup, Refusal> {
+    let rules = match serde_json::from_str(&cli.common.rules) {
+        Ok(serde_json::Value::Object(rules)) => rules,
+        _ => {
+            return Err(Refusal::new("term-err-rules").arg(
+                "example",
+                RefusalArg::Text(r#"'{"bidding":"rob"}'"#.to_string()),
+            ))
+        }
+    };
+    let base = PlayBase {
+        rules,
+        default_stake,
+    };
+    let matches = &cli.game.matches;
+    with_game!(cli.game.kind, G => {
+        // Read (and so checked) by clap already.
+        let flags = <<G as Hosted>::Flags as clap::FromArgMatches>::from_arg_matches(matches)
+            .expect("checked when parsed");
+        G::play_setup(&flags, &base)
+    })
 }
 
 #[cfg(test)]
@@ -372,57 +503,118 @@ mod tests {
         assert!(matches!(replay(&record), Err(RecordError::UnknownGame(g)) if g == "go"));
     }
 
+    /// `paiju play ARGS` as clap reads it (the command line of `play`
+    /// alone, as main.rs mounts it), or clap's refusal.
+    fn parse(args: &[&str]) -> Result<PlayCli, clap::Error> {
+        use clap::{Args, FromArgMatches};
+        let command = PlayCli::augment_args(clap::Command::new("play"));
+        let matches =
+            command.try_get_matches_from(std::iter::once("play").chain(args.iter().copied()))?;
+        PlayCli::from_arg_matches(&matches)
+    }
+
+    /// `paiju play ARGS` read by its game, with a default stake of 10.
+    fn setup(args: &[&str]) -> Result<PlaySetup, Refusal> {
+        play_setup(&parse(args).expect("clap reads it"), 10)
+    }
+
     #[test]
     fn play_flags_are_read_by_each_game() {
-        let flags = |f: fn(&mut PlayFlags)| {
-            let mut p = PlayFlags {
-                default_stake: 10,
-                ..PlayFlags::default()
-            };
-            f(&mut p);
-            p
-        };
-        let chexuan = play_setup(GameKind::Chexuan, &flags(|f| f.bobo = Some(300))).unwrap();
+        let chexuan = setup(&["chexuan", "--bobo", "300"]).unwrap();
         assert_eq!((chexuan.stake, chexuan.buy_in), (1, Some(300)));
         assert_eq!(chexuan.ai_seats, Some(2));
-        let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.bobo = Some(300))).unwrap_err();
-        assert_eq!(refused.key, "term-err-chexuan-only");
-        let refused =
-            play_setup(GameKind::DuanGuozi, &flags(|f| f.players = Some(13))).unwrap_err();
+        let refused = setup(&["duan-guozi", "--players", "13"]).unwrap_err();
         assert!(
             refused.text(Lang::ZhCn).contains("端锅子"),
             "{}",
             refused.text(Lang::ZhCn)
         );
-        let two = play_setup(GameKind::DouDizhu, &flags(|f| f.players = Some(2))).unwrap();
-        assert_eq!(two.rules["players"], 2);
-        let paohuzi = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap();
+        let two = setup(&["dou-dizhu", "--players", "2", "--ai", "easy"]).unwrap();
+        assert_eq!(
+            (two.rules["players"].clone(), two.rules["ai"].clone()),
+            (2.into(), "easy".into())
+        );
+        let paohuzi = setup(&["paohuzi"]).unwrap();
         assert_eq!(paohuzi.ai_seats, Some(2));
-        let refused = play_setup(GameKind::Paohuzi, &flags(|f| f.players = Some(4))).unwrap_err();
+        let refused = setup(&["paohuzi", "--players", "4"]).unwrap_err();
         assert_eq!(refused.key, "term-err-players");
-        // A game whose rules are written but which no table hosts yet.
-        let shengji = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(3))).unwrap();
+        let shengji = setup(&["shengji", "--decks", "3"]).unwrap();
         assert_eq!(
             (shengji.rules["decks"].clone(), shengji.ai_seats),
             (serde_json::json!(3), Some(3))
         );
-        let refused = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(5))).unwrap_err();
+        let refused = setup(&["shengji", "--decks", "5"]).unwrap_err();
         assert!(
             refused.text(Lang::ZhCn).contains("1 到 4 副牌"),
             "{}",
             refused.text(Lang::ZhCn)
         );
-        let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.decks = Some(2))).unwrap_err();
-        assert_eq!(refused.key, "term-err-shengji-only");
-        // Chexuan's chips are its ante: a stake is refused, not ignored; the
-        // config's default stake is its default ante.
-        let refused = play_setup(GameKind::Chexuan, &flags(|f| f.stake = Some(5))).unwrap_err();
-        assert_eq!(refused.key, "term-err-chexuan-stake");
-        let chexuan = play_setup(GameKind::Chexuan, &flags(|f| f.default_stake = 25)).unwrap();
-        assert_eq!(chexuan.rules["ante"], 25);
-        let given = play_setup(GameKind::DouDizhu, &flags(|f| f.stake = Some(3))).unwrap();
-        assert_eq!(given.stake, 3);
-        let default = play_setup(GameKind::DouDizhu, &flags(|f| f.default_stake = 7)).unwrap();
+        let refused = setup(&["dou-dizhu", "--rules", "[1]"]).unwrap_err();
+        assert_eq!(refused.key, "term-err-rules");
+        // The common flags stand before or after the game.
+        let given = parse(&["--seed", "4", "dou-dizhu", "--stake", "3", "--lang", "zh"]).unwrap();
+        assert_eq!(
+            (given.common.seed, given.common.lang),
+            (Some(4), Some(Lang::ZhCn))
+        );
+        assert_eq!(play_setup(&given, 10).unwrap().stake, 3);
+        let default = play_setup(&parse(&["dou-dizhu"]).unwrap(), 7).unwrap();
         assert_eq!(default.stake, 7);
+        // Chexuan's config stake is its default ante.
+        let chexuan = play_setup(&parse(&["chexuan"]).unwrap(), 25).unwrap();
+        assert_eq!(chexuan.rules["ante"], 25);
+    }
+
+    /// Another game's flag is clap's refusal, not the game's: Chexuan's
+    /// chips are its ante (no `--stake`), `--decks` is Shengji's, `--ai`
+    /// Dou Dizhu's; an unknown game is refused with the games' names.
+    #[test]
+    fn another_games_flag_is_refused_by_clap() {
+        use clap::error::ErrorKind;
+        for args in [
+            &["dou-dizhu", "--bobo", "300"][..],
+            &["dou-dizhu", "--decks", "2"],
+            &["dou-dizhu", "--ante", "5"],
+            &["duan-guozi", "--wild"],
+            &["chexuan", "--stake", "5"],
+            &["chexuan", "--sweep"],
+            &["shengji", "--discard"],
+            &["paohuzi", "--ai", "hard"],
+        ] {
+            let refused = parse(args).map(|_| ()).unwrap_err();
+            assert_eq!(
+                refused.kind(),
+                ErrorKind::UnknownArgument,
+                "{args:?}: {refused}"
+            );
+        }
+        let refused = parse(&["mahjong"]).map(|_| ()).unwrap_err();
+        assert_eq!(refused.kind(), ErrorKind::InvalidSubcommand);
+        assert!(parse(&[]).is_err());
+        // Each game's help shows its own flags.
+        use clap::Args;
+        let mut command = PlayCli::augment_args(clap::Command::new("play"));
+        command.build();
+        let help = |command: &mut clap::Command, game: &str| {
+            command
+                .find_subcommand_mut(game)
+                .expect("a subcommand per game")
+                .render_long_help()
+                .to_string()
+        };
+        let chexuan = help(&mut command, "chexuan");
+        assert!(
+            chexuan.contains("--bobo") && chexuan.contains("--seed"),
+            "{chexuan}"
+        );
+        assert!(
+            !chexuan.contains("--decks") && !chexuan.contains("--stake"),
+            "{chexuan}"
+        );
+        let shengji = help(&mut command, "shengji");
+        assert!(
+            shengji.contains("--decks") && !shengji.contains("--bobo"),
+            "{shengji}"
+        );
     }
 }

@@ -16,7 +16,7 @@ use crate::games::Seat;
 use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
 use crate::record::{Record, RecordError, Verdict};
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, Registered};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
 use crate::terminal::text;
@@ -311,18 +311,32 @@ impl Registered for ChexuanTable {
     }
 }
 
+/// `paiju play chexuan`'s own flags. No `--stake`: Chexuan is played for
+/// chips, its ante sets them.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    /// Players at the table, you included: 2 to 6 (default 3).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The ante (底皮) in chips. Default: the config file's `[stakes]` for
+    /// Chexuan, else 10.
+    #[arg(long)]
+    pub ante: Option<u32>,
+    /// The bobo (簸簸) you bring, from 20 antes to your balance (default 20
+    /// antes).
+    #[arg(long)]
+    pub bobo: Option<u64>,
+}
+
 impl Hosted for ChexuanTable {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "扯旋 Chexuan: you and AI seats, hand after hand, for chips";
+
     /// 2 to 6 players (3 by default), `--ante` in chips and the person's
     /// `--bobo`; the stake is 1 (the chips are the ante and the bets).
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.decks.is_some() {
-            return Err(Refusal::new("term-err-shengji-only"));
-        }
-        if flags.stake.is_some() {
-            return Err(Refusal::new("term-err-chexuan-stake"));
-        }
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::chexuan::rules::{MAX_SEATS, MIN_SEATS};
-        let mut rules = flags.rules.clone();
+        let mut rules = base.rules.clone();
         match flags.ante {
             Some(ante) => {
                 rules.insert("ante".into(), serde_json::json!(ante));
@@ -330,16 +344,13 @@ impl Hosted for ChexuanTable {
             // The config's Chexuan stake is its default ante, as for
             // `/chexuan start`.
             None if !rules.contains_key("ante") => {
-                rules.insert("ante".into(), serde_json::json!(flags.default_stake));
+                rules.insert("ante".into(), serde_json::json!(base.default_stake));
             }
             None => {}
         }
         let players = flags.players.unwrap_or(3);
         if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
             return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
-        }
-        if flags.sweep || flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-not-chexuan"));
         }
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),

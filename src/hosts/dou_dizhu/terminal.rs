@@ -12,7 +12,7 @@ use crate::games::dou_dizhu::{
 use crate::games::{GameOutcome, Seat};
 use crate::i18n::{self, events, tr, tr_args, Lang};
 use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, Registered, StakeFlag};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
 use crate::terminal::text;
@@ -33,20 +33,35 @@ impl Registered for DouDizhu {
     }
 }
 
+/// `paiju play dou-dizhu`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 3, or 2 for 二人斗地主 (the
+    /// same as `"players": 2` in --rules).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Play with the wild card (癞子, `"wild": true`).
+    #[arg(long)]
+    pub wild: bool,
+    /// The discard phase (弃三张, `"discard": true`).
+    #[arg(long)]
+    pub discard: bool,
+    /// How the AI seats play: easy, normal or hard (the default; the same
+    /// as `"ai": "hard"` in --rules).
+    #[arg(long, value_parser = ["easy", "normal", "hard"])]
+    pub ai: Option<String>,
+}
+
 impl Hosted for DouDizhu {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "斗地主 Dou Dizhu: you and two AI seats (or one)";
+
     /// Three players, or two (二人斗地主); `--wild` and `--discard` are the
-    /// variants.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.decks.is_some() {
-            return Err(Refusal::new("term-err-shengji-only"));
-        }
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        if flags.ante.is_some() || flags.sweep {
-            return Err(Refusal::new("term-err-duan-guozi-only"));
-        }
-        let mut rules = flags.rules.clone();
+    /// variants, `--ai` the AI's level.
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
+        let mut rules = base.rules.clone();
         match flags.players {
             None | Some(3) => {}
             Some(2) => {
@@ -63,10 +78,13 @@ impl Hosted for DouDizhu {
         if flags.discard {
             rules.insert("discard".into(), serde_json::json!(true));
         }
+        if let Some(level) = &flags.ai {
+            rules.insert("ai".into(), serde_json::json!(level));
+        }
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: None,
-            stake: flags.stake.unwrap_or(flags.default_stake),
+            stake: flags.stake.or_default(base),
             buy_in: None,
         })
     }

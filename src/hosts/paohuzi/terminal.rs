@@ -12,7 +12,7 @@ use crate::games::paohuzi::{
 use crate::games::Seat;
 use crate::i18n::{tr, tr_args, Lang};
 use crate::record::{Record, RecordError, Verdict};
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, Registered, StakeFlag};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
 use crate::terminal::{text, Input, PlayOptions, TerminalGame};
@@ -61,28 +61,32 @@ impl Registered for PaohuziTable {
     }
 }
 
+/// `paiju play paohuzi`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 3 (the only count).
+    #[arg(long)]
+    pub players: Option<usize>,
+}
+
 impl Hosted for PaohuziTable {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "跑胡子 Paohuzi: you and two AI seats";
+
     /// Three players (the person and two AI seats); `--rules
     /// '{"mingtang":true}'` for the 名堂.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::paohuzi::rules::SEATS;
         let players = flags.players.unwrap_or(SEATS);
         if players != SEATS {
             return Err(Refusal::players::<Self>(SEATS..=SEATS, players));
         }
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        if flags.ante.is_some() || flags.sweep {
-            return Err(Refusal::new("term-err-duan-guozi-only"));
-        }
-        if flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-dou-dizhu-only"));
-        }
         Ok(PlaySetup {
-            rules: serde_json::Value::Object(flags.rules.clone()),
+            rules: serde_json::Value::Object(base.rules.clone()),
             ai_seats: Some(SEATS - 1),
-            stake: flags.stake.unwrap_or(flags.default_stake),
+            stake: flags.stake.or_default(base),
             buy_in: None,
         })
     }

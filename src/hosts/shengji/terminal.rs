@@ -13,7 +13,7 @@ use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
 use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, Registered, StakeFlag};
 use crate::simulate::{SimOptions, SimReport};
 use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -30,23 +30,30 @@ impl Registered for ShengjiTable {
     }
 }
 
+/// `paiju play shengji`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 4 (the only count).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
+    #[arg(long)]
+    pub decks: Option<u8>,
+}
+
 impl Hosted for ShengjiTable {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "升级 Shengji: you, your AI partner and two AI opponents";
+
     /// Four players: the person and three AI seats; `--decks N` is the
     /// rules' `decks`.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        if flags.ante.is_some() || flags.sweep {
-            return Err(Refusal::new("term-err-duan-guozi-only"));
-        }
-        if flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-not-shengji"));
-        }
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         if let Some(p) = flags.players.filter(|&p| p != 4) {
             return Err(Refusal::players::<Self>(4..=4, p));
         }
-        let mut rules = flags.rules.clone();
+        let mut rules = base.rules.clone();
         if let Some(decks) = flags.decks {
             if !(1..=4).contains(&decks) {
                 return Err(Refusal::new("term-err-shengji-decks")
@@ -57,7 +64,7 @@ impl Hosted for ShengjiTable {
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: Some(3),
-            stake: flags.stake.unwrap_or(flags.default_stake),
+            stake: flags.stake.or_default(base),
             buy_in: None,
         })
     }
