@@ -239,7 +239,10 @@ impl Refusal {
     pub fn players<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
         let n = |v: usize| RefusalArg::Number(v as i64);
         Refusal::new("term-err-players")
-            .arg("game", RefusalArg::Message(<G as Registered>::NAME_KEY))
+            .arg(
+                "game",
+                RefusalArg::Message(<G as crate::table::TableGame>::NAME_KEY),
+            )
             .arg("min", n(*range.start()))
             .arg("max", n(*range.end()))
             .arg("players", n(players))
@@ -267,9 +270,6 @@ impl Refusal {
 /// Fluent files, its default stake, how its records replay and how bots
 /// play it in `paiju simulate`.
 pub trait Registered: crate::games::Game {
-    /// Fluent id of the game's name (`ddz-name`).
-    const NAME_KEY: &'static str;
-
     /// The game's own Fluent files: `[en-US, zh-CN]`, embedded
     /// (`include_str!("../../locales/en-US/<game>.ftl")`).
     const FTL: [&'static str; 2];
@@ -410,7 +410,7 @@ pub fn render_record(
 
 /// Fluent id of a game's name.
 pub fn name_key(kind: GameKind) -> &'static str {
-    with_game!(kind, G => <G as Registered>::NAME_KEY)
+    with_game!(kind, G => <G as crate::table::TableGame>::NAME_KEY)
 }
 
 /// A game's name in `lang`, from the name stored in the ledger (`chexuan`);

@@ -238,6 +238,8 @@ impl RecordAction for RaceAction {
 }
 
 impl TableGame for Race {
+    const NAME_KEY: &'static str = "race-name";
+
     fn seat_range(_rules: &RaceRules) -> RangeInclusive<usize> {
         2..=4
     }

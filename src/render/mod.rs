@@ -16,7 +16,6 @@
 //! about a millisecond (`cargo bench --bench render`).
 
 pub mod font;
-pub mod games;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::games::paohuzi::cards::Card as Zi;
@@ -220,6 +219,11 @@ pub enum RenderError {
     NoSeat(Seat),
     #[error("there are no cards to draw at that position")]
     Nothing,
+}
+
+/// A scene, or none when it has nothing to draw.
+pub fn non_empty(scene: Scene) -> Option<Scene> {
+    (!scene.is_empty()).then_some(scene)
 }
 
 /// The scene of a record's position after its first `at` actions: the

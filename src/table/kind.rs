@@ -59,6 +59,10 @@ pub struct SeatSetup {
 
 /// A game the table runtime can host.
 pub trait TableGame: Game {
+    /// Fluent id of the game's name (`ddz-name`), for every front end and
+    /// the registry.
+    const NAME_KEY: &'static str;
+
     /// Whether joining looks at the joiner's balance (so that
     /// [`TableGame::check_join`] gets it); games without a buy-in skip the
     /// ledger read.

@@ -327,8 +327,6 @@ impl PartialEq for Modal {
 /// Its pictures (the hand in the DM and "My hand", the table in the table
 /// message's embed) come from its [`Drawn`](crate::render::Drawn) impl.
 pub trait DiscordGame: TableGame + crate::render::Drawn {
-    /// Fluent id of the game's name (`ddz-name`).
-    const NAME_KEY: &'static str;
     /// Fluent id of the lobby's explanation; it gets `$min` and `$max`.
     const LOBBY_HINT_KEY: &'static str = "lobby-hint";
 

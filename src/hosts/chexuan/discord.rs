@@ -24,7 +24,9 @@ use crate::games::chexuan::session::{
 use crate::games::chexuan::view::Stage;
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::{GameKind, Seat};
+use crate::hosts::chexuan::words;
 use crate::i18n::{self, Lang};
+use crate::table::TableGame;
 use crate::table::{JoinArgs, TableOptions};
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -208,21 +210,19 @@ fn splits_of(legal: &[TableAction]) -> Vec<Split> {
 
 /// The log lines of the table's events (the terminal's words too).
 fn session_lines(lang: Lang, names: &Names, events: &[SessionEvent]) -> Vec<String> {
-    i18n::events::cx_session_lines(lang, &i18n::events::Seats::new(&names.0, None), events)
+    words::cx_session_lines(lang, &i18n::events::Seats::new(&names.0, None), events)
 }
 
 /// One table seat's line on the table message.
 fn seat_line(lang: Lang, names: &Names, v: &CxView, seat: Seat) -> String {
-    i18n::events::cx_seat_line(lang, &i18n::events::Seats::new(&names.0, None), v, seat)
+    words::cx_seat_line(lang, &i18n::events::Seats::new(&names.0, None), v, seat)
 }
 
 fn stage_line(lang: Lang, stage: Stage) -> String {
-    i18n::events::cx_stage_line(lang, stage)
+    words::cx_stage_line(lang, stage)
 }
 
 impl DiscordGame for ChexuanTable {
-    const NAME_KEY: &'static str = "chexuan-name";
-
     type Click = ChexuanClick;
 
     const COMMAND: &'static str = "chexuan";
@@ -235,7 +235,7 @@ impl DiscordGame for ChexuanTable {
             lang,
             "chexuan-lobby-title",
             &[
-                ("game", i18n::tr(lang, Self::NAME_KEY).into()),
+                ("game", i18n::tr(lang, <Self as TableGame>::NAME_KEY).into()),
                 ("chips", (rules.ante as i64).into()),
             ],
         )
@@ -389,7 +389,7 @@ impl DiscordGame for ChexuanTable {
                 ("open", cards(lang, &p.open).into()),
             ],
         );
-        if let Some(warning) = i18n::events::cx_xiu_warning(lang, view) {
+        if let Some(warning) = words::cx_xiu_warning(lang, view) {
             text.push('\n');
             text.push_str(&warning);
         }
@@ -594,7 +594,7 @@ impl DiscordGame for ChexuanTable {
         for seat in 0..r.report.paid.len() {
             lines.push(r.seat_line(seat, String::new()));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as TableGame>::NAME_KEY, &lines))
     }
 }
 
@@ -753,7 +753,7 @@ mod tests {
                         .filter(|l| {
                             use crate::games::chexuan::Versus;
                             [Versus::Win, Versus::Tie, Versus::Lose].iter().any(|v| {
-                                let word = i18n::events::cx_versus_word(lang, *v, "no".into());
+                                let word = words::cx_versus_word(lang, *v, "no".into());
                                 // Chinese puts no spaces around the verb.
                                 l.contains(&format!(" {word} "))
                                     || (lang == Lang::ZhCn && l.contains(&word))

@@ -28,6 +28,7 @@ fn bobo_of(rules: &ChexuanRules, join: &JoinArgs, balance: Option<i64>) -> u64 {
 }
 
 impl TableGame for ChexuanTable {
+    const NAME_KEY: &'static str = "chexuan-name";
     const JOIN_NEEDS_BALANCE: bool = true;
 
     fn seat_range(_rules: &ChexuanRules) -> RangeInclusive<usize> {

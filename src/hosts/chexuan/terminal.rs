@@ -8,16 +8,14 @@
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{evaluate, Split};
-use crate::games::chexuan::session::is_session_record;
 use crate::games::chexuan::session::{ChexuanTable, SessionEvent, TableAction, TableView};
-use crate::games::chexuan::Chexuan;
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::Seat;
-use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
+use crate::hosts::chexuan::words;
+use crate::hosts::chexuan::words::cx_hand_name as hand_name;
+use crate::i18n::events::{self, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
-use crate::record::{Record, RecordError, Verdict};
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, Registered};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -275,42 +273,6 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
     }
 }
 
-impl Registered for ChexuanTable {
-    const NAME_KEY: &'static str = "chexuan-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/chexuan.ftl"),
-        include_str!("../../../locales/zh-CN/chexuan.ftl"),
-    ];
-
-    /// A `chexuan` record is a whole session when its deal has a `seed`
-    /// (or it has the sessions' old name), one hand otherwise.
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
-        if is_session_record(record) {
-            crate::record::replay_game_with::<ChexuanTable>(record, play_out)
-        } else {
-            crate::record::replay_game_with::<Chexuan>(record, play_out)
-        }
-    }
-
-    /// Drawn as it replays: a session, or a single hand.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError> {
-        if is_session_record(record) {
-            crate::render::record_scene::<ChexuanTable>(record, at, seat, play_out)
-        } else {
-            crate::render::record_scene::<Chexuan>(record, at, seat, play_out)
-        }
-    }
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::chexuan::simulate(opts)
-    }
-}
-
 /// `paiju play chexuan`'s own flags. No `--stake`: Chexuan is played for
 /// chips, its ante sets them.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -385,7 +347,7 @@ impl TerminalGame for ChexuanTable {
     fn event_line(lang: Lang, event: &SessionEvent, me: Seat) -> String {
         let names = text::names(lang, text::MAX_SEATS, me);
         let lines =
-            events::cx_session_lines(lang, &text::seats(&names, me), std::slice::from_ref(event));
+            words::cx_session_lines(lang, &text::seats(&names, me), std::slice::from_ref(event));
         match event {
             // A new hand stands apart from the last.
             SessionEvent::HandBegins { .. } => format!("\n{}", lines.join("\n")),
@@ -435,13 +397,13 @@ impl TerminalGame for ChexuanTable {
             view.table_seat(hand.dealer),
             vec![
                 ("hand", i64::from(view.hand_number).into()),
-                ("stage", events::cx_stage_line(lang, hand.stage).into()),
+                ("stage", words::cx_stage_line(lang, hand.stage).into()),
                 ("mango", mango.into()),
                 ("highest", chips(hand.highest).into()),
             ],
         )];
         for s in 0..view.stacks.len() {
-            let line = events::cx_seat_line(lang, &seats, view, s);
+            let line = words::cx_seat_line(lang, &seats, view, s);
             if !line.is_empty() {
                 // A seat takes two lines (chips, then cards): each within
                 // 80 columns.
@@ -473,7 +435,7 @@ impl TerminalGame for ChexuanTable {
             line.push_str(&name);
         }
         // Beside every chance to check: what everyone checking costs.
-        if let Some(warning) = events::cx_xiu_warning(lang, view) {
+        if let Some(warning) = words::cx_xiu_warning(lang, view) {
             line.push('\n');
             line.push_str(&warning);
         }
@@ -540,7 +502,7 @@ impl TerminalGame for ChexuanTable {
     /// A suggested 休 says what it costs when everyone checks (休芒).
     fn hint_line(lang: Lang, view: &TableView, action: &TableAction) -> String {
         let hint = text::hint(lang, &Self::action_label(lang, action));
-        match (action, events::cx_xiu_warning(lang, view)) {
+        match (action, words::cx_xiu_warning(lang, view)) {
             (TableAction::Hand(Action::Check), Some(warning)) => format!("{hint}\n{warning}"),
             _ => hint,
         }

@@ -4,5 +4,23 @@
 //! `games::dou_dizhu`.
 
 pub mod discord;
+pub mod pictures;
 pub mod table;
 pub mod terminal;
+pub mod words;
+
+use crate::games::dou_dizhu::DouDizhu;
+use crate::record::RecordError;
+use crate::registry::Registered;
+use crate::simulate::{SimOptions, SimReport};
+
+impl Registered for DouDizhu {
+    const FTL: [&'static str; 2] = [
+        include_str!("../../../locales/en-US/dou-dizhu.ftl"),
+        include_str!("../../../locales/zh-CN/dou-dizhu.ftl"),
+    ];
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::dou_dizhu::simulate(opts)
+    }
+}

@@ -11,6 +11,7 @@ use crate::table::kind::{TableGame, TimerKind};
 use std::ops::RangeInclusive;
 
 impl TableGame for DouDizhu {
+    const NAME_KEY: &'static str = "ddz-name";
     fn seat_range(rules: &Rules) -> RangeInclusive<usize> {
         let n = rules.players as usize;
         n..=n

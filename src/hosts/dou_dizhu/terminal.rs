@@ -10,28 +10,15 @@ use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
 use crate::games::{GameOutcome, Seat};
-use crate::i18n::{self, events, tr, tr_args, Lang};
-use crate::record::RecordError;
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, Registered, StakeFlag};
-use crate::simulate::{SimOptions, SimReport};
+use crate::hosts::dou_dizhu::words;
+use crate::i18n::{self, tr, tr_args, Lang};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{PlayOptions, TerminalGame};
 
 /// What a line of input asks for.
 pub type Input = crate::terminal::Input<Action>;
-
-impl Registered for DouDizhu {
-    const NAME_KEY: &'static str = "ddz-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/dou-dizhu.ftl"),
-        include_str!("../../../locales/zh-CN/dou-dizhu.ftl"),
-    ];
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::dou_dizhu::simulate(opts)
-    }
-}
 
 /// `paiju play dou-dizhu`'s own flags.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -183,15 +170,15 @@ pub fn result_line(lang: Lang, result: &GameResult<DouDizhu>, me: Seat) -> Strin
         .map(|d| d.iter().map(|&b| Some(b)).collect())
         .unwrap_or_default();
     let multiplier = p.multiplier;
-    let words = events::ddz_factor_words(
+    let words = words::ddz_factor_words(
         lang,
         &seats,
         &p.factors,
         &doubled,
         (p.spring, p.anti_spring),
     );
-    let paid = events::ddz_paid_multipliers(multiplier, &doubled, Some(landlord), players);
-    lines.push(events::ddz_multiplier_line(
+    let paid = words::ddz_paid_multipliers(multiplier, &doubled, Some(landlord), players);
+    lines.push(words::ddz_multiplier_line(
         lang,
         &seats,
         &paid,
@@ -274,9 +261,8 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
         })
         .collect::<Vec<_>>();
     let counts = crate::i18n::list(lang, &counts);
-    let words =
-        events::ddz_factor_words(lang, &seats, &view.factors, &view.doubled, (false, false));
-    let paid = events::ddz_paid_multipliers(
+    let words = words::ddz_factor_words(lang, &seats, &view.factors, &view.doubled, (false, false));
+    let paid = words::ddz_paid_multipliers(
         view.factors.multiplier,
         &view.doubled,
         view.landlord,
@@ -287,7 +273,7 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
             "{landlord} | {}",
             tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
         ),
-        events::ddz_multiplier_line(
+        words::ddz_multiplier_line(
             lang,
             &seats,
             &paid,
@@ -314,7 +300,7 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
                     let wild = view.wild.map(usize::from);
                     let (main, wilds, wild_as) =
                         crate::games::dou_dizhu::main_part(st.cards, st.combo, wild);
-                    events::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into()
+                    words::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into()
                 }),
             ],
         ),
@@ -473,7 +459,7 @@ pub fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
     let seats = text::seats(&names, me);
     match event {
         Event::Lead { seat } => seats.say(lang, "term-ddz-lead", *seat, vec![]),
-        other => events::ddz_event_line(lang, &seats, other).unwrap_or_default(),
+        other => words::ddz_event_line(lang, &seats, other).unwrap_or_default(),
     }
 }
 

@@ -17,7 +17,9 @@ use crate::discord::table::{HandView, Names};
 use crate::discord::Context;
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
 use crate::games::{GameKind, Seat};
+use crate::hosts::duan_guozi::words;
 use crate::i18n::{self, Lang};
+use crate::table::TableGame;
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -40,11 +42,11 @@ impl GameClick for DgClick {
 
 /// A hand's name in `lang`: 「天字九」 / “Heaven 9”.
 pub fn hand_name(lang: Lang, hand: &ShownHand) -> String {
-    i18n::events::dg_hand_name(lang, hand)
+    words::dg_hand_name(lang, hand)
 }
 
 fn hand_line(lang: Lang, names: &Names, hand: &ShownHand) -> String {
-    i18n::events::dg_hand_line(lang, &i18n::events::Seats::new(&names.0, None), hand)
+    words::dg_hand_line(lang, &i18n::events::Seats::new(&names.0, None), hand)
 }
 
 /// The log lines of one dealt round: who dealt, every hand, who won (the
@@ -53,7 +55,7 @@ fn round_lines(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
     let seats = i18n::events::Seats::new(&names.0, None);
     events
         .iter()
-        .flat_map(|e| i18n::events::dg_event_lines(lang, &seats, e))
+        .flat_map(|e| words::dg_event_lines(lang, &seats, e))
         .collect()
 }
 
@@ -64,8 +66,6 @@ fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
 }
 
 impl DiscordGame for DuanGuozi {
-    const NAME_KEY: &'static str = "dg-name";
-
     type Click = DgClick;
 
     const COMMAND: &'static str = "duan-guozi";
@@ -247,7 +247,7 @@ impl DiscordGame for DuanGuozi {
             lines.push(String::new());
             lines.push(i18n::tr(lang, "dg-result-next"));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as TableGame>::NAME_KEY, &lines))
     }
 }
 

@@ -4,5 +4,23 @@
 //! `games::duan_guozi`.
 
 pub mod discord;
+pub mod pictures;
 pub mod table;
 pub mod terminal;
+pub mod words;
+
+use crate::games::duan_guozi::DuanGuozi;
+use crate::record::RecordError;
+use crate::registry::Registered;
+use crate::simulate::{SimOptions, SimReport};
+
+impl Registered for DuanGuozi {
+    const FTL: [&'static str; 2] = [
+        include_str!("../../../locales/en-US/duan-guozi.ftl"),
+        include_str!("../../../locales/zh-CN/duan-guozi.ftl"),
+    ];
+
+    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
+        crate::games::duan_guozi::simulate(opts)
+    }
+}

@@ -37,6 +37,7 @@ fn winners(deltas: &[i64]) -> Vec<usize> {
 }
 
 impl TableGame for DuanGuozi {
+    const NAME_KEY: &'static str = "dg-name";
     fn seat_range(_rules: &Rules) -> RangeInclusive<usize> {
         crate::games::duan_guozi::rules::MIN_SEATS..=crate::games::duan_guozi::rules::MAX_SEATS
     }

@@ -4,11 +4,10 @@
 
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, Rules, View};
 use crate::games::Seat;
-use crate::i18n::events::{self, signed};
+use crate::hosts::duan_guozi::words;
+use crate::i18n::events::signed;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::record::RecordError;
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, Registered, StakeFlag};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -29,7 +28,7 @@ fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
 pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
     let names = text::names(lang, text::MAX_SEATS, me);
     let seats = text::seats(&names, me);
-    let mut lines = events::dg_event_lines(lang, &seats, event);
+    let mut lines = words::dg_event_lines(lang, &seats, event);
     if let Event::RoundDealt { cards_left, .. } = event {
         if let Some(head) = lines.first_mut() {
             let left = tr_args(
@@ -48,18 +47,6 @@ pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
         }
     }
     lines.join("\n")
-}
-
-impl Registered for DuanGuozi {
-    const NAME_KEY: &'static str = "dg-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/duan-guozi.ftl"),
-        include_str!("../../../locales/zh-CN/duan-guozi.ftl"),
-    ];
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::duan_guozi::simulate(opts)
-    }
 }
 
 /// `paiju play duan-guozi`'s own flags.

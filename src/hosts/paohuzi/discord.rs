@@ -22,6 +22,7 @@ use crate::discord::Context;
 use crate::games::paohuzi::{Action, Card, Event, LiveView, PaohuziTable, QuestionKind};
 use crate::games::{GameKind, Seat};
 use crate::i18n::{self, Lang};
+use crate::table::TableGame;
 use crate::table::TableOptions;
 use crate::terminal::{Input, TerminalGame};
 use poise::serenity_prelude as serenity;
@@ -118,8 +119,6 @@ fn player_lines(lang: Lang, view: &LiveView, names: &[String]) -> Vec<String> {
 }
 
 impl DiscordGame for PaohuziTable {
-    const NAME_KEY: &'static str = "paohuzi-name";
-
     type Click = PhzClick;
 
     const COMMAND: &'static str = "paohuzi";
@@ -462,7 +461,7 @@ impl DiscordGame for PaohuziTable {
             };
             lines.push(r.seat_line(seat, i18n::tr(lang, role)));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as TableGame>::NAME_KEY, &lines))
     }
 }
 

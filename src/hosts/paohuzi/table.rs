@@ -25,6 +25,7 @@ use crate::table::{TableGame, TimerKind};
 use std::ops::RangeInclusive;
 
 impl TableGame for PaohuziTable {
+    const NAME_KEY: &'static str = "paohuzi-name";
     fn seat_range(_rules: &PaohuziRules) -> RangeInclusive<usize> {
         SEATS..=SEATS
     }

@@ -16,7 +16,7 @@
 //! declarations open now that the seat has not turned down, and Pass ("Not
 //! now"). `/play cards:…` types anything.
 
-use super::{
+use super::words::{
     display_order, event_line, hand_lines, result_lines, suit_groups, table_lines, typed_action,
 };
 use crate::cards::Card;
@@ -30,6 +30,7 @@ use crate::games::shengji::{Action, ShengjiTable, Stage, TableAction, TableView 
 use crate::games::{GameKind, Seat};
 use crate::i18n::events::Seats;
 use crate::i18n::{self, render_cards, Lang};
+use crate::table::TableGame;
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
 use serde_json::json;
@@ -209,7 +210,6 @@ fn turn_line(t: &TableView<'_, ShengjiTable>) -> Option<String> {
 }
 
 impl DiscordGame for ShengjiTable {
-    const NAME_KEY: &'static str = "shengji-name";
     const LOBBY_HINT_KEY: &'static str = "shengji-lobby-hint";
 
     type Click = SjClick;
@@ -387,8 +387,8 @@ impl DiscordGame for ShengjiTable {
                     .default_selection(chosen & (1 << i) != 0)
                 })
                 .collect();
-            let first = super::suit_label(lang, order.suit(cards[range.start]));
-            let last = super::suit_label(lang, order.suit(cards[range.end - 1]));
+            let first = super::words::suit_label(lang, order.suit(cards[range.start]));
+            let last = super::words::suit_label(lang, order.suit(cards[range.end - 1]));
             let placeholder = if first == last {
                 first
             } else {
@@ -541,7 +541,7 @@ impl DiscordGame for ShengjiTable {
             };
             lines.push(r.seat_line(seat, role));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as TableGame>::NAME_KEY, &lines))
     }
 
     /// Mid-match the next hand is dealt at this table by itself (a "Play

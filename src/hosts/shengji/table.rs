@@ -24,6 +24,7 @@ pub const MAX_MATCH_BONUS: u32 = 100;
 pub const MAX_DECLARE_WINDOW: u32 = 60;
 
 impl TableGame for ShengjiTable {
+    const NAME_KEY: &'static str = "shengji-name";
     const FILL_WITH_AI: bool = true;
 
     fn seat_range(_rules: &ShengjiRules) -> RangeInclusive<usize> {

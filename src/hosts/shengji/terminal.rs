@@ -7,28 +7,14 @@
 //! The table lines — levels, banker, trump, trick, points — come before
 //! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
 
-use super::{hand_lines, result_lines, table_lines, typed_action};
+use super::words::{hand_lines, result_lines, table_lines, typed_action};
 use crate::games::shengji::{Action, ShengjiRules, ShengjiTable, TableAction, TableView};
 use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
-use crate::record::RecordError;
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, Registered, StakeFlag};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
-
-impl Registered for ShengjiTable {
-    const NAME_KEY: &'static str = "shengji-name";
-    const FTL: [&'static str; 2] = [
-        include_str!("../../../locales/en-US/shengji.ftl"),
-        include_str!("../../../locales/zh-CN/shengji.ftl"),
-    ];
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::shengji::simulate(opts)
-    }
-}
 
 /// `paiju play shengji`'s own flags.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -108,7 +94,7 @@ impl TerminalGame for ShengjiTable {
             return String::new();
         }
         let names = names(lang, me);
-        super::event_line(lang, &Seats::new(&names, Some(me)), event)
+        super::words::event_line(lang, &Seats::new(&names, Some(me)), event)
     }
 
     fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {

@@ -31,7 +31,9 @@ use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, Outcome, PhaseName, View,
 };
 use crate::games::{GameKind, RecordAction, Seat};
+use crate::hosts::dou_dizhu::words;
 use crate::i18n::{self, Lang};
+use crate::table::TableGame;
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
 use serde_json::{json, Value};
@@ -49,8 +51,6 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 }
 
 impl DiscordGame for DouDizhu {
-    const NAME_KEY: &'static str = "ddz-name";
-
     type Click = DdzClick;
 
     const COMMAND: &'static str = "dou-dizhu";
@@ -98,7 +98,7 @@ impl DiscordGame for DouDizhu {
         let seats = i18n::events::Seats::new(&names.0, None);
         events
             .iter()
-            .filter_map(|e| i18n::events::ddz_event_line(lang, &seats, e))
+            .filter_map(|e| words::ddz_event_line(lang, &seats, e))
             .collect()
     }
 
@@ -338,7 +338,7 @@ impl DiscordGame for DouDizhu {
                 &[("rake", r.report.rake.into())],
             ));
         }
-        Some(r.embed(Self::NAME_KEY, &lines))
+        Some(r.embed(<Self as TableGame>::NAME_KEY, &lines))
     }
 }
 
