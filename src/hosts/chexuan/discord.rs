@@ -18,9 +18,7 @@ use crate::discord::table::{ResultView, TableView};
 use crate::discord::Context;
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{HandKind, Split};
-use crate::games::chexuan::session::{
-    ChexuanTable, SessionEvent, TableAction, TableView as CxView,
-};
+use crate::games::chexuan::session::{ChexuanTable, SessionEvent, SessionView, TableAction};
 use crate::games::chexuan::view::Stage;
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::{GameKind, Seat};
@@ -150,7 +148,7 @@ fn split_label(lang: Lang, s: &Split) -> String {
 }
 
 /// The raise range of the seat to act in `v` (hand seats), if it may raise.
-fn raise_range_to_act(v: &CxView) -> Option<(u64, u64)> {
+fn raise_range_to_act(v: &SessionView) -> Option<(u64, u64)> {
     let h = v.hand.to_act?;
     v.hand.raise_range(h).map(|r| (*r.start(), *r.end()))
 }
@@ -214,7 +212,7 @@ fn session_lines(lang: Lang, names: &Names, events: &[SessionEvent]) -> Vec<Stri
 }
 
 /// One table seat's line on the table message.
-fn seat_line(lang: Lang, names: &Names, v: &CxView, seat: Seat) -> String {
+fn seat_line(lang: Lang, names: &Names, v: &SessionView, seat: Seat) -> String {
     words::cx_seat_line(lang, &i18n::events::Seats::new(&names.0, None), v, seat)
 }
 
@@ -377,7 +375,7 @@ impl DiscordGame for ChexuanTable {
         session_lines(lang, names, events)
     }
 
-    fn hand_text(lang: Lang, view: &CxView) -> Option<String> {
+    fn hand_text(lang: Lang, view: &SessionView) -> Option<String> {
         let me = view.hand.viewer?;
         let p = view.hand.players.get(me)?;
         let hidden = p.hidden.as_ref().filter(|c| !c.is_empty())?;

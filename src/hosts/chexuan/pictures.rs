@@ -2,7 +2,7 @@
 //! then its open cards; at the table everyone else's face-down cards are
 //! backs until shown.
 
-use crate::games::chexuan::session::{ChexuanTable, TableView as CxView};
+use crate::games::chexuan::session::{ChexuanTable, SessionView};
 use crate::games::chexuan::{Chexuan, ChexuanView};
 use crate::render::{non_empty, Drawn, Face, Group, Line, Scene, Tile};
 
@@ -56,11 +56,11 @@ impl Drawn for Chexuan {
 
 /// A Chexuan session: its current hand, in table seats.
 impl Drawn for ChexuanTable {
-    fn hand_scene(v: &CxView) -> Option<Scene> {
+    fn hand_scene(v: &SessionView) -> Option<Scene> {
         cx_hand(&v.hand)
     }
 
-    fn table_scene(v: &CxView) -> Option<Scene> {
+    fn table_scene(v: &SessionView) -> Option<Scene> {
         cx_table(&v.hand, &v.playing)
     }
 }

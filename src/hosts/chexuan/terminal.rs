@@ -8,7 +8,7 @@
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{evaluate, Split};
-use crate::games::chexuan::session::{ChexuanTable, SessionEvent, TableAction, TableView};
+use crate::games::chexuan::session::{ChexuanTable, SessionEvent, SessionView, TableAction};
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::Seat;
 use crate::hosts::chexuan::words;
@@ -105,7 +105,7 @@ fn splits_of(legal: &[Action]) -> Vec<Split> {
 fn parse_hand_action(
     lang: Lang,
     line: &str,
-    view: &TableView,
+    view: &SessionView,
     legal: &[Action],
 ) -> Result<Action, String> {
     let lower = line.trim().to_lowercase();
@@ -179,7 +179,7 @@ fn parse_hand_action(
 fn parse_split(
     lang: Lang,
     line: &str,
-    view: &TableView,
+    view: &SessionView,
     splits: &[Split],
 ) -> Result<Action, String> {
     let lower = line.trim().to_lowercase();
@@ -379,7 +379,7 @@ impl TerminalGame for ChexuanTable {
         )
     }
 
-    fn table_lines(lang: Lang, view: &TableView, me: Seat) -> String {
+    fn table_lines(lang: Lang, view: &SessionView, me: Seat) -> String {
         let hand = &view.hand;
         let names = text::names(lang, view.stacks.len(), me);
         let seats = text::seats(&names, me);
@@ -413,7 +413,7 @@ impl TerminalGame for ChexuanTable {
         out.join("\n")
     }
 
-    fn hand_line(lang: Lang, view: &TableView) -> String {
+    fn hand_line(lang: Lang, view: &SessionView) -> String {
         let Some(me) = view.hand.viewer.and_then(|s| view.hand.players.get(s)) else {
             return String::new();
         };
@@ -500,7 +500,7 @@ impl TerminalGame for ChexuanTable {
     }
 
     /// A suggested 休 says what it costs when everyone checks (休芒).
-    fn hint_line(lang: Lang, view: &TableView, action: &TableAction) -> String {
+    fn hint_line(lang: Lang, view: &SessionView, action: &TableAction) -> String {
         let hint = text::hint(lang, &Self::action_label(lang, action));
         match (action, words::cx_xiu_warning(lang, view)) {
             (TableAction::Hand(Action::Check), Some(warning)) => format!("{hint}\n{warning}"),
@@ -511,7 +511,7 @@ impl TerminalGame for ChexuanTable {
     fn parse_input(
         lang: Lang,
         line: &str,
-        view: &TableView,
+        view: &SessionView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
         if line.trim().is_empty() {

@@ -5,7 +5,7 @@
 
 use crate::games::chexuan::events::ShownSplit;
 use crate::games::chexuan::hands::{HandKind, Versus};
-use crate::games::chexuan::session::{SessionEvent, TableView as CxView};
+use crate::games::chexuan::session::{SessionEvent, SessionView};
 use crate::games::chexuan::view::{PlayerView, Stage};
 use crate::games::chexuan::{Event as CxEvent, MangoKind, Status};
 use crate::games::Seat;
@@ -333,7 +333,7 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
 /// When the viewer may check (休) and everyone checking this round would
 /// be a 休芒: a line saying what it costs each player still in. Said beside
 /// a suggested or offered check, so nobody checks into mango unawares.
-pub fn cx_xiu_warning(lang: Lang, v: &CxView) -> Option<String> {
+pub fn cx_xiu_warning(lang: Lang, v: &SessionView) -> Option<String> {
     let hand = &v.hand;
     let me = hand.viewer?;
     let amount = hand.xiu_mango?;
@@ -349,7 +349,7 @@ pub fn cx_xiu_warning(lang: Lang, v: &CxView) -> Option<String> {
     })
 }
 
-pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &CxView, seat: Seat) -> String {
+pub fn cx_seat_line(lang: Lang, seats: &Seats<'_>, v: &SessionView, seat: Seat) -> String {
     let stack = v.stacks.get(seat).copied().unwrap_or(0);
     // The chips off the table (for mango), where the seat has a limit.
     let reserve = |r: Option<u64>| -> FluentValue<'static> {

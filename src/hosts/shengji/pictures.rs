@@ -5,12 +5,12 @@
 use super::words::{display_order, suit_groups};
 use crate::cards::Card;
 use crate::games::shengji::order::TRUMP;
-use crate::games::shengji::session::TableView as SjView;
+use crate::games::shengji::session::DealingView;
 use crate::games::shengji::ShengjiTable;
 use crate::render::{non_empty, Drawn, Group, Line, Scene, Tile};
 
 /// Shengji cards by play suit, trumps first, with the hand's marks.
-fn sj_groups(v: &SjView, cards: &[Card]) -> Vec<Group> {
+fn sj_groups(v: &DealingView, cards: &[Card]) -> Vec<Group> {
     let order = display_order(&v.hand);
     suit_groups(&order, cards)
         .into_iter()
@@ -25,7 +25,7 @@ fn sj_groups(v: &SjView, cards: &[Card]) -> Vec<Group> {
         .collect()
 }
 
-fn sj_tile(v: &SjView, c: Card, trump: bool) -> Tile {
+fn sj_tile(v: &DealingView, c: Card, trump: bool) -> Tile {
     let order = display_order(&v.hand);
     Tile {
         marked: c.rank() == Some(order.level),
@@ -35,7 +35,7 @@ fn sj_tile(v: &SjView, c: Card, trump: bool) -> Tile {
 }
 
 /// A play as the table shows it: in the order played, trumps tinted.
-fn sj_play(v: &SjView, cards: &[Card]) -> Group {
+fn sj_play(v: &DealingView, cards: &[Card]) -> Group {
     let order = v.hand.order();
     Group::row(
         cards
@@ -53,7 +53,7 @@ fn sj_play(v: &SjView, cards: &[Card]) -> Group {
 }
 
 impl Drawn for ShengjiTable {
-    fn hand_scene(v: &SjView) -> Option<Scene> {
+    fn hand_scene(v: &DealingView) -> Option<Scene> {
         v.hand.viewer?;
         let cards = crate::hosts::shengji::discord::shown_cards(v);
         non_empty(Scene {
@@ -61,7 +61,7 @@ impl Drawn for ShengjiTable {
         })
     }
 
-    fn table_scene(v: &SjView) -> Option<Scene> {
+    fn table_scene(v: &DealingView) -> Option<Scene> {
         let h = &v.hand;
         let plays: &[(usize, Vec<Card>)] = if h.trick.is_empty() {
             h.tricks.last().map(|t| t.plays.as_slice()).unwrap_or(&[])

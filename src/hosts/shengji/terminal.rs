@@ -8,7 +8,7 @@
 //! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
 
 use super::words::{hand_lines, result_lines, table_lines, typed_action};
-use crate::games::shengji::{Action, ShengjiRules, ShengjiTable, TableAction, TableView};
+use crate::games::shengji::{Action, DealingView, ShengjiRules, ShengjiTable, TableAction};
 use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
@@ -108,13 +108,13 @@ impl TerminalGame for ShengjiTable {
         }
     }
 
-    fn table_lines(lang: Lang, view: &TableView, me: Seat) -> String {
+    fn table_lines(lang: Lang, view: &DealingView, me: Seat) -> String {
         let names = names(lang, me);
         table_lines(lang, &Seats::new(&names, Some(me)), view).join("\n")
     }
 
     /// The hand by play suit; the kitty too while the banker buries.
-    fn hand_line(lang: Lang, view: &TableView) -> String {
+    fn hand_line(lang: Lang, view: &DealingView) -> String {
         let mut lines = vec![tr_args(
             lang,
             "term-sj-hand",
@@ -183,7 +183,7 @@ impl TerminalGame for ShengjiTable {
     fn parse_input(
         lang: Lang,
         line: &str,
-        view: &TableView,
+        view: &DealingView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
         parse_input(lang, line, view, legal)
@@ -210,7 +210,7 @@ impl TerminalGame for ShengjiTable {
 pub fn parse_input(
     lang: Lang,
     line: &str,
-    view: &TableView,
+    view: &DealingView,
     legal: &[TableAction],
 ) -> Result<Input<TableAction>, String> {
     let line = line.trim();

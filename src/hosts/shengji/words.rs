@@ -7,7 +7,7 @@
 use crate::cards::{parse_friendly, resolve_in_hand};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::shengji::order::{fold_suit, suit_name, Order, PLAY_SUITS};
-use crate::games::shengji::session::{Dealing, TableView};
+use crate::games::shengji::session::{Dealing, DealingView};
 use crate::games::shengji::{Action, TableAction};
 use crate::games::shengji::{Event, ShengjiOutcome, ShengjiView, Stage};
 use crate::i18n::events::Seats;
@@ -108,7 +108,7 @@ fn trumps_a_plain_lead(order: &Order, lead: &[Card], play: &[Card]) -> bool {
 /// The table as lines: the hand's number and both levels; the dealing and
 /// the standing declaration, or the banker, trump and level rank; the
 /// current trick; the attackers' points and the cards each seat holds.
-pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &TableView) -> Vec<String> {
+pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &DealingView) -> Vec<String> {
     let v = &t.hand;
     let mut lines = vec![format!(
         "{} · {}",
@@ -378,7 +378,7 @@ pub fn read_cards(text: &str, from: &[Card]) -> Result<Vec<Card>, CardsRefused> 
 /// words: a hand action (or passing on the declarations).
 pub fn typed_action(
     line: &str,
-    view: &TableView,
+    view: &DealingView,
     legal: &[TableAction],
 ) -> Result<TableAction, CardsRefused> {
     let line = line.trim();
