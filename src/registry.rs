@@ -10,26 +10,33 @@
 //! Its match has no wildcard arm, so a game kind without its line does not
 //! compile.
 //!
-//! What a game says about itself is its [`Registered`] impl (its name,
-//! Fluent files, default stake, simulation) and its
-//! [`Hosted`] impl (how `paiju play`'s command line sets up its table), in
-//! its own files; the rest comes from the traits it implements for each
-//! layer ([`TableGame`](crate::table::TableGame) for seats and chips,
-//! [`TerminalGame`], [`DiscordGame`]).
+//! What a game says about itself is its [`Registered`] impl (its Fluent
+//! files, replay, simulation; `src/hosts/<game>/mod.rs`) and its
+//! [`Hosted`] impl (the flags of `paiju play <game>`, a `clap::Args`, and
+//! how they set up its table; its `terminal.rs`), in its own folder; the
+//! rest comes from the traits it implements for each layer
+//! ([`TableGame`](crate::table::TableGame) for its name, seats and chips,
+//! [`Drawn`](crate::render::Drawn), [`TerminalGame`], [`DiscordGame`]).
 //!
 //! # Adding a game
 //!
-//! A new game is its own files — `crates/paiju-rules/src/games/<game>/` (the pure rules), its
-//! `TableGame`, `TerminalGame`, `DiscordGame` and [`Hosted`] impls,
-//! `locales/*/<game>.ftl` — plus these shared places:
+//! A new game is its own files — `crates/paiju-rules/src/games/<game>/` (the
+//! pure rules), `locales/*/<game>.ftl` (its words and its `/<game>` command's
+//! names), and its host folder `src/hosts/<game>/` (`mod.rs`: [`Registered`];
+//! `table.rs`: `TableGame`; `words.rs`; `pictures.rs`: `Drawn`;
+//! `terminal.rs`: `TerminalGame` and [`Hosted`] with its flags; `discord.rs`
+//! or `discord/`: `DiscordGame`) — plus these shared places:
 //!
-//! 1. `crates/paiju-rules/src/games/mod.rs`: `pub mod <game>;` and its [`GameKind`] variant
-//!    with its record name;
-//! 2. this file: its arm in [`with_game!`];
-//! 3. `src/hosts/mod.rs`: `pub mod <game>;` — its table, terminal and
-//!    Discord front ends live in `src/hosts/<game>/`. Its slash command
-//!    group comes from its `DiscordGame::command`, collected through
-//!    [`with_game!`].
+//! 1. `crates/paiju-rules/src/games/mod.rs`: `pub mod <game>;`, its
+//!    [`GameKind`] variant, its place in `GameKind::ALL`, its arms in
+//!    `GameKind::name` and `GameKind::default_stake`;
+//! 2. this file: its arm in [`with_game!`] (its `paiju play` subcommand,
+//!    slash command group, replay, simulation, names and Fluent files all
+//!    come through it);
+//! 3. `src/hosts/mod.rs`: `pub mod <game>;`.
+//!
+//! README.md's "Adding a game" says the same, with the optional places
+//! (tests, benches, the example config).
 
 use crate::discord::table::DiscordGame;
 use crate::games::GameKind;
@@ -206,6 +213,38 @@ pub struct PlaySetup {
     pub buy_in: Option<u64>,
 }
 
+impl PlaySetup {
+    /// A table of `players` seats, the person's and the rest AI, for
+    /// `rules` at `stake`.
+    pub fn seats(
+        rules: serde_json::Map<String, serde_json::Value>,
+        players: usize,
+        stake: i64,
+    ) -> PlaySetup {
+        PlaySetup {
+            rules: serde_json::Value::Object(rules),
+            ai_seats: Some(players.saturating_sub(1)),
+            stake,
+            buy_in: None,
+        }
+    }
+}
+
+/// `--players` of game `G`: the count given, else `default`; refused
+/// outside `range`.
+pub fn players<G: Hosted>(
+    given: Option<usize>,
+    default: usize,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, Refusal> {
+    let players = given.unwrap_or(default);
+    if range.contains(&players) {
+        Ok(players)
+    } else {
+        Err(Refusal::players::<G>(range, players))
+    }
+}
+
 /// A refusal of `paiju play`'s command line: a Fluent id and its values,
 /// said in the player's language.
 #[derive(Clone, Debug, PartialEq)]
@@ -274,32 +313,56 @@ pub trait Registered: crate::games::Game {
     /// (`include_str!("../../locales/en-US/<game>.ftl")`).
     const FTL: [&'static str; 2];
 
-    /// `paiju replay` of a record named for this game; `play_out` plays
-    /// the steps nobody decides after the last action (not for the record
-    /// of a table closed mid-game).
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
-        crate::record::replay_game_with::<Self>(record, play_out)
-    }
-
-    /// `paiju render` of a record named for this game after `at` actions,
-    /// the table or `seat`'s hand. It reads the record as [`Registered::replay`]
-    /// does — a game whose records come in several forms (a Chexuan hand or
+    /// Reads `record` as the game type of its form: this one by default.
+    /// A game whose records come in several forms (a Chexuan hand or
     /// session, a Paohuzi hand played at a table or by the engine) picks the
-    /// form the same way in both — so every record that replays is drawn.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError>
+    /// form here, once for `paiju replay` and `paiju render` alike, so every
+    /// record that replays is drawn.
+    fn read_record<R: RecordReader>(_record: &Record, reader: R) -> R::Out
     where
         Self: crate::render::Drawn,
     {
-        crate::render::record_scene::<Self>(record, at, seat, play_out)
+        reader.read::<Self>()
     }
 
     /// `paiju simulate`: whole games between bots.
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError>;
+}
+
+/// What reads a record as one game type ([`Registered::read_record`]):
+/// replaying it, or drawing a position of it.
+pub trait RecordReader {
+    type Out;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out;
+}
+
+/// `paiju replay`: `play_out` plays the steps nobody decides after the
+/// last action (not for the record of a table closed mid-game).
+struct Replay<'a> {
+    record: &'a Record,
+    play_out: bool,
+}
+
+impl RecordReader for Replay<'_> {
+    type Out = Result<Verdict, RecordError>;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out {
+        crate::record::replay_game_with::<G>(self.record, self.play_out)
+    }
+}
+
+/// `paiju render`: the table or `seat`'s hand after `at` actions.
+struct Draw<'a> {
+    record: &'a Record,
+    at: usize,
+    seat: Option<crate::games::Seat>,
+    play_out: bool,
+}
+
+impl RecordReader for Draw<'_> {
+    type Out = Result<crate::render::Scene, crate::render::RenderError>;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out {
+        crate::render::record_scene::<G>(self.record, self.at, self.seat, self.play_out)
+    }
 }
 
 /// A game hosted at tables, in the terminal and on Discord.
@@ -331,7 +394,7 @@ pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
 fn replay_with(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    with_game!(kind, G => G::replay(record, play_out))
+    with_game!(kind, G => G::read_record(record, Replay { record, play_out }))
 }
 
 /// Replays a record's text as `paiju replay` does; `true` with the verdict
@@ -404,7 +467,13 @@ pub fn render_record(
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
     let play_out = at == record.actions.len() && !crate::record::is_closed(&value);
-    let scene = with_game!(kind, G => G::scene(&record, at, seat, play_out))?;
+    let draw = |record| Draw {
+        record,
+        at,
+        seat,
+        play_out,
+    };
+    let scene = with_game!(kind, G => G::read_record(&record, draw(&record)))?;
     Ok(crate::render::render(&scene))
 }
 

@@ -4,7 +4,7 @@
 //! the text beside it (from `locales/`) says the rest.
 //!
 //! A picture is made in two steps. A game turns a view into a [`Scene`]
-//! ([`Drawn`], in [`games`]): lines of card groups, each card a [`Tile`]
+//! ([`Drawn`], in each game's `src/hosts/<game>/pictures.rs`): lines of card groups, each card a [`Tile`]
 //! with its [`Face`] and marks (selected, level card, trump, locked 坎).
 //! The scene is plain data, so tests can read exactly which cards a
 //! picture shows (the public table never holds a hidden card) and the

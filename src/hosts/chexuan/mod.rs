@@ -2,6 +2,8 @@
 //! for mango, leaving), `paiju play chexuan` ([`terminal`]) and `/chexuan`
 //! on Discord ([`discord`]). The rules, the session included, are
 //! `games::chexuan`.
+//! Its words ([`words`]) and pictures ([`pictures`]) serve both front
+//! ends; this file holds its [`Registered`] facts.
 
 pub mod discord;
 pub mod pictures;
@@ -11,8 +13,8 @@ pub mod words;
 
 use crate::games::chexuan::session::{is_session_record, ChexuanTable};
 use crate::games::chexuan::Chexuan;
-use crate::record::{Record, RecordError, Verdict};
-use crate::registry::Registered;
+use crate::record::{Record, RecordError};
+use crate::registry::{RecordReader, Registered};
 use crate::simulate::{SimOptions, SimReport};
 
 impl Registered for ChexuanTable {
@@ -23,25 +25,11 @@ impl Registered for ChexuanTable {
 
     /// A `chexuan` record is a whole session when its deal has a `seed`
     /// (or it has the sessions' old name), one hand otherwise.
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
+    fn read_record<R: RecordReader>(record: &Record, reader: R) -> R::Out {
         if is_session_record(record) {
-            crate::record::replay_game_with::<ChexuanTable>(record, play_out)
+            reader.read::<ChexuanTable>()
         } else {
-            crate::record::replay_game_with::<Chexuan>(record, play_out)
-        }
-    }
-
-    /// Drawn as it replays: a session, or a single hand.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError> {
-        if is_session_record(record) {
-            crate::render::record_scene::<ChexuanTable>(record, at, seat, play_out)
-        } else {
-            crate::render::record_scene::<Chexuan>(record, at, seat, play_out)
+            reader.read::<Chexuan>()
         }
     }
 

@@ -15,7 +15,7 @@ use crate::hosts::chexuan::words;
 use crate::hosts::chexuan::words::cx_hand_name as hand_name;
 use crate::i18n::events::{self, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -310,15 +310,10 @@ impl Hosted for ChexuanTable {
             }
             None => {}
         }
-        let players = flags.players.unwrap_or(3);
-        if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
-            return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
-        }
+        let players = players::<Self>(flags.players, 3, MIN_SEATS..=MAX_SEATS)?;
         Ok(PlaySetup {
-            rules: serde_json::Value::Object(rules),
-            ai_seats: Some(players - 1),
-            stake: 1,
             buy_in: flags.bobo,
+            ..PlaySetup::seats(rules, players, 1)
         })
     }
 }

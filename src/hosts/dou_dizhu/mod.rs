@@ -2,6 +2,8 @@
 //! the AI level, escape as leaving, redeals), `paiju play dou-dizhu`
 //! ([`terminal`]) and `/dou-dizhu` on Discord ([`discord`]). The rules are
 //! `games::dou_dizhu`.
+//! Its words ([`words`]) and pictures ([`pictures`]) serve both front
+//! ends; this file holds its [`Registered`] facts.
 
 pub mod discord;
 pub mod pictures;

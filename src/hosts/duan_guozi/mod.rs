@@ -2,6 +2,8 @@
 //! the dealer's timer, game after game), `paiju play duan-guozi`
 //! ([`terminal`]) and `/duan-guozi` on Discord ([`discord`]). The rules are
 //! `games::duan_guozi`.
+//! Its words ([`words`]) and pictures ([`pictures`]) serve both front
+//! ends; this file holds its [`Registered`] facts.
 
 pub mod discord;
 pub mod pictures;

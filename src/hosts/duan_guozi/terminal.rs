@@ -7,7 +7,7 @@ use crate::games::Seat;
 use crate::hosts::duan_guozi::words;
 use crate::i18n::events::signed;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -82,16 +82,12 @@ impl Hosted for DuanGuozi {
         if flags.sweep {
             rules.insert("sweep".into(), serde_json::json!([4, 3]));
         }
-        let players = flags.players.unwrap_or(4);
-        if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
-            return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
-        }
-        Ok(PlaySetup {
-            rules: serde_json::Value::Object(rules),
-            ai_seats: Some(players - 1),
-            stake: flags.stake.or_default(base),
-            buy_in: None,
-        })
+        let players = players::<Self>(flags.players, 4, MIN_SEATS..=MAX_SEATS)?;
+        Ok(PlaySetup::seats(
+            rules,
+            players,
+            flags.stake.or_default(base),
+        ))
     }
 }
 

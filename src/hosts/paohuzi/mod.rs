@@ -2,6 +2,8 @@
 //! ([`terminal`]) and `/paohuzi` on Discord ([`discord`]). The rules are in
 //! `games::paohuzi`; a live hand there ([`PaohuziTable`]) asks every
 //! claimant of a card at once.
+//! Its words ([`words`]) and pictures ([`pictures`]) serve both front
+//! ends; this file holds its [`Registered`] facts.
 
 pub mod discord;
 pub mod pictures;
@@ -11,8 +13,8 @@ pub mod words;
 
 use crate::games::paohuzi::Paohuzi;
 pub use crate::games::paohuzi::PaohuziTable;
-use crate::record::{Record, RecordError, Verdict};
-use crate::registry::Registered;
+use crate::record::{Record, RecordError};
+use crate::registry::{RecordReader, Registered};
 use crate::simulate::{SimOptions, SimReport};
 
 /// Whether a Paohuzi record is of a hand played at a live table (`together`
@@ -28,28 +30,14 @@ impl Registered for PaohuziTable {
         include_str!("../../../locales/zh-CN/paohuzi.ftl"),
     ];
 
-    /// A hand played at a live table ([`played_at_a_table`]) replays
-    /// through [`PaohuziTable`], answers in the order they came; any other
-    /// through the engine, one question at a time.
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
+    /// A hand played at a live table ([`played_at_a_table`]) reads as
+    /// [`PaohuziTable`], answers in the order they came; any other as the
+    /// engine, one question at a time.
+    fn read_record<R: RecordReader>(record: &Record, reader: R) -> R::Out {
         if played_at_a_table(record) {
-            crate::record::replay_game_with::<PaohuziTable>(record, play_out)
+            reader.read::<PaohuziTable>()
         } else {
-            crate::record::replay_game_with::<Paohuzi>(record, play_out)
-        }
-    }
-
-    /// Drawn as it replays: the same form of the hand.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError> {
-        if played_at_a_table(record) {
-            crate::render::record_scene::<PaohuziTable>(record, at, seat, play_out)
-        } else {
-            crate::render::record_scene::<Paohuzi>(record, at, seat, play_out)
+            reader.read::<Paohuzi>()
         }
     }
 

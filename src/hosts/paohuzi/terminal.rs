@@ -11,7 +11,7 @@ use crate::games::paohuzi::{
 };
 use crate::games::Seat;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{text, Input, PlayOptions, TerminalGame};
 
@@ -33,16 +33,12 @@ impl Hosted for PaohuziTable {
     /// '{"mingtang":true}'` for the 名堂.
     fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::paohuzi::rules::SEATS;
-        let players = flags.players.unwrap_or(SEATS);
-        if players != SEATS {
-            return Err(Refusal::players::<Self>(SEATS..=SEATS, players));
-        }
-        Ok(PlaySetup {
-            rules: serde_json::Value::Object(base.rules.clone()),
-            ai_seats: Some(SEATS - 1),
-            stake: flags.stake.or_default(base),
-            buy_in: None,
-        })
+        let players = players::<Self>(flags.players, SEATS, SEATS..=SEATS)?;
+        Ok(PlaySetup::seats(
+            base.rules.clone(),
+            players,
+            flags.stake.or_default(base),
+        ))
     }
 }
 

@@ -12,7 +12,7 @@ use crate::games::shengji::{Action, DealingView, ShengjiRules, ShengjiTable, Tab
 use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
 
@@ -36,9 +36,7 @@ impl Hosted for ShengjiTable {
     /// Four players: the person and three AI seats; `--decks N` is the
     /// rules' `decks`.
     fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
-        if let Some(p) = flags.players.filter(|&p| p != 4) {
-            return Err(Refusal::players::<Self>(4..=4, p));
-        }
+        let players = players::<Self>(flags.players, 4, 4..=4)?;
         let mut rules = base.rules.clone();
         if let Some(decks) = flags.decks {
             if !(1..=4).contains(&decks) {
@@ -47,12 +45,11 @@ impl Hosted for ShengjiTable {
             }
             rules.insert("decks".into(), serde_json::json!(decks));
         }
-        Ok(PlaySetup {
-            rules: serde_json::Value::Object(rules),
-            ai_seats: Some(3),
-            stake: flags.stake.or_default(base),
-            buy_in: None,
-        })
+        Ok(PlaySetup::seats(
+            rules,
+            players,
+            flags.stake.or_default(base),
+        ))
     }
 }
 
