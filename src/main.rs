@@ -9,7 +9,7 @@ use paiju::discord;
 use paiju::games::GameKind;
 use paiju::i18n::{self, Lang};
 use paiju::record;
-use paiju::registry::{self, PlayFlags};
+use paiju::registry;
 use paiju::simulate::SimOptions;
 use std::io::Read;
 use std::process::ExitCode;
@@ -95,64 +95,8 @@ enum Command {
     },
     /// Play in this terminal against AI seats, through the table runtime and
     /// a local ledger. Works with piped input; end of input saves the game.
-    Play {
-        #[arg(help = game_help())]
-        game: String,
-        /// RNG seed for the deals and the AI (the same seed plays the same game).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
-        #[arg(long, default_value = "{}")]
-        rules: String,
-        /// Chips per point (Duan Guozi: per 道, unless the rules set
-        /// chips_per_dao). Default: the config file's `[stakes]` for the
-        /// game, else 10. Not a Chexuan option: its ante sets its chips.
-        #[arg(long, allow_negative_numbers = true)]
-        stake: Option<i64>,
-        /// Players at the table, you included (Duan Guozi: 2 to 12, default 4;
-        /// Dou Dizhu: 3, or 2 for 二人斗地主, the same as `"players": 2` in --rules).
-        #[arg(long)]
-        players: Option<usize>,
-        /// Dou Dizhu: play with the wild card (癞子, `"wild": true`).
-        #[arg(long)]
-        wild: bool,
-        /// Dou Dizhu: the discard phase (弃三张, `"discard": true`).
-        #[arg(long)]
-        discard: bool,
-        /// Duan Guozi: 道 each player antes into the pot (default 10, or 20 at 4 players or fewer).
-        /// Chexuan: the ante (底皮) in chips (default 10).
-        #[arg(long)]
-        ante: Option<u32>,
-        /// Chexuan: the bobo (簸簸) you bring, from 20 antes to your balance
-        /// (default 20 antes).
-        #[arg(long)]
-        bobo: Option<u64>,
-        /// Duan Guozi: the 全拿 house rule, as the seed's example: with 4 道 or
-        /// fewer in the pot, a hand worth 3 道 or more takes it all.
-        #[arg(long)]
-        sweep: bool,
-        /// Shengji: the decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
-        #[arg(long)]
-        decks: Option<u8>,
-        /// The ledger database: a file path, a sqlite: URL or a postgres:// URL
-        /// (default: the config file's `database_url`, `paiju.db`).
-        #[arg(long, env = "PAIJU_DATABASE_URL")]
-        database: Option<String>,
-        /// Dou Dizhu: how the AI seats play, easy, normal or hard (the
-        /// default; the same as `"ai": "hard"` in --rules).
-        #[arg(long, value_parser = ["easy", "normal", "hard"])]
-        ai: Option<String>,
-        /// The language of the game's words: en (en-US) or zh (zh-CN).
-        /// Default: Chinese when LC_ALL, LC_MESSAGES or LANG starts with
-        /// `zh`, else English. Typed commands and cards read the same in both.
-        #[arg(long, value_parser = parse_lang)]
-        lang: Option<Lang>,
-        /// The bot's config file, read for the starting chips, default
-        /// stakes, database and timers (default: config.toml if present;
-        /// also PAIJU_CONFIG).
-        #[arg(long)]
-        config: Option<std::path::PathBuf>,
-    },
+    /// `paiju play <game> --help` shows the game's own flags.
+    Play(registry::PlayCli),
     /// Pit two Dou Dizhu AIs against each other (docs/arena.md): every deal
     /// twice, sides swapped; WP and ADP with 95% confidence intervals.
     Arena {
@@ -245,39 +189,7 @@ fn main() -> ExitCode {
             seat,
             out,
         } => run_render(&file, at, seat, &out),
-        Command::Play {
-            game,
-            seed,
-            rules,
-            stake,
-            players,
-            wild,
-            discard,
-            ante,
-            bobo,
-            sweep,
-            ai,
-            decks,
-            database,
-            lang,
-            config,
-        } => run_play(PlayArgs {
-            game,
-            seed,
-            rules,
-            stake,
-            players,
-            wild,
-            discard,
-            ante,
-            bobo,
-            sweep,
-            ai,
-            decks,
-            database,
-            lang: lang.unwrap_or_else(Lang::from_env),
-            config,
-        }),
+        Command::Play(cli) => run_play(cli),
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
@@ -713,27 +625,6 @@ fn run_ledger_reshard(database: &str, count: Option<u32>) -> ExitCode {
     })
 }
 
-/// What `paiju play` was given on the command line.
-struct PlayArgs {
-    game: String,
-    seed: Option<u64>,
-    rules: String,
-    stake: Option<i64>,
-    players: Option<usize>,
-    wild: bool,
-    discard: bool,
-    ante: Option<u32>,
-    bobo: Option<u64>,
-    sweep: bool,
-    ai: Option<String>,
-    decks: Option<u8>,
-    database: Option<String>,
-    lang: Lang,
-    /// `--config`: the starting chips, default stakes, timers and database
-    /// of `paiju play` come from the same file the bot reads.
-    config: Option<std::path::PathBuf>,
-}
-
 /// The help of a `game` argument: the games of the registry.
 fn game_help() -> String {
     format!("The game: {}", paiju::games::GameKind::names())
@@ -743,11 +634,6 @@ fn game_help() -> String {
 /// command line adapts them here).
 fn parse_ai_kind(s: &str) -> Result<AiKind, String> {
     s.parse()
-}
-
-/// `--lang`: en, en-US, zh or zh-CN.
-fn parse_lang(s: &str) -> Result<Lang, String> {
-    Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
 }
 
 /// Refuses `paiju play`'s command line in the player's language (exit 2).
@@ -779,55 +665,17 @@ fn refuse_ledger(lang: Lang, database: &str, e: &paiju::ledger::LedgerError) -> 
     )
 }
 
-fn run_play(args: PlayArgs) -> ExitCode {
+fn run_play(cli: registry::PlayCli) -> ExitCode {
     use paiju::terminal::{self, PlayOptions};
     use std::io::IsTerminal;
-    let lang = args.lang;
+    let lang = cli.common.lang.unwrap_or_else(Lang::from_env);
     // The same file the bot reads, refused the same way when broken.
-    let config = match Config::load(args.config.as_deref()) {
+    let config = match Config::load(cli.common.config.as_deref()) {
         Ok(c) => c,
         Err(e) => return refuse(lang, "term-err-config", &[("why", e.to_string().into())]),
     };
-    let Some(kind) = GameKind::from_name(&args.game) else {
-        let games = GameKind::ALL.map(GameKind::name);
-        return refuse(
-            lang,
-            "term-err-game",
-            &[
-                ("game", args.game.as_str().into()),
-                ("games", i18n::list(lang, &games).into()),
-            ],
-        );
-    };
-    let mut rules = match serde_json::from_str(&args.rules) {
-        Ok(serde_json::Value::Object(m)) => m,
-        _ => {
-            return refuse(
-                lang,
-                "term-err-rules",
-                &[("example", r#"'{"bidding":"rob"}'"#.into())],
-            );
-        }
-    };
-    if let Some(level) = args.ai {
-        if kind != GameKind::DouDizhu {
-            return refuse(lang, "term-err-ai-game", &[("game", kind.name().into())]);
-        }
-        rules.insert("ai".into(), serde_json::Value::String(level));
-    }
-    let flags = PlayFlags {
-        rules,
-        stake: args.stake,
-        default_stake: config.stakes.get(kind),
-        players: args.players,
-        wild: args.wild,
-        discard: args.discard,
-        ante: args.ante,
-        bobo: args.bobo,
-        sweep: args.sweep,
-        decks: args.decks,
-    };
-    let setup = match registry::play_setup(kind, &flags) {
+    let kind = cli.game.kind;
+    let setup = match registry::play_setup(&cli, config.stakes.get(kind)) {
         Ok(setup) => setup,
         Err(refusal) => {
             eprintln!("paiju: {}", refusal.text(lang));
@@ -844,17 +692,20 @@ fn run_play(args: PlayArgs) -> ExitCode {
         table_config.lobby_idle_secs = config.timers.lobby_idle_secs;
     }
     let options = PlayOptions {
-        seed: args.seed,
+        seed: cli.common.seed,
         rules: setup.rules,
         stake: setup.stake,
         ai_delay_ms,
         ai_seats: setup.ai_seats,
         buy_in: setup.buy_in,
-        lang: args.lang,
+        lang,
     };
     // Bad options are refused before the ledger is opened: a refusal
     // creates no database and grants no chips.
-    let database = args.database.unwrap_or_else(|| config.database_url.clone());
+    let database = cli
+        .common
+        .database
+        .unwrap_or_else(|| config.database_url.clone());
     let database = database.as_str();
     let ledger_config = paiju::ledger::LedgerConfig {
         starting_chips: config.chips.starting,

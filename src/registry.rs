@@ -3,46 +3,171 @@
 //!
 //! The one list of the games is [`with_game!`](crate::games::with_game),
 //! beside [`GameKind`] in the rules crate, with the facts every layer may
-//! read (name, Fluent name id, default stake). Here: `paiju replay`
-//! ([`replay`]), `paiju simulate` ([`simulate`]), `paiju render`
-//! ([`render_record`]) and `paiju play` ([`play_setup`]), through each
-//! game's [`Registered`] impl (how its records replay, how bots play it)
-//! and its [`Hosted`] impl (how `paiju play`'s command line sets up its
-//! table); the rest comes from the traits it implements for each layer
-//! ([`TableGame`](crate::table::TableGame) for seats and chips,
-//! [`TerminalGame`], [`DiscordGame`]). README.md's "Adding a game" lists
-//! every place a new game needs.
+//! read (its name, its Fluent name id, its default stake). Here: `paiju
+//! replay` ([`replay`]), `paiju simulate` ([`simulate`]), `paiju render`
+//! ([`render_record`]) and `paiju play` ([`play_setup`], its subcommands
+//! built from each game's flags). What a game says about itself is its
+//! [`Registered`] impl (how its records are read, its simulation;
+//! `src/hosts/<game>/mod.rs`) and its [`Hosted`] impl (the flags of `paiju
+//! play <game>`, a `clap::Args`, and how they set up its table; its
+//! `terminal.rs`), in its own folder; the rest comes from the traits it
+//! implements for each layer ([`TableGame`](crate::table::TableGame) for
+//! its seats and chips, [`Drawn`](crate::render::Drawn), [`TerminalGame`],
+//! [`DiscordGame`]).
+//!
+//! # Adding a game
+//!
+//! A new game is its own files — `crates/paiju-rules/src/games/<game>/` (the
+//! pure rules), `locales/*/<game>.ftl` (its words and its `/<game>` command's
+//! names; `build.rs` embeds every file there), and its host folder
+//! `src/hosts/<game>/` (`mod.rs`: [`Registered`]; `table.rs`: `TableGame`;
+//! `words.rs`; `pictures.rs`: `Drawn`; `terminal.rs`: `TerminalGame` and
+//! [`Hosted`] with its flags; `discord.rs` or `discord/`: `DiscordGame`) —
+//! plus these shared places:
+//!
+//! 1. `crates/paiju-rules/src/games/mod.rs`: `pub mod <game>;`, its
+//!    [`GameKind`] variant, its place in `GameKind::ALL`, its arms in
+//!    `GameKind::name`, `GameKind::name_key` and `GameKind::default_stake`,
+//!    and its arm in `with_game!` (its `paiju play` subcommand, slash
+//!    command group, replay, simulation and resume all come through it);
+//! 2. `src/hosts/mod.rs`: `pub mod <game>;`.
+//!
+//! README.md's "Adding a game" says the same, with the optional places
+//! (tests, benches, the example config).
 
 use crate::discord::table::DiscordGame;
+pub use crate::games::with_game;
 use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::record::{Record, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
 use crate::terminal::TerminalGame;
 
-pub use crate::games::with_game;
+/// `paiju play <game>`: the flags every game takes (global to `paiju
+/// play`, so they stand before or after the game's name), then the game,
+/// with its own flags ([`Hosted::Flags`]). clap refuses another game's flag
+/// by itself, and `paiju play <game> --help` shows that game's.
+#[derive(clap::Args, Clone, Debug)]
+#[command(
+    subcommand_required = true,
+    subcommand_value_name = "GAME",
+    subcommand_help_heading = "Games"
+)]
+pub struct PlayCli {
+    #[command(flatten)]
+    pub common: PlayCommon,
+    #[command(subcommand)]
+    pub game: PlayGame,
+}
 
-/// `paiju play`'s command line, before a game reads what it takes.
+/// The flags of `paiju play` that every game takes.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PlayCommon {
+    /// RNG seed for the deals and the AI (the same seed plays the same game).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+    /// Table options as a JSON object, e.g. '{"bidding":"rob"}'.
+    #[arg(long, global = true, default_value = "{}")]
+    pub rules: String,
+    /// The ledger database: a file path, a sqlite: URL or a postgres:// URL
+    /// (default: the config file's `database_url`, `paiju.db`).
+    #[arg(long, global = true, env = "PAIJU_DATABASE_URL")]
+    pub database: Option<String>,
+    /// The language of the game's words: en (en-US) or zh (zh-CN).
+    /// Default: Chinese when LC_ALL, LC_MESSAGES or LANG starts with
+    /// `zh`, else English. Typed commands and cards read the same in both.
+    #[arg(long, global = true, value_parser = parse_lang)]
+    pub lang: Option<Lang>,
+    /// The bot's config file, read for the starting chips, default
+    /// stakes, database and timers (default: config.toml if present;
+    /// also PAIJU_CONFIG).
+    #[arg(long, global = true)]
+    pub config: Option<std::path::PathBuf>,
+}
+
+/// `--lang`: en, en-US, zh or zh-CN.
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
+}
+
+/// `--stake`, for the games played for chips per point (Chexuan's chips
+/// are its ante: it has no `--stake`).
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct StakeFlag {
+    /// Chips per point. Default: the config file's `[stakes]` for the
+    /// game, else 10.
+    #[arg(long, allow_negative_numbers = true)]
+    pub stake: Option<i64>,
+}
+
+impl StakeFlag {
+    /// The stake given, else `base`'s default.
+    pub fn or_default(&self, base: &PlayBase) -> i64 {
+        self.stake.unwrap_or(base.default_stake)
+    }
+}
+
+/// The game `paiju play` was given and its own flags, as clap read them.
+/// Its subcommands are built from [`GameKind::ALL`] and each game's
+/// [`Hosted::Flags`]: a new game adds no line here.
+#[derive(Clone, Debug)]
+pub struct PlayGame {
+    pub kind: GameKind,
+    matches: clap::ArgMatches,
+}
+
+impl clap::FromArgMatches for PlayGame {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let Some((name, sub)) = matches.subcommand() else {
+            return Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand));
+        };
+        let kind = GameKind::from_name(name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidSubcommand))?;
+        // The game's flags are read here, so a wrong one is clap's error.
+        with_game!(kind, G => <G as Hosted>::Flags::from_arg_matches(sub).map(|_| ()))?;
+        Ok(PlayGame {
+            kind,
+            matches: sub.clone(),
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = PlayGame::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Subcommand for PlayGame {
+    fn augment_subcommands(cmd: clap::Command) -> clap::Command {
+        GameKind::ALL.into_iter().fold(cmd, |cmd, kind| {
+            let game = clap::Command::new(kind.name());
+            cmd.subcommand(with_game!(kind, G => {
+                <<G as Hosted>::Flags as clap::Args>::augment_args(game)
+                    .about(<G as Hosted>::PLAY_ABOUT)
+            }))
+        })
+    }
+
+    fn augment_subcommands_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        GameKind::from_name(name).is_some()
+    }
+}
+
+/// What every game's [`Hosted::play_setup`] gets besides its own flags.
 #[derive(Clone, Debug, Default)]
-pub struct PlayFlags {
+pub struct PlayBase {
     /// `--rules`, already known to be a JSON object.
     pub rules: serde_json::Map<String, serde_json::Value>,
-    /// `--stake`, when given.
-    pub stake: Option<i64>,
     /// The stake (Chexuan: the ante) when none is given: the config
     /// file's `[stakes]` for the game, else the game's default.
     pub default_stake: i64,
-    pub players: Option<usize>,
-    pub wild: bool,
-    pub discard: bool,
-    pub ante: Option<u32>,
-    pub bobo: Option<u64>,
-    pub sweep: bool,
-    /// `--decks` (Shengji).
-    pub decks: Option<u8>,
 }
 
-/// What a game makes of [`PlayFlags`]: the table's rules, the AI seats
+/// What a game makes of its flags: the table's rules, the AI seats
 /// beside the person, the stake, and what the person brings to the seat.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlaySetup {
@@ -50,6 +175,38 @@ pub struct PlaySetup {
     pub ai_seats: Option<usize>,
     pub stake: i64,
     pub buy_in: Option<u64>,
+}
+
+impl PlaySetup {
+    /// A table of `players` seats, the person's and the rest AI, for
+    /// `rules` at `stake`.
+    pub fn seats(
+        rules: serde_json::Map<String, serde_json::Value>,
+        players: usize,
+        stake: i64,
+    ) -> PlaySetup {
+        PlaySetup {
+            rules: serde_json::Value::Object(rules),
+            ai_seats: Some(players.saturating_sub(1)),
+            stake,
+            buy_in: None,
+        }
+    }
+}
+
+/// `--players` of game `G`: the count given, else `default`; refused
+/// outside `range`.
+pub fn players<G: Hosted>(
+    given: Option<usize>,
+    default: usize,
+    range: std::ops::RangeInclusive<usize>,
+) -> Result<usize, Refusal> {
+    let players = given.unwrap_or(default);
+    if range.contains(&players) {
+        Ok(players)
+    } else {
+        Err(Refusal::players::<G>(range, players))
+    }
 }
 
 /// A refusal of `paiju play`'s command line: a Fluent id and its values,
@@ -113,38 +270,69 @@ impl Refusal {
 /// Fluent files, its default stake, how its records replay and how bots
 /// play it in `paiju simulate`.
 pub trait Registered: crate::games::Game {
-    /// `paiju replay` of a record named for this game; `play_out` plays
-    /// the steps nobody decides after the last action (not for the record
-    /// of a table closed mid-game).
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
-        crate::record::replay_game_with::<Self>(record, play_out)
-    }
-
-    /// `paiju render` of a record named for this game after `at` actions,
-    /// the table or `seat`'s hand. It reads the record as [`Registered::replay`]
-    /// does — a game whose records come in several forms (a Chexuan hand or
+    /// Reads `record` as the game type of its form: this one by default.
+    /// A game whose records come in several forms (a Chexuan hand or
     /// session, a Paohuzi hand played at a table or by the engine) picks the
-    /// form the same way in both — so every record that replays is drawn.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError>
+    /// form here, once for `paiju replay` and `paiju render` alike, so every
+    /// record that replays is drawn.
+    fn read_record<R: RecordReader>(_record: &Record, reader: R) -> R::Out
     where
         Self: crate::render::Drawn,
     {
-        crate::render::record_scene::<Self>(record, at, seat, play_out)
+        reader.read::<Self>()
     }
 
     /// `paiju simulate`: whole games between bots.
     fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError>;
 }
 
+/// What reads a record as one game type ([`Registered::read_record`]):
+/// replaying it, or drawing a position of it.
+pub trait RecordReader {
+    type Out;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out;
+}
+
+/// `paiju replay`: `play_out` plays the steps nobody decides after the
+/// last action (not for the record of a table closed mid-game).
+struct Replay<'a> {
+    record: &'a Record,
+    play_out: bool,
+}
+
+impl RecordReader for Replay<'_> {
+    type Out = Result<Verdict, RecordError>;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out {
+        crate::record::replay_game_with::<G>(self.record, self.play_out)
+    }
+}
+
+/// `paiju render`: the table or `seat`'s hand after `at` actions.
+struct Draw<'a> {
+    record: &'a Record,
+    at: usize,
+    seat: Option<crate::games::Seat>,
+    play_out: bool,
+}
+
+impl RecordReader for Draw<'_> {
+    type Out = Result<crate::render::Scene, crate::render::RenderError>;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out {
+        crate::render::record_scene::<G>(self.record, self.at, self.seat, self.play_out)
+    }
+}
+
 /// A game hosted at tables, in the terminal and on Discord.
 pub trait Hosted: Registered + TerminalGame + DiscordGame {
+    /// `paiju play <game>`'s own flags (`--bobo`, `--decks`, …), beside
+    /// the common ones ([`PlayCommon`]).
+    type Flags: clap::Args + clap::FromArgMatches;
+
+    /// The line `paiju play --help` shows for the game.
+    const PLAY_ABOUT: &'static str;
+
     /// Reads `paiju play`'s command line into this game's table.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal>;
+    fn play_setup(flags: &Self::Flags, base: &PlayBase) -> Result<PlaySetup, Refusal>;
 }
 
 /// The kind a record's `game` names (a legacy name included).
@@ -160,7 +348,7 @@ pub fn replay(record: &Record) -> Result<Verdict, RecordError> {
 fn replay_with(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
     let kind = kind_of_record(&record.game)
         .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
-    with_game!(kind, G => G::replay(record, play_out))
+    with_game!(kind, G => G::read_record(record, Replay { record, play_out }))
 }
 
 /// Replays a record's text as `paiju replay` does; `true` with the verdict
@@ -196,13 +384,39 @@ pub fn render_record(
     let value: serde_json::Value =
         serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
     let play_out = at == record.actions.len() && !crate::record::is_closed(&value);
-    let scene = with_game!(kind, G => G::scene(&record, at, seat, play_out))?;
+    let draw = |record| Draw {
+        record,
+        at,
+        seat,
+        play_out,
+    };
+    let scene = with_game!(kind, G => G::read_record(&record, draw(&record)))?;
     Ok(crate::render::render(&scene))
 }
 
-/// `paiju play`'s command line for `kind`.
-pub fn play_setup(kind: GameKind, flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-    with_game!(kind, G => G::play_setup(flags))
+/// `paiju play`'s command line read by its game; `default_stake` is the
+/// config's stake for the game.
+pub fn play_setup(cli: &PlayCli, default_stake: i64) -> Result<PlaySetup, Refusal> {
+    let rules = match serde_json::from_str(&cli.common.rules) {
+        Ok(serde_json::Value::Object(rules)) => rules,
+        _ => {
+            return Err(Refusal::new("term-err-rules").arg(
+                "example",
+                RefusalArg::Text(r#"'{"bidding":"rob"}'"#.to_string()),
+            ))
+        }
+    };
+    let base = PlayBase {
+        rules,
+        default_stake,
+    };
+    let matches = &cli.game.matches;
+    with_game!(cli.game.kind, G => {
+        // Read (and so checked) by clap already.
+        let flags = <<G as Hosted>::Flags as clap::FromArgMatches>::from_arg_matches(matches)
+            .expect("checked when parsed");
+        G::play_setup(&flags, &base)
+    })
 }
 
 #[cfg(test)]
@@ -219,57 +433,118 @@ mod tests {
         assert!(matches!(replay(&record), Err(RecordError::UnknownGame(g)) if g == "go"));
     }
 
+    /// `paiju play ARGS` as clap reads it (the command line of `play`
+    /// alone, as main.rs mounts it), or clap's refusal.
+    fn parse(args: &[&str]) -> Result<PlayCli, clap::Error> {
+        use clap::{Args, FromArgMatches};
+        let command = PlayCli::augment_args(clap::Command::new("play"));
+        let matches =
+            command.try_get_matches_from(std::iter::once("play").chain(args.iter().copied()))?;
+        PlayCli::from_arg_matches(&matches)
+    }
+
+    /// `paiju play ARGS` read by its game, with a default stake of 10.
+    fn setup(args: &[&str]) -> Result<PlaySetup, Refusal> {
+        play_setup(&parse(args).expect("clap reads it"), 10)
+    }
+
     #[test]
     fn play_flags_are_read_by_each_game() {
-        let flags = |f: fn(&mut PlayFlags)| {
-            let mut p = PlayFlags {
-                default_stake: 10,
-                ..PlayFlags::default()
-            };
-            f(&mut p);
-            p
-        };
-        let chexuan = play_setup(GameKind::Chexuan, &flags(|f| f.bobo = Some(300))).unwrap();
+        let chexuan = setup(&["chexuan", "--bobo", "300"]).unwrap();
         assert_eq!((chexuan.stake, chexuan.buy_in), (1, Some(300)));
         assert_eq!(chexuan.ai_seats, Some(2));
-        let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.bobo = Some(300))).unwrap_err();
-        assert_eq!(refused.key, "term-err-chexuan-only");
-        let refused =
-            play_setup(GameKind::DuanGuozi, &flags(|f| f.players = Some(13))).unwrap_err();
+        let refused = setup(&["duan-guozi", "--players", "13"]).unwrap_err();
         assert!(
             refused.text(Lang::ZhCn).contains("端锅子"),
             "{}",
             refused.text(Lang::ZhCn)
         );
-        let two = play_setup(GameKind::DouDizhu, &flags(|f| f.players = Some(2))).unwrap();
-        assert_eq!(two.rules["players"], 2);
-        let paohuzi = play_setup(GameKind::Paohuzi, &flags(|_| {})).unwrap();
+        let two = setup(&["dou-dizhu", "--players", "2", "--ai", "easy"]).unwrap();
+        assert_eq!(
+            (two.rules["players"].clone(), two.rules["ai"].clone()),
+            (2.into(), "easy".into())
+        );
+        let paohuzi = setup(&["paohuzi"]).unwrap();
         assert_eq!(paohuzi.ai_seats, Some(2));
-        let refused = play_setup(GameKind::Paohuzi, &flags(|f| f.players = Some(4))).unwrap_err();
+        let refused = setup(&["paohuzi", "--players", "4"]).unwrap_err();
         assert_eq!(refused.key, "term-err-players");
-        // A game whose rules are written but which no table hosts yet.
-        let shengji = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(3))).unwrap();
+        let shengji = setup(&["shengji", "--decks", "3"]).unwrap();
         assert_eq!(
             (shengji.rules["decks"].clone(), shengji.ai_seats),
             (serde_json::json!(3), Some(3))
         );
-        let refused = play_setup(GameKind::Shengji, &flags(|f| f.decks = Some(5))).unwrap_err();
+        let refused = setup(&["shengji", "--decks", "5"]).unwrap_err();
         assert!(
             refused.text(Lang::ZhCn).contains("1 到 4 副牌"),
             "{}",
             refused.text(Lang::ZhCn)
         );
-        let refused = play_setup(GameKind::DouDizhu, &flags(|f| f.decks = Some(2))).unwrap_err();
-        assert_eq!(refused.key, "term-err-shengji-only");
-        // Chexuan's chips are its ante: a stake is refused, not ignored; the
-        // config's default stake is its default ante.
-        let refused = play_setup(GameKind::Chexuan, &flags(|f| f.stake = Some(5))).unwrap_err();
-        assert_eq!(refused.key, "term-err-chexuan-stake");
-        let chexuan = play_setup(GameKind::Chexuan, &flags(|f| f.default_stake = 25)).unwrap();
-        assert_eq!(chexuan.rules["ante"], 25);
-        let given = play_setup(GameKind::DouDizhu, &flags(|f| f.stake = Some(3))).unwrap();
-        assert_eq!(given.stake, 3);
-        let default = play_setup(GameKind::DouDizhu, &flags(|f| f.default_stake = 7)).unwrap();
+        let refused = setup(&["dou-dizhu", "--rules", "[1]"]).unwrap_err();
+        assert_eq!(refused.key, "term-err-rules");
+        // The common flags stand before or after the game.
+        let given = parse(&["--seed", "4", "dou-dizhu", "--stake", "3", "--lang", "zh"]).unwrap();
+        assert_eq!(
+            (given.common.seed, given.common.lang),
+            (Some(4), Some(Lang::ZhCn))
+        );
+        assert_eq!(play_setup(&given, 10).unwrap().stake, 3);
+        let default = play_setup(&parse(&["dou-dizhu"]).unwrap(), 7).unwrap();
         assert_eq!(default.stake, 7);
+        // Chexuan's config stake is its default ante.
+        let chexuan = play_setup(&parse(&["chexuan"]).unwrap(), 25).unwrap();
+        assert_eq!(chexuan.rules["ante"], 25);
+    }
+
+    /// Another game's flag is clap's refusal, not the game's: Chexuan's
+    /// chips are its ante (no `--stake`), `--decks` is Shengji's, `--ai`
+    /// Dou Dizhu's; an unknown game is refused with the games' names.
+    #[test]
+    fn another_games_flag_is_refused_by_clap() {
+        use clap::error::ErrorKind;
+        for args in [
+            &["dou-dizhu", "--bobo", "300"][..],
+            &["dou-dizhu", "--decks", "2"],
+            &["dou-dizhu", "--ante", "5"],
+            &["duan-guozi", "--wild"],
+            &["chexuan", "--stake", "5"],
+            &["chexuan", "--sweep"],
+            &["shengji", "--discard"],
+            &["paohuzi", "--ai", "hard"],
+        ] {
+            let refused = parse(args).map(|_| ()).unwrap_err();
+            assert_eq!(
+                refused.kind(),
+                ErrorKind::UnknownArgument,
+                "{args:?}: {refused}"
+            );
+        }
+        let refused = parse(&["mahjong"]).map(|_| ()).unwrap_err();
+        assert_eq!(refused.kind(), ErrorKind::InvalidSubcommand);
+        assert!(parse(&[]).is_err());
+        // Each game's help shows its own flags.
+        use clap::Args;
+        let mut command = PlayCli::augment_args(clap::Command::new("play"));
+        command.build();
+        let help = |command: &mut clap::Command, game: &str| {
+            command
+                .find_subcommand_mut(game)
+                .expect("a subcommand per game")
+                .render_long_help()
+                .to_string()
+        };
+        let chexuan = help(&mut command, "chexuan");
+        assert!(
+            chexuan.contains("--bobo") && chexuan.contains("--seed"),
+            "{chexuan}"
+        );
+        assert!(
+            !chexuan.contains("--decks") && !chexuan.contains("--stake"),
+            "{chexuan}"
+        );
+        let shengji = help(&mut command, "shengji");
+        assert!(
+            shengji.contains("--decks") && !shengji.contains("--bobo"),
+            "{shengji}"
+        );
     }
 }

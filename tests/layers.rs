@@ -186,7 +186,9 @@ fn no_module_of_the_application_imports_a_layer_above_it() {
     assert!(upward.is_empty(), "upward imports:\n{}", upward.join("\n"));
     // The reader finds what it looks for.
     assert_eq!(
-        crate_paths("use crate::{table::X, hosts};\nlet x = crate::render::f(); $crate::y; paiju_rules::crate::z"),
+        crate_paths(
+            "use crate::{table::X, hosts};\nlet x = crate::render::f(); $crate::y; my_crate::z"
+        ),
         ["table", "hosts", "render"]
     );
 }

@@ -95,8 +95,13 @@ fn every_games_options_are_refused_before_the_ledger_is_made() {
             vec!["--rules", "{\"declare_window\":100000}"],
             "declare window",
         ),
-        // Ignored before: a Chexuan table's stake is 1, its ante the chips.
-        ("chexuan", vec!["--stake", "5"], "--ante"),
+        // Ignored before: a Chexuan table's stake is 1, its ante the chips;
+        // `paiju play chexuan` has no --stake, so clap refuses it.
+        (
+            "chexuan",
+            vec!["--stake", "5"],
+            "unexpected argument '--stake'",
+        ),
         // More than the starting balance a fresh ledger would give.
         ("chexuan", vec!["--bobo", "5000"], "more than your"),
     ] {

@@ -271,25 +271,6 @@ fn command_line_refusals_speak_the_language_asked_for() {
         ),
         (
             "dou-dizhu",
-            &["--ante", "5"][..],
-            "是端锅子的选项",
-            "are Duan Guozi options",
-        ),
-        (
-            "duan-guozi",
-            &["--bobo", "300"][..],
-            "是扯旋的选项",
-            "is a Chexuan option",
-        ),
-        (
-            "chexuan",
-            &["--wild"][..],
-            "不是扯旋的选项",
-            "are not Chexuan options",
-        ),
-        ("mahjong", &[][..], "只认识", "knows dou-dizhu"),
-        (
-            "dou-dizhu",
             &["--rules", "[1]"][..],
             "JSON 对象",
             "JSON object",
@@ -307,6 +288,34 @@ fn command_line_refusals_speak_the_language_asked_for() {
             );
             assert!(out.is_empty(), "{out}");
         }
+    }
+    // Another game's flag, and an unknown game, are clap's refusals
+    // (issue #33): each game's subcommand takes its own flags only.
+    for (game, args, said) in [
+        (
+            "dou-dizhu",
+            &["--ante", "5"][..],
+            "unexpected argument '--ante'",
+        ),
+        (
+            "duan-guozi",
+            &["--bobo", "300"][..],
+            "unexpected argument '--bobo'",
+        ),
+        ("chexuan", &["--wild"][..], "unexpected argument '--wild'"),
+        (
+            "chexuan",
+            &["--stake", "5"][..],
+            "unexpected argument '--stake'",
+        ),
+        ("mahjong", &[][..], "unrecognized subcommand 'mahjong'"),
+    ] {
+        let (ok, out, err) = play(game, &db, args, "auto\n");
+        assert!(!ok && out.is_empty(), "{game} {args:?}: {out}");
+        assert!(
+            err.contains(said),
+            "{game} {args:?}: `{said}` missing from {err}"
+        );
     }
     assert!(!db.exists(), "a refused command line wrote the ledger");
 }

@@ -292,3 +292,25 @@ chexuan-btn-top-up = Top up { $amount }
 chexuan-your-turn-bet = It is your turn: bet with the buttons below.
 chexuan-your-turn-split = It is your turn: choose your head and tail below.
 chexuan-lobby-title = { $game } · ante (底皮) { $chips } chips
+
+## The slash command /chexuan: its names and descriptions (Discord's rule for
+## names: see commands.ftl).
+
+cmd-chexuan = chexuan
+    .description = Chexuan (扯旋), Sichuan betting on pai gow hands with a bobo and a mango pot, 2 to 6 players
+cmd-chexuan-start = start
+    .description = Open a Chexuan table in this channel
+cmd-chexuan-start-opt-ante = ante
+    .description = The ante (底皮) each hand, in chips (default 10)
+cmd-chexuan-start-opt-bobo = bobo
+    .description = The chips you bring (簸簸, at least 20 antes; default the smallest)
+cmd-chexuan-join = join
+    .description = Take a seat with your bobo (簸簸)
+cmd-chexuan-join-opt-bobo = bobo
+    .description = The chips you bring (簸簸, at least 20 antes; default the smallest)
+cmd-chexuan-leave = leave
+    .description = Leave the table (during a hand: at once, your hand played out for you)
+cmd-chexuan-rules = rules
+    .description = How Chexuan is played here
+cmd-chexuan-stop = stop
+    .description = Stop the table (host or Manage Server); the session's chips are settled

@@ -122,3 +122,45 @@ reading-placeholder = Choose how to play them
 err-reading-gone = That is not a legal way to play those cards now, so nothing was played. Choose your cards again.
 err-reading-statement = “{ $statement }” does not say what the wild cards stand for: after as: give ranks (as:7 8) and/or a pattern (as:bomb).
 err-reading-needed = These cards can be played several ways: add as: and what the wild cards stand for, e.g. as:7 8.
+
+## The slash command /dou-dizhu: its names and descriptions (Discord's rule for
+## names: see commands.ftl).
+
+cmd-dou-dizhu = dou-dizhu
+    .description = Dou Dizhu (Fight the Landlord), three players
+cmd-dou-dizhu-start = start
+    .description = Open a Dou Dizhu table in this channel
+cmd-dou-dizhu-start-opt-stake = stake
+    .description = Chips per point (default: the server's stake)
+cmd-dou-dizhu-start-opt-bidding = bidding
+    .description = How the landlord is chosen
+cmd-dou-dizhu-start-opt-kick = kick
+    .description = Allow kicking (踢) after a bid of 3
+cmd-dou-dizhu-start-opt-doubling = doubling
+    .description = Allow doubling (加倍) after the kitty is taken
+cmd-dou-dizhu-start-opt-kitty-multipliers = kitty-multipliers
+    .description = The kitty can multiply the game (底牌翻倍)
+cmd-dou-dizhu-start-opt-variant = variant
+    .description = Classic, two players, wild card (癞子) or discard three (弃三张)
+cmd-dou-dizhu-start-opt-show-cards = show-cards
+    .description = Allow showing your hand (明牌) for a higher multiplier
+cmd-dou-dizhu-start-opt-ai = ai
+    .description = How the AI seats play (default: hard)
+cmd-dou-dizhu-join = join
+    .description = Take a seat at the table in this channel
+cmd-dou-dizhu-leave = leave
+    .description = Leave the table in this channel
+cmd-dou-dizhu-rules = rules
+    .description = How Dou Dizhu is played here
+cmd-dou-dizhu-stop = stop
+    .description = Stop the table in this channel (host or Manage Server); stakes are refunded
+
+choice-bidding-score = Bid 1–3 points (叫分)
+choice-bidding-rob = Call and rob (抢地主)
+choice-variant-classic = Classic (three players)
+choice-variant-two-player = Two players
+choice-variant-wild = Wild card (癞子)
+choice-variant-discard = Discard three (弃三张)
+choice-ai-easy = Easy
+choice-ai-normal = Normal
+choice-ai-hard = Hard (thinks before each play)

@@ -106,3 +106,25 @@ dg-result-next = The next game starts now with a new ante; /duan-guozi leave to 
 
 ## The hand view's line when it is the seat's turn.
 dg-your-turn = It is your turn: deal with the Deal button below.
+
+## The slash command /duan-guozi: its names and descriptions (Discord's rule for
+## names: see commands.ftl).
+
+cmd-duan-guozi = duan-guozi
+    .description = Duan Guozi (端锅子), poker-card pai gow around a shared pot, 2 to 12 players
+cmd-duan-guozi-start = start
+    .description = Open a Duan Guozi table in this channel
+cmd-duan-guozi-start-opt-stake = stake
+    .description = Chips per dao (default: the server's stake)
+cmd-duan-guozi-start-opt-ante = ante
+    .description = Dao each player puts in the pot (default 10, or 20 at 4 players or fewer)
+cmd-duan-guozi-start-opt-sweep = sweep
+    .description = House rule 全拿: with 4 dao or fewer in the pot, a 3-dao hand takes it all
+cmd-duan-guozi-join = join
+    .description = Take a seat (during a game: from the next game)
+cmd-duan-guozi-leave = leave
+    .description = Leave the table (during a game: after it; your hands are dealt until the pot is empty)
+cmd-duan-guozi-rules = rules
+    .description = How Duan Guozi is played here
+cmd-duan-guozi-stop = stop
+    .description = Stop the table (host or Manage Server); the pot is shared back

@@ -232,3 +232,23 @@ paohuzi-rules-score = **Winning**: all your cards in seven melds (a pair when yo
 ## The hand view's line when it is the seat's turn.
 paohuzi-your-turn-discard = It is your turn: choose the card to discard below.
 paohuzi-your-turn-claim = It is your turn: answer below (胡, 碰, 吃 or 过).
+
+## The slash command /paohuzi: its names and descriptions (Discord's rule for
+## names: see commands.ftl).
+
+cmd-paohuzi = paohuzi
+    .description = Paohuzi (跑胡子), the Hunan word-card game of melds and huxi, 3 players
+cmd-paohuzi-start = start
+    .description = Open a Paohuzi table in this channel
+cmd-paohuzi-start-opt-stake = stake
+    .description = Chips per tun (default from the config)
+cmd-paohuzi-start-opt-mingtang = mingtang
+    .description = Play the 名堂: 红胡 ×2, 点胡 ×3, 乌胡 ×5 (default off)
+cmd-paohuzi-join = join
+    .description = Take a seat
+cmd-paohuzi-leave = leave
+    .description = Leave the table (during a hand: the computer plays your seat to its end)
+cmd-paohuzi-rules = rules
+    .description = How Paohuzi is played here
+cmd-paohuzi-stop = stop
+    .description = Stop the table (host or Manage Server); a hand in play is cancelled

@@ -205,3 +205,43 @@ shengji-rules-play = • Points: 5s are 5, 10s and Ks are 10 (100 per deck). The
 shengji-your-turn-declare = You may declare: choose the declaration below, or Not now.
 shengji-your-turn-bury = It is your turn: pick the cards to bury below, then Bury.
 shengji-your-turn-play = It is your turn: pick cards below, then Play.
+
+## The slash command /shengji: its names and descriptions (Discord's rule for
+## names: see commands.ftl).
+
+cmd-shengji = shengji
+    .description = Shengji (升级 / 拖拉机), four players in two teams, 1 to 4 decks, levels 2 to A
+cmd-shengji-start = start
+    .description = Open a Shengji table in this channel
+cmd-shengji-start-opt-stake = stake
+    .description = Chips per level a team goes up (default from the config)
+cmd-shengji-start-opt-decks = decks
+    .description = Decks, 1 to 4 (default 2)
+cmd-shengji-start-opt-two_colors = two_colors
+    .description = One deck: hearts with diamonds, spades with clubs
+cmd-shengji-start-opt-twos_trump = twos_trump
+    .description = The 2s are always trumps (常主)
+cmd-shengji-start-opt-flip = flip
+    .description = Nobody declares: turn the kitty up for the trump (翻底)
+cmd-shengji-start-opt-throw_penalty = throw_penalty
+    .description = A failed throw (甩牌) costs 10 points
+cmd-shengji-start-opt-double_kitty = double_kitty
+    .description = The kitty counts ×2 instead of ×2 per card of the last lead's largest unit
+cmd-shengji-start-opt-pass_a = pass_a
+    .description = The match is won by winning a hand as banker at A, not by reaching A
+cmd-shengji-start-opt-match_bonus = match_bonus
+    .description = Stakes the match's winners receive besides the last hand (0 to 100)
+cmd-shengji-start-opt-declare_window = declare_window
+    .description = Seconds left to declare or overturn after the last card, 0 to 60 (default 10)
+cmd-shengji-join = join
+    .description = Take a seat
+cmd-shengji-seat = seat
+    .description = Pick your seat, 1 to 4 (seats 1 + 3 against 2 + 4)
+cmd-shengji-seat-opt-seat = seat
+    .description = The seat, 1 to 4
+cmd-shengji-leave = leave
+    .description = Leave the table (during a hand the AI plays your seat to its end)
+cmd-shengji-rules = rules
+    .description = How Shengji is played here
+cmd-shengji-stop = stop
+    .description = Stop the table (host or Manage Server)

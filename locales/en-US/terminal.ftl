@@ -175,22 +175,13 @@ term-cx-name-two = name the two cards of one pair, e.g. `QH QD` (your head)
 
 ## `paiju play`'s refusals of its command line, before a game starts.
 
-term-err-game = `paiju play` knows { $games } (got `{ $game }`)
 term-err-rules = --rules must be a JSON object, e.g. { $example }
-term-err-ai-game = --ai chooses how Dou Dizhu's AI plays; { $game } has no levels
 term-err-players = { $game } takes { $min } to { $max } players (--players), not { $players }
 term-err-players-dou-dizhu = Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not { $players }
-term-err-not-shengji = --wild, --discard, --ante, --bobo and --sweep are not Shengji options
 term-err-shengji-decks = Shengji is played with 1 to 4 decks (--decks), not { $decks }
-term-err-shengji-only = --decks is a Shengji option
-term-err-chexuan-only = --bobo is a Chexuan option
-term-err-not-chexuan = --sweep, --wild and --discard are not Chexuan options
-term-err-duan-guozi-only = --ante and --sweep are Duan Guozi options
-term-err-dou-dizhu-only = --wild and --discard are Dou Dizhu options
 term-err-runtime = cannot start the async runtime: { $why }
 term-err-ledger = cannot open the ledger at { $path }: { $why }
 term-err-config = the config file is refused: { $why }
-term-err-chexuan-stake = --stake is not a Chexuan option: its hands are played for chips, so set the ante with --ante
 
 term-line-too-long = That line is longer than { $max } bytes: it was ignored. Type a shorter one.
 term-line-not-utf8 = That line is not UTF-8 text: it was ignored. Type it again.

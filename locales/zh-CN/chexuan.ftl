@@ -219,3 +219,24 @@ chexuan-btn-top-up = 补 { $amount }
 chexuan-your-turn-bet = 轮到你了：用下面的按钮下注。
 chexuan-your-turn-split = 轮到你了：在下面选择头和尾。
 chexuan-lobby-title = { $game } · 底皮 { $chips }
+
+## 斜杠命令 /chexuan：名称与说明（名称的规则见 commands.ftl）。
+
+cmd-chexuan = 扯旋
+    .description = 扯旋：四川牌九下注，带簸簸、有芒果，2 到 6 人
+cmd-chexuan-start = 开桌
+    .description = 在本频道开一桌扯旋
+cmd-chexuan-start-opt-ante = 底皮
+    .description = 每手的底皮（筹码，默认 10）
+cmd-chexuan-start-opt-bobo = 簸簸
+    .description = 你带上桌的筹码（簸簸，至少 20 个底皮；默认最小值）
+cmd-chexuan-join = 加入
+    .description = 带上簸簸入座
+cmd-chexuan-join-opt-bobo = 簸簸
+    .description = 你带上桌的筹码（簸簸，至少 20 个底皮；默认最小值）
+cmd-chexuan-leave = 离开
+    .description = 离开牌桌（手中牌局由系统代打完）
+cmd-chexuan-rules = 规则
+    .description = 本桌扯旋的玩法
+cmd-chexuan-stop = 关桌
+    .description = 关闭牌桌（桌主或有管理服务器权限的成员）；结算本桌筹码

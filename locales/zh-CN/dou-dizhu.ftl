@@ -119,3 +119,44 @@ reading-placeholder = 选择出法
 err-reading-gone = 现在不能这样出这些牌，所以没有出牌。请重新选牌。
 err-reading-statement = “{ $statement }”没有说明癞子代表什么：as: 后面写点数（as:7 8）或牌型（as:炸弹）。
 err-reading-needed = 这些牌有几种出法：请加上 as: 和癞子代表的点数，例如 as:7 8。
+
+## 斜杠命令 /dou-dizhu：名称与说明（名称的规则见 commands.ftl）。
+
+cmd-dou-dizhu = 斗地主
+    .description = 斗地主，三人游戏
+cmd-dou-dizhu-start = 开桌
+    .description = 在本频道开一桌斗地主
+cmd-dou-dizhu-start-opt-stake = 底分
+    .description = 每分多少筹码（默认：服务器设置）
+cmd-dou-dizhu-start-opt-bidding = 叫牌
+    .description = 地主的产生方式
+cmd-dou-dizhu-start-opt-kick = 踢
+    .description = 叫三分后允许踢（加倍）
+cmd-dou-dizhu-start-opt-doubling = 加倍
+    .description = 拿底牌后允许加倍
+cmd-dou-dizhu-start-opt-kitty-multipliers = 底牌翻倍
+    .description = 底牌可以让本局翻倍
+cmd-dou-dizhu-start-opt-variant = 玩法
+    .description = 经典、二人、癞子或弃三张
+cmd-dou-dizhu-start-opt-show-cards = 明牌
+    .description = 允许明牌以提高倍数
+cmd-dou-dizhu-start-opt-ai = 电脑
+    .description = 电脑玩家的难度（默认：困难）
+cmd-dou-dizhu-join = 加入
+    .description = 在本频道的牌桌坐下
+cmd-dou-dizhu-leave = 离开
+    .description = 离开本频道的牌桌
+cmd-dou-dizhu-rules = 规则
+    .description = 本桌斗地主的玩法
+cmd-dou-dizhu-stop = 散桌
+    .description = 结束本频道的牌桌（房主或“管理服务器”权限），退还筹码
+
+choice-bidding-score = 叫分（1–3 分）
+choice-bidding-rob = 叫地主、抢地主
+choice-variant-classic = 经典（三人）
+choice-variant-two-player = 二人斗地主
+choice-variant-wild = 癞子
+choice-variant-discard = 弃三张
+choice-ai-easy = 简单
+choice-ai-normal = 普通
+choice-ai-hard = 困难（每手牌都会思考）

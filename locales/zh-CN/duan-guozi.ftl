@@ -98,3 +98,24 @@ dg-result-next = 下一局马上开始，重新下底；想在这局之后离开
 
 ## 轮到自己时手牌界面的提示。
 dg-your-turn = 轮到你了：点下面的“发牌”。
+
+## 斜杠命令 /duan-guozi：名称与说明（名称的规则见 commands.ftl）。
+
+cmd-duan-guozi = 端锅子
+    .description = 端锅子：扑克牌推牌九，2 到 12 人围着一个锅
+cmd-duan-guozi-start = 开桌
+    .description = 在本频道开一桌端锅子
+cmd-duan-guozi-start-opt-stake = 每道筹码
+    .description = 每道多少筹码（默认：服务器设置）
+cmd-duan-guozi-start-opt-ante = 底注
+    .description = 每人往锅里下多少道（默认 10 道，4 人及以下 20 道）
+cmd-duan-guozi-start-opt-sweep = 全拿
+    .description = 全拿规则：锅里不超过 4 道时，3 道以上的牌整锅拿走
+cmd-duan-guozi-join = 加入
+    .description = 入座（游戏进行中则从下一局开始）
+cmd-duan-guozi-leave = 离开
+    .description = 离开牌桌（游戏进行中则在这局结束后；锅端空之前照常发你的牌）
+cmd-duan-guozi-rules = 规则
+    .description = 本桌端锅子的玩法
+cmd-duan-guozi-stop = 关桌
+    .description = 关闭牌桌（桌主或有管理服务器权限的成员）；锅里的筹码平均退回

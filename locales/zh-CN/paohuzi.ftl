@@ -220,3 +220,22 @@ paohuzi-rules-score = **胡牌**：所有牌组成七组（有提或跑要一对
 ## 轮到自己时手牌界面的提示。
 paohuzi-your-turn-discard = 轮到你了：在下面选择要打出的牌。
 paohuzi-your-turn-claim = 轮到你了：在下面回答（胡、碰、吃或过）。
+
+## 斜杠命令 /paohuzi：名称与说明（名称的规则见 commands.ftl）。
+
+cmd-paohuzi = 跑胡子
+    .description = 跑胡子：湖南字牌，凑门子算胡息，三人
+cmd-paohuzi-start = 开桌
+    .description = 在本频道开一桌跑胡子
+cmd-paohuzi-start-opt-stake = 底注
+    .description = 每囤的筹码（默认按配置）
+cmd-paohuzi-start-opt-mingtang = 名堂
+    .description = 算名堂：红胡 ×2、点胡 ×3、乌胡 ×5（默认不算）
+cmd-paohuzi-join = 加入
+    .description = 入座
+cmd-paohuzi-leave = 离开
+    .description = 离开牌桌（牌局中：由系统代打到这一把结束）
+cmd-paohuzi-rules = 规则
+    .description = 本桌跑胡子的玩法
+cmd-paohuzi-stop = 关桌
+    .description = 关闭牌桌（桌主或有管理服务器权限的成员）；进行中的一把作废

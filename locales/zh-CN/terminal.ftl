@@ -146,22 +146,13 @@ term-cx-name-two = 请说出一对的两张牌，例如 `QH QD`（你的头）
 
 ## `paiju play` 开局前对命令行参数的拒绝。
 
-term-err-game = `paiju play` 只认识 { $games }（收到的是 `{ $game }`）
 term-err-rules = --rules 必须是一个 JSON 对象，例如 { $example }
-term-err-ai-game = --ai 用来选择斗地主电脑的难度；{ $game }没有难度可选
 term-err-players = { $game }需要 { $min } 到 { $max } 名玩家（--players），不能是 { $players }
 term-err-players-dou-dizhu = 斗地主需要 3 名玩家，二人斗地主为 2 名（--players），不能是 { $players }
-term-err-not-shengji = --wild、--discard、--ante、--bobo 和 --sweep 不是升级的选项
 term-err-shengji-decks = 升级用 1 到 4 副牌（--decks），不能是 { $decks }
-term-err-shengji-only = --decks 是升级的选项
-term-err-chexuan-only = --bobo 是扯旋的选项
-term-err-not-chexuan = --sweep、--wild 和 --discard 不是扯旋的选项
-term-err-duan-guozi-only = --ante 和 --sweep 是端锅子的选项
-term-err-dou-dizhu-only = --wild 和 --discard 是斗地主的选项
 term-err-runtime = 无法启动异步运行时：{ $why }
 term-err-ledger = 无法打开位于 { $path } 的账本：{ $why }
 term-err-config = 配置文件无效：{ $why }
-term-err-chexuan-stake = --stake 不是扯旋的选项：扯旋按筹码下注，请用 --ante 设底皮
 
 term-line-too-long = 这一行超过 { $max } 字节，已忽略。请输入短一些的内容。
 term-line-not-utf8 = 这一行不是 UTF-8 文本，已忽略。请重新输入。

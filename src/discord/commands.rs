@@ -2,9 +2,11 @@
 //!
 //! Names in the code are the en-US names. [`localize`] fills every
 //! command's, option's and choice's description and `name_localizations`
-//! from `locales/*/commands.ftl` (ids `cmd-<command path>` and
-//! `cmd-<command path>-opt-<option>`), so Discord shows `/斗地主` to a
-//! member whose client speaks Chinese.
+//! from the Fluent files (ids `cmd-<command path>` and
+//! `cmd-<command path>-opt-<option>`: the bot's own commands in
+//! `locales/*/commands.ftl`, a game's `/<game>` group and its choices in
+//! its own `locales/*/<game>.ftl`), so Discord shows `/斗地主` to a member
+//! whose client speaks Chinese.
 
 use super::{BotError, Data};
 use crate::i18n::{self, Lang};

@@ -4,7 +4,7 @@
 //! the text beside it (from `locales/`) says the rest.
 //!
 //! A picture is made in two steps. A game turns a view into a [`Scene`]
-//! ([`Drawn`], in [`games`]): lines of card groups, each card a [`Tile`]
+//! ([`Drawn`], in each game's `src/hosts/<game>/pictures.rs`): lines of card groups, each card a [`Tile`]
 //! with its [`Face`] and marks (selected, level card, trump, locked 坎).
 //! The scene is plain data, so tests can read exactly which cards a
 //! picture shows (the public table never holds a hidden card) and the
@@ -16,7 +16,6 @@
 //! about a millisecond (`cargo bench --bench render`).
 
 pub mod font;
-pub mod games;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::games::paohuzi::cards::Card as Zi;
@@ -220,6 +219,11 @@ pub enum RenderError {
     NoSeat(Seat),
     #[error("there are no cards to draw at that position")]
     Nothing,
+}
+
+/// A scene, or none when it has nothing to draw.
+pub fn non_empty(scene: Scene) -> Option<Scene> {
+    (!scene.is_empty()).then_some(scene)
 }
 
 /// The scene of a record's position after its first `at` actions: the

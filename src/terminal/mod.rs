@@ -7,7 +7,7 @@
 //! The loop here is shared by every game; what differs — the words for a
 //! game's events and results, the table shown when it is the person's turn,
 //! and how a line of input reads — is a [`TerminalGame`], in each game's
-//! `src/hosts/<game>/terminal.rs`.
+//! `src/hosts/<game>/terminal.rs` (with its words from `words.rs`).
 //!
 //! Input is read one line at a time, and only when the game waits on the
 //! person (or at a question: "another game?", "leave?", which reading), so

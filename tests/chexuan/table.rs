@@ -6,7 +6,7 @@
 use paiju::ai::Bot;
 use paiju::games::chexuan::ai::BasicBot;
 use paiju::games::chexuan::session::{
-    ChexuanTable, SessionDeal, SessionEvent, TableAction, TableView,
+    ChexuanTable, SessionDeal, SessionEvent, SessionView, TableAction,
 };
 use paiju::games::chexuan::{Action, ChexuanRules, Event};
 use paiju::games::Game;
@@ -137,7 +137,7 @@ async fn caught_up() {
     }
 }
 
-fn view(s: &TableStatus<ChexuanTable>) -> &TableView {
+fn view(s: &TableStatus<ChexuanTable>) -> &SessionView {
     &s.game.as_ref().unwrap().view
 }
 
@@ -290,7 +290,7 @@ async fn a_restart_mid_session_keeps_the_mango_pot() {
 }
 
 /// The user whose view this is.
-fn view_user(v: &TableView) -> u64 {
+fn view_user(v: &SessionView) -> u64 {
     USERS[v.viewer.unwrap()]
 }
 

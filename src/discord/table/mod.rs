@@ -21,7 +21,9 @@
 //! # Adding a game
 //!
 //! 1. Make it a [`TableGame`](crate::table::TableGame), in
-//!    `src/hosts/<game>/table.rs`.
+//!    `src/hosts/<game>/table.rs`, and [`Drawn`](crate::render::Drawn) (a
+//!    supertrait of [`DiscordGame`]: its card pictures), in
+//!    `src/hosts/<game>/pictures.rs`.
 //! 2. `impl DiscordGame for MyGame` in `src/hosts/<game>/discord.rs`: the public
 //!    table embed from the public view, the buttons of the seat to act, the
 //!    lines of the table's log from its events, the private hand (text for
@@ -34,7 +36,7 @@
 //!    start` builds the [`TableOptions`](crate::table::TableOptions) and
 //!    calls [`commands::open::<MyGame>`]; `join` / `leave` / `stop` call
 //!    [`commands::join`], [`commands::leave`], [`commands::stop`]. Give it
-//!    words in `locales/*/commands.ftl` (its game words in its own `.ftl`).
+//!    words (`cmd-<game>…`) in its own `locales/*/<game>.ftl`.
 //! 4. Its line in the game registry (`crate::games::with_game!`), so
 //!    clicks, `/play`, `/pass`, `/hand`, "Play again" and the resume at
 //!    start-up reach it; README.md's "Adding a game" lists every place.
@@ -368,7 +370,10 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
             lang,
             "lobby-title",
             &[
-                ("game", i18n::tr(lang, Self::KIND.name_key()).into()),
+                (
+                    "game",
+                    i18n::tr(lang, <Self as Game>::KIND.name_key()).into(),
+                ),
                 ("stake", stake.into()),
             ],
         )

@@ -18,12 +18,11 @@ use crate::discord::table::{ResultView, TableView};
 use crate::discord::Context;
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{HandKind, Split};
-use crate::games::chexuan::session::{
-    ChexuanTable, SessionEvent, TableAction, TableView as CxView,
-};
+use crate::games::chexuan::session::{ChexuanTable, SessionEvent, SessionView, TableAction};
 use crate::games::chexuan::view::Stage;
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::{GameKind, Seat};
+use crate::hosts::chexuan::words;
 use crate::i18n::{self, Lang};
 use crate::table::{JoinArgs, TableOptions};
 use poise::serenity_prelude as serenity;
@@ -148,7 +147,7 @@ fn split_label(lang: Lang, s: &Split) -> String {
 }
 
 /// The raise range of the seat to act in `v` (hand seats), if it may raise.
-fn raise_range_to_act(v: &CxView) -> Option<(u64, u64)> {
+fn raise_range_to_act(v: &SessionView) -> Option<(u64, u64)> {
     let h = v.hand.to_act?;
     v.hand.raise_range(h).map(|r| (*r.start(), *r.end()))
 }
@@ -208,16 +207,16 @@ fn splits_of(legal: &[TableAction]) -> Vec<Split> {
 
 /// The log lines of the table's events (the terminal's words too).
 fn session_lines(lang: Lang, names: &Names, events: &[SessionEvent]) -> Vec<String> {
-    i18n::events::cx_session_lines(lang, &i18n::events::Seats::new(&names.0, None), events)
+    words::cx_session_lines(lang, &i18n::events::Seats::new(&names.0, None), events)
 }
 
 /// One table seat's line on the table message.
-fn seat_line(lang: Lang, names: &Names, v: &CxView, seat: Seat) -> String {
-    i18n::events::cx_seat_line(lang, &i18n::events::Seats::new(&names.0, None), v, seat)
+fn seat_line(lang: Lang, names: &Names, v: &SessionView, seat: Seat) -> String {
+    words::cx_seat_line(lang, &i18n::events::Seats::new(&names.0, None), v, seat)
 }
 
 fn stage_line(lang: Lang, stage: Stage) -> String {
-    i18n::events::cx_stage_line(lang, stage)
+    words::cx_stage_line(lang, stage)
 }
 
 impl DiscordGame for ChexuanTable {
@@ -378,7 +377,7 @@ impl DiscordGame for ChexuanTable {
         session_lines(lang, names, events)
     }
 
-    fn hand_text(lang: Lang, view: &CxView) -> Option<String> {
+    fn hand_text(lang: Lang, view: &SessionView) -> Option<String> {
         let me = view.hand.viewer?;
         let p = view.hand.players.get(me)?;
         let hidden = p.hidden.as_ref().filter(|c| !c.is_empty())?;
@@ -390,7 +389,7 @@ impl DiscordGame for ChexuanTable {
                 ("open", cards(lang, &p.open).into()),
             ],
         );
-        if let Some(warning) = i18n::events::cx_xiu_warning(lang, view) {
+        if let Some(warning) = words::cx_xiu_warning(lang, view) {
             text.push('\n');
             text.push_str(&warning);
         }
@@ -754,7 +753,7 @@ mod tests {
                         .filter(|l| {
                             use crate::games::chexuan::Versus;
                             [Versus::Win, Versus::Tie, Versus::Lose].iter().any(|v| {
-                                let word = i18n::events::cx_versus_word(lang, *v, "no".into());
+                                let word = words::cx_versus_word(lang, *v, "no".into());
                                 // Chinese puts no spaces around the verb.
                                 l.contains(&format!(" {word} "))
                                     || (lang == Lang::ZhCn && l.contains(&word))

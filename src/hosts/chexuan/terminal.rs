@@ -8,16 +8,14 @@
 use crate::cards::{parse_friendly, resolve_in_hand, Card};
 use crate::games::chexuan::action::BetWord;
 use crate::games::chexuan::hands::{evaluate, Split};
-use crate::games::chexuan::session::is_session_record;
-use crate::games::chexuan::session::{ChexuanTable, SessionEvent, TableAction, TableView};
-use crate::games::chexuan::Chexuan;
+use crate::games::chexuan::session::{ChexuanTable, SessionEvent, SessionView, TableAction};
 use crate::games::chexuan::{Action, ChexuanRules};
 use crate::games::Seat;
-use crate::i18n::events::{self, cx_hand_name as hand_name, signed};
+use crate::hosts::chexuan::words;
+use crate::hosts::chexuan::words::cx_hand_name as hand_name;
+use crate::i18n::events::{self, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
-use crate::record::{Record, RecordError, Verdict};
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -107,7 +105,7 @@ fn splits_of(legal: &[Action]) -> Vec<Split> {
 fn parse_hand_action(
     lang: Lang,
     line: &str,
-    view: &TableView,
+    view: &SessionView,
     legal: &[Action],
 ) -> Result<Action, String> {
     let lower = line.trim().to_lowercase();
@@ -181,7 +179,7 @@ fn parse_hand_action(
 fn parse_split(
     lang: Lang,
     line: &str,
-    view: &TableView,
+    view: &SessionView,
     splits: &[Split],
 ) -> Result<Action, String> {
     let lower = line.trim().to_lowercase();
@@ -275,48 +273,32 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
     }
 }
 
-impl Registered for ChexuanTable {
-    /// A `chexuan` record is a whole session when its deal has a `seed`
-    /// (or it has the sessions' old name), one hand otherwise.
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
-        if is_session_record(record) {
-            crate::record::replay_game_with::<ChexuanTable>(record, play_out)
-        } else {
-            crate::record::replay_game_with::<Chexuan>(record, play_out)
-        }
-    }
-
-    /// Drawn as it replays: a session, or a single hand.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError> {
-        if is_session_record(record) {
-            crate::render::record_scene::<ChexuanTable>(record, at, seat, play_out)
-        } else {
-            crate::render::record_scene::<Chexuan>(record, at, seat, play_out)
-        }
-    }
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::chexuan::simulate(opts)
-    }
+/// `paiju play chexuan`'s own flags. No `--stake`: Chexuan is played for
+/// chips, its ante sets them.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    /// Players at the table, you included: 2 to 6 (default 3).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The ante (底皮) in chips. Default: the config file's `[stakes]` for
+    /// Chexuan, else 10.
+    #[arg(long)]
+    pub ante: Option<u32>,
+    /// The bobo (簸簸) you bring, from 20 antes to your balance (default 20
+    /// antes).
+    #[arg(long)]
+    pub bobo: Option<u64>,
 }
 
 impl Hosted for ChexuanTable {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "扯旋 Chexuan: you and AI seats, hand after hand, for chips";
+
     /// 2 to 6 players (3 by default), `--ante` in chips and the person's
     /// `--bobo`; the stake is 1 (the chips are the ante and the bets).
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.decks.is_some() {
-            return Err(Refusal::new("term-err-shengji-only"));
-        }
-        if flags.stake.is_some() {
-            return Err(Refusal::new("term-err-chexuan-stake"));
-        }
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::chexuan::rules::{MAX_SEATS, MIN_SEATS};
-        let mut rules = flags.rules.clone();
+        let mut rules = base.rules.clone();
         match flags.ante {
             Some(ante) => {
                 rules.insert("ante".into(), serde_json::json!(ante));
@@ -324,22 +306,14 @@ impl Hosted for ChexuanTable {
             // The config's Chexuan stake is its default ante, as for
             // `/chexuan start`.
             None if !rules.contains_key("ante") => {
-                rules.insert("ante".into(), serde_json::json!(flags.default_stake));
+                rules.insert("ante".into(), serde_json::json!(base.default_stake));
             }
             None => {}
         }
-        let players = flags.players.unwrap_or(3);
-        if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
-            return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
-        }
-        if flags.sweep || flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-not-chexuan"));
-        }
+        let players = players::<Self>(flags.players, 3, MIN_SEATS..=MAX_SEATS)?;
         Ok(PlaySetup {
-            rules: serde_json::Value::Object(rules),
-            ai_seats: Some(players - 1),
-            stake: 1,
             buy_in: flags.bobo,
+            ..PlaySetup::seats(rules, players, 1)
         })
     }
 }
@@ -368,7 +342,7 @@ impl TerminalGame for ChexuanTable {
     fn event_line(lang: Lang, event: &SessionEvent, me: Seat) -> String {
         let names = text::names(lang, text::MAX_SEATS, me);
         let lines =
-            events::cx_session_lines(lang, &text::seats(&names, me), std::slice::from_ref(event));
+            words::cx_session_lines(lang, &text::seats(&names, me), std::slice::from_ref(event));
         match event {
             // A new hand stands apart from the last.
             SessionEvent::HandBegins { .. } => format!("\n{}", lines.join("\n")),
@@ -400,7 +374,7 @@ impl TerminalGame for ChexuanTable {
         )
     }
 
-    fn table_lines(lang: Lang, view: &TableView, me: Seat) -> String {
+    fn table_lines(lang: Lang, view: &SessionView, me: Seat) -> String {
         let hand = &view.hand;
         let names = text::names(lang, view.stacks.len(), me);
         let seats = text::seats(&names, me);
@@ -418,13 +392,13 @@ impl TerminalGame for ChexuanTable {
             view.table_seat(hand.dealer),
             vec![
                 ("hand", i64::from(view.hand_number).into()),
-                ("stage", events::cx_stage_line(lang, hand.stage).into()),
+                ("stage", words::cx_stage_line(lang, hand.stage).into()),
                 ("mango", mango.into()),
                 ("highest", chips(hand.highest).into()),
             ],
         )];
         for s in 0..view.stacks.len() {
-            let line = events::cx_seat_line(lang, &seats, view, s);
+            let line = words::cx_seat_line(lang, &seats, view, s);
             if !line.is_empty() {
                 // A seat takes two lines (chips, then cards): each within
                 // 80 columns.
@@ -434,7 +408,7 @@ impl TerminalGame for ChexuanTable {
         out.join("\n")
     }
 
-    fn hand_line(lang: Lang, view: &TableView) -> String {
+    fn hand_line(lang: Lang, view: &SessionView) -> String {
         let Some(me) = view.hand.viewer.and_then(|s| view.hand.players.get(s)) else {
             return String::new();
         };
@@ -456,7 +430,7 @@ impl TerminalGame for ChexuanTable {
             line.push_str(&name);
         }
         // Beside every chance to check: what everyone checking costs.
-        if let Some(warning) = events::cx_xiu_warning(lang, view) {
+        if let Some(warning) = words::cx_xiu_warning(lang, view) {
             line.push('\n');
             line.push_str(&warning);
         }
@@ -521,9 +495,9 @@ impl TerminalGame for ChexuanTable {
     }
 
     /// A suggested 休 says what it costs when everyone checks (休芒).
-    fn hint_line(lang: Lang, view: &TableView, action: &TableAction) -> String {
+    fn hint_line(lang: Lang, view: &SessionView, action: &TableAction) -> String {
         let hint = text::hint(lang, &Self::action_label(lang, action));
-        match (action, events::cx_xiu_warning(lang, view)) {
+        match (action, words::cx_xiu_warning(lang, view)) {
             (TableAction::Hand(Action::Check), Some(warning)) => format!("{hint}\n{warning}"),
             _ => hint,
         }
@@ -532,7 +506,7 @@ impl TerminalGame for ChexuanTable {
     fn parse_input(
         lang: Lang,
         line: &str,
-        view: &TableView,
+        view: &SessionView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
         if line.trim().is_empty() {

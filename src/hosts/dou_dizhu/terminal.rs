@@ -10,10 +10,9 @@ use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, PhaseName, View,
 };
 use crate::games::{GameOutcome, Seat};
-use crate::i18n::{self, events, tr, tr_args, Lang};
-use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
-use crate::simulate::{SimOptions, SimReport};
+use crate::hosts::dou_dizhu::words;
+use crate::i18n::{self, tr, tr_args, Lang};
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{PlayOptions, TerminalGame};
@@ -21,26 +20,35 @@ use crate::terminal::{PlayOptions, TerminalGame};
 /// What a line of input asks for.
 pub type Input = crate::terminal::Input<Action>;
 
-impl Registered for DouDizhu {
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::dou_dizhu::simulate(opts)
-    }
+/// `paiju play dou-dizhu`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 3, or 2 for 二人斗地主 (the
+    /// same as `"players": 2` in --rules).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Play with the wild card (癞子, `"wild": true`).
+    #[arg(long)]
+    pub wild: bool,
+    /// The discard phase (弃三张, `"discard": true`).
+    #[arg(long)]
+    pub discard: bool,
+    /// How the AI seats play: easy, normal or hard (the default; the same
+    /// as `"ai": "hard"` in --rules).
+    #[arg(long, value_parser = ["easy", "normal", "hard"])]
+    pub ai: Option<String>,
 }
 
 impl Hosted for DouDizhu {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "斗地主 Dou Dizhu: you and two AI seats (or one)";
+
     /// Three players, or two (二人斗地主); `--wild` and `--discard` are the
-    /// variants.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.decks.is_some() {
-            return Err(Refusal::new("term-err-shengji-only"));
-        }
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        if flags.ante.is_some() || flags.sweep {
-            return Err(Refusal::new("term-err-duan-guozi-only"));
-        }
-        let mut rules = flags.rules.clone();
+    /// variants, `--ai` the AI's level.
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
+        let mut rules = base.rules.clone();
         match flags.players {
             None | Some(3) => {}
             Some(2) => {
@@ -57,10 +65,13 @@ impl Hosted for DouDizhu {
         if flags.discard {
             rules.insert("discard".into(), serde_json::json!(true));
         }
+        if let Some(level) = &flags.ai {
+            rules.insert("ai".into(), serde_json::json!(level));
+        }
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: None,
-            stake: flags.stake.unwrap_or(flags.default_stake),
+            stake: flags.stake.or_default(base),
             buy_in: None,
         })
     }
@@ -159,15 +170,15 @@ pub fn result_line(lang: Lang, result: &GameResult<DouDizhu>, me: Seat) -> Strin
         .map(|d| d.iter().map(|&b| Some(b)).collect())
         .unwrap_or_default();
     let multiplier = p.multiplier;
-    let words = events::ddz_factor_words(
+    let words = words::ddz_factor_words(
         lang,
         &seats,
         &p.factors,
         &doubled,
         (p.spring, p.anti_spring),
     );
-    let paid = events::ddz_paid_multipliers(multiplier, &doubled, Some(landlord), players);
-    lines.push(events::ddz_multiplier_line(
+    let paid = words::ddz_paid_multipliers(multiplier, &doubled, Some(landlord), players);
+    lines.push(words::ddz_multiplier_line(
         lang,
         &seats,
         &paid,
@@ -250,9 +261,8 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
         })
         .collect::<Vec<_>>();
     let counts = crate::i18n::list(lang, &counts);
-    let words =
-        events::ddz_factor_words(lang, &seats, &view.factors, &view.doubled, (false, false));
-    let paid = events::ddz_paid_multipliers(
+    let words = words::ddz_factor_words(lang, &seats, &view.factors, &view.doubled, (false, false));
+    let paid = words::ddz_paid_multipliers(
         view.factors.multiplier,
         &view.doubled,
         view.landlord,
@@ -263,7 +273,7 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
             "{landlord} | {}",
             tr_args(lang, "term-ddz-cards-left", &[("counts", counts.into())]),
         ),
-        events::ddz_multiplier_line(
+        words::ddz_multiplier_line(
             lang,
             &seats,
             &paid,
@@ -290,7 +300,7 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
                     let wild = view.wild.map(usize::from);
                     let (main, wilds, wild_as) =
                         crate::games::dou_dizhu::main_part(st.cards, st.combo, wild);
-                    events::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into()
+                    words::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into()
                 }),
             ],
         ),
@@ -449,7 +459,7 @@ pub fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
     let seats = text::seats(&names, me);
     match event {
         Event::Lead { seat } => seats.say(lang, "term-ddz-lead", *seat, vec![]),
-        other => events::ddz_event_line(lang, &seats, other).unwrap_or_default(),
+        other => words::ddz_event_line(lang, &seats, other).unwrap_or_default(),
     }
 }
 

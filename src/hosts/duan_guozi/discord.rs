@@ -17,6 +17,7 @@ use crate::discord::table::{HandView, Names};
 use crate::discord::Context;
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, ShownHand, View};
 use crate::games::{GameKind, Seat};
+use crate::hosts::duan_guozi::words;
 use crate::i18n::{self, Lang};
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
@@ -40,11 +41,11 @@ impl GameClick for DgClick {
 
 /// A hand's name in `lang`: 「天字九」 / “Heaven 9”.
 pub fn hand_name(lang: Lang, hand: &ShownHand) -> String {
-    i18n::events::dg_hand_name(lang, hand)
+    words::dg_hand_name(lang, hand)
 }
 
 fn hand_line(lang: Lang, names: &Names, hand: &ShownHand) -> String {
-    i18n::events::dg_hand_line(lang, &i18n::events::Seats::new(&names.0, None), hand)
+    words::dg_hand_line(lang, &i18n::events::Seats::new(&names.0, None), hand)
 }
 
 /// The log lines of one dealt round: who dealt, every hand, who won (the
@@ -53,7 +54,7 @@ fn round_lines(lang: Lang, names: &Names, events: &[Event]) -> Vec<String> {
     let seats = i18n::events::Seats::new(&names.0, None);
     events
         .iter()
-        .flat_map(|e| i18n::events::dg_event_lines(lang, &seats, e))
+        .flat_map(|e| words::dg_event_lines(lang, &seats, e))
         .collect()
 }
 

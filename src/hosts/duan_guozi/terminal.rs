@@ -4,11 +4,10 @@
 
 use crate::games::duan_guozi::{Action, DuanGuozi, Event, Rules, View};
 use crate::games::Seat;
-use crate::i18n::events::{self, signed};
+use crate::hosts::duan_guozi::words;
+use crate::i18n::events::signed;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -29,7 +28,7 @@ fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
 pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
     let names = text::names(lang, text::MAX_SEATS, me);
     let seats = text::seats(&names, me);
-    let mut lines = events::dg_event_lines(lang, &seats, event);
+    let mut lines = words::dg_event_lines(lang, &seats, event);
     if let Event::RoundDealt { cards_left, .. } = event {
         if let Some(head) = lines.first_mut() {
             let left = tr_args(
@@ -50,43 +49,45 @@ pub fn event_lines(lang: Lang, event: &Event, me: Seat) -> String {
     lines.join("\n")
 }
 
-impl Registered for DuanGuozi {
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::duan_guozi::simulate(opts)
-    }
+/// `paiju play duan-guozi`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    // `--stake`: chips per 道 (unless the rules set chips_per_dao).
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 2 to 12 (default 4).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// 道 each player antes into the pot (default 10, or 20 at 4 players or fewer).
+    #[arg(long)]
+    pub ante: Option<u32>,
+    /// The 全拿 house rule, as the seed's example: with 4 道 or fewer in the
+    /// pot, a hand worth 3 道 or more takes it all.
+    #[arg(long)]
+    pub sweep: bool,
 }
 
 impl Hosted for DuanGuozi {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "端锅子 Duan Guozi: you and AI seats around one pot";
+
     /// 2 to 12 players (4 by default), `--ante` in 道 and the `--sweep`
     /// house rule.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.decks.is_some() {
-            return Err(Refusal::new("term-err-shengji-only"));
-        }
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::duan_guozi::rules::{MAX_SEATS, MIN_SEATS};
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        let mut rules = flags.rules.clone();
+        let mut rules = base.rules.clone();
         if let Some(ante) = flags.ante {
             rules.insert("ante".into(), serde_json::json!(ante));
         }
         if flags.sweep {
             rules.insert("sweep".into(), serde_json::json!([4, 3]));
         }
-        let players = flags.players.unwrap_or(4);
-        if !(MIN_SEATS..=MAX_SEATS).contains(&players) {
-            return Err(Refusal::players::<Self>(MIN_SEATS..=MAX_SEATS, players));
-        }
-        if flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-dou-dizhu-only"));
-        }
-        Ok(PlaySetup {
-            rules: serde_json::Value::Object(rules),
-            ai_seats: Some(players - 1),
-            stake: flags.stake.unwrap_or(flags.default_stake),
-            buy_in: None,
-        })
+        let players = players::<Self>(flags.players, 4, MIN_SEATS..=MAX_SEATS)?;
+        Ok(PlaySetup::seats(
+            rules,
+            players,
+            flags.stake.or_default(base),
+        ))
     }
 }
 

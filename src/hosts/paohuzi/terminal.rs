@@ -7,78 +7,38 @@
 
 use super::words;
 use crate::games::paohuzi::{
-    Action, Card, Event, LiveView, Paohuzi, PaohuziRules, PaohuziTable, QuestionKind,
+    Action, Card, Event, LiveView, PaohuziRules, PaohuziTable, QuestionKind,
 };
 use crate::games::Seat;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::record::{Record, RecordError, Verdict};
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, Registered};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{text, Input, PlayOptions, TerminalGame};
 
-/// Whether a Paohuzi record is of a hand played at a live table (`together`
-/// in its deal: claims answered together) rather than by the engine alone;
-/// replay and render read a record by this one test.
-fn played_at_a_table(record: &Record) -> bool {
-    record.deal.get("together") == Some(&serde_json::Value::Bool(true))
-}
-
-impl Registered for PaohuziTable {
-    /// A hand played at a live table ([`played_at_a_table`]) replays
-    /// through [`PaohuziTable`], answers in the order they came; any other
-    /// through the engine, one question at a time.
-    fn replay(record: &Record, play_out: bool) -> Result<Verdict, RecordError> {
-        if played_at_a_table(record) {
-            crate::record::replay_game_with::<PaohuziTable>(record, play_out)
-        } else {
-            crate::record::replay_game_with::<Paohuzi>(record, play_out)
-        }
-    }
-
-    /// Drawn as it replays: the same form of the hand.
-    fn scene(
-        record: &Record,
-        at: usize,
-        seat: Option<crate::games::Seat>,
-        play_out: bool,
-    ) -> Result<crate::render::Scene, crate::render::RenderError> {
-        if played_at_a_table(record) {
-            crate::render::record_scene::<PaohuziTable>(record, at, seat, play_out)
-        } else {
-            crate::render::record_scene::<Paohuzi>(record, at, seat, play_out)
-        }
-    }
-
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::paohuzi::simulate(opts)
-    }
+/// `paiju play paohuzi`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 3 (the only count).
+    #[arg(long)]
+    pub players: Option<usize>,
 }
 
 impl Hosted for PaohuziTable {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "跑胡子 Paohuzi: you and two AI seats";
+
     /// Three players (the person and two AI seats); `--rules
     /// '{"mingtang":true}'` for the 名堂.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::paohuzi::rules::SEATS;
-        let players = flags.players.unwrap_or(SEATS);
-        if players != SEATS {
-            return Err(Refusal::players::<Self>(SEATS..=SEATS, players));
-        }
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        if flags.ante.is_some() || flags.sweep {
-            return Err(Refusal::new("term-err-duan-guozi-only"));
-        }
-        if flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-dou-dizhu-only"));
-        }
-        Ok(PlaySetup {
-            rules: serde_json::Value::Object(flags.rules.clone()),
-            ai_seats: Some(SEATS - 1),
-            stake: flags.stake.unwrap_or(flags.default_stake),
-            buy_in: None,
-        })
+        let players = players::<Self>(flags.players, SEATS, SEATS..=SEATS)?;
+        Ok(PlaySetup::seats(
+            base.rules.clone(),
+            players,
+            flags.stake.or_default(base),
+        ))
     }
 }
 

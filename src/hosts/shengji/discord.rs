@@ -16,7 +16,7 @@
 //! declarations open now that the seat has not turned down, and Pass ("Not
 //! now"). `/play cards:…` types anything.
 
-use super::{
+use super::words::{
     display_order, event_line, hand_lines, result_lines, suit_groups, table_lines, typed_action,
 };
 use crate::cards::Card;
@@ -26,7 +26,7 @@ use crate::discord::table::{commands as table_cmds, ClickIntent, Control, Discor
 use crate::discord::table::{HandView, Names, ResultView, TableView};
 use crate::discord::Context;
 use crate::games::shengji::session::Dealing;
-use crate::games::shengji::{Action, ShengjiTable, Stage, TableAction, TableView as SjView};
+use crate::games::shengji::{Action, DealingView, ShengjiTable, Stage, TableAction};
 use crate::games::{GameKind, Seat};
 use crate::i18n::events::Seats;
 use crate::i18n::{self, render_cards, Lang};
@@ -89,7 +89,7 @@ impl GameClick for SjClick {
 
 /// The cards a seat chooses from, in the order shown (trumps first, each
 /// play suit high to low): its hand, and the kitty while it buries.
-pub fn shown_cards(v: &SjView) -> Vec<Card> {
+pub fn shown_cards(v: &DealingView) -> Vec<Card> {
     let mut cards = v.hand.hand.clone();
     if v.hand.stage == Stage::Declaring && v.dealing == Dealing::Done {
         cards.extend(v.hand.kitty.iter().flatten().copied());
@@ -103,7 +103,7 @@ pub fn shown_cards(v: &SjView) -> Vec<Card> {
 
 /// The shown cards cut into at most [`MAX_SELECTS`] parts of at most 25:
 /// whole play suits where they fit. Each part is a range of positions.
-pub fn parts(v: &SjView) -> Vec<std::ops::Range<usize>> {
+pub fn parts(v: &DealingView) -> Vec<std::ops::Range<usize>> {
     let cards = shown_cards(v);
     let order = display_order(&v.hand);
     let mut out: Vec<std::ops::Range<usize>> = Vec::new();
@@ -291,7 +291,7 @@ impl DiscordGame for ShengjiTable {
 
     /// The hand by play suit, trumps first (the cards dealt so far while
     /// dealing); the kitty while the banker buries.
-    fn hand_text(lang: Lang, view: &SjView) -> Option<String> {
+    fn hand_text(lang: Lang, view: &DealingView) -> Option<String> {
         view.hand.viewer?;
         let mut lines = Vec::new();
         if view.dealing == Dealing::Dealing {
@@ -327,7 +327,7 @@ impl DiscordGame for ShengjiTable {
 
     /// Select values are `<card>.<copy>` (`QH.1`: the second queen of
     /// hearts), so equal cards of several decks stay apart.
-    fn selected_faces(_view: &SjView, values: &[String]) -> Vec<crate::render::Face> {
+    fn selected_faces(_view: &DealingView, values: &[String]) -> Vec<crate::render::Face> {
         values
             .iter()
             .filter_map(|v| v.split('.').next()?.parse().ok())
@@ -386,8 +386,8 @@ impl DiscordGame for ShengjiTable {
                     .default_selection(chosen & (1 << i) != 0)
                 })
                 .collect();
-            let first = super::suit_label(lang, order.suit(cards[range.start]));
-            let last = super::suit_label(lang, order.suit(cards[range.end - 1]));
+            let first = super::words::suit_label(lang, order.suit(cards[range.start]));
+            let last = super::words::suit_label(lang, order.suit(cards[range.end - 1]));
             let placeholder = if first == last {
                 first
             } else {

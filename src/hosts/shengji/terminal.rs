@@ -7,40 +7,37 @@
 //! The table lines — levels, banker, trump, trick, points — come before
 //! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
 
-use super::{hand_lines, result_lines, table_lines, typed_action};
-use crate::games::shengji::{Action, ShengjiRules, ShengjiTable, TableAction, TableView};
+use super::words::{hand_lines, result_lines, table_lines, typed_action};
+use crate::games::shengji::{Action, DealingView, ShengjiRules, ShengjiTable, TableAction};
 use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
-use crate::record::RecordError;
-use crate::registry::{Hosted, PlayFlags, PlaySetup, Refusal, RefusalArg, Registered};
-use crate::simulate::{SimOptions, SimReport};
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
 
-impl Registered for ShengjiTable {
-    fn simulate(opts: &SimOptions) -> Result<SimReport, RecordError> {
-        crate::games::shengji::simulate(opts)
-    }
+/// `paiju play shengji`'s own flags.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct Flags {
+    #[command(flatten)]
+    pub stake: StakeFlag,
+    /// Players at the table, you included: 4 (the only count).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
+    #[arg(long)]
+    pub decks: Option<u8>,
 }
 
 impl Hosted for ShengjiTable {
+    type Flags = Flags;
+    const PLAY_ABOUT: &'static str = "升级 Shengji: you, your AI partner and two AI opponents";
+
     /// Four players: the person and three AI seats; `--decks N` is the
     /// rules' `decks`.
-    fn play_setup(flags: &PlayFlags) -> Result<PlaySetup, Refusal> {
-        if flags.bobo.is_some() {
-            return Err(Refusal::new("term-err-chexuan-only"));
-        }
-        if flags.ante.is_some() || flags.sweep {
-            return Err(Refusal::new("term-err-duan-guozi-only"));
-        }
-        if flags.wild || flags.discard {
-            return Err(Refusal::new("term-err-not-shengji"));
-        }
-        if let Some(p) = flags.players.filter(|&p| p != 4) {
-            return Err(Refusal::players::<Self>(4..=4, p));
-        }
-        let mut rules = flags.rules.clone();
+    fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
+        let players = players::<Self>(flags.players, 4, 4..=4)?;
+        let mut rules = base.rules.clone();
         if let Some(decks) = flags.decks {
             if !(1..=4).contains(&decks) {
                 return Err(Refusal::new("term-err-shengji-decks")
@@ -48,12 +45,11 @@ impl Hosted for ShengjiTable {
             }
             rules.insert("decks".into(), serde_json::json!(decks));
         }
-        Ok(PlaySetup {
-            rules: serde_json::Value::Object(rules),
-            ai_seats: Some(3),
-            stake: flags.stake.unwrap_or(flags.default_stake),
-            buy_in: None,
-        })
+        Ok(PlaySetup::seats(
+            rules,
+            players,
+            flags.stake.or_default(base),
+        ))
     }
 }
 
@@ -95,7 +91,7 @@ impl TerminalGame for ShengjiTable {
             return String::new();
         }
         let names = names(lang, me);
-        super::event_line(lang, &Seats::new(&names, Some(me)), event)
+        super::words::event_line(lang, &Seats::new(&names, Some(me)), event)
     }
 
     fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {
@@ -109,13 +105,13 @@ impl TerminalGame for ShengjiTable {
         }
     }
 
-    fn table_lines(lang: Lang, view: &TableView, me: Seat) -> String {
+    fn table_lines(lang: Lang, view: &DealingView, me: Seat) -> String {
         let names = names(lang, me);
         table_lines(lang, &Seats::new(&names, Some(me)), view).join("\n")
     }
 
     /// The hand by play suit; the kitty too while the banker buries.
-    fn hand_line(lang: Lang, view: &TableView) -> String {
+    fn hand_line(lang: Lang, view: &DealingView) -> String {
         let mut lines = vec![tr_args(
             lang,
             "term-sj-hand",
@@ -184,7 +180,7 @@ impl TerminalGame for ShengjiTable {
     fn parse_input(
         lang: Lang,
         line: &str,
-        view: &TableView,
+        view: &DealingView,
         legal: &[TableAction],
     ) -> Result<Input<TableAction>, String> {
         parse_input(lang, line, view, legal)
@@ -211,7 +207,7 @@ impl TerminalGame for ShengjiTable {
 pub fn parse_input(
     lang: Lang,
     line: &str,
-    view: &TableView,
+    view: &DealingView,
     legal: &[TableAction],
 ) -> Result<Input<TableAction>, String> {
     let line = line.trim();

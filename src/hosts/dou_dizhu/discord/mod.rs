@@ -31,6 +31,7 @@ use crate::games::dou_dizhu::{
     parse_play, readings_among, Action, CardSet, DouDizhu, Event, Outcome, PhaseName, View,
 };
 use crate::games::{GameKind, RecordAction, Seat};
+use crate::hosts::dou_dizhu::words;
 use crate::i18n::{self, Lang};
 use crate::table::TableOptions;
 use poise::serenity_prelude as serenity;
@@ -96,7 +97,7 @@ impl DiscordGame for DouDizhu {
         let seats = i18n::events::Seats::new(&names.0, None);
         events
             .iter()
-            .filter_map(|e| i18n::events::ddz_event_line(lang, &seats, e))
+            .filter_map(|e| words::ddz_event_line(lang, &seats, e))
             .collect()
     }
 

@@ -63,8 +63,8 @@
 //! hand's number), so the session's record — the seed, the bobos and every
 //! action — replays exactly, which is how a table resumes.
 //!
-//! Seat numbers: the hand inside (`TableView::hand`) numbers only the seats
-//! playing it; `TableView::playing[h]` is the table seat of hand seat `h`.
+//! Seat numbers: the hand inside (`SessionView::hand`) numbers only the seats
+//! playing it; `SessionView::playing[h]` is the table seat of hand seat `h`.
 //! Events are given in table seats.
 
 use super::ai::{best_legal_split, BasicBot};
@@ -239,7 +239,7 @@ pub struct PreviousHand {
 
 /// The table as one seat (or a spectator) sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TableView {
+pub struct SessionView {
     pub viewer: Option<Seat>,
     /// The current hand's number, from 1.
     pub hand_number: u32,
@@ -270,7 +270,7 @@ pub struct TableView {
     pub mango_shares: Option<Vec<u64>>,
 }
 
-impl TableView {
+impl SessionView {
     /// The table seat of hand seat `h` in the current hand.
     pub fn table_seat(&self, h: Seat) -> Seat {
         self.playing.get(h).copied().unwrap_or(h)
@@ -1009,7 +1009,7 @@ impl Game for ChexuanTable {
     type Rules = ChexuanRules;
     type Action = TableAction;
     type Event = SessionEvent;
-    type View = TableView;
+    type View = SessionView;
 
     fn from_record_setup(record: &Record) -> Result<Self, RecordError> {
         let (rules, deal) = record.setup()?;
@@ -1154,10 +1154,10 @@ impl Game for ChexuanTable {
         }
     }
 
-    fn view(&self, seat: Option<Seat>) -> TableView {
+    fn view(&self, seat: Option<Seat>) -> SessionView {
         let n = self.stacks.len();
         let mango = self.mango();
-        TableView {
+        SessionView {
             viewer: seat,
             hand_number: self.number,
             playing: self.playing.clone(),
@@ -1209,7 +1209,7 @@ pub struct SessionBot(pub BasicBot);
 impl Bot<ChexuanTable> for SessionBot {
     fn choose(
         &mut self,
-        view: &TableView,
+        view: &SessionView,
         legal: &[TableAction],
         rng: &mut dyn rand::RngCore,
     ) -> TableAction {

@@ -80,7 +80,7 @@ pub use events::Event;
 pub use order::Order;
 pub use rules::{Goal, KittyMultiplier, NoDeclare, ShengjiDeal, ShengjiRules};
 pub use score::ShengjiOutcome;
-pub use session::{ShengjiTable, TableAction, TableView};
+pub use session::{DealingView, ShengjiTable, TableAction};
 pub use sim::simulate;
 pub use view::{ShengjiView, Stage};
 

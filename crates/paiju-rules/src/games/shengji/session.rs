@@ -154,7 +154,7 @@ pub struct ShengjiTable {
 /// What a seat sees of a table hand: the engine's view, cut to the cards
 /// dealt so far, and the table's dealing.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct TableView {
+pub struct DealingView {
     pub hand: ShengjiView,
     pub dealing: Dealing,
     /// The hand's number in its match (1 in plain mode).
@@ -451,7 +451,7 @@ impl ShengjiTable {
         Ok(events)
     }
 
-    fn view_of(&self, seat: Option<Seat>) -> TableView {
+    fn view_of(&self, seat: Option<Seat>) -> DealingView {
         let mut v = self.hand.view_for(seat);
         let dealing = self.dealing();
         if self.table.is_some() && v.stage == Stage::Declaring {
@@ -468,7 +468,7 @@ impl ShengjiTable {
                 v.kitty = None;
             }
         }
-        TableView {
+        DealingView {
             hand: v,
             dealing,
             hand_no: self.table.as_ref().map(|t| t.deal.hand).unwrap_or(1),
@@ -486,7 +486,7 @@ impl Game for ShengjiTable {
     type Rules = ShengjiRules;
     type Action = TableAction;
     type Event = super::Event;
-    type View = TableView;
+    type View = DealingView;
 
     /// A record without `ai` in its deal is a hand's record: a table of
     /// people.
@@ -578,7 +578,7 @@ impl Game for ShengjiTable {
         hand.into_iter().map(TableAction::Hand).collect()
     }
 
-    fn view(&self, seat: Option<Seat>) -> TableView {
+    fn view(&self, seat: Option<Seat>) -> DealingView {
         self.view_of(seat)
     }
 
@@ -632,7 +632,7 @@ pub struct TableBot;
 impl Bot<ShengjiTable> for TableBot {
     fn choose(
         &mut self,
-        view: &TableView,
+        view: &DealingView,
         legal: &[TableAction],
         rng: &mut dyn rand::RngCore,
     ) -> TableAction {
