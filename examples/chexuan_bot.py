@@ -16,8 +16,7 @@ the first legal split (the list holds only splits whose head is at least
 its tail).
 """
 
-import json
-import sys
+from paiju_arena import serve
 
 
 def choose(req):
@@ -41,17 +40,5 @@ def choose(req):
     return 0
 
 
-def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        kind = msg.get("type")
-        if kind == "hello":
-            print(json.dumps({"type": "hello", "protocol": 1, "name": "example chexuan"}), flush=True)
-        elif kind == "act":
-            print(json.dumps({"id": msg["id"], "index": choose(msg)}), flush=True)
-        elif kind == "bye":
-            break
-
-
 if __name__ == "__main__":
-    main()
+    serve("example chexuan", choose)

@@ -10,23 +10,16 @@ form, and reads the view (`view`: the pot, the last round's hands) to say
 on standard error how the pot stands once a game is over.
 """
 
-import json
 import sys
 
+from paiju_arena import serve
 
-def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        kind = msg.get("type")
-        if kind == "hello":
-            print(json.dumps({"type": "hello", "protocol": 1, "name": "example duan-guozi"}), flush=True)
-        elif kind == "act":
-            print(json.dumps({"id": msg["id"], "action": {"deal": True}}), flush=True)
-        elif kind == "end" and "--verbose" in sys.argv:
-            print(f"{msg['game_id']}: {msg['outcome']['deltas']}", file=sys.stderr)
-        elif kind == "bye":
-            break
+
+def show(end):
+    """With --verbose: each game's chips on standard error."""
+    if "--verbose" in sys.argv:
+        print(f"{end['game_id']}: {end['outcome']['deltas']}", file=sys.stderr)
 
 
 if __name__ == "__main__":
-    main()
+    serve("example duan-guozi", lambda req: {"action": {"deal": True}}, show)

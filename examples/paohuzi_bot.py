@@ -14,8 +14,7 @@ It wins whenever it may, 碰s whenever it may, never 吃s, and discards a
 card it holds only one of (the first such), else the first legal one.
 """
 
-import json
-import sys
+from paiju_arena import serve
 
 
 def choose(req):
@@ -34,17 +33,5 @@ def choose(req):
     return 0
 
 
-def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        kind = msg.get("type")
-        if kind == "hello":
-            print(json.dumps({"type": "hello", "protocol": 1, "name": "example paohuzi"}), flush=True)
-        elif kind == "act":
-            print(json.dumps({"id": msg["id"], "index": choose(msg)}), flush=True)
-        elif kind == "bye":
-            break
-
-
 if __name__ == "__main__":
-    main()
+    serve("example paohuzi", choose)

@@ -15,8 +15,7 @@ offered, feeds points to a partner who is winning the trick, and
 otherwise plays the legal cards that give away the fewest points.
 """
 
-import json
-import sys
+from paiju_arena import serve
 
 
 def points(card):
@@ -51,17 +50,5 @@ def choose(req):
     return min(plays, key=given)
 
 
-def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        kind = msg.get("type")
-        if kind == "hello":
-            print(json.dumps({"type": "hello", "protocol": 1, "name": "example shengji"}), flush=True)
-        elif kind == "act":
-            print(json.dumps({"id": msg["id"], "index": choose(msg)}), flush=True)
-        elif kind == "bye":
-            break
-
-
 if __name__ == "__main__":
-    main()
+    serve("example shengji", choose)
