@@ -14,8 +14,7 @@ and otherwise takes the first legal action (a forced bid, an empty
 discard).
 """
 
-import json
-import sys
+from paiju_arena import serve
 
 ORDER = "3456789TJQK A2BR".replace(" ", "")
 
@@ -46,18 +45,5 @@ def choose(req):
     return min(plays, key=lambda i: (rank_value(legal[i]) - len(legal[i]), legal[i]))
 
 
-def main():
-    for line in sys.stdin:
-        msg = json.loads(line)
-        kind = msg.get("type")
-        if kind == "hello":
-            print(json.dumps({"type": "hello", "protocol": 1, "name": "example"}), flush=True)
-        elif kind == "act":
-            print(json.dumps({"id": msg["id"], "index": choose(msg)}), flush=True)
-        elif kind == "bye":
-            break
-        # "start" and "end" need no answer.
-
-
 if __name__ == "__main__":
-    main()
+    serve("example", choose)

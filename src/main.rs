@@ -97,11 +97,15 @@ enum Command {
     /// a local ledger. Works with piped input; end of input saves the game.
     /// `paiju play <game> --help` shows the game's own flags.
     Play(registry::PlayCli),
-    /// Pit two Dou Dizhu AIs against each other (docs/arena.md): every deal
-    /// twice, sides swapped; WP and ADP with 95% confidence intervals.
+    /// Pit two AIs against each other on any game (docs/arena.md): every
+    /// deal played with the sides rotated; the game's figures with 95%
+    /// confidence intervals.
     Arena {
-        /// Player A: random, easy, normal, hard, or exec:<command> (a bot
-        /// speaking the JSON-lines protocol).
+        /// The game: dou-dizhu (the default), shengji, paohuzi, chexuan or duan-guozi.
+        #[arg(long, default_value = "dou-dizhu")]
+        game: String,
+        /// Player A: random, a level of the game (easy, normal, hard …), or
+        /// exec:<command> (a bot speaking the JSON-lines protocol).
         #[arg(long)]
         a: String,
         /// Player B, as A.
@@ -119,9 +123,20 @@ enum Command {
         /// Table options as a JSON object, e.g. '{"players":2}'.
         #[arg(long, default_value = "{}")]
         rules: String,
-        /// Full bidding instead of the fixed landlord (the deal's first seat).
+        /// Seats at the table, for the games that take a range (Chexuan,
+        /// Duan Guozi; default 4).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Dou Dizhu: full bidding instead of the fixed landlord (the deal's first seat).
         #[arg(long)]
         bidding: bool,
+        /// Chexuan: hands a session lasts (default 10).
+        #[arg(long)]
+        hands: Option<usize>,
+        /// Shengji: play this many whole matches (each twice, teams
+        /// swapped) instead of --deals single hands.
+        #[arg(long)]
+        matches: Option<usize>,
         /// Write every game's record to this directory (`paiju replay` reads them).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
@@ -204,24 +219,32 @@ fn main() -> ExitCode {
                 },
         } => run_ledger_reshard(&database, shard_count),
         Command::Arena {
+            game,
             a,
             b,
             deals,
             seed,
             deals_file,
             rules,
+            players,
             bidding,
+            hands,
+            matches,
             records,
             timeout_ms,
             json,
         } => {
             let args = paiju::arena::ArenaArgs {
+                game,
                 a,
                 b,
                 deals,
                 seed,
                 rules,
+                players,
                 bidding,
+                hands,
+                matches,
                 deals_file,
                 records,
                 timeout: std::time::Duration::from_millis(timeout_ms),

@@ -13,6 +13,8 @@
 #[macro_use]
 mod support;
 
+#[path = "arena.rs"]
+mod arena;
 #[path = "chexuan.rs"]
 mod chexuan;
 #[path = "config_example.rs"]

@@ -6,18 +6,16 @@
 //! exchange opens with a `hello` each way (the protocol version must
 //! match), each game opens with `start` and closes with `end`, and every
 //! decision is an `act` request carrying only what the deciding seat may
-//! see, answered by `{"id": …, "index": …}`, `{"id": …, "action": {…}}` or
-//! `{"id": …, "cards": "…"}`. A late, malformed or illegal answer is a
-//! fault: the arena plays the fallback (pass when passing is legal, else
-//! the first legal action) and goes on; [`MAX_FAULTS_IN_A_ROW`] faults in
+//! see, answered by `{"id": …, "index": …}`, `{"id": …, "action": {…}}`
+//! (or Dou Dizhu's `{"id": …, "cards": "…"}`). The same messages serve
+//! every game; what differs is the view and the actions, each game's own
+//! (its record form). A late, malformed or illegal answer is a fault: the
+//! arena plays the fallback (pass, check or fold when legal, else the
+//! first legal action) and goes on; [`MAX_FAULTS_IN_A_ROW`] faults in
 //! a row, or a process that exits, end the match.
 
-use super::{ArenaError, Decision, Player};
-use crate::games::dou_dizhu::cardset::CardSet;
-use crate::games::dou_dizhu::patterns::RANKS;
-use crate::games::dou_dizhu::view::Event;
-use crate::games::dou_dizhu::{Action, Rules};
-use crate::games::{RecordAction, Seat};
+use super::{fallback, read_answer, request, Arena, ArenaError, Decision, Player};
+use crate::games::Seat;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -30,166 +28,6 @@ pub const PROTOCOL: u64 = 1;
 pub const MAX_FAULTS_IN_A_ROW: u32 = 3;
 /// How long a bot has to answer `hello` (it may be loading a model).
 const HELLO_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Ranks in the notation the research engines use (RLCard, DouZero):
-/// `3 … 9 T J Q K A 2`, `B` the small (black) joker, `R` the big (red) one;
-/// lowest first, one letter a card.
-pub fn research_ranks(cards: CardSet) -> String {
-    const LETTERS: [char; RANKS] = [
-        '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A', '2', 'B', 'R',
-    ];
-    let c = cards.counts();
-    let mut s = String::new();
-    for (r, &n) in c.iter().enumerate() {
-        for _ in 0..n {
-            s.push(LETTERS[r]);
-        }
-    }
-    s
-}
-
-/// An action's rank string: the cards of a play (`"334455"`), else the
-/// action's name (`"pass"`, `"bid 2"`, `"call"`, `"rob"`, `"kick"`,
-/// `"counter"`, `"double"`, `"show"`, `"discard 345"`, `"leave"`).
-pub fn action_ranks(action: &Action) -> String {
-    match *action {
-        Action::Play { cards, .. } => research_ranks(cards),
-        Action::Pass => "pass".into(),
-        Action::Bid(b) => format!("bid {b}"),
-        Action::Call => "call".into(),
-        Action::Rob => "rob".into(),
-        Action::Kick => "kick".into(),
-        Action::Counter => "counter".into(),
-        Action::Double => "double".into(),
-        Action::Show(_) => "show".into(),
-        Action::Leave => "leave".into(),
-        Action::Discard(cards) => format!("discard {}", research_ranks(cards)).trim().into(),
-    }
-}
-
-/// The public history as the protocol sends it: the game's events, each
-/// play with its rank string.
-fn history_json(history: &[Event]) -> Value {
-    Value::Array(
-        history
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(e).expect("events serialize");
-                if let Event::Played { cards, .. } = e {
-                    v["ranks"] = json!(research_ranks(*cards));
-                }
-                v
-            })
-            .collect(),
-    )
-}
-
-/// The `act` request of a decision: only what the seat may see.
-pub fn request(id: u64, d: &Decision<'_>) -> Value {
-    let v = d.view;
-    let players = v.players as usize;
-    let standing = v.standing.map(|s| {
-        json!({
-            "seat": s.seat,
-            "cards": s.cards,
-            "ranks": research_ranks(s.cards),
-            "kind": s.combo.kind.name(),
-        })
-    });
-    json!({
-        "type": "act",
-        "id": id,
-        "game_id": d.game_id,
-        "seat": d.seat,
-        "players": players,
-        "phase": v.phase,
-        "hand": v.hand,
-        "hand_ranks": v.hand.map(research_ranks),
-        "landlord": v.landlord,
-        "first": v.first,
-        "kitty": v.kitty,
-        "kitty_ranks": v.kitty.map(research_ranks),
-        "aside": v.aside,
-        "wild": v.wild.map(|w| crate::games::dou_dizhu::cardset::rank_record_name(w as usize)),
-        "handicap": v.handicap,
-        "shown": &v.shown[..players],
-        "cards_left": &v.cards_left[..players],
-        "played": &v.played[..players],
-        "played_ranks": v.played[..players].iter().map(|p| research_ranks(*p)).collect::<Vec<_>>(),
-        "standing": standing,
-        "bids": &v.bids[..players],
-        "doubled": &v.doubled[..players],
-        "factors": v.factors,
-        "history": history_json(d.history),
-        "legal": d.legal.iter().map(Action::to_json).collect::<Vec<_>>(),
-        "legal_ranks": d.legal.iter().map(action_ranks).collect::<Vec<_>>(),
-    })
-}
-
-/// Reads an answer into one of the legal actions, or says why not.
-pub fn read_answer(answer: &Value, legal: &[Action]) -> Result<Action, String> {
-    if let Some(i) = answer.get("index") {
-        let i = i
-            .as_u64()
-            .ok_or_else(|| format!("`index` {i} is not a number"))?;
-        return legal
-            .get(i as usize)
-            .copied()
-            .ok_or_else(|| format!("`index` {i} is out of range (0 … {})", legal.len() - 1));
-    }
-    if let Some(a) = answer.get("action") {
-        let action = Action::from_json(a).map_err(|e| e.message)?;
-        // The same cards and the same stated reading as a legal action.
-        return legal
-            .iter()
-            .find(|l| **l == action || same_play(l, &action))
-            .copied()
-            .ok_or_else(|| format!("{a} is not a legal action now"));
-    }
-    if let Some(c) = answer.get("cards") {
-        let text = c
-            .as_str()
-            .ok_or_else(|| format!("`cards` {c} is not a string"))?
-            .trim()
-            .to_ascii_uppercase();
-        let text = if text.is_empty() { "PASS".into() } else { text };
-        return legal
-            .iter()
-            .find(|l| action_ranks(l).to_ascii_uppercase() == text)
-            .copied()
-            .ok_or_else(|| format!("`{text}` is not a legal action now"));
-    }
-    Err("an answer has `index`, `action` or `cards`".into())
-}
-
-/// A play answered with the same ranks as a legal play (suits never
-/// matter), the same wild readings, and its reading when it states one.
-fn same_play(legal: &Action, answer: &Action) -> bool {
-    match (legal, answer) {
-        (
-            Action::Play {
-                cards: a,
-                reading: ra,
-                wild_as: wa,
-            },
-            Action::Play {
-                cards: b,
-                reading: rb,
-                wild_as: wb,
-            },
-        ) => a.counts() == b.counts() && wa == wb && (rb.is_none() || ra == rb),
-        _ => false,
-    }
-}
-
-/// The fallback for a faulty answer: pass when legal, else the first action.
-pub fn fallback(legal: &[Action]) -> Action {
-    if legal.contains(&Action::Pass) {
-        Action::Pass
-    } else {
-        legal[0]
-    }
-}
 
 /// A bot program speaking the protocol.
 pub struct External {
@@ -205,7 +43,8 @@ pub struct External {
 
 impl External {
     /// Starts `command` (through `sh -c`) and shakes hands.
-    pub fn spawn(command: &str, timeout: Duration) -> Result<External, ArenaError> {
+    /// `game` is the game's record name, said in `hello`.
+    pub fn spawn(command: &str, timeout: Duration, game: &str) -> Result<External, ArenaError> {
         let fail = |m: String| ArenaError::Player {
             name: command.to_string(),
             message: m,
@@ -239,7 +78,7 @@ impl External {
             faults: 0,
             in_a_row: 0,
         };
-        me.send(&json!({"type": "hello", "protocol": PROTOCOL, "game": "dou-dizhu"}))?;
+        me.send(&json!({"type": "hello", "protocol": PROTOCOL, "game": game}))?;
         let hello = me.receive(HELLO_TIMEOUT, |v| v.get("type") == Some(&json!("hello")))?;
         let version = hello.get("protocol").and_then(Value::as_u64);
         if version != Some(PROTOCOL) {
@@ -324,22 +163,29 @@ impl External {
     }
 }
 
-impl Player for External {
+impl<G: Arena> Player<G> for External {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn start(&mut self, game_id: &str, seats: &[Seat], rules: &Rules) -> Result<(), ArenaError> {
+    fn start(
+        &mut self,
+        game_id: &str,
+        seats: &[Seat],
+        players: usize,
+        rules: &Value,
+    ) -> Result<(), ArenaError> {
         self.send(&json!({
             "type": "start",
+            "game": G::KIND.name(),
             "game_id": game_id,
             "seats": seats,
-            "players": rules.players,
-            "rules": rules.to_record_json(),
+            "players": players,
+            "rules": rules,
         }))
     }
 
-    fn decide(&mut self, d: &Decision<'_>) -> Result<Action, ArenaError> {
+    fn decide(&mut self, d: &Decision<'_, G>) -> Result<G::Action, ArenaError> {
         self.next_id += 1;
         let id = self.next_id;
         self.send(&request(id, d))?;
@@ -349,7 +195,7 @@ impl Player for External {
         let result = match answer {
             None => Err(format!("no answer within {:?}", self.timeout)),
             Some(v) if v.get("malformed").is_some() => Err(format!("not JSON: {}", v["malformed"])),
-            Some(v) => read_answer(&v, d.legal),
+            Some(v) => read_answer::<G>(&v, d.legal),
         };
         match result {
             Ok(a) => {
@@ -358,7 +204,7 @@ impl Player for External {
             }
             Err(why) => {
                 self.fault(format!("game {}, request {id}: {why}", d.game_id))?;
-                Ok(fallback(d.legal))
+                Ok(fallback::<G>(d.legal))
             }
         }
     }
@@ -372,6 +218,19 @@ impl Player for External {
     }
 
     fn finish(&mut self) {
+        External::finish(self)
+    }
+}
+
+impl External {
+    /// Faulty answers so far.
+    pub fn faults(&self) -> u64 {
+        self.faults
+    }
+
+    /// Says `bye`, closes the bot's input and waits for it to exit (or
+    /// ends it after 2 seconds).
+    pub fn finish(&mut self) {
         let _ = self.send(&json!({"type": "bye"}));
         // Closing stdin tells the bot to exit; one that does not is killed.
         self.stdin = None;
@@ -393,43 +252,5 @@ impl Drop for External {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::dou_dizhu::patterns::Kind;
-    use crate::games::dou_dizhu::wild::WildAs;
-
-    #[test]
-    fn ranks_in_research_notation() {
-        let cards: Vec<crate::cards::Card> = ["3S", "TH", "TD", "2C", "SJ", "BJ"]
-            .iter()
-            .map(|c| c.parse().unwrap())
-            .collect();
-        assert_eq!(research_ranks(CardSet::from_cards(&cards)), "3TT2BR");
-    }
-
-    #[test]
-    fn answers_by_index_action_or_cards() {
-        let three: crate::cards::Card = "3S".parse().unwrap();
-        let play = Action::Play {
-            cards: CardSet::from_cards(&[three]),
-            reading: Some(Kind::Single),
-            wild_as: WildAs::NONE,
-        };
-        let legal = [Action::Pass, play];
-        assert_eq!(read_answer(&json!({"index": 1}), &legal), Ok(play));
-        assert_eq!(read_answer(&json!({"cards": "3"}), &legal), Ok(play));
-        assert_eq!(read_answer(&json!({"cards": ""}), &legal), Ok(Action::Pass));
-        assert_eq!(
-            read_answer(&json!({"action": {"play": ["3S"]}}), &legal),
-            Ok(play)
-        );
-        assert!(read_answer(&json!({"index": 2}), &legal).is_err());
-        assert!(read_answer(&json!({"cards": "44"}), &legal).is_err());
-        assert!(read_answer(&json!({"what": 1}), &legal).is_err());
-        assert_eq!(fallback(&legal), Action::Pass);
     }
 }

@@ -1,22 +1,56 @@
-//! The figures of a match: WP (the share of games won) and ADP (the
-//! average points won per game, DouZero's: a game is worth 2 points to a
-//! side, doubled per bomb or rocket, won or lost), overall and on each
-//! side, each with a 95% confidence interval; and how long decisions took.
+//! The figures of a match, the same for every game: each game names its
+//! measures (Dou Dizhu's WP and ADP, Shengji's hands won and levels,
+//! Paohuzi's win and 放炮 rates, chips per hand …) and gives player A's
+//! value of each in every game it plays; this adds them up, overall and
+//! on each side A took, each with a 95% confidence interval, and times
+//! the decisions.
 //!
-//! The overall figures take the deal as the unit (the mean of its two
-//! games, sides swapped), which is what makes the swap cancel the cards'
+//! The overall figures take the deal as the unit (the mean of its games,
+//! sides rotated), which is what makes the rotation cancel the cards'
 //! luck; the per-side figures take the game. Intervals are the normal
 //! approximation (mean ± 1.96 standard errors), fine at the hundreds of
-//! games a match plays; a WP interval is never wider than [0, 1].
+//! games a match plays; a rate's interval is never wider than [0, 1].
 
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::time::Duration;
 
-/// The side a player took in one game.
+/// One figure a game measures A by.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Side {
-    Landlord,
-    Farmers,
+pub struct Measure {
+    /// Its key in `--json` (`wp`, `adp`, `chips_per_hand` …).
+    pub key: &'static str,
+    /// Its column heading in the table.
+    pub label: &'static str,
+    /// A share of games (0 to 1): shown with three decimals and its
+    /// interval kept within [0, 1]; else a signed amount with two.
+    pub rate: bool,
+}
+
+impl Measure {
+    pub const fn rate(key: &'static str, label: &'static str) -> Measure {
+        Measure {
+            key,
+            label,
+            rate: true,
+        }
+    }
+
+    pub const fn amount(key: &'static str, label: &'static str) -> Measure {
+        Measure {
+            key,
+            label,
+            rate: false,
+        }
+    }
+}
+
+/// A's result in one game: the side it took and its value of each of the
+/// game's measures (`None` where a measure does not apply, e.g. Shengji's
+/// points as attackers in a hand A defended).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    pub side: String,
+    pub values: Vec<Option<f64>>,
 }
 
 /// A mean with its 95% confidence half-width.
@@ -58,21 +92,38 @@ impl Estimate {
         self.mean + self.half_width
     }
 
-    fn to_json(self) -> Value {
-        json!({"n": self.n, "mean": self.mean, "ci95": [self.low(), self.high()]})
+    fn to_json(self, rate: bool) -> Value {
+        let (low, high) = self.bounds(rate);
+        let num = |v: f64| if v.is_finite() { json!(v) } else { Value::Null };
+        json!({"n": self.n, "mean": num(self.mean), "ci95": [num(low), num(high)]})
+    }
+
+    /// The interval, within [0, 1] for a rate.
+    fn bounds(&self, rate: bool) -> (f64, f64) {
+        if rate {
+            (self.low().max(0.0), self.high().min(1.0))
+        } else {
+            (self.low(), self.high())
+        }
     }
 }
 
 /// Everything a match adds up, seen from player A.
 #[derive(Clone, Debug, Default)]
 pub struct MatchStats {
+    /// The game's record name.
+    pub game: String,
     pub names: [String; 2],
-    /// Per deal: the mean of A's wins (1/0) and points over its games.
-    deal_wins: Vec<f64>,
-    deal_points: Vec<f64>,
-    /// Per game, by A's side: win (1/0) and points.
-    landlord: (Vec<f64>, Vec<f64>),
-    farmers: (Vec<f64>, Vec<f64>),
+    pub measures: Vec<Measure>,
+    /// Per measure, per deal: the mean of A's values over its games.
+    deal_values: Vec<Vec<f64>>,
+    deals: usize,
+    /// The sides A took, in the order first seen, each with its values
+    /// per measure, per game.
+    sides: Vec<(String, Vec<Vec<f64>>)>,
+    games: usize,
+    /// Hands played (a Chexuan session or a Shengji match has many).
+    pub hands: usize,
     pub redeals: u64,
     /// Decision times of A and B, in microseconds.
     times: [Vec<u64>; 2],
@@ -81,33 +132,53 @@ pub struct MatchStats {
 }
 
 impl MatchStats {
-    pub fn new(a: String, b: String) -> MatchStats {
+    pub fn new(game: &str, a: String, b: String, measures: Vec<Measure>) -> MatchStats {
         MatchStats {
+            game: game.to_string(),
             names: [a, b],
+            deal_values: vec![Vec::new(); measures.len()],
+            measures,
             ..MatchStats::default()
         }
     }
 
-    /// One deal's games (`None` for a redeal), as A's side and points.
-    pub fn add_deal(&mut self, games: &[Option<(Side, i64)>]) {
-        let played: Vec<(Side, i64)> = games.iter().flatten().copied().collect();
+    fn index(&self, key: &str) -> usize {
+        self.measures
+            .iter()
+            .position(|m| m.key == key)
+            .unwrap_or_else(|| panic!("no measure `{key}` in {}", self.game))
+    }
+
+    /// One deal's games (`None` for a redeal), as A's scores.
+    pub fn add_deal(&mut self, games: &[Option<Score>]) {
+        let played: Vec<&Score> = games.iter().flatten().collect();
         self.redeals += (games.len() - played.len()) as u64;
         if played.is_empty() {
             return;
         }
-        let n = played.len() as f64;
-        let win = |p: i64| if p > 0 { 1.0 } else { 0.0 };
-        self.deal_wins
-            .push(played.iter().map(|&(_, p)| win(p)).sum::<f64>() / n);
-        self.deal_points
-            .push(played.iter().map(|&(_, p)| p as f64).sum::<f64>() / n);
-        for (side, p) in played {
-            let (w, pts) = match side {
-                Side::Landlord => &mut self.landlord,
-                Side::Farmers => &mut self.farmers,
+        self.deals += 1;
+        self.games += played.len();
+        for (m, deal) in self.deal_values.iter_mut().enumerate() {
+            let vals: Vec<f64> = played.iter().filter_map(|s| s.values[m]).collect();
+            if !vals.is_empty() {
+                deal.push(vals.iter().sum::<f64>() / vals.len() as f64);
+            }
+        }
+        for score in played {
+            let at = match self.sides.iter().position(|(s, _)| *s == score.side) {
+                Some(at) => at,
+                None => {
+                    self.sides
+                        .push((score.side.clone(), vec![Vec::new(); self.measures.len()]));
+                    self.sides.len() - 1
+                }
             };
-            w.push(win(p));
-            pts.push(p as f64);
+            let side = &mut self.sides[at].1;
+            for (m, v) in score.values.iter().enumerate() {
+                if let Some(v) = v {
+                    side[m].push(*v);
+                }
+            }
         }
     }
 
@@ -116,29 +187,41 @@ impl MatchStats {
         self.times[usize::from(!a)].push(took.as_micros() as u64);
     }
 
+    /// Deals that counted (a deal of redeals only does not).
     pub fn deals(&self) -> usize {
-        self.deal_wins.len()
+        self.deals
     }
 
+    /// Games that counted, on all sides.
     pub fn games(&self) -> usize {
-        self.landlord.0.len() + self.farmers.0.len()
+        self.games
     }
 
-    /// A's WP and ADP over all games.
-    pub fn overall(&self) -> (Estimate, Estimate) {
-        (
-            Estimate::of(&self.deal_wins),
-            Estimate::of(&self.deal_points),
-        )
+    /// A's measure `key` over all games, the deal as the unit.
+    pub fn overall(&self, key: &str) -> Estimate {
+        Estimate::of(&self.deal_values[self.index(key)])
     }
 
-    /// A's WP and ADP on one side.
-    pub fn side(&self, side: Side) -> (Estimate, Estimate) {
-        let (w, p) = match side {
-            Side::Landlord => &self.landlord,
-            Side::Farmers => &self.farmers,
-        };
-        (Estimate::of(w), Estimate::of(p))
+    /// The sides A took, in the order first seen.
+    pub fn sides(&self) -> Vec<&str> {
+        self.sides.iter().map(|(s, _)| s.as_str()).collect()
+    }
+
+    /// A's measure `key` on one side, the game as the unit.
+    pub fn side(&self, side: &str, key: &str) -> Estimate {
+        let m = self.index(key);
+        match self.sides.iter().find(|(s, _)| s == side) {
+            Some((_, values)) => Estimate::of(&values[m]),
+            None => Estimate::of(&[]),
+        }
+    }
+
+    /// Games played on one side.
+    pub fn side_games(&self, side: &str) -> usize {
+        self.sides
+            .iter()
+            .find(|(s, _)| s == side)
+            .map_or(0, |(_, v)| v.iter().map(Vec::len).max().unwrap_or(0))
     }
 
     /// Player `i`'s decision time at quantile `q`, in microseconds.
@@ -152,9 +235,15 @@ impl MatchStats {
         Some(t[at.min(t.len() - 1)])
     }
 
+    fn row_json(&self, est: impl Fn(&str) -> Estimate) -> Value {
+        let mut m = Map::new();
+        for measure in &self.measures {
+            m.insert(measure.key.into(), est(measure.key).to_json(measure.rate));
+        }
+        Value::Object(m)
+    }
+
     pub fn to_json(&self) -> Value {
-        let row =
-            |(wp, adp): (Estimate, Estimate)| json!({"wp": wp.to_json(), "adp": adp.to_json()});
         let times = |i: usize| {
             json!({
                 "decisions": self.times[i].len(),
@@ -164,15 +253,22 @@ impl MatchStats {
                 "faults": self.faults[i],
             })
         };
+        let mut sides = Map::new();
+        for side in self.sides() {
+            let mut row = self.row_json(|k| self.side(side, k));
+            row["games"] = json!(self.side_games(side));
+            sides.insert(side.to_string(), row);
+        }
         json!({
+            "game": self.game,
             "a": self.names[0],
             "b": self.names[1],
             "deals": self.deals(),
             "games": self.games(),
+            "hands": self.hands,
             "redeals": self.redeals,
-            "overall": row(self.overall()),
-            "landlord": row(self.side(Side::Landlord)),
-            "farmers": row(self.side(Side::Farmers)),
+            "overall": self.row_json(|k| self.overall(k)),
+            "sides": sides,
             "timing": {"a": times(0), "b": times(1)},
         })
     }
@@ -180,36 +276,47 @@ impl MatchStats {
     /// The table `paiju arena` prints.
     pub fn render(&self) -> String {
         let mut out = format!(
-            "A = {}, B = {}: {} deals, {} games (sides swapped), {} redeals\n\n",
+            "A = {}, B = {}: {} deals, {} games (sides rotated), {} hands, {} redeals\n\n",
             self.names[0],
             self.names[1],
             self.deals(),
             self.games(),
+            self.hands,
             self.redeals
         );
-        out.push_str("A as        games  WP     95% CI            ADP     95% CI\n");
-        let line = |label: &str, games: usize, (wp, adp): (Estimate, Estimate)| {
-            format!(
-                "{label:<10} {games:>6}  {:.3}  [{:.3}, {:.3}]    {:+.2}   [{:+.2}, {:+.2}]\n",
-                wp.mean,
-                wp.low().max(0.0),
-                wp.high().min(1.0),
-                adp.mean,
-                adp.low(),
-                adp.high()
-            )
+        let width = self
+            .sides()
+            .iter()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(10);
+        let cell = |m: &Measure, e: Estimate| {
+            let (low, high) = e.bounds(m.rate);
+            if m.rate {
+                format!("{:.3} [{:.3}, {:.3}]", e.mean, low, high)
+            } else {
+                format!("{:+.2} [{:+.2}, {:+.2}]", e.mean, low, high)
+            }
         };
-        out.push_str(&line("both", self.games(), self.overall()));
-        out.push_str(&line(
-            "landlord",
-            self.landlord.0.len(),
-            self.side(Side::Landlord),
-        ));
-        out.push_str(&line(
-            "farmers",
-            self.farmers.0.len(),
-            self.side(Side::Farmers),
-        ));
+        let mut head = format!("{:<width$} {:>6}", "A as", "games");
+        for m in &self.measures {
+            head.push_str(&format!("  {:<24}", format!("{} (95% CI)", m.label)));
+        }
+        out.push_str(head.trim_end());
+        out.push('\n');
+        let mut line = |label: &str, games: usize, est: &dyn Fn(&str) -> Estimate| {
+            let mut l = format!("{label:<width$} {games:>6}");
+            for m in &self.measures {
+                l.push_str(&format!("  {:<24}", cell(m, est(m.key))));
+            }
+            out.push_str(l.trim_end());
+            out.push('\n');
+        };
+        line("all", self.games(), &|k| self.overall(k));
+        for side in self.sides() {
+            line(side, self.side_games(side), &|k| self.side(side, k));
+        }
         out.push('\n');
         for i in 0..2 {
             let ms = |q| {
@@ -246,16 +353,50 @@ mod tests {
         assert_eq!(e.mean, 0.5);
         // sd = sqrt(1/3), se = sd / 2.
         assert!((e.half_width - 1.96 * (1.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
-        let mut s = MatchStats::new("x".into(), "y".into());
-        s.add_deal(&[Some((Side::Landlord, 4)), Some((Side::Farmers, -2))]);
-        s.add_deal(&[None, Some((Side::Farmers, 2))]);
+        let measures = vec![Measure::rate("wp", "WP"), Measure::amount("adp", "ADP")];
+        let mut s = MatchStats::new("dou-dizhu", "x".into(), "y".into(), measures);
+        let score = |side: &str, win: f64, points: f64| Score {
+            side: side.into(),
+            values: vec![Some(win), Some(points)],
+        };
+        s.add_deal(&[
+            Some(score("landlord", 1.0, 4.0)),
+            Some(score("farmers", 0.0, -2.0)),
+        ]);
+        s.add_deal(&[None, Some(score("farmers", 1.0, 2.0))]);
         assert_eq!(s.deals(), 2);
         assert_eq!(s.games(), 3);
         assert_eq!(s.redeals, 1);
-        let (wp, adp) = s.overall();
-        assert_eq!(wp.mean, 0.75);
-        assert_eq!(adp.mean, 1.5);
-        assert_eq!(s.side(Side::Landlord).1.mean, 4.0);
-        assert_eq!(s.side(Side::Farmers).0.mean, 0.5);
+        assert_eq!(s.overall("wp").mean, 0.75);
+        assert_eq!(s.overall("adp").mean, 1.5);
+        assert_eq!(s.side("landlord", "adp").mean, 4.0);
+        assert_eq!(s.side("farmers", "wp").mean, 0.5);
+        assert_eq!(s.sides(), ["landlord", "farmers"]);
+        assert_eq!(s.side_games("farmers"), 2);
+        let text = s.render();
+        assert!(text.contains("landlord"), "{text}");
+        assert_eq!(s.to_json()["sides"]["farmers"]["games"], 2);
+    }
+
+    #[test]
+    fn a_measure_that_does_not_apply_is_left_out() {
+        let measures = vec![
+            Measure::rate("won", "hands won"),
+            Measure::amount("points", "points"),
+        ];
+        let mut s = MatchStats::new("shengji", "x".into(), "y".into(), measures);
+        s.add_deal(&[
+            Some(Score {
+                side: "bankers".into(),
+                values: vec![Some(1.0), None],
+            }),
+            Some(Score {
+                side: "attackers".into(),
+                values: vec![Some(0.0), Some(40.0)],
+            }),
+        ]);
+        assert_eq!(s.overall("points").mean, 40.0);
+        assert_eq!(s.overall("won").mean, 0.5);
+        assert_eq!(s.side("bankers", "points").n, 0);
     }
 }

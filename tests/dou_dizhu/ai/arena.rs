@@ -3,13 +3,12 @@
 //! handshake and fault rules of docs/arena.md; the swap of sides.
 
 use paiju::arena::external::External;
-use paiju::arena::stats::Side;
 use paiju::arena::{
     deals_from_text, play_match, player_from_spec, seeded_deals, ArenaError, BotPlayer,
-    MatchOptions, Player,
+    MatchOptions,
 };
 use paiju::games::dou_dizhu::ai::Level;
-use paiju::games::dou_dizhu::Rules;
+use paiju::games::dou_dizhu::{DouDizhu, Rules};
 use paiju::games::Game;
 use paiju::record::{replay_game, Record, Verdict};
 use std::time::Duration;
@@ -29,24 +28,22 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_match_through_the_example_bot_replays_game_by_game() {
-    let rules = Rules::default();
-    let deals = seeded_deals(&rules, 4, 9).unwrap();
+    let dir = temp_dir("example");
+    let opts = MatchOptions::<DouDizhu> {
+        records: Some(dir.clone()),
+        ..MatchOptions::default()
+    };
+    let deals = seeded_deals(&opts, 4, 9).unwrap();
     let mut a = player_from_spec(&example_bot(), 1, Duration::from_secs(20)).unwrap();
     let mut b = player_from_spec("normal", 2, Duration::from_secs(1)).unwrap();
     assert!(a.name().starts_with("example"), "{}", a.name());
-    let dir = temp_dir("example");
-    let opts = MatchOptions {
-        rules,
-        bidding: false,
-        records: Some(dir.clone()),
-    };
     let stats = play_match(&mut *a, &mut *b, &deals, &opts).unwrap();
     assert_eq!(stats.deals(), 4);
     assert_eq!(stats.games(), 8);
     assert_eq!(stats.faults, [0, 0]);
     // Four games on each side, and each record replays to its end.
-    assert_eq!(stats.side(Side::Landlord).0.n, 4);
-    assert_eq!(stats.side(Side::Farmers).0.n, 4);
+    assert_eq!(stats.side("landlord", "wp").n, 4);
+    assert_eq!(stats.side("farmers", "wp").n, 4);
     let mut landlords = Vec::new();
     for i in 1..=4 {
         for tag in ["a", "b"] {
@@ -78,14 +75,13 @@ fn the_example_bot_plays_every_phase_of_the_variants() {
         r#"{"discard":true}"#,
     ] {
         let rules: Rules = serde_json::from_str(rules).unwrap();
-        let deals = seeded_deals(&rules, 2, 3).unwrap();
+        let opts = MatchOptions {
+            bidding: true,
+            ..MatchOptions::<DouDizhu>::new(rules.clone())
+        };
+        let deals = seeded_deals(&opts, 2, 3).unwrap();
         let mut a = player_from_spec(&example_bot(), 1, Duration::from_secs(20)).unwrap();
         let mut b = BotPlayer::new("normal", Level::Normal.bot(), 2);
-        let opts = MatchOptions {
-            rules: rules.clone(),
-            bidding: true,
-            records: None,
-        };
         let stats = play_match(&mut *a, &mut b, &deals, &opts).unwrap();
         assert_eq!(stats.faults, [0, 0], "{rules:?}");
         assert_eq!(stats.games() as u64 + stats.redeals, 4, "{rules:?}");
@@ -94,15 +90,15 @@ fn the_example_bot_plays_every_phase_of_the_variants() {
 
 #[test]
 fn deals_from_a_file_are_played_as_written() {
-    let rules = Rules::default();
-    let game = seeded_deals(&rules, 1, 4).unwrap().remove(0);
+    let opts = MatchOptions::<DouDizhu>::default();
+    let game = seeded_deals(&opts, 1, 4).unwrap().remove(0).first;
     let deal = game.record().deal;
     let text = format!("# one deal\n\n{deal}\n");
-    let deals = deals_from_text(&rules, &text).unwrap();
+    let deals = deals_from_text(&opts, &text).unwrap();
     assert_eq!(deals.len(), 1);
-    assert_eq!(deals[0].record().deal, deal);
+    assert_eq!(deals[0].first.record().deal, deal);
     assert!(matches!(
-        deals_from_text(&rules, "{\"hands\": []}"),
+        deals_from_text(&opts, "{\"hands\": []}"),
         Err(ArenaError::Deal { index: 1, .. })
     ));
 }
@@ -110,7 +106,7 @@ fn deals_from_a_file_are_played_as_written() {
 #[test]
 fn a_bot_of_another_protocol_version_is_refused() {
     let bot = r#"read line; echo '{"type":"hello","protocol":99}'; cat >/dev/null"#;
-    match External::spawn(bot, Duration::from_secs(5)) {
+    match External::spawn(bot, Duration::from_secs(5), "dou-dizhu") {
         Err(ArenaError::Player { message, .. }) => assert!(message.contains("99"), "{message}"),
         Err(e) => panic!("{e}"),
         Ok(_) => panic!("a bot of protocol 99 was accepted"),
@@ -129,11 +125,10 @@ for line in sys.stdin:
     elif m["type"] == "act":
         print(json.dumps({"id": m["id"], "index": 9999}), flush=True)
 '"#;
-    let mut a = External::spawn(bot, Duration::from_secs(20)).unwrap();
+    let mut a = External::spawn(bot, Duration::from_secs(20), "dou-dizhu").unwrap();
     let mut b = BotPlayer::new("normal", Level::Normal.bot(), 2);
-    let rules = Rules::default();
-    let deals = seeded_deals(&rules, 1, 5).unwrap();
-    let opts = MatchOptions::default();
+    let opts = MatchOptions::<DouDizhu>::default();
+    let deals = seeded_deals(&opts, 1, 5).unwrap();
     match play_match(&mut a, &mut b, &deals, &opts) {
         Err(ArenaError::Player { message, .. }) => {
             assert!(message.contains("in a row"), "{message}")
@@ -147,10 +142,11 @@ for line in sys.stdin:
 fn a_silent_bot_times_out_into_the_fallback() {
     // Shakes hands, then never answers.
     let bot = r#"read line; echo '{"type":"hello","protocol":1}'; cat >/dev/null"#;
-    let mut a = External::spawn(bot, Duration::from_millis(50)).unwrap();
+    let mut a = External::spawn(bot, Duration::from_millis(50), "dou-dizhu").unwrap();
     let mut b = BotPlayer::new("normal", Level::Normal.bot(), 2);
-    let deals = seeded_deals(&Rules::default(), 1, 5).unwrap();
-    let err = play_match(&mut a, &mut b, &deals, &MatchOptions::default()).unwrap_err();
+    let opts = MatchOptions::<DouDizhu>::default();
+    let deals = seeded_deals(&opts, 1, 5).unwrap();
+    let err = play_match(&mut a, &mut b, &deals, &opts).unwrap_err();
     assert!(err.to_string().contains("in a row"), "{err}");
     assert_eq!(a.faults(), 3);
 }

@@ -1,0 +1,75 @@
+//! Paohuzi in the arena: three seats, and every deal played six times: A
+//! on one seat and B on the other two, each seat in turn, then the other
+//! way round. Figures per seat A held: the share of hands won, the chips
+//! (each other player pays the winner tun × fan) and the 放炮 rate (how
+//! often the seat's discard was the card another player won on).
+
+use super::stats::{Measure, Score};
+use super::{per_seat, seats_of, Arena, MatchOptions, Played};
+use crate::ai::Bot;
+use crate::games::paohuzi::ai::BasicBot;
+use crate::games::paohuzi::{Event, Paohuzi, PaohuziRules};
+use crate::games::{Game, Seat};
+
+impl Arena for Paohuzi {
+    const BOTS: &'static str = "basic";
+
+    fn measures(_opts: &MatchOptions<Self>) -> Vec<Measure> {
+        vec![
+            Measure::rate("win", "win rate"),
+            Measure::amount("chips", "chips/hand"),
+            Measure::rate("fangpao", "放炮 rate"),
+        ]
+    }
+
+    fn score(run: &[Played<Self>], holders: &[usize], _opts: &MatchOptions<Self>) -> Option<Score> {
+        let played = run.first()?;
+        let o = played.game.outcome()?;
+        let mine = seats_of(holders, 0);
+        let share = |hit: &dyn Fn(Seat) -> bool| {
+            mine.iter().filter(|&&s| hit(s)).count() as f64 / mine.len().max(1) as f64
+        };
+        let fed = fed_the_win(&played.events);
+        let deltas: Vec<f64> = o.deltas.iter().map(|&d| d as f64).collect();
+        Some(Score {
+            side: if mine.len() == 1 {
+                "A on 1 seat"
+            } else {
+                "A on 2 seats"
+            }
+            .into(),
+            values: vec![
+                Some(share(&|s| o.winner == Some(s))),
+                Some(per_seat(&deltas, holders)),
+                Some(share(&|s| fed == Some(s))),
+            ],
+        })
+    }
+
+    fn default_seats(_rules: &PaohuziRules) -> usize {
+        crate::games::paohuzi::rules::SEATS
+    }
+
+    fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
+        match spec {
+            "basic" | "easy" | "normal" | "hard" => Some(Box::new(BasicBot)),
+            _ => None,
+        }
+    }
+}
+
+/// The seat whose discard the hand was won on (放炮), if any: the last
+/// card shown before the win was a discard, and not the winner's own.
+pub fn fed_the_win(events: &[Event]) -> Option<Seat> {
+    let won = events
+        .iter()
+        .rposition(|e| matches!(e, Event::Won { .. }))?;
+    let Event::Won { seat: winner, .. } = events[won] else {
+        return None;
+    };
+    events[..won].iter().rev().find_map(|e| match e {
+        Event::Discarded { seat, .. } => Some((*seat != winner).then_some(*seat)),
+        Event::Drew { .. } => Some(None),
+        _ => None,
+    })?
+}
