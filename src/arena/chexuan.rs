@@ -55,7 +55,7 @@ impl Arena for Chexuan {
 
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
         match spec {
-            "basic" | "easy" | "normal" | "hard" => Some(Box::new(BasicBot)),
+            "basic" => Some(Box::new(BasicBot)),
             _ => None,
         }
     }

@@ -44,7 +44,7 @@ impl Arena for DuanGuozi {
     /// Every level deals: the one legal action.
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
         match spec {
-            "basic" | "easy" | "normal" | "hard" => Some(Box::new(RandomBot)),
+            "basic" => Some(Box::new(RandomBot)),
             _ => None,
         }
     }

@@ -94,7 +94,7 @@ impl Arena for ShengjiTable {
 
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
         match spec {
-            "basic" | "easy" | "normal" | "hard" => Some(Box::new(TableBot)),
+            "basic" => Some(Box::new(TableBot)),
             _ => None,
         }
     }
