@@ -207,7 +207,14 @@ async fn a_backup_taken_while_games_settle_verifies_and_restores() {
     let l = Ledger::open(restored.to_str().unwrap(), LedgerConfig::default())
         .await
         .unwrap();
-    assert!(l.unfinished_games().await.unwrap().len() <= TASKS as usize);
+    // A game the backup caught mid-play is in the copy too, its seats'
+    // chips locked, as the bot would find it after a crash: called off here
+    // (the bot resumes or cancels it), and the chips move again.
+    let caught = l.unfinished_games().await.unwrap();
+    assert!(caught.len() <= TASKS as usize);
+    for game in caught {
+        l.cancel(game.id, "restored from a backup").await.unwrap();
+    }
     l.transfer(SERVER, 1, 2, 5, "after-restore").await.unwrap();
     let report = l.verify().await.unwrap();
     assert!(report.is_clean(), "{}", report.render());
