@@ -506,18 +506,44 @@ fn run_render(
     }
 }
 
-fn run_ledger_verify(database: &str) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+/// Runs a `paiju ledger …` command's work on a one-thread runtime (2 when
+/// the runtime cannot start).
+fn on_one_thread(work: impl std::future::Future<Output = ExitCode>) -> ExitCode {
+    match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
-        Ok(rt) => rt,
+        Ok(runtime) => runtime.block_on(work),
         Err(e) => {
             eprintln!("paiju: cannot start the async runtime: {e}");
-            return ExitCode::from(2);
+            ExitCode::from(2)
         }
-    };
-    runtime.block_on(async {
+    }
+}
+
+/// Verifies `ledger`, closes it and prints the report on stdout: 0 when
+/// clean, 1 when not; a check that could not run is `failed`'s to say.
+async fn print_verified(
+    ledger: paiju::ledger::Ledger,
+    failed: impl FnOnce(paiju::ledger::LedgerError) -> ExitCode,
+) -> ExitCode {
+    let result = ledger.verify().await;
+    ledger.close().await;
+    match result {
+        Ok(report) => {
+            print_out(&report.render());
+            if report.is_clean() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(e) => failed(e),
+    }
+}
+
+fn run_ledger_verify(database: &str) -> ExitCode {
+    on_one_thread(async {
         let ledger = match paiju::ledger::Ledger::open_existing(database).await {
             Ok(l) => l,
             Err(e) => {
@@ -533,38 +559,17 @@ fn run_ledger_verify(database: &str) -> ExitCode {
                 database = paiju::ledger::redact_url(database)
             );
         }
-        let result = ledger.verify().await;
-        ledger.close().await;
-        match result {
-            Ok(report) => {
-                print_out(&report.render());
-                if report.is_clean() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                }
-            }
-            Err(e) => {
-                eprintln!("paiju: ledger verify failed: {e}");
-                ExitCode::from(2)
-            }
-        }
+        print_verified(ledger, |e| {
+            eprintln!("paiju: ledger verify failed: {e}");
+            ExitCode::from(2)
+        })
+        .await
     })
 }
 
 fn run_ledger_backup(database: &str, file: &std::path::Path) -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("paiju: cannot start the async runtime: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let shown = paiju::ledger::redact_url(database);
-    runtime.block_on(async {
+    on_one_thread(async {
         let made = match paiju::ledger::backup_sqlite(database, file).await {
             Ok(made) => made,
             Err(e) => {
@@ -588,22 +593,11 @@ fn run_ledger_backup(database: &str, file: &std::path::Path) -> ExitCode {
                 return ExitCode::from(1);
             }
         };
-        let result = ledger.verify().await;
-        ledger.close().await;
-        match result {
-            Ok(report) => {
-                print_out(&report.render());
-                if report.is_clean() {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::from(1)
-                }
-            }
-            Err(e) => {
-                eprintln!("paiju: verifying the copy failed: {e}");
-                ExitCode::from(1)
-            }
-        }
+        print_verified(ledger, |e| {
+            eprintln!("paiju: verifying the copy failed: {e}");
+            ExitCode::from(1)
+        })
+        .await
     })
 }
 
@@ -612,17 +606,7 @@ fn run_ledger_reshard(database: &str, count: Option<u32>) -> ExitCode {
         eprintln!("paiju: ledger reshard needs the new count: --shard-count N");
         return ExitCode::from(2);
     };
-    let runtime = match tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(rt) => rt,
-        Err(e) => {
-            eprintln!("paiju: cannot start the async runtime: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    runtime.block_on(async {
+    on_one_thread(async {
         let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
             Ok(l) => l,
             Err(e) => {
