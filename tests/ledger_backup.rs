@@ -5,7 +5,6 @@
 
 use paiju::ledger::{Ledger, LedgerConfig, NewGame, Settlement};
 use serde_json::json;
-use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -14,16 +13,7 @@ const SERVER: u64 = 21;
 const TASKS: u64 = 8;
 
 fn paiju(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_paiju"))
-        .args(args)
-        .env_remove("PAIJU_DATABASE_URL")
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    crate::support::terminal::run_paiju(args)
 }
 
 /// Games of two members and an AI seat, opened and settled one after the

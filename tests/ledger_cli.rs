@@ -9,17 +9,13 @@ use serde_json::json;
 use std::process::Command;
 
 fn verify(db: impl AsRef<std::ffi::OsStr>) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_paiju"))
-        .args(["ledger", "verify", "--database"])
-        .arg(db)
-        .env_remove("PAIJU_DATABASE_URL")
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let db = db.as_ref();
+    crate::support::terminal::run_paiju([
+        std::ffi::OsStr::new("ledger"),
+        std::ffi::OsStr::new("verify"),
+        std::ffi::OsStr::new("--database"),
+        db,
+    ])
 }
 
 async fn populated(url: &str) {

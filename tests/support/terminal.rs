@@ -25,6 +25,23 @@ pub fn paiju() -> Command {
     c
 }
 
+/// Runs `paiju ARGS` (a `paiju ledger …` command) with no database URL
+/// from the environment: (exit code, stdout, stderr).
+pub fn run_paiju<S: AsRef<std::ffi::OsStr>>(
+    args: impl IntoIterator<Item = S>,
+) -> (i32, String, String) {
+    let out = paiju()
+        .args(args)
+        .env_remove("PAIJU_DATABASE_URL")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// What a run printed: (exit status success, stdout, stderr).
 pub type Run = (bool, String, String);
 
