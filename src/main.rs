@@ -685,7 +685,7 @@ fn run_play(cli: registry::PlayCli) -> ExitCode {
     let setup = match registry::play_setup(&cli, config.stakes.get(kind)) {
         Ok(setup) => setup,
         Err(refusal) => {
-            eprintln!("paiju: {}", refusal.text(lang));
+            eprintln!("paiju: {}", registry::refusal_text(&refusal, lang));
             return ExitCode::from(2);
         }
     };

@@ -39,6 +39,7 @@ use crate::discord::table::DiscordGame;
 pub use crate::games::with_game;
 use crate::games::GameKind;
 use crate::i18n::Lang;
+use crate::message::{Arg, Message};
 use crate::record::{Record, RecordError, Verdict};
 use crate::simulate::{SimOptions, SimReport};
 use crate::terminal::TerminalGame;
@@ -205,65 +206,26 @@ pub fn players<G: Hosted>(
     if range.contains(&players) {
         Ok(players)
     } else {
-        Err(Refusal::players::<G>(range, players))
+        Err(players_refused::<G>(range, players))
     }
 }
 
-/// A refusal of `paiju play`'s command line: a Fluent id and its values,
-/// said in the player's language.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Refusal {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, RefusalArg)>,
+/// A refusal of `paiju play`'s command line: a Fluent id and its typed
+/// values ([`Message`]), said in the player's language.
+pub type Refusal = Message;
+
+/// A number of players outside `range` for game `G`.
+fn players_refused<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
+    Message::new("term-err-players")
+        .arg("game", Arg::Words(G::KIND.name_key()))
+        .arg("min", *range.start())
+        .arg("max", *range.end())
+        .arg("players", players)
 }
 
-/// A value of a [`Refusal`]: a number, a text, or another message's words.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RefusalArg {
-    Number(i64),
-    Text(String),
-    Message(&'static str),
-}
-
-impl Refusal {
-    pub fn new(key: &'static str) -> Refusal {
-        Refusal {
-            key,
-            args: Vec::new(),
-        }
-    }
-
-    pub fn arg(mut self, name: &'static str, value: RefusalArg) -> Refusal {
-        self.args.push((name, value));
-        self
-    }
-
-    /// A number of players outside `range` for game `G`.
-    pub fn players<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
-        let n = |v: usize| RefusalArg::Number(v as i64);
-        Refusal::new("term-err-players")
-            .arg("game", RefusalArg::Message(G::KIND.name_key()))
-            .arg("min", n(*range.start()))
-            .arg("max", n(*range.end()))
-            .arg("players", n(players))
-    }
-
-    /// The refusal in `lang`.
-    pub fn text(&self, lang: Lang) -> String {
-        let args: Vec<(&str, fluent_bundle::FluentValue<'static>)> = self
-            .args
-            .iter()
-            .map(|(name, value)| {
-                let value = match value {
-                    RefusalArg::Number(n) => (*n).into(),
-                    RefusalArg::Text(t) => t.clone().into(),
-                    RefusalArg::Message(key) => crate::i18n::tr(lang, key).into(),
-                };
-                (*name, value)
-            })
-            .collect();
-        crate::i18n::tr_args(lang, self.key, &args)
-    }
+/// A refusal of `paiju play` in `lang`, as the terminal says it.
+pub fn refusal_text(refusal: &Refusal, lang: Lang) -> String {
+    crate::i18n::tr_message(lang, refusal, &crate::terminal::Terminal)
 }
 
 /// What a game whose rules paiju has says about itself: its name, its
@@ -399,12 +361,7 @@ pub fn render_record(
 pub fn play_setup(cli: &PlayCli, default_stake: i64) -> Result<PlaySetup, Refusal> {
     let rules = match serde_json::from_str(&cli.common.rules) {
         Ok(serde_json::Value::Object(rules)) => rules,
-        _ => {
-            return Err(Refusal::new("term-err-rules").arg(
-                "example",
-                RefusalArg::Text(r#"'{"bidding":"rob"}'"#.to_string()),
-            ))
-        }
+        _ => return Err(Refusal::new("term-err-rules").arg("example", r#"'{"bidding":"rob"}'"#)),
     };
     let base = PlayBase {
         rules,
@@ -455,9 +412,9 @@ mod tests {
         assert_eq!(chexuan.ai_seats, Some(2));
         let refused = setup(&["duan-guozi", "--players", "13"]).unwrap_err();
         assert!(
-            refused.text(Lang::ZhCn).contains("端锅子"),
+            refusal_text(&refused, Lang::ZhCn).contains("端锅子"),
             "{}",
-            refused.text(Lang::ZhCn)
+            refusal_text(&refused, Lang::ZhCn)
         );
         let two = setup(&["dou-dizhu", "--players", "2", "--ai", "easy"]).unwrap();
         assert_eq!(
@@ -475,9 +432,9 @@ mod tests {
         );
         let refused = setup(&["shengji", "--decks", "5"]).unwrap_err();
         assert!(
-            refused.text(Lang::ZhCn).contains("1 到 4 副牌"),
+            refusal_text(&refused, Lang::ZhCn).contains("1 到 4 副牌"),
             "{}",
-            refused.text(Lang::ZhCn)
+            refusal_text(&refused, Lang::ZhCn)
         );
         let refused = setup(&["dou-dizhu", "--rules", "[1]"]).unwrap_err();
         assert_eq!(refused.key, "term-err-rules");

@@ -12,7 +12,8 @@ use crate::games::dou_dizhu::{
 use crate::games::{GameOutcome, Seat};
 use crate::hosts::dou_dizhu::words;
 use crate::i18n::{self, tr, tr_args, Lang};
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
+use crate::message::Arg;
+use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{PlayOptions, TerminalGame};
@@ -55,8 +56,9 @@ impl Hosted for DouDizhu {
                 rules.insert("players".into(), serde_json::json!(2));
             }
             Some(p) => {
-                return Err(Refusal::new("term-err-players-dou-dizhu")
-                    .arg("players", RefusalArg::Number(p as i64)))
+                return Err(
+                    Refusal::new("term-err-players-dou-dizhu").arg("players", Arg::Int(p as i64))
+                )
             }
         }
         if flags.wild {

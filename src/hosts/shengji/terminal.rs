@@ -12,7 +12,8 @@ use crate::games::shengji::{Action, DealingView, ShengjiRules, ShengjiTable, Tab
 use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
-use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, RefusalArg, StakeFlag};
+use crate::message::Arg;
+use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
 
@@ -40,8 +41,9 @@ impl Hosted for ShengjiTable {
         let mut rules = base.rules.clone();
         if let Some(decks) = flags.decks {
             if !(1..=4).contains(&decks) {
-                return Err(Refusal::new("term-err-shengji-decks")
-                    .arg("decks", RefusalArg::Number(i64::from(decks))));
+                return Err(
+                    Refusal::new("term-err-shengji-decks").arg("decks", Arg::Int(i64::from(decks)))
+                );
             }
             rules.insert("decks".into(), serde_json::json!(decks));
         }
