@@ -42,6 +42,8 @@
 
 #[path = "../tests/support/bot.rs"]
 mod bot;
+#[path = "../tests/support/discord_limits.rs"]
+mod discord_limits;
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
 

@@ -31,6 +31,8 @@ mod discord_dou_dizhu_wild;
 mod discord_duan_guozi;
 #[path = "discord_e2e.rs"]
 mod discord_e2e;
+#[path = "discord_fits.rs"]
+mod discord_fits;
 #[path = "dou_dizhu.rs"]
 mod dou_dizhu;
 #[path = "duan_guozi.rs"]

@@ -162,6 +162,10 @@ admin-revoked = Took back { $amount } chips from { $player }. Their balance: { $
 history-title = Recent games in this server
 history-line = { $when } · { $game } · { $status } · { $players }
 history-empty = No games have been played here yet.
+history-fewer = { $count ->
+    [one] Only the newest game fits here.
+   *[other] Only the newest { $count } games fit here.
+}
 stats-title = Statistics of { $player }
 stats-line = { $game }: { $games } played, { $wins } won, { $net } chips
 stats-empty = { $player } has not played yet.

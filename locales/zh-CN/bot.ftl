@@ -116,6 +116,7 @@ admin-revoked = 已从{ $player }收回 { $amount } 筹码。其余额：{ $chip
 history-title = 本服务器最近的牌局
 history-line = { $when } · { $game } · { $status } · { $players }
 history-empty = 这里还没有打过牌。
+history-fewer = 这里只放得下最近的 { $count } 局。
 stats-title = { $player }的统计
 stats-line = { $game }：{ $games } 局，胜 { $wins } 局，{ $net } 筹码
 stats-empty = { $player }还没有玩过。

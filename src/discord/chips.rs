@@ -331,9 +331,19 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
     } else {
         lines.join("\n")
     };
-    let embed = serenity::CreateEmbed::new()
+    let (description, shown) = whole_lines(&description, super::errors::MAX_DESCRIPTION);
+    let mut embed = serenity::CreateEmbed::new()
         .title(i18n::tr(lang, "history-title"))
         .description(description);
+    if shown < lines.len() {
+        // Games of many seats (twelve at Duan Guozi) and their chips: the
+        // newest that fit Discord's 4,096 characters, and a word on it.
+        embed = embed.footer(serenity::CreateEmbedFooter::new(i18n::tr_args(
+            lang,
+            "history-fewer",
+            &[("count", (shown as i64).into())],
+        )));
+    }
     crate::discord::send(ctx, quiet().embed(embed)).await?;
     Ok(())
 }
@@ -383,7 +393,45 @@ pub async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(),
     Ok(())
 }
 
+/// The first lines of `text` that fit in `max` characters, and how many
+/// (a first line longer than `max` alone is cut, an ellipsis ending it).
+pub fn whole_lines(text: &str, max: usize) -> (String, usize) {
+    let mut out = String::new();
+    let mut size = 0;
+    let mut count = 0;
+    for line in text.split('\n') {
+        let n = line.chars().count() + usize::from(count > 0);
+        if size + n > max {
+            break;
+        }
+        if count > 0 {
+            out.push('\n');
+        }
+        out.push_str(line);
+        size += n;
+        count += 1;
+    }
+    if count == 0 {
+        let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+        cut.push('…');
+        return (cut, 1);
+    }
+    (out, count)
+}
+
 /// A game kind's display name (`dou-dizhu` → "Dou Dizhu" / "斗地主").
 fn game_name(lang: Lang, kind: &str) -> String {
     crate::i18n::display_name(lang, kind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_lines;
+
+    #[test]
+    fn whole_lines_keep_to_the_limit() {
+        assert_eq!(whole_lines("ab\ncd\nef", 5), ("ab\ncd".to_string(), 2));
+        assert_eq!(whole_lines("ab\ncd", 5), ("ab\ncd".to_string(), 2));
+        assert_eq!(whole_lines("abcdef", 4), ("abc…".to_string(), 1));
+    }
 }

@@ -81,6 +81,8 @@ pub async fn reply_private(
     click: &serenity::ComponentInteraction,
     text: String,
 ) {
+    // A refusal may quote what was sent: cut to Discord's 2,000 characters.
+    let text = super::errors::fit_content(text);
     let msg = serenity::CreateInteractionResponseMessage::new()
         .content(text.clone())
         .ephemeral(true);

@@ -174,6 +174,41 @@ pub fn fit_content(text: String) -> String {
     cut
 }
 
+/// The most characters of an embed's description Discord takes.
+pub const MAX_DESCRIPTION: usize = 4096;
+
+/// `text` as messages of at most `max` characters each, cut between lines
+/// (between paragraphs where one ends close enough to the limit, so a
+/// paragraph stays whole), a line longer than `max` alone cut inside it:
+/// a long text (a game's rules) arrives whole, in as many messages as it
+/// needs, where [`fit_content`] would drop its end.
+pub fn split_content(text: &str, max: usize) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while rest.len() > max {
+        let window = &rest[..=max];
+        // The last paragraph break in the second half of the window, else
+        // the last line break, else a cut at the limit.
+        let newline_at = |from: usize, pair: bool| {
+            (from..max)
+                .rev()
+                .find(|&i| window[i] == '\n' && (!pair || (i > 0 && window[i - 1] == '\n')))
+        };
+        let cut = newline_at(max / 2, true)
+            .or_else(|| newline_at(1, false))
+            .unwrap_or(max);
+        let part: String = rest[..cut].iter().collect();
+        parts.push(part.trim_end().to_string());
+        let skip = rest[cut..].iter().take_while(|c| **c == '\n').count();
+        rest.drain(..cut + skip);
+    }
+    let last: String = rest.into_iter().collect();
+    if !last.trim().is_empty() || parts.is_empty() {
+        parts.push(last);
+    }
+    parts
+}
+
 async fn reply_private(ctx: super::Context<'_>, text: String) {
     let reply = poise::CreateReply::default()
         .content(fit_content(text))
@@ -200,6 +235,34 @@ mod tests {
         assert_eq!(fitted.chars().count(), MAX_CONTENT);
         assert!(fitted.ends_with('…'));
         assert_eq!(fit_content("short".into()), "short");
+    }
+
+    /// A text past the limit is cut between paragraphs, else lines, into
+    /// parts that each fit and together say everything.
+    #[test]
+    fn a_long_text_is_split_between_paragraphs_and_lines() {
+        let run = |c: char, n: usize| std::iter::repeat_n(c, n).collect::<String>();
+        // A paragraph break late enough is preferred to a later line break.
+        let text = format!("{}\n\n{}\n{}", run('a', 1100), run('b', 500), run('c', 900));
+        let parts = split_content(&text, 2000);
+        assert_eq!(
+            parts,
+            [
+                run('a', 1100),
+                format!("{}\n{}", run('b', 500), run('c', 900))
+            ]
+        );
+        let para = |c: char| run(c, 700);
+        // No paragraph break: between lines; no line break: inside.
+        let lines = format!("{}\n{}\n{}", para('a'), para('b'), para('c'));
+        assert_eq!(split_content(&lines, 1500).len(), 2);
+        let one = "梅".repeat(4500);
+        let cut = split_content(&one, 2000);
+        assert_eq!(
+            cut.iter().map(|p| p.chars().count()).collect::<Vec<_>>(),
+            [2000, 2000, 500]
+        );
+        assert_eq!(split_content("short", 2000), ["short"]);
     }
 
     #[test]

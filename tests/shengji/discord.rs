@@ -390,6 +390,81 @@ async fn two_members_and_two_ai_play_shengji_hand_after_hand_on_discord() {
     session.finish(&[ANN, BOB], None).await;
 }
 
+/// Issue #37: four decks, the longest hand any game shows. A member with
+/// three AI seats gets 50-odd cards: the hand DM, the hand view (four card
+/// selects of at most 25 and the Play row: Discord's five rows) and every
+/// view drawn as the member declares, buries and plays are within
+/// Discord's limits (the fake refuses any that is not, and the test fails).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_four_deck_hand_of_fifty_odd_cards_fits_every_message() {
+    let session = Session::start(&[
+        ("PAIJU_TIMERS_BID_SECS", "60"),
+        ("PAIJU_TIMERS_PLAY_SECS", "60"),
+        ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
+    ])
+    .await;
+    let fake = &session.fake;
+    let options = json!([
+        { "name": "stake", "type": 4, "value": 5 },
+        { "name": "decks", "type": 4, "value": 4 },
+    ]);
+    let id = fake.command(ANN, "en-US", "shengji", sub("start", options));
+    assert!(fake.wait_answer(id).await.is_ephemeral());
+    fake.wait_for("the lobby", 20, |f| {
+        table_message(f).is_some_and(|m| button(&m, ":start:").is_some())
+    })
+    .await;
+    let lobby = table_message(fake).unwrap();
+    let table_id: u64 = lobby["id"].as_str().unwrap().parse().unwrap();
+    let start = button(&lobby, ":start:").unwrap();
+    fake.wait_answer(fake.click(ANN, "en-US", table_id, &start))
+        .await;
+    // The biggest view: every card in the selects, at most five rows.
+    let (mut most, mut count) = (0, 0);
+    let mut done = Done::default();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(90);
+    let mut decisions = 0;
+    while decisions < 12 && std::time::Instant::now() < until {
+        let view = hand_view(fake, ANN, "en-US").await;
+        let cards: usize = card_selects(&view).iter().map(|(_, o)| o.len()).sum();
+        let rows = view["components"].as_array().map_or(0, Vec::len);
+        assert!(rows <= 5, "{rows} rows");
+        most = most.max(cards);
+        let text = text_of(&view);
+        if let Some(n) = text
+            .split("Your hand (")
+            .nth(1)
+            .and_then(|r| r.split(' ').next())
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            count = count.max(n);
+        }
+        let before = fake.interactions().len();
+        decide(fake, ANN, "en-US", &mut done, false).await;
+        // More than the view: a decision was made.
+        if fake.interactions().len() > before + 1 {
+            decisions += 1;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(count >= 50, "{count} cards at most");
+    assert!(
+        most >= count.min(50),
+        "the view showed {most} of {count} cards"
+    );
+    eprintln!("a four-deck hand of {count} cards; the view showed {most} at most");
+    fake.assert_within_limits();
+    let id = fake.command(ANN, "en-US", "shengji", sub("leave", json!([])));
+    fake.wait_answer(id).await;
+    fake.wait_for("the table closes", 120, |f| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| text_of(m).contains("The table closed"))
+    })
+    .await;
+    session.finish(&[ANN], None).await;
+}
+
 // ---- A whole match by four members ---------------------------------------
 
 const CAT: u64 = 100_000_000_000_000_013;

@@ -17,6 +17,7 @@
 
 #![allow(dead_code)]
 
+use super::discord_limits as limits;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
@@ -47,6 +48,32 @@ pub struct Request {
     pub status: u16,
     /// The fake's answer (the message made or edited, for those routes).
     pub reply: Option<Value>,
+}
+
+/// A request the fake refused because real Discord would have: past one
+/// of Discord's documented limits ([`limits`]: 50035 Invalid Form Body).
+/// Every one is recorded; a test fails on any unless it said it expects
+/// them ([`FakeDiscord::expect_violations`]).
+#[derive(Clone, Debug)]
+pub struct Violation {
+    /// `POST /api/v10/channels/…/messages`
+    pub route: String,
+    /// Discord's error code in the answer (50035 …).
+    pub code: u32,
+    /// What was wrong, one line a problem (`content: Must be 2000 or fewer…`).
+    pub problems: Vec<String>,
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} -> {}: {}",
+            self.route,
+            self.code,
+            self.problems.join("; ")
+        )
+    }
 }
 
 /// One interaction the fake dispatched and what the bot answered.
@@ -266,6 +293,11 @@ struct State {
     commands: Vec<Value>,
     registrations: u32,
     usernames: HashMap<u64, String>,
+    /// Requests refused as past Discord's limits ([`Violation`]).
+    violations: Vec<Violation>,
+    /// The test expects violations (it tests the bot's reaction to one):
+    /// they are recorded and refused, but fail nothing by themselves.
+    expect_violations: bool,
 }
 
 impl State {
@@ -344,6 +376,10 @@ impl State {
 #[derive(Clone)]
 pub struct FakeDiscord {
     state: Arc<Mutex<State>>,
+    /// Held by the test's handles (not by the fake's own server tasks):
+    /// when the last is dropped, at the end of the test, it fails the test
+    /// if any request broke Discord's rules.
+    guard: Option<Arc<Guard>>,
     /// Told after every request the bot makes, so that a test waiting on
     /// what the bot sends looks again at once rather than at its next poll.
     changed: Arc<tokio::sync::Notify>,
@@ -351,25 +387,61 @@ pub struct FakeDiscord {
     pub ws_port: u16,
 }
 
+/// Fails the test, when its last handle on the fake goes, if the bot broke
+/// any of Discord's rules in it (unless the test expected that).
+struct Guard {
+    state: Arc<Mutex<State>>,
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        let st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(report) = violations_report(&st) {
+            drop(st);
+            panic!("{report}");
+        }
+    }
+}
+
+/// The failure a test's violations make, if any (and not expected).
+fn violations_report(st: &State) -> Option<String> {
+    if st.expect_violations || st.violations.is_empty() {
+        return None;
+    }
+    let lines: Vec<String> = st.violations.iter().map(|v| format!("  {v}")).collect();
+    Some(format!(
+        "the bot broke Discord's rules {} time(s) (Discord would have refused these):\n{}",
+        lines.len(),
+        lines.join("\n")
+    ))
+}
+
 impl FakeDiscord {
     /// Binds both servers on 127.0.0.1 (ephemeral ports) and serves them.
     pub async fn start() -> FakeDiscord {
         let http = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let ws = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let state = Arc::new(Mutex::new(State::default()));
         let fake = FakeDiscord {
-            state: Arc::new(Mutex::new(State::default())),
+            guard: Some(Arc::new(Guard {
+                state: state.clone(),
+            })),
+            state,
             changed: Arc::new(tokio::sync::Notify::new()),
             http_port: http.local_addr().unwrap().port(),
             ws_port: ws.local_addr().unwrap().port(),
         };
-        let f = fake.clone();
+        let f = fake.detached();
         tokio::spawn(async move {
             while let Ok((stream, _)) = http.accept().await {
                 let f = f.clone();
                 tokio::spawn(async move { f.serve_http(stream).await });
             }
         });
-        let f = fake.clone();
+        let f = fake.detached();
         tokio::spawn(async move {
             while let Ok((stream, _)) = ws.accept().await {
                 let f = f.clone();
@@ -377,6 +449,38 @@ impl FakeDiscord {
             }
         });
         fake
+    }
+
+    /// A handle for the fake's own tasks: without the test's guard, so the
+    /// servers running on do not keep the end-of-test check from running.
+    fn detached(&self) -> FakeDiscord {
+        FakeDiscord {
+            guard: None,
+            ..self.clone()
+        }
+    }
+
+    /// Every request refused as past Discord's rules, in order.
+    pub fn violations(&self) -> Vec<Violation> {
+        self.lock().violations.clone()
+    }
+
+    /// This test provokes violations on purpose (to test the bot's answer
+    /// to Discord's refusal): they are still refused and recorded
+    /// ([`FakeDiscord::violations`]), but no longer fail the test.
+    pub fn expect_violations(&self) {
+        self.lock().expect_violations = true;
+    }
+
+    /// Panics, listing them, if any request so far broke Discord's rules
+    /// (a test that expects violations is exempt). Every test's end runs
+    /// this (the last handle's drop); so does every wait, so a broken rule
+    /// fails at once rather than as a timeout.
+    pub fn assert_within_limits(&self) {
+        let report = violations_report(&self.lock());
+        if let Some(report) = report {
+            panic!("{report}");
+        }
     }
 
     /// What to put in `discord.api_url`.
@@ -454,6 +558,7 @@ impl FakeDiscord {
             let changed = self.changed.notified();
             tokio::pin!(changed);
             changed.as_mut().enable();
+            self.assert_within_limits();
             if cond(self) {
                 return;
             }
@@ -716,7 +821,7 @@ impl FakeDiscord {
                 "entitlements": [],
                 "authorizing_integration_owners": { "0": guild.to_string() },
                 "context": 0,
-                "attachment_size_limit": 8_388_608,
+                "attachment_size_limit": limits::ATTACHMENT_SIZE,
             });
             if let Some(m) = message {
                 payload["message"] = m;
@@ -891,6 +996,25 @@ impl FakeDiscord {
         };
         let parts: Vec<&str> = rest.split('/').collect();
         let mut st = self.lock();
+        // Discord's limits first: a body past one is refused whole (400,
+        // 50035) and changes nothing; the fake records it.
+        let (problems, empty) = check_limits(method, &parts, body);
+        if !problems.is_empty() {
+            st.violations.push(Violation {
+                route: format!("{method} {path}"),
+                code: 50035,
+                problems: problems.iter().map(|p| p.to_string()).collect(),
+            });
+            return (400, Some(limits::invalid_form_body(&problems)));
+        }
+        if empty {
+            st.violations.push(Violation {
+                route: format!("{method} {path}"),
+                code: 50006,
+                problems: vec!["no content, embed, file or component".into()],
+            });
+            return error(400, 50006, "Cannot send an empty message");
+        }
         match (method, parts.as_slice()) {
             ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
                 200,
@@ -1177,6 +1301,38 @@ impl FakeDiscord {
             }
             _ => not_found(),
         }
+    }
+}
+
+/// What a request breaks of Discord's documented limits ([`limits`]), by
+/// its route, and whether it would post an empty message (50006).
+fn check_limits(method: &str, parts: &[&str], body: &Value) -> (Vec<limits::Problem>, bool) {
+    let empty = |m: &Value| {
+        let blank = |k: &str| match &m[k] {
+            Value::Null => true,
+            Value::String(s) => s.is_empty(),
+            Value::Array(a) => a.is_empty(),
+            _ => false,
+        };
+        blank("content") && blank("embeds") && blank("components") && blank("_files")
+    };
+    match (method, parts) {
+        ("POST", ["channels", _, "messages"]) | ("POST", ["webhooks", _, _]) => {
+            (limits::message(body, ""), empty(body))
+        }
+        ("PATCH", ["channels", _, "messages", _])
+        | ("PATCH", ["webhooks", _, _, "messages", _]) => (limits::message(body, ""), false),
+        ("POST", ["interactions", _, _, "callback"]) => {
+            let mut data = body["data"].clone();
+            if let Some(f) = body.get("_files") {
+                data["_files"] = f.clone();
+            }
+            let new_message = body["type"] == json!(4) && empty(&data);
+            (limits::callback(body), new_message)
+        }
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => (limits::commands(body), false),
+        _ => (Vec::new(), false),
     }
 }
 

@@ -5,6 +5,7 @@ pub mod bot;
 pub mod controls;
 #[macro_use]
 pub mod db;
+pub mod discord_limits;
 pub mod fake_discord;
 pub mod session;
 pub mod terminal;

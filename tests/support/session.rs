@@ -16,8 +16,10 @@ use serde_json::{json, Value};
 /// The fake Discord, the bot and its database directory.
 pub struct Session {
     pub fake: FakeDiscord,
-    pub dir: tempfile::TempDir,
+    /// Before `dir`: dropped first, so a failing test's bot log is kept
+    /// (copied out) before its directory goes.
     pub bot: BotProcess,
+    pub dir: tempfile::TempDir,
 }
 
 impl Session {
@@ -28,7 +30,7 @@ impl Session {
         let dir = tempfile::tempdir().unwrap();
         let bot = BotProcess::start(&fake.api_url(), dir.path(), env);
         fake.wait_ready(1).await;
-        Session { fake, dir, bot }
+        Session { fake, bot, dir }
     }
 
     /// The closing checks. `conserved`: the members whose balances must add
@@ -38,6 +40,7 @@ impl Session {
         for i in self.fake.interactions() {
             assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
         }
+        self.fake.assert_within_limits();
         self.check_pictures(members);
         let status = self.bot.stop();
         assert!(status.success() || status.code().is_none(), "{status:?}");

@@ -20,7 +20,7 @@ use super::driver::words_below;
 use super::host::Host;
 use super::pictures;
 use super::{ClickIntent, Control, DiscordGame, HandView};
-use crate::discord::errors::BotError;
+use crate::discord::errors::{fit_content, BotError};
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::discord::{ops, Data};
 use crate::games::GameKind;
@@ -279,7 +279,7 @@ pub async fn answer_in_time(
             log_internal(&err, asked);
             serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content(err.text(lang))
+                    .content(fit_content(err.text(lang)))
                     .ephemeral(true),
             )
         }
@@ -431,7 +431,7 @@ async fn follow_up(
         Ready::Modal(_) => say(i18n::tr(lang, "err-click-again"), Vec::new()).await,
         Ready::Refused(err) => {
             log_internal(&err, asked);
-            say(err.text(lang), Vec::new()).await
+            say(fit_content(err.text(lang)), Vec::new()).await
         }
     };
     if let Err(e) = sent {

@@ -7,7 +7,7 @@ use super::clicks::{hand_message, hand_scene};
 use super::driver::words_below;
 use super::pictures;
 use super::{ClickIntent, DiscordGame, HandView};
-use crate::discord::errors::BotError;
+use crate::discord::errors::{BotError, MAX_CONTENT};
 use crate::discord::{lang_of_ctx, Context};
 use crate::i18n::{self, Lang};
 use crate::table::{JoinArgs, TableHandle, TableOptions};
@@ -218,11 +218,16 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     }
 }
 
-/// `/<game> rules`: the game's rules texts (Fluent ids `keys`), privately.
+/// `/<game> rules`: the game's rules texts (Fluent ids `keys`), privately:
+/// one message a text, or more for a text past Discord's 2,000 characters
+/// (cut between paragraphs), so every word arrives.
 pub async fn rules(ctx: Context<'_>, keys: &[&str]) -> Result<(), BotError> {
-    // One private message per text: each must fit Discord's 2000 characters.
+    let lang = lang_seen(ctx);
     for key in keys {
-        say(ctx, i18n::tr(lang_seen(ctx), key)).await?;
+        let text = i18n::tr(lang, key);
+        for part in crate::discord::errors::split_content(&text, MAX_CONTENT) {
+            say(ctx, part).await?;
+        }
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use tracing::Instrument;
 
 /// Lines of the log the table message shows.
-const LOG_LINES: usize = 6;
+pub const LOG_LINES: usize = 6;
 /// Discord: at most 5 buttons a row, 5 rows a message.
 const BUTTONS_PER_ROW: usize = 5;
 const MAX_ROWS: usize = 5;
@@ -422,15 +422,7 @@ impl<G: DiscordGame> Driver<G> {
         };
         // Drawn from the public view only: the picture cannot show a hidden card.
         let scene = G::table_scene(&game.view);
-        let embed = G::table_embed(&tv);
-        let mut buttons = G::table_buttons(&tv, &legal);
-        buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - 1);
-        buttons.push(
-            serenity::CreateButton::new(tv.id(Click::MyHand))
-                .label(i18n::tr(self.lang, "btn-my-hand"))
-                .style(serenity::ButtonStyle::Success),
-        );
-        let rows = rows_of(buttons);
+        let (embed, rows) = table_message(&tv, &legal);
         self.last_view = Some(game.view.clone());
         self.show(embed, rows, scene).await;
         self.save_table_message().await;
@@ -588,17 +580,7 @@ impl<G: DiscordGame> Driver<G> {
                 continue;
             };
             let scene = G::hand_scene(&g.view);
-            let text = format!(
-                "{}\n{hand}",
-                i18n::tr_args(
-                    lang,
-                    "dm-hand-title",
-                    &[
-                        ("game", i18n::tr(lang, G::KIND.name_key()).into()),
-                        ("channel", format!("<#{}>", self.channel).into())
-                    ]
-                )
-            );
+            let text = dm_text::<G>(lang, self.channel.get(), &hand);
             // The words go in an embed so that they show below the picture
             // (a message's own text always shows above its attachments).
             let key = scene.as_ref().map(Scene::key);
@@ -812,6 +794,39 @@ impl<G: DiscordGame> Driver<G> {
             .description(words);
         self.show(embed, Vec::new(), None).await;
     }
+}
+
+/// The table message of a running game: the game's embed and, below it,
+/// the buttons of the seat to act (`legal`: its public actions) and "My
+/// hand", in rows of five (at most 24 of the game's buttons).
+pub fn table_message<G: DiscordGame>(
+    tv: &TableView<'_, G>,
+    legal: &[G::Action],
+) -> (serenity::CreateEmbed, Vec<serenity::CreateActionRow>) {
+    let embed = G::table_embed(tv);
+    let mut buttons = G::table_buttons(tv, legal);
+    buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - 1);
+    buttons.push(
+        serenity::CreateButton::new(tv.id(Click::MyHand))
+            .label(i18n::tr(tv.lang, "btn-my-hand"))
+            .style(serenity::ButtonStyle::Success),
+    );
+    (embed, rows_of(buttons))
+}
+
+/// The text of a member's hand DM: where the game is, then the hand.
+pub fn dm_text<G: DiscordGame>(lang: Lang, channel: u64, hand: &str) -> String {
+    format!(
+        "{}\n{hand}",
+        i18n::tr_args(
+            lang,
+            "dm-hand-title",
+            &[
+                ("game", i18n::tr(lang, G::KIND.name_key()).into()),
+                ("channel", format!("<#{channel}>").into())
+            ]
+        )
+    )
 }
 
 /// A private message's words as an embed: Discord shows a message's

@@ -311,7 +311,8 @@ impl DiscordGame for ShengjiTable {
         ));
         lines.extend(hand_lines(lang, &view.hand));
         if view.hand.stage == Stage::Declaring && view.dealing == Dealing::Done {
-            if let Some(kitty) = &view.hand.kitty {
+            // Four decks have no kitty: the banker leads instead.
+            if let Some(kitty) = view.hand.kitty.as_ref().filter(|k| !k.is_empty()) {
                 lines.push(i18n::tr_args(
                     lang,
                     "shengji-kitty-to-bury",

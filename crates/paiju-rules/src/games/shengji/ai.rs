@@ -102,6 +102,11 @@ fn cost(order: &Order, cards: &[Card]) -> u32 {
 }
 
 fn bury(view: &ShengjiView) -> Option<Action> {
+    // Four decks have no kitty: the banker's first lead closes declaring
+    // (the caller then takes a legal lead), and a burial would be refused.
+    if view.kitty_size == 0 {
+        return None;
+    }
     let kitty = view.kitty.as_ref()?;
     let level = Rank::from_value(view.level?)?;
     let trump = view.declarations.last().and_then(|d| d.trump);
@@ -252,5 +257,38 @@ impl Bot<Shengji> for BasicBot {
             Stage::Finished => None,
         };
         chosen.unwrap_or_else(|| legal[0].clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::shengji::ShengjiRules;
+    use crate::games::Game;
+    use rand::SeedableRng;
+
+    /// Four decks have no kitty: the banker closes declaring with a lead,
+    /// and the basic bot, banker or not, plays such a hand to its end
+    /// (it once buried "no cards", which the engine refuses).
+    #[test]
+    fn the_basic_bot_plays_a_four_deck_hand_without_a_kitty() {
+        for seed in 0..4 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let rules = ShengjiRules {
+                decks: 4,
+                ..ShengjiRules::default()
+            };
+            let mut game = Shengji::deal(rules, 4, &mut rng).unwrap();
+            for _ in 0..5000 {
+                let Some(&seat) = game.waiting_on().first() else {
+                    break;
+                };
+                let legal = game.legal_actions(seat);
+                let action = BasicBot.choose(&game.view(Some(seat)), &legal, &mut rng);
+                game.apply(seat, &action)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {action:?} refused: {e:?}"));
+            }
+            assert!(game.is_finished(), "seed {seed}");
+        }
     }
 }
