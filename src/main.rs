@@ -138,8 +138,9 @@ enum Command {
         /// (default: the config file's `database_url`, `paiju.db`).
         #[arg(long, env = "PAIJU_DATABASE_URL")]
         database: Option<String>,
-        /// Dou Dizhu: how the AI seats play, easy, normal or hard (the
-        /// default; the same as `"ai": "hard"` in --rules).
+        /// How the AI seats play: easy, normal or hard (the same as
+        /// `"ai": "hard"` in --rules). Default: hard at Dou Dizhu, easy
+        /// (the basic bot) at Shengji, Paohuzi and Chexuan.
         #[arg(long, value_parser = ["easy", "normal", "hard"])]
         ai: Option<String>,
         /// The language of the game's words: en (en-US) or zh (zh-CN).
@@ -751,7 +752,7 @@ fn run_play(args: PlayArgs) -> ExitCode {
         }
     };
     if let Some(level) = args.ai {
-        if kind != GameKind::DouDizhu {
+        if kind == GameKind::DuanGuozi {
             return refuse(lang, "term-err-ai-game", &[("game", kind.name().into())]);
         }
         rules.insert("ai".into(), serde_json::Value::String(level));

@@ -170,7 +170,7 @@ term-cx-name-two = name the two cards of one pair, e.g. `QH QD` (your head)
 
 term-err-game = `paiju play` knows { $games } (got `{ $game }`)
 term-err-rules = --rules must be a JSON object, e.g. { $example }
-term-err-ai-game = --ai chooses how Dou Dizhu's AI plays; { $game } has no levels
+term-err-ai-game = --ai chooses how the AI plays; { $game } has no levels (nobody decides anything in it)
 term-err-players = { $game } takes { $min } to { $max } players (--players), not { $players }
 term-err-players-dou-dizhu = Dou Dizhu takes 3 players, or 2 for 二人斗地主 (--players), not { $players }
 term-err-not-shengji = --wild, --discard, --ante, --bobo and --sweep are not Shengji options

@@ -142,7 +142,7 @@ term-cx-name-two = 请说出一对的两张牌，例如 `QH QD`（你的头）
 
 term-err-game = `paiju play` 只认识 { $games }（收到的是 `{ $game }`）
 term-err-rules = --rules 必须是一个 JSON 对象，例如 { $example }
-term-err-ai-game = --ai 用来选择斗地主电脑的难度；{ $game }没有难度可选
+term-err-ai-game = --ai 用来选择电脑的难度；{ $game }没有难度可选（牌局中无需任何决定）
 term-err-players = { $game }需要 { $min } 到 { $max } 名玩家（--players），不能是 { $players }
 term-err-players-dou-dizhu = 斗地主需要 3 名玩家，二人斗地主为 2 名（--players），不能是 { $players }
 term-err-not-shengji = --wild、--discard、--ante、--bobo 和 --sweep 不是升级的选项
