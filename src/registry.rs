@@ -108,6 +108,25 @@ impl StakeFlag {
     }
 }
 
+/// `--ai`, for the games whose AI seats have levels.
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
+pub struct AiFlag {
+    /// How the AI seats play: easy, normal or hard (the same as
+    /// `"ai": "hard"` in --rules). Default: hard at Dou Dizhu, easy (the
+    /// first, basic bot) elsewhere.
+    #[arg(long, value_parser = ["easy", "normal", "hard"])]
+    pub ai: Option<String>,
+}
+
+impl AiFlag {
+    /// Puts the level given, if any, in the table's rules.
+    pub fn into_rules(&self, rules: &mut serde_json::Map<String, serde_json::Value>) {
+        if let Some(level) = &self.ai {
+            rules.insert("ai".into(), serde_json::json!(level));
+        }
+    }
+}
+
 /// The game `paiju play` was given and its own flags, as clap read them.
 /// Its subcommands are built from [`GameKind::ALL`] and each game's
 /// [`Hosted::Flags`]: a new game adds no line here.

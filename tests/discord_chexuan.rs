@@ -508,7 +508,7 @@ fn sanhua_session() -> (serde_json::Value, usize) {
         };
         let rules = ChexuanRules {
             ante: 5,
-            min_bobo: None,
+            ..ChexuanRules::default()
         };
         let mut table = ChexuanTable::start(rules, 2, deal).unwrap();
         let check = TableAction::Hand(Action::Check);

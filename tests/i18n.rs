@@ -694,7 +694,7 @@ fn the_hand_view_on_a_turn_speaks_the_games_own_words() {
     };
     let rules = ChexuanRules {
         ante: 10,
-        min_bobo: None,
+        ..ChexuanRules::default()
     };
     let cx = ChexuanTable::start(rules, 2, deal).unwrap();
     let betting = cx.waiting_on()[0];
@@ -733,7 +733,7 @@ fn the_chexuan_lobby_says_its_ante() {
     let clean = |s: String| s.replace(['\u{2068}', '\u{2069}'], "");
     let rules = ChexuanRules {
         ante: 10,
-        min_bobo: None,
+        ..ChexuanRules::default()
     };
     let title = clean(ChexuanTable::lobby_title(Lang::EnUs, &rules, 1));
     assert!(

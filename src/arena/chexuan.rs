@@ -9,8 +9,7 @@
 
 use super::stats::{Measure, Score};
 use super::{per_seat, Arena, MatchOptions, Played};
-use crate::ai::Bot;
-use crate::games::chexuan::ai::BasicBot;
+use crate::ai::{Bot, Level};
 use crate::games::chexuan::{Chexuan, ChexuanRules, HandSetup};
 use crate::games::Game;
 
@@ -18,7 +17,7 @@ use crate::games::Game;
 pub const SESSION_HANDS: usize = 10;
 
 impl Arena for Chexuan {
-    const BOTS: &'static str = "basic";
+    const BOTS: &'static str = "easy (basic), normal, hard, hard:<worlds>";
 
     fn measures(_opts: &MatchOptions<Self>) -> Vec<Measure> {
         vec![
@@ -53,11 +52,22 @@ impl Arena for Chexuan {
         4
     }
 
+    /// `hard:N`: the hard level dealing N worlds a decision.
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        match spec {
-            "basic" => Some(Box::new(BasicBot)),
-            _ => None,
+        if let Some(n) = spec.strip_prefix("hard:") {
+            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
+            return Some(Box::new(crate::ai::chexuan::HardBot {
+                worlds,
+                exact: true,
+            }));
         }
+        crate::ai::chexuan::prepare();
+        let level = if spec == "basic" {
+            Some(Level::Easy)
+        } else {
+            Level::from_name(spec)
+        };
+        level.map(crate::ai::chexuan::bot)
     }
 
     /// The session's next hand: the dealer the last one names, its mango

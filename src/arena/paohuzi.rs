@@ -2,7 +2,8 @@
 //! on one seat and B on the other two, each seat in turn, then the other
 //! way round. Figures per seat A held: the share of hands won, the chips
 //! (each other player pays the winner tun × fan) and the 放炮 rate (how
-//! often the seat's discard was the card another player won on).
+//! often a discard of the seat's fed the winner: taken by him, 碰 or 吃,
+//! on his way to the win — nobody may win on a discard itself).
 
 use super::stats::{Measure, Score};
 use super::{per_seat, seats_of, Arena, MatchOptions, Played};
@@ -41,7 +42,7 @@ impl Arena for Paohuzi {
             values: vec![
                 Some(share(&|s| o.winner == Some(s))),
                 Some(per_seat(&deltas, holders)),
-                Some(share(&|s| fed == Some(s))),
+                Some(share(&|s| fed.contains(&s))),
             ],
         })
     }
@@ -58,18 +59,33 @@ impl Arena for Paohuzi {
     }
 }
 
-/// The seat whose discard the hand was won on (放炮), if any: the last
-/// card shown before the win was a discard, and not the winner's own.
-pub fn fed_the_win(events: &[Event]) -> Option<Seat> {
-    let won = events
-        .iter()
-        .rposition(|e| matches!(e, Event::Won { .. }))?;
-    let Event::Won { seat: winner, .. } = events[won] else {
-        return None;
-    };
-    events[..won].iter().rev().find_map(|e| match e {
-        Event::Discarded { seat, .. } => Some((*seat != winner).then_some(*seat)),
-        Event::Drew { .. } => Some(None),
+/// The seats that fed the hand's winner (放炮): a discard of theirs the
+/// winner took (碰 or 吃) on the way to the win. paiju's rules let nobody
+/// win on a discard itself (rules/paohuzi.md), so a feed is how a discard
+/// lets another win.
+pub fn fed_the_win(events: &[Event]) -> Vec<Seat> {
+    let Some(winner) = events.iter().find_map(|e| match e {
+        Event::Won { seat, .. } => Some(*seat),
         _ => None,
-    })?
+    }) else {
+        return Vec::new();
+    };
+    let mut fed = Vec::new();
+    let mut last_discard: Option<Seat> = None;
+    for e in events {
+        match e {
+            Event::Discarded { seat, .. } => last_discard = Some(*seat),
+            Event::Drew { .. } => last_discard = None,
+            Event::Peng { seat, .. } | Event::Chi { seat, .. } if *seat == winner => {
+                if let Some(d) = last_discard.filter(|&d| d != winner) {
+                    if !fed.contains(&d) {
+                        fed.push(d);
+                    }
+                }
+                last_discard = None;
+            }
+            _ => {}
+        }
+    }
+    fed
 }

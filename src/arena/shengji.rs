@@ -12,8 +12,7 @@
 
 use super::stats::{Measure, Score};
 use super::{Arena, MatchOptions, Played};
-use crate::ai::Bot;
-use crate::games::shengji::session::TableBot;
+use crate::ai::{Bot, Level};
 use crate::games::shengji::{ShengjiOutcome, ShengjiRules, ShengjiTable, TableAction};
 use crate::games::{Game, Seat};
 
@@ -21,7 +20,7 @@ use crate::games::{Game, Seat};
 const MATCH_HANDS: usize = 500;
 
 impl Arena for ShengjiTable {
-    const BOTS: &'static str = "basic";
+    const BOTS: &'static str = "easy (basic), normal, hard, hard:<worlds>";
 
     fn measures(opts: &MatchOptions<Self>) -> Vec<Measure> {
         let mut m = Vec::new();
@@ -92,11 +91,24 @@ impl Arena for ShengjiTable {
         crate::games::shengji::rules::SEATS
     }
 
+    /// `hard:N`: the hard level playing N worlds a decision.
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        match spec {
-            "basic" => Some(Box::new(TableBot)),
-            _ => None,
+        if let Some(n) = spec.strip_prefix("hard:") {
+            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
+            return Some(crate::ai::shengji::table_bot(
+                Level::Hard,
+                Box::new(crate::ai::shengji::HardBot {
+                    worlds,
+                    ..Default::default()
+                }),
+            ));
         }
+        let level = if spec == "basic" {
+            Some(Level::Easy)
+        } else {
+            Level::from_name(spec)
+        };
+        level.map(crate::ai::shengji::bot)
     }
 
     /// With `--matches`, the match's next hand until a team wins it.

@@ -293,7 +293,9 @@ impl MatchStats {
             .max(10);
         let cell = |m: &Measure, e: Estimate| {
             let (low, high) = e.bounds(m.rate);
-            if m.rate {
+            if e.n == 0 {
+                "-".to_string()
+            } else if m.rate {
                 format!("{:.3} [{:.3}, {:.3}]", e.mean, low, high)
             } else {
                 format!("{:+.2} [{:+.2}, {:+.2}]", e.mean, low, high)

@@ -334,7 +334,7 @@ fn play_session(
 ) -> Result<ChexuanTable, TestCaseError> {
     let rules = ChexuanRules {
         ante: 5,
-        min_bobo: None,
+        ..ChexuanRules::default()
     };
     let deal = SessionDeal {
         seed,

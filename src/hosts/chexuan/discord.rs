@@ -627,11 +627,16 @@ pub async fn cx_start(
     ctx: Context<'_>,
     ante: Option<i64>,
     bobo: Option<i64>,
+    ai: Option<crate::hosts::dou_dizhu::discord::AiChoice>,
 ) -> Result<(), BotError> {
+    let mut rules = start_rules(ante, ctx.data().config.stakes.get(GameKind::Chexuan))?;
+    if let Some(ai) = ai {
+        rules["ai"] = json!(ai.level().name());
+    }
     // The chips of a hand are its ante and bets: the stake is 1.
     let options = TableOptions {
         stake: 1,
-        rules: start_rules(ante, ctx.data().config.stakes.get(GameKind::Chexuan))?,
+        rules,
         seed: None,
         lang: None,
     };

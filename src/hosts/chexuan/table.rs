@@ -127,7 +127,17 @@ impl TableGame for ChexuanTable {
     }
 
     fn bot() -> Box<dyn Bot<Self>> {
-        Box::new(SessionBot(BasicBot))
+        Box::new(SessionBot(Box::new(BasicBot)))
+    }
+
+    /// The level the table chose (`"ai"` in its rules).
+    fn bot_for(rules: &ChexuanRules) -> Box<dyn Bot<Self>> {
+        Box::new(SessionBot(crate::ai::chexuan::bot(rules.ai)))
+    }
+
+    /// A hint is the basic bot's, whatever the level: it decides at once.
+    fn hint_bot(_rules: &ChexuanRules) -> Box<dyn Bot<Self>> {
+        Self::bot()
     }
 
     /// The hand's public actions (betting, never 三花 or a split: those

@@ -15,7 +15,7 @@ use crate::hosts::chexuan::words;
 use crate::hosts::chexuan::words::cx_hand_name as hand_name;
 use crate::i18n::events::{self, signed};
 use crate::i18n::{self, tr, tr_args, Lang};
-use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal};
+use crate::registry::{players, AiFlag, Hosted, PlayBase, PlaySetup, Refusal};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
@@ -288,6 +288,8 @@ pub struct Flags {
     /// antes).
     #[arg(long)]
     pub bobo: Option<u64>,
+    #[command(flatten)]
+    pub ai: AiFlag,
 }
 
 impl Hosted for ChexuanTable {
@@ -310,6 +312,7 @@ impl Hosted for ChexuanTable {
             }
             None => {}
         }
+        flags.ai.into_rules(&mut rules);
         let players = players::<Self>(flags.players, 3, MIN_SEATS..=MAX_SEATS)?;
         Ok(PlaySetup {
             buy_in: flags.bobo,

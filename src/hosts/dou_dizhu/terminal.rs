@@ -13,7 +13,7 @@ use crate::games::{GameOutcome, Seat};
 use crate::hosts::dou_dizhu::words;
 use crate::i18n::{self, tr, tr_args, Lang};
 use crate::message::Arg;
-use crate::registry::{Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
+use crate::registry::{AiFlag, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{PlayOptions, TerminalGame};
@@ -36,10 +36,8 @@ pub struct Flags {
     /// The discard phase (弃三张, `"discard": true`).
     #[arg(long)]
     pub discard: bool,
-    /// How the AI seats play: easy, normal or hard (the default; the same
-    /// as `"ai": "hard"` in --rules).
-    #[arg(long, value_parser = ["easy", "normal", "hard"])]
-    pub ai: Option<String>,
+    #[command(flatten)]
+    pub ai: AiFlag,
 }
 
 impl Hosted for DouDizhu {
@@ -67,9 +65,7 @@ impl Hosted for DouDizhu {
         if flags.discard {
             rules.insert("discard".into(), serde_json::json!(true));
         }
-        if let Some(level) = &flags.ai {
-            rules.insert("ai".into(), serde_json::json!(level));
-        }
+        flags.ai.into_rules(&mut rules);
         Ok(PlaySetup {
             rules: serde_json::Value::Object(rules),
             ai_seats: None,

@@ -627,20 +627,25 @@ pub async fn sj_start(
     pass_a: Option<bool>,
     match_bonus: Option<i64>,
     declare_window: Option<i64>,
+    ai: Option<crate::hosts::dou_dizhu::discord::AiChoice>,
 ) -> Result<(), BotError> {
+    let mut rules = start_rules(
+        decks,
+        two_colors,
+        twos_trump,
+        flip,
+        throw_penalty,
+        double_kitty,
+        pass_a,
+        match_bonus,
+        declare_window,
+    )?;
+    if let Some(ai) = ai {
+        rules["ai"] = json!(ai.level().name());
+    }
     let options = TableOptions {
         stake: stake.unwrap_or_else(|| ctx.data().config.stakes.get(GameKind::Shengji)),
-        rules: start_rules(
-            decks,
-            two_colors,
-            twos_trump,
-            flip,
-            throw_penalty,
-            double_kitty,
-            pass_a,
-            match_bonus,
-            declare_window,
-        )?,
+        rules,
         seed: None,
         lang: None,
     };

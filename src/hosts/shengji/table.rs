@@ -91,6 +91,16 @@ impl TableGame for ShengjiTable {
         Box::new(TableBot)
     }
 
+    /// The level the table chose (`"ai"` in its rules).
+    fn bot_for(rules: &ShengjiRules) -> Box<dyn Bot<Self>> {
+        crate::ai::shengji::bot(rules.ai)
+    }
+
+    /// A hint is the basic bot's, whatever the level: it decides at once.
+    fn hint_bot(_rules: &ShengjiRules) -> Box<dyn Bot<Self>> {
+        Self::bot()
+    }
+
     /// Declarations and plays all depend on the seat's cards: the public
     /// controls offer none (the seat's own hand view does).
     fn public_actions(&self, _seat: Seat) -> Vec<TableAction> {

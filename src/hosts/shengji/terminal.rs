@@ -13,7 +13,7 @@ use crate::games::Seat;
 use crate::i18n::events::Seats;
 use crate::i18n::{render_cards, tr, tr_args, Lang};
 use crate::message::Arg;
-use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
+use crate::registry::{players, AiFlag, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
 
@@ -28,6 +28,8 @@ pub struct Flags {
     /// The decks, 1 to 4 (default 2; the same as `"decks": N` in --rules).
     #[arg(long)]
     pub decks: Option<u8>,
+    #[command(flatten)]
+    pub ai: AiFlag,
 }
 
 impl Hosted for ShengjiTable {
@@ -47,6 +49,7 @@ impl Hosted for ShengjiTable {
             }
             rules.insert("decks".into(), serde_json::json!(decks));
         }
+        flags.ai.into_rules(&mut rules);
         Ok(PlaySetup::seats(
             rules,
             players,

@@ -5,8 +5,63 @@
 //! live beside their game (`games::<game>::ai`); the random bot here serves
 //! every game and is the baseline the basic bots must beat.
 
+pub mod chexuan;
+pub mod shengji;
+
 use crate::games::Game;
 use rand::Rng;
+
+/// How hard the AI seats of a table play (`"ai"` in its rules, `/<game>
+/// start ai:`, `paiju play --ai`), the same three levels in every game:
+/// `easy` is the first rule-based bot, `normal` a repaired one that still
+/// decides in microseconds (the hints' level everywhere), `hard` a search
+/// within a fraction of a second. Each game's `bot(level)` gives its bots.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    Easy,
+    Normal,
+    /// The strongest level that answers within a second: the default.
+    #[default]
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// For `skip_serializing_if`: a table at the default level says nothing.
+    pub fn is_default(&self) -> bool {
+        *self == Level::default()
+    }
+
+    /// The level of a Shengji, Paohuzi or Chexuan table that names none:
+    /// `easy`, the basic bot those tables have always had, until the
+    /// arena's figures for `normal` and `hard` are in (README, "How strong
+    /// the AI is").
+    pub fn table_default() -> Level {
+        Level::Easy
+    }
+
+    /// For `skip_serializing_if`: such a table at that level says nothing,
+    /// so its records read as before.
+    pub fn is_table_default(&self) -> bool {
+        *self == Level::table_default()
+    }
+}
 
 /// A player that picks one of the legal actions.
 pub trait Bot<G: Game>: Send {

@@ -533,6 +533,17 @@ pub enum AiChoice {
     Hard,
 }
 
+impl AiChoice {
+    /// The level chosen (every game's `"ai"` rule takes its name).
+    pub fn level(&self) -> crate::ai::Level {
+        match self {
+            AiChoice::Easy => crate::ai::Level::Easy,
+            AiChoice::Normal => crate::ai::Level::Normal,
+            AiChoice::Hard => crate::ai::Level::Hard,
+        }
+    }
+}
+
 impl VariantChoice {
     fn code(&self) -> &'static str {
         match self {
@@ -583,11 +594,7 @@ pub async fn ddz_start(
         }
     }
     if let Some(ai) = ai {
-        rules["ai"] = json!(match ai {
-            AiChoice::Easy => "easy",
-            AiChoice::Normal => "normal",
-            AiChoice::Hard => "hard",
-        });
+        rules["ai"] = json!(ai.level().name());
     }
     let options = TableOptions {
         stake,

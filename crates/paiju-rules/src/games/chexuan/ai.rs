@@ -232,7 +232,7 @@ impl BasicBot {
             if let Some(&smallest) = raises.first() {
                 let m = ChexuanRules {
                     ante,
-                    min_bobo: None,
+                    ..ChexuanRules::default()
                 }
                 .mango_amount(MangoKind::Xiu, view.mango_count.saturating_add(1));
                 if Self::raise_beats_mango(s, smallest, m, view) {
@@ -254,7 +254,7 @@ impl BasicBot {
         let zhou_risk = if round == 1 {
             let rules = ChexuanRules {
                 ante,
-                min_bobo: None,
+                ..ChexuanRules::default()
             };
             rules.mango_amount(MangoKind::Zhou, view.mango_count.saturating_add(1))
         } else {

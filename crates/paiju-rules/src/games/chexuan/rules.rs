@@ -25,6 +25,12 @@ pub struct ChexuanRules {
     /// The smallest bobo (option, default 20 × ante).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_bobo: Option<u64>,
+    /// How the AI seats play (option, default `easy`: the basic bot).
+    #[serde(
+        default = "crate::ai::Level::table_default",
+        skip_serializing_if = "crate::ai::Level::is_table_default"
+    )]
+    pub ai: crate::ai::Level,
 }
 
 fn default_ante() -> u64 {
@@ -52,6 +58,7 @@ impl Default for ChexuanRules {
         ChexuanRules {
             ante: default_ante(),
             min_bobo: None,
+            ai: crate::ai::Level::table_default(),
         }
     }
 }

@@ -67,7 +67,7 @@
 //! playing it; `SessionView::playing[h]` is the table seat of hand seat `h`.
 //! Events are given in table seats.
 
-use super::ai::{best_legal_split, BasicBot};
+use super::ai::best_legal_split;
 use super::rules::{MAX_CHIPS, MAX_SEATS, MIN_SEATS};
 use super::{share_mango_pot, Action, Chexuan, ChexuanRules, ChexuanView, Event, HandSetup, Mango};
 use crate::ai::Bot;
@@ -1203,8 +1203,9 @@ impl Game for ChexuanTable {
     }
 }
 
-/// The basic Chexuan bot, playing a table seat through the hand's view.
-pub struct SessionBot(pub BasicBot);
+/// A Chexuan bot (the table's level: `crate::ai::chexuan::bot`), playing a
+/// table seat through the hand's view.
+pub struct SessionBot(pub Box<dyn Bot<Chexuan>>);
 
 impl Bot<ChexuanTable> for SessionBot {
     fn choose(
@@ -1218,6 +1219,10 @@ impl Bot<ChexuanTable> for SessionBot {
             return legal[0];
         }
         TableAction::Hand(self.0.choose(&view.hand, &hand_legal, rng))
+    }
+
+    fn may_block(&self) -> bool {
+        self.0.may_block()
     }
 }
 

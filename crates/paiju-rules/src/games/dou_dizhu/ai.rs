@@ -30,38 +30,13 @@ pub struct BasicBot;
 pub struct EasyBot;
 
 /// How hard the AI seats of a Dou Dizhu table play (`"ai"` in the rules,
-/// `/dou-dizhu start ai:`, `paiju play --ai`).
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// The first basic bot ([`EasyBot`]).
-    Easy,
-    /// The repaired rule-based bot ([`BasicBot`]); decisions in microseconds.
-    Normal,
-    /// Determinized rollouts ([`super::search::HardBot`]), a fraction of
-    /// a second a decision: the strongest level that answers within a
-    /// second, so the default.
-    #[default]
-    Hard,
-}
+/// `/dou-dizhu start ai:`, `paiju play --ai`): every game's levels. Easy is
+/// [`EasyBot`], normal the repaired [`BasicBot`] (decisions in
+/// microseconds), hard the determinized rollouts of
+/// [`super::search::HardBot`], a fraction of a second a decision.
+pub use crate::ai::Level;
 
 impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
-    }
-
     /// A bot of this level.
     pub fn bot(self) -> Box<dyn Bot<DouDizhu>> {
         match self {

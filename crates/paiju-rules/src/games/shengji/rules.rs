@@ -68,6 +68,10 @@ pub struct ShengjiRules {
     /// A table option: the engine never reads it.
     #[serde(skip_serializing_if = "is_zero")]
     pub match_bonus: u32,
+    /// How the AI seats play (`easy`, the basic bot, unless the table
+    /// chose another level).
+    #[serde(skip_serializing_if = "crate::ai::Level::is_table_default")]
+    pub ai: crate::ai::Level,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -86,6 +90,7 @@ impl Default for ShengjiRules {
             kitty_multiplier: KittyMultiplier::Power,
             goal: Goal::ReachA,
             match_bonus: 0,
+            ai: crate::ai::Level::table_default(),
         }
     }
 }

@@ -84,6 +84,67 @@ impl ShengjiView {
         ))
     }
 
+    /// The hand in tricks as this view shows it, with every seat's cards
+    /// now given by `hands` and the buried cards by `buried`: a world the
+    /// search of `crate::ai::shengji` deals the unseen cards into and plays
+    /// out. Only the tricks matter there: the deal it records is not the
+    /// hand's, and throw penalties so far are not counted. `None` outside
+    /// the tricks.
+    pub fn world(&self, hands: [Vec<Card>; SEATS], buried: Vec<Card>) -> Option<Shengji> {
+        use super::engine::{Phase, Playing, Settled};
+        if self.stage != Stage::Playing {
+            return None;
+        }
+        let order = self.order()?;
+        let banker = self.banker?;
+        let lead = match self.trick.first() {
+            Some((_, first)) => {
+                let si = super::play::uniform_suit(&order, first)?;
+                Some(super::play::Lead::new(
+                    &order,
+                    si,
+                    first,
+                    self.rules.max_width(),
+                ))
+            }
+            None => None,
+        };
+        let settled = Settled {
+            banker,
+            level: Rank::from_value(self.level?)?,
+            trump: self.trump_suit,
+            order,
+            declaration: self.declarations.last().cloned(),
+            declarations: self.declarations.clone(),
+            flipped: self.flipped,
+            buried: buried.clone(),
+        };
+        let playing = Playing {
+            settled,
+            turn: self.turn?,
+            lead,
+            trick: self.trick.clone(),
+            attempted: self.attempted.clone(),
+            tricks: self.tricks.clone(),
+            trick_points: self.attackers_points,
+            penalty: 0,
+        };
+        Some(Shengji {
+            rules: self.rules.clone(),
+            deal: super::rules::ShengjiDeal {
+                deck: Vec::new(),
+                start: self.start,
+                levels: self.levels,
+                banker: Some(banker),
+            },
+            actions: Vec::new(),
+            received: hands.clone(),
+            hands,
+            kitty: buried,
+            phase: Phase::Playing(Box::new(playing)),
+        })
+    }
+
     /// The viewer's cards after `dealt` cards of the deal.
     pub fn received_by(&self, dealt: usize) -> &[Card] {
         let Some(seat) = self.viewer else { return &[] };

@@ -1,0 +1,597 @@
+//! Shengji's levels beyond the basic bot (`easy`): `normal` and `hard`.
+//!
+//! - `normal` is the basic bot with what the arena showed it get wrong
+//!   repaired, still without search: it declares by the strength of the
+//!   trump a declaration would make (jokers and level cards count more
+//!   than a low trump), buries its short plain suits (points in them too,
+//!   never its trumps, pairs or aces), does not lead a plain suit an
+//!   opponent is known to be void in (it would be trumped) while another
+//!   lead is at hand, and when it follows without winning it keeps its
+//!   pairs and tractors whole if it can.
+//! - `hard` deals the cards it cannot see to the other seats consistently
+//!   with everything public — each seat's number of cards, and the suits a
+//!   seat has shown void in by not following them — and the kitty when it
+//!   is not the banker; then plays each candidate out to the end of the
+//!   hand in every such world with `normal` at every seat, and makes the
+//!   candidate whose worlds end best for its team (levels first, then
+//!   points), as Dou Dizhu's `hard` does. Declaring and burying stay with
+//!   `normal`.
+//!
+//! Worlds come from the injected generator and their number is fixed, so a
+//! seeded game plays the same way on any machine; a wall-clock cap only
+//! stops a search early on a machine too loaded to finish it in time.
+
+use crate::ai::Bot;
+use crate::cards::{Card, Rank};
+use crate::games::shengji::ai::BasicBot;
+use crate::games::shengji::order::{fold_suit, points, points_of, Order, PLAY_SUITS, TRUMP};
+use crate::games::shengji::play::uniform_suit;
+use crate::games::shengji::rules::SEATS;
+use crate::games::shengji::session::{Dealing, DealingView};
+use crate::games::shengji::units::counts_of;
+use crate::games::shengji::{Action, Shengji, ShengjiTable, ShengjiView, Stage, TableAction};
+use rand::Rng;
+use std::time::{Duration, Instant};
+
+/// The `normal` level.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NormalBot;
+
+/// How much better, per world, another move must play out than
+/// `normal`'s for `hard` to make it (in the value of [`value_for`]: 40 a
+/// level, 1 a point).
+const SWITCH_MARGIN: f64 = 10.0;
+
+/// The `hard` level.
+#[derive(Clone, Debug)]
+pub struct HardBot {
+    /// Worlds dealt per decision (each plays every candidate out once).
+    pub worlds: usize,
+    /// At most this many candidates are searched.
+    pub candidates: usize,
+    /// The wall-clock cap of one decision.
+    pub budget: Duration,
+}
+
+impl Default for HardBot {
+    fn default() -> Self {
+        HardBot {
+            worlds: 20,
+            candidates: 4,
+            budget: Duration::from_millis(250),
+        }
+    }
+}
+
+/// A bot of `level` for a hand as the engine plays it.
+pub fn hand_bot(level: super::Level) -> Box<dyn Bot<Shengji>> {
+    match level {
+        super::Level::Easy => Box::new(BasicBot),
+        super::Level::Normal => Box::new(NormalBot),
+        super::Level::Hard => Box::new(HardBot::default()),
+    }
+}
+
+/// A bot of `level` for a table hand.
+pub fn bot(level: super::Level) -> Box<dyn Bot<ShengjiTable>> {
+    table_bot(level, hand_bot(level))
+}
+
+/// `hand` at a table hand, declaring as `level` does.
+pub fn table_bot(level: super::Level, hand: Box<dyn Bot<Shengji>>) -> Box<dyn Bot<ShengjiTable>> {
+    Box::new(TableLevelBot { level, hand })
+}
+
+/// A level's bot at a table: its declarations while the cards arrive
+/// (turning the others down), then its hand bot.
+pub struct TableLevelBot {
+    level: super::Level,
+    hand: Box<dyn Bot<Shengji>>,
+}
+
+impl Bot<ShengjiTable> for TableLevelBot {
+    fn choose(
+        &mut self,
+        view: &DealingView,
+        legal: &[TableAction],
+        rng: &mut dyn rand::RngCore,
+    ) -> TableAction {
+        let hand: Vec<Action> = legal
+            .iter()
+            .filter_map(|a| match a {
+                TableAction::Hand(a) => Some(a.clone()),
+                _ => None,
+            })
+            .collect();
+        if hand.is_empty() {
+            return legal[0].clone();
+        }
+        if view.dealing != Dealing::Done {
+            // An AI seat of a table declares as the table expects it to
+            // (the table waits on it while the basic rule wants a
+            // declaration); a seat of the arena, or a person on autoplay,
+            // by its level.
+            let table_seat = view
+                .hand
+                .viewer
+                .is_some_and(|s| view.ai.get(s) == Some(&true));
+            let pick = match self.level {
+                _ if table_seat => crate::games::shengji::ai::choose_declaration(
+                    &view.hand,
+                    &hand,
+                    view.hand.dealt,
+                ),
+                super::Level::Easy => crate::games::shengji::ai::choose_declaration(
+                    &view.hand,
+                    &hand,
+                    view.hand.dealt,
+                ),
+                _ => declaration(&view.hand, &hand, view.hand.dealt),
+            };
+            if let Some(a) = pick {
+                return TableAction::Hand(a);
+            }
+            if legal.contains(&TableAction::Pass) {
+                return TableAction::Pass;
+            }
+            return TableAction::Hand(hand[0].clone());
+        }
+        TableAction::Hand(self.hand.choose(&view.hand, &hand, rng))
+    }
+
+    fn may_block(&self) -> bool {
+        self.hand.may_block()
+    }
+}
+
+/// What a trump would be worth with these cards: jokers and level cards
+/// count more than the trump suit's low cards, an ace of it a little more.
+fn trump_strength(
+    view: &ShengjiView,
+    cards: &[Card],
+    level: Rank,
+    trump: Option<crate::cards::Suit>,
+) -> f64 {
+    let order = Order::new(level, trump, view.rules.twos_trump, view.rules.two_colors);
+    cards
+        .iter()
+        .filter(|&&c| order.is_trump(c))
+        .map(|&c| match c {
+            Card::BigJoker | Card::SmallJoker => 2.0,
+            _ if c.rank() == Some(level) => 1.6,
+            _ if c.rank() == Some(Rank::Ace) => 1.3,
+            _ => 1.0,
+        })
+        .sum()
+}
+
+/// The declaration worth making among `options`, if any: the one whose
+/// trump is strongest with the cards received so far, when it is strong
+/// enough for the cards in.
+pub fn declaration(view: &ShengjiView, options: &[Action], dealt: usize) -> Option<Action> {
+    let seat = view.viewer?;
+    let level = Rank::from_value(view.level.unwrap_or(view.levels[seat % 2]))?;
+    let cards = view.received_by(dealt);
+    if cards.len() < 5 {
+        return None;
+    }
+    let best = options
+        .iter()
+        .filter_map(|a| match a {
+            Action::Declare {
+                cards: shown,
+                dealt: d,
+            } if *d <= dealt => {
+                let trump = shown[0].suit().filter(|_| shown[0].rank() == Some(level));
+                let t = trump.map(|s| fold_suit(s, view.rules.two_colors));
+                Some((trump_strength(view, cards, level, t), a))
+            }
+            _ => None,
+        })
+        .max_by(|x, y| x.0.total_cmp(&y.0))?;
+    (best.0 >= 0.42 * cards.len() as f64).then(|| best.1.clone())
+}
+
+/// The cards to bury: the short plain suits first (a void to trump with),
+/// their points too; never trumps, pairs or aces while others remain.
+fn bury(view: &ShengjiView) -> Option<Action> {
+    let kitty = view.kitty.as_ref()?;
+    let level = Rank::from_value(view.level?)?;
+    let trump = view.declarations.last().and_then(|d| d.trump);
+    let order = Order::new(level, trump, view.rules.twos_trump, view.rules.two_colors);
+    let mut pool = view.hand.clone();
+    pool.extend_from_slice(kitty);
+    let counts = counts_of(&order, &pool);
+    let mut lens = [0usize; PLAY_SUITS];
+    for &c in &pool {
+        lens[order.suit(c)] += 1;
+    }
+    pool.sort_by_key(|&c| {
+        (
+            order.is_trump(c),
+            counts[order.key(c) as usize] >= 2,
+            c.rank() == Some(Rank::Ace),
+            lens[order.suit(c)],
+            points(c) >= 10,
+            order.value(c),
+        )
+    });
+    Some(Action::Bury(pool[..view.kitty_size].to_vec()))
+}
+
+/// The plain suits each seat has shown void in (it did not follow them).
+pub fn voids(view: &ShengjiView, order: &Order) -> [[bool; PLAY_SUITS]; SEATS] {
+    let mut v = [[false; PLAY_SUITS]; SEATS];
+    let mut note = |plays: &[(usize, Vec<Card>)]| {
+        let Some((_, first)) = plays.first() else {
+            return;
+        };
+        let Some(si) = uniform_suit(order, first) else {
+            return;
+        };
+        for (seat, cards) in &plays[1..] {
+            if cards.iter().any(|&c| order.suit(c) != si) {
+                v[*seat][si] = true;
+            }
+        }
+    };
+    for t in view.tricks.iter() {
+        note(&t.plays);
+    }
+    note(&view.trick);
+    v
+}
+
+/// Whether playing `cards` out of `hand` splits a pair (or wider group).
+fn breaks_groups(order: &Order, hand: &[Card], cards: &[Card]) -> usize {
+    let held = counts_of(order, hand);
+    let played = counts_of(order, cards);
+    (0..held.len())
+        .filter(|&k| held[k] >= 2 && played[k] > 0 && played[k] < held[k])
+        .count()
+}
+
+impl NormalBot {
+    fn play(view: &ShengjiView, legal: &[Action], rng: &mut dyn rand::RngCore) -> Action {
+        let Some(order) = view.order() else {
+            return BasicBot.choose(view, legal, rng);
+        };
+        let Some(me) = view.viewer else {
+            return BasicBot.choose(view, legal, rng);
+        };
+        if view.trick.is_empty() {
+            // No plain lead into a suit an opponent has shown void in.
+            let v = voids(view, &order);
+            let opponents = [(me + 1) % SEATS, (me + 3) % SEATS];
+            let safe: Vec<Action> = legal
+                .iter()
+                .filter(|a| match a {
+                    Action::Play(c) => {
+                        let si = uniform_suit(&order, c).unwrap_or(TRUMP);
+                        si == TRUMP || !opponents.iter().any(|&o| v[o][si])
+                    }
+                    _ => true,
+                })
+                .cloned()
+                .collect();
+            let pool = if safe.is_empty() { legal } else { &safe };
+            return BasicBot.choose(view, pool, rng);
+        }
+        let pick = BasicBot.choose(view, legal, rng);
+        // The same kind of follow without splitting a pair, if there is one.
+        let Action::Play(cards) = &pick else {
+            return pick;
+        };
+        if breaks_groups(&order, &view.hand, cards) == 0 {
+            return pick;
+        }
+        let trump = |c: &[Card]| c.iter().filter(|&&x| order.is_trump(x)).count();
+        legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(c) => Some((c, a)),
+                _ => None,
+            })
+            .filter(|(c, _)| {
+                points_of(c) <= points_of(cards)
+                    && trump(c) == trump(cards)
+                    && breaks_groups(&order, &view.hand, c) == 0
+            })
+            .min_by_key(|(c, _)| c.iter().map(|&x| order.strength(x) as u32).sum::<u32>())
+            .map(|(_, a)| a.clone())
+            .unwrap_or(pick)
+    }
+}
+
+impl Bot<Shengji> for NormalBot {
+    fn choose(
+        &mut self,
+        view: &ShengjiView,
+        legal: &[Action],
+        rng: &mut dyn rand::RngCore,
+    ) -> Action {
+        let chosen = match view.stage {
+            Stage::Declaring => {
+                let closing = legal.iter().any(|a| !matches!(a, Action::Declare { .. }));
+                declaration(view, legal, view.deal_total).or_else(|| {
+                    if closing {
+                        bury(view)
+                    } else {
+                        None
+                    }
+                })
+            }
+            Stage::Playing => Some(NormalBot::play(view, legal, rng)),
+            Stage::Finished => None,
+        };
+        match chosen {
+            Some(a) if legal.contains(&a) || matches!(a, Action::Bury(_)) => a,
+            _ => BasicBot.choose(view, legal, rng),
+        }
+    }
+}
+
+/// Every card of the decks the viewer has not seen: not in its hand, not
+/// played, not the kitty it buried.
+fn unseen(view: &ShengjiView) -> Vec<Card> {
+    let mut pool: Vec<Card> = Vec::new();
+    for _ in 0..view.rules.decks {
+        pool.extend(crate::cards::standard_deck());
+    }
+    let mut remove = |cards: &[Card]| {
+        for c in cards {
+            if let Some(i) = pool.iter().position(|x| x == c) {
+                pool.swap_remove(i);
+            }
+        }
+    };
+    remove(&view.hand);
+    for t in view.tricks.iter() {
+        for (_, p) in &t.plays {
+            remove(p);
+        }
+    }
+    for (_, p) in &view.trick {
+        remove(p);
+    }
+    if view.banker == view.viewer {
+        if let Some(k) = &view.kitty {
+            remove(k);
+        }
+    }
+    pool
+}
+
+/// Deals the unseen cards: each other seat its number of cards, none of a
+/// suit it has shown void in; the rest to the kitty when the viewer is not
+/// the banker. Voids are given up after a few failed tries.
+fn deal_world(
+    view: &ShengjiView,
+    order: &Order,
+    voids: &[[bool; PLAY_SUITS]; SEATS],
+    pool: &[Card],
+    rng: &mut dyn rand::RngCore,
+) -> Option<([Vec<Card>; SEATS], Vec<Card>)> {
+    let me = view.viewer?;
+    let banker = view.banker?;
+    let kitty_size = if banker == me { 0 } else { view.kitty_size };
+    let mut want: [usize; SEATS] = view.hand_sizes;
+    want[me] = 0;
+    if want.iter().sum::<usize>() + kitty_size != pool.len() {
+        return None;
+    }
+    for attempt in 0..12 {
+        let strict = attempt < 10;
+        let mut cards = pool.to_vec();
+        for i in (1..cards.len()).rev() {
+            let j = rng.gen_range(0..=i);
+            cards.swap(i, j);
+        }
+        // Cards of a suit someone is void in go first, while there is room.
+        cards.sort_by_key(|&c| {
+            let si = order.suit(c);
+            std::cmp::Reverse((0..SEATS).filter(|&s| voids[s][si]).count())
+        });
+        let mut hands: [Vec<Card>; SEATS] = Default::default();
+        let mut kitty = Vec::new();
+        let mut ok = true;
+        for c in cards {
+            let si = order.suit(c);
+            let room: Vec<usize> = (0..SEATS)
+                .filter(|&s| hands[s].len() < want[s] && !(strict && voids[s][si]))
+                .collect();
+            let kitty_room = kitty_size - kitty.len();
+            let slots: usize = room
+                .iter()
+                .map(|&s| want[s] - hands[s].len())
+                .sum::<usize>()
+                + kitty_room;
+            if slots == 0 {
+                ok = false;
+                break;
+            }
+            let mut k = rng.gen_range(0..slots);
+            let mut placed = false;
+            for &s in &room {
+                let r = want[s] - hands[s].len();
+                if k < r {
+                    hands[s].push(c);
+                    placed = true;
+                    break;
+                }
+                k -= r;
+            }
+            if !placed {
+                kitty.push(c);
+            }
+        }
+        if ok {
+            hands[me] = view.hand.clone();
+            let buried = if banker == me {
+                view.kitty.clone().unwrap_or_default()
+            } else {
+                kitty
+            };
+            return Some((hands, buried));
+        }
+    }
+    None
+}
+
+/// How a played-out hand ends for `me`'s team: levels first, then points.
+fn value_for(game: &Shengji, me: usize) -> f64 {
+    let Some(o) = game.typed_outcome() else {
+        return 0.0;
+    };
+    let mine = o.deltas[me % 2] - o.deltas[(me + 1) % 2];
+    let attacking = o.banker % 2 != me % 2;
+    let pts = if attacking { o.points } else { -o.points } as f64;
+    mine as f64 * 40.0 + pts
+}
+
+fn play_out(mut game: Shengji, me: usize, rng: &mut dyn rand::RngCore) -> f64 {
+    let mut bot = NormalBot;
+    for _ in 0..400 {
+        let Some(seat) = game.to_play() else { break };
+        let legal = game.legal(seat);
+        if legal.is_empty() {
+            break;
+        }
+        let a = bot.choose(&game.view_for(Some(seat)), &legal, rng);
+        if game.apply(seat, &a).is_err() {
+            break;
+        }
+    }
+    value_for(&game, me)
+}
+
+impl HardBot {
+    /// The moves worth searching: `normal`'s, then the others by the
+    /// points they give and what they cost, distinct.
+    fn candidates(
+        &self,
+        view: &ShengjiView,
+        order: &Order,
+        legal: &[Action],
+        quick: &Action,
+    ) -> Vec<Action> {
+        let mut out = vec![quick.clone()];
+        let mut rest: Vec<&Action> = legal.iter().filter(|a| *a != quick).collect();
+        rest.sort_by_key(|a| match a {
+            Action::Play(c) => (
+                points_of(c),
+                breaks_groups(order, &view.hand, c),
+                c.iter().map(|&x| order.strength(x) as u32).sum::<u32>(),
+            ),
+            _ => (0, 0, 0),
+        });
+        // The cheapest and the dearest, then those between.
+        if let Some(last) = rest.pop() {
+            rest.insert(0, last);
+        }
+        for a in rest {
+            if out.len() >= self.candidates {
+                break;
+            }
+            out.push(a.clone());
+        }
+        out
+    }
+}
+
+impl Bot<Shengji> for HardBot {
+    fn choose(
+        &mut self,
+        view: &ShengjiView,
+        legal: &[Action],
+        rng: &mut dyn rand::RngCore,
+    ) -> Action {
+        let quick = NormalBot.choose(view, legal, rng);
+        if view.stage != Stage::Playing || legal.len() < 2 {
+            return quick;
+        }
+        let (Some(me), Some(order)) = (view.viewer, view.order()) else {
+            return quick;
+        };
+        let candidates = self.candidates(view, &order, legal, &quick);
+        let v = voids(view, &order);
+        let pool = unseen(view);
+        let started = Instant::now();
+        let mut score = vec![0.0; candidates.len()];
+        let mut worlds = 0;
+        while worlds < self.worlds && (worlds == 0 || started.elapsed() < self.budget) {
+            let Some((hands, buried)) = deal_world(view, &order, &v, &pool, rng) else {
+                return quick;
+            };
+            let Some(world) = view.world(hands, buried) else {
+                return quick;
+            };
+            for (i, a) in candidates.iter().enumerate() {
+                let mut g = world.clone();
+                if g.apply(me, a).is_err() {
+                    score[i] = f64::NEG_INFINITY;
+                    continue;
+                }
+                score[i] += play_out(g, me, rng);
+            }
+            worlds += 1;
+        }
+        // Normal's choice unless another is clearly better: with a few
+        // noisy worlds, the best of several estimates flatters itself.
+        let best = (0..candidates.len())
+            .max_by(|&x, &y| score[x].total_cmp(&score[y]).then(y.cmp(&x)))
+            .unwrap_or(0);
+        if score[best] - score[0] < SWITCH_MARGIN * worlds as f64 {
+            return quick;
+        }
+        candidates[best].clone()
+    }
+
+    fn may_block(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Whole table hands with every level seated: every choice is legal
+    /// and every hand ends; the hard level's worlds are the view's hand.
+    #[test]
+    fn every_level_plays_whole_hands() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..2 {
+            let mut t = ShengjiTable::deal(Default::default(), SEATS, &mut rng).unwrap();
+            let mut bots: Vec<Box<dyn Bot<ShengjiTable>>> = vec![
+                Box::new(TableLevelBot {
+                    level: super::super::Level::Hard,
+                    hand: Box::new(HardBot {
+                        worlds: 2,
+                        candidates: 3,
+                        budget: Duration::from_secs(5),
+                    }),
+                }),
+                bot(super::super::Level::Normal),
+                bot(super::super::Level::Easy),
+                bot(super::super::Level::Normal),
+            ];
+            for _ in 0..5000 {
+                if let Some(step) = t.table_step() {
+                    t.apply(t.hand().prospective_banker(), &step).unwrap();
+                    continue;
+                }
+                let Some(&seat) = t.waiting_on().first() else {
+                    break;
+                };
+                let legal = t.legal_actions(seat);
+                let a = bots[seat].choose(&t.view(Some(seat)), &legal, &mut rng);
+                t.apply(seat, &a).unwrap();
+            }
+            assert!(t.is_finished());
+        }
+    }
+}
