@@ -124,6 +124,7 @@ fn options(seed: u64, rules: serde_json::Value, stake: i64) -> TableOptions {
         rules,
         seed: Some(seed),
         lang: None,
+        timers: None,
     }
 }
 

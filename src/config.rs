@@ -11,6 +11,8 @@
 //! the defaults it states. Unknown keys are refused so a typo is not
 //! silently ignored.
 
+pub mod server_settings;
+
 use crate::games::GameKind;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};

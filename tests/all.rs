@@ -33,6 +33,8 @@ mod discord_duan_guozi;
 mod discord_e2e;
 #[path = "discord_fits.rs"]
 mod discord_fits;
+#[path = "discord_settings.rs"]
+mod discord_settings;
 #[path = "dou_dizhu.rs"]
 mod dou_dizhu;
 #[path = "duan_guozi.rs"]
@@ -63,6 +65,8 @@ mod promises;
 mod records;
 #[path = "reliability.rs"]
 mod reliability;
+#[path = "server_settings.rs"]
+mod server_settings;
 #[path = "shengji.rs"]
 mod shengji;
 #[path = "table_play.rs"]

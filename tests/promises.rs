@@ -47,6 +47,7 @@ fn options(stake: i64, rules: serde_json::Value, seed: u64) -> TableOptions {
         rules,
         seed: Some(seed),
         lang: None,
+        timers: None,
     }
 }
 

@@ -366,6 +366,7 @@ fn options(rules: serde_json::Value) -> TableOptions {
         rules,
         seed: Some(7),
         lang: None,
+        timers: None,
     }
 }
 
@@ -433,6 +434,7 @@ async fn bad_options_are_refused_and_nothing_is_created() {
             rules: rules.clone(),
             seed: None,
             lang: None,
+            timers: None,
         };
         let e = tables
             .open::<Race>(SERVER, CHANNEL, ALICE, opts)

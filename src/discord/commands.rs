@@ -27,7 +27,12 @@ pub fn all() -> Vec<Command> {
         super::table::commands::play(),
         super::table::commands::pass(),
         super::table::commands::hand(),
+        super::settings::paiju(),
+        super::settings::help(),
     ];
+    for c in cmds.iter_mut().filter(|c| c.name == "paiju") {
+        super::settings::set_choices(c);
+    }
     // Each game's command group, in the registry's order.
     cmds.extend(crate::games::GameKind::ALL.into_iter().map(
         |kind| crate::games::with_game!(kind, G => <G as super::table::DiscordGame>::command()),

@@ -79,6 +79,16 @@ impl i18n::FrontEnd for Discord {
     }
 }
 
+/// A refusal typed by a lower layer (a setting out of its bounds).
+impl From<crate::message::Message> for BotError {
+    fn from(m: crate::message::Message) -> BotError {
+        BotError::User {
+            key: m.key,
+            args: m.args,
+        }
+    }
+}
+
 impl From<RuleError> for BotError {
     fn from(e: RuleError) -> BotError {
         BotError::User {
@@ -170,6 +180,16 @@ pub fn fit_content(text: String) -> String {
         return text;
     }
     let mut cut: String = text.chars().take(MAX_CONTENT - 1).collect();
+    cut.push('…');
+    cut
+}
+
+/// `text` cut to `max` characters, an ellipsis marking the cut.
+pub fn fit(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max - 1).collect();
     cut.push('…');
     cut
 }

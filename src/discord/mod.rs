@@ -19,6 +19,7 @@ pub mod components;
 pub mod errors;
 pub mod ids;
 pub mod ops;
+pub mod settings;
 pub mod table;
 
 use crate::config::Config;
@@ -42,6 +43,11 @@ pub struct Data {
     pub host: Arc<table::host::Host>,
     /// A sharded process's shards (`None`: it hosts every guild).
     pub shards: Option<crate::ledger::Shards>,
+    /// The settings of the servers this process hosts, read once and
+    /// replaced when `/paiju settings` changes them (`settings`).
+    pub servers: dashmap::DashMap<u64, Arc<crate::config::server_settings::ServerSettings>>,
+    /// Servers whose admins were told where the settings are.
+    pub told_admin: dashmap::DashSet<u64>,
 }
 
 impl Data {
@@ -65,6 +71,8 @@ impl Data {
         Data {
             host,
             shards: config.discord.shard_set(),
+            servers: dashmap::DashMap::new(),
+            told_admin: dashmap::DashSet::new(),
             config,
             ledger,
             langs,
@@ -135,11 +143,18 @@ pub async fn send<'a>(
 
 /// The reply language of a command: the member's locale, then the server's.
 pub fn lang_of_ctx(ctx: Context<'_>) -> Lang {
+    // The language the server's admins chose (`/paiju settings`) comes
+    // before the one its Discord settings name.
+    let chosen = ctx
+        .data()
+        .cached_settings(ctx.guild_id().map(|g| g.get()))
+        .and_then(|s| s.language.clone());
     let guild_locale = match ctx {
         poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
         poise::Context::Prefix(_) => None,
     };
-    ctx.data().lang(ctx.locale(), guild_locale)
+    ctx.data()
+        .lang(ctx.locale(), chosen.as_deref().or(guild_locale))
 }
 
 /// Why the bot could not run.
@@ -221,9 +236,20 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         event_handler: |fw, event| Box::pin(on_event(fw, event)),
         // Every command of a guild this process does not host is refused
         // before it runs (its components and modals in `components`).
+        // The server's settings are read before its first command runs,
+        // so that every command finds them (its language, too).
         command_check: Some(|ctx| {
-            Box::pin(async move { ctx.data().check_guild(ctx.guild_id()).map(|()| true) })
+            Box::pin(async move {
+                ctx.data().check_guild(ctx.guild_id())?;
+                if let Some(g) = ctx.guild_id() {
+                    if let Err(e) = ctx.data().server_settings(g.get()).await {
+                        tracing::warn!(guild = g.get(), "cannot read the server's settings: {e}");
+                    }
+                }
+                Ok(true)
+            })
         }),
+        post_command: |ctx| Box::pin(settings::tell_admin_once(ctx)),
         // Owners are not used; skipping this saves a request at start-up.
         initialize_owners: false,
         ..Default::default()

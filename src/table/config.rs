@@ -56,6 +56,31 @@ impl TableConfig {
     pub fn ai_delay(&self) -> Duration {
         Duration::from_millis(self.ai_delay_ms)
     }
+
+    /// These limits with a table's own timers, if it has them.
+    pub fn with_timers(&self, timers: Option<&TableTimers>) -> TableConfig {
+        match timers {
+            Some(t) => TableConfig {
+                bid_timeout_secs: t.bid_timeout_secs,
+                play_timeout_secs: t.play_timeout_secs,
+                lobby_idle_secs: t.lobby_idle_secs,
+                ai_delay_ms: t.ai_delay_ms,
+                ..self.clone()
+            },
+            None => self.clone(),
+        }
+    }
+}
+
+/// A table's own timers, when its server set them (`/paiju settings`):
+/// kept with the table's options, so a table keeps the timers it opened
+/// with, through a restart too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableTimers {
+    pub bid_timeout_secs: u64,
+    pub play_timeout_secs: u64,
+    pub lobby_idle_secs: u64,
+    pub ai_delay_ms: u64,
 }
 
 /// One table's options, checked when the table opens.
@@ -75,6 +100,9 @@ pub struct TableOptions {
     /// messages, kept with the game so a resumed table speaks as before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub lang: Option<String>,
+    /// The table's own timers (its server's), else every table's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timers: Option<TableTimers>,
 }
 
 fn empty_object() -> serde_json::Value {
@@ -88,6 +116,41 @@ impl TableOptions {
             rules: empty_object(),
             seed: None,
             lang: None,
+            timers: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_with_its_own_timers_keeps_them_through_its_stored_options() {
+        let own = TableTimers {
+            bid_timeout_secs: 12,
+            play_timeout_secs: 34,
+            lobby_idle_secs: 60,
+            ai_delay_ms: 0,
+        };
+        let options = TableOptions {
+            timers: Some(own),
+            ..TableOptions::new(10)
+        };
+        // Stored with the game and read back at a resume.
+        let stored = serde_json::to_value(&options).unwrap();
+        let back: TableOptions = serde_json::from_value(stored).unwrap();
+        let config = TableConfig::default().with_timers(back.timers.as_ref());
+        assert_eq!(config.bid_timeout(), Duration::from_secs(12));
+        assert_eq!(config.play_timeout(), Duration::from_secs(34));
+        assert_eq!(config.max_stake, TableConfig::default().max_stake);
+        // A table without: every table's timers, and its stored options
+        // read as they always did (no `timers` key).
+        let plain = serde_json::to_value(TableOptions::new(10)).unwrap();
+        assert!(plain.get("timers").is_none());
+        assert_eq!(
+            TableConfig::default().with_timers(None),
+            TableConfig::default()
+        );
     }
 }

@@ -58,6 +58,16 @@ pub fn ledger_message(e: &LedgerError) -> Message {
         } => m
             .arg("when", Arg::Time(*available_at))
             .arg("seconds", *retry_in_secs),
+        LedgerError::GiveLimit {
+            limit,
+            given,
+            amount,
+        } => m
+            .arg("limit", *limit)
+            .arg("given", *given)
+            .arg("left", (*limit - *given).max(0))
+            .arg("amount", *amount),
+        LedgerError::SettingChanged { name } => m.arg("setting", name.as_str()),
         LedgerError::UnknownGame { game } => m.arg("game", *game),
         LedgerError::GameNotRunning { game, status } => {
             m.arg("game", *game).arg("status", status.as_str())

@@ -28,7 +28,7 @@ pub mod registry;
 mod runtime;
 pub mod store;
 
-pub use config::{TableConfig, TableOptions};
+pub use config::{TableConfig, TableOptions, TableTimers};
 pub use error::TableError;
 pub use handle::{
     Actor, CappedLoss, CloseReason, GameResult, GameStatus, Occupant, TableEvent, TableHandle,

@@ -250,6 +250,7 @@ impl<S: TableStore> Tables<S> {
         let mut rng = ChaCha8Rng::seed_from_u64(options.seed.unwrap_or_else(rand::random));
         let phase = phase(&mut rng);
         let bot = G::bot_for(&rules);
+        let config = self.shared.config.with_timers(options.timers.as_ref());
         let table = Table {
             server,
             channel,
@@ -259,7 +260,7 @@ impl<S: TableStore> Tables<S> {
             options,
             rules,
             store: self.shared.store.clone(),
-            config: self.shared.config.clone(),
+            config,
             phase,
             events,
             rng,

@@ -217,6 +217,7 @@ fn table_options(options: &PlayOptions, round: u64) -> TableOptions {
                 .unwrap_or_else(rand::random),
         ),
         lang: Some(options.lang.code().to_string()),
+        timers: None,
     }
 }
 

@@ -45,6 +45,7 @@ fn options(seed: u64) -> TableOptions {
         rules: json!({"ante": 5}),
         seed: Some(seed),
         lang: None,
+        timers: None,
     }
 }
 

@@ -38,6 +38,7 @@ fn options(rules: serde_json::Value) -> TableOptions {
         rules,
         seed: Some(4),
         lang: None,
+        timers: None,
     }
 }
 

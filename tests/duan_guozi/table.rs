@@ -39,6 +39,7 @@ fn options(rules: serde_json::Value) -> TableOptions {
         rules,
         seed: Some(9),
         lang: None,
+        timers: None,
     }
 }
 

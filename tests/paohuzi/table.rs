@@ -39,6 +39,7 @@ fn options(seed: u64) -> TableOptions {
         rules: json!({"mingtang": true}),
         seed: Some(seed),
         lang: None,
+        timers: None,
     }
 }
 

@@ -274,6 +274,7 @@ async fn players_pick_seats_and_ai_fills_the_empty_places() {
         rules: json!({"declare_window": 0}),
         seed: Some(4),
         lang: None,
+        timers: None,
     };
     let t = tables
         .open::<ShengjiTable>(SERVER, CHANNEL, 1, opts)
@@ -315,6 +316,7 @@ async fn players_pick_seats_and_ai_fills_the_empty_places() {
         rules: json!({}),
         seed: Some(5),
         lang: None,
+        timers: None,
     };
     let t = tables
         .open::<ShengjiTable>(SERVER, CHANNEL + 1, 1, opts)
@@ -427,6 +429,7 @@ async fn a_whole_match_on_the_sqlite_ledger_carries_levels_pays_every_hand_and_v
         rules: json!({"declare_window": 0, "decks": 1, "match_bonus": 2}),
         seed: Some(8),
         lang: None,
+        timers: None,
     };
     let t = tables
         .open::<ShengjiTable>(SERVER, CHANNEL, users[0], opts)
@@ -526,6 +529,7 @@ async fn not_now_in_the_declare_window_is_final_and_moves_not_its_end() {
             rules: json!({"declare_window": 4}),
             seed: Some(seed),
             lang: None,
+            timers: None,
         };
         let t = tables
             .open::<ShengjiTable>(SERVER, CHANNEL + seed, 1, opts)

@@ -293,6 +293,8 @@ struct State {
     commands: Vec<Value>,
     registrations: u32,
     usernames: HashMap<u64, String>,
+    /// The roles of members who have some (none by default).
+    roles: HashMap<u64, Vec<u64>>,
     /// Requests refused as past Discord's limits ([`Violation`]).
     violations: Vec<Violation>,
     /// The test expects violations (it tests the bot's reaction to one):
@@ -493,6 +495,12 @@ impl FakeDiscord {
     }
 
     /// From now on, sending a DM to `user` fails with 50007.
+    /// Gives `user` these roles in every guild (their interactions carry
+    /// them, as Discord's member objects do).
+    pub fn set_roles(&self, user: u64, roles: &[u64]) {
+        self.lock().roles.insert(user, roles.to_vec());
+    }
+
     pub fn close_dms(&self, user: u64) {
         self.lock().dm_closed.insert(user);
     }
@@ -672,12 +680,21 @@ impl FakeDiscord {
             resolved_users.insert(id.to_string(), u);
             resolved_members.insert(id.to_string(), partial_member_json());
         });
+        // A role option (type 8) is resolved as Discord does.
+        let mut resolved_roles = serde_json::Map::new();
+        collect_role_options(&options, &mut |id| {
+            resolved_roles.insert(id.to_string(), role_json(id, guild_of(channel)));
+        });
         let data = json!({
             "id": "700000000000000001",
             "name": name,
             "type": 1,
             "options": options,
-            "resolved": { "users": resolved_users, "members": resolved_members },
+            "resolved": {
+                "users": resolved_users,
+                "members": resolved_members,
+                "roles": resolved_roles,
+            },
         });
         self.dispatch_interaction(guild_of(channel), channel, user, locale, 2, data, None)
     }
@@ -804,7 +821,8 @@ impl FakeDiscord {
                     "user": user_json,
                     "nick": null,
                     "avatar": null,
-                    "roles": [],
+                    "roles": st.roles.get(&user).cloned().unwrap_or_default()
+                        .iter().map(u64::to_string).collect::<Vec<_>>(),
                     "joined_at": TIMESTAMP,
                     "premium_since": null,
                     "deaf": false,
@@ -1361,6 +1379,38 @@ pub fn guild_of(channel: u64) -> u64 {
     } else {
         GUILD_ID
     }
+}
+
+fn collect_role_options(options: &Value, f: &mut dyn FnMut(u64)) {
+    if let Some(list) = options.as_array() {
+        for o in list {
+            if o["type"] == json!(8) {
+                if let Some(id) = o["value"].as_str().and_then(|s| s.parse().ok()) {
+                    f(id);
+                }
+            }
+            collect_role_options(&o["options"], f);
+        }
+    }
+}
+
+/// A role object as Discord sends it in an interaction's resolved data.
+fn role_json(id: u64, guild: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "guild_id": guild.to_string(),
+        "name": format!("role-{id}"),
+        "color": 0,
+        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": 1,
+        "permissions": "0",
+        "managed": false,
+        "mentionable": true,
+        "flags": 0,
+    })
 }
 
 fn collect_user_options(options: &Value, f: &mut dyn FnMut(u64)) {

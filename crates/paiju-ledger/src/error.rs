@@ -35,6 +35,18 @@ pub enum LedgerError {
         /// Unix seconds when the next claim is possible.
         available_at: i64,
     },
+    /// `/daily` is turned off in this server (its daily amount is 0).
+    #[error("daily chips are turned off")]
+    DailyOff,
+    /// This server's admins turned `/give` off.
+    #[error("giving chips is turned off in this server")]
+    GiveOff,
+    /// A gift past what one member may give in 24 hours.
+    #[error("a member may give {limit} chips in 24 hours; {given} given, {amount} more asked")]
+    GiveLimit { limit: i64, given: i64, amount: i64 },
+    /// A server setting changed by someone else since it was read.
+    #[error("the setting {name} was changed meanwhile")]
+    SettingChanged { name: String },
     #[error("no game {game}")]
     UnknownGame { game: GameId },
     #[error("game {game} is {status}, not running")]
@@ -120,6 +132,10 @@ impl LedgerError {
             LedgerError::DuplicateSeat { .. } => "err-already-seated",
             LedgerError::BalanceChanged { .. } => "err-balance-changed",
             LedgerError::DailyCooldown { .. } => "err-daily-cooldown",
+            LedgerError::DailyOff => "err-daily-off",
+            LedgerError::GiveOff => "err-give-off",
+            LedgerError::GiveLimit { .. } => "err-give-limit",
+            LedgerError::SettingChanged { .. } => "err-setting-changed",
             LedgerError::GameNotRunning { .. } => "err-game-over",
             LedgerError::NotSeated { .. } => "err-not-seated",
             LedgerError::StaleVersion { .. } => "err-stale",
@@ -193,6 +209,10 @@ pub const ERROR_KEYS: &[&str] = &[
     "err-seated-elsewhere",
     "err-already-seated",
     "err-daily-cooldown",
+    "err-daily-off",
+    "err-give-off",
+    "err-give-limit",
+    "err-setting-changed",
     "err-game-over",
     "err-not-seated",
     "err-stale",

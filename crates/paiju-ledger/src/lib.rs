@@ -69,6 +69,7 @@ mod group;
 pub mod lease;
 mod messages;
 mod raw;
+pub mod server_settings;
 pub mod shares;
 mod verify;
 mod wal_vfs;
@@ -78,10 +79,12 @@ pub use error::{Fault, LedgerError, ERROR_KEYS};
 pub use group::{describe_metrics, metric_names};
 pub use lease::{Lease, LeaseOwner, Shards};
 pub use messages::GameMessage;
+pub use server_settings::{SettingChange, SettingLogEntry};
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
 use db::{Lock, Pool, Tx};
 use serde::{Deserialize, Serialize};
+use server_settings::{flag_setting, names, number_setting};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::SqlitePool;
@@ -791,12 +794,21 @@ impl Ledger {
         user: UserId,
         now_unix: i64,
     ) -> Result<i64, LedgerError> {
-        if self.cfg.daily_amount == 0 {
-            return Err(LedgerError::BadInput("daily chips are turned off".into()));
-        }
         let mut tx = self.begin(Lock::Server(db_id(server))).await?;
         // Only the process hosting this guild pays (issue #32).
         self.check_server_owner(&mut tx, server).await?;
+        // The server's own amount and cooldown, else the config's (#34).
+        let amount = number_setting(&mut tx, server, names::DAILY, self.cfg.daily_amount).await?;
+        if amount <= 0 {
+            return Err(LedgerError::DailyOff);
+        }
+        let cooldown = number_setting(
+            &mut tx,
+            server,
+            names::DAILY_COOLDOWN,
+            self.cfg.daily_cooldown_secs,
+        )
+        .await?;
         let balance = self.ensure_account(&mut tx, server, user).await?;
         let (last, claims): (Option<i64>, i64) = db::query_as(
             "SELECT last_daily, daily_claims FROM accounts WHERE server_id = $1 AND user_id = $2",
@@ -806,7 +818,7 @@ impl Ledger {
         .fetch_one(&mut tx)
         .await?;
         if let Some(last) = last {
-            let next = last.saturating_add(self.cfg.daily_cooldown_secs);
+            let next = last.saturating_add(cooldown);
             if now_unix < next {
                 return Err(LedgerError::DailyCooldown {
                     retry_in_secs: next.saturating_sub(now_unix),
@@ -814,7 +826,6 @@ impl Ledger {
                 });
             }
         }
-        let amount = self.cfg.daily_amount;
         let new = balance
             .checked_add(amount)
             .ok_or(LedgerError::AmountTooLarge)?;
@@ -870,6 +881,21 @@ impl Ledger {
                     key: idempotency_key.to_string(),
                 })
             };
+        }
+        if !flag_setting(&mut tx, server, names::GIVE_ALLOWED, true).await? {
+            return Err(LedgerError::GiveOff);
+        }
+        let limit = number_setting(&mut tx, server, names::GIVE_DAILY_LIMIT, 0).await?;
+        if limit > 0 {
+            let since = now_unix().saturating_sub(server_settings::GIVE_WINDOW_SECS);
+            let given = server_settings::given_since(&mut tx, server, from, since).await?;
+            if given.saturating_add(amount) > limit {
+                return Err(LedgerError::GiveLimit {
+                    limit,
+                    given,
+                    amount,
+                });
+            }
         }
         let from_balance = self.ensure_account(&mut tx, server, from).await?;
         if let Some(game) = running_game_of(&mut tx, server, from).await? {
@@ -1133,7 +1159,8 @@ impl Ledger {
         if let Some(b) = found {
             return Ok(b);
         }
-        let start = self.cfg.starting_chips;
+        let start =
+            number_setting(&mut *tx, server, names::STARTING, self.cfg.starting_chips).await?;
         db::query(
             "INSERT INTO accounts (server_id, user_id, balance, created_at) VALUES ($1, $2, $3, $4)",
         )

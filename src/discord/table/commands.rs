@@ -84,6 +84,58 @@ pub async fn open_with<G: DiscordGame>(
     open_table::<G>(ctx, options, Some(join)).await
 }
 
+/// The stake of a table of `kind` opened here: the one the member typed as
+/// `option` (`stake`, Chexuan's `ante`), within the server's allowed range,
+/// else the server's default.
+pub async fn chosen_stake(
+    ctx: Context<'_>,
+    kind: crate::games::GameKind,
+    given: Option<i64>,
+    option: &'static str,
+) -> Result<i64, BotError> {
+    let settings = ctx.data().server_settings(server_of(ctx)?).await?;
+    let g = settings.game(kind);
+    match given {
+        None => Ok(g.stake),
+        Some(s) if (g.min_stake..=g.max_stake).contains(&s) => Ok(s),
+        Some(s) => Err(BotError::option_range(option, g.min_stake..=g.max_stake, s)),
+    }
+}
+
+/// Refuses a table the server's settings do not allow here: a game turned
+/// off, a channel not on the list (the refusal names the allowed ones), a
+/// host without the role (Manage Server may always host).
+fn check_allowed(
+    ctx: Context<'_>,
+    settings: &crate::config::server_settings::ServerSettings,
+    kind: crate::games::GameKind,
+) -> Result<(), BotError> {
+    use crate::message::Arg;
+    if !settings.game(kind).enabled {
+        return Err(BotError::user("err-game-off").arg("game", Arg::Words(kind.name_key())));
+    }
+    if !settings.allows_channel(ctx.channel_id().get()) {
+        let allowed: Vec<String> = settings
+            .channels
+            .iter()
+            .flatten()
+            .map(|c| format!("<#{c}>"))
+            .collect();
+        return Err(BotError::user("err-channel-not-allowed").arg("channels", allowed.join(" ")));
+    }
+    if let Some(role) = settings.host_role {
+        let member = match ctx {
+            poise::Context::Application(a) => a.interaction.member.as_deref(),
+            poise::Context::Prefix(_) => None,
+        };
+        let has_role = member.is_some_and(|m| m.roles.iter().any(|r| r.get() == role));
+        if !has_role && !crate::discord::settings::is_admin(ctx) {
+            return Err(BotError::user("err-host-role").arg("role", format!("<@&{role}>")));
+        }
+    }
+    Ok(())
+}
+
 /// Opens the table; the caller's balance is read only when they bring a
 /// buy-in (`join`).
 async fn open_table<G: DiscordGame>(
@@ -94,6 +146,20 @@ async fn open_table<G: DiscordGame>(
     check_running(ctx)?;
     let server = server_of(ctx)?;
     let lang = lang_seen(ctx);
+    // The server's settings as they are now: the table keeps them.
+    let settings = ctx.data().server_settings(server).await?;
+    check_allowed(ctx, &settings, G::KIND)?;
+    let mut options = options;
+    if let (Some(level), serde_json::Value::Object(rules)) =
+        (settings.game(G::KIND).ai, &mut options.rules)
+    {
+        rules
+            .entry("ai")
+            .or_insert_with(|| serde_json::json!(level.name()));
+    }
+    if !settings.timers_are(&ctx.data().config) {
+        options.timers = Some(settings.timers);
+    }
     let host = ctx.data().host.clone();
     let user = ctx.author().id.get();
     let host_join = match join {

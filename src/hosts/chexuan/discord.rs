@@ -629,7 +629,8 @@ pub async fn cx_start(
     bobo: Option<i64>,
     ai: Option<crate::hosts::dou_dizhu::discord::AiChoice>,
 ) -> Result<(), BotError> {
-    let mut rules = start_rules(ante, ctx.data().config.stakes.get(GameKind::Chexuan))?;
+    let ante = table_cmds::chosen_stake(ctx, GameKind::Chexuan, ante, "ante").await?;
+    let mut rules = start_rules(Some(ante), ante)?;
     if let Some(ai) = ai {
         rules["ai"] = json!(ai.level().name());
     }
@@ -639,6 +640,7 @@ pub async fn cx_start(
         rules,
         seed: None,
         lang: None,
+        timers: None,
     };
     table_cmds::open_with::<ChexuanTable>(ctx, options, join_args(bobo)?).await
 }

@@ -274,7 +274,7 @@ pub async fn dg_start(
     ante: Option<i64>,
     sweep: Option<bool>,
 ) -> Result<(), BotError> {
-    let stake = stake.unwrap_or(ctx.data().config.stakes.get(GameKind::DuanGuozi));
+    let stake = table_cmds::chosen_stake(ctx, GameKind::DuanGuozi, stake, "stake").await?;
     if stake < 1 {
         return Err(BotError::user("err-amount-positive"));
     }
@@ -283,6 +283,7 @@ pub async fn dg_start(
         rules: start_rules(ante, sweep)?,
         seed: None,
         lang: None,
+        timers: None,
     };
     table_cmds::open::<DuanGuozi>(ctx, options).await
 }

@@ -480,6 +480,7 @@ pub fn start_options(
         rules: serde_json::json!({ "mingtang": mingtang.unwrap_or(false) }),
         seed: None,
         lang: None,
+        timers: None,
     })
 }
 
@@ -489,11 +490,8 @@ pub async fn phz_start(
     stake: Option<i64>,
     mingtang: Option<bool>,
 ) -> Result<(), BotError> {
-    let options = start_options(
-        stake,
-        mingtang,
-        ctx.data().config.stakes.get(GameKind::Paohuzi),
-    )?;
+    let stake = table_cmds::chosen_stake(ctx, GameKind::Paohuzi, stake, "stake").await?;
+    let options = start_options(Some(stake), mingtang, stake)?;
     table_cmds::open::<PaohuziTable>(ctx, options).await
 }
 

@@ -644,10 +644,11 @@ pub async fn sj_start(
         rules["ai"] = json!(ai.level().name());
     }
     let options = TableOptions {
-        stake: stake.unwrap_or_else(|| ctx.data().config.stakes.get(GameKind::Shengji)),
+        stake: table_cmds::chosen_stake(ctx, GameKind::Shengji, stake, "stake").await?,
         rules,
         seed: None,
         lang: None,
+        timers: None,
     };
     table_cmds::open::<ShengjiTable>(ctx, options).await
 }

@@ -103,6 +103,20 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// Whether the game's AI seats play at a level a table chooses (`"ai"`
+    /// in its rules: easy, normal, hard), and the level a table that names
+    /// none plays at. Duan Guozi's seats decide nothing; Paohuzi has one
+    /// AI so far.
+    pub fn ai_levels(self) -> Option<crate::ai::Level> {
+        match self {
+            GameKind::DouDizhu => Some(crate::ai::Level::default()),
+            GameKind::Chexuan | GameKind::Shengji => Some(crate::ai::Level::table_default()),
+            GameKind::DuanGuozi | GameKind::Paohuzi => None,
+        }
+    }
+}
+
 /// Runs `$body` with `$G` naming the game type of a [`GameKind`]: the type
 /// a record replays with and a table hosts. Every layer that names a game by
 /// its kind dispatches through it (`paiju replay` and `simulate`, resuming

@@ -569,7 +569,7 @@ pub async fn ddz_start(
     #[rename = "show-cards"] show_cards: Option<bool>,
     ai: Option<AiChoice>,
 ) -> Result<(), BotError> {
-    let stake = stake.unwrap_or(ctx.data().config.stakes.get(GameKind::DouDizhu));
+    let stake = table_cmds::chosen_stake(ctx, GameKind::DouDizhu, stake, "stake").await?;
     if stake < 1 {
         return Err(BotError::user("err-amount-positive"));
     }
@@ -601,6 +601,7 @@ pub async fn ddz_start(
         rules,
         seed: None,
         lang: None,
+        timers: None,
     };
     table_cmds::open::<DouDizhu>(ctx, options).await
 }
