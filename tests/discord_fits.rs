@@ -661,3 +661,36 @@ mod limits_checks {
             .any(|p| p.code == "APPLICATION_COMMAND_TOO_LARGE"));
     }
 }
+
+/// Discord forgets an interaction its bot did not acknowledge within 3 s
+/// (10062 Unknown interaction, and the member sees "This interaction
+/// failed"): so does the fake, and it records the late callback as a
+/// violation, which fails every end-to-end test that does not expect it.
+/// A bot whose callback came too late answers the next click as ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_forgets_an_interaction_acknowledged_late() {
+    use crate::support::bot::BotProcess;
+    use crate::support::fake_discord::ACK_LIMIT;
+    use std::time::Duration;
+    assert_eq!(ACK_LIMIT, Duration::from_secs(3));
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = BotProcess::start(&fake.api_url(), dir.path(), &[]);
+    fake.wait_ready(1).await;
+    fake.expect_violations();
+    // No callback can be on time: the bot's is refused and counted.
+    fake.set_ack_limit(Duration::ZERO);
+    let ann = 100_000_000_000_000_001;
+    let late = fake.command(ann, "en-US", "chips", json!([]));
+    fake.wait_for("the late callback", 20, |f| f.late_acks() == 1)
+        .await;
+    assert!(fake.interaction(late).callback.is_none());
+    assert_eq!(fake.violations()[0].code, 10062);
+    // Discord's 3 s again: the next command is answered.
+    fake.set_ack_limit(ACK_LIMIT);
+    let next = fake.command(ann, "en-US", "chips", json!([]));
+    let answer = fake.wait_answer(next).await;
+    assert!(answer.text().contains("chips"), "{}", answer.text());
+    assert_eq!(fake.late_acks(), 1);
+    bot.stop();
+}

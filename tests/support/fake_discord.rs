@@ -36,6 +36,8 @@ pub const CHANNEL_ID: u64 = 810_000_000_000_000_001;
 /// shard of a guild is `(id >> 22) % shard_count`), with its channel.
 pub const GUILD_2: u64 = GUILD_ID + (1 << 22);
 pub const CHANNEL_2: u64 = 810_000_000_000_000_002;
+/// Discord's time to acknowledge an interaction.
+pub const ACK_LIMIT: Duration = Duration::from_secs(3);
 const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 
 /// One REST request the bot made.
@@ -300,6 +302,9 @@ struct State {
     /// The test expects violations (it tests the bot's reaction to one):
     /// they are recorded and refused, but fail nothing by themselves.
     expect_violations: bool,
+    /// How long after the interaction its first callback may come
+    /// (Discord: 3 s; [`FakeDiscord::set_ack_limit`]); `None`: 3 s.
+    ack_limit: Option<Duration>,
 }
 
 impl State {
@@ -488,6 +493,21 @@ impl FakeDiscord {
     /// What to put in `discord.api_url`.
     pub fn api_url(&self) -> String {
         format!("http://127.0.0.1:{}", self.http_port)
+    }
+
+    /// How late a callback may come (Discord's 3 s unless a test says
+    /// otherwise: a test of the bot's answer to a late one sets less).
+    pub fn set_ack_limit(&self, limit: Duration) {
+        self.lock().ack_limit = Some(limit);
+    }
+
+    /// The interactions the bot acknowledged too late (refused, 10062).
+    pub fn late_acks(&self) -> usize {
+        self.lock()
+            .violations
+            .iter()
+            .filter(|v| v.code == 10062)
+            .count()
     }
 
     pub fn set_username(&self, user: u64, name: &str) {
@@ -1073,6 +1093,7 @@ impl FakeDiscord {
                 (200, Some(Value::Array(list)))
             }
             ("POST", ["interactions", id, token, "callback"]) => {
+                let limit = st.ack_limit.unwrap_or(ACK_LIMIT);
                 let Some(i) = st
                     .interaction_mut(token)
                     .filter(|i| i.id.to_string() == *id)
@@ -1081,6 +1102,22 @@ impl FakeDiscord {
                 };
                 if i.callback.is_some() {
                     return error(400, 40060, "Interaction has already been acknowledged.");
+                }
+                // Discord forgets an interaction not acknowledged within
+                // 3 s: the member sees "This interaction failed".
+                let waited = i.sent.elapsed();
+                if waited > limit {
+                    let asked = i.asked.clone();
+                    st.violations.push(Violation {
+                        route: format!("{method} {path}"),
+                        code: 10062,
+                        problems: vec![format!(
+                            "`{asked}` acknowledged {:.2} s after it was sent (Discord allows {} s)",
+                            waited.as_secs_f64(),
+                            limit.as_secs_f64()
+                        )],
+                    });
+                    return error(404, 10062, "Unknown interaction");
                 }
                 // The files travel beside `data`; the message they make
                 // lists them as attachments.
