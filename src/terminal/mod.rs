@@ -626,6 +626,7 @@ where
                 resumed,
                 seats,
                 version,
+                commitment,
             } => {
                 if resumed {
                     // The version the game resumed at, not a later one.
@@ -634,6 +635,9 @@ where
                     self.say(text::resumed(self.options.lang, game, version))?;
                 } else {
                     self.say(text::started(self.options.lang, game))?;
+                }
+                if let Some(c) = &commitment {
+                    self.say(text::fair_commitment(lang, c))?;
                 }
             }
             TableEvent::Acted { events, .. } => {
@@ -666,6 +670,13 @@ where
                 }
                 if let Some(Some(b)) = report.balances.get(me) {
                     self.say(text::balance(self.options.lang, *b))?;
+                }
+                for line in result
+                    .fair
+                    .iter()
+                    .flat_map(|f| text::fair_revealed(lang, f))
+                {
+                    self.say(line)?;
                 }
                 let table_closed = result.table_closed();
                 let rules = serde_json::from_value::<G::Rules>(self.options.rules.clone());

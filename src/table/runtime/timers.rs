@@ -110,9 +110,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let view = run.game.view(Some(seat));
                 let bot = self.bot.get_or_insert_with(|| G::bot_for(&self.rules));
                 if bot.may_block() {
-                    // Its own generator, drawn from the table's: the table
-                    // may deal a next game before the thread is back.
-                    let mut rng = ChaCha8Rng::seed_from_u64(self.rng.next_u64());
+                    // Its own generator, keyed from the table's bots' (all
+                    // 256 bits): the bots draw on while the thread thinks.
+                    let mut rng = ChaCha8Rng::from_rng(&mut self.rng)
+                        .unwrap_or_else(|_| ChaCha8Rng::seed_from_u64(self.rng.next_u64()));
                     let mut bot = self.bot.take().expect("the bot was just put in place");
                     self.thinking = Some(Thinking {
                         game: run.id,
