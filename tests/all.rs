@@ -31,12 +31,16 @@ mod discord_dou_dizhu_wild;
 mod discord_duan_guozi;
 #[path = "discord_e2e.rs"]
 mod discord_e2e;
+#[path = "discord_fair_deal.rs"]
+mod discord_fair_deal;
 #[path = "discord_fits.rs"]
 mod discord_fits;
 #[path = "dou_dizhu.rs"]
 mod dou_dizhu;
 #[path = "duan_guozi.rs"]
 mod duan_guozi;
+#[path = "fair_deal.rs"]
+mod fair_deal;
 #[path = "i18n.rs"]
 mod i18n;
 #[path = "layers.rs"]

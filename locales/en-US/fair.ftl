@@ -15,11 +15,11 @@ fair-chosen-note = The seed was chosen by a player (`--seed`): the deal is repro
 
 ## The terminal (`paiju play`).
 
-term-fair-commitment = Fair deal: commitment { $commitment } (SHA-256 of this deal's secret seed; the seed is shown when the game ends).
-term-fair-commitment-chosen = Deal from your --seed (reproducible): commitment { $commitment }; a seed you chose proves nothing about fairness.
-term-fair-revealed = Seed of this deal: { $seed }
-term-fair-verified = The commitment { $commitment } is this seed's, and the seed deals exactly this game's cards (`paiju verify` checks a record).
-term-fair-not-verified = The record does NOT check against the seed and the commitment { $commitment }.
+term-fair-commitment = Fair deal: commitment `{ $commitment }` (SHA-256 of this deal's secret seed; the seed is shown when the game ends).
+term-fair-commitment-chosen = Deal from your `--seed` (reproducible): commitment `{ $commitment }`; a seed you chose proves nothing about fairness.
+term-fair-revealed = Seed of this deal: `{ $seed }`
+term-fair-verified = The commitment `{ $commitment }` is this seed's, and the seed deals exactly this game's cards (`paiju verify` checks a record).
+term-fair-not-verified = The record does NOT check against the seed and the commitment `{ $commitment }`.
 
 ## `paiju verify RECORD`.
 

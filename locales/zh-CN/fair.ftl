@@ -14,11 +14,11 @@ fair-chosen-note = 种子由玩家指定（`--seed`）：发牌可以重现，�
 
 ## 终端（`paiju play`）。
 
-term-fair-commitment = 公平发牌：承诺 { $commitment }（本局秘密种子的 SHA-256，牌局结束时公开种子）。
-term-fair-commitment-chosen = 按你的 --seed 发牌（可重现）：承诺 { $commitment }；自选的种子不能证明公平。
-term-fair-revealed = 本局种子：{ $seed }
-term-fair-verified = 承诺 { $commitment } 与该种子相符，且该种子发出的正是本局的牌（可用 `paiju verify` 核对记录）。
-term-fair-not-verified = 牌局记录与该种子和承诺 { $commitment } 不符！
+term-fair-commitment = 公平发牌：承诺 `{ $commitment }`（本局秘密种子的 `SHA-256`，牌局结束时公开种子）。
+term-fair-commitment-chosen = 按你的 `--seed` 发牌（可重现）：承诺 `{ $commitment }`；自选的种子不能证明公平。
+term-fair-revealed = 本局种子：`{ $seed }`
+term-fair-verified = 承诺 `{ $commitment }` 与该种子相符，且该种子发出的正是本局的牌（可用 `paiju verify` 核对记录）。
+term-fair-not-verified = 牌局记录与该种子和承诺 `{ $commitment }` 不符！
 
 ## `paiju verify RECORD`。
 

@@ -7,7 +7,9 @@
 //! source, so their draws say nothing of a deal either. A table whose player
 //! chose a seed (`paiju play --seed`, the tests) derives its deal seeds from
 //! it in order instead, reproducibly, and marks them chosen: such a
-//! commitment proves nothing, and the table says so.
+//! commitment proves nothing, and the table says so. There the bots go on
+//! from where the first deal left its generator, as they always did, so a
+//! chosen seed plays the same first game as before fair deals.
 
 use crate::fair::{self, Bytes32, FairDeal};
 use rand::rngs::OsRng;
@@ -17,7 +19,7 @@ use rand_chacha::ChaCha8Rng;
 /// A table's source of deal seeds.
 pub(crate) struct DealSeeds {
     /// The seed a player chose, if any.
-    chosen: Option<u64>,
+    pub chosen: Option<u64>,
     /// Seeds given so far (the index of the next chosen one).
     dealt: u64,
 }
@@ -31,6 +33,12 @@ impl DealSeeds {
     /// not fail where the bot runs (Linux's `getrandom` waits until it is
     /// seeded); if it did, the table's task stops here rather than deal
     /// from a seed that is not fresh.
+    /// Whether the bots take over the generator of the deal just given:
+    /// the first at a table whose player chose the seed (see above).
+    pub fn bots_follow_the_deal(&self) -> bool {
+        self.chosen.is_some() && self.dealt == 1
+    }
+
     pub fn next(&mut self) -> FairDeal {
         let n = self.dealt;
         self.dealt += 1;

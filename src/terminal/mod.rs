@@ -210,12 +210,9 @@ fn table_options(options: &PlayOptions, round: u64) -> TableOptions {
     TableOptions {
         stake: options.stake,
         rules: options.rules.clone(),
-        seed: Some(
-            options
-                .seed
-                .map(|s| s.wrapping_add(round))
-                .unwrap_or_else(rand::random),
-        ),
+        // Without --seed every deal's seed comes from the operating system
+        // (fair deals); a chosen one makes the session reproducible.
+        seed: options.seed.map(|s| s.wrapping_add(round)),
         lang: Some(options.lang.code().to_string()),
     }
 }

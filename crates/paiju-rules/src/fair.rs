@@ -2,7 +2,7 @@
 //! commitment, and the check of a record against both.
 //!
 //! Every game a table deals is dealt from a seed of its own, 32 bytes:
-//! the deal's generator is ChaCha20 keyed by the seed ([`deal_rng`]), so
+//! the deal's generator is ChaCha8 keyed by the seed ([`deal_rng`]), so
 //! the deal is a pure function of it and of the non-random parts the record
 //! holds (rules, seats, a carried dealer or level). Before anyone acts the
 //! table shows the commitment, [`commitment`]:
@@ -34,7 +34,7 @@ use crate::games::Game;
 use crate::message::Message;
 use crate::record::{Record, RecordError};
 use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -123,14 +123,25 @@ pub fn commitment(game: &str, game_id: u64, seed: &Seed) -> Commitment {
     Bytes32(h.finalize().into())
 }
 
-/// The generator a deal is drawn from: ChaCha20 keyed by the seed.
-pub fn deal_rng(seed: &Seed) -> ChaCha20Rng {
-    ChaCha20Rng::from_seed(seed.0)
+/// The generator a deal is drawn from: ChaCha8 keyed by the seed. The
+/// tables' generator since the start: eight rounds keep ChaCha's keystream
+/// from telling its key (the best attacks reach seven), which is all a deal
+/// needs while it runs — the key is revealed at its end anyway — and a
+/// table whose player chose a seed deals its first game as it always did
+/// ([`chosen_seed`]).
+pub fn deal_rng(seed: &Seed) -> ChaCha8Rng {
+    ChaCha8Rng::from_seed(seed.0)
 }
 
 /// The seed of deal number `n` at a table whose player chose `seed`
-/// (`paiju play --seed`): reproducible, so marked chosen, never fair.
+/// (`paiju play --seed`): reproducible, so marked chosen, never fair. The
+/// first is the key `ChaCha8Rng::seed_from_u64(seed)` expands the number
+/// into, so that table deals its first game as it did before fair deals;
+/// the next ones are hashed from the number and their index.
 pub fn chosen_seed(seed: u64, n: u64) -> Seed {
+    if n == 0 {
+        return Bytes32(ChaCha8Rng::seed_from_u64(seed).get_seed());
+    }
     let mut h = Sha256::new();
     h.update(b"paiju-chosen-seed-v1");
     h.update([0]);
@@ -388,6 +399,16 @@ mod tests {
         assert_eq!(Bytes32::from_hex(&"g".repeat(64)), None);
         assert_eq!(s.short().len(), SHORT_HEX);
         assert_ne!(chosen_seed(5, 0), chosen_seed(5, 1));
+        assert_ne!(chosen_seed(5, 1), chosen_seed(5, 2));
+    }
+
+    /// A chosen seed's first deal is the one its number always dealt.
+    #[test]
+    fn a_chosen_seeds_first_deal_is_the_one_it_dealt_before() {
+        use rand::RngCore;
+        let mut before = ChaCha8Rng::seed_from_u64(11);
+        let mut now = deal_rng(&chosen_seed(11, 0));
+        assert_eq!(before.next_u64(), now.next_u64());
     }
 
     fn dealt_record(seed: &Seed, id: u64) -> (Record, Value) {

@@ -99,8 +99,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             });
         }
         let fair = self.seeds.next();
-        let game = G::deal_table(self.rules.clone(), &setups, &mut deal_rng(&fair.seed))
+        let mut rng = deal_rng(&fair.seed);
+        let game = G::deal_table(self.rules.clone(), &setups, &mut rng)
             .map_err(|e| TableError::bad_option(e.to_string()))?;
+        if self.seeds.bots_follow_the_deal() {
+            self.rng = rng;
+        }
         Ok((game, setups.iter().map(|s| s.balance).collect(), fair))
     }
 
