@@ -274,3 +274,40 @@ fn every_games_table_deals_verify_against_their_seeds() {
         assert!(verified >= 3, "{}", kind.name());
     }
 }
+
+/// The commitment a run printed at its last game's start (resumed or
+/// dealt: a deal nobody bids on is dealt again, a game of its own).
+fn commitment_shown(out: &str) -> String {
+    let at = out
+        .rfind("Fair deal: commitment `")
+        .unwrap_or_else(|| panic!("no commitment:\n{out}"));
+    let rest = &out[at + "Fair deal: commitment `".len()..];
+    rest[..64].to_string()
+}
+
+#[test]
+fn a_game_resumed_in_another_run_keeps_its_seed_and_its_commitment() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("resume.db");
+    // End of input after two moves saves the game; the next run resumes it.
+    let (ok, out, err) = terminal::play("dou-dizhu", &db, &[], "auto\nauto\n");
+    assert!(ok, "{err}\n{out}");
+    assert!(out.contains("The game is saved"), "{out}");
+    let dealt = commitment_shown(&out);
+    let input = "auto\n".repeat(40) + "n\n";
+    let (ok, out, err) = terminal::play("dou-dizhu", &db, &[], &input);
+    assert!(ok, "{err}\n{out}");
+    assert!(out.contains("Resuming game #"), "{out}");
+    let resumed = out.find("Fair deal: commitment `").unwrap();
+    assert_eq!(
+        commitment_shown(&out[..resumed + 100]),
+        dealt,
+        "shown again"
+    );
+    let record = records(&db)
+        .into_iter()
+        .find(|r| r["fair"]["commitment"] == Value::String(dealt.clone()))
+        .expect("the resumed game's record keeps its commitment");
+    let (code, text, err) = verify(dir.path(), &record, "en");
+    assert_eq!(code, 0, "{text}{err}");
+}

@@ -79,8 +79,9 @@ pub(super) struct Running<G: TableGame> {
     /// Humans who left a game that has no escape: the bot plays for them.
     pub left: Vec<bool>,
     /// The deal's seed, committed with the game's id (`None`: a game
-    /// stored before fair deals). Revealed when the game ends.
-    pub fair: Option<FairDeal>,
+    /// stored before fair deals). Revealed when the game ends. Boxed: the
+    /// lobby's `Phase` stays small.
+    pub fair: Option<Box<FairDeal>>,
 }
 
 impl<G: TableGame> Running<G> {
@@ -107,13 +108,14 @@ impl<G: TableGame> Running<G> {
             autoplay: vec![false; seats],
             left: vec![false; seats],
             // Game ids are positive (the ledger's and the memory store's).
-            fair: fair.map(|f| f.committed(G::KIND.name(), u64::try_from(id).unwrap_or(0))),
+            fair: fair
+                .map(|f| Box::new(f.committed(G::KIND.name(), u64::try_from(id).unwrap_or(0)))),
         }
     }
 
     /// What the table shows of the deal's seed while the game runs.
     pub(super) fn commitment(&self) -> Option<DealCommitment> {
-        self.fair.as_ref().and_then(FairDeal::public)
+        self.fair.as_ref().and_then(|f| f.public())
     }
 
     /// The record to store at the end, with its fair deal, and that deal
@@ -127,7 +129,7 @@ impl<G: TableGame> Running<G> {
         fair.insert_into(&mut value);
         let verified = crate::fair::check::<G>(&record, &value).is_ok_and(|c| c.is_verified());
         let reveal = FairReveal {
-            deal: fair.clone(),
+            deal: FairDeal::clone(fair),
             verified,
         };
         (value, Some(reveal))
