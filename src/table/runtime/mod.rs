@@ -128,6 +128,12 @@ impl<G: TableGame> Running<G> {
         };
         fair.insert_into(&mut value);
         let verified = crate::fair::check::<G>(&record, &value).is_ok_and(|c| c.is_verified());
+        if !verified {
+            // Only a deal function that changed under a running game (or a
+            // bug) gets here: the result says so to the players, this says
+            // so to the operator.
+            tracing::warn!(game = self.id, "the record does not check against its seed");
+        }
         let reveal = FairReveal {
             deal: FairDeal::clone(fair),
             verified,
