@@ -14,6 +14,8 @@ fn main() {
         if !lang.is_dir() {
             continue;
         }
+        // A file added to a locale changes its folder, not `locales/`.
+        println!("cargo:rerun-if-changed={}", lang.display());
         for file in std::fs::read_dir(&lang).expect("a locale folder is readable") {
             let file = file.expect("a locale file").path();
             if file.extension().is_some_and(|e| e == "ftl") {

@@ -58,6 +58,19 @@ enum Command {
         /// The record file, or `-` for standard input.
         file: String,
     },
+    /// Check a game record's fair deal (公平发牌): that its commitment is
+    /// SHA-256 of its seed and game, and that the seed deals exactly the
+    /// record's cards with the record's rules.
+    ///
+    /// Exit codes: 0 verified, 1 not verified (what differs is printed), 2 unreadable.
+    Verify {
+        /// The record file, or `-` for standard input.
+        file: String,
+        /// The language of the verdict: en (en-US) or zh (zh-CN). Default:
+        /// Chinese when LC_ALL, LC_MESSAGES or LANG starts with `zh`.
+        #[arg(long, value_parser = parse_lang)]
+        lang: Option<Lang>,
+    },
     /// Draw a record's position as a PNG picture: the public table, or with
     /// --seat the hand of that seat (as Discord shows them).
     Render {
@@ -198,6 +211,7 @@ fn main() -> ExitCode {
     match command {
         Command::Bot(bot) => run_bot(bot.config.as_deref(), bot.shards, bot.shard_count),
         Command::Replay { file } => run_replay(&file),
+        Command::Verify { file, lang } => run_verify(&file, lang.unwrap_or_else(Lang::from_env)),
         Command::Render {
             file,
             at,
@@ -450,6 +464,32 @@ fn run_replay(file: &str) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+fn run_verify(file: &str, lang: Lang) -> ExitCode {
+    let text = match read_record(file) {
+        Ok(text) => text,
+        Err(why) => {
+            eprintln!("paiju: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    match registry::verify_text(&text) {
+        Ok((record, check)) => {
+            let (report, code) = registry::verify_report(lang, &record, &check);
+            print_out(&report);
+            ExitCode::from(code)
+        }
+        Err(e) => {
+            eprintln!("paiju: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `--lang`: en, en-US, zh or zh-CN.
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_flag(s).ok_or_else(|| format!("`{s}` is not a language here: use en or zh"))
 }
 
 fn run_render(

@@ -344,6 +344,81 @@ pub fn replay_text(text: &str) -> Result<(Verdict, bool), RecordError> {
     Ok((replay_with(&record, !closed)?, closed))
 }
 
+/// `paiju verify`: a record's fair deal checked as its game reads it.
+struct Verify<'a> {
+    record: &'a Record,
+    value: &'a serde_json::Value,
+}
+
+impl RecordReader for Verify<'_> {
+    type Out = Result<crate::fair::Check, RecordError>;
+    fn read<G: crate::render::Drawn>(self) -> Self::Out {
+        crate::fair::check::<G>(self.record, self.value)
+    }
+}
+
+/// Checks a record's text as `paiju verify` does ([`crate::fair::check`]):
+/// the commitment against the seed, and the seed's deal against the
+/// record's, with the game's rules from the record.
+pub fn verify_text(text: &str) -> Result<(Record, crate::fair::Check), RecordError> {
+    let record = Record::from_json(text)?;
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+    let kind = kind_of_record(&record.game)
+        .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?;
+    let check =
+        with_game!(kind, G => G::read_record(&record, Verify { record: &record, value: &value }))?;
+    Ok((record, check))
+}
+
+/// What `paiju verify` prints for a checked record in `lang`, and its exit
+/// code: 0 verified, 1 not.
+pub fn verify_report(lang: Lang, record: &Record, check: &crate::fair::Check) -> (String, u8) {
+    use crate::fair::Check;
+    use crate::i18n::{tr, tr_args};
+    let front = crate::terminal::Terminal;
+    match check {
+        Check::Verified(fair) => {
+            let game = kind_of_record(&record.game)
+                .map(|k| tr(lang, k.name_key()))
+                .unwrap_or_else(|| record.game.clone());
+            let commitment = fair.commitment.map(|c| c.to_hex()).unwrap_or_default();
+            let mut lines = vec![tr_args(
+                lang,
+                "verify-ok",
+                &[
+                    ("game", game.into()),
+                    ("id", (fair.game_id.unwrap_or(0) as i64).into()),
+                    ("commitment", commitment.into()),
+                    ("seed", fair.seed.to_hex().into()),
+                ],
+            )];
+            if fair.chosen {
+                lines.push(tr(lang, "verify-ok-chosen"));
+            }
+            lines.push(tr(lang, "verify-limits"));
+            (lines.join("\n") + "\n", 0)
+        }
+        Check::Failed { findings, more } => {
+            let mut lines = vec![tr(lang, "verify-failed")];
+            for f in findings {
+                lines.push(format!(
+                    "- {}",
+                    crate::i18n::tr_message(lang, &f.to_message(), &front)
+                ));
+            }
+            if *more > 0 {
+                lines.push(tr_args(
+                    lang,
+                    "verify-more",
+                    &[("count", (*more as i64).into())],
+                ));
+            }
+            (lines.join("\n") + "\n", 1)
+        }
+    }
+}
+
 /// `paiju simulate` of any hosted game; the rate is timed here (no clock in
 /// `games/`).
 pub fn simulate(kind: GameKind, opts: &SimOptions) -> Result<SimReport, RecordError> {

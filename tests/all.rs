@@ -31,6 +31,8 @@ mod discord_dou_dizhu_wild;
 mod discord_duan_guozi;
 #[path = "discord_e2e.rs"]
 mod discord_e2e;
+#[path = "discord_fair_deal.rs"]
+mod discord_fair_deal;
 #[path = "discord_fits.rs"]
 mod discord_fits;
 #[path = "discord_settings.rs"]
@@ -39,6 +41,8 @@ mod discord_settings;
 mod dou_dizhu;
 #[path = "duan_guozi.rs"]
 mod duan_guozi;
+#[path = "fair_deal.rs"]
+mod fair_deal;
 #[path = "i18n.rs"]
 mod i18n;
 #[path = "layers.rs"]

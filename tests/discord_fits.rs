@@ -17,14 +17,25 @@
 use crate::support::discord_limits as limits;
 use paiju::discord::table::clicks::hand_message;
 use paiju::discord::table::driver::{dm_text, table_message, words_below, LOG_LINES};
+use paiju::discord::table::fair::{with_commitment, with_reveal};
 use paiju::discord::table::{DiscordGame, HandView, Names, ResultView, TableView};
+use paiju::fair::{chosen_seed, FairDeal};
 use paiju::i18n::Lang;
-use paiju::table::{GameResult, JoinArgs, Occupant, SeatSetup, SettleReport};
+use paiju::table::{FairReveal, GameResult, JoinArgs, Occupant, SeatSetup, SettleReport};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
+
+/// A revealed fair deal as the result shows it, its longest form (a
+/// chosen seed, so the note is shown too).
+fn fair_reveal() -> FairReveal {
+    FairReveal {
+        deal: FairDeal::new(chosen_seed(1, 0), true).committed("dou-dizhu", u64::MAX),
+        verified: false,
+    }
+}
 
 /// The largest a message grew, for the report.
 #[derive(Default, Debug)]
@@ -161,6 +172,8 @@ fn sweep<G: DiscordGame>(rules: Value, seats: usize, games: u64, max_steps: usiz
                 let result = GameResult::<G> {
                     outcome: g.outcome(),
                     capped: Vec::new(),
+                    // The longest fair-deal field: a chosen seed's note too.
+                    fair: Some(fair_reveal()),
                 };
                 let report = SettleReport {
                     paid: payout.deltas.clone(),
@@ -181,6 +194,7 @@ fn sweep<G: DiscordGame>(rules: Value, seats: usize, games: u64, max_steps: usiz
                     report: &report,
                 };
                 if let Some(embed) = G::result_embed(&rv) {
+                    let embed = with_reveal(embed, lang, result.fair.as_ref());
                     largest.check("the result", json!({ "embeds": [to_json(&embed)] }));
                 }
             }
@@ -215,6 +229,7 @@ fn check_step<G: DiscordGame>(
         autoplay: &autoplay,
     };
     let (embed, rows) = table_message(&tv, &legal);
+    let embed = with_commitment(embed, lang, fair_reveal().deal.public().as_ref());
     let what = format!("{} table message, step {step}", lang.code());
     largest.check(
         &what,

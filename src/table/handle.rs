@@ -5,6 +5,7 @@
 use super::error::TableError;
 use super::kind::{JoinArgs, TimerKind};
 use super::store::{ChannelId, GameId, ServerId, SettleReport, UserId};
+use crate::fair::{DealCommitment, FairDeal};
 use crate::games::{Game, GameKind, Seat};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -83,6 +84,9 @@ pub enum TableEvent<G: Game> {
         seats: Vec<Occupant>,
         version: u64,
         resumed: bool,
+        /// The commitment to the deal's seed, shown before anyone acts
+        /// (`None`: a game stored before fair deals, resumed).
+        commitment: Option<DealCommitment>,
     },
     /// An action was applied; `version` is the game's version after it.
     Acted {
@@ -130,6 +134,19 @@ pub struct GameResult<G: Game> {
     pub outcome: Option<G::Outcome>,
     /// Losses the ledger capped at what the seat had.
     pub capped: Vec<CappedLoss>,
+    /// The deal's seed revealed, with its commitment (`None`: a game
+    /// stored before fair deals).
+    pub fair: Option<FairReveal>,
+}
+
+/// A finished game's fair deal as its result reveals it: the seed, the
+/// commitment shown at the deal, and whether the settled record checks
+/// against both ([`crate::fair::check`]: the commitment is the seed's and
+/// the seed deals exactly the record's deal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FairReveal {
+    pub deal: FairDeal,
+    pub verified: bool,
 }
 
 impl<G: Game> GameResult<G> {
@@ -192,6 +209,9 @@ pub struct GameStatus<G: Game> {
     /// [`TableEvent::Turn`] (a table resumed after a restart) still tells
     /// until when. `None` when the computer acts.
     pub turn_left: Option<Duration>,
+    /// The commitment to the deal's seed (the seed stays hidden until the
+    /// game ends).
+    pub commitment: Option<DealCommitment>,
 }
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, TableError>>;

@@ -26,13 +26,14 @@ mod ledger_store;
 pub mod memory;
 pub mod registry;
 mod runtime;
+mod seeds;
 pub mod store;
 
 pub use config::{TableConfig, TableOptions, TableTimers};
 pub use error::TableError;
 pub use handle::{
-    Actor, CappedLoss, CloseReason, GameResult, GameStatus, Occupant, TableEvent, TableHandle,
-    TableStatus,
+    Actor, CappedLoss, CloseReason, FairReveal, GameResult, GameStatus, Occupant, TableEvent,
+    TableHandle, TableStatus,
 };
 pub use kind::{JoinArgs, Payout, SeatSetup, TableGame, TimerKind};
 pub use ledger_store::ledger_message;

@@ -247,8 +247,10 @@ impl<S: TableStore> Tables<S> {
             tx,
             events: events.downgrade(),
         };
-        let mut rng = ChaCha8Rng::seed_from_u64(options.seed.unwrap_or_else(rand::random));
+        // The bots' generator; each deal draws a seed of its own (`seeds`).
+        let mut rng = super::seeds::bot_rng(options.seed);
         let phase = phase(&mut rng);
+        let seeds = super::seeds::DealSeeds::new(options.seed);
         let bot = G::bot_for(&rules);
         let config = self.shared.config.with_timers(options.timers.as_ref());
         let table = Table {
@@ -264,6 +266,7 @@ impl<S: TableStore> Tables<S> {
             phase,
             events,
             rng,
+            seeds,
             bot: Some(bot),
             thinking: None,
             lobby_since: Instant::now(),
@@ -397,7 +400,7 @@ impl<S: TableStore> Tables<S> {
                 .iter()
                 .map(|s| s.map_or(Occupant::Ai, Occupant::Human))
                 .collect();
-            let (game, version, options, rules, host) = r;
+            let (game, version, options, rules, host, fair) = r;
             self.spawn::<G>(
                 stored.server,
                 stored.channel,
@@ -406,7 +409,7 @@ impl<S: TableStore> Tables<S> {
                 vec![JoinArgs::default(); n],
                 options,
                 rules,
-                move |_| Phase::Playing(super::runtime::Running::new(id, game, version, n)),
+                move |_| Phase::Playing(super::runtime::Running::new(id, game, version, n, fair)),
             )
             .map_err(|e| e.to_string())
         });
@@ -427,6 +430,7 @@ type Rebuilt<G> = (
     TableOptions,
     <G as crate::games::Game>::Rules,
     UserId,
+    Option<crate::fair::FairDeal>,
 );
 
 /// Rebuilds a stored game from its options and snapshot, or says why not.
@@ -463,5 +467,8 @@ fn rebuild<G: TableGame>(config: &TableConfig, stored: &StoredGame) -> Result<Re
             stored.version
         ));
     }
-    Ok((game, version, options, checked.rules, host))
+    // The seed it was dealt from, kept for its end (none in a game stored
+    // before fair deals, nor in one whose seed cannot be read).
+    let fair = crate::fair::FairDeal::of_record(snapshot).and_then(Result::ok);
+    Ok((game, version, options, checked.rules, host, fair))
 }

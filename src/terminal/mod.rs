@@ -210,12 +210,9 @@ fn table_options(options: &PlayOptions, round: u64) -> TableOptions {
     TableOptions {
         stake: options.stake,
         rules: options.rules.clone(),
-        seed: Some(
-            options
-                .seed
-                .map(|s| s.wrapping_add(round))
-                .unwrap_or_else(rand::random),
-        ),
+        // Without --seed every deal's seed comes from the operating system
+        // (fair deals); a chosen one makes the session reproducible.
+        seed: options.seed.map(|s| s.wrapping_add(round)),
         lang: Some(options.lang.code().to_string()),
         timers: None,
     }
@@ -627,6 +624,7 @@ where
                 resumed,
                 seats,
                 version,
+                commitment,
             } => {
                 if resumed {
                     // The version the game resumed at, not a later one.
@@ -635,6 +633,9 @@ where
                     self.say(text::resumed(self.options.lang, game, version))?;
                 } else {
                     self.say(text::started(self.options.lang, game))?;
+                }
+                if let Some(c) = &commitment {
+                    self.say(text::fair_commitment(lang, c))?;
                 }
             }
             TableEvent::Acted { events, .. } => {
@@ -667,6 +668,13 @@ where
                 }
                 if let Some(Some(b)) = report.balances.get(me) {
                     self.say(text::balance(self.options.lang, *b))?;
+                }
+                for line in result
+                    .fair
+                    .iter()
+                    .flat_map(|f| text::fair_revealed(lang, f))
+                {
+                    self.say(line)?;
                 }
                 let table_closed = result.table_closed();
                 let rules = serde_json::from_value::<G::Rules>(self.options.rules.clone());

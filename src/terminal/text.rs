@@ -281,6 +281,36 @@ pub fn opening_failed(lang: Lang, e: &TableError) -> String {
     )
 }
 
+/// At the deal: the commitment to the deal's seed, whole (fair deals,
+/// [`crate::fair`]).
+pub fn fair_commitment(lang: Lang, c: &crate::fair::DealCommitment) -> String {
+    let key = if c.chosen {
+        "term-fair-commitment-chosen"
+    } else {
+        "term-fair-commitment"
+    };
+    tr_args(lang, key, &[("commitment", c.commitment.to_hex().into())])
+}
+
+/// At the end: the seed revealed and the check of the game's record.
+pub fn fair_revealed(lang: Lang, fair: &crate::table::FairReveal) -> Vec<String> {
+    let Some(commitment) = fair.deal.commitment else {
+        return Vec::new();
+    };
+    let seed = tr_args(
+        lang,
+        "term-fair-revealed",
+        &[("seed", fair.deal.seed.to_hex().into())],
+    );
+    let key = if fair.verified {
+        "term-fair-verified"
+    } else {
+        "term-fair-not-verified"
+    };
+    let check = tr_args(lang, key, &[("commitment", commitment.to_hex().into())]);
+    vec![seed, check]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -124,8 +124,10 @@ async fn antes_are_held_the_pot_pays_out_and_the_next_game_follows() {
     assert!(heard.rounds >= 1);
     assert!(heard.turns.iter().all(|t| *t == TimerKind::Bidding));
     assert_eq!(deltas.iter().sum::<i64>(), 0, "the pot ends empty");
-    assert_eq!(report.paid[0], deltas[0], "nobody was short");
-    assert_eq!(report.balances[0], Some(1000 + deltas[0]));
+    // The outcome is in 道, the ledger's figures in chips (2 a 道).
+    let chips = deltas[0] * 2;
+    assert_eq!(report.paid[0], chips, "nobody was short");
+    assert_eq!(report.balances[0], Some(1000 + chips));
     assert!(matches!(
         store.game(first).unwrap().status,
         MemoryStatus::Settled(_)
@@ -136,7 +138,7 @@ async fn antes_are_held_the_pot_pays_out_and_the_next_game_follows() {
     assert_eq!(seats.len(), 3);
     let second = first + 1;
     assert_eq!(store.game(second).unwrap().held, vec![40, 0, 0]);
-    assert_eq!(store.balance(SERVER, ME).await.unwrap(), 960 + deltas[0]);
+    assert_eq!(store.balance(SERVER, ME).await.unwrap(), 960 + chips);
 
     // Leaving between rounds with only AI left closes the table: the pot is
     // shared back (nothing was won yet, so each ante comes back).
@@ -146,7 +148,7 @@ async fn antes_are_held_the_pot_pays_out_and_the_next_game_follows() {
     assert_eq!(close_deltas.iter().sum::<i64>(), 0);
     assert_eq!(
         close_report.balances[0],
-        Some(1000 + deltas[0] + close_deltas[0])
+        Some(1000 + chips + close_deltas[0])
     );
     assert_eq!(until_closed(&mut rx).await, CloseReason::OnlyAi);
     assert_eq!(store.game(second).unwrap().held, vec![0, 0, 0]);

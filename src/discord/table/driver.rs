@@ -423,6 +423,7 @@ impl<G: DiscordGame> Driver<G> {
         // Drawn from the public view only: the picture cannot show a hidden card.
         let scene = G::table_scene(&game.view);
         let (embed, rows) = table_message(&tv, &legal);
+        let embed = super::fair::with_commitment(embed, self.lang, game.commitment.as_ref());
         self.last_view = Some(game.view.clone());
         self.show(embed, rows, scene).await;
         self.save_table_message().await;
@@ -717,6 +718,7 @@ impl<G: DiscordGame> Driver<G> {
         let Some(embed) = G::result_embed(&rv) else {
             return;
         };
+        let embed = super::fair::with_reveal(embed, self.lang, result.fair.as_ref());
         let again_key = G::again_button(&rv);
         let rules: G::Rules =
             serde_json::from_value(self.options.rules.clone()).unwrap_or_default();

@@ -46,6 +46,7 @@
 pub mod clicks;
 pub mod commands;
 pub mod driver;
+pub mod fair;
 pub mod host;
 pub mod pictures;
 
@@ -499,6 +500,7 @@ mod tests {
         let result = GameResult::<DouDizhu> {
             outcome: None,
             capped,
+            fair: None,
         };
         let report = SettleReport {
             paid: vec![-10, 5, 5],
@@ -551,6 +553,7 @@ mod tests {
         let result = GameResult::<DouDizhu> {
             outcome: None,
             capped: Vec::new(),
+            fair: None,
         };
         let report = SettleReport {
             paid: vec![10, -5, -5],

@@ -926,6 +926,7 @@ mod tests {
                 deltas: vec![0, 0, 0],
             }),
             capped: Vec::new(),
+            fair: None,
         };
         let report = crate::table::SettleReport {
             paid: vec![0, 0, 0],

@@ -28,12 +28,14 @@ mod timers;
 use super::config::{TableConfig, TableOptions};
 use super::error::TableError;
 use super::handle::{
-    Actor, CappedLoss, CloseReason, Command, GameResult, GameStatus, Occupant, Reply, TableEvent,
-    TableStatus,
+    Actor, CappedLoss, CloseReason, Command, FairReveal, GameResult, GameStatus, Occupant, Reply,
+    TableEvent, TableStatus,
 };
 use super::kind::{JoinArgs, SeatSetup, TableGame, TimerKind};
+use super::seeds::DealSeeds;
 use super::store::{ChannelId, GameId, NewGame, ServerId, StoreError, TableStore, UserId};
 use crate::ai::Bot;
+use crate::fair::{DealCommitment, FairDeal};
 use crate::games::{ErrorCode, RuleError, Seat};
 use crate::record::{seated_action, split_action, Record};
 use rand::{RngCore, SeedableRng};
@@ -76,13 +78,24 @@ pub(super) struct Running<G: TableGame> {
     pub autoplay: Vec<bool>,
     /// Humans who left a game that has no escape: the bot plays for them.
     pub left: Vec<bool>,
+    /// The deal's seed, committed with the game's id (`None`: a game
+    /// stored before fair deals). Revealed when the game ends. Boxed: the
+    /// lobby's `Phase` stays small.
+    pub fair: Option<Box<FairDeal>>,
 }
 
 impl<G: TableGame> Running<G> {
     /// A game as the table takes it up at `version` (dealt, or resumed
     /// after a restart) for `seats` seats: every clock starts now, nobody
-    /// on autoplay or gone. The one place a `Running` is made.
-    pub(in crate::table) fn new(id: GameId, game: G, version: u64, seats: usize) -> Running<G> {
+    /// on autoplay or gone. `fair`: the seed it was dealt from, committed
+    /// here with the game's id. The one place a `Running` is made.
+    pub(in crate::table) fn new(
+        id: GameId,
+        game: G,
+        version: u64,
+        seats: usize,
+        fair: Option<FairDeal>,
+    ) -> Running<G> {
         let now = Instant::now();
         Running {
             id,
@@ -94,7 +107,38 @@ impl<G: TableGame> Running<G> {
             round_since: version,
             autoplay: vec![false; seats],
             left: vec![false; seats],
+            // Game ids are positive (the ledger's and the memory store's).
+            fair: fair
+                .map(|f| Box::new(f.committed(G::KIND.name(), u64::try_from(id).unwrap_or(0)))),
         }
+    }
+
+    /// What the table shows of the deal's seed while the game runs.
+    pub(super) fn commitment(&self) -> Option<DealCommitment> {
+        self.fair.as_ref().and_then(|f| f.public())
+    }
+
+    /// The record to store at the end, with its fair deal, and that deal
+    /// revealed with the record's check.
+    pub(super) fn final_record(&self) -> (serde_json::Value, Option<FairReveal>) {
+        let record = self.game.record();
+        let mut value = serde_json::to_value(&record).unwrap_or(serde_json::Value::Null);
+        let Some(fair) = &self.fair else {
+            return (value, None);
+        };
+        fair.insert_into(&mut value);
+        let verified = crate::fair::check::<G>(&record, &value).is_ok_and(|c| c.is_verified());
+        if !verified {
+            // Only a deal function that changed under a running game (or a
+            // bug) gets here: the result says so to the players, this says
+            // so to the operator.
+            tracing::warn!(game = self.id, "the record does not check against its seed");
+        }
+        let reveal = FairReveal {
+            deal: FairDeal::clone(fair),
+            verified,
+        };
+        (value, Some(reveal))
     }
 }
 
@@ -129,7 +173,10 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     pub config: TableConfig,
     pub phase: Phase<G>,
     pub events: broadcast::Sender<TableEvent<G>>,
+    /// The bots' generator (never a deal's: each deal has its own seed).
     pub rng: ChaCha8Rng,
+    /// Where each deal's seed comes from.
+    pub seeds: DealSeeds,
     /// The bot of AI seats and autoplay; away (`None`) while it thinks.
     pub bot: Option<Box<dyn Bot<G>>>,
     /// The decision under way off the task, if any. Meanwhile the table's
@@ -145,7 +192,8 @@ pub(super) struct Table<G: TableGame, S: TableStore> {
     /// ([`TableConfig::pause_between_games`]): the next game as the last
     /// one gave it (Paohuzi's next hand, its dealer moved on), or `None`
     /// for a fresh deal, dealt and staked only when the host starts it.
-    pub held_next: Option<Option<G>>,
+    /// The next game comes with the seed it was dealt from.
+    pub held_next: Option<Option<(G, FairDeal)>>,
 }
 
 impl<G: TableGame, S: TableStore> Table<G, S> {
@@ -158,6 +206,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 seats: self.seats.clone(),
                 version: run.version,
                 resumed: true,
+                commitment: run.commitment(),
             });
             self.announce_turn();
         }
@@ -257,6 +306,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                             .saturating_duration_since(Instant::now())
                     })
                     .min(),
+                commitment: run.commitment(),
             }),
         };
         TableStatus {
@@ -329,9 +379,12 @@ pub(super) fn replay_record<G: TableGame>(record: &Record) -> Result<G, String> 
     Ok(game)
 }
 
-/// The snapshot: the game's record as JSON (resume = replay it).
-pub(super) fn record_json<G: TableGame>(game: &G) -> serde_json::Value {
-    serde_json::to_value(game.record()).unwrap_or(serde_json::Value::Null)
+/// The first snapshot: the game's record as JSON (resume = replay it),
+/// with the seed it was dealt from (kept for the end, never shown before).
+pub(super) fn record_json<G: TableGame>(game: &G, fair: &FairDeal) -> serde_json::Value {
+    let mut value = serde_json::to_value(game.record()).unwrap_or(serde_json::Value::Null);
+    fair.insert_into(&mut value);
+    value
 }
 
 fn answer<T>(reply: Reply<T>, result: Result<T, TableError>) {

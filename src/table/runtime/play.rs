@@ -5,15 +5,16 @@
 //! every player gone, a table that breaks down).
 
 use super::*;
+use crate::fair::deal_rng;
 
 impl<G: TableGame, S: TableStore> Table<G, S> {
     pub(super) async fn start(&mut self, by: UserId) -> Result<GameId, TableError> {
         self.in_lobby()?;
         self.host_only(by)?;
-        if let Some(Some(game)) = self.held_next.take() {
+        if let Some(Some((game, fair))) = self.held_next.take() {
             // The game the last one gave, same seats: nothing to check
             // but what opening it holds.
-            let id = self.open_game(game, Vec::new()).await?;
+            let id = self.open_game(game, Vec::new(), fair).await?;
             self.started(id);
             return Ok(id);
         }
@@ -38,8 +39,8 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         // ledger's caps disagree. Then the start reads them again.
         let mut attempt = 0;
         loop {
-            let (game, balances) = self.deal_from_balances().await?;
-            match self.open_game(game, balances).await {
+            let (game, balances, fair) = self.deal_from_balances().await?;
+            match self.open_game(game, balances, fair).await {
                 Err(TableError::Store(e)) if e.key == "err-balance-changed" && attempt < 2 => {
                     attempt += 1;
                 }
@@ -53,9 +54,11 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     }
 
     /// Reads the seated players' balances (when the game asks for them)
-    /// and deals the first game from them; returns the game and the
-    /// balances read, per seat.
-    pub(super) async fn deal_from_balances(&mut self) -> Result<(G, Vec<Option<i64>>), TableError> {
+    /// and deals the first game from them, from a fresh seed; returns the
+    /// game, the balances read, per seat, and the seed.
+    pub(super) async fn deal_from_balances(
+        &mut self,
+    ) -> Result<(G, Vec<Option<i64>>, FairDeal), TableError> {
         // The balances now, not at the join: what a player brings is
         // checked again (a joiner whose chips went elsewhere meanwhile is
         // refused here, and nothing changes), and the game may keep what
@@ -95,30 +98,37 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 balance,
             });
         }
-        let game = G::deal_table(self.rules.clone(), &setups, &mut self.rng)
+        let fair = self.seeds.next();
+        let mut rng = deal_rng(&fair.seed);
+        let game = G::deal_table(self.rules.clone(), &setups, &mut rng)
             .map_err(|e| TableError::bad_option(e.to_string()))?;
-        Ok((game, setups.iter().map(|s| s.balance).collect()))
+        if self.seeds.bots_follow_the_deal() {
+            self.rng = rng;
+        }
+        Ok((game, setups.iter().map(|s| s.balance).collect(), fair))
     }
 
     /// Records `game` for the current seats, holds each human seat's entry
     /// into the pot and saves the first snapshot — one store call, one
     /// transaction — and makes it the table's game. `balances`: those the
     /// game was dealt from (empty: none), which the ledger checks as it
-    /// records the start balances. On failure nothing was stored and the
-    /// table is as it was.
+    /// records the start balances. `fair`: the seed `game` was dealt from,
+    /// stored with it and committed with its id. On failure nothing was
+    /// stored and the table is as it was.
     pub(super) async fn open_game(
         &mut self,
         game: G,
         balances: Vec<Option<i64>>,
+        fair: FairDeal,
     ) -> Result<GameId, TableError> {
         let entry = game.pot_entry(self.options.stake).ok_or_else(|| {
             TableError::option("err-option-overflow", "the chips of this game overflow")
         })?;
         let id = self
             .store
-            .open_game(self.new_game(balances), entry, record_json(&game))
+            .open_game(self.new_game(balances), entry, record_json(&game, &fair))
             .await?;
-        self.begin(id, game, 0);
+        self.begin(id, game, 0, fair);
         Ok(id)
     }
 
@@ -137,19 +147,25 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
     }
 
-    pub(super) fn begin(&mut self, id: GameId, game: G, version: u64) {
-        self.phase = Phase::Playing(Running::new(id, game, version, self.seats.len()));
+    pub(super) fn begin(&mut self, id: GameId, game: G, version: u64, fair: FairDeal) {
+        let run = Running::new(id, game, version, self.seats.len(), Some(fair));
+        self.phase = Phase::Playing(run);
     }
 
     /// Says that game `id`, just dealt at the current seats, has begun,
     /// and whose turn it is.
     pub(super) fn started(&self, id: GameId) {
         crate::ops::metrics::game_started(G::KIND);
+        let commitment = match &self.phase {
+            Phase::Playing(run) => run.commitment(),
+            Phase::Lobby => None,
+        };
         self.emit(TableEvent::Started {
             game: id,
             seats: self.seats.clone(),
             version: 0,
             resumed: false,
+            commitment,
         });
         self.announce_turn();
     }
@@ -258,8 +274,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             return Err(RuleError::not_your_turn().into());
         }
         // A hint must not change what the table's bots will do later, so it
-        // draws from its own generator.
-        let rng = ChaCha8Rng::seed_from_u64(run.version);
+        // draws from its own generator: a fresh one, or at a table whose
+        // player chose the seed one the version gives (the same hint again).
+        let rng = match self.options.seed {
+            Some(_) => ChaCha8Rng::seed_from_u64(run.version),
+            None => super::super::seeds::bot_rng(None),
+        };
         Ok((
             run.game.view(Some(seat)),
             legal,
@@ -385,7 +405,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .payout(self.options.stake)
             .ok_or(PayFailed::Overflow)?;
         let owed = payout.deltas.clone();
-        let record = record_json(&run.game);
+        let (record, fair) = run.final_record();
         let report = self
             .store
             .settle(run.id, payout.into_settlement(record))
@@ -395,6 +415,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let result = GameResult {
             outcome: run.game.outcome(),
             capped: capped_losses(&owed, &report),
+            fair,
         };
         Ok(TableEvent::Settled {
             game: run.id,
@@ -461,10 +482,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     pub(super) async fn follow_up(&mut self) {
         if self.config.pause_between_games && G::plays_on(&self.rules) {
             // Nothing is dealt or staked until the host says so (`start`).
+            let fair = self.seeds.next();
             let next = match &self.phase {
-                Phase::Playing(run) => run.game.next_game(&mut self.rng),
+                Phase::Playing(run) => run.game.next_game(&mut deal_rng(&fair.seed)),
                 Phase::Lobby => None,
             };
+            let next = next.map(|game| (game, fair));
             self.held_next = Some(next);
             self.phase = Phase::Lobby;
             self.lobby_since = Instant::now();
@@ -474,9 +497,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         // the game's own next deal (which keeps the seats) waits for that.
         let someone_left =
             matches!(&self.phase, Phase::Playing(run) if run.left.iter().any(|l| *l));
+        let fair = self.seeds.next();
         let next = match &self.phase {
             Phase::Playing(run) if !(G::plays_on(&self.rules) && someone_left) => {
-                run.game.next_game(&mut self.rng)
+                run.game.next_game(&mut deal_rng(&fair.seed))
             }
             _ => None,
         };
@@ -492,7 +516,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             Phase::Playing(run) => (run.autoplay.clone(), run.left.clone()),
             Phase::Lobby => (vec![false; self.seats.len()], vec![false; self.seats.len()]),
         };
-        let id = match self.open_game(game, Vec::new()).await {
+        let id = match self.open_game(game, Vec::new(), fair).await {
             Ok(id) => id,
             Err(e) => {
                 self.closed = Some(CloseReason::Broken(e.to_string()));
@@ -552,7 +576,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.lobby_changed();
             return;
         }
-        let game = match G::deal(self.rules.clone(), self.seats.len(), &mut self.rng) {
+        let fair = self.seeds.next();
+        let game = match G::deal(
+            self.rules.clone(),
+            self.seats.len(),
+            &mut deal_rng(&fair.seed),
+        ) {
             Ok(g) => g,
             Err(e) => {
                 self.closed = Some(CloseReason::Broken(e.to_string()));
@@ -588,7 +617,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
             }
         }
-        let id = match self.open_game(game, Vec::new()).await {
+        let id = match self.open_game(game, Vec::new(), fair).await {
             Ok(id) => id,
             Err(e) => {
                 // Most likely a player cannot pay the next ante.
@@ -627,7 +656,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let owed = payout.deltas.clone();
                 // The record says the table closed: a replay must not play
                 // the game on to an ending that was never paid.
-                let mut record = record_json(&run.game);
+                let (mut record, fair) = run.final_record();
                 if let Some(fields) = record.as_object_mut() {
                     fields.insert("closed".into(), serde_json::Value::Bool(true));
                 }
@@ -636,6 +665,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                         let result = GameResult {
                             outcome: None,
                             capped: capped_losses(&owed, &report),
+                            fair,
                         };
                         self.emit(TableEvent::Settled {
                             game: id,

@@ -110,9 +110,15 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let view = run.game.view(Some(seat));
                 let bot = self.bot.get_or_insert_with(|| G::bot_for(&self.rules));
                 if bot.may_block() {
-                    // Its own generator, drawn from the table's: the table
-                    // may deal a next game before the thread is back.
-                    let mut rng = ChaCha8Rng::seed_from_u64(self.rng.next_u64());
+                    // Its own generator, drawn from the table's bots' (the
+                    // table deals on while the thread thinks): keyed by 256
+                    // bits of it, or at a table whose player chose the seed
+                    // by 64 as ever, so that seed plays the same game.
+                    let mut rng = match self.seeds.chosen {
+                        Some(_) => ChaCha8Rng::seed_from_u64(self.rng.next_u64()),
+                        None => ChaCha8Rng::from_rng(&mut self.rng)
+                            .unwrap_or_else(|_| ChaCha8Rng::seed_from_u64(self.rng.next_u64())),
+                    };
                     let mut bot = self.bot.take().expect("the bot was just put in place");
                     self.thinking = Some(Thinking {
                         game: run.id,

@@ -297,6 +297,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         rng: &mut dyn rand::RngCore,
     ) -> Result<Self, RecordError>;
 
+    /// Deals again with `rng` the game a record holds: the same deal
+    /// function its table used, with the record's non-random parts (a
+    /// carried dealer, levels, bobos) taken from the record's deal. A fair
+    /// deal's check ([`crate::fair::check`]) compares its deal with the
+    /// record's. By default [`Game::deal`] with the record's rules and
+    /// seats, for games whose whole deal is random.
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        Self::deal(record.rules_as()?, record.seats, rng)
+    }
+
     fn seats(&self) -> usize;
 
     /// The seats the game waits on now (usually one; empty when finished).

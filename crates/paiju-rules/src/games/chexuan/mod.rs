@@ -211,6 +211,18 @@ impl Game for Chexuan {
         Chexuan::new_hand(rules, setup, rng)
     }
 
+    /// The deck shuffled again; the dealer, bobos and mango the record's.
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        let (rules, deal): (ChexuanRules, ChexuanDeal) = record.setup()?;
+        let setup = HandSetup {
+            dealer: deal.dealer,
+            bobo: deal.bobo,
+            mango: deal.mango,
+            mango_limit: deal.mango_limit,
+        };
+        Chexuan::new_hand(rules, setup, rng)
+    }
+
     fn seats(&self) -> usize {
         self.players.len()
     }

@@ -1034,6 +1034,15 @@ impl Game for ChexuanTable {
         ChexuanTable::start(rules, seats, deal).map_err(RecordError::Deal)
     }
 
+    /// The session's seed drawn again (the first draw, as in `deal` and
+    /// the table's `deal_table`); its dealer, bobos, AI seats and reserves
+    /// the record's, which the seats brought.
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        let (rules, mut deal): (ChexuanRules, SessionDeal) = record.setup()?;
+        deal.seed = rng.next_u64();
+        ChexuanTable::start(rules, record.seats, deal).map_err(RecordError::Deal)
+    }
+
     fn seats(&self) -> usize {
         self.stacks.len()
     }

@@ -287,6 +287,13 @@ impl Game for PaohuziTable {
         PaohuziTable::new_hand(rules, 0, 0, rng)
     }
 
+    /// The 80 cards shuffled again; the dealer and the drawn hands in a
+    /// row the record's, as the table carried them.
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        let (rules, deal): (PaohuziRules, PaohuziDeal) = record.setup()?;
+        PaohuziTable::new_hand(rules, deal.dealer, deal.drawn_in_a_row, rng)
+    }
+
     fn seats(&self) -> usize {
         SEATS
     }

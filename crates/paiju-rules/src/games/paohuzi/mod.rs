@@ -165,6 +165,19 @@ impl Game for Paohuzi {
         Paohuzi::new_hand(rules, 0, 0, rng)
     }
 
+    /// The 80 cards shuffled again; the dealer and the drawn hands in a
+    /// row the record's.
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        let (rules, deal): (PaohuziRules, PaohuziDeal) = record.setup()?;
+        let fresh = Paohuzi::new_hand(rules.clone(), deal.dealer, deal.drawn_in_a_row, rng)?;
+        // How the record's answers are read is not dealt: it is the record's.
+        let dealt = PaohuziDeal {
+            together: deal.together,
+            ..fresh.deal.clone()
+        };
+        Paohuzi::start(rules, dealt).map_err(RecordError::Deal)
+    }
+
     fn seats(&self) -> usize {
         self.players.len()
     }

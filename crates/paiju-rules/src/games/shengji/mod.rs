@@ -173,6 +173,13 @@ impl Game for Shengji {
         Shengji::new_hand(rules, 0, [2, 2], None, rng)
     }
 
+    /// The decks shuffled again; who deals first, the levels and the
+    /// banker the record's.
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        let (rules, deal): (ShengjiRules, ShengjiDeal) = record.setup()?;
+        Shengji::new_hand(rules, deal.start, deal.levels, deal.banker, rng)
+    }
+
     fn seats(&self) -> usize {
         rules::SEATS
     }

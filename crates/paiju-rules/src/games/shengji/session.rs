@@ -509,6 +509,18 @@ impl Game for ShengjiTable {
         ShengjiTable::deal_hand(rules, vec![false; SEATS], 1, 0, [2, 2], None, rng)
     }
 
+    /// The decks shuffled again; the hand's number, who deals first, the
+    /// levels, the banker and the AI seats the record's (a hand's record
+    /// as the engine redeals it).
+    fn redeal(record: &Record, rng: &mut dyn rand::RngCore) -> Result<Self, RecordError> {
+        if record.deal.get("ai").is_none() {
+            let hand = Shengji::redeal(record, rng)?;
+            return Ok(ShengjiTable { hand, table: None });
+        }
+        let (rules, d): (ShengjiRules, TableDeal) = record.setup()?;
+        ShengjiTable::deal_hand(rules, d.ai, d.hand, d.start, d.levels, d.banker, rng)
+    }
+
     fn seats(&self) -> usize {
         SEATS
     }
