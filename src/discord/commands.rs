@@ -27,6 +27,9 @@ pub fn all() -> Vec<Command> {
         super::table::commands::play(),
         super::table::commands::pass(),
         super::table::commands::hand(),
+        super::ratings::rank(),
+        super::ratings::ladder(),
+        super::ratings::season(),
     ];
     // Each game's command group, in the registry's order.
     cmds.extend(crate::games::GameKind::ALL.into_iter().map(

@@ -69,6 +69,7 @@ mod group;
 pub mod lease;
 mod messages;
 mod raw;
+pub mod ratings;
 pub mod shares;
 mod verify;
 mod wal_vfs;
@@ -78,6 +79,8 @@ pub use error::{Fault, LedgerError, ERROR_KEYS};
 pub use group::{describe_metrics, metric_names};
 pub use lease::{Lease, LeaseOwner, Shards};
 pub use messages::GameMessage;
+pub use ratings::model::{Contest, RatingReport, RatingsConfig, SeatRating, SideResult, Verdict};
+pub use ratings::{LadderLine, RankEntry, RebuildReport, SeasonEnd, SeasonStatus};
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
 use db::{Lock, Pool, Tx};
@@ -161,6 +164,10 @@ pub struct SettleReport {
     pub rake: i64,
     /// Each seat's balance after settling (`None` for AI seats).
     pub balances: Vec<Option<i64>>,
+    /// What the game did to the ratings (settled with a contest), or why it
+    /// was not rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingReport>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -278,6 +285,8 @@ pub struct Ledger {
     /// SQLite, read-only: opened `immutable` because its folder takes no
     /// write (see [`Ledger::open_existing`]).
     immutable: bool,
+    /// How games are rated (see `ratings`).
+    ratings: std::sync::Arc<RatingsConfig>,
 }
 
 /// Who may move games on through a ledger handle (see `lease.rs`).
@@ -626,6 +635,7 @@ impl Ledger {
             group,
             checkpoints,
             immutable,
+            ratings: Default::default(),
         })
     }
 
@@ -676,6 +686,7 @@ impl Ledger {
             group: None,
             checkpoints: None,
             immutable: false,
+            ratings: Default::default(),
         })
     }
 
