@@ -63,7 +63,12 @@ async fn play(
 
 /// A Dou Dizhu game: `landlord` (a seat) against the others; the landlord
 /// wins or loses 2, each farmer the opposite 1.
-async fn dou_dizhu(l: &Ledger, players: [u64; 3], landlord: usize, landlord_won: bool) -> SettleReport {
+async fn dou_dizhu(
+    l: &Ledger,
+    players: [u64; 3],
+    landlord: usize,
+    landlord_won: bool,
+) -> SettleReport {
     let sign = if landlord_won { 1 } else { -1 };
     let deltas: Vec<i64> = (0..3)
         .map(|s| if s == landlord { 2 * sign } else { -sign })
@@ -86,7 +91,9 @@ async fn rebuild_equals_incremental(b: Backend) {
     let mut repeats = 0;
     for i in 0..90 {
         if i == 45 {
-            l.end_season(SERVER, paiju::ledger::now_unix()).await.unwrap();
+            l.end_season(SERVER, paiju::ledger::now_unix())
+                .await
+                .unwrap();
         }
         let mut pool: Vec<u64> = (1..=8).collect();
         let mut pick = |n: usize| -> Vec<u64> {
@@ -228,7 +235,10 @@ async fn a_season_ends_with_a_soft_reset(b: Backend) {
     let (season, ladder) = l.ladder(SERVER, "dou-dizhu", None, 0, 20).await.unwrap();
     assert_eq!((season, ladder.len()), (1, 3));
     let before = l.all_ratings().await.unwrap().0;
-    let end = l.end_season(SERVER, paiju::ledger::now_unix()).await.unwrap();
+    let end = l
+        .end_season(SERVER, paiju::ledger::now_unix())
+        .await
+        .unwrap();
     assert_eq!(end.number, 1);
     assert_eq!(end.ladders, vec![("dou-dizhu".to_string(), ladder.clone())]);
     assert_eq!(l.season_status(SERVER).await.unwrap().number, 2);
@@ -236,7 +246,12 @@ async fn a_season_ends_with_a_soft_reset(b: Backend) {
     let (_, kept) = l.ladder(SERVER, "dou-dizhu", Some(1), 0, 20).await.unwrap();
     assert_eq!(kept, ladder);
     // This season's is empty until someone plays.
-    assert!(l.ladder(SERVER, "dou-dizhu", None, 0, 20).await.unwrap().1.is_empty());
+    assert!(l
+        .ladder(SERVER, "dou-dizhu", None, 0, 20)
+        .await
+        .unwrap()
+        .1
+        .is_empty());
     let after = l.all_ratings().await.unwrap().0;
     for (b, a) in before.iter().zip(&after) {
         let want: Skill = b.3.skill.soft_reset(pull, raise);
@@ -288,7 +303,10 @@ async fn a_second_settlement_rates_nothing_again(b: Backend) {
         others: vec![1, 2],
         result: SideResult::RoleWon,
     };
-    let first = l.settle_rated(game, s.clone(), Some(c.clone())).await.unwrap();
+    let first = l
+        .settle_rated(game, s.clone(), Some(c.clone()))
+        .await
+        .unwrap();
     let ratings = l.all_ratings().await.unwrap();
     let again = l.settle_rated(game, s, Some(c)).await.unwrap();
     assert_eq!(first, again);

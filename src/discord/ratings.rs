@@ -51,10 +51,7 @@ pub fn tier_name(lang: Lang, tier: Tier) -> String {
         Some(d) => i18n::tr_args(
             lang,
             "tier-with-division",
-            &[
-                ("tier", name.into()),
-                ("division", roman(d).into()),
-            ],
+            &[("tier", name.into()), ("division", roman(d).into())],
         ),
         None => name,
     }
@@ -74,11 +71,9 @@ pub fn result_field(lang: Lang, report: &RatingReport) -> Option<(String, String
     let title = i18n::tr(lang, "rating-result-title");
     let text = match report.verdict {
         Verdict::AiSeat => i18n::tr(lang, "rating-unrated-ai"),
-        Verdict::Repeat { meetings } => i18n::tr_args(
-            lang,
-            "rating-unrated-repeat",
-            &[("count", meetings.into())],
-        ),
+        Verdict::Repeat { meetings } => {
+            i18n::tr_args(lang, "rating-unrated-repeat", &[("count", meetings.into())])
+        }
         Verdict::Rated => {
             let ladder = Ladder::for_kind(&report.kind);
             report

@@ -2,8 +2,8 @@
 //! into escrow, snapshots, settlement, cancellation and resume at start-up.
 
 use super::db::{self, Bind, Lock};
-use super::raw::Raw;
 use super::ratings::{self, model::Contest, model::RatingReport, RatingInput};
+use super::raw::Raw;
 use super::shares::{share_out, ShareError};
 use super::{
     add_to_balance, check_key, db_id, from_db_id, journal, now_unix, parse_json, positive, reason,

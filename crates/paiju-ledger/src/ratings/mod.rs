@@ -18,13 +18,14 @@
 //!   replay applies the same resets where the stored games' seasons change.
 
 pub mod model;
+pub mod simulate;
 
 use super::db::{self, Bind, Lock, Tx};
 use super::raw::Raw;
 use super::{db_id, from_db_id, parse_json, Ledger, LedgerError, ServerId, UserId};
 use model::{
-    standings_after, verdict, Contest, Ladder, RatingReport, RatingsConfig, SeatRating,
-    SideRecord, Standing, Verdict,
+    standings_after, verdict, Contest, Ladder, RatingReport, RatingsConfig, SeatRating, SideRecord,
+    Standing, Verdict,
 };
 use std::collections::HashMap;
 
@@ -315,11 +316,10 @@ pub(crate) async fn read_async(
         return Ok(reads);
     }
     let q = input.head_query(cfg);
-    let (ended, meetings, games, wins): (i64, i64, Option<i64>, Option<i64>) =
-        db::query_as(q.sql)
-            .bind_all(q.args)
-            .fetch_one(&mut *tx)
-            .await?;
+    let (ended, meetings, games, wins): (i64, i64, Option<i64>, Option<i64>) = db::query_as(q.sql)
+        .bind_all(q.args)
+        .fetch_one(&mut *tx)
+        .await?;
     reads.ended_seasons = ended;
     reads.meetings = meetings;
     reads.sides = SideRecord {
@@ -447,20 +447,18 @@ impl Ledger {
         .fetch_one(&mut tx)
         .await?;
         let number = model::current_season(ended);
-        let started: Option<Option<i64>> = db::query_scalar(
-            "SELECT started_at FROM seasons WHERE server_id = $1 AND number = $2",
-        )
-        .bind(db_id(server))
-        .bind(number)
-        .fetch_optional(&mut tx)
-        .await?;
-        let last_end: Option<Option<i64>> = db::query_scalar(
-            "SELECT ended_at FROM seasons WHERE server_id = $1 AND number = $2",
-        )
-        .bind(db_id(server))
-        .bind(number - 1)
-        .fetch_optional(&mut tx)
-        .await?;
+        let started: Option<Option<i64>> =
+            db::query_scalar("SELECT started_at FROM seasons WHERE server_id = $1 AND number = $2")
+                .bind(db_id(server))
+                .bind(number)
+                .fetch_optional(&mut tx)
+                .await?;
+        let last_end: Option<Option<i64>> =
+            db::query_scalar("SELECT ended_at FROM seasons WHERE server_id = $1 AND number = $2")
+                .bind(db_id(server))
+                .bind(number - 1)
+                .fetch_optional(&mut tx)
+                .await?;
         let games: i64 = db::query_scalar(
             "SELECT COUNT(*) FROM rated_games WHERE server_id = $1 AND season = $2 AND rated = 1",
         )
@@ -646,16 +644,15 @@ impl Ledger {
     ) -> Result<Vec<RankEntry>, LedgerError> {
         let season = self.season_status(server).await?.number;
         let mut tx = self.reader.begin_read().await?;
-        let rows: Vec<(String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)> =
-            db::query_as(
-                "SELECT kind, user_id, mu, sigma, games, wins, streak, best_streak, season, \
+        let rows: Vec<(String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)> = db::query_as(
+            "SELECT kind, user_id, mu, sigma, games, wins, streak, best_streak, season, \
                      season_games, season_wins FROM ratings \
                  WHERE server_id = $1 AND user_id = $2 ORDER BY kind",
-            )
-            .bind(db_id(server))
-            .bind(db_id(user))
-            .fetch_all(&mut tx)
-            .await?;
+        )
+        .bind(db_id(server))
+        .bind(db_id(user))
+        .fetch_all(&mut tx)
+        .await?;
         let mut out = Vec::new();
         for (k, u, mu, sigma, games, wins, streak, best, s, sg, sw) in rows {
             if kind.is_some_and(|want| want != k) {
@@ -770,16 +767,33 @@ impl Ledger {
     /// (server, kind, user) → standing, and each server's role records.
     pub async fn all_ratings(
         &self,
-    ) -> Result<(Vec<(ServerId, String, UserId, Standing)>, Vec<(ServerId, String, SideRecord)>), LedgerError>
-    {
-        let rows: Vec<(i64, String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)> =
-            db::query_as(
-                "SELECT server_id, kind, user_id, mu, sigma, games, wins, streak, best_streak, \
+    ) -> Result<
+        (
+            Vec<(ServerId, String, UserId, Standing)>,
+            Vec<(ServerId, String, SideRecord)>,
+        ),
+        LedgerError,
+    > {
+        let rows: Vec<(
+            i64,
+            String,
+            i64,
+            i64,
+            i64,
+            i64,
+            i64,
+            i64,
+            i64,
+            i64,
+            i64,
+            i64,
+        )> = db::query_as(
+            "SELECT server_id, kind, user_id, mu, sigma, games, wins, streak, best_streak, \
                      season, season_games, season_wins FROM ratings \
                  ORDER BY server_id, kind, user_id",
-            )
-            .fetch_all(&self.reader)
-            .await?;
+        )
+        .fetch_all(&self.reader)
+        .await?;
         let sides: Vec<(i64, String, i64, i64)> = db::query_as(
             "SELECT server_id, kind, games, wins FROM rating_sides ORDER BY server_id, kind",
         )
@@ -867,24 +881,14 @@ async fn rebuild_in(tx: &mut Tx, cfg: &RatingsConfig) -> Result<RebuildReport, L
         replay.reach_season(season, cfg);
         let seats: Vec<Option<UserId>> = parse_json(&seats, "rated game seats")?;
         let contest: Contest = parse_json(&contest, "rated game contest")?;
-        let earlier = replay
-            .meetings
-            .entry((kind.clone(), players))
-            .or_default();
+        let earlier = replay.meetings.entry((kind.clone(), players)).or_default();
         let since = finished_at - cfg.window_secs();
         let meetings = earlier.iter().filter(|t| **t > since).count() as i64;
         earlier.push(finished_at);
         let sides = replay.sides.get(&kind).copied().unwrap_or_default();
-        let rated = decide(
-            cfg,
-            &kind,
-            &seats,
-            &contest,
-            season,
-            meetings,
-            sides,
-            |u| replay.standings.get(&(kind.clone(), u)).copied(),
-        );
+        let rated = decide(cfg, &kind, &seats, &contest, season, meetings, sides, |u| {
+            replay.standings.get(&(kind.clone(), u)).copied()
+        });
         report.games += 1;
         if rated.report.verdict == Verdict::Rated {
             report.rated += 1;

@@ -31,7 +31,9 @@
 //! ladder ([`Ladder`]).
 
 use serde::{Deserialize, Serialize};
-use skillratings::weng_lin::{weng_lin_multi_team, weng_lin_two_teams, WengLinConfig, WengLinRating};
+use skillratings::weng_lin::{
+    weng_lin_multi_team, weng_lin_two_teams, WengLinConfig, WengLinRating,
+};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
 /// Nano-units per unit of μ and σ.
@@ -195,7 +197,11 @@ impl Contest {
     /// The role's side against the others, decided by the chips of the
     /// role's first seat (more than 0: it won; 0: a draw).
     pub fn sides_by_chips(role: Vec<usize>, others: Vec<usize>, deltas: &[i64]) -> Contest {
-        let d = role.first().and_then(|&s| deltas.get(s)).copied().unwrap_or(0);
+        let d = role
+            .first()
+            .and_then(|&s| deltas.get(s))
+            .copied()
+            .unwrap_or(0);
         let result = match d.signum() {
             1 => SideResult::RoleWon,
             -1 => SideResult::OthersWon,
@@ -243,7 +249,11 @@ impl Contest {
     pub fn winners(&self, seats: usize) -> Vec<bool> {
         let mut won = vec![false; seats];
         match self {
-            Contest::Sides { role, others, result } => {
+            Contest::Sides {
+                role,
+                others,
+                result,
+            } => {
                 let side = match result {
                     SideResult::RoleWon => role,
                     SideResult::OthersWon => others,
@@ -332,10 +342,9 @@ pub fn rate(contest: &Contest, before: &[Skill], sides: SideRecord) -> (Vec<Skil
                     .map(|&s| before[s].sigma().powi(2) * copies as f64)
                     .sum()
             };
-            let c = (2.0 * BETA * BETA
-                + sigma_sq(role, role_copies)
-                + sigma_sq(others, other_copies))
-            .sqrt();
+            let c =
+                (2.0 * BETA * BETA + sigma_sq(role, role_copies) + sigma_sq(others, other_copies))
+                    .sqrt();
             // The role's edge taken out: its side expects to score its
             // usual win rate against equals.
             let q = sides.expected().clamp(0.01, 0.99);
@@ -491,7 +500,9 @@ pub enum Verdict {
     AiSeat,
     /// The same players had already met `meetings` times in the window
     /// (this game is the next).
-    Repeat { meetings: i64 },
+    Repeat {
+        meetings: i64,
+    },
 }
 
 /// The repeat rule: a game of players who met `meetings` times already in
@@ -530,14 +541,28 @@ pub struct RatingReport {
     pub provisional_games: i64,
 }
 
-/// A tier's place on a game's ladder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+/// A tier's place on a game's ladder (ordered: higher is better; III is
+/// below II below I).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tier {
     /// Which ladder: its Fluent keys are `tier-<ladder>-<index>`.
     pub ladder: Ladder,
     pub index: usize,
     /// 3, 2, 1 within the tier (III, II, I), `None` for a tier without.
     pub division: Option<u8>,
+}
+
+impl Ord for Tier {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        let rank = |t: &Tier| (t.ladder, t.index, std::cmp::Reverse(t.division));
+        rank(self).cmp(&rank(other))
+    }
+}
+
+impl PartialOrd for Tier {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl Tier {
@@ -611,7 +636,11 @@ impl Ladder {
             Ladder::Titles => None,
             Ladder::Metals if index + 1 == METALS.len() => None,
             Ladder::Metals => {
-                let low = if index == 0 { METAL_FLOOR } else { floors[index] };
+                let low = if index == 0 {
+                    METAL_FLOOR
+                } else {
+                    floors[index]
+                };
                 let width = (floors[index + 1] - low).max(3);
                 let step = ((points - low).max(0) * 3 / width).min(2);
                 Some(3 - step as u8)
@@ -686,7 +715,16 @@ mod tests {
             result: SideResult::RoleWon,
         };
         let even = rate(&c, &s, SideRecord::default()).0[0].mu;
-        let usual = rate(&c, &s, SideRecord { games: 1000, wins: 1600 }).0[0].mu;
+        let usual = rate(
+            &c,
+            &s,
+            SideRecord {
+                games: 1000,
+                wins: 1600,
+            },
+        )
+        .0[0]
+            .mu;
         assert!(usual < even);
     }
 
@@ -712,6 +750,7 @@ mod tests {
         assert_eq!(m.tier(1150).division, Some(3));
         assert_eq!(m.tier(5000).division, None);
         assert!(m.tier(1300) > m.tier(1200));
+        assert!(m.tier(1100) > m.tier(1000), "Bronze I above Bronze III");
         assert_eq!(Ladder::Titles.tier(Skill::default().points()).index, 1);
         assert_eq!(Ladder::Titles.tier(0).key(), "tier-titles-0");
     }
