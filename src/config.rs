@@ -36,6 +36,8 @@ pub struct Config {
     pub locales: LocalesConfig,
     pub log: LogConfig,
     pub ops: OpsConfig,
+    /// Ratings, tiers and seasons (the ledger's `RatingsConfig`).
+    pub ratings: crate::ledger::RatingsConfig,
 }
 
 #[derive(Clone, PartialEq, Deserialize)]
@@ -219,6 +221,7 @@ impl Default for Config {
             locales: LocalesConfig::default(),
             log: LogConfig::default(),
             ops: OpsConfig::default(),
+            ratings: Default::default(),
         }
     }
 }
@@ -497,6 +500,9 @@ impl Config {
     pub fn validate(&self) -> Result<(), ConfigError> {
         let invalid =
             |key: &'static str, message: String| Err(ConfigError::Invalid { key, message });
+        if let Err(message) = self.ratings.check() {
+            return invalid("ratings", message);
+        }
         if let Some(t) = &self.discord.token {
             if t.trim().is_empty() || t.chars().any(char::is_whitespace) {
                 return invalid(

@@ -165,6 +165,46 @@ enum Command {
         #[command(subcommand)]
         command: LedgerCommand,
     },
+    /// Ratings: recompute them from the stored games, or see how the
+    /// rating model behaves over many simulated games.
+    Ratings {
+        #[command(subcommand)]
+        command: RatingsCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum RatingsCommand {
+    /// Recompute every rating from the stored finished games, with the
+    /// config's [ratings] rules; run it with no bot on the database.
+    Rebuild {
+        /// The database: a file path, a sqlite: URL or a postgres:// URL.
+        #[arg(long, env = "PAIJU_DATABASE_URL", default_value = "sqlite://paiju.db")]
+        database: String,
+        /// The config file whose [ratings] section to rate with.
+        #[arg(long)]
+        config: Option<std::path::PathBuf>,
+    },
+    /// Rate many simulated games of one game's shape between players of
+    /// hidden skill: the role's mean change (≈ 0), the spread of the
+    /// ratings, how well they sort the players.
+    Simulate {
+        #[arg(help = game_help())]
+        game: String,
+        #[arg(long, default_value_t = 100_000)]
+        games: u64,
+        /// Players in the population.
+        #[arg(long, default_value_t = 200)]
+        players: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How often the role's side (landlord, banker's team) wins between equals.
+        #[arg(long, default_value_t = 0.5)]
+        role_wins: f64,
+        /// Log-odds of a result per unit of true skill.
+        #[arg(long, default_value_t = 0.8)]
+        skill_weight: f64,
+    },
 }
 
 #[derive(Subcommand)]
@@ -222,6 +262,27 @@ fn main() -> ExitCode {
         Command::Ledger {
             command: LedgerCommand::Verify { database },
         } => run_ledger_verify(&database),
+        Command::Ratings {
+            command: RatingsCommand::Rebuild { database, config },
+        } => run_ratings_rebuild(&database, config.as_deref()),
+        Command::Ratings {
+            command:
+                RatingsCommand::Simulate {
+                    game,
+                    games,
+                    players,
+                    seed,
+                    role_wins,
+                    skill_weight,
+                },
+        } => run_ratings_simulate(paiju::ledger::ratings::simulate::SimulateOptions {
+            kind: game,
+            games,
+            players,
+            seed,
+            role_wins,
+            skill_weight,
+        }),
         Command::Ledger {
             command: LedgerCommand::Backup { file, database },
         } => run_ledger_backup(&database, &file),
@@ -670,6 +731,76 @@ fn run_ledger_reshard(database: &str, count: Option<u32>) -> ExitCode {
             }
         }
     })
+}
+
+fn run_ratings_rebuild(database: &str, config: Option<&std::path::Path>) -> ExitCode {
+    let ratings = match Config::load(config) {
+        Ok(c) => c.ratings,
+        Err(e) => {
+            eprintln!("paiju: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    on_one_thread(async {
+        let ledger = match paiju::ledger::Ledger::open(database, Default::default()).await {
+            Ok(l) => l.with_ratings(ratings),
+            Err(e) => {
+                let database = paiju::ledger::redact_url(database);
+                eprintln!("paiju: cannot open the ledger at {database}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let result = ledger.rebuild_ratings().await;
+        ledger.close().await;
+        match result {
+            Ok(r) => {
+                print_out(&format!(
+                    "ratings rebuilt: {} games of people only, {} rated, {} players' ratings\n",
+                    r.games, r.rated, r.players
+                ));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("paiju: ratings rebuild failed: {e}");
+                ExitCode::from(1)
+            }
+        }
+    })
+}
+
+fn run_ratings_simulate(o: paiju::ledger::ratings::simulate::SimulateOptions) -> ExitCode {
+    if paiju::games::GameKind::from_name(&o.kind).is_none() {
+        eprintln!("paiju: unknown game {}; {}", o.kind, game_help());
+        return ExitCode::from(2);
+    }
+    if !(0.01..=0.99).contains(&o.role_wins) || o.players < 4 {
+        eprintln!("paiju: --role-wins is 0.01 to 0.99 and --players at least 4");
+        return ExitCode::from(2);
+    }
+    let r = paiju::ledger::ratings::simulate::simulate(&o);
+    let mut out = format!(
+        "{} games of {} among {} players (seed {}):\n",
+        r.games, o.kind, o.players, o.seed
+    );
+    if matches!(o.kind.as_str(), "dou-dizhu" | "shengji") {
+        out.push_str(&format!(
+            "  role side won {:.1}%; mean change of mu per game: role seat {:+.5}, other seat {:+.5}\n",
+            r.role_win_rate * 100.0,
+            r.role_mean_change,
+            r.others_mean_change
+        ));
+    }
+    out.push_str(&format!(
+        "  ratings: mean {:.0}, sd {:.0}, lowest {}, highest {}; correlation of mu with true skill {:.3}\n  tiers:",
+        r.points_mean, r.points_sd, r.points_min, r.points_max, r.skill_correlation
+    ));
+    for (tier, count) in &r.tiers {
+        let name = paiju::i18n::tr(paiju::i18n::Lang::EnUs, tier);
+        out.push_str(&format!(" {name} {count};"));
+    }
+    out.push('\n');
+    print_out(&out);
+    ExitCode::SUCCESS
 }
 
 /// The help of a `game` argument: the games of the registry.

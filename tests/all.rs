@@ -59,6 +59,8 @@ mod ledger_concurrency;
 mod ledger_games;
 #[path = "ledger_props.rs"]
 mod ledger_props;
+#[path = "ledger_ratings.rs"]
+mod ledger_ratings;
 #[path = "ops.rs"]
 mod ops;
 #[path = "paohuzi.rs"]

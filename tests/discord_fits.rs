@@ -182,6 +182,7 @@ fn sweep<G: DiscordGame>(rules: Value, seats: usize, games: u64, max_steps: usiz
                         .iter()
                         .map(|o| o.user().map(|_| 999_999_999_999))
                         .collect(),
+                    ratings: None,
                 };
                 let view = g.view(None);
                 let rv = ResultView::<G> {

@@ -29,6 +29,9 @@ pub fn all() -> Vec<Command> {
         super::table::commands::hand(),
         super::settings::paiju(),
         super::settings::help(),
+        super::ratings::rank(),
+        super::ratings::ladder(),
+        super::ratings::season(),
     ];
     for c in cmds.iter_mut().filter(|c| c.name == "paiju") {
         super::settings::set_choices(c);

@@ -19,6 +19,7 @@ pub mod components;
 pub mod errors;
 pub mod ids;
 pub mod ops;
+pub mod ratings;
 pub mod settings;
 pub mod table;
 
@@ -192,7 +193,8 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         .map_err(|source| StartError::Ledger {
             url: crate::ledger::redact_url(&config.database_url),
             source,
-        })?;
+        })?
+        .with_ratings(config.ratings.clone());
     // One process plays at a ledger's tables at a time: a second bot (or a
     // `paiju play`) on the same database would resume the same games. A
     // sharded process holds its shards' leases instead, and writes games

@@ -206,6 +206,16 @@ pub trait TableGame: Game {
         0
     }
 
+    /// Who played against whom in this finished game and how it ended, for
+    /// the ratings (`payout` is its chips): by default every seat for
+    /// itself, placed by the chips it won (Chexuan, Duan Guozi, Paohuzi,
+    /// whose 荒庄 of no chips is a draw). `None`: the game is not rated
+    /// (Dou Dizhu's redeal). Only a game of people only is rated; the
+    /// ledger decides that and the repeat rule.
+    fn contest(&self, payout: &Payout) -> Option<crate::ledger::Contest> {
+        Some(crate::ledger::Contest::by_chips(&payout.deltas))
+    }
+
     /// Chips for a finished game, at `stake` chips per unit of the outcome.
     /// `None` when the game is not finished or the chips overflow.
     fn payout(&self, stake: i64) -> Option<Payout> {
@@ -266,6 +276,7 @@ impl Payout {
             rake_percent: self.rake_percent,
             record,
             winners: self.winners,
+            contest: None,
         }
     }
 }

@@ -163,13 +163,17 @@ impl TableStore for Ledger {
             record: s.record,
             winners: s.winners,
         };
-        let r = timed("settle", Ledger::settle(self, game, settlement))
-            .await
-            .map_err(store_error)?;
+        let r = timed(
+            "settle",
+            Ledger::settle_rated(self, game, settlement, s.contest),
+        )
+        .await
+        .map_err(store_error)?;
         Ok(SettleReport {
             paid: r.paid,
             rake: r.rake,
             balances: r.balances,
+            ratings: r.ratings,
         })
     }
 

@@ -483,6 +483,7 @@ impl TableStore for MemoryStore {
             paid,
             rake,
             balances,
+            ratings: None,
         };
         unseat(&mut inner, i);
         let g = &mut inner.games[i];
@@ -585,6 +586,7 @@ mod tests {
             rake_percent: 10,
             record: Value::Null,
             winners: vec![0],
+            contest: None,
         };
         let first = store.settle(id, s.clone()).await.unwrap();
         assert_eq!(first.paid, vec![9, 0]);

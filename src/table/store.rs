@@ -48,6 +48,10 @@ pub struct Settlement {
     pub record: Value,
     /// The seats that won (for statistics).
     pub winners: Vec<usize>,
+    /// Who played against whom and how it ended, for the ratings (see
+    /// [`TableGame::contest`](super::TableGame::contest)); `None`: not rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contest: Option<crate::ledger::Contest>,
 }
 
 /// What a settlement actually paid.
@@ -59,6 +63,10 @@ pub struct SettleReport {
     pub rake: i64,
     /// Each human seat's balance afterwards (`None` for AI seats).
     pub balances: Vec<Option<i64>>,
+    /// What the game did to the ratings, or why it was not rated (`None`:
+    /// no contest, or a store that does not rate).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<crate::ledger::RatingReport>,
 }
 
 /// An unfinished game as stored, for resuming at start-up.

@@ -89,6 +89,9 @@ pub enum LedgerError {
     /// `PRAGMA quick_check` found the database file damaged.
     #[error("the database file is damaged: {0}")]
     Damaged(String),
+    /// `/season start` in a season that already has rated games.
+    #[error("season {season} is running ({games} rated games): end it first")]
+    SeasonRunning { season: i64, games: i64 },
     #[error("bad settlement: {0}")]
     BadSettlement(String),
     /// An idempotency key already used for a different operation.
@@ -142,6 +145,7 @@ impl LedgerError {
             LedgerError::LeaseHeld { .. } => "err-lease-held",
             LedgerError::ShardNotHeld { .. } => "err-shard-elsewhere",
             LedgerError::Damaged(_) => "err-database-damaged",
+            LedgerError::SeasonRunning { .. } => "err-season-running",
             LedgerError::UnknownGame { .. }
             | LedgerError::ShardCountFixed { .. }
             | LedgerError::BadSettlement(_)
@@ -219,5 +223,6 @@ pub const ERROR_KEYS: &[&str] = &[
     "err-lease-held",
     "err-shard-elsewhere",
     "err-database-damaged",
+    "err-season-running",
     "err-internal",
 ];

@@ -2,6 +2,7 @@
 //! into escrow, snapshots, settlement, cancellation and resume at start-up.
 
 use super::db::{self, Bind, Lock};
+use super::ratings::{self, model::Contest, model::RatingReport, RatingInput};
 use super::raw::Raw;
 use super::shares::{share_out, ShareError};
 use super::{
@@ -203,6 +204,7 @@ fn settle_plan(
     s: &Settlement,
     record: String,
     dialect: db::Dialect,
+    ratings: Option<RatingReport>,
 ) -> Result<SettlePlan, LedgerError> {
     let n = head.seats.len();
     if s.deltas.len() != n {
@@ -301,6 +303,7 @@ fn settle_plan(
         paid,
         rake: rake_total,
         balances: final_balances,
+        ratings,
     };
     let result =
         serde_json::to_string(&report).map_err(|e| LedgerError::Corrupt(format!("report: {e}")))?;
@@ -408,6 +411,18 @@ fn settle_plan(
     ));
     Ok(SettlePlan { report, writes })
 }
+/// What the rating of a settling game needs from its head.
+fn rating_input(game: GameId, head: &GameHead, kind: String, contest: Contest) -> RatingInput {
+    RatingInput {
+        server: head.server,
+        kind,
+        game,
+        seats: head.seats.clone(),
+        contest,
+        now: now_unix(),
+    }
+}
+
 async fn balance_in(tx: &mut Tx, server: ServerId, user: UserId) -> Result<i64, LedgerError> {
     db::query_scalar("SELECT balance FROM accounts WHERE server_id = $1 AND user_id = $2")
         .bind(db_id(server))
@@ -818,16 +833,28 @@ impl Ledger {
     /// the deltas (capped at what each loser had at the start, shortfalls
     /// shared per the rules), burns the rake, stores the record and marks the
     /// game finished. Settling again returns the first report unchanged.
-    pub async fn settle(
+    pub async fn settle(&self, game: GameId, s: Settlement) -> Result<SettleReport, LedgerError> {
+        self.settle_rated(game, s, None).await
+    }
+
+    /// [`Ledger::settle`], and with a `contest` (who played against whom)
+    /// the game's ratings in the same transaction (see `ratings`): the
+    /// report's `ratings` says what they did, or why the game was not rated.
+    pub async fn settle_rated(
         &self,
         game: GameId,
         mut s: Settlement,
+        contest: Option<Contest>,
     ) -> Result<SettleReport, LedgerError> {
         if s.rake_percent > 100 {
             return Err(LedgerError::BadSettlement(format!(
                 "rake {}% is over 100%",
                 s.rake_percent
             )));
+        }
+        if let Some(c) = &contest {
+            c.check(s.deltas.len())
+                .map_err(|why| LedgerError::BadSettlement(format!("contest: {why}")))?;
         }
         let record = serde_json::to_string(&s.record)
             .map_err(|e| LedgerError::BadInput(format!("record: {e}")))?;
@@ -841,7 +868,9 @@ impl Ledger {
             // SQLite: the read, the checks and the five writes on the
             // connection itself, in one hop to its thread (see `raw.rs`).
             return group
-                .write_raw(Box::new(move |raw| this.settle_raw(raw, game, &s, record)))
+                .write_raw(Box::new(move |raw| {
+                    this.settle_raw(raw, game, &s, record, contest)
+                }))
                 .await;
         }
         self.write(Lock::GameServer(game), move |tx| {
@@ -851,9 +880,25 @@ impl Ledger {
                     return Ok(report);
                 }
                 this.check_owner(&mut *tx, game).await?;
-                let plan = settle_plan(game, head, seats, &s, record, tx.dialect())?;
+                let rating = match contest {
+                    Some(contest) => {
+                        let kind: String = db::query_scalar("SELECT kind FROM games WHERE id = $1")
+                            .bind(game)
+                            .fetch_one(&mut *tx)
+                            .await?;
+                        let input = rating_input(game, &head, kind, contest);
+                        let reads = ratings::read_async(&mut *tx, &this.ratings, &input).await?;
+                        Some(ratings::rating_plan(&this.ratings, &input, &reads))
+                    }
+                    None => None,
+                };
+                let (report, rating_writes) = match rating {
+                    Some((r, w)) => (Some(r), w),
+                    None => (None, Vec::new()),
+                };
+                let plan = settle_plan(game, head, seats, &s, record, tx.dialect(), report)?;
                 let mut batch = db::Batch::default();
-                for (sql, args) in &plan.writes {
+                for (sql, args) in plan.writes.iter().chain(&rating_writes) {
                     batch.push(db::Query {
                         sql,
                         args: args.clone(),
@@ -874,6 +919,7 @@ impl Ledger {
         game: GameId,
         s: &Settlement,
         record: String,
+        contest: Option<Contest>,
     ) -> Result<SettleReport, LedgerError> {
         let mut rows: Vec<HeadSeatRow> = Vec::new();
         raw.rows(&head_and_seats_query(game), |r| {
@@ -904,8 +950,25 @@ impl Ledger {
                 return Err(foreign_game(game, version));
             }
         }
-        let plan = settle_plan(game, head, seats, s, record, db::Dialect::Sqlite)?;
-        for (sql, args) in plan.writes {
+        let (report, rating_writes) = match contest {
+            Some(contest) => {
+                let mut kind = String::new();
+                raw.rows(
+                    &db::query("SELECT kind FROM games WHERE id = $1").bind(game),
+                    |r| {
+                        kind = r.text(0)?.unwrap_or_default();
+                        Ok(())
+                    },
+                )?;
+                let input = rating_input(game, &head, kind, contest);
+                let reads = ratings::read_raw(raw, &self.ratings, &input)?;
+                let (r, w) = ratings::rating_plan(&self.ratings, &input, &reads);
+                (Some(r), w)
+            }
+            None => (None, Vec::new()),
+        };
+        let plan = settle_plan(game, head, seats, s, record, db::Dialect::Sqlite, report)?;
+        for (sql, args) in plan.writes.into_iter().chain(rating_writes) {
             raw.execute(&db::Query { sql: &sql, args })?;
         }
         Ok(plan.report)

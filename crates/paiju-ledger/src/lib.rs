@@ -68,6 +68,7 @@ mod games;
 mod group;
 pub mod lease;
 mod messages;
+pub mod ratings;
 mod raw;
 pub mod server_settings;
 pub mod shares;
@@ -79,6 +80,8 @@ pub use error::{Fault, LedgerError, ERROR_KEYS};
 pub use group::{describe_metrics, metric_names};
 pub use lease::{Lease, LeaseOwner, Shards};
 pub use messages::GameMessage;
+pub use ratings::model::{Contest, RatingReport, RatingsConfig, SeatRating, SideResult, Verdict};
+pub use ratings::{LadderLine, RankEntry, RebuildReport, SeasonEnd, SeasonStatus};
 pub use server_settings::{SettingChange, SettingLogEntry};
 pub use verify::{Problem, ServerTotals, VerifyReport};
 
@@ -164,6 +167,10 @@ pub struct SettleReport {
     pub rake: i64,
     /// Each seat's balance after settling (`None` for AI seats).
     pub balances: Vec<Option<i64>>,
+    /// What the game did to the ratings (settled with a contest), or why it
+    /// was not rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<RatingReport>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -281,6 +288,8 @@ pub struct Ledger {
     /// SQLite, read-only: opened `immutable` because its folder takes no
     /// write (see [`Ledger::open_existing`]).
     immutable: bool,
+    /// How games are rated (see `ratings`).
+    ratings: std::sync::Arc<RatingsConfig>,
 }
 
 /// Who may move games on through a ledger handle (see `lease.rs`).
@@ -629,6 +638,7 @@ impl Ledger {
             group,
             checkpoints,
             immutable,
+            ratings: Default::default(),
         })
     }
 
@@ -679,6 +689,7 @@ impl Ledger {
             group: None,
             checkpoints: None,
             immutable: false,
+            ratings: Default::default(),
         })
     }
 

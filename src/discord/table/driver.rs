@@ -715,9 +715,17 @@ impl<G: DiscordGame> Driver<G> {
             result: &result,
             report: &report,
         };
-        let Some(embed) = G::result_embed(&rv) else {
+        let Some(mut embed) = G::result_embed(&rv) else {
             return;
         };
+        // Each seat's rating change, or why the game was not rated.
+        if let Some((title, text)) = report
+            .ratings
+            .as_ref()
+            .and_then(|r| crate::discord::ratings::result_field(self.lang, r))
+        {
+            embed = embed.field(title, text, false);
+        }
         let embed = super::fair::with_reveal(embed, self.lang, result.fair.as_ref());
         let again_key = G::again_button(&rv);
         let rules: G::Rules =

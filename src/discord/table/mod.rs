@@ -506,6 +506,7 @@ mod tests {
             paid: vec![-10, 5, 5],
             rake: 0,
             balances: vec![Some(0), Some(1005), None],
+            ratings: None,
         };
         let names = Names(vec!["<@1>".into(), "<@2>".into(), "AI 3".into()]);
         let r = ResultView::<DouDizhu> {
@@ -559,6 +560,7 @@ mod tests {
             paid: vec![10, -5, -5],
             rake: 0,
             balances: vec![Some(1010), Some(995), None],
+            ratings: None,
         };
         let names = Names(vec!["<@1>".into(), "<@2>".into(), "AI 3".into()]);
         for (lang, member, ai, with_role) in [

@@ -932,6 +932,7 @@ mod tests {
             paid: vec![0, 0, 0],
             rake: 0,
             balances: vec![Some(1000), Some(1000), None],
+            ratings: None,
         };
         let names = Names((1..=3).map(|i| format!("P{i}")).collect());
         let r = ResultView::<ChexuanTable> {

@@ -63,6 +63,22 @@ impl TableGame for DouDizhu {
         self.rules().rake
     }
 
+    /// The landlord against the farmers, the landlord's side a role the
+    /// ratings take the edge out of (it bid for its hand and took the
+    /// kitty); a redeal (nobody bid) is no game and not rated.
+    fn contest(&self, payout: &crate::table::Payout) -> Option<crate::ledger::Contest> {
+        let landlord = self.landlord()?;
+        if self.outcome()?.is_redeal() {
+            return None;
+        }
+        let farmers = (0..self.players()).filter(|&s| s != landlord).collect();
+        Some(crate::ledger::Contest::sides_by_chips(
+            vec![landlord],
+            farmers,
+            &payout.deltas,
+        ))
+    }
+
     fn next_game(&self, rng: &mut dyn rand::RngCore) -> Option<Self> {
         if !self.outcome()?.is_redeal() {
             return None;

@@ -10,7 +10,7 @@
 use crate::ai::Bot;
 use crate::games::shengji::session::{hand_chips, Dealing, TableBot};
 use crate::games::shengji::{ShengjiRules, ShengjiTable, TableAction};
-use crate::games::{ErrorCode, GameRules, RuleError, Seat};
+use crate::games::{ErrorCode, Game, GameRules, RuleError, Seat};
 use crate::record::RecordError;
 use crate::table::{Payout, SeatSetup, TableGame, TimerKind};
 use std::ops::RangeInclusive;
@@ -149,6 +149,20 @@ impl TableGame for ShengjiTable {
             rake_percent: 0,
             winners,
         })
+    }
+
+    /// The banker's team against the attackers (seats 0 + 2 against 1 + 3),
+    /// the banker's side a role whose edge the ratings take out; a hand
+    /// that moved no chips (the attackers took the bank without going up)
+    /// is a draw.
+    fn contest(&self, payout: &Payout) -> Option<crate::ledger::Contest> {
+        let banker = self.outcome()?.banker;
+        let team = |s: Seat| vec![s % 2, s % 2 + 2];
+        Some(crate::ledger::Contest::sides_by_chips(
+            team(banker),
+            team(banker + 1),
+            &payout.deltas,
+        ))
     }
 
     /// The match goes on: the next hand with the levels, banker and dealer

@@ -406,9 +406,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             .ok_or(PayFailed::Overflow)?;
         let owed = payout.deltas.clone();
         let (record, fair) = run.final_record();
+        let contest = run.game.contest(&payout);
+        let mut settlement = payout.into_settlement(record);
+        settlement.contest = contest;
         let report = self
             .store
-            .settle(run.id, payout.into_settlement(record))
+            .settle(run.id, settlement)
             .await
             .map_err(PayFailed::Store)?;
         crate::ops::metrics::game_finished(G::KIND);
