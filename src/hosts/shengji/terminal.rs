@@ -127,6 +127,10 @@ impl TerminalGame for ShengjiTable {
                 .into_iter()
                 .map(|l| format!("  {l}")),
         );
+        let counter = super::words::counter_lines(lang, &view.hand);
+        for (i, line) in counter.into_iter().enumerate() {
+            lines.push(if i == 0 { line } else { format!("  {line}") });
+        }
         if view.hand.stage == crate::games::shengji::Stage::Declaring {
             if let Some(kitty) = &view.hand.kitty {
                 lines.push(tr_args(

@@ -60,6 +60,7 @@
 //! - `reach_a`: the match is won by a team that goes up to A this hand.
 
 pub mod action;
+pub mod counter;
 pub mod ai;
 pub mod declare;
 pub mod engine;
