@@ -330,3 +330,4 @@ err-option-dg-sweep = The sweep house rule takes two numbers, both at least 1: [
 err-option-dg-chips-per-dao = Chips per dao must be at least 1.
 err-lease-held = Another paiju process (pid { $pid } on { $host }, running since { $since }) is playing at the tables of this ledger. Stop it first, or use another database.
 err-database-damaged = The database file is damaged ({ $detail }). Nothing was played or changed; restore it from a backup.
+err-autoplay-not-here = This game does not hand a seat to the computer (no 托管): at a betting game it would bet your chips.

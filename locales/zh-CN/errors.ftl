@@ -334,3 +334,4 @@ err-option-dg-sweep = 全拿规则要两个数，都至少为 1：[锅里至多�
 err-option-dg-chips-per-dao = 每道筹码至少为 1。
 err-lease-held = 另一个 paiju 进程（{ $host } 上的 pid { $pid }，自 { $since } 起运行）正在使用这个账本的牌桌。请先停止它，或换一个数据库。
 err-database-damaged = 数据库文件已损坏（{ $detail }）。没有进行任何游戏，也没有任何改动；请从备份恢复。
+err-autoplay-not-here = 这个游戏不能托管：下注的游戏里电脑会替你押筹码。

@@ -61,6 +61,7 @@
 //! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
 
 mod backup;
+mod autoplay;
 mod checkpoint;
 mod db;
 mod error;

@@ -227,7 +227,7 @@ impl TerminalGame for PaohuziTable {
             "" => Ok(Input::Nothing),
             "help" | "?" | "帮助" => plain(Input::Help),
             "hint" | "提示" => plain(Input::Hint),
-            "auto" | "托管" => plain(Input::Auto),
+            "auto" => plain(Input::Auto),
             "table" | "t" | "桌面" => plain(Input::ShowTable),
             "hand" | "手牌" => plain(Input::ShowHand),
             "leave" | "quit" | "离开" => plain(Input::Leave),

@@ -226,7 +226,7 @@ pub fn parse_input(
     Ok(match line.to_lowercase().as_str() {
         "help" | "?" => Input::Help,
         "hint" | "h" | "提示" => Input::Hint,
-        "auto" | "a" | "托管" => Input::Auto,
+        "auto" | "a" => Input::Auto,
         "hand" | "手牌" => Input::ShowHand,
         "table" | "t" | "牌桌" => Input::ShowTable,
         "leave" | "quit" | "离开" => Input::Leave,

@@ -61,21 +61,8 @@ impl DiscordGame for DouDizhu {
     const LOBBY_HINT_KEY: &'static str = "table-lobby-hint";
 
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
+        // Who is on 托管 is added for every game by the driver.
         let mut embed = render::table_embed(t.lang, t.view, &t.names.0, t.stake, t.deadline);
-        let on_autoplay: Vec<String> = t
-            .autoplay
-            .iter()
-            .enumerate()
-            .filter(|(_, on)| **on)
-            .map(|(s, _)| t.names.get(s))
-            .collect();
-        if !on_autoplay.is_empty() {
-            embed = embed.footer(serenity::CreateEmbedFooter::new(i18n::tr_args(
-                t.lang,
-                "table-autoplay",
-                &[("player", i18n::list(t.lang, &on_autoplay).into())],
-            )));
-        }
         if !t.log.is_empty() {
             embed = embed.field(i18n::tr(t.lang, "table-log"), t.log.join("\n"), false);
         }
