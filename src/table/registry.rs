@@ -392,7 +392,12 @@ impl<S: TableStore> Tables<S> {
         }
         // 托管 kept with the game: those seats stay the computer's.
         let autoplay: Vec<Seat> = match &rebuilt {
-            Ok(_) => self.shared.store.autoplay_seats(id).await.unwrap_or_default(),
+            Ok(_) => self
+                .shared
+                .store
+                .autoplay_seats(id)
+                .await
+                .unwrap_or_default(),
             Err(_) => Vec::new(),
         };
         let human: Vec<bool> = stored.seats.iter().map(Option::is_some).collect();

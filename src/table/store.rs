@@ -7,9 +7,9 @@
 //!
 //! [`MemoryStore`]: super::memory::MemoryStore
 
+use crate::games::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use crate::games::Seat;
 use std::future::Future;
 
 pub type ServerId = u64;

@@ -60,8 +60,8 @@
 //!
 //! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
 
-mod backup;
 mod autoplay;
+mod backup;
 mod checkpoint;
 mod db;
 mod error;

@@ -619,10 +619,19 @@ mod tests {
         g.apply(1, &Action::Pass).unwrap();
         let mut view = g.view(Some(0));
         let table = table_lines(Lang::EnUs, &view, 0);
-        let round = table.lines().find(|l| l.starts_with("This round:")).unwrap();
-        assert!(round.contains("played 3♠") && round.contains("passed"), "{table}");
+        let round = table
+            .lines()
+            .find(|l| l.starts_with("This round:"))
+            .unwrap();
+        assert!(
+            round.contains("played 3♠") && round.contains("passed"),
+            "{table}"
+        );
         let after = hand_line(Lang::EnUs, &view);
-        assert!(after.ends_with("· 3 0"), "a card of one's own is not news: {after}");
+        assert!(
+            after.ends_with("· 3 0"),
+            "a card of one's own is not news: {after}"
+        );
         view.cards_left[1] = 1;
         let table = table_lines(Lang::EnUs, &view, 0);
         assert!(table.contains("🚨 last card (报单)"), "{table}");

@@ -177,7 +177,10 @@ pub fn ddz_counter_line(lang: Lang, view: &View) -> Option<String> {
             tr_args(
                 lang,
                 "ddz-counter-rank",
-                &[("rank", rank_words(lang, r).into()), ("count", n(unseen[r]))],
+                &[
+                    ("rank", rank_words(lang, r).into()),
+                    ("count", n(unseen[r])),
+                ],
             )
         })
         .collect();

@@ -293,7 +293,10 @@ mod tests {
         let v = t.view(Some(0));
         let unseen = v.hand.unseen().unwrap();
         let en = PaohuziTable::hand_line(Lang::EnUs, &v);
-        let line = en.lines().find(|l| l.starts_with("Not yet seen (记牌器): ")).unwrap();
+        let line = en
+            .lines()
+            .find(|l| l.starts_with("Not yet seen (记牌器): "))
+            .unwrap();
         let x1 = Card::new(false, 1).unwrap();
         assert!(
             line.contains(&format!("x1一 {} · x2二 {}", unseen[0], unseen[1])),
@@ -305,11 +308,17 @@ mod tests {
         assert!(total <= 80 - seen_by_me, "{total}");
         assert_eq!(unseen[x1.index()], unseen[0]);
         let zh = PaohuziTable::hand_line(Lang::ZhCn, &v);
-        assert!(zh.contains(&format!("记牌器：一{} · 二{}", unseen[0], unseen[1])), "{zh}");
+        assert!(
+            zh.contains(&format!("记牌器：一{} · 二{}", unseen[0], unseen[1])),
+            "{zh}"
+        );
         let dm = <PaohuziTable as crate::discord::table::DiscordGame>::hand_text(Lang::ZhCn, &v)
             .unwrap();
         assert!(dm.contains("记牌器："), "{dm}");
-        assert_eq!(crate::hosts::paohuzi::words::counter_line(Lang::EnUs, &t.view(None).hand), None);
+        assert_eq!(
+            crate::hosts::paohuzi::words::counter_line(Lang::EnUs, &t.view(None).hand),
+            None
+        );
     }
 
     #[test]

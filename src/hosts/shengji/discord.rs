@@ -310,7 +310,9 @@ impl DiscordGame for ShengjiTable {
             &[("count", (view.hand.hand.len() as i64).into())],
         ));
         lines.extend(hand_lines(lang, &view.hand));
-        lines.extend(crate::hosts::shengji::words::counter_lines(lang, &view.hand));
+        lines.extend(crate::hosts::shengji::words::counter_lines(
+            lang, &view.hand,
+        ));
         if view.hand.stage == Stage::Declaring && view.dealing == Dealing::Done {
             // Four decks have no kitty: the banker leads instead.
             if let Some(kitty) = view.hand.kitty.as_ref().filter(|k| !k.is_empty()) {
@@ -733,12 +735,16 @@ mod tests {
             })
             .sum();
         assert_eq!(counted, unseen, "{lines:?}");
-        assert_eq!(unseen, 108 - v.hand.len() - 6 - v.kitty.as_ref().map_or(0, |k| k.len()));
+        assert_eq!(
+            unseen,
+            108 - v.hand.len() - 6 - v.kitty.as_ref().map_or(0, |k| k.len())
+        );
         let en = ShengjiTable::hand_text(Lang::EnUs, &dealing(&g)).unwrap();
         assert!(en.contains("Not yet played (记牌器):"), "{en}");
         let zh = ShengjiTable::hand_text(Lang::ZhCn, &dealing(&g)).unwrap();
         assert!(zh.contains("记牌器：\n主牌 ("), "{zh}");
-        let term = <ShengjiTable as crate::terminal::TerminalGame>::hand_line(Lang::EnUs, &dealing(&g));
+        let term =
+            <ShengjiTable as crate::terminal::TerminalGame>::hand_line(Lang::EnUs, &dealing(&g));
         assert!(term.contains("Not yet played (记牌器):"), "{term}");
     }
 }

@@ -106,7 +106,11 @@ pub fn counter_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
         while i < group.len() {
             let run = group[i..].iter().take_while(|&&c| c == group[i]).count();
             let name = crate::i18n::render_card(lang, group[i]);
-            items.push(if run > 1 { format!("{name}×{run}") } else { name });
+            items.push(if run > 1 {
+                format!("{name}×{run}")
+            } else {
+                name
+            });
             i += run;
         }
         lines.push(format!(

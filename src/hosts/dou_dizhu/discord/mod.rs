@@ -661,7 +661,8 @@ mod tests {
     #[test]
     fn the_hand_view_has_the_card_counter_in_play() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        let mut g = <DouDizhu as crate::games::Game>::deal(Default::default(), 3, &mut rng).unwrap();
+        let mut g =
+            <DouDizhu as crate::games::Game>::deal(Default::default(), 3, &mut rng).unwrap();
         let bidding = DouDizhu::hand_text(Lang::EnUs, &g.view(Some(0))).unwrap();
         assert!(!bidding.contains("记牌器"), "not while bidding: {bidding}");
         let bidder = g.waiting_on()[0];
@@ -680,7 +681,10 @@ mod tests {
         assert_eq!(total as usize, 54 - view.hand.unwrap().len());
         let zh = DouDizhu::hand_text(Lang::ZhCn, &view).unwrap();
         assert!(
-            zh.lines().last().unwrap().starts_with(&format!("记牌器：大王×{}", counts[14])),
+            zh.lines()
+                .last()
+                .unwrap()
+                .starts_with(&format!("记牌器：大王×{}", counts[14])),
             "{zh}"
         );
     }

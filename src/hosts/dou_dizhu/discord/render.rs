@@ -509,7 +509,10 @@ mod tests {
         assert!(line(&en, next).contains("two cards left (报双)"), "{en}");
         let zh = text(Lang::ZhCn, &public);
         assert!(line(&zh, leader).contains("🚨 报单"), "{zh}");
-        assert!(line(&zh, next).contains("🚨 报双") && line(&zh, next).contains("不要"), "{zh}");
+        assert!(
+            line(&zh, next).contains("🚨 报双") && line(&zh, next).contains("不要"),
+            "{zh}"
+        );
     }
 
     #[test]

@@ -93,7 +93,10 @@ pub struct View {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "move", rename_all = "snake_case")]
 pub enum SeatMove {
-    Played { cards: CardSet, combo: Combo },
+    Played {
+        cards: CardSet,
+        combo: Combo,
+    },
     /// 不要.
     Passed,
 }

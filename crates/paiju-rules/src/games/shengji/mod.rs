@@ -60,8 +60,8 @@
 //! - `reach_a`: the match is won by a team that goes up to A this hand.
 
 pub mod action;
-pub mod counter;
 pub mod ai;
+pub mod counter;
 pub mod declare;
 pub mod engine;
 pub mod events;
