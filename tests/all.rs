@@ -23,6 +23,8 @@ mod config_example;
 mod crash;
 #[path = "deploy.rs"]
 mod deploy;
+#[path = "discord_autoplay.rs"]
+mod discord_autoplay;
 #[path = "discord_chexuan.rs"]
 mod discord_chexuan;
 #[path = "discord_dou_dizhu_wild.rs"]

@@ -320,3 +320,102 @@ fn each_subcommand_shows_only_its_own_options() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// Issue #36: the 托管 switch typed. `托管` (or `auto on`) hands the seat to
+/// the AI, which makes the person's moves until `auto off` (or anything
+/// typed); `auto off` while playing one's own seat says so; in Chinese the
+/// same words answer in Chinese.
+#[tokio::test(start_paused = true)]
+async fn the_autoplay_switch_is_typed_in_both_languages() {
+    use paiju::table::{memory::MemoryStore, Tables};
+    use paiju::terminal::{play, terminal_config, PlayOptions};
+    use tokio::io::AsyncWriteExt;
+    for (lang, on_word, said_on, off_word, back) in [
+        (
+            paiju::i18n::Lang::EnUs,
+            "auto on",
+            "You are on auto-play (托管)",
+            "auto off",
+            "You are back at the table.",
+        ),
+        (
+            paiju::i18n::Lang::ZhCn,
+            "托管",
+            "你已托管",
+            "取消托管",
+            "回到牌桌。",
+        ),
+    ] {
+        let store = std::sync::Arc::new(MemoryStore::new(1000));
+        let tables = Tables::new(store, terminal_config(1000));
+        let options = PlayOptions {
+            seed: Some(3),
+            rules: serde_json::json!({}),
+            stake: 10,
+            ai_delay_ms: 1000,
+            ai_seats: None,
+            buy_in: None,
+            lang,
+        };
+        let (mut keyboard, input) = tokio::io::duplex(1024);
+        let screen = Screen::default();
+        let out = screen.clone();
+        let game = tokio::spawn(async move {
+            play::<paiju::games::dou_dizhu::DouDizhu, _, _, _>(
+                tables,
+                options,
+                tokio::io::BufReader::new(input),
+                out,
+            )
+            .await
+        });
+        let your_move = match lang {
+            paiju::i18n::Lang::EnUs => "Your move.",
+            _ => "轮到你了。",
+        };
+        screen.until(your_move).await;
+        keyboard
+            .write_all(format!("{off_word}\n").as_bytes())
+            .await
+            .unwrap();
+        let not_on = match lang {
+            paiju::i18n::Lang::EnUs => "You are not on auto-play (托管)",
+            _ => "你没有托管",
+        };
+        screen.until(not_on).await;
+        keyboard
+            .write_all(format!("{on_word}\n").as_bytes())
+            .await
+            .unwrap();
+        let shown = screen.until(said_on).await;
+        assert!(!shown.contains("time ran out"), "{shown}");
+        // The AI makes the person's move (the bid) with nothing typed.
+        let you = match lang {
+            paiju::i18n::Lang::EnUs => "\nYou ",
+            _ => "\n你",
+        };
+        let mut shown = String::new();
+        for _ in 0..36_000 {
+            let text = screen.text();
+            shown = text.split_once(said_on).unwrap().1.to_string();
+            if shown.contains(you) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(shown.contains(you), "a move made for the person: {shown}");
+        assert!(
+            !shown.contains(your_move),
+            "not asked while on 托管: {shown}"
+        );
+        keyboard
+            .write_all(format!("{off_word}\n").as_bytes())
+            .await
+            .unwrap();
+        let text = screen.until(back).await;
+        let after = text.rsplit_once(back).unwrap().1;
+        assert!(!after.contains(not_on), "the switch word is not read twice");
+        drop(keyboard);
+        game.await.unwrap().unwrap();
+    }
+}

@@ -884,6 +884,70 @@ async fn take_back_ends_autoplay_without_acting() {
     assert_eq!(t.take_back(CAROL).await, Err(TableError::NotSeated));
 }
 
+/// Issue #36: 托管 switched on by the player hands the seat to the bot at
+/// the AI's pace until the player takes it back or acts; it is kept with
+/// the game and a game resumed after a restart still plays the seat.
+#[tokio::test(start_paused = true)]
+async fn the_autoplay_switch_holds_until_taken_back_and_survives_a_restart() {
+    let store = Arc::new(MemoryStore::new(100));
+    let id = {
+        let tables = Tables::new(store.clone(), config());
+        let (t, mut events) = two_player_game(&tables).await;
+        let (_, first) = to_move(&t).await;
+        t.autoplay(user_at(first)).await.unwrap();
+        let e = wait_for(&mut events, |e| matches!(e, TableEvent::Autoplay { .. })).await;
+        assert!(matches!(e, TableEvent::Autoplay { seat, on: true } if seat == first));
+        // Its move comes at the AI's pace, not the bidding timer's.
+        let before = tokio::time::Instant::now();
+        let e = wait_for(&mut events, |e| matches!(e, TableEvent::Acted { .. })).await;
+        assert!(
+            matches!(e, TableEvent::Acted { seat, actor: Actor::Autoplay, .. } if seat == first)
+        );
+        assert_eq!(before.elapsed(), Duration::from_millis(500));
+        let g = t.status(None).await.unwrap().game.unwrap();
+        assert!(g.autoplay[first]);
+        // Switching on twice changes nothing; a stranger is refused.
+        t.autoplay(user_at(first)).await.unwrap();
+        assert_eq!(t.autoplay(CAROL).await, Err(TableError::NotSeated));
+        assert_eq!(store.autoplay_seats(g.id).await.unwrap(), vec![first]);
+        g.id
+        // The registry and handles drop here: the task stops, like a crash.
+    };
+    tokio::task::yield_now().await;
+    let tables = Tables::new(store.clone(), config());
+    let report = tables.resume_kind::<Race>(|_| true).await.unwrap();
+    assert_eq!(report.resumed, vec![id]);
+    let t = tables.get::<Race>(CHANNEL).expect("the table is back");
+    let g = t.status(None).await.unwrap().game.unwrap();
+    let on: Vec<Seat> = (0..2).filter(|&s| g.autoplay[s]).collect();
+    assert_eq!(on.len(), 1, "the seat is still on 托管 after the restart");
+    let seat = on[0];
+    let mut events = t.subscribe();
+    // The other seat moves; the seat on 托管 is played after the AI pause.
+    let (v, s) = to_move(&t).await;
+    if s != seat {
+        t.act(user_at(s), v, RaceAction::Step(1)).await.unwrap();
+    }
+    let e = wait_for(
+        &mut events,
+        |e| matches!(e, TableEvent::Acted { seat: s, .. } if *s == seat),
+    )
+    .await;
+    assert!(matches!(
+        e,
+        TableEvent::Acted {
+            actor: Actor::Autoplay,
+            ..
+        }
+    ));
+    // Taken back: off in the table and in the store.
+    t.take_back(user_at(seat)).await.unwrap();
+    let e = wait_for(&mut events, |e| matches!(e, TableEvent::Autoplay { .. })).await;
+    assert!(matches!(e, TableEvent::Autoplay { seat: s, on: false } if s == seat));
+    assert!(store.autoplay_seats(id).await.unwrap().is_empty());
+    assert!(!t.status(None).await.unwrap().game.unwrap().autoplay[seat]);
+}
+
 #[tokio::test(start_paused = true)]
 async fn a_game_against_the_ai_runs_to_the_settlement_and_closes() {
     let (store, tables) = setup();

@@ -233,3 +233,11 @@ multiplier-with = { $you ->
     }
 played-wild-as = { $cards } (wild as { $ranks })
 hand-wild-group = { $cards } wild
+
+## 托管 (issue #36): a switch that hands a seat to the computer until its
+## player takes it back.
+btn-autoplay = Auto-play (托管)
+autoplay-switched-on = You are on auto-play (托管): the computer plays for you until you press **Auto-play** again or make a move.
+autoplay-switched-off = Auto-play (托管) is off: you play your own seat again.
+table-autoplay-title = On auto-play (托管)
+table-autoplay-seats = { $players }

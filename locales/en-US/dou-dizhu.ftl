@@ -164,3 +164,18 @@ choice-variant-discard = Discard three (弃三张)
 choice-ai-easy = Easy
 choice-ai-normal = Normal
 choice-ai-hard = Hard (thinks before each play)
+
+## Table comforts (issue #36): the card counter (记牌器) in the hand view,
+## the warning of a seat down to one or two cards (报单 / 报双), and each
+## seat's last move of the round.
+# One rank of the counter: "A 3" (three aces not yet seen).
+ddz-counter-rank = { $rank } { $count }
+ddz-counter = Not yet played (记牌器): { $ranks }
+ddz-warning = { $count ->
+    [1] 🚨 last card (报单)
+   *[other] 🚨 two cards left (报双)
+}
+ddz-seat-played = played { $cards }
+ddz-seat-passed = passed
+term-ddz-round = This round: { $moves }
+term-ddz-round-move = { $player }: { $move }

@@ -337,3 +337,4 @@ err-database-damaged = The database file is damaged ({ $detail }). Nothing was p
 err-game-off = { $game } is turned off in this server.
 err-channel-not-allowed = Games can't start in this channel. Try { $channels }.
 err-host-role = Opening a table here needs the role { $role }.
+err-autoplay-not-here = This game does not hand a seat to the computer (no 托管): at a betting game it would bet your chips.

@@ -252,3 +252,7 @@ cmd-paohuzi-rules = rules
     .description = How Paohuzi is played here
 cmd-paohuzi-stop = stop
     .description = Stop the table (host or Manage Server); a hand in play is cancelled
+
+## 记牌器 (issue #36): the cards of each kind the player has not seen yet.
+paohuzi-counter-card = { $card } { $count }
+paohuzi-counter = Not yet seen (记牌器): { $small } | { $big }

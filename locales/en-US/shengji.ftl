@@ -247,3 +247,6 @@ cmd-shengji-rules = rules
     .description = How Shengji is played here
 cmd-shengji-stop = stop
     .description = Stop the table (host or Manage Server)
+
+## 记牌器 (issue #36): the cards not yet played that the player does not hold.
+shengji-counter = Not yet played (记牌器):

@@ -32,6 +32,8 @@ term-autoplay-off = { $you ->
         [yes] You are
        *[other] { $player } is
     } back at the table.
+term-autoplay-switched-on = You are on auto-play (托管): the AI plays for you until you type anything (auto off).
+term-autoplay-not-on = You are not on auto-play (托管): you play your own seat.
 term-settled-line = { $player }: { $chips } chips
 term-cx-hand-name = {" "}({ $name })
 term-settled-line-house = { $player }: { $chips } chips (the house)
@@ -50,6 +52,7 @@ term-leave = leave
 term-help-common = In every game:
     {"  "}hint (提示)                  what the AI would play
     {"  "}auto (代打)                  let the AI make this one move for you
+    {"  "}auto on (托管)               the AI plays for you until you type anything (auto off, 取消托管)
     {"  "}hand (手牌), table (牌桌)     show your hand or the table again
     {"  "}leave (quit, 离开)           leave the game (asked again first)
     {"  "}help (?, 帮助)               this list

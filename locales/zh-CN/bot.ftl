@@ -166,3 +166,10 @@ multiplier-factors = 倍数：{ $multiplier }（{ $factors }）
 multiplier-with = 与{ $player } ×{ $multiplier }
 played-wild-as = { $cards }（癞子当 { $ranks }）
 hand-wild-group = { $cards } 癞子
+
+## 托管（#36）：把座位交给电脑，直到玩家收回。
+btn-autoplay = 托管
+autoplay-switched-on = 你已托管：电脑替你出牌，直到你再按 **托管** 或自己出牌。
+autoplay-switched-off = 已取消托管：你重新自己出牌。
+table-autoplay-title = 托管中
+table-autoplay-seats = { $players }

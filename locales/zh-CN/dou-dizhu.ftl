@@ -160,3 +160,15 @@ choice-variant-discard = 弃三张
 choice-ai-easy = 简单
 choice-ai-normal = 普通
 choice-ai-hard = 困难（每手牌都会思考）
+
+## 牌桌便利（#36）：手牌里的记牌器、报单 / 报双、本轮各家出的牌。
+ddz-counter-rank = { $rank }×{ $count }
+ddz-counter = 记牌器：{ $ranks }
+ddz-warning = { $count ->
+    [1] 🚨 报单
+   *[other] 🚨 报双
+}
+ddz-seat-played = 出 { $cards }
+ddz-seat-passed = 不要
+term-ddz-round = 本轮：{ $moves }
+term-ddz-round-move = { $player }：{ $move }

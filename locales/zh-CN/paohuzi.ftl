@@ -239,3 +239,7 @@ cmd-paohuzi-rules = 规则
     .description = 本桌跑胡子的玩法
 cmd-paohuzi-stop = 关桌
     .description = 关闭牌桌（桌主或有管理服务器权限的成员）；进行中的一把作废
+
+## 记牌器（#36）：每种牌还有几张没见过。
+paohuzi-counter-card = { $card }{ $count }
+paohuzi-counter = 记牌器：{ $small } | { $big }

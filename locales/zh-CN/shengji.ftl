@@ -240,3 +240,6 @@ cmd-shengji-rules = 规则
     .description = 本桌升级的玩法
 cmd-shengji-stop = 关桌
     .description = 关闭牌桌（桌主或有管理服务器权限的成员）
+
+## 记牌器（#36）：还没出、也不在自己手里的牌。
+shengji-counter = 记牌器：

@@ -23,6 +23,8 @@ term-autoplay-on = { $you ->
        *[other] { $player }：超时，电脑托管这个座位，直到其再次操作。
     }
 term-autoplay-off = { $player }回到牌桌。
+term-autoplay-switched-on = 你已托管：电脑替你出牌，输入任何内容（取消托管）即可收回。
+term-autoplay-not-on = 你没有托管，正在自己出牌。
 term-settled-line = { $player }：{ $chips } 筹码
 term-cx-hand-name = （{ $name }）
 term-settled-line-house = { $player }：{ $chips } 筹码（系统）
@@ -41,6 +43,7 @@ term-leave = 离开
 term-help-common = 各游戏通用：
     {"  "}提示                 看电脑会怎么出
     {"  "}代打                 这一步让电脑替你走
+    {"  "}托管                 电脑一直替你出牌，直到你再输入任何内容（取消托管）
     {"  "}手牌、牌桌           再看一次手牌或牌桌
     {"  "}离开（逃跑）         离开本局（会先再问一次）
     {"  "}帮助（?）            显示本列表

@@ -34,6 +34,9 @@ pub enum Action {
     Pass,
     Hint,
     PlayAgain,
+    /// 托管: hands the clicking player's seat to the computer, or takes it
+    /// back when it is on 托管 (a switch).
+    Auto,
     /// A game's own control in its wire form.
     Game(GameWire),
 }
@@ -57,8 +60,9 @@ impl GameWire {
 }
 
 /// The tags of the shared controls, which no game may use.
-const SHARED_TAGS: [&str; 11] = [
+const SHARED_TAGS: [&str; 12] = [
     "join", "leave", "ai", "start", "cancel", "hand", "sel", "play", "pass", "hint", "again",
+    "auto",
 ];
 
 /// Whether `tag` can name a game's control: 1 to 8 lowercase ASCII letters,
@@ -127,6 +131,7 @@ impl ComponentId {
             Action::Pass => ("pass", None),
             Action::Hint => ("hint", None),
             Action::PlayAgain => ("again", None),
+            Action::Auto => ("auto", None),
             // A control that could not travel is sent as `g:-`, which
             // reads back as itself and no game accepts.
             Action::Game(wire) if game_tag_ok(&wire.tag) => match &wire.arg {
@@ -176,6 +181,7 @@ impl ComponentId {
             "pass" => no_arg(Action::Pass)?,
             "hint" => no_arg(Action::Hint)?,
             "again" => no_arg(Action::PlayAgain)?,
+            "auto" => no_arg(Action::Auto)?,
             "play" => {
                 let arg = arg.ok_or_else(bad)?;
                 Action::Play(decode_cards(arg).ok_or_else(bad)?)
@@ -268,6 +274,7 @@ mod tests {
             Action::Pass,
             Action::Hint,
             Action::PlayAgain,
+            Action::Auto,
             Action::Game(GameWire::new("bid", Some("3".into()))),
             Action::Game(GameWire::new("call", None)),
             Action::Game(GameWire::new("g", Some("bet.20".into()))),

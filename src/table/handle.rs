@@ -232,6 +232,7 @@ pub(super) enum Command<G: Game> {
         reply: Reply<u64>,
     },
     TakeBack(UserId, Reply<()>),
+    Autoplay(UserId, Reply<()>),
     Hint(UserId, Reply<G::Action>),
     Status(Option<UserId>, Reply<TableStatus<G>>),
 }
@@ -375,6 +376,13 @@ impl<G: Game> TableHandle<G> {
     /// Ends autoplay for `user`'s seat without acting ("I'm back").
     pub async fn take_back(&self, user: UserId) -> Result<(), TableError> {
         self.ask(|r| Command::TakeBack(user, r)).await
+    }
+
+    /// 托管: hands `user`'s seat to the computer, which plays it at the AI's
+    /// pace until the player takes it back ([`TableHandle::take_back`]) or
+    /// acts. Kept with the game, so it survives a restart.
+    pub async fn autoplay(&self, user: UserId) -> Result<(), TableError> {
+        self.ask(|r| Command::Autoplay(user, r)).await
     }
 
     /// What the bot would play for `user`'s seat now.

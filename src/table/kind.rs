@@ -159,6 +159,13 @@ pub trait TableGame: Game {
         None
     }
 
+    /// Whether a player may hand the seat to the computer (托管) until
+    /// taking it back. True by default; a game whose bot must never bet an
+    /// absent player's chips says no.
+    fn offers_autoplay() -> bool {
+        true
+    }
+
     /// The action the turn timer plays for a human `seat` whose time ran
     /// out, instead of handing the seat to the bot (托管) for the rest of the
     /// game; the seat's next turn again waits the full timeout. `None` (the

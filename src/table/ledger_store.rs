@@ -94,6 +94,20 @@ fn to_ledger(g: NewGame) -> ledger::NewGame {
 }
 
 impl TableStore for Ledger {
+    async fn set_autoplay(&self, game: GameId, seat: usize, on: bool) -> Result<(), StoreError> {
+        let seat = u32::try_from(seat).map_err(|_| StoreError::internal("no such seat"))?;
+        Ledger::set_autoplay(self, game, seat, on)
+            .await
+            .map_err(store_error)
+    }
+
+    async fn autoplay_seats(&self, game: GameId) -> Result<Vec<usize>, StoreError> {
+        let seats = Ledger::autoplay_seats(self, game)
+            .await
+            .map_err(store_error)?;
+        Ok(seats.into_iter().map(|s| s as usize).collect())
+    }
+
     async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
         let balances = g.balances.clone();
         timed(

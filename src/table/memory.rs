@@ -42,6 +42,8 @@ pub struct MemoryGame {
     pub saved_versions: Vec<i64>,
     /// Chips each seat holds in the game's escrow (a pot game's ante).
     pub held: Vec<i64>,
+    /// The seats on 托管 ([`TableStore::set_autoplay`]).
+    pub autoplay: std::collections::BTreeSet<usize>,
     /// The keys of the holds made, so a repeated hold holds nothing more.
     pub hold_keys: Vec<(UserId, i64, String)>,
 }
@@ -243,6 +245,7 @@ impl TableStore for MemoryStore {
             inner.seated.insert((game.server, *user), id);
         }
         inner.games.push(MemoryGame {
+            autoplay: Default::default(),
             new: game,
             version: 0,
             snapshot: None,
@@ -517,6 +520,24 @@ impl TableStore for MemoryStore {
         g.held = vec![0; new.seats.len()];
         g.status = MemoryStatus::Cancelled(reason.to_string());
         Ok(())
+    }
+
+    async fn set_autoplay(&self, game: GameId, seat: usize, on: bool) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        let g = &mut inner.games[i];
+        if on {
+            g.autoplay.insert(seat);
+        } else {
+            g.autoplay.remove(&seat);
+        }
+        Ok(())
+    }
+
+    async fn autoplay_seats(&self, game: GameId) -> Result<Vec<usize>, StoreError> {
+        let inner = self.lock();
+        let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
+        Ok(inner.games[i].autoplay.iter().copied().collect())
     }
 
     async fn unfinished_games(&self) -> Result<Vec<StoredGame>, StoreError> {

@@ -9,7 +9,7 @@ use super::handle::{Occupant, TableEvent, TableHandle};
 use super::kind::{JoinArgs, TableGame};
 use super::runtime::{Phase, Table};
 use super::store::{ChannelId, GameId, ServerId, StoredGame, TableStore, UserId};
-use crate::games::{ErrorCode, GameKind, RuleError};
+use crate::games::{ErrorCode, GameKind, RuleError, Seat};
 use crate::record::Record;
 use dashmap::mapref::entry::Entry;
 use dashmap::DashMap;
@@ -394,6 +394,17 @@ impl<S: TableStore> Tables<S> {
                 rebuilt = Err(why);
             }
         }
+        // 托管 kept with the game: those seats stay the computer's.
+        let autoplay: Vec<Seat> = match &rebuilt {
+            Ok(_) => self
+                .shared
+                .store
+                .autoplay_seats(id)
+                .await
+                .unwrap_or_default(),
+            Err(_) => Vec::new(),
+        };
+        let human: Vec<bool> = stored.seats.iter().map(Option::is_some).collect();
         let rebuilt = rebuilt.and_then(|r| {
             let seats = stored
                 .seats
@@ -409,7 +420,13 @@ impl<S: TableStore> Tables<S> {
                 vec![JoinArgs::default(); n],
                 options,
                 rules,
-                move |_| Phase::Playing(super::runtime::Running::new(id, game, version, n, fair)),
+                move |_| {
+                    let mut run = super::runtime::Running::new(id, game, version, n, fair);
+                    for seat in autoplay.into_iter().filter(|&s| s < n) {
+                        run.autoplay[seat] = human[seat];
+                    }
+                    Phase::Playing(run)
+                },
             )
             .map_err(|e| e.to_string())
         });

@@ -7,6 +7,7 @@
 //!
 //! [`MemoryStore`]: super::memory::MemoryStore
 
+use crate::games::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::future::Future;
@@ -233,6 +234,23 @@ pub trait TableStore: Send + Sync + 'static {
         game: GameId,
         reason: &str,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Puts `seat` of the running `game` on 托管 (`on`: the computer plays
+    /// it until its player takes it back) or takes it off, so that a game
+    /// resumed after a restart keeps it. Repeating either changes nothing;
+    /// nothing here moves chips.
+    fn set_autoplay(
+        &self,
+        game: GameId,
+        seat: Seat,
+        on: bool,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The seats of `game` on 托管, in seat order.
+    fn autoplay_seats(
+        &self,
+        game: GameId,
+    ) -> impl Future<Output = Result<Vec<Seat>, StoreError>> + Send;
 
     /// Every game that was started and neither settled nor cancelled.
     fn unfinished_games(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;

@@ -102,6 +102,18 @@ pub fn command<A>(line: &str) -> Option<Input<A>> {
     })
 }
 
+/// The 托管 switch typed, in both languages: `托管` or `auto on` hands the
+/// seat to the AI until switched off (`auto off`, `取消托管`) or the person
+/// types anything; plain `auto` (代打) stays one move.
+pub fn autoplay_switch(line: &str) -> Option<bool> {
+    let words: Vec<String> = line.split_whitespace().map(str::to_lowercase).collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["托管"] | ["auto", "on"] => Some(true),
+        ["取消托管"] | ["auto", "off"] => Some(false),
+        _ => None,
+    }
+}
+
 /// One game in the terminal: its words (in `lang`) and its input.
 /// Everything else — resuming, the table, timers, chips — is the shared
 /// loop's. `me` is the person's seat, named "You".
@@ -198,6 +210,9 @@ struct Session<G, R, W, S: TableStore> {
     /// A line typed while the person was away: it ended the 托管 and is
     /// read as their next input.
     pending: Option<String>,
+    /// The person switched 托管 on: the table's word for it is theirs, not
+    /// "your time ran out".
+    switched_on: bool,
     out: W,
     tables: Tables<S>,
     options: PlayOptions,
@@ -320,6 +335,7 @@ where
         input,
         reader: LineReader::default(),
         pending: None,
+        switched_on: false,
         out,
         tables,
         options,
@@ -644,7 +660,11 @@ where
                 }
             }
             TableEvent::Autoplay { seat, on } => {
-                self.say(text::autoplay(lang, &text::seats(&names, me), seat, on))?
+                if on && seat == me && std::mem::take(&mut self.switched_on) {
+                    self.say(text::autoplay_switched_on(lang))?
+                } else {
+                    self.say(text::autoplay(lang, &text::seats(&names, me), seat, on))?
+                }
             }
             TableEvent::Left { seat, .. } => {
                 self.say(text::left(lang, &text::seats(&names, me), seat))?
@@ -756,7 +776,9 @@ where
                             if let Err(e) = handle.take_back(LOCAL_USER).await {
                                 self.say(text::table_error(self.options.lang, &e))?;
                             }
-                            if !line.trim().is_empty() {
+                            // `auto off` has done its work; anything else
+                            // is the person's next input.
+                            if !line.trim().is_empty() && autoplay_switch(&line).is_none() {
                                 self.pending = Some(line);
                             }
                         }
@@ -819,6 +841,22 @@ where
                 Waited::Closed => return Ok(End::Over),
             };
             prompt = true;
+            match autoplay_switch(&line) {
+                Some(true) => {
+                    self.switched_on = true;
+                    if let Err(e) = handle.autoplay(LOCAL_USER).await {
+                        self.switched_on = false;
+                        self.say(text::table_error(self.options.lang, &e))?;
+                    }
+                    continue;
+                }
+                Some(false) => {
+                    // Not on 托管 (it would have ended with this line).
+                    self.say(text::autoplay_not_on(self.options.lang))?;
+                    continue;
+                }
+                None => {}
+            }
             let input =
                 match G::parse_input(self.options.lang, line.trim(), &game.view, &game.legal) {
                     Ok(i) => i,

@@ -139,6 +139,16 @@ pub fn autoplay(lang: Lang, seats: &Seats<'_>, seat: usize, on: bool) -> String 
     seats.say(lang, key, seat, vec![])
 }
 
+/// 托管 switched on by the person (`托管`, `auto on`).
+pub fn autoplay_switched_on(lang: Lang) -> String {
+    tr(lang, "term-autoplay-switched-on")
+}
+
+/// `auto off` typed while the person plays their own seat.
+pub fn autoplay_not_on(lang: Lang) -> String {
+    tr(lang, "term-autoplay-not-on")
+}
+
 pub fn left(lang: Lang, seats: &Seats<'_>, seat: usize) -> String {
     seats.say(lang, "event-left", seat, vec![])
 }

@@ -993,6 +993,20 @@ struct GiveBeforeOpening {
 }
 
 impl TableStore for GiveBeforeOpening {
+    async fn set_autoplay(
+        &self,
+        game: paiju::table::GameId,
+        seat: usize,
+        on: bool,
+    ) -> Result<(), paiju::table::StoreError> {
+        TableStore::set_autoplay(&*self.ledger, game, seat, on).await
+    }
+    async fn autoplay_seats(
+        &self,
+        game: paiju::table::GameId,
+    ) -> Result<Vec<usize>, paiju::table::StoreError> {
+        TableStore::autoplay_seats(&*self.ledger, game).await
+    }
     async fn create_game(
         &self,
         game: paiju::table::NewGame,

@@ -69,3 +69,44 @@ async fn a_games_messages_are_read_back_after_a_restart(b: Backend) {
 }
 
 crate::on_every_database!(a_games_messages_are_read_back_after_a_restart);
+
+/// Issue #36 in the ledger: the seats on 托管 of a running game survive a
+/// restart, on SQLite and PostgreSQL; switching on twice keeps one row and
+/// switching off removes it.
+async fn a_games_autoplay_seats_are_read_back_after_a_restart(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    let ledger = Ledger::open(&db.url, LedgerConfig::default())
+        .await
+        .unwrap();
+    let g = ledger
+        .create_game(game(vec![Some(21), Some(22), Some(23)]))
+        .await
+        .unwrap();
+    let other = ledger
+        .create_game(game(vec![Some(24), None, None]))
+        .await
+        .unwrap();
+    ledger.set_autoplay(g, 2, true).await.unwrap();
+    ledger.set_autoplay(g, 0, true).await.unwrap();
+    ledger.set_autoplay(g, 0, true).await.unwrap();
+    ledger.set_autoplay(g, 1, true).await.unwrap();
+    ledger.set_autoplay(g, 1, false).await.unwrap();
+    ledger.set_autoplay(other, 0, true).await.unwrap();
+    // Taking back a seat that is not on 托管 changes nothing.
+    ledger.set_autoplay(other, 1, false).await.unwrap();
+    assert!(
+        ledger.set_autoplay(999, 0, true).await.is_err(),
+        "no such game"
+    );
+    ledger.close().await;
+
+    let ledger = Ledger::open(&db.url, LedgerConfig::default())
+        .await
+        .unwrap();
+    assert_eq!(ledger.autoplay_seats(g).await.unwrap(), vec![0, 2]);
+    assert_eq!(ledger.autoplay_seats(other).await.unwrap(), vec![0]);
+    assert!(ledger.autoplay_seats(999).await.unwrap().is_empty());
+    ledger.close().await;
+}
+
+crate::on_every_database!(a_games_autoplay_seats_are_read_back_after_a_restart);

@@ -471,6 +471,10 @@ pub async fn work(
             crate::games::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await)
         }
         Click::PlayAgain => play_again(ctx, host, click, id.table as GameId, user, lang).await,
+        Click::Auto => {
+            let (channel, kind) = game_of(host, &id, click.channel_id.get())?;
+            crate::games::with_game!(kind, G => autoplay_switch::<G>(host, channel, user, lang).await)
+        }
         _ => {
             let (channel, kind) = game_of(host, &id, click.channel_id.get())?;
             let c = GameClick {
@@ -486,6 +490,32 @@ pub async fn work(
             crate::games::with_game!(kind, G => game_click::<G>(c).await)
         }
     }
+}
+
+/// The 托管 switch: the clicking player's seat goes to the computer, or
+/// comes back when it is on 托管. Any version of the table message will
+/// do: it is a switch of the seat, not a move of the game.
+async fn autoplay_switch<G: DiscordGame>(
+    host: &Host,
+    channel: ChannelId,
+    user: UserId,
+    lang: Lang,
+) -> Result<Answer, BotError> {
+    let table = host
+        .tables
+        .get::<G>(channel)
+        .ok_or_else(|| BotError::user("err-stale"))?;
+    let status = table.status(Some(user)).await?;
+    let game = status.game.ok_or_else(|| BotError::user("err-stale"))?;
+    let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    let key = if game.autoplay.get(seat).copied().unwrap_or(false) {
+        table.take_back(user).await?;
+        "autoplay-switched-off"
+    } else {
+        table.autoplay(user).await?;
+        "autoplay-switched-on"
+    };
+    Ok(Answer::Private(i18n::tr(lang, key), Vec::new()))
 }
 
 /// The channel and game kind of the game a control belongs to. The

@@ -813,14 +813,39 @@ pub fn table_message<G: DiscordGame>(
     tv: &TableView<'_, G>,
     legal: &[G::Action],
 ) -> (serenity::CreateEmbed, Vec<serenity::CreateActionRow>) {
-    let embed = G::table_embed(tv);
+    let mut embed = G::table_embed(tv);
+    // Who is on 托管, for every game (the apps show it at the seat).
+    let on_autoplay: Vec<String> = (0..tv.autoplay.len())
+        .filter(|&s| tv.autoplay[s])
+        .map(|s| tv.names.get(s))
+        .collect();
+    if !on_autoplay.is_empty() {
+        embed = embed.field(
+            i18n::tr(tv.lang, "table-autoplay-title"),
+            i18n::tr_args(
+                tv.lang,
+                "table-autoplay-seats",
+                &[("players", i18n::list(tv.lang, &on_autoplay).into())],
+            ),
+            false,
+        );
+    }
     let mut buttons = G::table_buttons(tv, legal);
-    buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - 1);
+    let own = if G::offers_autoplay() { 2 } else { 1 };
+    buttons.truncate(BUTTONS_PER_ROW * MAX_ROWS - own);
     buttons.push(
         serenity::CreateButton::new(tv.id(Click::MyHand))
             .label(i18n::tr(tv.lang, "btn-my-hand"))
             .style(serenity::ButtonStyle::Success),
     );
+    if G::offers_autoplay() {
+        // A switch: on for a seat not on 托管, off for one that is.
+        buttons.push(
+            serenity::CreateButton::new(tv.id(Click::Auto))
+                .label(i18n::tr(tv.lang, "btn-autoplay"))
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
     (embed, rows_of(buttons))
 }
 

@@ -169,6 +169,11 @@ impl TableGame for ChexuanTable {
         (self.seated(seat) && !self.closed()).then_some(TableAction::Leave)
     }
 
+    /// No 托管 either: at a betting game the bot would bet the player's chips.
+    fn offers_autoplay() -> bool {
+        false
+    }
+
     /// A seat out of time is played for that one action, not handed to the
     /// bot: at a betting game the bot would bet the player's chips.
     fn timeout_action(&self, seat: Seat) -> Option<TableAction> {

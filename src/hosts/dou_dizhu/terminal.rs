@@ -248,14 +248,19 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
     };
     let counts = (0..view.players as usize)
         .map(|s| {
-            tr_args(
+            let count = tr_args(
                 lang,
                 "term-ddz-seat-count",
                 &[
                     ("player", seats.name(s).into()),
                     ("count", i64::from(view.cards_left[s]).into()),
                 ],
-            )
+            );
+            // 报单 / 报双 beside the seat's count.
+            match words::ddz_warning(lang, view, s) {
+                Some(w) => format!("{count} {w}"),
+                None => count,
+            }
         })
         .collect::<Vec<_>>();
     let counts = crate::i18n::list(lang, &counts);
@@ -304,6 +309,24 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
         ),
         None => tr(lang, "term-ddz-free-lead"),
     });
+    // Each seat's last move of the round, as the apps show before each seat.
+    let moves: Vec<String> = (0..view.players as usize)
+        .filter_map(|s| {
+            let m = words::ddz_seat_move(lang, view, s)?;
+            Some(tr_args(
+                lang,
+                "term-ddz-round-move",
+                &[("player", seats.name(s).into()), ("move", m.into())],
+            ))
+        })
+        .collect();
+    if !moves.is_empty() {
+        lines.push(tr_args(
+            lang,
+            "term-ddz-round",
+            &[("moves", moves.join(" · ").into())],
+        ));
+    }
     if let Some(k) = view.kitty {
         lines.push(tr_args(
             lang,
@@ -347,7 +370,12 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
 pub fn hand_line(lang: Lang, view: &View) -> String {
     let hand = view.hand.unwrap_or_default();
     let wild = view.wild.map(usize::from);
-    text::hand(lang, &grouped_marked(lang, hand, wild), hand.len())
+    let line = text::hand(lang, &grouped_marked(lang, hand, wild), hand.len());
+    // 记牌器 under the hand while cards are played.
+    match words::ddz_counter_line(lang, view) {
+        Some(counter) => format!("{line}\n{counter}"),
+        None => line,
+    }
 }
 
 /// How an action reads in a hint or a list of options: the words to type
@@ -570,6 +598,44 @@ mod tests {
         let mut g = DouDizhu::from_record_setup(&record).unwrap();
         g.apply(0, &Action::Bid(3)).unwrap();
         g
+    }
+
+    /// Issue #36 in the terminal: 记牌器 under the hand, each seat's last
+    /// move of the round and 报单 / 报双 in the table lines.
+    #[test]
+    fn the_terminal_shows_the_counter_the_round_and_the_warning() {
+        let mut g = wild_landlord();
+        // Seat 0 holds every 3, 4, 5 and 6, a 7, a 2 and both jokers.
+        let hand = hand_line(Lang::EnUs, &g.view(Some(0)));
+        let counter = hand.lines().last().unwrap();
+        assert!(
+            counter.starts_with("Not yet played (记牌器): Big Joker 0 · Small Joker 0 · 2 3 · A 4"),
+            "{hand}"
+        );
+        assert!(counter.ends_with("· 7 3 · 6 0 · 5 0 · 4 0 · 3 0"), "{hand}");
+        let zh = hand_line(Lang::ZhCn, &g.view(Some(0)));
+        assert!(zh.contains("记牌器：大王×0 · 小王×0 · 2×3"), "{zh}");
+        g.apply(0, &Action::play(&[g.hand(0).cards()[0]])).unwrap();
+        g.apply(1, &Action::Pass).unwrap();
+        let mut view = g.view(Some(0));
+        let table = table_lines(Lang::EnUs, &view, 0);
+        let round = table
+            .lines()
+            .find(|l| l.starts_with("This round:"))
+            .unwrap();
+        assert!(
+            round.contains("played 3♠") && round.contains("passed"),
+            "{table}"
+        );
+        let after = hand_line(Lang::EnUs, &view);
+        assert!(
+            after.ends_with("· 3 0"),
+            "a card of one's own is not news: {after}"
+        );
+        view.cards_left[1] = 1;
+        let table = table_lines(Lang::EnUs, &view, 0);
+        assert!(table.contains("🚨 last card (报单)"), "{table}");
+        assert!(table_lines(Lang::ZhCn, &view, 0).contains("本轮："), "zh");
     }
 
     #[test]

@@ -4,10 +4,13 @@
 //! ([`Seats`]).
 
 use crate::cards::Card;
-use crate::games::dou_dizhu::{CardSet, Event as DdzEvent};
+use crate::games::dou_dizhu::cardset::rank_name;
+use crate::games::dou_dizhu::counter::counter_ranks;
+use crate::games::dou_dizhu::patterns::{BIG_JOKER, SMALL_JOKER};
+use crate::games::dou_dizhu::{main_part, CardSet, Event as DdzEvent, PhaseName, SeatMove, View};
 use crate::games::Seat;
 use crate::i18n::events::{n, Seats};
-use crate::i18n::{render_cards, tr, tr_args, Lang};
+use crate::i18n::{render_card, render_cards, tr, tr_args, Lang};
 
 fn cards_text(lang: Lang, cards: CardSet) -> String {
     render_cards(lang, &cards.cards())
@@ -158,6 +161,67 @@ pub fn ddz_play_text(
         );
     }
     text
+}
+
+/// 记牌器 in words, for the seat's hand view while cards are played:
+/// `Not yet played (记牌器): Big Joker 1 · Small Joker 0 · 2 4 · A 3 · …`,
+/// big joker first as the apps list it. `None` outside the play or in the
+/// public view.
+pub fn ddz_counter_line(lang: Lang, view: &View) -> Option<String> {
+    if view.phase != PhaseName::Playing {
+        return None;
+    }
+    let unseen = view.unseen()?;
+    let ranks: Vec<String> = counter_ranks(view.players)
+        .map(|r| {
+            tr_args(
+                lang,
+                "ddz-counter-rank",
+                &[
+                    ("rank", rank_words(lang, r).into()),
+                    ("count", n(unseen[r])),
+                ],
+            )
+        })
+        .collect();
+    Some(tr_args(
+        lang,
+        "ddz-counter",
+        &[("ranks", ranks.join(" · ").into())],
+    ))
+}
+
+/// A rank as people read it: `10`, `A`, the jokers by name.
+pub fn rank_words(lang: Lang, rank: usize) -> String {
+    match rank {
+        SMALL_JOKER => render_card(lang, Card::SmallJoker),
+        BIG_JOKER => render_card(lang, Card::BigJoker),
+        r => rank_name(r).to_string(),
+    }
+}
+
+/// 报单 / 报双 beside a seat down to one or two cards; `None` otherwise.
+pub fn ddz_warning(lang: Lang, view: &View, seat: Seat) -> Option<String> {
+    let count = view.warning(seat)?;
+    Some(tr_args(lang, "ddz-warning", &[("count", n(count))]))
+}
+
+/// A seat's last move of the round: `played 8♠ 8♥ 8♦ + 3♦`, or `passed`.
+pub fn ddz_seat_move(lang: Lang, view: &View, seat: Seat) -> Option<String> {
+    Some(match view.last_moves.get(seat).copied()?? {
+        SeatMove::Passed => tr(lang, "ddz-seat-passed"),
+        SeatMove::Played { cards, combo } => {
+            let (main, wilds, wild_as) = main_part(cards, combo, view.wild.map(usize::from));
+            tr_args(
+                lang,
+                "ddz-seat-played",
+                &[(
+                    "cards",
+                    ddz_play_text(lang, cards, main, wilds, &wild_as).into(),
+                )],
+            )
+        }
+    })
 }
 
 /// One Dou Dizhu event as a sentence; `None` for events without words of

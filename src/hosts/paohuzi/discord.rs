@@ -254,6 +254,9 @@ impl DiscordGame for PaohuziTable {
                 }
             })
             .collect();
+        if let Some(counter) = words::counter_line(lang, &view.hand) {
+            out.push(counter);
+        }
         let q = words::question_line(lang, view, &names);
         if !q.is_empty() {
             out.push(format!("**{q}**"));

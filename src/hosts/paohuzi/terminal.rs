@@ -148,6 +148,9 @@ impl TerminalGame for PaohuziTable {
             ],
         )];
         out.push(words::hand_columns(lang, &view.hand.my_hand()));
+        if let Some(counter) = words::counter_line(lang, &view.hand) {
+            out.push(counter);
+        }
         let q = words::question_line(lang, view, &names(lang, me));
         if !q.is_empty() {
             out.push(q);
@@ -224,7 +227,7 @@ impl TerminalGame for PaohuziTable {
             "" => Ok(Input::Nothing),
             "help" | "?" | "帮助" => plain(Input::Help),
             "hint" | "提示" => plain(Input::Hint),
-            "auto" | "托管" => plain(Input::Auto),
+            "auto" => plain(Input::Auto),
             "table" | "t" | "桌面" => plain(Input::ShowTable),
             "hand" | "手牌" => plain(Input::ShowHand),
             "leave" | "quit" | "离开" => plain(Input::Leave),
@@ -280,6 +283,43 @@ mod tests {
     use super::*;
     use crate::games::Game;
     use rand::SeedableRng;
+
+    /// Issue #36: 记牌器 under the hand, counted from the seat's view, in
+    /// both languages; on Discord the hand view carries the same line.
+    #[test]
+    fn the_hand_has_the_card_counter() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+        let v = t.view(Some(0));
+        let unseen = v.hand.unseen().unwrap();
+        let en = PaohuziTable::hand_line(Lang::EnUs, &v);
+        let line = en
+            .lines()
+            .find(|l| l.starts_with("Not yet seen (记牌器): "))
+            .unwrap();
+        let x1 = Card::new(false, 1).unwrap();
+        assert!(
+            line.contains(&format!("x1一 {} · x2二 {}", unseen[0], unseen[1])),
+            "{en}"
+        );
+        assert!(line.contains(&format!("| d1壹 {}", unseen[10])), "{en}");
+        let seen_by_me: usize = v.hand.my_hand().len();
+        let total: usize = unseen.iter().map(|&n| n as usize).sum();
+        assert!(total <= 80 - seen_by_me, "{total}");
+        assert_eq!(unseen[x1.index()], unseen[0]);
+        let zh = PaohuziTable::hand_line(Lang::ZhCn, &v);
+        assert!(
+            zh.contains(&format!("记牌器：一{} · 二{}", unseen[0], unseen[1])),
+            "{zh}"
+        );
+        let dm = <PaohuziTable as crate::discord::table::DiscordGame>::hand_text(Lang::ZhCn, &v)
+            .unwrap();
+        assert!(dm.contains("记牌器："), "{dm}");
+        assert_eq!(
+            crate::hosts::paohuzi::words::counter_line(Lang::EnUs, &t.view(None).hand),
+            None
+        );
+    }
 
     #[test]
     fn the_hand_shows_in_columns_and_answers_read() {

@@ -30,6 +30,34 @@ pub fn card_short(lang: Lang, c: Card) -> String {
     )
 }
 
+/// 记牌器 in words: each kind of card not yet seen by the viewer, small
+/// cards then big (`x1一 3 · x2二 0 · … | d1壹 4 · …`). `None` in the
+/// public view and once the hand is over.
+pub fn counter_line(lang: Lang, view: &crate::games::paohuzi::view::PaohuziView) -> Option<String> {
+    let unseen = view.unseen()?;
+    let part = |big: bool| {
+        (1..=10)
+            .filter_map(|n| Card::new(big, n))
+            .map(|c| {
+                tr_args(
+                    lang,
+                    "paohuzi-counter-card",
+                    &[
+                        ("card", card_short(lang, c).into()),
+                        ("count", num(unseen[c.index()])),
+                    ],
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    Some(tr_args(
+        lang,
+        "paohuzi-counter",
+        &[("small", part(false).into()), ("big", part(true).into())],
+    ))
+}
+
 /// Cards in a row, short.
 pub fn cards(lang: Lang, cs: &[Card]) -> String {
     cs.iter()

@@ -310,6 +310,9 @@ impl DiscordGame for ShengjiTable {
             &[("count", (view.hand.hand.len() as i64).into())],
         ));
         lines.extend(hand_lines(lang, &view.hand));
+        lines.extend(crate::hosts::shengji::words::counter_lines(
+            lang, &view.hand,
+        ));
         if view.hand.stage == Stage::Declaring && view.dealing == Dealing::Done {
             // Four decks have no kitty: the banker leads instead.
             if let Some(kitty) = view.hand.kitty.as_ref().filter(|k| !k.is_empty()) {
@@ -689,5 +692,60 @@ mod tests {
             SjClick::from_wire(&GameWire::new("sjpick", Some("9.0".into()))),
             None
         );
+    }
+
+    /// Issue #36: 记牌器 in the hand view (Discord and the terminal) while
+    /// the tricks are played: every copy not held and not yet played,
+    /// grouped by play suit, trumps first.
+    #[test]
+    fn the_hand_view_has_the_card_counter_in_the_tricks() {
+        use crate::games::shengji::{Shengji, ShengjiRules};
+        use crate::games::Game;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut g = Shengji::deal(ShengjiRules::default(), 4, &mut rng).unwrap();
+        let dealing = |g: &Shengji| DealingView {
+            hand: g.view(Some(0)),
+            dealing: Dealing::Done,
+            hand_no: 1,
+            ai: vec![false; 4],
+        };
+        assert!(!ShengjiTable::hand_text(Lang::EnUs, &dealing(&g))
+            .unwrap()
+            .contains("记牌器"));
+        // Into the tricks, a few cards played.
+        let mut plays = 0;
+        while plays < 6 {
+            let seat = g.waiting_on()[0];
+            let legal = g.legal_actions(seat);
+            let a = legal[rng.gen_range(0..legal.len())].clone();
+            if matches!(a, Action::Play { .. }) {
+                plays += 1;
+            }
+            g.apply(seat, &a).unwrap();
+        }
+        let v = g.view(Some(0));
+        let unseen: usize = v.unseen().unwrap().iter().map(|&n| usize::from(n)).sum();
+        let lines = crate::hosts::shengji::words::counter_lines(Lang::EnUs, &v);
+        assert_eq!(lines[0], "Not yet played (记牌器):");
+        let counted: usize = lines[1..]
+            .iter()
+            .map(|l| {
+                let n = l.split_once("): ").unwrap().0.rsplit_once('(').unwrap().1;
+                n.parse::<usize>().unwrap()
+            })
+            .sum();
+        assert_eq!(counted, unseen, "{lines:?}");
+        assert_eq!(
+            unseen,
+            108 - v.hand.len() - 6 - v.kitty.as_ref().map_or(0, |k| k.len())
+        );
+        let en = ShengjiTable::hand_text(Lang::EnUs, &dealing(&g)).unwrap();
+        assert!(en.contains("Not yet played (记牌器):"), "{en}");
+        let zh = ShengjiTable::hand_text(Lang::ZhCn, &dealing(&g)).unwrap();
+        assert!(zh.contains("记牌器：\n主牌 ("), "{zh}");
+        let term =
+            <ShengjiTable as crate::terminal::TerminalGame>::hand_line(Lang::EnUs, &dealing(&g));
+        assert!(term.contains("Not yet played (记牌器):"), "{term}");
     }
 }

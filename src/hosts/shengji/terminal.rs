@@ -127,6 +127,10 @@ impl TerminalGame for ShengjiTable {
                 .into_iter()
                 .map(|l| format!("  {l}")),
         );
+        let counter = super::words::counter_lines(lang, &view.hand);
+        for (i, line) in counter.into_iter().enumerate() {
+            lines.push(if i == 0 { line } else { format!("  {line}") });
+        }
         if view.hand.stage == crate::games::shengji::Stage::Declaring {
             if let Some(kitty) = &view.hand.kitty {
                 lines.push(tr_args(
@@ -222,7 +226,7 @@ pub fn parse_input(
     Ok(match line.to_lowercase().as_str() {
         "help" | "?" => Input::Help,
         "hint" | "h" | "提示" => Input::Hint,
-        "auto" | "a" | "托管" => Input::Auto,
+        "auto" | "a" => Input::Auto,
         "hand" | "手牌" => Input::ShowHand,
         "table" | "t" | "牌桌" => Input::ShowTable,
         "leave" | "quit" | "离开" => Input::Leave,

@@ -87,6 +87,42 @@ pub fn hand_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
         .collect()
 }
 
+/// 记牌器 as lines while the tricks are played: a heading, then one line a
+/// play suit (trumps first, high to low) of the cards not yet played that
+/// the viewer does not hold, copies counted: `主 (9): 大王×2 小王 …`.
+/// Empty in the public view and outside the tricks.
+pub fn counter_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
+    let Some(unseen) = v.unseen() else {
+        return Vec::new();
+    };
+    let cards: Vec<Card> = (0..unseen.len())
+        .filter_map(|i| Some((Card::from_index(i)?, unseen[i])))
+        .flat_map(|(c, n)| std::iter::repeat_n(c, usize::from(n)))
+        .collect();
+    let mut lines = vec![tr(lang, "shengji-counter")];
+    for (si, group) in suit_groups(&display_order(v), &cards) {
+        let mut items: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < group.len() {
+            let run = group[i..].iter().take_while(|&&c| c == group[i]).count();
+            let name = crate::i18n::render_card(lang, group[i]);
+            items.push(if run > 1 {
+                format!("{name}×{run}")
+            } else {
+                name
+            });
+            i += run;
+        }
+        lines.push(format!(
+            "{} ({}): {}",
+            suit_label(lang, si),
+            group.len(),
+            items.join(" ")
+        ));
+    }
+    lines
+}
+
 /// Both teams' levels: `Levels: seats 1 + 3 at 5 · seats 2 + 4 at 2`.
 pub fn levels_line(lang: Lang, levels: [u8; 2]) -> String {
     tr_args(

@@ -272,7 +272,14 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let r = self.act(user, version, action).await;
                 answer(reply, r)
             }
-            Command::TakeBack(user, reply) => answer(reply, self.take_back(user)),
+            Command::TakeBack(user, reply) => {
+                let r = self.take_back(user).await;
+                answer(reply, r)
+            }
+            Command::Autoplay(user, reply) => {
+                let r = self.autoplay_on(user).await;
+                answer(reply, r)
+            }
             Command::Hint(user, reply) => self.hint(user, reply),
             Command::Status(viewer, reply) => answer(reply, Ok(self.status(viewer))),
         }

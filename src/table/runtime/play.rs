@@ -213,15 +213,51 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         // Acting at all shows the player is back, even if this action is
         // refused (it was likely made while the bot played for them).
         if run.autoplay[seat] {
-            run.autoplay[seat] = false;
-            self.emit(TableEvent::Autoplay { seat, on: false });
+            self.set_autoplay(seat, false).await;
         }
         self.apply(seat, action, Actor::Player, version).await
     }
 
-    pub(super) fn take_back(&mut self, user: UserId) -> Result<(), TableError> {
-        let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
+    pub(super) async fn take_back(&mut self, user: UserId) -> Result<(), TableError> {
+        let seat = self.own_seat(user)?;
         let Phase::Playing(run) = &mut self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        if run.autoplay[seat] {
+            // The returning player gets a full turn's time.
+            run.turn_started = Instant::now();
+            self.set_autoplay(seat, false).await;
+        }
+        Ok(())
+    }
+
+    /// 托管 switched on by the seat's player: the bot plays the seat at the
+    /// AI's pace from now on, until the player takes it back or acts.
+    pub(super) async fn autoplay_on(&mut self, user: UserId) -> Result<(), TableError> {
+        let seat = self.own_seat(user)?;
+        if !G::offers_autoplay() {
+            return Err(RuleError::new(
+                ErrorCode::IllegalAction,
+                "err-autoplay-not-here",
+                "this game does not hand a seat to the computer",
+            )
+            .into());
+        }
+        let Phase::Playing(run) = &mut self.phase else {
+            return Err(TableError::NotPlaying);
+        };
+        if !run.autoplay[seat] {
+            // Its next move comes at the AI's pace, counted from now.
+            run.turn_started = Instant::now();
+            self.set_autoplay(seat, true).await;
+        }
+        Ok(())
+    }
+
+    /// The seat `user` plays in the running game, still in it.
+    fn own_seat(&self, user: UserId) -> Result<Seat, TableError> {
+        let seat = self.seat_of(user).ok_or(TableError::NotSeated)?;
+        let Phase::Playing(run) = &self.phase else {
             return Err(TableError::NotPlaying);
         };
         if run.left[seat] {
@@ -230,13 +266,25 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if let Some(gone) = run.game.seat_gone(seat) {
             return Err(gone.into());
         }
-        if run.autoplay[seat] {
-            run.autoplay[seat] = false;
-            // The returning player gets a full turn's time.
-            run.turn_started = Instant::now();
-            self.emit(TableEvent::Autoplay { seat, on: false });
+        Ok(seat)
+    }
+
+    /// Puts `seat` on 托管 or takes it off, keeps that with the game (so a
+    /// restart resumes it), and tells every subscriber. The table's state
+    /// is the truth: a store that cannot keep it is reported as trouble,
+    /// and at worst a resumed game waits on the player again.
+    pub(super) async fn set_autoplay(&mut self, seat: Seat, on: bool) {
+        let Phase::Playing(run) = &mut self.phase else {
+            return;
+        };
+        run.autoplay[seat] = on;
+        let id = run.id;
+        if let Err(e) = self.store.set_autoplay(id, seat, on).await {
+            self.emit(TableEvent::Trouble {
+                message: format!("托管 of seat {seat} could not be saved: {e}"),
+            });
         }
-        Ok(())
+        self.emit(TableEvent::Autoplay { seat, on });
     }
 
     /// Answers a hint, off the task when the bot may take long (the

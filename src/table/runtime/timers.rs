@@ -98,9 +98,11 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 (action, run.version)
             } else {
                 if actor == Actor::Autoplay && !run.autoplay[seat] {
-                    run.autoplay[seat] = true;
-                    let _ = self.events.send(TableEvent::Autoplay { seat, on: true });
+                    self.set_autoplay(seat, true).await;
                 }
+                let Phase::Playing(run) = &mut self.phase else {
+                    return;
+                };
                 let legal = run.game.legal_actions(seat);
                 if legal.is_empty() {
                     self.break_down("the game waits on a seat that has no legal action")

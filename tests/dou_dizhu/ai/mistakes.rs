@@ -86,6 +86,8 @@ fn position(
             bombs: 0,
             multiplier: 3,
         },
+        last_moves: [None; 3],
+        discarded: None,
     };
     (view, legal)
 }

@@ -61,21 +61,8 @@ impl DiscordGame for DouDizhu {
     const LOBBY_HINT_KEY: &'static str = "table-lobby-hint";
 
     fn table_embed(t: &TableView<'_, Self>) -> serenity::CreateEmbed {
+        // Who is on 托管 is added for every game by the driver.
         let mut embed = render::table_embed(t.lang, t.view, &t.names.0, t.stake, t.deadline);
-        let on_autoplay: Vec<String> = t
-            .autoplay
-            .iter()
-            .enumerate()
-            .filter(|(_, on)| **on)
-            .map(|(s, _)| t.names.get(s))
-            .collect();
-        if !on_autoplay.is_empty() {
-            embed = embed.footer(serenity::CreateEmbedFooter::new(i18n::tr_args(
-                t.lang,
-                "table-autoplay",
-                &[("player", i18n::list(t.lang, &on_autoplay).into())],
-            )));
-        }
         if !t.log.is_empty() {
             embed = embed.field(i18n::tr(t.lang, "table-log"), t.log.join("\n"), false);
         }
@@ -114,6 +101,10 @@ impl DiscordGame for DouDizhu {
                 "hand-wild",
                 &[("rank", rank_name(w as usize).into())],
             ));
+        }
+        if let Some(counter) = crate::hosts::dou_dizhu::words::ddz_counter_line(lang, view) {
+            text.push('\n');
+            text.push_str(&counter);
         }
         Some(text)
     }
@@ -664,6 +655,39 @@ mod tests {
         let text = DouDizhu::hand_text(Lang::EnUs, &view).unwrap();
         assert!(text.starts_with("Your hand (17 cards)"), "{text}");
         assert_eq!(DouDizhu::hand_text(Lang::EnUs, &g.view(None)), None);
+    }
+
+    /// Issue #36: 记牌器 in the hand view while cards are played, from the
+    /// seat's view: the whole deck less its own hand at the first lead.
+    #[test]
+    fn the_hand_view_has_the_card_counter_in_play() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        let mut g =
+            <DouDizhu as crate::games::Game>::deal(Default::default(), 3, &mut rng).unwrap();
+        let bidding = DouDizhu::hand_text(Lang::EnUs, &g.view(Some(0))).unwrap();
+        assert!(!bidding.contains("记牌器"), "not while bidding: {bidding}");
+        let bidder = g.waiting_on()[0];
+        g.apply(bidder, &Action::Bid(3)).unwrap();
+        let view = g.view(Some(0));
+        let counts = view.unseen().unwrap();
+        let en = DouDizhu::hand_text(Lang::EnUs, &view).unwrap();
+        let counter = en.lines().last().unwrap();
+        let want = format!(
+            "Not yet played (记牌器): Big Joker {} · Small Joker {} · 2 {} · A {}",
+            counts[14], counts[13], counts[12], counts[11]
+        );
+        assert!(counter.starts_with(&want), "{en}");
+        assert!(counter.ends_with(&format!("· 3 {}", counts[0])), "{en}");
+        let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+        assert_eq!(total as usize, 54 - view.hand.unwrap().len());
+        let zh = DouDizhu::hand_text(Lang::ZhCn, &view).unwrap();
+        assert!(
+            zh.lines()
+                .last()
+                .unwrap()
+                .starts_with(&format!("记牌器：大王×{}", counts[14])),
+            "{zh}"
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ use crate::discord::ids::{card_value, Action as Click, ComponentId};
 use crate::discord::table::GameClick;
 use crate::games::dou_dizhu::cardset::{rank_index, rank_name};
 use crate::games::dou_dizhu::{Action, PhaseName, View};
+use crate::hosts::dou_dizhu::words;
 use crate::i18n::{self, Lang};
 use poise::serenity_prelude as serenity;
 
@@ -65,8 +66,16 @@ pub fn table_embed(
             None => String::new(),
         };
         let turn = if view.turn == Some(seat) { "▶ " } else { "" };
+        // 报单 / 报双, and what the seat did last this round, as the apps
+        // show them beside each seat.
+        let warning = words::ddz_warning(lang, view, seat)
+            .map(|w| format!(" · **{w}**"))
+            .unwrap_or_default();
+        let last = words::ddz_seat_move(lang, view, seat)
+            .map(|m| format!(" · {m}"))
+            .unwrap_or_default();
         seats.push_str(&format!(
-            "{turn}{}. {}{role}{bid} · {left}\n",
+            "{turn}{}. {}{role}{bid} · {left}{warning}{last}\n",
             seat + 1,
             name(seat)
         ));
@@ -458,6 +467,51 @@ mod tests {
         assert!(
             no_deadline.ends_with(&format!("New round: {who} leads")),
             "{no_deadline}"
+        );
+    }
+
+    /// Issue #36: each seat's last move of the round and 报单 / 报双 are on
+    /// the table message, in both languages.
+    #[test]
+    fn the_table_shows_each_seats_last_move_and_the_warning() {
+        let mut g = game();
+        let bidder = g.waiting_on()[0];
+        g.apply(bidder, &Action::Bid(3)).unwrap();
+        let leader = g.turn().unwrap();
+        let lowest = g.hand(leader).cards()[0];
+        g.apply(leader, &Action::play(&[lowest])).unwrap();
+        let next = g.turn().unwrap();
+        g.apply(next, &Action::Pass).unwrap();
+        let mut public = g.view(None);
+        let text = |lang, v: &View| {
+            serde_json::to_value(table_embed(lang, v, &names(), 10, None)).unwrap()["description"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        };
+        let en = text(Lang::EnUs, &public);
+        let line = |text: &str, seat: usize| {
+            text.lines()
+                .find(|l| l.contains(&format!("{}. {}", seat + 1, names()[seat])))
+                .unwrap()
+                .to_string()
+        };
+        assert!(
+            line(&en, leader).contains(&format!("played {}", lowest.pretty())),
+            "{en}"
+        );
+        assert!(line(&en, next).ends_with("· passed"), "{en}");
+        assert!(!en.contains("🚨"), "{en}");
+        public.cards_left[leader] = 1;
+        public.cards_left[next] = 2;
+        let en = text(Lang::EnUs, &public);
+        assert!(line(&en, leader).contains("last card (报单)"), "{en}");
+        assert!(line(&en, next).contains("two cards left (报双)"), "{en}");
+        let zh = text(Lang::ZhCn, &public);
+        assert!(line(&zh, leader).contains("🚨 报单"), "{zh}");
+        assert!(
+            line(&zh, next).contains("🚨 报双") && line(&zh, next).contains("不要"),
+            "{zh}"
         );
     }
 

@@ -80,6 +80,7 @@ impl DouDizhu {
         }
         let factor = discard_factor(cards);
         self.hands[seat] = self.hands[seat].minus(cards);
+        self.discarded[seat] = cards;
         self.discard_factors[seat] = Some(factor);
         ev.push(Event::Discarded {
             seat,

@@ -18,6 +18,7 @@ pub mod action;
 pub mod ai;
 mod bidding;
 pub mod cardset;
+pub mod counter;
 mod deal;
 mod kitty;
 pub mod outcome;
@@ -39,7 +40,7 @@ pub use patterns::{Combo, Kind, PatternRules};
 pub use play::{main_part, readings_among, readings_for};
 pub use rules::{Bidding, Rules};
 pub use sim::simulate;
-pub use view::{Event, Factors, PassOn, PhaseName, Standing, View};
+pub use view::{Event, Factors, PassOn, PhaseName, SeatMove, Standing, View};
 pub use wild::{WildAs, WildRules};
 
 use crate::games::{Game, GameKind, GameRules, RecordAction, RuleError, Seat};
@@ -95,6 +96,10 @@ pub struct DouDizhu {
     bombs: u32,
     plays: [u32; 3],
     played: [CardSet; 3],
+    /// Each seat's last move in the current round of play.
+    last_moves: [Option<SeatMove>; 3],
+    /// What each seat discarded (弃三张), shown to that seat only.
+    discarded: [CardSet; 3],
     bidding_started: bool,
     history: Vec<(Seat, Action)>,
     outcome: Option<Outcome>,
@@ -164,6 +169,8 @@ impl DouDizhu {
             bombs: 0,
             plays: [0; 3],
             played: [CardSet::EMPTY; 3],
+            last_moves: [None; 3],
+            discarded: [CardSet::EMPTY; 3],
             bidding_started: false,
             history: Vec::new(),
             outcome: None,
@@ -538,6 +545,8 @@ impl Game for DouDizhu {
             bids: self.bids,
             doubled: self.doubled,
             factors: self.factors(),
+            last_moves: self.last_moves,
+            discarded: seat.map(|s| self.discarded[s]),
         }
     }
 

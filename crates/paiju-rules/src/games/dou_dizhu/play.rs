@@ -7,7 +7,7 @@
 use super::action::{illegal, not_in_hand};
 use super::cardset::{self, CardSet};
 use super::patterns::{self, classify, for_each_play, Combo, Kind};
-use super::view::{Event, PassOn, Standing};
+use super::view::{Event, PassOn, SeatMove, Standing};
 use super::wild::{self, WildAs};
 use super::{Action, DouDizhu, Phase};
 use crate::games::{Game, RuleError, Seat};
@@ -51,8 +51,11 @@ impl DouDizhu {
             seat,
             on: PassOn::Play,
         });
+        self.last_moves[seat] = Some(SeatMove::Passed);
         if stage.passes + 1 >= (self.players - 1) as u8 {
             ev.push(Event::Lead { seat: st.seat });
+            // A new round: what was played in the last one is off the table.
+            self.last_moves = [None; 3];
             self.phase = Phase::Playing(Playing::lead(st.seat));
         } else {
             self.phase = Phase::Playing(Playing {
@@ -205,6 +208,7 @@ impl DouDizhu {
         let combo = self.reading_for(seat, cards, reading, wild_as, standing)?;
         self.hands[seat] = self.hands[seat].minus(cards);
         self.played[seat] = self.played[seat].union(cards);
+        self.last_moves[seat] = Some(SeatMove::Played { cards, combo });
         self.plays[seat] += 1;
         if combo.kind.is_bomb_like() {
             self.bombs += 1;

@@ -255,6 +255,8 @@ fn sample_world(view: &View, me: usize, rng: &mut dyn rand::RngCore) -> Option<D
         bombs: view.factors.bombs,
         plays,
         played: view.played,
+        last_moves: view.last_moves,
+        discarded: [CardSet::EMPTY; 3],
         bidding_started: true,
         history: Vec::new(),
         outcome: None,

@@ -82,6 +82,23 @@ pub struct View {
     /// Who doubled (加倍), once they have said.
     pub doubled: [Option<bool>; 3],
     pub factors: Factors,
+    /// What each seat did last in the current round of play (the apps show
+    /// it before each seat); cleared when a new round begins.
+    pub last_moves: [Option<SeatMove>; 3],
+    /// The cards this seat discarded (弃三张): only its own, never others'.
+    pub discarded: Option<CardSet>,
+}
+
+/// A seat's last move in the current round of play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "move", rename_all = "snake_case")]
+pub enum SeatMove {
+    Played {
+        cards: CardSet,
+        combo: Combo,
+    },
+    /// 不要.
+    Passed,
 }
 
 /// What a pass declined: a bid or the call (不叫), a rob (不抢), a kick,

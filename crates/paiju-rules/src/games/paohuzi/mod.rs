@@ -57,6 +57,7 @@ pub mod action;
 pub mod ai;
 pub mod cards;
 pub mod claims;
+pub mod counter;
 pub mod engine;
 pub mod events;
 pub mod live;

@@ -61,6 +61,7 @@
 
 pub mod action;
 pub mod ai;
+pub mod counter;
 pub mod declare;
 pub mod engine;
 pub mod events;
