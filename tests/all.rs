@@ -33,6 +33,8 @@ mod discord_duan_guozi;
 mod discord_e2e;
 #[path = "discord_fits.rs"]
 mod discord_fits;
+#[path = "discord_ratings.rs"]
+mod discord_ratings;
 #[path = "dou_dizhu.rs"]
 mod dou_dizhu;
 #[path = "duan_guozi.rs"]
