@@ -37,6 +37,8 @@ mod discord_e2e;
 mod discord_fair_deal;
 #[path = "discord_fits.rs"]
 mod discord_fits;
+#[path = "discord_ratings.rs"]
+mod discord_ratings;
 #[path = "discord_settings.rs"]
 mod discord_settings;
 #[path = "dou_dizhu.rs"]

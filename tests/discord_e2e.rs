@@ -308,7 +308,7 @@ use support::fake_discord::{
     attachments, check_uploads, custom_ids, message_text, picture, private_message, CHANNEL_ID,
 };
 
-fn result_message(fake: &FakeDiscord) -> Option<Value> {
+pub(crate) fn result_message(fake: &FakeDiscord) -> Option<Value> {
     fake.channel_messages(CHANNEL_ID)
         .into_iter()
         .find(|m| custom_ids(m).iter().any(|id| id.starts_with("pj1:again:")))
@@ -326,7 +326,7 @@ fn hand_of(record: &Value, seat: usize) -> Vec<paiju::cards::Card> {
 /// Plays one turn of whoever is to act, through "My hand", Hint and Play
 /// (or Pass), or by typing `/play` when `typed`. Returns false once no table
 /// message with a turn is left (the game is over).
-async fn play_one_turn(fake: &FakeDiscord, typed: bool) -> bool {
+pub(crate) async fn play_one_turn(fake: &FakeDiscord, typed: bool) -> bool {
     play_turn(fake, typed, false).await
 }
 

@@ -201,6 +201,7 @@ struct Rated {
 
 /// The rating of one game from what was read before it: the pure step the
 /// settlement and the rebuild share.
+#[allow(clippy::too_many_arguments)]
 fn decide(
     cfg: &RatingsConfig,
     kind: &str,
@@ -422,6 +423,35 @@ pub struct RebuildReport {
     pub players: u64,
 }
 
+/// A server, its seasons ended, its last season end, its running season's
+/// start and its first rated game (`seasons_due`).
+type DueRow = (i64, i64, Option<i64>, Option<i64>, i64);
+
+/// A standing row with its game's kind first (`rank_of`).
+type KindStandingRow = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
+
+/// A standing row with its server and kind first (`all_ratings`).
+type ServerStandingRow = (
+    i64,
+    String,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+    i64,
+);
+
+/// Every rating as stored, and every role's record (`all_ratings`).
+pub type AllRatings = (
+    Vec<(ServerId, String, UserId, Standing)>,
+    Vec<(ServerId, String, SideRecord)>,
+);
+
 /// A stored all-human game, as the replay reads it.
 type StoredRow = (i64, i64, String, i64, String, String, String, i64);
 
@@ -613,7 +643,7 @@ impl Ledger {
         if self.ratings.season_days <= 0 {
             return Ok(Vec::new());
         }
-        let rows: Vec<(i64, i64, Option<i64>, Option<i64>, i64)> = db::query_as(
+        let rows: Vec<DueRow> = db::query_as(
             "SELECT g.server_id, \
                 (SELECT COUNT(*) FROM seasons s WHERE s.server_id = g.server_id AND s.ended_at IS NOT NULL), \
                 (SELECT MAX(ended_at) FROM seasons s WHERE s.server_id = g.server_id), \
@@ -644,7 +674,7 @@ impl Ledger {
     ) -> Result<Vec<RankEntry>, LedgerError> {
         let season = self.season_status(server).await?.number;
         let mut tx = self.reader.begin_read().await?;
-        let rows: Vec<(String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64)> = db::query_as(
+        let rows: Vec<KindStandingRow> = db::query_as(
             "SELECT kind, user_id, mu, sigma, games, wins, streak, best_streak, season, \
                      season_games, season_wins FROM ratings \
                  WHERE server_id = $1 AND user_id = $2 ORDER BY kind",
@@ -765,29 +795,8 @@ impl Ledger {
 
     /// Every rating, as stored, for comparing (a test of the rebuild):
     /// (server, kind, user) → standing, and each server's role records.
-    pub async fn all_ratings(
-        &self,
-    ) -> Result<
-        (
-            Vec<(ServerId, String, UserId, Standing)>,
-            Vec<(ServerId, String, SideRecord)>,
-        ),
-        LedgerError,
-    > {
-        let rows: Vec<(
-            i64,
-            String,
-            i64,
-            i64,
-            i64,
-            i64,
-            i64,
-            i64,
-            i64,
-            i64,
-            i64,
-            i64,
-        )> = db::query_as(
+    pub async fn all_ratings(&self) -> Result<AllRatings, LedgerError> {
+        let rows: Vec<ServerStandingRow> = db::query_as(
             "SELECT server_id, kind, user_id, mu, sigma, games, wins, streak, best_streak, \
                      season, season_games, season_wins FROM ratings \
                  ORDER BY server_id, kind, user_id",
