@@ -161,6 +161,7 @@ fn sweep<G: DiscordGame>(rules: Value, seats: usize, games: u64, max_steps: usiz
                 let result = GameResult::<G> {
                     outcome: g.outcome(),
                     capped: Vec::new(),
+                    owed: payout.deltas.clone(),
                 };
                 let report = SettleReport {
                     paid: payout.deltas.clone(),

@@ -130,6 +130,10 @@ pub struct GameResult<G: Game> {
     pub outcome: Option<G::Outcome>,
     /// Losses the ledger capped at what the seat had.
     pub capped: Vec<CappedLoss>,
+    /// Each seat's chips as the game settled them, before caps and rake:
+    /// an AI seat's are the house's, which the ledger's report leaves at 0,
+    /// so a result can still show every seat's.
+    pub owed: Vec<i64>,
 }
 
 impl<G: Game> GameResult<G> {

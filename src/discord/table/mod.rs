@@ -499,6 +499,7 @@ mod tests {
         let result = GameResult::<DouDizhu> {
             outcome: None,
             capped,
+            owed: vec![-10, 5, 5],
         };
         let report = SettleReport {
             paid: vec![-10, 5, 5],
@@ -551,6 +552,7 @@ mod tests {
         let result = GameResult::<DouDizhu> {
             outcome: None,
             capped: Vec::new(),
+            owed: vec![10, -5, -5],
         };
         let report = SettleReport {
             paid: vec![10, -5, -5],

@@ -924,6 +924,7 @@ mod tests {
                 deltas: vec![0, 0, 0],
             }),
             capped: Vec::new(),
+            owed: vec![0, 0, 0],
         };
         let report = crate::table::SettleReport {
             paid: vec![0, 0, 0],

@@ -443,6 +443,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         let result = GameResult {
             outcome: run.game.outcome(),
             capped: capped_losses(&owed, &report),
+            owed,
         };
         Ok(TableEvent::Settled {
             game: run.id,
@@ -684,6 +685,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                         let result = GameResult {
                             outcome: None,
                             capped: capped_losses(&owed, &report),
+                            owed,
                         };
                         self.emit(TableEvent::Settled {
                             game: id,
