@@ -174,6 +174,7 @@ fn sweep<G: DiscordGame>(rules: Value, seats: usize, games: u64, max_steps: usiz
                     capped: Vec::new(),
                     // The longest fair-deal field: a chosen seed's note too.
                     fair: Some(fair_reveal()),
+                    owed: payout.deltas.clone(),
                 };
                 let report = SettleReport {
                     paid: payout.deltas.clone(),

@@ -981,6 +981,11 @@ async fn a_game_against_the_ai_runs_to_the_settlement_and_closes() {
                 assert!(view.iter().any(|&s| s >= 9), "{view:?}");
                 assert_eq!(outcome.deltas.iter().sum::<i64>(), 0);
                 assert_eq!(report.paid[0], outcome.deltas[0] * 5);
+                // Issue #36: every seat's chips come with the result, the
+                // AI seats' (the house's, which the ledger pays nobody) too.
+                let owed: Vec<i64> = outcome.deltas.iter().map(|d| d * 5).collect();
+                assert_eq!(result.owed, owed);
+                assert_eq!(report.paid[1..], [0, 0], "the report has no AI chips");
                 let balance = store.balance(SERVER, ALICE).await.unwrap();
                 assert_eq!(Some(balance), report.balances[0]);
                 assert_eq!(balance, 100 + report.paid[0]);

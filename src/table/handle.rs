@@ -137,6 +137,10 @@ pub struct GameResult<G: Game> {
     /// The deal's seed revealed, with its commitment (`None`: a game
     /// stored before fair deals).
     pub fair: Option<FairReveal>,
+    /// Each seat's chips as the game settled them, before caps and rake:
+    /// an AI seat's are the house's, which the ledger's report leaves at 0,
+    /// so a result can still show every seat's.
+    pub owed: Vec<i64>,
 }
 
 /// A finished game's fair deal as its result reveals it: the seed, the

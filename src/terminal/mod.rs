@@ -152,8 +152,10 @@ pub trait TerminalGame: TableGame {
     ) -> Result<Input<Self::Action>, String>;
     /// What an AI seat (the house's) won or lost in `result`, in chips,
     /// when the game can tell it from the points and the stake.
-    fn house_chips(_result: &GameResult<Self>, _seat: Seat, _stake: i64) -> Option<i64> {
-        None
+    fn house_chips(result: &GameResult<Self>, seat: Seat, _stake: i64) -> Option<i64> {
+        // What the game settled for the seat (issue #36: every seat's
+        // result, not only the person's).
+        result.owed.get(seat).copied()
     }
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;

@@ -501,6 +501,7 @@ mod tests {
             outcome: None,
             capped,
             fair: None,
+            owed: vec![-10, 5, 5],
         };
         let report = SettleReport {
             paid: vec![-10, 5, 5],
@@ -555,6 +556,7 @@ mod tests {
             outcome: None,
             capped: Vec::new(),
             fair: None,
+            owed: vec![10, -5, -5],
         };
         let report = SettleReport {
             paid: vec![10, -5, -5],

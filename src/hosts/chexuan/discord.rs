@@ -927,6 +927,7 @@ mod tests {
             }),
             capped: Vec::new(),
             fair: None,
+            owed: vec![0, 0, 0],
         };
         let report = crate::table::SettleReport {
             paid: vec![0, 0, 0],

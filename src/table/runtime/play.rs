@@ -467,6 +467,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             outcome: run.game.outcome(),
             capped: capped_losses(&owed, &report),
             fair,
+            owed,
         };
         Ok(TableEvent::Settled {
             game: run.id,
@@ -717,6 +718,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                             outcome: None,
                             capped: capped_losses(&owed, &report),
                             fair,
+                            owed,
                         };
                         self.emit(TableEvent::Settled {
                             game: id,
