@@ -85,4 +85,3 @@ season-started = Season { $season } starts now.
 season-ended = Season { $season } is over: its final ladders are kept (`/ladder season:{ $season }`). Season { $next } begins, every rating softly reset.
 
 err-no-such-season = There is no season { $season } here (this is season { $current }).
-err-season-running = This season has rated games already: end it with `/season end`.

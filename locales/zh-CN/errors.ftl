@@ -342,3 +342,4 @@ err-game-off = 本服务器已关闭{ $game }。
 err-channel-not-allowed = 这个频道不能开桌。请去 { $channels }。
 err-host-role = 在这里开桌需要身份组 { $role }。
 err-autoplay-not-here = 这个游戏不能托管：下注的游戏里电脑会替你押筹码。
+err-season-running = 本赛季已有计分局：请先用 `/赛季 结束` 结束它。

@@ -84,4 +84,3 @@ season-started = 第 { $season } 赛季现在开始。
 season-ended = 第 { $season } 赛季结束：最终排名已保存（`/天梯 赛季:{ $season }`）。第 { $next } 赛季开始，所有积分已软重置。
 
 err-no-such-season = 这里没有第 { $season } 赛季（现在是第 { $current } 赛季）。
-err-season-running = 本赛季已有计分局：请先用 `/赛季 结束` 结束它。
