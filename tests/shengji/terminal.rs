@@ -251,8 +251,13 @@ fn a_person_types_a_whole_match_in_the_terminal_then_starts_a_new_one() {
     const NEW_MATCH: &str = "New match, both teams from 2 again? Type y for yes, n for no.";
     let mut at = 0;
     let mut decisions = 0;
+    // A hinted move can be overtaken by the game (a declaration typed just
+    // as the dealing ends and declaring closes, on a busy machine): it is
+    // refused, and the prompt that follows the refusal is answered with a
+    // fresh hint, as a person would.
+    const REFUSED: &str = "Refused: ";
     loop {
-        let (ask, end) = p.asked(at, &[MOVE, NEW_MATCH]);
+        let (ask, end) = p.asked(at, &[MOVE, NEW_MATCH, REFUSED]);
         if ask == 1 {
             at = end;
             break;
