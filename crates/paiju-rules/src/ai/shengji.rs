@@ -338,25 +338,9 @@ fn unseen(view: &ShengjiView) -> Vec<Card> {
     for _ in 0..view.rules.decks {
         pool.extend(crate::cards::standard_deck());
     }
-    let mut remove = |cards: &[Card]| {
-        for c in cards {
-            if let Some(i) = pool.iter().position(|x| x == c) {
-                pool.swap_remove(i);
-            }
-        }
-    };
-    remove(&view.hand);
-    for t in view.tricks.iter() {
-        for (_, p) in &t.plays {
-            remove(p);
-        }
-    }
-    for (_, p) in &view.trick {
-        remove(p);
-    }
-    if view.banker == view.viewer {
-        if let Some(k) = &view.kitty {
-            remove(k);
+    for c in view.seen() {
+        if let Some(i) = pool.iter().position(|x| x == c) {
+            pool.swap_remove(i);
         }
     }
     pool

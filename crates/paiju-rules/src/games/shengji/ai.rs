@@ -74,25 +74,9 @@ fn unseen(view: &ShengjiView, order: &Order) -> Counts {
     for card in crate::cards::standard_deck() {
         c[order.key(card) as usize] += view.rules.decks;
     }
-    let mut remove = |cards: &[Card]| {
-        for &card in cards {
-            let k = order.key(card) as usize;
-            c[k] = c[k].saturating_sub(1);
-        }
-    };
-    remove(&view.hand);
-    for t in view.tricks.iter() {
-        for (_, p) in &t.plays {
-            remove(p);
-        }
-    }
-    for (_, p) in &view.trick {
-        remove(p);
-    }
-    if view.banker == view.viewer {
-        if let Some(k) = &view.kitty {
-            remove(k);
-        }
+    for &card in view.seen() {
+        let k = order.key(card) as usize;
+        c[k] = c[k].saturating_sub(1);
     }
     c
 }

@@ -19,18 +19,28 @@ impl ShengjiView {
             return None;
         }
         let mut n = [self.rules.decks; CARD_KINDS];
+        for c in self.seen() {
+            n[c.index()] = n[c.index()].saturating_sub(1);
+        }
+        Some(n)
+    }
+
+    /// Every card the viewer has seen and knows where it is: its hand, the
+    /// cards played in the tricks and, for the banker, those it buried.
+    /// The 记牌器 and the AI's count of the unseen cards both start here.
+    pub fn seen(&self) -> impl Iterator<Item = &crate::cards::Card> {
         let played = self
             .tricks
             .iter()
             .flat_map(|t| t.plays.iter())
             .chain(self.trick.iter())
             .flat_map(|(_, cards)| cards.iter());
-        // `kitty` is in the view only for the banker (its buried cards).
-        let buried = self.kitty.iter().flatten();
-        for c in self.hand.iter().chain(played).chain(buried) {
-            n[c.index()] = n[c.index()].saturating_sub(1);
-        }
-        Some(n)
+        let buried = self
+            .kitty
+            .iter()
+            .filter(|_| self.banker == self.viewer)
+            .flatten();
+        self.hand.iter().chain(played).chain(buried)
     }
 }
 
