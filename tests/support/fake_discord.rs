@@ -297,6 +297,9 @@ struct State {
     usernames: HashMap<u64, String>,
     /// The roles of members who have some (none by default).
     roles: HashMap<u64, Vec<u64>>,
+    /// Users who left every guild ([`FakeDiscord::leave_guilds`]): asked
+    /// for as members, they are Unknown Member (10007).
+    left: HashSet<u64>,
     /// Requests refused as past Discord's limits ([`Violation`]).
     violations: Vec<Violation>,
     /// The test expects violations (it tests the bot's reaction to one):
@@ -514,13 +517,19 @@ impl FakeDiscord {
         self.lock().usernames.insert(user, name.to_string());
     }
 
-    /// From now on, sending a DM to `user` fails with 50007.
     /// Gives `user` these roles in every guild (their interactions carry
     /// them, as Discord's member objects do).
     pub fn set_roles(&self, user: u64, roles: &[u64]) {
         self.lock().roles.insert(user, roles.to_vec());
     }
 
+    /// `user` leaves every guild: `GET /guilds/{g}/members/{user}` answers
+    /// 404 Unknown Member (10007) from now on.
+    pub fn leave_guilds(&self, user: u64) {
+        self.lock().left.insert(user);
+    }
+
+    /// From now on, sending a DM to `user` fails with 50007.
     pub fn close_dms(&self, user: u64) {
         self.lock().dm_closed.insert(user);
     }
@@ -1354,6 +1363,20 @@ impl FakeDiscord {
                     None => error(404, 10008, "Unknown Message"),
                 }
             }
+            ("GET", ["guilds", _, "members", user]) => match user.parse::<u64>() {
+                Ok(u) if !st.left.contains(&u) => {
+                    let mut member = partial_member_json();
+                    member["user"] = user_json(u, st.usernames.get(&u).map(String::as_str));
+                    member["roles"] = json!(st
+                        .roles
+                        .get(&u)
+                        .map(|r| r.iter().map(u64::to_string).collect::<Vec<_>>())
+                        .unwrap_or_default());
+                    member.as_object_mut().unwrap().remove("permissions");
+                    (200, Some(member))
+                }
+                _ => error(404, 10007, "Unknown Member"),
+            },
             _ => not_found(),
         }
     }

@@ -719,11 +719,10 @@ impl<G: DiscordGame> Driver<G> {
             return;
         };
         // Each seat's rating change, or why the game was not rated.
-        if let Some((title, text)) = report
-            .ratings
-            .as_ref()
-            .and_then(|r| crate::discord::ratings::result_field(self.lang, r))
-        {
+        if let Some((title, text)) = report.ratings.as_ref().and_then(|r| {
+            let config = self.host.tables.store().ratings_config();
+            crate::discord::ratings::result_field(self.lang, r, config)
+        }) {
             embed = embed.field(title, text, false);
         }
         let embed = super::fair::with_reveal(embed, self.lang, result.fair.as_ref());
