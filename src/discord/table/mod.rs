@@ -334,8 +334,6 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
     /// The game's own controls.
     type Click: GameClick;
 
-    /// The name of the game's slash command group (`dou-dizhu`).
-    const COMMAND: &'static str;
     /// Fluent ids of the texts `/<game> rules` sends, one private message
     /// each (each must fit Discord's 2,000 characters).
     const RULES_KEYS: &'static [&'static str];

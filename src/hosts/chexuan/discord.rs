@@ -222,7 +222,6 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 impl DiscordGame for ChexuanTable {
     type Click = ChexuanClick;
 
-    const COMMAND: &'static str = "chexuan";
     const RULES_KEYS: &'static [&'static str] = &["chexuan-rules"];
 
     /// The ante, not the stake (always 1: a hand's chips are its ante and

@@ -120,7 +120,6 @@ fn player_lines(lang: Lang, view: &LiveView, names: &[String]) -> Vec<String> {
 impl DiscordGame for PaohuziTable {
     type Click = PhzClick;
 
-    const COMMAND: &'static str = "paohuzi";
     const RULES_KEYS: &'static [&'static str] = &["paohuzi-rules", "paohuzi-rules-score"];
 
     fn start_command() -> table_cmds::Command {

@@ -213,7 +213,6 @@ impl DiscordGame for ShengjiTable {
 
     type Click = SjClick;
 
-    const COMMAND: &'static str = "shengji";
     const RULES_KEYS: &'static [&'static str] = &["shengji-rules", "shengji-rules-play"];
 
     fn start_command() -> table_cmds::Command {

@@ -52,7 +52,6 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 impl DiscordGame for DouDizhu {
     type Click = DdzClick;
 
-    const COMMAND: &'static str = "dou-dizhu";
     const RULES_KEYS: &'static [&'static str] = &["ddz-rules", "ddz-rules-variants"];
 
     fn start_command() -> table_cmds::Command {
