@@ -109,6 +109,9 @@ impl Group {
 pub struct Badge {
     pub seat: Seat,
     pub turn: bool,
+    /// 报单 / 报双: the seat is down to this many cards (Dou Dizhu), drawn
+    /// as a red disc with the count on the badge's corner.
+    pub alert: Option<u8>,
 }
 
 /// One line of a picture: an optional seat badge, then groups left to
@@ -129,9 +132,21 @@ impl Line {
 
     pub fn seat(seat: Seat, turn: bool, groups: Vec<Group>) -> Line {
         Line {
-            badge: Some(Badge { seat, turn }),
+            badge: Some(Badge {
+                seat,
+                turn,
+                alert: None,
+            }),
             groups,
         }
+    }
+
+    /// The line's seat is down to `cards` cards (报单 / 报双).
+    pub fn alert(mut self, cards: u8) -> Line {
+        if let Some(b) = &mut self.badge {
+            b.alert = Some(cards);
+        }
+        self
     }
 }
 
@@ -653,6 +668,28 @@ fn draw_badge(pm: &mut Pixmap, b: &Badge, y: f32) {
     }
     let n = (b.seat + 1).to_string();
     text(pm, &n, 15.0, cx, cy, 20.0, rgb(0xFF, 0xFF, 0xFF));
+    // 报单 / 报双: a red disc with the cards left, over the badge's corner.
+    if let Some(left) = b.alert {
+        let (ax, ay) = (cx + 11.0, cy - 10.0);
+        if let Some(c) = PathBuilder::from_circle(ax, ay, 8.0) {
+            pm.fill_path(
+                &c,
+                &paint(rgb(0xD3, 0x2F, 0x2F)),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        text(
+            pm,
+            &left.to_string(),
+            11.0,
+            ax,
+            ay,
+            12.0,
+            rgb(0xFF, 0xFF, 0xFF),
+        );
+    }
 }
 
 /// Drawn tiles, by what they show: a card face looks the same wherever it

@@ -157,6 +157,11 @@ pub trait TerminalGame: TableGame {
         // result, not only the person's).
         result.owed.get(seat).copied()
     }
+    /// What the finished game's last view reveals, said before its result
+    /// (Shengji: the kitty's cards); empty by default.
+    fn revealed_at_end(_lang: Lang, _view: &Self::View) -> String {
+        String::new()
+    }
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
 
@@ -671,7 +676,16 @@ where
             TableEvent::Left { seat, .. } => {
                 self.say(text::left(lang, &text::seats(&names, me), seat))?
             }
-            TableEvent::Settled { result, report, .. } => {
+            TableEvent::Settled {
+                result,
+                report,
+                view,
+                ..
+            } => {
+                let revealed = G::revealed_at_end(lang, &view);
+                if !revealed.is_empty() {
+                    self.say(revealed)?;
+                }
                 self.say(G::result_line(self.options.lang, &result, me))?;
                 // Every seat's chips; the AI seats' are the house's, shown
                 // where the game can tell them.

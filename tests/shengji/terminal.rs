@@ -52,6 +52,8 @@ fn a_match_through_a_pipe_explains_a_refused_follow_and_reaches_its_end() {
     assert!(out.contains("Hint: "), "{out}");
     assert!(out.contains("buries 8 cards (扣底)"), "{out}");
     assert!(out.contains("Attackers' points: "), "{out}");
+    // Issue #36: the buried kitty is shown to all at the hand's end.
+    assert!(out.contains("The kitty (底牌) was: "), "{out}");
     assert!(out.contains("Next hand: "), "hand after hand: {out}");
     assert!(out.contains("Hand 2 · Levels"), "{out}");
     assert!(

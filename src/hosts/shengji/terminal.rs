@@ -110,6 +110,18 @@ impl TerminalGame for ShengjiTable {
         }
     }
 
+    /// The kitty the banker buried, shown to all once the hand is over.
+    fn revealed_at_end(lang: Lang, view: &DealingView) -> String {
+        match (&view.hand.stage, &view.hand.kitty) {
+            (crate::games::shengji::Stage::Finished, Some(kitty)) if !kitty.is_empty() => tr_args(
+                lang,
+                "shengji-kitty-shown",
+                &[("cards", render_cards(lang, kitty).into())],
+            ),
+            _ => String::new(),
+        }
+    }
+
     fn table_lines(lang: Lang, view: &DealingView, me: Seat) -> String {
         let names = names(lang, me);
         table_lines(lang, &Seats::new(&names, Some(me)), view).join("\n")
