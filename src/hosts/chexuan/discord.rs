@@ -222,7 +222,7 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 impl DiscordGame for ChexuanTable {
     type Click = ChexuanClick;
 
-    const RULES_KEYS: &'static [&'static str] = &["chexuan-rules"];
+    const RULES_KEYS: &'static [&'static str] = &["chexuan-rules", "chexuan-rules-hands"];
 
     /// The ante, not the stake (always 1: a hand's chips are its ante and
     /// bets), as the table message says it.

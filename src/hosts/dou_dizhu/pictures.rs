@@ -38,10 +38,12 @@ impl Drawn for DouDizhu {
             Some(kitty) => open.push(ddz_group(kitty, v.wild)),
             None => open.push(Group::row(vec![Tile::new(Face::Back); 3])),
         }
-        if let Some(aside) = v.aside {
-            open.push(ddz_group(aside, v.wild));
-        }
         lines.push(Line::new(open));
+        // Two players: the nine cards set aside on a row of their own, not
+        // beside the kitty as if they were part of it.
+        if let Some(aside) = v.aside {
+            lines.push(Line::new(vec![ddz_group(aside, v.wild)]));
+        }
         for seat in 0..v.players as usize {
             let mut groups = Vec::new();
             // What the seat played last this round (the apps show it by
