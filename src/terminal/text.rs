@@ -245,6 +245,19 @@ pub fn saved_on_eof(lang: Lang, game: &str) -> String {
     )
 }
 
+/// A game of another kind is saved unfinished on this ledger: its name and
+/// the command that finishes it (one running game at a time).
+pub fn saved_elsewhere(lang: Lang, kind: crate::games::GameKind) -> String {
+    tr_args(
+        lang,
+        "term-saved-elsewhere",
+        &[
+            ("name", tr(lang, kind.name_key()).into()),
+            ("game", kind.name().into()),
+        ],
+    )
+}
+
 pub fn goodbye(lang: Lang) -> String {
     tr(lang, "term-goodbye")
 }
