@@ -556,3 +556,19 @@ fn the_multiplier_shown_is_the_one_paid_and_the_result_shows_everything() {
     has_all(&plain, &["On the table: nothing yet (discarding)."]);
     assert!(!plain.contains("(bidding).\nYou may: a discard"), "{plain}");
 }
+
+/// Issue #36: the words the shared help lists work in every game, in
+/// Chinese as typed by a Chinese player (帮助, 代打), never read as cards
+/// or a bid.
+#[test]
+fn the_shared_chinese_words_work_in_every_game() {
+    for game in ["dou-dizhu", "duan-guozi", "chexuan", "shengji", "paohuzi"] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("words.db");
+        let (_, out, err) = play(game, &db, &["--seed", "3", "--lang", "zh"], "帮助\n代打\n");
+        assert!(out.contains("各游戏通用："), "{game}: {out}\n{err}");
+        for word in ["`帮助`", "`代打`"] {
+            assert!(!out.contains(word), "{game} refused {word}: {out}");
+        }
+    }
+}
