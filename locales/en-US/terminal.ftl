@@ -43,6 +43,7 @@ term-another-game = Another game? Type y for yes, n for no.
 term-answer-yes-or-no = `{ $answer }` is not an answer here: type y for another game, n to stop.
 term-answer-empty = An empty line is no answer: type y for another game, n to stop.
 term-saved = Input closed. The game is saved: run `paiju play { $game }` again to continue it.
+term-saved-elsewhere = paiju: your game of { $name } is still saved and unfinished, and you play one game at a time. Run `paiju play { $game }` to finish it (or leave it there), then start this one.
 term-goodbye = Thanks for playing. 再见!
 term-closed-short = The table closed: you have { $balance } chips and the next game needs { $needed }.
 term-trouble = (table trouble: { $message })

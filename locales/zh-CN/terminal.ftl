@@ -34,6 +34,7 @@ term-another-game = 再来一局？输入“好”（y）再来，“不”（n�
 term-answer-yes-or-no = `{ $answer }` 不是这里的回答：输入“好”（y）再来一局，“不”（n）结束。
 term-answer-empty = 空行不算回答：输入“好”（y）再来一局，“不”（n）结束。
 term-saved = 输入已结束。牌局已保存：再次运行 `paiju play { $game }` 即可继续。
+term-saved-elsewhere = paiju：你还有一局{ $name }保存着没打完，一次只能打一局。请先运行 `paiju play { $game }` 把它打完（或在那里离开），再开这一局。
 term-goodbye = 谢谢参与，再见！
 term-closed-short = 牌桌已关闭：你只有 { $balance } 个筹码，下一局需要 { $needed } 个。
 term-trouble = （牌桌出错：{ $message }）

@@ -441,6 +441,17 @@ where
         }
     }
 
+    /// The kind of another game the person is seated at, unfinished, on
+    /// this ledger's terminal server, if any.
+    async fn saved_elsewhere(&self) -> anyhow::Result<Option<crate::games::GameKind>> {
+        let games = self.tables.store().unfinished_games().await?;
+        Ok(games
+            .iter()
+            .filter(|g| g.server == LOCAL_SERVER && g.seats.contains(&Some(LOCAL_USER)))
+            .filter_map(|g| crate::games::GameKind::of_record(&g.kind))
+            .find(|k| *k != G::KIND))
+    }
+
     async fn run(&mut self) -> anyhow::Result<()> {
         let balance = self
             .tables
@@ -458,6 +469,15 @@ where
             .into_iter()
             .filter(|g| g.kind == G::KIND.name() && g.server == LOCAL_SERVER)
             .collect();
+        // The ledger seats a person at one running game per server: a game
+        // of another kind left saved would refuse this table with words
+        // that name neither it nor how to finish it (issue #36).
+        if stored.is_empty() {
+            if let Some(kind) = self.saved_elsewhere().await? {
+                self.say(text::saved_elsewhere(lang, kind))?;
+                return Err(Reported.into());
+            }
+        }
         // The welcome names the stake played now: a resumed game's own,
         // not the command line's.
         let mut shown = self.options.clone();

@@ -107,6 +107,28 @@ fn the_table_speaks_chinese_and_refuses_five_decks() {
     );
 }
 
+/// Issue #36: the words the shared help lists (帮助, 代打) work in Shengji
+/// too, and a word that is not a card is refused in Chinese only.
+#[test]
+fn the_shared_chinese_words_work_and_a_refusal_has_no_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sj.db");
+    let (_, out, err) = play(
+        "shengji",
+        &db,
+        &[&ARGS[..], &["--lang", "zh"]].concat(),
+        "帮助\n代打\nxyz\n",
+    );
+    assert!(out.contains("各游戏通用"), "the shared help: {out}\n{err}");
+    assert!(!out.contains("`帮助`"), "帮助 refused: {out}");
+    assert!(!out.contains("`代打`"), "代打 refused: {out}");
+    assert!(out.contains("这不是牌：`xyz`"), "{out}");
+    assert!(
+        !out.contains("is not a card"),
+        "English in a Chinese refusal: {out}"
+    );
+}
+
 /// `paiju play shengji` run as a person would at a keyboard: the test
 /// reads what it prints and types only when asked.
 struct Person {

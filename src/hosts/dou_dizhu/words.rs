@@ -17,7 +17,7 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 }
 
 /// Every factor of a Dou Dizhu multiplier in words, in the order they
-/// arise: `bid ×3 · 1 bomb ×2 · spring ×2 · AI 1 doubled ×2`. `spring` is
+/// arise: `bid ×3 · 1 bomb ×2 · spring ×2 · AI 2 doubled ×2`. `spring` is
 /// (spring, anti-spring), known at the end only.
 pub fn ddz_factor_words(
     lang: Lang,

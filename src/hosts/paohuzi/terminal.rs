@@ -223,14 +223,14 @@ impl TerminalGame for PaohuziTable {
                 Err(tr(lang, "term-paohuzi-not-a-command"))
             }
         };
+        // The shared words first (代打, 牌桌, 逃跑 …, as the shared help
+        // lists them), then this game's own.
+        if let Some(input) = crate::terminal::command(line) {
+            return Ok(input);
+        }
         match word {
             "" => Ok(Input::Nothing),
-            "help" | "?" | "帮助" => plain(Input::Help),
-            "hint" | "提示" => plain(Input::Hint),
-            "auto" => plain(Input::Auto),
             "table" | "t" | "桌面" => plain(Input::ShowTable),
-            "hand" | "手牌" => plain(Input::ShowHand),
-            "leave" | "quit" | "离开" => plain(Input::Leave),
             "hu" | "胡" => plain(Input::Act(Action::Hu)),
             "peng" | "碰" => plain(Input::Act(Action::Peng)),
             "pass" | "p" | "过" => plain(Input::Act(Action::Pass)),

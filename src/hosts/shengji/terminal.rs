@@ -235,13 +235,15 @@ pub fn parse_input(
     if line.is_empty() {
         return Ok(Input::Nothing);
     }
+    // The shared words first (帮助, 代打, 逃跑 …, as the shared help lists
+    // them), then this game's own short forms.
+    if let Some(input) = crate::terminal::command(line) {
+        return Ok(input);
+    }
     Ok(match line.to_lowercase().as_str() {
-        "help" | "?" => Input::Help,
-        "hint" | "h" | "提示" => Input::Hint,
-        "auto" | "a" => Input::Auto,
-        "hand" | "手牌" => Input::ShowHand,
-        "table" | "t" | "牌桌" => Input::ShowTable,
-        "leave" | "quit" | "离开" => Input::Leave,
+        "h" => Input::Hint,
+        "a" => Input::Auto,
+        "t" => Input::ShowTable,
         _ => Input::Act(typed_action(line, view, legal).map_err(|e| e.text(lang))?),
     })
 }
