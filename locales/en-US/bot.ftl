@@ -141,9 +141,19 @@ factor-kick = kicks ×{ $value }
 factor-kitty = kitty ×{ $value }
 factor-show = shown hand ×{ $value }
 factor-bombs = { $count ->
-    [one] 1 bomb ×{ $value }
-   *[other] { $count } bombs ×{ $value }
-}
+    [0] { $rockets ->
+        [one] rocket
+       *[other] { $rockets } rockets
+    }
+    [one] 1 bomb{ $rockets ->
+        [0] {""}
+       *[other] {" "}+ rocket
+    }
+   *[other] { $count } bombs{ $rockets ->
+        [0] {""}
+       *[other] {" "}+ rocket
+    }
+} ×{ $value }
 factor-spring = spring ×2
 factor-anti-spring = anti-spring ×2
 factor-doubled = { $player } doubled ×2

@@ -122,6 +122,7 @@ term-ddz-discard = discard { $cards }
 term-ddz-plays = a play (type the cards)
 term-ddz-discards = a discard (type the cards, or `keep` to discard nothing)
 term-ddz-not-a-command = not a command or cards you hold
+term-ddz-cannot-beat = nothing in your hand beats the play on the table: type `pass` (要不起)
 term-ddz-no-play-now = no cards are played now: answer the question above
 term-ddz-bid-range = a bid is 1, 2 or 3
 

@@ -97,7 +97,13 @@ factor-rob = 抢地主 ×{ $value }
 factor-kick = 踢 ×{ $value }
 factor-kitty = 底牌 ×{ $value }
 factor-show = 明牌 ×{ $value }
-factor-bombs = { $count } 个炸弹 ×{ $value }
+factor-bombs = { $count ->
+    [0] 王炸
+   *[other] { $count } 个炸弹{ $rockets ->
+        [0] {""}
+       *[other] {" "}+ 王炸
+    }
+} ×{ $value }
 factor-spring = 春天 ×2
 factor-anti-spring = 反春 ×2
 factor-doubled = { $player }加倍 ×2

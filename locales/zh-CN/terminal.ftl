@@ -106,6 +106,7 @@ term-ddz-discard = 弃 { $cards }
 term-ddz-plays = 出牌（输入要出的牌）
 term-ddz-discards = 弃牌（输入要弃的牌，或“不弃”一张不弃）
 term-ddz-not-a-command = 不是命令，也不是你手里的牌
+term-ddz-cannot-beat = 你手里没有压得过桌上这手的牌：请输入“不要”（要不起）
 term-ddz-no-play-now = 现在不出牌：请先回答上面的问题
 term-ddz-bid-range = 叫分只能是 1、2 或 3
 

@@ -396,7 +396,9 @@ where
     fn line_text(&mut self, line: Option<Line>) -> anyhow::Result<Option<Option<String>>> {
         let key = match line {
             None => return Ok(Some(None)),
-            Some(Line::Text(line)) => return Ok(Some(Some(line))),
+            // Full-width letters and digits (a Chinese input method's
+            // full-width mode) read as their plain forms everywhere.
+            Some(Line::Text(line)) => return Ok(Some(Some(crate::cards::halfwidth(&line)))),
             Some(Line::TooLong) => "term-line-too-long",
             Some(Line::NotUtf8) => "term-line-not-utf8",
         };

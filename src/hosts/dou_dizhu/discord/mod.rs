@@ -410,7 +410,12 @@ fn factor_list(lang: Lang, r: &ResultView<'_, DouDizhu>) -> Vec<String> {
     let mut out = Vec::new();
     let value = |key: &str, v: u64| i18n::tr_args(lang, key, &[("value", (v as i64).into())]);
     if let Some(f) = r.last_view.map(|v| v.factors) {
-        out.push(value("factor-bid", f.base as u64));
+        // The call and each rob apart (叫地主 ×1 · 抢地主 ×4).
+        let robbed = 1u64 << f.robs.min(30);
+        out.push(value("factor-bid", f.base as u64 / robbed));
+        if f.robs > 0 {
+            out.push(value("factor-rob", robbed));
+        }
         if f.kicks > 1 {
             out.push(value("factor-kick", f.kicks as u64));
         }
@@ -436,12 +441,19 @@ fn factor_list(lang: Lang, r: &ResultView<'_, DouDizhu>) -> Vec<String> {
         Some(Outcome::Escaped(e)) => e.bombs,
         _ => 0,
     };
+    // A rocket (王炸) is named apart from the bombs.
+    let rockets = played
+        .map(|p| p.factors.rockets)
+        .or(r.last_view.map(|v| v.factors.rockets))
+        .unwrap_or(0)
+        .min(bombs);
     if bombs > 0 {
         out.push(i18n::tr_args(
             lang,
             "factor-bombs",
             &[
-                ("count", i64::from(bombs).into()),
+                ("count", i64::from(bombs - rockets).into()),
+                ("rockets", i64::from(rockets).into()),
                 ("value", (1i64 << bombs.min(62)).into()),
             ],
         ));
