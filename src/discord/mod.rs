@@ -20,6 +20,7 @@ pub mod errors;
 pub mod ids;
 pub mod ops;
 pub mod ratings;
+pub mod replay;
 pub mod settings;
 pub mod table;
 
