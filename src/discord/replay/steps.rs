@@ -216,3 +216,150 @@ pub fn ai_name(lang: Lang, kind: crate::games::GameKind) -> String {
         None => i18n::tr(lang, "replay-ai-only"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dou_dizhu::DouDizhu;
+    use crate::games::{with_game, Game, GameKind};
+    use crate::render::Face;
+    use crate::table::{JoinArgs, SeatSetup};
+
+    /// A game of `G` its table bots play to the end (or for `limit`
+    /// actions), the table's own steps included, and its record.
+    fn played<G: DiscordGame>(seed: u64, limit: usize) -> Record {
+        let rules = G::Rules::default();
+        let seats = *G::seat_range(&rules).start();
+        let setup = vec![
+            SeatSetup {
+                human: true,
+                join: JoinArgs::default(),
+                balance: Some(10_000),
+            };
+            seats
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut game = G::deal_table(rules, &setup, &mut rng).expect("a deal");
+        let mut bot = G::bot();
+        for _ in 0..limit {
+            if game.is_finished() {
+                break;
+            }
+            if let Some((seat, action, _)) = game.table_step() {
+                game.apply(seat, &action).expect("a table step");
+                continue;
+            }
+            let Some(seat) = game.waiting_on().first().copied() else {
+                break;
+            };
+            let legal = game.legal_actions(seat);
+            let action = bot.choose(&game.view(Some(seat)), &legal, &mut rng);
+            game.apply(seat, &action).expect("a legal action");
+        }
+        game.record()
+    }
+
+    fn asked(names: &Names, viewer: Option<Seat>, at: usize) -> Asked<'_> {
+        Asked {
+            lang: Lang::EnUs,
+            game: 7,
+            stake: 10,
+            names,
+            viewer,
+            at,
+            closed: false,
+        }
+    }
+
+    fn names(n: usize) -> Names {
+        Names((0..n).map(|i| format!("P{}", i + 1)).collect())
+    }
+
+    /// Every step of a Dou Dizhu game from seat 0's side shows no card
+    /// of another seat's hand that the table has not seen (played, in the
+    /// kitty, shown); the shared step shows the public table alone; the
+    /// AI speaks at seat 0's own decisions only, and the select's marks
+    /// are the deal and the leads.
+    #[test]
+    fn a_dou_dizhu_replay_shows_no_hidden_card_and_advises_at_the_viewers_decisions() {
+        let record = played::<DouDizhu>(11, 500);
+        let names = names(3);
+        let mut game = DouDizhu::from_record_setup(&record).unwrap();
+        let mut advised = 0;
+        for at in 0..=record.actions.len() {
+            let shown = show::<DouDizhu>(&record, &asked(&names, Some(0), at)).unwrap();
+            assert_eq!(shown.at, at);
+            let faces = shown.scene.as_ref().map(Scene::faces).unwrap_or_default();
+            for other in 1..3 {
+                let view = game.view(Some(other));
+                let public = game.view(None);
+                // The kitty, once taken, lies open on the table.
+                let open = public.shown[other]
+                    .unwrap_or_default()
+                    .union(public.kitty.unwrap_or_default());
+                let hidden = view.hand.unwrap().minus(open);
+                for card in hidden.cards() {
+                    assert!(
+                        !faces.contains(&Face::Card(card)),
+                        "step {at}: seat {other}'s {card} is shown"
+                    );
+                }
+            }
+            let public = show::<DouDizhu>(&record, &asked(&names, None, at)).unwrap();
+            assert_eq!(
+                public.scene,
+                <DouDizhu as crate::render::Drawn>::table_scene(&game.view(None)),
+                "step {at}: the shared step is the public table"
+            );
+            assert!(public.advice.is_none());
+            let mover = (at > 0)
+                .then(|| split_action(at - 1, &record.actions[at - 1]).unwrap().0);
+            if shown.advice.is_some() {
+                assert_eq!(mover, Some(0), "advice at step {at}, not seat 0's move");
+                advised += 1;
+            }
+            assert_eq!(shown.mover, mover);
+            if at < record.actions.len() {
+                let (seat, body) = split_action(at, &record.actions[at]).unwrap();
+                game.apply(seat, &DouDizhu::parse_action(&body).unwrap())
+                    .unwrap();
+            }
+        }
+        assert!(advised > 0, "the AI said nothing at seat 0's decisions");
+        let shown = show::<DouDizhu>(&record, &asked(&names, Some(0), 0)).unwrap();
+        assert_eq!(shown.marks[0].step, 0);
+        assert!(shown.marks.len() > 2, "{:?}", shown.marks);
+        assert!(shown.marks[1..].iter().all(|m| m.round.is_some()));
+        // Past the end: the last step.
+        let past = show::<DouDizhu>(&record, &asked(&names, Some(0), 10_000)).unwrap();
+        assert_eq!(past.at, record.actions.len());
+    }
+
+    /// Every game's record steps from its deal to its end from a seat's
+    /// side and in public; the public step never holds more faces than
+    /// the viewer's (the hand is the viewer's only).
+    #[test]
+    fn every_game_replays_step_by_step() {
+        for kind in GameKind::ALL {
+            with_game!(kind, G => {
+                let record = played::<G>(5, 400);
+                let seats = record.seats;
+                let names = names(seats);
+                let last = record.actions.len();
+                let every = (last / 12).max(1);
+                for at in (0..=last).step_by(every).chain([last]) {
+                    let mine = show::<G>(&record, &asked(&names, Some(0), at))
+                        .unwrap_or_else(|e| panic!("{kind:?} step {at}: {e}"));
+                    let public = show::<G>(&record, &asked(&names, None, at)).unwrap();
+                    let mine = mine.scene.map(|s| s.faces()).unwrap_or_default();
+                    let public = public.scene.map(|s| s.faces()).unwrap_or_default();
+                    assert!(
+                        public.len() <= mine.len()
+                            && public.iter().zip(&mine).all(|(a, b)| a == b),
+                        "{kind:?} step {at}: the public table is the private one's top"
+                    );
+                }
+            });
+        }
+    }
+}
