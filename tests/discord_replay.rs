@@ -230,7 +230,13 @@ async fn a_finished_game_is_replayed_shared_and_downloaded_and_survives_a_restar
         .to_string();
     let jumped = private_message(
         &fake
-            .wait_answer(fake.select_on(ANN, "en-US", back.clone(), &select, &[target.clone()]))
+            .wait_answer(fake.select_on(
+                ANN,
+                "en-US",
+                back.clone(),
+                &select,
+                std::slice::from_ref(&target),
+            ))
             .await,
     );
     let mid = step_of(&jumped).0;

@@ -424,7 +424,10 @@ async fn zero_sum_settlement_and_idempotency(b: Backend) {
 /// runs, the settled record after, nothing for a game that never was.
 async fn a_game_and_its_record_are_read_by_number(b: Backend) {
     let (_d, l) = ledger(b).await;
-    let g = l.create_game(game(vec![Some(1), None, Some(3)])).await.unwrap();
+    let g = l
+        .create_game(game(vec![Some(1), None, Some(3)]))
+        .await
+        .unwrap();
     let running = l.game_record(g).await.unwrap().unwrap();
     assert_eq!(
         (running.server, running.status, running.stake),

@@ -291,20 +291,15 @@ fn controls(lang: Lang, game: i64, shown: &Shown) -> Vec<serenity::CreateActionR
 }
 
 /// The select that jumps to a round (or a step): every mark while they
-/// fit in Discord's 25 options, else 25 spread evenly over them, the first
-/// and last kept, and the one at or before the step shown chosen.
+/// fit in Discord's 25 options; past that, marks spread evenly over the
+/// whole game (the first and last among them) and the marks around the
+/// step shown, so any round is reached in a jump or two.
 fn jump_menu(lang: Lang, game: i64, shown: &Shown) -> serenity::CreateSelectMenu {
     let marks = &shown.marks;
-    let picked: Vec<&steps::Mark> = if marks.len() <= MAX_OPTIONS {
-        marks.iter().collect()
-    } else {
-        let n = marks.len() - 1;
-        let mut idx: Vec<usize> = (0..MAX_OPTIONS)
-            .map(|i| i * n / (MAX_OPTIONS - 1))
-            .collect();
-        idx.dedup();
-        idx.into_iter().map(|i| &marks[i]).collect()
-    };
+    let picked: Vec<&steps::Mark> = pick_marks(marks.len(), shown_mark(marks, shown.at))
+        .into_iter()
+        .map(|i| &marks[i])
+        .collect();
     let current = picked
         .iter()
         .rev()
@@ -337,6 +332,37 @@ fn jump_menu(lang: Lang, game: i64, shown: &Shown) -> serenity::CreateSelectMenu
         serenity::CreateSelectMenuKind::String { options },
     )
     .placeholder(i18n::tr(lang, "replay-jump"))
+}
+
+/// The index of the last mark at or before step `at`.
+fn shown_mark(marks: &[steps::Mark], at: usize) -> usize {
+    marks.iter().rposition(|m| m.step <= at).unwrap_or(0)
+}
+
+/// Which of `n` marks the select offers, in order, at most 25: all of
+/// them, or 12 spread evenly (the first and the last included) and those
+/// nearest mark `current`.
+fn pick_marks(n: usize, current: usize) -> Vec<usize> {
+    if n <= MAX_OPTIONS {
+        return (0..n).collect();
+    }
+    const SPREAD: usize = 12;
+    let mut picked: Vec<usize> = (0..SPREAD).map(|i| i * (n - 1) / (SPREAD - 1)).collect();
+    // Then the nearest around the current one, alternately after and before.
+    let mut d = 0;
+    while picked.len() < MAX_OPTIONS && d < n {
+        for i in [current.checked_add(d), current.checked_sub(d + 1)]
+            .into_iter()
+            .flatten()
+        {
+            if i < n && !picked.contains(&i) && picked.len() < MAX_OPTIONS {
+                picked.push(i);
+            }
+        }
+        d += 1;
+    }
+    picked.sort_unstable();
+    picked
 }
 
 /// A click on a replay control (its id decoded by [`ReplayId`]); checked
@@ -559,4 +585,30 @@ async fn file(
             format!("paiju-game-{game}.json"),
         )),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Up to 25 marks are all offered; past that, 25 at most, the first,
+    /// the last and the current one always among them, in order.
+    #[test]
+    fn the_select_offers_at_most_25_marks_around_the_step_shown() {
+        assert_eq!(pick_marks(3, 1), vec![0, 1, 2]);
+        assert_eq!(pick_marks(25, 24).len(), 25);
+        for n in [26, 40, 300] {
+            for current in [0, 1, n / 2, n - 2, n - 1] {
+                let picked = pick_marks(n, current);
+                assert_eq!(picked.len(), MAX_OPTIONS, "{n} {current}");
+                assert!(picked.windows(2).all(|w| w[0] < w[1]), "{picked:?}");
+                for must in [0, n - 1, current] {
+                    assert!(picked.contains(&must), "{n} {current}: {picked:?}");
+                }
+                if current + 1 < n {
+                    assert!(picked.contains(&(current + 1)), "{picked:?}");
+                }
+            }
+        }
+    }
 }

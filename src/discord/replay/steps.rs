@@ -312,8 +312,7 @@ mod tests {
                 "step {at}: the shared step is the public table"
             );
             assert!(public.advice.is_none());
-            let mover = (at > 0)
-                .then(|| split_action(at - 1, &record.actions[at - 1]).unwrap().0);
+            let mover = (at > 0).then(|| split_action(at - 1, &record.actions[at - 1]).unwrap().0);
             if shown.advice.is_some() {
                 assert_eq!(mover, Some(0), "advice at step {at}, not seat 0's move");
                 advised += 1;
