@@ -39,6 +39,8 @@ mod discord_fair_deal;
 mod discord_fits;
 #[path = "discord_ratings.rs"]
 mod discord_ratings;
+#[path = "discord_replay.rs"]
+mod discord_replay;
 #[path = "discord_settings.rs"]
 mod discord_settings;
 #[path = "dou_dizhu.rs"]

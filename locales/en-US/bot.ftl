@@ -170,7 +170,7 @@ give-done = You gave { $amount } chips to { $player }. Your balance: { $chips }.
 admin-granted = Granted { $amount } chips to { $player }. Their balance: { $chips }.
 admin-revoked = Took back { $amount } chips from { $player }. Their balance: { $chips }.
 history-title = Recent games in this server
-history-line = { $when } · { $game } · { $status } · { $players }
+history-line = #{ $id } · { $when } · { $game } · { $status } · { $players }
 history-empty = No games have been played here yet.
 history-fewer = { $count ->
     [one] Only the newest game fits here.
@@ -251,3 +251,26 @@ autoplay-switched-on = You are on auto-play (托管): the computer plays for you
 autoplay-switched-off = Auto-play (托管) is off: you play your own seat again.
 table-autoplay-title = On auto-play (托管)
 table-autoplay-seats = { $players }
+
+# 复盘: replaying a finished game (/replay, "Replay" on a result)
+btn-replay = Replay
+btn-replay-share = Share
+btn-replay-file = Record (JSON)
+replay-title = Replay · { $game } · game #{ $id }
+replay-step-deal = The deal (the game has { $steps } moves)
+replay-step = Move { $step } of { $steps }
+replay-ai-hard = hard AI
+replay-ai-only = AI (this game has one level)
+replay-ai-same = 🤖 The { $ai } would have played the same.
+replay-ai-other = 🤖 The { $ai } would have played: { $move }
+replay-turns-ai-sooner = Its hand then plays out in { $ai } turns, yours in { $played }: { $diff } turns sooner.
+replay-turns-as-good = Counting the turns to play out the hand ({ $played }), your move was as good.
+replay-turns-yours-sooner = Counting the turns to play out the hand, yours was better: { $played } against the AI's { $ai }.
+replay-jump = Jump to a round…
+replay-jump-deal = The deal
+replay-jump-round = Round { $round } (move { $step })
+replay-jump-step = Move { $step }
+replay-shared = Posted in the channel (the table as everyone saw it; your hand stays private).
+replay-shared-by = Shared by { $player }
+replay-file = The record of game #{ $game }: `paiju replay` and `paiju render` read it. It holds every hand dealt, so keep it to yourself until you mean to show it.
+replay-move-pass = pass

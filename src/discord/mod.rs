@@ -21,6 +21,7 @@ pub mod ids;
 pub mod members;
 pub mod ops;
 pub mod ratings;
+pub mod replay;
 pub mod settings;
 pub mod table;
 

@@ -367,7 +367,7 @@ impl State {
         let name = f["filename"].as_str().unwrap_or("").to_string();
         let id = self.snowflake();
         f["id"] = json!(id.to_string());
-        f["content_type"] = json!("image/png");
+        f["content_type"] = json!(content_type(&name));
         f["url"] = json!(format!("https://cdn.example/{id}/{name}"));
         f["proxy_url"] = json!(format!("https://media.example/{id}/{name}"));
         if let Some(m) = f.as_object_mut() {
@@ -1672,13 +1672,21 @@ fn parse_body(headers: &Headers, body: &[u8]) -> Value {
                 let hash = data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                     (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
                 });
-                files.push(json!({
+                let mut file = json!({
                     "filename": name,
                     "size": data.len(),
                     "png": data.starts_with(b"\x89PNG\r\n\x1a\n"),
                     "hash": format!("{hash:016x}"),
                     "index": index,
-                }));
+                });
+                // A text file (a game record) is kept whole, so a test
+                // can download it as a member would.
+                if name.ends_with(".json") {
+                    if let Ok(text) = std::str::from_utf8(data) {
+                        file["text"] = json!(text);
+                    }
+                }
+                files.push(file);
             }
         }
         if !files.is_empty() && payload.is_object() {
@@ -1687,6 +1695,15 @@ fn parse_body(headers: &Headers, body: &[u8]) -> Value {
         return payload;
     }
     serde_json::from_slice(body).unwrap_or(Value::Null)
+}
+
+/// The content type Discord gives an uploaded file, by its name.
+fn content_type(name: &str) -> &'static str {
+    if name.ends_with(".json") {
+        "application/json"
+    } else {
+        "image/png"
+    }
 }
 
 /// The parts of a multipart body between its boundaries.
@@ -1714,7 +1731,7 @@ fn uploaded(body: &Value) -> Value {
             .map(|(i, mut f)| {
                 let name = f["filename"].as_str().unwrap_or("").to_string();
                 f["id"] = json!(format!("{}", 700_000 + i));
-                f["content_type"] = json!("image/png");
+                f["content_type"] = json!(content_type(&name));
                 f["url"] = json!(format!("https://cdn.example/{name}"));
                 f["proxy_url"] = json!(format!("https://media.example/{name}"));
                 f

@@ -733,6 +733,9 @@ impl<G: DiscordGame> Driver<G> {
             // The next game follows at this table by itself: no "Play again".
             let msg = serenity::CreateMessage::new()
                 .embed(embed)
+                .components(vec![serenity::CreateActionRow::Buttons(vec![
+                    crate::discord::replay::button(self.lang, game),
+                ])])
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             if let Err(e) = self.channel.send_message(&self.http, msg).await {
                 tracing::warn!(game, "cannot post the result: {}", ops::counted(&e));
@@ -759,7 +762,10 @@ impl<G: DiscordGame> Driver<G> {
         .style(serenity::ButtonStyle::Primary);
         let msg = serenity::CreateMessage::new()
             .embed(embed)
-            .components(vec![serenity::CreateActionRow::Buttons(vec![again])])
+            .components(vec![serenity::CreateActionRow::Buttons(vec![
+                again,
+                crate::discord::replay::button(self.lang, game),
+            ])])
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         if let Err(e) = self.channel.send_message(&self.http, msg).await {
             tracing::warn!(game, "cannot post the result: {}", ops::counted(&e));

@@ -502,8 +502,9 @@ impl DiscordGame for ChexuanTable {
         read_raise(text, raise_range_to_act(h.view)).map(TableAction::Hand)
     }
 
-    fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
-        let name = match hint {
+    /// The action's name, as its button says it.
+    fn replay_move_words(lang: Lang, action: &TableAction) -> String {
+        match action {
             TableAction::Hand(a) => action_label(lang, a),
             TableAction::Leave | TableAction::TimedOut => i18n::tr(lang, "chexuan-action-fold"),
             TableAction::TopUp(n) => i18n::tr_args(
@@ -511,7 +512,11 @@ impl DiscordGame for ChexuanTable {
                 "chexuan-btn-top-up",
                 &[("amount", (*n as i64).into())],
             ),
-        };
+        }
+    }
+
+    fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
+        let name = Self::replay_move_words(lang, hint);
         (
             Vec::new(),
             i18n::tr_args(lang, "hint-action", &[("action", name.into())]),

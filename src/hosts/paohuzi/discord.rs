@@ -407,6 +407,11 @@ impl DiscordGame for PaohuziTable {
         }
     }
 
+    /// The action's name, as its button says it.
+    fn replay_move_words(lang: Lang, action: &Action) -> String {
+        words::action_label(lang, action)
+    }
+
     fn hint_selection(lang: Lang, hint: &Action) -> (Vec<String>, String) {
         (
             Vec::new(),

@@ -275,6 +275,47 @@ impl DiscordGame for DouDizhu {
         }
     }
 
+    /// A round of play starts with a lead: a play when nothing stands to
+    /// be beaten.
+    fn replay_round_start(game: &Self, _seat: Seat, action: &Action) -> bool {
+        use crate::games::Game;
+        matches!(action, Action::Play { .. }) && game.view(None).standing.is_none()
+    }
+
+    /// The pattern and cards of a play, "pass", or the action's name.
+    fn replay_move_words(lang: Lang, action: &Action) -> String {
+        match action {
+            Action::Play { cards, reading, .. } => {
+                let pattern = reading
+                    .map(|k| i18n::ddz_pattern_name(lang, k.name()))
+                    .unwrap_or_default();
+                format!("{pattern} {}", cards_text(lang, *cards))
+                    .trim()
+                    .to_string()
+            }
+            Action::Pass => i18n::tr(lang, "replay-move-pass"),
+            other => Self::hint_selection(lang, other).1,
+        }
+    }
+
+    /// In the play: the repaired bot's estimate of the plays the hand left
+    /// needs (bombs, the rocket, chains and pair chains each one play,
+    /// trios carrying spare cards), the wild rank counted as its own rank.
+    fn replay_turns_left(view: &View, action: &Action) -> Option<u32> {
+        if view.phase != PhaseName::Playing {
+            return None;
+        }
+        let hand = view.hand?;
+        let left = match action {
+            Action::Play { cards, .. } => hand.minus(*cards),
+            Action::Pass => hand,
+            _ => return None,
+        };
+        Some(crate::games::dou_dizhu::ai::turns_with_chains(
+            &left.counts(),
+        ))
+    }
+
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
         let lang = r.lang;
         let outcome = r.result.outcome.as_ref()?;
