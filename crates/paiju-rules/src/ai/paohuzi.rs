@@ -566,10 +566,9 @@ pub fn sample_world(
         }
         players[p.seat].hand = hand;
     }
-    let wall: Vec<Card> = cards[at..].to_vec();
-    if wall.len() != view.wall {
-        return None;
-    }
+    // The 记牌器 may count a card of a face-down meld as unseen (a 臭偎
+    // made 提 shows nothing): such surplus cards are left out.
+    let wall: Vec<Card> = cards.get(at..at + view.wall)?.to_vec();
     // The deck: whatever came before (never read again), then the wall.
     let mut deck = vec![view.shown_card; 80 - wall.len()];
     deck.extend(&wall);
@@ -799,9 +798,9 @@ mod tests {
         assert_eq!(decide(Level::Normal, &game, 0), Action::Peng);
     }
 
-    /// The worlds `hard` samples hold the 80 cards: the viewer's hand and
-    /// every card it saw where it saw it, the others' hands and the wall
-    /// of the sizes it knows, no four of a kind left in a hand.
+    /// The worlds `hard` samples hold the viewer's hand and every card it
+    /// saw where it saw it, the others' hands and the wall of the sizes it
+    /// knows, no kind more than four times, no four of a kind in a hand.
     #[test]
     fn sampled_worlds_agree_with_the_view() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
@@ -812,7 +811,9 @@ mod tests {
                 let legal = game.legal_actions(seat);
                 let view = game.view(Some(seat));
                 if matches!(game.phase, Phase::Discard(_)) {
-                    let world = sample_world(&view, &game.rules, &mut rng).expect("a world");
+                    let Some(world) = sample_world(&view, &game.rules, &mut rng) else {
+                        panic!("no world for {view:?}");
+                    };
                     let mut all = [0u8; KINDS];
                     for p in &world.players {
                         for (k, n) in p.hand.iter().enumerate() {
@@ -827,7 +828,7 @@ mod tests {
                     world.deal.deck[world.next_card..]
                         .iter()
                         .for_each(|c| all[c.index()] += 1);
-                    assert_eq!(all, [4u8; KINDS]);
+                    assert!(all.iter().all(|&n| n <= 4), "{all:?}");
                     assert_eq!(world.players[seat].hand, game.players[seat].hand);
                     assert_eq!(world.wall_left(), game.wall_left());
                     for (w, g) in world.players.iter().zip(&game.players) {
