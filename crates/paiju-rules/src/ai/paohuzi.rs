@@ -553,16 +553,16 @@ pub fn sample_world(
         at += p.hand_count;
         let mut hand = counts_of(take);
         // Four of a kind in a hand would have been laid out as a 提: move
-        // the fourth to the wall's part of the pool.
-        for c in Card::all() {
-            let k = c.index();
-            if hand[k] >= 4 {
-                hand[k] = 3;
-                let pos = cards[at..].iter().position(|c| c.index() != k)?;
-                let swap = cards[at + pos];
-                cards[at + pos] = Card::from_index(k);
-                hand[swap.index()] += 1;
-            }
+        // the fourth to the wall's part of the pool, for a card that makes
+        // no fourth (tried from the rest of the pool in turn).
+        while let Some(k) = (0..KINDS).find(|&k| hand[k] >= 4) {
+            hand[k] = 3;
+            let pos = cards[at..]
+                .iter()
+                .position(|c| c.index() != k && hand[c.index()] < 3)?;
+            let swap = cards[at + pos];
+            cards[at + pos] = Card::from_index(k);
+            hand[swap.index()] += 1;
         }
         players[p.seat].hand = hand;
     }
