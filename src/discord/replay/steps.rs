@@ -156,7 +156,11 @@ pub fn show<G: DiscordGame>(record: &Record, asked: &Asked<'_>) -> Result<Shown,
             // The viewer's hand under the table, behind the seat's badge.
             for (i, mut line) in hand.lines.into_iter().enumerate() {
                 if i == 0 {
-                    line.badge = Some(Badge { seat, turn: false });
+                    line.badge = Some(Badge {
+                        seat,
+                        turn: false,
+                        alert: None,
+                    });
                 }
                 lines.push(line);
             }
