@@ -248,15 +248,7 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     let table = table_here::<G>(ctx)?;
     let status = table.status(None).await?;
     let me = ctx.author().id.get();
-    let manages = match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    };
+    let manages = crate::discord::settings::is_admin(ctx);
     let running = status.game.as_ref().map(|g| g.id);
     match running {
         Some(game) if manages => {

@@ -693,7 +693,6 @@ impl<F: FnMut(Move)> KindGen for WildGen<'_, F> {
         self.for_each_window_filling(above, len, (min, 3), |g, (low, high), body, wa, left| {
             let l = high + 1 - low;
             // Per rank, how many natural kickers it may give.
-            // Per rank, how many natural kickers it may give.
             let cap = wing_caps(&g.nc, (low, high), Some(g.wr.wild));
             let mut chosen = [0u8; RANKS];
             let hand = g.hand;
