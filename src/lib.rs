@@ -23,4 +23,4 @@ pub mod terminal;
 // keeps from importing anything above them; under their old paths here so
 // that `crate::games::…` and `paiju::ledger::…` read as before.
 pub use paiju_ledger as ledger;
-pub use paiju_rules::{ai, cards, fair, games, message, record, simulate};
+pub use paiju_rules::{ai, cards, fair, games, keys, message, record, simulate};

@@ -235,7 +235,7 @@ pub type Refusal = Message;
 
 /// A number of players outside `range` for game `G`.
 fn players_refused<G: Hosted>(range: std::ops::RangeInclusive<usize>, players: usize) -> Refusal {
-    Message::new("term-err-players")
+    Message::new(crate::keys::TERM_ERR_PLAYERS)
         .arg("game", Arg::Words(G::KIND.name_key()))
         .arg("min", *range.start())
         .arg("max", *range.end())
@@ -455,7 +455,11 @@ pub fn render_record(
 pub fn play_setup(cli: &PlayCli, default_stake: i64) -> Result<PlaySetup, Refusal> {
     let rules = match serde_json::from_str(&cli.common.rules) {
         Ok(serde_json::Value::Object(rules)) => rules,
-        _ => return Err(Refusal::new("term-err-rules").arg("example", r#"'{"bidding":"rob"}'"#)),
+        _ => {
+            return Err(
+                Refusal::new(crate::keys::TERM_ERR_RULES).arg("example", r#"'{"bidding":"rob"}'"#)
+            )
+        }
     };
     let base = PlayBase {
         rules,

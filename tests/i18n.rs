@@ -133,42 +133,6 @@ fn every_locale_file_on_disk_is_embedded() {
     }
 }
 
-/// Every `"err-…"` string literal in the code names a message, so no error
-/// reaches a member as a bare id.
-#[test]
-fn every_error_key_in_the_code_has_words() {
-    let en = catalog(Lang::EnUs);
-    let mut keys = BTreeSet::new();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    collect_err_keys(&src, &mut keys);
-    assert!(keys.contains("err-not-your-turn"), "scan found {keys:?}");
-    let missing: Vec<_> = keys.iter().filter(|k| !en.contains_key(*k)).collect();
-    assert!(missing.is_empty(), "no Fluent message for {missing:?}");
-}
-
-fn collect_err_keys(dir: &Path, keys: &mut BTreeSet<String>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            collect_err_keys(&path, keys);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            let text = std::fs::read_to_string(&path).unwrap();
-            let mut rest = text.as_str();
-            while let Some(at) = rest.find("\"err-") {
-                let tail = &rest[at + 1..];
-                let end = tail
-                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-                    .unwrap_or(tail.len());
-                // Only whole literals: `"err-x"`, not format prefixes `"err-{}"`.
-                if tail[end..].starts_with('"') && !tail[..end].ends_with('-') {
-                    keys.insert(tail[..end].to_string());
-                }
-                rest = &tail[end..];
-            }
-        }
-    }
-}
-
 /// Discord: command and option names match `^[-_'\p{L}\p{N}]{1,32}$`, are
 /// lowercase, and descriptions are 1–100 characters.
 #[test]
@@ -212,17 +176,6 @@ fn every_ledger_error_key_has_words() {
         let cat = catalog(lang);
         for key in paiju::ledger::ERROR_KEYS {
             assert!(cat.contains_key(*key), "{}: no message {key}", lang.code());
-        }
-    }
-}
-
-/// Every refusal the Shengji engine can give has words in every locale.
-#[test]
-fn every_shengji_error_key_has_words() {
-    for lang in Lang::ALL {
-        let cat = catalog(lang);
-        for key in paiju::games::shengji::ERROR_KEYS {
-            assert!(cat.contains_key(key), "{}: no message {key}", lang.code());
         }
     }
 }
@@ -381,18 +334,26 @@ fn every_dou_dizhu_pattern_has_words() {
 #[test]
 fn error_arguments_that_are_ids_are_shown_as_words() {
     use paiju::games::{ErrorCode, RuleError};
-    let beat = RuleError::new(ErrorCode::IllegalAction, "err-does-not-beat", "x")
-        .arg("play", "trio_single")
-        .arg("standing", "rocket");
+    let beat = RuleError::new(
+        ErrorCode::IllegalAction,
+        paiju::keys::ERR_DOES_NOT_BEAT,
+        "x",
+    )
+    .arg("play", "trio_single")
+    .arg("standing", "rocket");
     assert_eq!(
         i18n::tr_rule_error(Lang::ZhCn, &beat),
         "三带一压不住王炸。王炸最大，只能不出。"
     );
     assert!(i18n::tr_rule_error(Lang::EnUs, &beat)
         .starts_with("Your trio with a single cannot beat the rocket"));
-    let split = RuleError::new(ErrorCode::IllegalAction, "err-chexuan-head-below-tail", "x")
-        .arg("head", "points-3")
-        .arg("tail", "ding-er-huang");
+    let split = RuleError::new(
+        ErrorCode::IllegalAction,
+        paiju::keys::ERR_CHEXUAN_HEAD_BELOW_TAIL,
+        "x",
+    )
+    .arg("head", "points-3")
+    .arg("tail", "ding-er-huang");
     let zh = i18n::tr_rule_error(Lang::ZhCn, &split);
     assert!(zh.contains("头是3 点") && zh.contains("尾是丁二皇"), "{zh}");
     // Every id the engines can pass has its own variant, in every locale:
@@ -401,16 +362,24 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
     for lang in Lang::ALL {
         for kind in Kind::ALL {
             let word = i18n::ddz_pattern_name(lang, kind.name());
-            for key in ["err-does-not-beat", "err-not-higher", "err-wrong-size"] {
+            for key in [
+                paiju::keys::ERR_DOES_NOT_BEAT,
+                paiju::keys::ERR_NOT_HIGHER,
+                paiju::keys::ERR_WRONG_SIZE,
+            ] {
                 let e = RuleError::new(ErrorCode::IllegalAction, key, "x")
                     .arg("play", kind.name())
                     .arg("standing", kind.name());
                 let text = i18n::tr_rule_error(lang, &e);
                 assert!(text.contains(&word), "{text}");
             }
-            let e = RuleError::new(ErrorCode::IllegalAction, "err-not-that-reading", "x")
-                .arg("cards", "3")
-                .arg("pattern", kind.name());
+            let e = RuleError::new(
+                ErrorCode::IllegalAction,
+                paiju::keys::ERR_NOT_THAT_READING,
+                "x",
+            )
+            .arg("cards", "3")
+            .arg("pattern", kind.name());
             assert!(i18n::tr_rule_error(lang, &e).contains(&word));
         }
         for kind in HandKind::NAMED
@@ -418,15 +387,19 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
             .chain((0..=9).map(HandKind::Points))
         {
             let word = i18n::tr(lang, &format!("chexuan-hand-{}", kind.id()));
-            let e = RuleError::new(ErrorCode::IllegalAction, "err-chexuan-head-below-tail", "x")
-                .arg("head", kind.id())
-                .arg("tail", kind.id());
+            let e = RuleError::new(
+                ErrorCode::IllegalAction,
+                paiju::keys::ERR_CHEXUAN_HEAD_BELOW_TAIL,
+                "x",
+            )
+            .arg("head", kind.id())
+            .arg("tail", kind.id());
             let text = i18n::tr_rule_error(lang, &e);
             assert!(text.contains(&word), "{text}");
         }
     }
-    let off =
-        RuleError::new(ErrorCode::IllegalAction, "err-option-off", "x").arg("option", "show_cards");
+    let off = RuleError::new(ErrorCode::IllegalAction, paiju::keys::ERR_OPTION_OFF, "x")
+        .arg("option", "show_cards");
     assert_eq!(i18n::tr_rule_error(Lang::ZhCn, &off), "本桌没有开启明牌。");
 }
 
@@ -508,7 +481,12 @@ fn game_errors_pass_every_variable_their_words_use() {
     let en = catalog(Lang::EnUs);
     let mut sites = Vec::new();
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/paiju-rules/src/games");
-    collect_raise_sites(&games, &mut sites);
+    // Raise sites name their key by its generated constant (`keys::ERR_X`).
+    let ids: BTreeMap<String, String> = en
+        .keys()
+        .map(|id| (id.to_uppercase().replace('-', "_"), id.clone()))
+        .collect();
+    collect_raise_sites(&games, &ids, &mut sites);
     assert!(
         sites.len() > 40,
         "scan found only {} raise sites",
@@ -524,11 +502,15 @@ fn game_errors_pass_every_variable_their_words_use() {
     }
 }
 
-fn collect_raise_sites(dir: &Path, sites: &mut Vec<(String, String, BTreeSet<String>)>) {
+fn collect_raise_sites(
+    dir: &Path,
+    ids: &BTreeMap<String, String>,
+    sites: &mut Vec<(String, String, BTreeSet<String>)>,
+) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            collect_raise_sites(&path, sites);
+            collect_raise_sites(&path, ids, sites);
             continue;
         }
         if path.extension().is_none_or(|e| e != "rs") {
@@ -536,13 +518,18 @@ fn collect_raise_sites(dir: &Path, sites: &mut Vec<(String, String, BTreeSet<Str
         }
         let text = std::fs::read_to_string(&path).unwrap();
         let mut from = 0;
-        while let Some(at) = text[from..].find("\"err-").map(|i| i + from) {
-            let tail = &text[at + 1..];
+        const KEY: &str = "keys::ERR_";
+        while let Some(at) = text[from..].find(KEY).map(|i| i + from) {
+            let tail = &text[at + "keys::".len()..];
             let end = tail
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .unwrap_or(tail.len());
-            let key = &tail[..end];
-            from = at + 1 + end;
+            let key = ids.get(&tail[..end]).expect("a generated key").as_str();
+            from = at + "keys::".len() + end;
+            // The path before the constant (`crate::keys::`) belongs to it.
+            let at = text[..at]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '_'))
+                .map_or(0, |i| i + 1);
             let mut back = at.saturating_sub(120);
             while !text.is_char_boundary(back) {
                 back -= 1;
@@ -568,7 +555,7 @@ fn collect_raise_sites(dir: &Path, sites: &mut Vec<(String, String, BTreeSet<Str
                 continue;
             }
             let rest = &text[from..];
-            let stop = [";", "=>", "\"err-"]
+            let stop = [";", "=>", KEY]
                 .iter()
                 .filter_map(|s| rest.find(s))
                 .min()

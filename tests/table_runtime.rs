@@ -156,7 +156,7 @@ impl Game for Race {
                 if !(1..=2).contains(n) {
                     return Err(RuleError::new(
                         ErrorCode::IllegalAction,
-                        "err-race-step",
+                        paiju::keys::ERR_WRONG_PHASE,
                         "a step is 1 or 2",
                     ));
                 }
@@ -226,7 +226,13 @@ impl RecordAction for RaceAction {
         value["step"]
             .as_u64()
             .map(|n| RaceAction::Step(n as u32))
-            .ok_or_else(|| RuleError::new(ErrorCode::IllegalAction, "err-race", "not a step"))
+            .ok_or_else(|| {
+                RuleError::new(
+                    ErrorCode::IllegalAction,
+                    paiju::keys::ERR_MALFORMED_ACTION,
+                    "not a step",
+                )
+            })
     }
 
     fn to_json(&self) -> serde_json::Value {
@@ -246,7 +252,7 @@ impl TableGame for Race {
         if rules.target > 100 {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-bad-option",
+                paiju::keys::ERR_BAD_OPTION,
                 "target must be at most 100",
             )
             .arg("detail", "target must be at most 100"));
@@ -445,7 +451,11 @@ async fn bad_options_are_refused_and_nothing_is_created() {
         );
         // Each refusal has its own words in every language, with its values.
         for lang in paiju::i18n::Lang::ALL {
-            assert!(paiju::i18n::has(lang, e.key()), "{}: {lang:?}", e.key());
+            assert!(
+                paiju::i18n::has(lang, e.key().as_str()),
+                "{}: {lang:?}",
+                e.key()
+            );
             let text = paiju::i18n::tr_message(lang, &e.to_message(), &paiju::i18n::Plain);
             assert!(!text.contains("{$"), "{stake} {rules}: {text}");
         }

@@ -215,7 +215,7 @@ impl ServerSettings {
     pub fn check(&self) -> Result<(), Message> {
         for (kind, g) in &self.games {
             if !(g.min_stake <= g.stake && g.stake <= g.max_stake) {
-                return Err(Message::new("settings-err-stake-order")
+                return Err(Message::new(crate::keys::SETTINGS_ERR_STAKE_ORDER)
                     .arg("game", Arg::Words(kind.name_key()))
                     .arg("min", g.min_stake)
                     .arg("stake", g.stake)
@@ -266,7 +266,7 @@ pub fn number_value(name: &str, typed: i64, label: &str) -> Result<String, Messa
         bounds(name).expect("a number setting has bounds")
     };
     if typed < b.min || typed > b.max {
-        return Err(Message::new("settings-err-range")
+        return Err(Message::new(crate::keys::SETTINGS_ERR_RANGE)
             .arg("option", label)
             .arg("min", b.min)
             .arg("max", b.max)
@@ -297,12 +297,12 @@ pub fn parse_channels(typed: &str) -> Result<Option<Vec<u64>>, Message> {
             }
             _ => {
                 let shown: String = word.chars().take(40).collect();
-                return Err(Message::new("settings-err-channels").arg("word", shown));
+                return Err(Message::new(crate::keys::SETTINGS_ERR_CHANNELS).arg("word", shown));
             }
         }
     }
     if ids.is_empty() || ids.len() > 25 {
-        return Err(Message::new("settings-err-channels-count"));
+        return Err(Message::new(crate::keys::SETTINGS_ERR_CHANNELS_COUNT));
     }
     Ok(Some(ids))
 }

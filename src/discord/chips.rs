@@ -25,7 +25,7 @@ impl From<LedgerError> for BotError {
 fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
     ctx.guild_id()
         .map(|g| g.get())
-        .ok_or_else(|| BotError::user("err-guild-only"))
+        .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))
 }
 
 fn mention(user: u64) -> String {
@@ -39,7 +39,7 @@ fn quiet() -> poise::CreateReply {
 
 fn refuse_bot(user: &serenity::User) -> Result<(), BotError> {
     if user.bot {
-        return Err(BotError::user("err-bot-user"));
+        return Err(BotError::user(crate::keys::ERR_BOT_USER));
     }
     Ok(())
 }
@@ -48,7 +48,7 @@ fn refuse_bot(user: &serenity::User) -> Result<(), BotError> {
 /// anything up to 2^53).
 fn amount_of(amount: i64) -> Result<i64, BotError> {
     if amount < 1 {
-        return Err(BotError::user("err-amount-positive"));
+        return Err(BotError::user(crate::keys::ERR_AMOUNT_POSITIVE));
     }
     Ok(amount)
 }
@@ -181,7 +181,7 @@ pub async fn give(ctx: Context<'_>, user: serenity::User, amount: i64) -> Result
             .is_none()
     {
         return Err(BotError::User {
-            key: "err-give-no-account",
+            key: crate::keys::ERR_GIVE_NO_ACCOUNT,
             args: vec![("player", Arg::User(user.id.get()))],
         });
     }
@@ -267,7 +267,7 @@ async fn admin_adjust(
         .map_err(|e| match e {
             // The balance is the member's, not the admin's: say whose.
             LedgerError::InsufficientChips { balance, needed } => BotError::User {
-                key: "err-revoke-beyond-balance",
+                key: crate::keys::ERR_REVOKE_BEYOND_BALANCE,
                 args: vec![
                     ("player", Arg::User(user.id.get())),
                     ("chips", Arg::Int(balance)),

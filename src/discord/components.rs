@@ -28,7 +28,7 @@ async fn dispatch(
     lang: Lang,
 ) -> Result<(), BotError> {
     if data.is_shutting_down() {
-        return Err(BotError::user("err-shutting-down"));
+        return Err(BotError::user(crate::keys::ERR_SHUTTING_DOWN));
     }
     data.check_guild(click.guild_id)?;
     // A replay's controls carry their own state (the game and the step).
@@ -36,7 +36,8 @@ async fn dispatch(
         return super::replay::click(ctx, data, click, lang).await;
     }
     // An id this build did not make is from an old message: stale.
-    let id = ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
+    let id = ComponentId::decode(&click.data.custom_id)
+        .map_err(|_| BotError::user(crate::keys::ERR_STALE))?;
     let defer = Defer::of(click, &id);
     answer_in_time(
         ctx,
@@ -60,11 +61,11 @@ pub async fn handle_modal(
     let lang = data.lang(Some(&modal.locale), modal.guild_locale.as_deref());
     let work = async {
         if data.is_shutting_down() {
-            return Err(BotError::user("err-shutting-down"));
+            return Err(BotError::user(crate::keys::ERR_SHUTTING_DOWN));
         }
         data.check_guild(modal.guild_id)?;
-        let id =
-            ComponentId::decode(&modal.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
+        let id = ComponentId::decode(&modal.data.custom_id)
+            .map_err(|_| BotError::user(crate::keys::ERR_STALE))?;
         clicks::submit(data, modal, id, lang).await
     };
     answer_in_time(

@@ -15,7 +15,7 @@ use poise::serenity_prelude as serenity;
 pub enum BotError {
     #[error("{key} {args:?}")]
     User {
-        key: &'static str,
+        key: crate::message::Key,
         args: Vec<(&'static str, Arg)>,
     },
     #[error(transparent)]
@@ -24,7 +24,7 @@ pub enum BotError {
 
 impl BotError {
     /// A refusal with no arguments.
-    pub fn user(key: &'static str) -> BotError {
+    pub fn user(key: crate::message::Key) -> BotError {
         BotError::User {
             key,
             args: Vec::new(),
@@ -48,7 +48,7 @@ impl BotError {
         range: std::ops::RangeInclusive<i64>,
         got: i64,
     ) -> BotError {
-        BotError::user("err-option-range")
+        BotError::user(crate::keys::ERR_OPTION_RANGE)
             .arg("option", option)
             .arg("min", *range.start())
             .arg("max", *range.end())
@@ -58,8 +58,8 @@ impl BotError {
     /// The sentence for the member.
     pub fn text(&self, lang: Lang) -> String {
         match self {
-            BotError::User { key, args } => i18n::tr_typed(lang, key, args, &Discord),
-            BotError::Internal(_) => i18n::tr(lang, "err-internal"),
+            BotError::User { key, args } => i18n::tr_typed(lang, key.as_str(), args, &Discord),
+            BotError::Internal(_) => i18n::tr(lang, crate::keys::ERR_INTERNAL.as_str()),
         }
     }
 }
@@ -120,10 +120,10 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             let text = match input {
                 Some(input) => i18n::tr_args(
                     lang,
-                    "err-bad-option",
+                    crate::keys::ERR_BAD_OPTION.as_str(),
                     &[("detail", i18n::text_value(&input))],
                 ),
-                None => i18n::tr(lang, "err-malformed-action"),
+                None => i18n::tr(lang, crate::keys::ERR_MALFORMED_ACTION.as_str()),
             };
             reply_private(ctx, text).await;
         }
@@ -140,7 +140,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
             );
             let ctx = poise::Context::Application(ctx);
             let lang = super::lang_of_ctx(ctx);
-            reply_private(ctx, i18n::tr(lang, "err-malformed-option")).await;
+            reply_private(
+                ctx,
+                i18n::tr(lang, crate::keys::ERR_MALFORMED_OPTION.as_str()),
+            )
+            .await;
         }
         // A command refused before it ran (`command_check`: a guild this
         // process does not host), said like the command's own refusals.
@@ -154,11 +158,11 @@ pub async fn on_error(error: poise::FrameworkError<'_, Data, BotError>) {
         }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
             let lang = super::lang_of_ctx(ctx);
-            reply_private(ctx, i18n::tr(lang, "err-permission")).await;
+            reply_private(ctx, i18n::tr(lang, crate::keys::ERR_PERMISSION.as_str())).await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             let lang = super::lang_of_ctx(ctx);
-            reply_private(ctx, i18n::tr(lang, "err-guild-only")).await;
+            reply_private(ctx, i18n::tr(lang, crate::keys::ERR_GUILD_ONLY.as_str())).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -313,7 +317,10 @@ mod tests {
         let answer = BotError::from(TableError::Store(failed));
         assert!(matches!(answer, BotError::Internal(_)), "{answer:?}");
         for lang in [Lang::EnUs, Lang::ZhCn] {
-            assert_eq!(answer.text(lang), i18n::tr(lang, "err-internal"));
+            assert_eq!(
+                answer.text(lang),
+                i18n::tr(lang, crate::keys::ERR_INTERNAL.as_str())
+            );
         }
 
         let busy = store_error(LedgerError::Database(sqlx::Error::PoolTimedOut));
@@ -329,7 +336,7 @@ mod tests {
             matches!(
                 answer,
                 BotError::User {
-                    key: "err-insufficient-chips",
+                    key: crate::keys::ERR_INSUFFICIENT_CHIPS,
                     ..
                 }
             ),

@@ -118,7 +118,7 @@ impl Data {
                 ?guild,
                 "an interaction of a guild on another shard, refused"
             );
-            Err(BotError::user("err-shard-elsewhere"))
+            Err(BotError::user(crate::keys::ERR_SHARD_ELSEWHERE))
         }
     }
 

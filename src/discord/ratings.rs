@@ -161,7 +161,7 @@ fn signed(n: i64) -> String {
 fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
     ctx.guild_id()
         .map(|g| g.get())
-        .ok_or_else(|| BotError::user("err-guild-only"))
+        .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))
 }
 
 /// A reply that never pings anyone it names.
@@ -181,7 +181,7 @@ pub async fn rank(
     let server = server_of(ctx)?;
     let lang = lang_of_ctx(ctx);
     let target = match &user {
-        Some(u) if u.bot => return Err(BotError::user("err-bot-user")),
+        Some(u) if u.bot => return Err(BotError::user(crate::keys::ERR_BOT_USER)),
         Some(u) => u.id.get(),
         None => ctx.author().id.get(),
     };
@@ -326,7 +326,7 @@ pub async fn ladder(
     if let Some(s) = season {
         if !(1..=current).contains(&s) {
             return Err(BotError::User {
-                key: "err-no-such-season",
+                key: crate::keys::ERR_NO_SUCH_SEASON,
                 args: vec![
                     ("season", crate::message::Arg::Int(s)),
                     ("current", crate::message::Arg::Int(current)),
@@ -337,7 +337,7 @@ pub async fn ladder(
     let page = page.unwrap_or(1).max(1);
     if page > LADDER_PAGES {
         return Err(BotError::User {
-            key: "err-ladder-page",
+            key: crate::keys::ERR_LADDER_PAGE,
             args: vec![
                 ("pages", crate::message::Arg::Int(LADDER_PAGES)),
                 (

@@ -126,7 +126,7 @@ pub async fn settings(
             usize::try_from(i)
                 .ok()
                 .and_then(|i| GameKind::ALL.get(i).copied())
-                .ok_or_else(|| BotError::user("settings-err-choice"))?,
+                .ok_or_else(|| BotError::user(crate::keys::SETTINGS_ERR_CHOICE))?,
         ),
         None => None,
     };
@@ -138,9 +138,9 @@ pub async fn settings(
         let what = usize::try_from(r)
             .ok()
             .and_then(|i| RESETS.get(i))
-            .ok_or_else(|| BotError::user("settings-err-choice"))?;
+            .ok_or_else(|| BotError::user(crate::keys::SETTINGS_ERR_CHOICE))?;
         if *what == "game" && game.is_none() {
-            return Err(BotError::user("settings-err-game-needed"));
+            return Err(BotError::user(crate::keys::SETTINGS_ERR_GAME_NEEDED));
         }
         asked.extend(
             reset_names(what, game, &stored)
@@ -157,7 +157,7 @@ pub async fn settings(
     ];
     if per_game.iter().any(|&b| b) {
         let Some(kind) = game else {
-            return Err(BotError::user("settings-err-game-needed"));
+            return Err(BotError::user(crate::keys::SETTINGS_ERR_GAME_NEEDED));
         };
         if let Some(on) = enabled {
             asked.push((names::game(kind, "enabled"), Some(on.to_string())));
@@ -174,13 +174,13 @@ pub async fn settings(
         }
         if let Some(level) = ai {
             if kind.ai_levels().is_none() {
-                return Err(BotError::user("settings-err-no-levels")
+                return Err(BotError::user(crate::keys::SETTINGS_ERR_NO_LEVELS)
                     .arg("game", crate::message::Arg::Words(kind.name_key())));
             }
             let level = usize::try_from(level)
                 .ok()
                 .and_then(|i| Level::ALL.get(i))
-                .ok_or_else(|| BotError::user("settings-err-choice"))?;
+                .ok_or_else(|| BotError::user(crate::keys::SETTINGS_ERR_CHOICE))?;
             asked.push((names::game(kind, "ai"), Some(level.name().to_string())));
         }
     }
@@ -215,9 +215,9 @@ pub async fn settings(
         let lang = usize::try_from(i)
             .ok()
             .and_then(|i| Lang::ALL.get(i).copied())
-            .ok_or_else(|| BotError::user("settings-err-choice"))?;
+            .ok_or_else(|| BotError::user(crate::keys::SETTINGS_ERR_CHOICE))?;
         if !data.langs.contains(&lang) {
-            return Err(BotError::user("settings-err-language-off")
+            return Err(BotError::user(crate::keys::SETTINGS_ERR_LANGUAGE_OFF)
                 .arg("language", crate::message::Arg::Words(language_key(lang))));
         }
         asked.push((names::LANGUAGE.to_string(), Some(lang.code().to_string())));
@@ -425,7 +425,7 @@ fn private(text: String) -> poise::CreateReply {
 fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
     ctx.guild_id()
         .map(|g| g.get())
-        .ok_or_else(|| BotError::user("err-guild-only"))
+        .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))
 }
 
 /// The Fluent id of a language's own name.

@@ -243,7 +243,7 @@ impl FrontEnd for Plain {
 
 /// The words of `message` in `lang`, its values shown by `front`.
 pub fn tr_message(lang: Lang, message: &Message, front: &dyn FrontEnd) -> String {
-    tr_typed(lang, message.key, &message.args, front)
+    tr_typed(lang, message.key.as_str(), &message.args, front)
 }
 
 /// The words of `key` in `lang` with typed values, shown by `front`.
@@ -258,11 +258,14 @@ pub fn tr_typed(lang: Lang, key: &str, args: &[(&str, Arg)], front: &dyn FrontEn
 /// The sentence for a refused game action. A key no locale knows falls
 /// back to the error's plain English message.
 pub fn tr_rule_error(lang: Lang, err: &RuleError) -> String {
-    if !has(lang, err.key) && !has(Lang::EnUs, err.key) {
-        tracing::warn!(key = err.key, "rule error without a Fluent message");
+    if !has(lang, err.key.as_str()) && !has(Lang::EnUs, err.key.as_str()) {
+        tracing::warn!(
+            key = err.key.as_str(),
+            "rule error without a Fluent message"
+        );
         return err.message.clone();
     }
-    tr_typed(lang, err.key, &err.args, &Plain)
+    tr_typed(lang, err.key.as_str(), &err.args, &Plain)
 }
 
 /// A typed value as Fluent reads it: numbers as numbers (so plural
@@ -467,36 +470,54 @@ mod tests {
     fn rule_errors_are_localized_with_plain_english_fallback() {
         let e = RuleError::not_your_turn();
         assert!(tr_rule_error(Lang::ZhCn, &e).contains("还没轮到你"));
-        let unknown = RuleError::new(ErrorCode::IllegalAction, "missing-rule-key", "plain words");
+        let unknown = RuleError::new(
+            ErrorCode::IllegalAction,
+            crate::message::Key::listed("missing-rule-key"),
+            "plain words",
+        );
         assert_eq!(tr_rule_error(Lang::EnUs, &unknown), "plain words");
-        let with_arg = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", "ZZ");
+        let with_arg =
+            RuleError::new(ErrorCode::BadCard, crate::keys::ERR_BAD_CARD, "x").arg("card", "ZZ");
         assert!(tr_rule_error(Lang::EnUs, &with_arg).contains("“ZZ”"));
     }
 
     #[test]
     fn refusals_name_cards_as_players_read_them_never_in_record_notation() {
-        let held = RuleError::new(ErrorCode::IllegalAction, "err-not-in-hand", "x")
+        let held = RuleError::new(ErrorCode::IllegalAction, crate::keys::ERR_NOT_IN_HAND, "x")
             .arg("card", Card::BigJoker);
         let zh = tr_rule_error(Lang::ZhCn, &held);
         assert!(zh.contains("大王") && !zh.contains("BJ"), "{zh}");
         assert!(tr_rule_error(Lang::EnUs, &held).contains("Big Joker"));
         // Dou Dizhu's ranks without suits: 3 4 and the small joker.
-        let combo = RuleError::new(ErrorCode::IllegalAction, "err-not-a-combination", "x")
-            .arg("cards", Arg::Ranks(vec![0, 1, 13]));
+        let combo = RuleError::new(
+            ErrorCode::IllegalAction,
+            crate::keys::ERR_NOT_A_COMBINATION,
+            "x",
+        )
+        .arg("cards", Arg::Ranks(vec![0, 1, 13]));
         let zh = tr_rule_error(Lang::ZhCn, &combo);
         assert!(zh.contains("3 4 小王") && !zh.contains("SJ"), "{zh}");
         // Chexuan's big joker is 二皇; canonical `QH` reads Q♥.
-        let split = RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x")
-            .arg("card", Arg::chexuan_cards(vec![Card::BigJoker]));
+        let split = RuleError::new(
+            ErrorCode::BadCard,
+            crate::keys::ERR_CHEXUAN_SPLIT_CARDS,
+            "x",
+        )
+        .arg("card", Arg::chexuan_cards(vec![Card::BigJoker]));
         assert!(tr_rule_error(Lang::ZhCn, &split).starts_with("二皇"));
         let queen = Card::new(Rank::Queen, Suit::Hearts);
-        let split = RuleError::new(ErrorCode::BadCard, "err-chexuan-split-cards", "x")
-            .arg("card", Arg::chexuan_cards(vec![queen]));
+        let split = RuleError::new(
+            ErrorCode::BadCard,
+            crate::keys::ERR_CHEXUAN_SPLIT_CARDS,
+            "x",
+        )
+        .arg("card", Arg::chexuan_cards(vec![queen]));
         assert!(tr_rule_error(Lang::EnUs, &split).starts_with("Q♥"));
         // What the player typed is a text, quoted as typed, even when it
         // reads as a card.
         for typed in ["BJx", "BJ"] {
-            let typed = RuleError::new(ErrorCode::BadCard, "err-bad-card", "x").arg("card", typed);
+            let typed = RuleError::new(ErrorCode::BadCard, crate::keys::ERR_BAD_CARD, "x")
+                .arg("card", typed);
             assert!(tr_rule_error(Lang::ZhCn, &typed).contains(typed_text(&typed)));
         }
     }
@@ -521,12 +542,12 @@ mod tests {
                 format!("at{at}")
             }
         }
-        let fell = Message::new("err-start-balance-fell")
+        let fell = Message::new(crate::keys::ERR_START_BALANCE_FELL)
             .arg("user", Arg::User(42))
             .arg("balance", 7);
         let text = tr_message(Lang::EnUs, &fell, &Names);
         assert!(text.starts_with("member42 has only 7 chips"), "{text}");
-        let daily = Message::new("err-daily-cooldown").arg("when", Arg::Time(13_600));
+        let daily = Message::new(crate::keys::ERR_DAILY_COOLDOWN).arg("when", Arg::Time(13_600));
         assert!(tr_message(Lang::ZhCn, &daily, &Names).contains("at13600"));
         assert!(tr_message(Lang::EnUs, &daily, &Plain).contains("13600"));
     }

@@ -69,7 +69,7 @@ impl TableError {
         TableError::BadOptions(
             RuleError::new(
                 crate::games::ErrorCode::IllegalAction,
-                "err-bad-option",
+                crate::keys::ERR_BAD_OPTION,
                 detail.clone(),
             )
             .arg("detail", detail),
@@ -77,7 +77,7 @@ impl TableError {
     }
 
     /// A table option refused with its own message `key`.
-    pub fn option(key: &'static str, message: impl Into<String>) -> TableError {
+    pub fn option(key: crate::message::Key, message: impl Into<String>) -> TableError {
         TableError::BadOptions(RuleError::new(
             crate::games::ErrorCode::IllegalAction,
             key,
@@ -87,27 +87,27 @@ impl TableError {
 
     /// The Fluent message id front ends translate (`locales/*/`), with
     /// [`TableError::args`].
-    pub fn key(&self) -> &'static str {
+    pub fn key(&self) -> crate::message::Key {
         match self {
             TableError::BadOptions(e) => e.key,
-            TableError::ChannelBusy => "err-table-exists",
-            TableError::AlreadySeated => "err-already-seated",
-            TableError::TableFull => "err-table-full",
-            TableError::NotSeated => "err-not-seated",
-            TableError::NotHost => "err-not-host",
-            TableError::AlreadyStarted => "err-game-running",
-            TableError::NotPlaying => "err-wrong-phase",
-            TableError::WrongSeatCount { .. } => "err-not-enough-players",
-            TableError::NoAiSeat => "err-no-such-seat",
-            TableError::SeatTaken { .. } => "err-seat-taken",
-            TableError::NoSuchSeat { .. } => "err-seat-range",
-            TableError::Stale { .. } => "err-stale",
+            TableError::ChannelBusy => crate::keys::ERR_TABLE_EXISTS,
+            TableError::AlreadySeated => crate::keys::ERR_ALREADY_SEATED,
+            TableError::TableFull => crate::keys::ERR_TABLE_FULL,
+            TableError::NotSeated => crate::keys::ERR_NOT_SEATED,
+            TableError::NotHost => crate::keys::ERR_NOT_HOST,
+            TableError::AlreadyStarted => crate::keys::ERR_GAME_RUNNING,
+            TableError::NotPlaying => crate::keys::ERR_WRONG_PHASE,
+            TableError::WrongSeatCount { .. } => crate::keys::ERR_NOT_ENOUGH_PLAYERS,
+            TableError::NoAiSeat => crate::keys::ERR_NO_SUCH_SEAT,
+            TableError::SeatTaken { .. } => crate::keys::ERR_SEAT_TAKEN,
+            TableError::NoSuchSeat { .. } => crate::keys::ERR_SEAT_RANGE,
+            TableError::Stale { .. } => crate::keys::ERR_STALE,
             TableError::Rule(e) => e.key,
             TableError::Store(e) => e.key,
-            TableError::Closed => "err-no-table",
-            TableError::Unresumable(..) => "err-internal",
-            TableError::BalanceFell { .. } => "err-start-balance-fell",
-            TableError::BelowTableMinimum { .. } => "err-start-below-table",
+            TableError::Closed => crate::keys::ERR_NO_TABLE,
+            TableError::Unresumable(..) => crate::keys::ERR_INTERNAL,
+            TableError::BalanceFell { .. } => crate::keys::ERR_START_BALANCE_FELL,
+            TableError::BelowTableMinimum { .. } => crate::keys::ERR_START_BELOW_TABLE,
         }
     }
 

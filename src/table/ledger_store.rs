@@ -29,7 +29,7 @@ pub(crate) fn store_error(e: LedgerError) -> StoreError {
         ledger::Fault::Internal => Fault::Internal,
     };
     StoreError {
-        key: e.key(),
+        key: crate::message::Key::listed(e.key()),
         message: e.to_string(),
         args: ledger_message(&e).args,
         fault,
@@ -39,7 +39,10 @@ pub(crate) fn store_error(e: LedgerError) -> StoreError {
 /// What a ledger error says, typed: members as [`Arg::User`] and the next
 /// daily claim as an [`Arg::Time`], for each front end to show its way.
 pub fn ledger_message(e: &LedgerError) -> Message {
-    let m = Message::new(e.key());
+    // The ledger names its keys from its own closed enum (it depends on
+    // nothing of paiju's); `paiju_ledger::ERROR_KEYS` is checked against
+    // the catalogue by a test.
+    let m = Message::new(crate::message::Key::listed(e.key()));
     match e {
         LedgerError::InvalidAmount { amount, .. } => m.arg("amount", *amount),
         LedgerError::InsufficientChips { balance, needed } => {

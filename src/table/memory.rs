@@ -214,7 +214,7 @@ impl TableStore for MemoryStore {
     async fn create_game(&self, game: NewGame) -> Result<GameId, StoreError> {
         if game.stake <= 0 {
             return Err(StoreError::new(
-                "err-amount-positive",
+                crate::keys::ERR_AMOUNT_POSITIVE,
                 "the stake must be a positive number of chips",
             ));
         }
@@ -222,7 +222,7 @@ impl TableStore for MemoryStore {
         for user in game.seats.iter().flatten() {
             if inner.seated.contains_key(&(game.server, *user)) {
                 return Err(StoreError::new(
-                    "err-seated-elsewhere",
+                    crate::keys::ERR_SEATED_ELSEWHERE,
                     format!("player {user} is already seated in a running game"),
                 ));
             }
@@ -233,7 +233,7 @@ impl TableStore for MemoryStore {
             if let Some(Some(read)) = game.balances.get(seat) {
                 if *read != balance {
                     return Err(StoreError::new(
-                        "err-balance-changed",
+                        crate::keys::ERR_BALANCE_CHANGED,
                         format!("player {user}'s balance changed to {balance}"),
                     ));
                 }
@@ -273,7 +273,7 @@ impl TableStore for MemoryStore {
                     let balance = self.balance_now(&mut inner, game.server, *user);
                     if *chips > balance {
                         return Err(StoreError::new(
-                            "err-insufficient-chips",
+                            crate::keys::ERR_INSUFFICIENT_CHIPS,
                             format!("player {user} has {balance} chips, {chips} are needed"),
                         ));
                     }
@@ -303,7 +303,7 @@ impl TableStore for MemoryStore {
     ) -> Result<i64, StoreError> {
         if amount <= 0 {
             return Err(StoreError::new(
-                "err-amount-positive",
+                crate::keys::ERR_AMOUNT_POSITIVE,
                 "a hold must be a positive number of chips",
             ));
         }
@@ -325,7 +325,10 @@ impl TableStore for MemoryStore {
             };
         }
         if inner.games[i].status != MemoryStatus::Running {
-            return Err(StoreError::new("err-game-over", "the game is over"));
+            return Err(StoreError::new(
+                crate::keys::ERR_GAME_OVER,
+                "the game is over",
+            ));
         }
         let Some(seat) = inner.games[i]
             .new
@@ -334,14 +337,14 @@ impl TableStore for MemoryStore {
             .position(|u| *u == Some(user))
         else {
             return Err(StoreError::new(
-                "err-not-seated",
+                crate::keys::ERR_NOT_SEATED,
                 format!("player {user} is not seated in game #{game}"),
             ));
         };
         let balance = self.balance_now(&mut inner, server, user);
         if amount > balance {
             return Err(StoreError::new(
-                "err-insufficient-chips",
+                crate::keys::ERR_INSUFFICIENT_CHIPS,
                 format!("player {user} has {balance} chips, {amount} are needed"),
             ));
         }
@@ -361,14 +364,17 @@ impl TableStore for MemoryStore {
         let mut inner = self.lock();
         if std::mem::take(&mut inner.fail_next_snapshot) {
             return Err(StoreError::transient(
-                "err-internal",
+                crate::keys::ERR_INTERNAL,
                 "the store is unavailable",
             ));
         }
         let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
         let g = &mut inner.games[i];
         if g.status != MemoryStatus::Running {
-            return Err(StoreError::new("err-game-over", "the game is over"));
+            return Err(StoreError::new(
+                crate::keys::ERR_GAME_OVER,
+                "the game is over",
+            ));
         }
         // A compare-and-set on the version, as the ledger does.
         let retried = version == g.version && g.appended.last() == Some(action);
@@ -377,7 +383,7 @@ impl TableStore for MemoryStore {
         }
         if version != g.version + 1 {
             return Err(StoreError::new(
-                "err-stale",
+                crate::keys::ERR_STALE,
                 format!(
                     "stale action for game {game}: version {version} does not follow the stored {}",
                     g.version
@@ -399,21 +405,24 @@ impl TableStore for MemoryStore {
         let mut inner = self.lock();
         if std::mem::take(&mut inner.fail_next_snapshot) {
             return Err(StoreError::transient(
-                "err-internal",
+                crate::keys::ERR_INTERNAL,
                 "the store is unavailable",
             ));
         }
         let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
         let g = &mut inner.games[i];
         if g.status != MemoryStatus::Running {
-            return Err(StoreError::new("err-game-over", "the game is over"));
+            return Err(StoreError::new(
+                crate::keys::ERR_GAME_OVER,
+                "the game is over",
+            ));
         }
         // A compare-and-set on the version, as the ledger does.
         let retried =
             version == g.version && g.appended.is_empty() && g.snapshot.as_ref() == Some(snapshot);
         if version != g.version + 1 && !retried {
             return Err(StoreError::new(
-                "err-stale",
+                crate::keys::ERR_STALE,
                 format!(
                     "stale snapshot for game {game}: version {version} does not follow the stored {}",
                     g.version
@@ -433,7 +442,10 @@ impl TableStore for MemoryStore {
         match &inner.games[i].status {
             MemoryStatus::Settled(report) => return Ok(report.clone()),
             MemoryStatus::Cancelled(_) => {
-                return Err(StoreError::new("err-game-over", "the game was cancelled"))
+                return Err(StoreError::new(
+                    crate::keys::ERR_GAME_OVER,
+                    "the game was cancelled",
+                ))
             }
             MemoryStatus::Running => {}
         }

@@ -79,7 +79,7 @@ fn check_options<G: TableGame>(
 ) -> Result<Checked<G>, TableError> {
     if options.stake <= 0 {
         return Err(TableError::option(
-            "err-option-stake-positive",
+            crate::keys::ERR_OPTION_STAKE_POSITIVE,
             "the stake must be a positive number of chips",
         ));
     }
@@ -87,7 +87,7 @@ fn check_options<G: TableGame>(
         return Err(TableError::BadOptions(
             RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-stake-max",
+                crate::keys::ERR_OPTION_STAKE_MAX,
                 format!("the stake may be at most {} chips", config.max_stake),
             )
             .arg("max", config.max_stake),
@@ -98,7 +98,7 @@ fn check_options<G: TableGame>(
         v @ serde_json::Value::Object(_) => v.clone(),
         _ => {
             return Err(TableError::option(
-                "err-option-rules-object",
+                crate::keys::ERR_OPTION_RULES_OBJECT,
                 "the rules must be a JSON object",
             ))
         }

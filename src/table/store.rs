@@ -91,7 +91,7 @@ pub struct StoredGame {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct StoreError {
-    pub key: &'static str,
+    pub key: crate::message::Key,
     pub message: String,
     /// The values `key`'s words need (`chips` of `err-insufficient-chips`):
     /// a refusal keeps them on its way to every front end.
@@ -117,7 +117,7 @@ pub enum Fault {
 
 impl StoreError {
     /// A permanent refusal.
-    pub fn new(key: &'static str, message: impl Into<String>) -> StoreError {
+    pub fn new(key: crate::message::Key, message: impl Into<String>) -> StoreError {
         StoreError {
             key,
             message: message.into(),
@@ -130,7 +130,7 @@ impl StoreError {
     pub fn internal(message: impl Into<String>) -> StoreError {
         StoreError {
             fault: Fault::Internal,
-            ..StoreError::new("err-internal", message)
+            ..StoreError::new(crate::keys::ERR_INTERNAL, message)
         }
     }
 
@@ -145,7 +145,7 @@ impl StoreError {
     }
 
     /// A failure that may pass (a busy or unreachable database).
-    pub fn transient(key: &'static str, message: impl Into<String>) -> StoreError {
+    pub fn transient(key: crate::message::Key, message: impl Into<String>) -> StoreError {
         StoreError {
             fault: Fault::Transient,
             ..StoreError::new(key, message)
@@ -155,7 +155,8 @@ impl StoreError {
     /// The game was moved on by another writer, or is over: this table's
     /// copy of it can never be saved again.
     pub fn game_lost(&self) -> bool {
-        self.fault == Fault::Refusal && matches!(self.key, "err-stale" | "err-game-over")
+        self.fault == Fault::Refusal
+            && [crate::keys::ERR_STALE, crate::keys::ERR_GAME_OVER].contains(&self.key)
     }
 }
 

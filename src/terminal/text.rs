@@ -84,7 +84,7 @@ pub fn table_error(lang: Lang, e: &TableError) -> String {
 fn error_words(lang: Lang, e: &TableError) -> String {
     match e {
         TableError::Rule(rule) => i18n::tr_rule_error(lang, rule),
-        other if i18n::has(Lang::EnUs, other.key()) => {
+        other if i18n::has(Lang::EnUs, other.key().as_str()) => {
             i18n::tr_message(lang, &other.to_message(), &Terminal)
         }
         other => other.to_string(),

@@ -254,17 +254,19 @@ pub enum Finding {
 impl Finding {
     pub fn to_message(&self) -> Message {
         match self {
-            Finding::NoSeed => Message::new("fair-no-seed"),
-            Finding::NotCommitted => Message::new("fair-not-committed"),
+            Finding::NoSeed => Message::new(crate::keys::FAIR_NO_SEED),
+            Finding::NotCommitted => Message::new(crate::keys::FAIR_NOT_COMMITTED),
             Finding::CommitmentMismatch { recorded, computed } => {
-                Message::new("fair-commitment-mismatch")
+                Message::new(crate::keys::FAIR_COMMITMENT_MISMATCH)
                     .arg("recorded", recorded.to_hex())
                     .arg("computed", computed.to_hex())
             }
-            Finding::DealDiffers { path, record, seed } => Message::new("fair-deal-differs")
-                .arg("path", path.as_str())
-                .arg("record", record.as_str())
-                .arg("seed", seed.as_str()),
+            Finding::DealDiffers { path, record, seed } => {
+                Message::new(crate::keys::FAIR_DEAL_DIFFERS)
+                    .arg("path", path.as_str())
+                    .arg("record", record.as_str())
+                    .arg("seed", seed.as_str())
+            }
         }
     }
 }

@@ -89,15 +89,58 @@ impl From<Vec<Card>> for Arg {
     }
 }
 
+/// A Fluent message id known to have words: one of the [`crate::keys`]
+/// constants, generated from the English catalogue at build time, so a
+/// refusal cannot name words that do not exist.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key(&'static str);
+
+impl Key {
+    /// For the generated [`crate::keys`] constants only.
+    pub(crate) const fn catalogued(id: &'static str) -> Key {
+        Key(id)
+    }
+
+    /// A key from a closed list that is checked against the catalogue
+    /// elsewhere: the ledger's error enum (`paiju_ledger::ERROR_KEYS`,
+    /// whose test reads every key's words), which cannot depend on this
+    /// crate.
+    pub const fn listed(id: &'static str) -> Key {
+        Key(id)
+    }
+
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl std::fmt::Display for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl PartialEq<&str> for Key {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<Key> for &str {
+    fn eq(&self, other: &Key) -> bool {
+        *self == other.0
+    }
+}
+
 /// A Fluent message id with its typed values.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
-    pub key: &'static str,
+    pub key: Key,
     pub args: Vec<(&'static str, Arg)>,
 }
 
 impl Message {
-    pub fn new(key: &'static str) -> Message {
+    pub fn new(key: Key) -> Message {
         Message {
             key,
             args: Vec::new(),
@@ -121,7 +164,7 @@ mod tests {
 
     #[test]
     fn values_keep_their_type() {
-        let m = Message::new("err-x")
+        let m = Message::new(crate::keys::ERR_NOT_YOUR_TURN)
             .arg("n", 3usize)
             .arg("who", Arg::User(7))
             .arg("cards", vec![Card::BigJoker])

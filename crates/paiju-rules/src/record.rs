@@ -227,7 +227,7 @@ pub fn replay_game_with<G: Game>(record: &Record, play_out: bool) -> Result<Verd
             Err(e) => {
                 return Ok(refused(games::RuleError::new(
                     ErrorCode::IllegalAction,
-                    "err-malformed-action",
+                    crate::keys::ERR_MALFORMED_ACTION,
                     e.to_string(),
                 )))
             }
@@ -235,7 +235,7 @@ pub fn replay_game_with<G: Game>(record: &Record, play_out: bool) -> Result<Verd
         if seat >= game.seats() {
             return Ok(refused(games::RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist in a {}-seat game", game.seats()),
             )));
         }

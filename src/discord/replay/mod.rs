@@ -40,7 +40,7 @@ pub async fn replay(ctx: Context<'_>, game: i64) -> Result<(), BotError> {
     let server = ctx
         .guild_id()
         .map(|g| g.get())
-        .ok_or_else(|| BotError::user("err-guild-only"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))?;
     let lang = lang_of_ctx(ctx);
     ctx.defer_ephemeral().await?;
     let page = page(ctx.data(), server, ctx.author().id.get(), game, 0, lang).await?;
@@ -80,25 +80,27 @@ async fn load(
     user: u64,
     game: i64,
 ) -> Result<(StoredRecord, String, Seat), BotError> {
-    let unknown = || BotError::user("err-replay-unknown").arg("game", game);
+    let unknown = || BotError::user(crate::keys::ERR_REPLAY_UNKNOWN).arg("game", game);
     if game < 1 {
         return Err(unknown());
     }
     let stored = data.ledger.game_record(game).await?.ok_or_else(unknown)?;
     if stored.server != server {
-        return Err(BotError::user("err-replay-other-server").arg("game", game));
+        return Err(BotError::user(crate::keys::ERR_REPLAY_OTHER_SERVER).arg("game", game));
     }
     let seat = stored
         .seats
         .iter()
         .position(|s| *s == Some(user))
-        .ok_or_else(|| BotError::user("err-replay-not-seat").arg("game", game))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_REPLAY_NOT_SEAT).arg("game", game))?;
     let text = match (&stored.record, stored.status) {
         (Some(text), _) => text.clone(),
         (None, GameStatus::Running) => {
-            return Err(BotError::user("err-replay-running").arg("game", game))
+            return Err(BotError::user(crate::keys::ERR_REPLAY_RUNNING).arg("game", game))
         }
-        (None, _) => return Err(BotError::user("err-replay-no-record").arg("game", game)),
+        (None, _) => {
+            return Err(BotError::user(crate::keys::ERR_REPLAY_NO_RECORD).arg("game", game))
+        }
     };
     Ok((stored, text, seat))
 }
@@ -130,14 +132,15 @@ async fn step(
 ) -> Result<(GameKind, Shown), BotError> {
     let kind = GameKind::of_record(&stored.kind).ok_or_else(|| {
         tracing::warn!(game = stored.id, kind = %stored.kind, "a stored game of no known kind");
-        BotError::user("err-replay-broken")
+        BotError::user(crate::keys::ERR_REPLAY_BROKEN)
     })?;
     let names = names(lang, &stored.seats);
     let (game, stake) = (stored.id, stored.stake);
     let shown = tokio::task::spawn_blocking(move || {
-        let value: serde_json::Value =
-            serde_json::from_str(&text).map_err(|_| BotError::user("err-replay-broken"))?;
-        let record = Record::from_json(&text).map_err(|_| BotError::user("err-replay-broken"))?;
+        let value: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|_| BotError::user(crate::keys::ERR_REPLAY_BROKEN))?;
+        let record =
+            Record::from_json(&text).map_err(|_| BotError::user(crate::keys::ERR_REPLAY_BROKEN))?;
         let asked = Asked {
             lang,
             game,
@@ -374,11 +377,12 @@ pub async fn click(
     click: &serenity::ComponentInteraction,
     lang: Lang,
 ) -> Result<(), BotError> {
-    let id = ReplayId::decode(&click.data.custom_id).ok_or_else(|| BotError::user("err-stale"))?;
+    let id = ReplayId::decode(&click.data.custom_id)
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
     let server = click
         .guild_id
         .map(|g| g.get())
-        .ok_or_else(|| BotError::user("err-guild-only"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))?;
     let user = click.user.id.get();
     match id {
         ReplayId::Open { game } => {
@@ -397,8 +401,8 @@ pub async fn click(
                 serenity::ComponentInteractionDataKind::StringSelect { values } => values
                     .first()
                     .and_then(|v| v.parse::<usize>().ok())
-                    .ok_or_else(|| BotError::user("err-stale"))?,
-                _ => return Err(BotError::user("err-stale")),
+                    .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?,
+                _ => return Err(BotError::user(crate::keys::ERR_STALE)),
             };
             defer(ctx, click, false).await?;
             let answer = page(data, server, user, game, step, lang).await;

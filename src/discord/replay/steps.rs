@@ -81,7 +81,7 @@ pub struct Shown {
 
 fn broken(e: impl std::fmt::Display) -> BotError {
     tracing::warn!("a stored record does not replay: {e}");
-    BotError::user("err-replay-broken")
+    BotError::user(crate::keys::ERR_REPLAY_BROKEN)
 }
 
 /// Step `asked.at` of `record`, read as game `G`.

@@ -428,7 +428,13 @@ async fn follow_up(
         }
         // A modal can only be the first answer; this click was already
         // acknowledged, so the member is asked to click again.
-        Ready::Modal(_) => say(i18n::tr(lang, "err-click-again"), Vec::new()).await,
+        Ready::Modal(_) => {
+            say(
+                i18n::tr(lang, crate::keys::ERR_CLICK_AGAIN.as_str()),
+                Vec::new(),
+            )
+            .await
+        }
         Ready::Refused(err) => {
             log_internal(&err, asked);
             say(fit_content(err.text(lang)), Vec::new()).await
@@ -464,9 +470,9 @@ pub async fn work(
             let kind = host
                 .tables
                 .kind_at(channel)
-                .ok_or_else(|| BotError::user("err-no-table"))?;
+                .ok_or_else(|| BotError::user(crate::keys::ERR_NO_TABLE))?;
             if id.table != channel {
-                return Err(BotError::user("err-stale"));
+                return Err(BotError::user(crate::keys::ERR_STALE));
             }
             crate::games::with_game!(kind, G => lobby::<G>(host, channel, &id.action, user).await)
         }
@@ -504,10 +510,14 @@ async fn autoplay_switch<G: DiscordGame>(
     let table = host
         .tables
         .get::<G>(channel)
-        .ok_or_else(|| BotError::user("err-stale"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
     let status = table.status(Some(user)).await?;
-    let game = status.game.ok_or_else(|| BotError::user("err-stale"))?;
-    let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    let game = status
+        .game
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
+    let seat = game
+        .seat
+        .ok_or_else(|| BotError::user(crate::keys::ERR_NOT_SEATED))?;
     let key = if game.autoplay.get(seat).copied().unwrap_or(false) {
         table.take_back(user).await?;
         "autoplay-switched-off"
@@ -527,7 +537,7 @@ async fn autoplay_switch<G: DiscordGame>(
 fn game_of(host: &Host, id: &ComponentId, channel: u64) -> Result<(ChannelId, GameKind), BotError> {
     host.game(id.table as GameId)
         .or_else(|| host.tables.kind_at(channel).map(|kind| (channel, kind)))
-        .ok_or_else(|| BotError::user("err-stale"))
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))
 }
 
 async fn lobby<G: DiscordGame>(
@@ -539,7 +549,7 @@ async fn lobby<G: DiscordGame>(
     let table = host
         .tables
         .get::<G>(channel)
-        .ok_or_else(|| BotError::user("err-no-table"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_NO_TABLE))?;
     match action {
         Click::Join => table.join(user).await?,
         Click::Leave => table.leave(user).await?,
@@ -548,7 +558,7 @@ async fn lobby<G: DiscordGame>(
             table.start(user).await?;
         }
         Click::Cancel => table.cancel(user).await?,
-        _ => return Err(BotError::user("err-stale")),
+        _ => return Err(BotError::user(crate::keys::ERR_STALE)),
     }
     Ok(Answer::Ack)
 }
@@ -564,7 +574,7 @@ async fn play_again(
     let replay = host
         .replay(game)
         .filter(|r| r.channel == click.channel_id.get())
-        .ok_or_else(|| BotError::user("err-stale"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
     let kind: GameKind = replay.kind;
     // A game whose players bring chips (Chexuan's bobo) checks the default
     // buy-in against the new host's balance.
@@ -658,9 +668,11 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         .host
         .tables
         .get::<G>(c.channel)
-        .ok_or_else(|| BotError::user("err-stale"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
     let status = table.status(Some(c.user)).await?;
-    let game = status.game.ok_or_else(|| BotError::user("err-stale"))?;
+    let game = status
+        .game
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
     let same_game = game.id as u64 == c.id.table;
     let current = same_game && game.version == c.id.version;
     // A control drawn at an earlier version of this game, for a seat the
@@ -675,9 +687,11 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         && c.id.action != Click::MyHand;
     let stale = !current && !earlier && c.id.action != Click::MyHand;
     if stale && !(c.in_private_view && same_game && c.fields.is_none()) {
-        return Err(BotError::user("err-stale"));
+        return Err(BotError::user(crate::keys::ERR_STALE));
     }
-    let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+    let seat = game
+        .seat
+        .ok_or_else(|| BotError::user(crate::keys::ERR_NOT_SEATED))?;
     if stale {
         // A click on an outdated hand view (a double click on Play, whose
         // first click already played): the view itself is redrawn as it is
@@ -694,7 +708,7 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
         return Ok(hand_answer(&hv, &[], Some(note), true));
     }
     if earlier && !game.waiting_on.contains(&seat) {
-        return Err(BotError::user("err-stale"));
+        return Err(BotError::user(crate::keys::ERR_STALE));
     }
     let acted_at = if earlier { c.id.version } else { game.version };
     let hv = HandView::<G> {
@@ -708,8 +722,8 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
     if c.id.action == Click::MyHand && c.fields.is_none() {
         return Ok(hand_answer(&hv, &[], None, false));
     }
-    let control =
-        Control::<G::Click>::of(&c.id.action).ok_or_else(|| BotError::user("err-stale"))?;
+    let control = Control::<G::Click>::of(&c.id.action)
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
     let intent = match c.fields {
         Some(fields) => ClickIntent::Act(G::on_modal(&control, fields, &hv)?),
         None => G::on_click(&control, c.values, &hv)?,
@@ -717,7 +731,7 @@ async fn game_click<G: DiscordGame>(c: GameClick<'_>) -> Result<Answer, BotError
     // Only an action is judged by the table; anything else drawn at an
     // earlier version is stale.
     if earlier && !matches!(intent, ClickIntent::Act(_)) {
-        return Err(BotError::user("err-stale"));
+        return Err(BotError::user(crate::keys::ERR_STALE));
     }
     match intent {
         ClickIntent::Modal(modal) => Ok(Answer::Modal(modal.0)),
@@ -798,7 +812,10 @@ pub fn hand_message<G: DiscordGame>(
     if let Some(note) = note {
         lines.push(note);
     }
-    lines.push(G::hand_text(hv.lang, hv.view).unwrap_or_else(|| i18n::tr(hv.lang, "err-no-hand")));
+    lines.push(
+        G::hand_text(hv.lang, hv.view)
+            .unwrap_or_else(|| i18n::tr(hv.lang, crate::keys::ERR_NO_HAND.as_str())),
+    );
     lines.push(i18n::tr(
         hv.lang,
         if hv.my_turn() {

@@ -16,7 +16,7 @@ use poise::serenity_prelude as serenity;
 /// Refuses commands while the bot shuts down.
 pub fn check_running(ctx: Context<'_>) -> Result<(), BotError> {
     if ctx.data().is_shutting_down() {
-        return Err(BotError::user("err-shutting-down"));
+        return Err(BotError::user(crate::keys::ERR_SHUTTING_DOWN));
     }
     Ok(())
 }
@@ -24,7 +24,7 @@ pub fn check_running(ctx: Context<'_>) -> Result<(), BotError> {
 fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
     ctx.guild_id()
         .map(|g| g.get())
-        .ok_or_else(|| BotError::user("err-guild-only"))
+        .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))
 }
 
 /// The reply language, remembered for the member's DMs.
@@ -62,7 +62,7 @@ pub fn no_table<G: DiscordGame>(lang: Lang) -> BotError {
         i18n::tr(lang, &format!("cmd-{}", G::KIND.name())),
         i18n::tr(lang, &format!("cmd-{}-start", G::KIND.name()))
     );
-    BotError::user("err-no-table-of")
+    BotError::user(crate::keys::ERR_NO_TABLE_OF)
         .arg("game", i18n::tr(lang, G::KIND.name_key()))
         .arg("command", command)
 }
@@ -112,7 +112,9 @@ fn check_allowed(
 ) -> Result<(), BotError> {
     use crate::message::Arg;
     if !settings.game(kind).enabled {
-        return Err(BotError::user("err-game-off").arg("game", Arg::Words(kind.name_key())));
+        return Err(
+            BotError::user(crate::keys::ERR_GAME_OFF).arg("game", Arg::Words(kind.name_key()))
+        );
     }
     if !settings.allows_channel(ctx.channel_id().get()) {
         let allowed: Vec<String> = settings
@@ -121,7 +123,9 @@ fn check_allowed(
             .flatten()
             .map(|c| format!("<#{c}>"))
             .collect();
-        return Err(BotError::user("err-channel-not-allowed").arg("channels", allowed.join(" ")));
+        return Err(
+            BotError::user(crate::keys::ERR_CHANNEL_NOT_ALLOWED).arg("channels", allowed.join(" "))
+        );
     }
     if let Some(role) = settings.host_role {
         let member = match ctx {
@@ -130,7 +134,9 @@ fn check_allowed(
         };
         let has_role = member.is_some_and(|m| m.roles.iter().any(|r| r.get() == role));
         if !has_role && !crate::discord::settings::is_admin(ctx) {
-            return Err(BotError::user("err-host-role").arg("role", format!("<@&{role}>")));
+            return Err(
+                BotError::user(crate::keys::ERR_HOST_ROLE).arg("role", format!("<@&{role}>"))
+            );
         }
     }
     Ok(())
@@ -267,12 +273,12 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
             table.leave(me).await?;
             say(ctx, i18n::tr(lang, "table-stop-left")).await
         }
-        Some(_) => Err(BotError::user("err-stop-running-permission")),
+        Some(_) => Err(BotError::user(crate::keys::ERR_STOP_RUNNING_PERMISSION)),
         None if status.host == me || manages => {
             table.admin_cancel(me, &format!("stopped by {me}")).await?;
             say(ctx, i18n::tr(lang, "table-stopped")).await
         }
-        None => Err(BotError::user("err-stop-permission")),
+        None => Err(BotError::user(crate::keys::ERR_STOP_PERMISSION)),
     }
 }
 
@@ -408,7 +414,7 @@ async fn typed(ctx: Context<'_>, what: Typed<'_>) -> Result<(), BotError> {
         .host
         .tables
         .kind_at(channel)
-        .ok_or_else(|| BotError::user("err-no-table"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_NO_TABLE))?;
     crate::games::with_game!(kind, G => typed_in::<G>(ctx, what).await)
 }
 
@@ -419,8 +425,10 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
     let status = table.status(Some(user)).await?;
     let game = status
         .game
-        .ok_or_else(|| BotError::user("err-wrong-phase").arg("action", "play"))?;
-    let seat = game.seat.ok_or_else(|| BotError::user("err-not-seated"))?;
+        .ok_or_else(|| BotError::user(crate::keys::ERR_WRONG_PHASE).arg("action", "play"))?;
+    let seat = game
+        .seat
+        .ok_or_else(|| BotError::user(crate::keys::ERR_NOT_SEATED))?;
     let hv = HandView::<G> {
         lang,
         game: game.id,
@@ -475,7 +483,7 @@ async fn typed_in<G: DiscordGame>(ctx: Context<'_>, what: Typed<'_>) -> Result<(
             }
             // Forms open from buttons only (a typed command has answered by now).
             ClickIntent::Hint | ClickIntent::Modal(_) => {
-                return Err(BotError::user("err-malformed-action"))
+                return Err(BotError::user(crate::keys::ERR_MALFORMED_ACTION))
             }
         },
         Typed::Pass => G::typed_pass(&hv)?,
@@ -495,7 +503,7 @@ pub async fn play(ctx: Context<'_>, #[max_length = 300] cards: String) -> Result
     // does not is refused here, before anything quotes it.
     let typed_chars = cards.chars().count();
     if typed_chars > MAX_TYPED_CARDS {
-        return Err(BotError::user("err-typed-too-long")
+        return Err(BotError::user(crate::keys::ERR_TYPED_TOO_LONG)
             .arg("max", MAX_TYPED_CARDS)
             .arg("got", typed_chars));
     }

@@ -437,7 +437,7 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
         h: &HandView<'_, Self>,
     ) -> Result<Self::Action, BotError> {
         let _ = (click, fields, h);
-        Err(BotError::user("err-stale"))
+        Err(BotError::user(crate::keys::ERR_STALE))
     }
 
     /// The Fluent id of the hand view's line when it is the seat's turn:

@@ -181,15 +181,17 @@ fn raise_modal(lang: Lang, id: String, (min, max): (u64, u64)) -> serenity::Crea
 
 /// Reads the amount typed in the raise modal, against the seat's range now.
 fn read_raise(text: &str, range: Option<(u64, u64)>) -> Result<Action, BotError> {
-    let (min, max) = range.ok_or_else(|| BotError::user("chexuan-err-cannot-raise"))?;
+    let (min, max) = range.ok_or_else(|| BotError::user(crate::keys::CHEXUAN_ERR_CANNOT_RAISE))?;
     let text = text.trim();
     let with_range = |e: BotError| e.arg("min", min as i64).arg("max", max as i64);
     let amount: u64 = text.parse().map_err(|_| {
-        with_range(BotError::user("chexuan-err-raise-number")).arg("text", text.to_string())
+        with_range(BotError::user(crate::keys::CHEXUAN_ERR_RAISE_NUMBER))
+            .arg("text", text.to_string())
     })?;
     if !(min..=max).contains(&amount) {
         return Err(
-            with_range(BotError::user("chexuan-err-raise-range")).arg("amount", amount as i64)
+            with_range(BotError::user(crate::keys::CHEXUAN_ERR_RAISE_RANGE))
+                .arg("amount", amount as i64),
         );
     }
     Ok(Action::Raise(amount))
@@ -461,24 +463,26 @@ impl DiscordGame for ChexuanTable {
         match click {
             Control::Game(ChexuanClick::RaiseAny) => {
                 if !h.my_turn() {
-                    return Err(BotError::user("err-not-your-turn"));
+                    return Err(BotError::user(crate::keys::ERR_NOT_YOUR_TURN));
                 }
                 let range = raise_range_to_act(h.view)
-                    .ok_or_else(|| BotError::user("chexuan-err-cannot-raise"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::CHEXUAN_ERR_CANNOT_RAISE))?;
                 let id = h.game_id(&ChexuanClick::RaiseAny);
                 Ok(ClickIntent::Modal(Modal(raise_modal(h.lang, id, range))))
             }
             Control::Game(ChexuanClick::Split) => {
-                let value = values.first().ok_or_else(|| BotError::user("err-stale"))?;
+                let value = values
+                    .first()
+                    .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
                 // A forged value reaches the engine, which refuses it.
                 let split = parse_split_value(value)
-                    .ok_or_else(|| BotError::user("chexuan-err-no-split"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::CHEXUAN_ERR_NO_SPLIT))?;
                 Ok(ClickIntent::Act(TableAction::Hand(Action::Split(split))))
             }
             Control::Game(ChexuanClick::Bet(a)) => Ok(ClickIntent::Act(TableAction::Hand(*a))),
             Control::Game(ChexuanClick::TopUp(n)) => Ok(ClickIntent::Act(TableAction::TopUp(*n))),
             Control::Hint => Ok(ClickIntent::Hint),
-            _ => Err(BotError::user("err-stale")),
+            _ => Err(BotError::user(crate::keys::ERR_STALE)),
         }
     }
 
@@ -489,10 +493,10 @@ impl DiscordGame for ChexuanTable {
         h: &HandView<'_, Self>,
     ) -> Result<TableAction, BotError> {
         if *click != Control::Game(ChexuanClick::RaiseAny) {
-            return Err(BotError::user("err-stale"));
+            return Err(BotError::user(crate::keys::ERR_STALE));
         }
         if !h.my_turn() {
-            return Err(BotError::user("err-not-your-turn"));
+            return Err(BotError::user(crate::keys::ERR_NOT_YOUR_TURN));
         }
         let text = fields
             .iter()
@@ -530,27 +534,28 @@ impl DiscordGame for ChexuanTable {
         let bet = words.first().and_then(|w| BetWord::read(w));
         let action = match (bet, words.as_slice()) {
             (Some(BetWord::Bet(action)), [_]) => action,
-            (Some(BetWord::Raise), [_, n]) => {
-                Action::Raise(n.parse().map_err(|_| BotError::user("chexuan-err-typed"))?)
-            }
+            (Some(BetWord::Raise), [_, n]) => Action::Raise(
+                n.parse()
+                    .map_err(|_| BotError::user(crate::keys::CHEXUAN_ERR_TYPED))?,
+            ),
             (_, [a, b]) => {
                 let a: Card = a
                     .to_uppercase()
                     .parse()
-                    .map_err(|_| BotError::user("chexuan-err-typed"))?;
+                    .map_err(|_| BotError::user(crate::keys::CHEXUAN_ERR_TYPED))?;
                 let b: Card = b
                     .to_uppercase()
                     .parse()
-                    .map_err(|_| BotError::user("chexuan-err-typed"))?;
+                    .map_err(|_| BotError::user(crate::keys::CHEXUAN_ERR_TYPED))?;
                 let split = splits_of(h.legal)
                     .into_iter()
                     .find(|s| {
                         (s.head[0] == a && s.head[1] == b) || (s.head[0] == b && s.head[1] == a)
                     })
-                    .ok_or_else(|| BotError::user("chexuan-err-no-split"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::CHEXUAN_ERR_NO_SPLIT))?;
                 Action::Split(split)
             }
-            _ => return Err(BotError::user("chexuan-err-typed")),
+            _ => return Err(BotError::user(crate::keys::CHEXUAN_ERR_TYPED)),
         };
         Ok(TableAction::Hand(action))
     }
@@ -561,7 +566,7 @@ impl DiscordGame for ChexuanTable {
         if h.legal.contains(&check) {
             Ok(check)
         } else {
-            Err(BotError::user("chexuan-err-no-pass"))
+            Err(BotError::user(crate::keys::CHEXUAN_ERR_NO_PASS))
         }
     }
 
@@ -621,7 +626,9 @@ pub fn start_rules(ante: Option<i64>, default_ante: i64) -> Result<serde_json::V
 fn join_args(bobo: Option<i64>) -> Result<JoinArgs, BotError> {
     let buy_in = match bobo {
         None => None,
-        Some(b) => Some(u64::try_from(b).map_err(|_| BotError::user("err-amount-positive"))?),
+        Some(b) => {
+            Some(u64::try_from(b).map_err(|_| BotError::user(crate::keys::ERR_AMOUNT_POSITIVE))?)
+        }
     };
     Ok(JoinArgs { buy_in })
 }
@@ -778,7 +785,7 @@ mod tests {
         assert!(saw_showdown, "the hand never reached its showdown");
     }
 
-    fn key_of(e: BotError) -> &'static str {
+    fn key_of(e: BotError) -> crate::message::Key {
         match e {
             BotError::User { key, .. } => key,
             other => panic!("not a user error: {other}"),
@@ -878,7 +885,10 @@ mod tests {
         }
         for bad in ["0", "9", "391", "99999999999999999999"] {
             let key = key_of(submit(bad).unwrap_err());
-            assert!(key.starts_with("chexuan-err-raise-"), "{bad}: {key}");
+            assert!(
+                key.as_str().starts_with("chexuan-err-raise-"),
+                "{bad}: {key}"
+            );
         }
         let err = submit("391").unwrap_err();
         for lang in [Lang::EnUs, Lang::ZhCn] {

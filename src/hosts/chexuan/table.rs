@@ -13,7 +13,7 @@ use crate::record::RecordError;
 use crate::table::kind::{JoinArgs, Payout, SeatSetup, TableGame};
 use std::ops::RangeInclusive;
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -45,7 +45,7 @@ impl TableGame for ChexuanTable {
         rules.check()?;
         if stake != 1 {
             return Err(illegal(
-                "err-option-chexuan-stake",
+                crate::keys::ERR_OPTION_CHEXUAN_STAKE,
                 "a Chexuan table plays for chips: its stake is 1 (set the ante)",
             ));
         }
@@ -57,7 +57,7 @@ impl TableGame for ChexuanTable {
         let min = rules.min_bobo();
         if bobo < min || bobo > MAX_CHIPS {
             return Err(illegal(
-                "err-chexuan-bobo-range",
+                crate::keys::ERR_CHEXUAN_BOBO_RANGE,
                 format!("a bobo is from {min} to {MAX_CHIPS} chips, not {bobo}"),
             )
             .arg("min", min)
@@ -65,7 +65,7 @@ impl TableGame for ChexuanTable {
         }
         if bobo as i128 > balance as i128 {
             return Err(illegal(
-                "err-chexuan-bobo-balance",
+                crate::keys::ERR_CHEXUAN_BOBO_BALANCE,
                 format!("a bobo of {bobo} is more than your {balance} chips"),
             )
             .arg("bobo", bobo)

@@ -254,7 +254,7 @@ fn pick_cards(lang: Lang, text: &str, mine: &[Card]) -> Result<[Card; 2], String
     let specs = parse_friendly(text.trim()).map_err(|e| {
         let err = crate::games::RuleError::new(
             crate::games::ErrorCode::BadCard,
-            "err-bad-card",
+            crate::keys::ERR_BAD_CARD,
             e.to_string(),
         )
         .arg("card", text.trim());

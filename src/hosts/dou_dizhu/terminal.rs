@@ -54,9 +54,8 @@ impl Hosted for DouDizhu {
                 rules.insert("players".into(), serde_json::json!(2));
             }
             Some(p) => {
-                return Err(
-                    Refusal::new("term-err-players-dou-dizhu").arg("players", Arg::Int(p as i64))
-                )
+                return Err(Refusal::new(crate::keys::TERM_ERR_PLAYERS_DOU_DIZHU)
+                    .arg("players", Arg::Int(p as i64)))
             }
         }
         if flags.wild {

@@ -181,7 +181,7 @@ impl DiscordGame for DuanGuozi {
         match click {
             Control::Game(DgClick::Deal) => Ok(ClickIntent::Act(Action::Deal)),
             Control::Hint => Ok(ClickIntent::Hint),
-            _ => Err(BotError::user("err-stale")),
+            _ => Err(BotError::user(crate::keys::ERR_STALE)),
         }
     }
 
@@ -200,12 +200,12 @@ impl DiscordGame for DuanGuozi {
     fn typed_play(input: &str, _h: &HandView<'_, Self>) -> Result<Action, BotError> {
         match input.trim().to_lowercase().as_str() {
             "" | "deal" | "d" | "发牌" => Ok(Action::Deal),
-            _ => Err(BotError::user("dg-err-only-deal")),
+            _ => Err(BotError::user(crate::keys::DG_ERR_ONLY_DEAL)),
         }
     }
 
     fn typed_pass(_h: &HandView<'_, Self>) -> Result<Action, BotError> {
-        Err(BotError::user("dg-err-only-deal"))
+        Err(BotError::user(crate::keys::DG_ERR_ONLY_DEAL))
     }
 
     fn done_line(lang: Lang, _action: &Action) -> String {
@@ -275,7 +275,7 @@ pub async fn dg_start(
 ) -> Result<(), BotError> {
     let stake = table_cmds::chosen_stake(ctx, GameKind::DuanGuozi, stake, "stake").await?;
     if stake < 1 {
-        return Err(BotError::user("err-amount-positive"));
+        return Err(BotError::user(crate::keys::ERR_AMOUNT_POSITIVE));
     }
     let options = TableOptions {
         stake,

@@ -59,7 +59,7 @@ impl TableGame for DuanGuozi {
         let overflow = || {
             RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-overflow",
+                crate::keys::ERR_OPTION_OVERFLOW,
                 "the ante × chips per 道 is too large",
             )
         };

@@ -66,7 +66,7 @@ fn chi_at(legal: &[Action], n: usize) -> Result<Action, BotError> {
     words::chi_choices(legal)
         .get(n)
         .map(|g| Action::Chi((*g).clone()))
-        .ok_or_else(|| BotError::user("err-stale"))
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))
 }
 
 /// Names as the shared words take them.
@@ -392,18 +392,18 @@ impl DiscordGame for PaohuziTable {
                 let n: usize = values
                     .first()
                     .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| BotError::user("err-stale"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
                 chi_at(h.legal, n).map(ClickIntent::Act)
             }
             Control::Game(PhzClick::Discard) => {
                 let card: Card = values
                     .first()
                     .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| BotError::user("err-stale"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
                 Ok(ClickIntent::Act(Action::Discard(card)))
             }
             Control::Hint => Ok(ClickIntent::Hint),
-            _ => Err(BotError::user("err-stale")),
+            _ => Err(BotError::user(crate::keys::ERR_STALE)),
         }
     }
 
@@ -428,7 +428,7 @@ impl DiscordGame for PaohuziTable {
     fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<Action, BotError> {
         match PaohuziTable::parse_input(h.lang, input, h.view, h.legal) {
             Ok(Input::Act(a)) => Ok(a),
-            _ => Err(BotError::user("paohuzi-err-typed")),
+            _ => Err(BotError::user(crate::keys::PAOHUZI_ERR_TYPED)),
         }
     }
 
@@ -436,7 +436,7 @@ impl DiscordGame for PaohuziTable {
         if h.legal.contains(&Action::Pass) {
             Ok(Action::Pass)
         } else {
-            Err(BotError::user("paohuzi-err-no-pass"))
+            Err(BotError::user(crate::keys::PAOHUZI_ERR_NO_PASS))
         }
     }
 
@@ -480,7 +480,7 @@ pub fn start_options(
 ) -> Result<TableOptions, BotError> {
     let stake = stake.unwrap_or(default_stake);
     if stake < 1 {
-        return Err(BotError::user("err-amount-positive"));
+        return Err(BotError::user(crate::keys::ERR_AMOUNT_POSITIVE));
     }
     Ok(TableOptions {
         stake,

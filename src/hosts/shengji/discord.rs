@@ -149,7 +149,7 @@ fn positions(cards: &[Card], values: &[String]) -> Result<u64, BotError> {
     for v in values {
         let i = (0..cards.len())
             .find(|&i| value_of(cards, i) == *v)
-            .ok_or_else(|| BotError::user("err-bad-card").arg("card", v.as_str()))?;
+            .ok_or_else(|| BotError::user(crate::keys::ERR_BAD_CARD).arg("card", v.as_str()))?;
         mask |= 1 << i;
     }
     Ok(mask)
@@ -441,7 +441,7 @@ impl DiscordGame for ShengjiTable {
             Control::Game(SjClick::Go { chosen }) => {
                 let chosen = cards_of(&cards, *chosen);
                 if chosen.is_empty() {
-                    return Err(BotError::user("err-stale"));
+                    return Err(BotError::user(crate::keys::ERR_STALE));
                 }
                 Ok(ClickIntent::Act(TableAction::Hand(if burying(h.legal) {
                     Action::Bury(chosen)
@@ -453,11 +453,11 @@ impl DiscordGame for ShengjiTable {
                 let i: usize = values
                     .first()
                     .and_then(|v| v.parse().ok())
-                    .ok_or_else(|| BotError::user("err-stale"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
                 let cards = declarations(h.legal)
                     .get(i)
                     .map(|c| (*c).clone())
-                    .ok_or_else(|| BotError::user("err-stale"))?;
+                    .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
                 Ok(ClickIntent::Act(TableAction::Hand(Action::Declare {
                     cards,
                     dealt: h.view.hand.dealt,
@@ -465,7 +465,7 @@ impl DiscordGame for ShengjiTable {
             }
             Control::Pass => Ok(ClickIntent::Act(TableAction::Pass)),
             Control::Hint => Ok(ClickIntent::Hint),
-            Control::SelectCards | Control::Play(_) => Err(BotError::user("err-stale")),
+            Control::SelectCards | Control::Play(_) => Err(BotError::user(crate::keys::ERR_STALE)),
         }
     }
 
@@ -534,7 +534,7 @@ impl DiscordGame for ShengjiTable {
         if h.legal.contains(&TableAction::Pass) {
             Ok(TableAction::Pass)
         } else {
-            Err(BotError::user("shengji-no-pass").arg("input", "/pass"))
+            Err(BotError::user(crate::keys::SHENGJI_NO_PASS).arg("input", "/pass"))
         }
     }
 

@@ -41,7 +41,7 @@ impl TableGame for ShengjiTable {
         rules.check_table(4).map_err(|e| {
             RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-shengji-rules",
+                crate::keys::ERR_OPTION_SHENGJI_RULES,
                 e.to_string(),
             )
             .arg("why", e.to_string())
@@ -49,7 +49,7 @@ impl TableGame for ShengjiTable {
         if rules.match_bonus > MAX_MATCH_BONUS {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-shengji-bonus",
+                crate::keys::ERR_OPTION_SHENGJI_BONUS,
                 format!("a match bonus is 0 to {MAX_MATCH_BONUS} stakes"),
             )
             .arg("max", MAX_MATCH_BONUS));
@@ -59,7 +59,7 @@ impl TableGame for ShengjiTable {
         if rules.declare_window > MAX_DECLARE_WINDOW {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-shengji-window",
+                crate::keys::ERR_OPTION_SHENGJI_WINDOW,
                 format!("a declare window is 0 to {MAX_DECLARE_WINDOW} seconds"),
             )
             .arg("max", MAX_DECLARE_WINDOW));

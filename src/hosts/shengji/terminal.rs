@@ -43,9 +43,8 @@ impl Hosted for ShengjiTable {
         let mut rules = base.rules.clone();
         if let Some(decks) = flags.decks {
             if !(1..=4).contains(&decks) {
-                return Err(
-                    Refusal::new("term-err-shengji-decks").arg("decks", Arg::Int(i64::from(decks)))
-                );
+                return Err(Refusal::new(crate::keys::TERM_ERR_SHENGJI_DECKS)
+                    .arg("decks", Arg::Int(i64::from(decks))));
             }
             rules.insert("decks".into(), serde_json::json!(decks));
         }

@@ -387,13 +387,17 @@ pub fn result_lines(lang: Lang, seats: &Seats<'_>, o: &ShengjiOutcome) -> Vec<St
 /// Typed cards that could not be read: a Fluent id and the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardsRefused {
-    pub key: &'static str,
+    pub key: crate::message::Key,
     pub input: String,
 }
 
 impl CardsRefused {
     pub fn text(&self, lang: Lang) -> String {
-        tr_args(lang, self.key, &[("input", self.input.clone().into())])
+        tr_args(
+            lang,
+            self.key.as_str(),
+            &[("input", self.input.clone().into())],
+        )
     }
 }
 
@@ -401,7 +405,7 @@ impl CardsRefused {
 /// cards they must come from; bare ranks pick from them.
 pub fn read_cards(text: &str, from: &[Card]) -> Result<Vec<Card>, CardsRefused> {
     let specs = parse_friendly(text).map_err(|e| CardsRefused {
-        key: "shengji-not-cards",
+        key: crate::keys::SHENGJI_NOT_CARDS,
         // The word that is not a card, not the parser's English sentence.
         input: match e {
             crate::cards::CardError::NotACard(word) => format!("`{word}`"),
@@ -409,7 +413,7 @@ pub fn read_cards(text: &str, from: &[Card]) -> Result<Vec<Card>, CardsRefused> 
         },
     })?;
     resolve_in_hand(&specs, from).map_err(|_| CardsRefused {
-        key: "shengji-cards-not-held",
+        key: crate::keys::SHENGJI_CARDS_NOT_HELD,
         input: text.to_string(),
     })
 }
@@ -428,7 +432,7 @@ pub fn typed_action(
             Ok(TableAction::Pass)
         } else {
             Err(CardsRefused {
-                key: "shengji-no-pass",
+                key: crate::keys::SHENGJI_NO_PASS,
                 input: line.to_string(),
             })
         };

@@ -68,7 +68,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if balance < needed {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-balance-below-table",
+                crate::keys::ERR_BALANCE_BELOW_TABLE,
                 format!("a seat at this table needs {needed} chips; you have {balance}"),
             )
             .arg("needed", needed)

@@ -41,7 +41,9 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         loop {
             let (game, balances, fair) = self.deal_from_balances().await?;
             match self.open_game(game, balances, fair).await {
-                Err(TableError::Store(e)) if e.key == "err-balance-changed" && attempt < 2 => {
+                Err(TableError::Store(e))
+                    if e.key == crate::keys::ERR_BALANCE_CHANGED && attempt < 2 =>
+                {
                     attempt += 1;
                 }
                 Err(e) => return Err(e),
@@ -122,7 +124,10 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         fair: FairDeal,
     ) -> Result<GameId, TableError> {
         let entry = game.pot_entry(self.options.stake).ok_or_else(|| {
-            TableError::option("err-option-overflow", "the chips of this game overflow")
+            TableError::option(
+                crate::keys::ERR_OPTION_OVERFLOW,
+                "the chips of this game overflow",
+            )
         })?;
         let id = self
             .store
@@ -205,7 +210,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if G::timer_only(&action) {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-timer-only",
+                crate::keys::ERR_TIMER_ONLY,
                 "only the turn timer plays that action",
             )
             .into());
@@ -238,7 +243,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         if !G::offers_autoplay() {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-autoplay-not-here",
+                crate::keys::ERR_AUTOPLAY_NOT_HERE,
                 "this game does not hand a seat to the computer",
             )
             .into());

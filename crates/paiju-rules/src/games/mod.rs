@@ -185,13 +185,13 @@ impl ErrorCode {
 #[error("{message}")]
 pub struct RuleError {
     pub code: ErrorCode,
-    pub key: &'static str,
+    pub key: crate::message::Key,
     pub args: Vec<(&'static str, crate::message::Arg)>,
     pub message: String,
 }
 
 impl RuleError {
-    pub fn new(code: ErrorCode, key: &'static str, message: impl Into<String>) -> RuleError {
+    pub fn new(code: ErrorCode, key: crate::message::Key, message: impl Into<String>) -> RuleError {
         RuleError {
             code,
             key,
@@ -216,13 +216,17 @@ impl RuleError {
     pub fn not_your_turn() -> RuleError {
         RuleError::new(
             ErrorCode::NotYourTurn,
-            "err-not-your-turn",
+            crate::keys::ERR_NOT_YOUR_TURN,
             "it is not your turn",
         )
     }
 
     pub fn game_over() -> RuleError {
-        RuleError::new(ErrorCode::GameOver, "err-game-over", "the game is over")
+        RuleError::new(
+            ErrorCode::GameOver,
+            crate::keys::ERR_GAME_OVER,
+            "the game is over",
+        )
     }
 }
 
@@ -349,27 +353,4 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// settles its rounds without a choice, so its replay runs on until the
     /// pot is empty (rules/duan-guozi.md, "Records").
     fn play_out(&mut self) {}
-}
-
-/// Test support for each game's list of refusal keys: the `"<prefix>…"`
-/// Fluent ids written in `sources` are exactly the ones of `listed` with
-/// that prefix, so the locale files can rely on the list.
-#[cfg(test)]
-pub(crate) fn assert_error_keys_listed(sources: &str, prefix: &str, listed: &[&str]) {
-    let quoted = format!("\"{prefix}");
-    let mut used: Vec<&str> = sources
-        .match_indices(&quoted)
-        .map(|(i, _)| {
-            let rest = &sources[i + 1..];
-            &rest[..rest.find('"').unwrap()]
-        })
-        .collect();
-    used.sort_unstable();
-    used.dedup();
-    let listed: Vec<&str> = listed
-        .iter()
-        .copied()
-        .filter(|k| k.starts_with(prefix))
-        .collect();
-    assert_eq!(used, listed);
 }

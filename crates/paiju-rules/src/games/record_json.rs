@@ -43,7 +43,7 @@ pub fn flag<A>(
 pub fn table_flag<A: Clone>(
     value: &Value,
     flags: &[(&str, A)],
-    malformed_key: &'static str,
+    malformed_key: crate::message::Key,
 ) -> Option<Result<A, RuleError>> {
     let (word, action) = flags.iter().find(|(w, _)| value.get(w).is_some())?;
     Some(match value.as_object().map(|o| o.len()) {
@@ -62,7 +62,11 @@ mod tests {
     use serde_json::json;
 
     fn malformed(m: String) -> RuleError {
-        RuleError::new(ErrorCode::IllegalAction, "err-malformed-action", m)
+        RuleError::new(
+            ErrorCode::IllegalAction,
+            crate::keys::ERR_MALFORMED_ACTION,
+            m,
+        )
     }
 
     #[test]
@@ -80,7 +84,7 @@ mod tests {
         assert_eq!(flag("pass", &json!(true), 7, malformed).unwrap(), 7);
         assert!(flag("pass", &json!(false), 7, malformed).is_err());
         let flags = [("leave", 1), ("timed_out", 2)];
-        let read = |v: Value| table_flag(&v, &flags, "err-chexuan-malformed-action");
+        let read = |v: Value| table_flag(&v, &flags, crate::keys::ERR_CHEXUAN_MALFORMED_ACTION);
         assert_eq!(read(json!({"timed_out": true})).unwrap().unwrap(), 2);
         assert!(read(json!({"play": ["3S"]})).is_none());
         let refused = read(json!({"leave": true, "play": []}))

@@ -163,7 +163,9 @@ impl DiscordGame for DouDizhu {
             Control::Game(DdzClick::Reading) => act(picked_reading(values, h)?),
             Control::SelectCards => {
                 if cards_from_values(values).is_none() {
-                    return Err(BotError::user("err-bad-card").arg("card", values.join(" ")));
+                    return Err(
+                        BotError::user(crate::keys::ERR_BAD_CARD).arg("card", values.join(" "))
+                    );
                 }
                 ClickIntent::Select(values.to_vec())
             }
@@ -214,7 +216,7 @@ impl DiscordGame for DouDizhu {
     fn typed_play(input: &str, h: &HandView<'_, Self>) -> Result<Action, BotError> {
         match Self::typed_intent(input, h)? {
             ClickIntent::Act(action) => Ok(action),
-            _ => Err(BotError::user("err-reading-needed")),
+            _ => Err(BotError::user(crate::keys::ERR_READING_NEEDED)),
         }
     }
 
@@ -250,7 +252,7 @@ impl DiscordGame for DouDizhu {
             _ if n == 1 => return Ok(intent),
             _ => 1,
         };
-        Err(BotError::user("err-reading-number")
+        Err(BotError::user(crate::keys::ERR_READING_NUMBER)
             .arg("number", n)
             .arg("count", count))
     }
@@ -430,18 +432,19 @@ fn ask_reading(
 /// is played.
 fn picked_reading(values: &[String], h: &HandView<'_, DouDizhu>) -> Result<Action, BotError> {
     if !h.my_turn() {
-        return Err(BotError::user("err-not-your-turn"));
+        return Err(BotError::user(crate::keys::ERR_NOT_YOUR_TURN));
     }
     let [value] = values else {
-        return Err(BotError::user("err-reading-gone"));
+        return Err(BotError::user(crate::keys::ERR_READING_GONE));
     };
-    let picked = readings::decode(value).ok_or_else(|| BotError::user("err-reading-gone"))?;
+    let picked =
+        readings::decode(value).ok_or_else(|| BotError::user(crate::keys::ERR_READING_GONE))?;
     let Action::Play { cards, .. } = picked else {
-        return Err(BotError::user("err-reading-gone"));
+        return Err(BotError::user(crate::keys::ERR_READING_GONE));
     };
     let in_hand = h.view.hand.is_some_and(|hand| cards.is_subset(hand));
     if !in_hand || !readings_among(h.legal, cards).contains(&picked) {
-        return Err(BotError::user("err-reading-gone"));
+        return Err(BotError::user(crate::keys::ERR_READING_GONE));
     }
     Ok(picked)
 }
@@ -614,7 +617,7 @@ pub async fn ddz_start(
 ) -> Result<(), BotError> {
     let stake = table_cmds::chosen_stake(ctx, GameKind::DouDizhu, stake, "stake").await?;
     if stake < 1 {
-        return Err(BotError::user("err-amount-positive"));
+        return Err(BotError::user(crate::keys::ERR_AMOUNT_POSITIVE));
     }
     let mut rules = variant
         .as_ref()
@@ -847,7 +850,7 @@ mod tests {
                 matches!(
                     err,
                     BotError::User {
-                        key: "err-reading-gone",
+                        key: crate::keys::ERR_READING_GONE,
                         ..
                     }
                 ),
@@ -917,7 +920,7 @@ mod tests {
         assert!(matches!(
             err,
             BotError::User {
-                key: "err-reading-number",
+                key: crate::keys::ERR_READING_NUMBER,
                 ..
             }
         ));
@@ -926,7 +929,7 @@ mod tests {
         assert!(matches!(
             err,
             BotError::User {
-                key: "err-reading-needed",
+                key: crate::keys::ERR_READING_NEEDED,
                 ..
             }
         ));

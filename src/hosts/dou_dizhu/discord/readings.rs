@@ -390,7 +390,7 @@ pub fn split_number(input: &str) -> Result<(&str, Option<usize>), BotError> {
     let digits = trimmed[at + mark..].trim();
     match digits.parse::<usize>() {
         Ok(n) if n >= 1 && !digits.starts_with('+') => Ok((&trimmed[..at], Some(n))),
-        _ => Err(BotError::user("err-reading-number-bad").arg("input", digits)),
+        _ => Err(BotError::user(crate::keys::ERR_READING_NUMBER_BAD).arg("input", digits)),
     }
 }
 
@@ -409,7 +409,7 @@ pub fn split_typed(input: &str) -> Result<(&str, Option<Statement>), BotError> {
     };
     let (cards, rest) = (&input[..at], &input[at + len..]);
     let statement = parse_statement(rest).ok_or_else(|| {
-        BotError::user("err-reading-statement").arg("statement", rest.trim().to_string())
+        BotError::user(crate::keys::ERR_READING_STATEMENT).arg("statement", rest.trim().to_string())
     })?;
     Ok((cards, Some(statement)))
 }
@@ -623,9 +623,9 @@ pub(crate) mod tests {
         let err = g.clone().apply(1, &a).unwrap_err();
         assert!(
             [
-                "err-not-a-combination",
-                "err-wrong-size",
-                "err-does-not-beat"
+                crate::keys::ERR_NOT_A_COMBINATION,
+                crate::keys::ERR_WRONG_SIZE,
+                crate::keys::ERR_DOES_NOT_BEAT
             ]
             .contains(&err.key),
             "{err:?}"

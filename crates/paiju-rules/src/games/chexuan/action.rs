@@ -32,7 +32,7 @@ pub enum Action {
 fn malformed(msg: impl Into<String>) -> RuleError {
     RuleError::new(
         ErrorCode::IllegalAction,
-        "err-chexuan-malformed-action",
+        crate::keys::ERR_CHEXUAN_MALFORMED_ACTION,
         msg,
     )
 }
@@ -48,7 +48,8 @@ fn pair(v: Option<&Value>, name: &str) -> Result<[Card; 2], RuleError> {
             .as_str()
             .ok_or_else(|| malformed(format!("`split.{name}` must hold card strings")))?;
         *slot = text.parse().map_err(|e: crate::cards::CardError| {
-            RuleError::new(ErrorCode::BadCard, "err-bad-card", e.to_string()).arg("card", text)
+            RuleError::new(ErrorCode::BadCard, crate::keys::ERR_BAD_CARD, e.to_string())
+                .arg("card", text)
         })?;
     }
     Ok(out)

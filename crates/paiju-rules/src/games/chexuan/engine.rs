@@ -132,7 +132,7 @@ pub struct Chexuan {
     pub(crate) actions: Vec<(Seat, Action)>,
 }
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -395,7 +395,7 @@ impl Chexuan {
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
         if seat >= self.seats() {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist"),
             ));
         }
@@ -403,12 +403,12 @@ impl Chexuan {
         match &self.phase {
             Phase::Finished(_) => Err(RuleError::game_over()),
             _ if matches!(player.status, Status::Folded | Status::LaidDown) => Err(illegal(
-                "err-chexuan-out-of-hand",
+                crate::keys::ERR_CHEXUAN_OUT_OF_HAND,
                 format!("seat {seat} is out of this hand"),
             )
             .arg("seat", seat)),
             Phase::Betting(_) if player.status == Status::AllIn => Err(illegal(
-                "err-chexuan-all-in",
+                crate::keys::ERR_CHEXUAN_ALL_IN,
                 format!("seat {seat} is all-in and takes no further actions"),
             )
             .arg("seat", seat)),
@@ -418,7 +418,7 @@ impl Chexuan {
             Phase::Showdown { .. } => match action {
                 Action::Split(split) => self.check_split(seat, split),
                 _ => Err(illegal(
-                    "err-chexuan-split-now",
+                    crate::keys::ERR_CHEXUAN_SPLIT_NOW,
                     "the betting is over: split your four cards into a head and a tail",
                 )),
             },
@@ -433,7 +433,7 @@ impl Chexuan {
             Action::Raise(n) => {
                 if n < ante {
                     return Err(illegal(
-                        "err-chexuan-raise-too-small",
+                        crate::keys::ERR_CHEXUAN_RAISE_TOO_SMALL,
                         format!("a raise is at least the ante ({ante})"),
                     )
                     .arg("ante", ante));
@@ -441,7 +441,7 @@ impl Chexuan {
                 match highest.checked_add(n) {
                     Some(to) if to <= p.bobo => Ok(()),
                     _ => Err(illegal(
-                        "err-chexuan-raise-beyond-bobo",
+                        crate::keys::ERR_CHEXUAN_RAISE_BEYOND_BOBO,
                         format!(
                             "a raise of {n} would bring your contribution beyond your bobo of {}",
                             p.bobo
@@ -454,12 +454,12 @@ impl Chexuan {
             Action::Call => {
                 if p.contribution >= highest {
                     Err(illegal(
-                        "err-chexuan-nothing-to-call",
+                        crate::keys::ERR_CHEXUAN_NOTHING_TO_CALL,
                         "there is nothing to call: check instead",
                     ))
                 } else if highest > p.bobo {
                     Err(illegal(
-                        "err-chexuan-call-beyond-bobo",
+                        crate::keys::ERR_CHEXUAN_CALL_BEYOND_BOBO,
                         format!(
                             "your bobo of {} does not cover a call to {highest}: go all-in or fold",
                             p.bobo
@@ -477,7 +477,7 @@ impl Chexuan {
                     Ok(())
                 } else {
                     Err(illegal(
-                        "err-chexuan-check-after-raise",
+                        crate::keys::ERR_CHEXUAN_CHECK_AFTER_RAISE,
                         format!("you cannot check: the highest contribution is {highest}"),
                     )
                     .arg("highest", highest))
@@ -486,12 +486,12 @@ impl Chexuan {
             Action::Sanhua => {
                 if round.number != 3 {
                     Err(illegal(
-                        "err-chexuan-sanhua-round",
+                        crate::keys::ERR_CHEXUAN_SANHUA_ROUND,
                         "三花 may be laid down only in round 3",
                     ))
                 } else if sanhua(&p.cards).is_none() {
                     Err(illegal(
-                        "err-chexuan-no-sanhua",
+                        crate::keys::ERR_CHEXUAN_NO_SANHUA,
                         "your four cards make neither 三花十 nor 三花六",
                     ))
                 } else {
@@ -499,7 +499,7 @@ impl Chexuan {
                 }
             }
             Action::Split(_) => Err(illegal(
-                "err-chexuan-no-showdown-yet",
+                crate::keys::ERR_CHEXUAN_NO_SHOWDOWN_YET,
                 "there is no showdown yet",
             )),
         }
@@ -516,7 +516,7 @@ impl Chexuan {
                 None => {
                     return Err(RuleError::new(
                         ErrorCode::BadCard,
-                        "err-chexuan-split-cards",
+                        crate::keys::ERR_CHEXUAN_SPLIT_CARDS,
                         format!("{c} is not one of your cards (or is given twice)"),
                     )
                     .arg("card", crate::message::Arg::chexuan_cards(vec![c])))
@@ -525,7 +525,7 @@ impl Chexuan {
         }
         if !split.is_legal() {
             return Err(illegal(
-                "err-chexuan-head-below-tail",
+                crate::keys::ERR_CHEXUAN_HEAD_BELOW_TAIL,
                 format!(
                     "the head ({}) may not be lower than the tail ({})",
                     split.head_kind().id(),

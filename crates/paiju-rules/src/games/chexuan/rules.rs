@@ -92,7 +92,7 @@ impl ChexuanRules {
         if self.ante == 0 || self.ante > MAX_CHIPS {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-chexuan-ante",
+                crate::keys::ERR_OPTION_CHEXUAN_ANTE,
                 format!("ante must be from 1 to {MAX_CHIPS}"),
             )
             .arg("ante", self.ante)
@@ -102,7 +102,7 @@ impl ChexuanRules {
         if min < self.ante || min > MAX_CHIPS {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-chexuan-min-bobo",
+                crate::keys::ERR_OPTION_CHEXUAN_MIN_BOBO,
                 format!(
                     "min_bobo must be at least the ante ({}) and at most {MAX_CHIPS}",
                     self.ante

@@ -155,7 +155,7 @@ impl RecordAction for TableAction {
                 (Some(1), Some(n)) => Ok(TableAction::TopUp(n)),
                 _ => Err(RuleError::new(
                     ErrorCode::IllegalAction,
-                    "err-chexuan-malformed-action",
+                    crate::keys::ERR_CHEXUAN_MALFORMED_ACTION,
                     "`top_up` takes a whole number of chips, alone",
                 )),
             };
@@ -164,7 +164,9 @@ impl RecordAction for TableAction {
             ("leave", TableAction::Leave),
             ("timed_out", TableAction::TimedOut),
         ];
-        if let Some(flag) = record_json::table_flag(value, &flags, "err-chexuan-malformed-action") {
+        if let Some(flag) =
+            record_json::table_flag(value, &flags, crate::keys::ERR_CHEXUAN_MALFORMED_ACTION)
+        {
             return flag;
         }
         Action::from_json(value).map(TableAction::Hand)
@@ -307,7 +309,7 @@ pub struct ChexuanTable {
     actions: Vec<(Seat, TableAction)>,
 }
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -633,7 +635,7 @@ impl ChexuanTable {
         }
         if seat >= self.stacks.len() {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist"),
             ));
         }
@@ -645,7 +647,7 @@ impl ChexuanTable {
                 TableAction::Leave => Ok(None),
                 TableAction::TopUp(_) | TableAction::TimedOut if self.topping_up[seat] => Ok(None),
                 _ => Err(illegal(
-                    "err-chexuan-waiting-for-top-up",
+                    crate::keys::ERR_CHEXUAN_WAITING_FOR_TOP_UP,
                     "the next hand waits for a player to top up",
                 )),
             };
@@ -653,13 +655,13 @@ impl ChexuanTable {
         match action {
             TableAction::Leave => Ok(None),
             TableAction::TopUp(_) => Err(illegal(
-                "err-chexuan-top-up-not-now",
+                crate::keys::ERR_CHEXUAN_TOP_UP_NOT_NOW,
                 "you may top up between hands, when your stack is below the smallest bobo",
             )),
             TableAction::Hand(_) | TableAction::TimedOut => match self.hand_seat(seat) {
                 Some(h) => Ok(Some(h)),
                 None => Err(illegal(
-                    "err-chexuan-sitting-out",
+                    crate::keys::ERR_CHEXUAN_SITTING_OUT,
                     "your stack is below the smallest bobo: you sit out",
                 )),
             },
@@ -671,12 +673,16 @@ impl ChexuanTable {
     pub fn gone(&self, seat: Seat) -> Option<RuleError> {
         if self.stood_up.get(seat) == Some(&true) {
             return Some(illegal(
-                "err-chexuan-stood-up",
+                crate::keys::ERR_CHEXUAN_STOOD_UP,
                 "you timed out in two hands in a row and were stood up: you are dealt no more hands at this table",
             ));
         }
-        (self.left.get(seat) == Some(&true))
-            .then(|| illegal("err-chexuan-left-table", "you have left this table"))
+        (self.left.get(seat) == Some(&true)).then(|| {
+            illegal(
+                crate::keys::ERR_CHEXUAN_LEFT_TABLE,
+                "you have left this table",
+            )
+        })
     }
 
     /// True when table seat `seat` exists and has not left the table.
@@ -1075,7 +1081,7 @@ impl Game for ChexuanTable {
                         .ok_or_else(RuleError::not_your_turn)?;
                     if !range.contains(n) {
                         return Err(illegal(
-                            "err-chexuan-top-up-range",
+                            crate::keys::ERR_CHEXUAN_TOP_UP_RANGE,
                             format!(
                                 "top up from {} to {} chips, not {n}",
                                 range.start(),

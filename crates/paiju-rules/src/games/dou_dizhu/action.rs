@@ -150,7 +150,7 @@ impl RecordAction for Action {
                 Some(b @ 1..=3) => Ok(Action::Bid(b as u8)),
                 _ => Err(RuleError::new(
                     ErrorCode::IllegalAction,
-                    "err-bid-range",
+                    crate::keys::ERR_BID_RANGE,
                     "a bid is 1, 2 or 3",
                 )),
             },
@@ -183,7 +183,7 @@ impl RecordAction for Action {
                     Some(a) => Some(a.as_str().and_then(Kind::from_name).ok_or_else(|| {
                         RuleError::new(
                             ErrorCode::IllegalAction,
-                            "err-unknown-pattern",
+                            crate::keys::ERR_UNKNOWN_PATTERN,
                             format!("`as` {a} is not a pattern name"),
                         )
                     })?),
@@ -228,7 +228,7 @@ fn card_list(v: &Value, key: &str) -> Result<CardSet, RuleError> {
         if cards.contains(card) {
             return Err(RuleError::new(
                 ErrorCode::BadCard,
-                "err-card-twice",
+                crate::keys::ERR_CARD_TWICE,
                 format!("{card} is listed twice"),
             )
             .arg("card", card));
@@ -243,7 +243,7 @@ fn wild_as_list(v: &Value) -> Result<WildAs, RuleError> {
     let bad = || {
         RuleError::new(
             ErrorCode::IllegalAction,
-            "err-wild-as-malformed",
+            crate::keys::ERR_WILD_AS_MALFORMED,
             "`wild_as` is a list of ranks (3 … A, 2), one per wild card",
         )
     };
@@ -261,19 +261,23 @@ fn wild_as_list(v: &Value) -> Result<WildAs, RuleError> {
 }
 
 pub(crate) fn malformed(message: &str) -> RuleError {
-    RuleError::new(ErrorCode::IllegalAction, "err-malformed-action", message)
+    RuleError::new(
+        ErrorCode::IllegalAction,
+        crate::keys::ERR_MALFORMED_ACTION,
+        message,
+    )
 }
 
 pub(crate) fn bad_card(text: &str) -> RuleError {
     RuleError::new(
         ErrorCode::BadCard,
-        "err-bad-card",
+        crate::keys::ERR_BAD_CARD,
         format!("`{text}` is not a card"),
     )
     .arg("card", text)
 }
 
-pub(crate) fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+pub(crate) fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -290,7 +294,7 @@ fn card_or_rank(name: &str) -> crate::message::Arg {
 fn not_in_hand_named(name: &str) -> RuleError {
     RuleError::new(
         ErrorCode::BadCard,
-        "err-not-in-hand",
+        crate::keys::ERR_NOT_IN_HAND,
         format!("{name} is not in your hand"),
     )
     .arg("card", card_or_rank(name))
@@ -299,7 +303,7 @@ fn not_in_hand_named(name: &str) -> RuleError {
 pub(crate) fn not_in_hand(card: Card) -> RuleError {
     RuleError::new(
         ErrorCode::BadCard,
-        "err-not-in-hand",
+        crate::keys::ERR_NOT_IN_HAND,
         format!("{} is not in your hand", card.pretty()),
     )
     .arg("card", card)
@@ -317,7 +321,7 @@ pub fn parse_play(input: &str, hand: &[Card]) -> Result<Vec<Card>, RuleError> {
             .expect("a duplicate exists");
         return Err(RuleError::new(
             ErrorCode::BadCard,
-            "err-card-twice",
+            crate::keys::ERR_CARD_TWICE,
             format!("{} is listed twice", dup.pretty()),
         )
         .arg("card", *dup));
@@ -331,12 +335,12 @@ fn card_error(e: CardError) -> RuleError {
         CardError::NotInHand(s) => not_in_hand_named(&s),
         CardError::NotEnough { card, have } => RuleError::new(
             ErrorCode::BadCard,
-            "err-not-enough",
+            crate::keys::ERR_NOT_ENOUGH,
             format!("you have only {have} of {card}"),
         )
         .arg("card", card_or_rank(&card))
         .arg("have", have),
-        CardError::Empty => illegal("err-empty-play", "play at least one card"),
+        CardError::Empty => illegal(crate::keys::ERR_EMPTY_PLAY, "play at least one card"),
     }
 }
 

@@ -160,7 +160,7 @@ impl DouDizhu {
         let top = stage.high.map_or(0, |h| h.1);
         if bid <= top {
             return Err(illegal(
-                "err-bid-too-low",
+                crate::keys::ERR_BID_TOO_LOW,
                 format!("a bid must be higher than {top}"),
             )
             .arg("bid", top));
@@ -203,7 +203,7 @@ impl DouDizhu {
     ) -> Result<(), RuleError> {
         if stage.high.is_none() && self.must_bid(seat) {
             return Err(illegal(
-                "err-must-bid",
+                crate::keys::ERR_MUST_BID,
                 "holding both jokers, or the big joker and a 2, you must bid",
             ));
         }

@@ -69,7 +69,7 @@ impl DouDizhu {
         let limit = self.discard_limit(seat);
         if cards.len() > limit {
             return Err(illegal(
-                "err-discard-too-many",
+                crate::keys::ERR_DISCARD_TOO_MANY,
                 format!("you may discard at most {limit} cards"),
             )
             .arg("max", limit));

@@ -308,22 +308,28 @@ impl DouDizhu {
     ) -> Result<(), RuleError> {
         if !self.rules.show_cards {
             return Err(illegal(
-                "err-option-off",
+                crate::keys::ERR_OPTION_OFF,
                 "showing cards (明牌) is not played at this table",
             )
             .arg("option", "show_cards"));
         }
         if self.shown[seat].is_some() {
-            return Err(illegal("err-already-shown", "your hand is already shown"));
+            return Err(illegal(
+                crate::keys::ERR_ALREADY_SHOWN,
+                "your hand is already shown",
+            ));
         }
         let stage = match stage {
-            None => self
-                .show_stage_now(seat)
-                .ok_or_else(|| illegal("err-show-too-late", "it is too late to show your hand"))?,
+            None => self.show_stage_now(seat).ok_or_else(|| {
+                illegal(
+                    crate::keys::ERR_SHOW_TOO_LATE,
+                    "it is too late to show your hand",
+                )
+            })?,
             Some(ShowStage::Start) => {
                 if !self.in_bidding() || self.bidding_started {
                     return Err(illegal(
-                        "err-show-too-late",
+                        crate::keys::ERR_SHOW_TOO_LATE,
                         "bidding has started: a hand shown now is shown during bidding",
                     ));
                 }
@@ -331,20 +337,20 @@ impl DouDizhu {
             }
             Some(ShowStage::Bidding) => {
                 if !self.in_bidding() {
-                    return Err(illegal("err-show-too-late", "bidding is over"));
+                    return Err(illegal(crate::keys::ERR_SHOW_TOO_LATE, "bidding is over"));
                 }
                 ShowStage::Bidding
             }
             Some(ShowStage::Kitty) => {
                 if self.landlord != Some(seat) {
                     return Err(illegal(
-                        "err-show-landlord-only",
+                        crate::keys::ERR_SHOW_LANDLORD_ONLY,
                         "only the landlord shows after taking the kitty",
                     ));
                 }
                 if !self.before_first_play() {
                     return Err(illegal(
-                        "err-show-too-late",
+                        crate::keys::ERR_SHOW_TOO_LATE,
                         "the first lead has been played",
                     ));
                 }
@@ -384,7 +390,11 @@ impl DouDizhu {
             Phase::Playing(_) => "it is time to play or pass",
             Phase::Finished => "the game is over",
         };
-        illegal("err-wrong-phase", format!("you cannot {what} now: {now}")).arg("action", what)
+        illegal(
+            crate::keys::ERR_WRONG_PHASE,
+            format!("you cannot {what} now: {now}"),
+        )
+        .arg("action", what)
     }
 
     /// An action on the seat's turn, handed to its phase's rules. Each checks
@@ -478,7 +488,7 @@ impl Game for DouDizhu {
         }
         if seat >= self.players {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist in a {}-seat game", self.players),
             ));
         }

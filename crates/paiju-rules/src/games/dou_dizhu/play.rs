@@ -43,7 +43,7 @@ impl DouDizhu {
     ) -> Result<(), RuleError> {
         let Some(st) = stage.standing else {
             return Err(illegal(
-                "err-leader-must-play",
+                crate::keys::ERR_LEADER_MUST_PLAY,
                 "you lead this round: play something",
             ));
         };
@@ -77,7 +77,7 @@ impl DouDizhu {
         let Some(wr) = &self.wild else {
             if !wild_as.is_empty() {
                 return Err(illegal(
-                    "err-no-wild",
+                    crate::keys::ERR_NO_WILD,
                     "there is no wild card at this table: drop `wild_as`",
                 ));
             }
@@ -88,14 +88,14 @@ impl DouDizhu {
             let text = cards.ranks_text();
             match e {
                 wild::WildError::Missing => illegal(
-                    "err-wild-as-missing",
+                    crate::keys::ERR_WILD_AS_MISSING,
                     format!(
                         "{text} mixes wild and natural cards: say what the wild cards stand for"
                     ),
                 )
                 .arg("cards", crate::message::Arg::Ranks(cards.rank_list())),
                 wild::WildError::Count { wild, stated } => illegal(
-                    "err-wild-as-count",
+                    crate::keys::ERR_WILD_AS_COUNT,
                     format!("the play has {wild} wild cards but `wild_as` names {stated} ranks"),
                 )
                 .arg("wild", wild)
@@ -103,13 +103,13 @@ impl DouDizhu {
                 wild::WildError::Rank(r) => {
                     let rank = cardset::rank_name(r);
                     illegal(
-                        "err-wild-as-rank",
+                        crate::keys::ERR_WILD_AS_RANK,
                         format!("a wild card cannot stand for {rank} here"),
                     )
                     .arg("rank", rank)
                 }
                 wild::WildError::AllWildOwnRank => illegal(
-                    "err-wild-all-own-rank",
+                    crate::keys::ERR_WILD_ALL_OWN_RANK,
                     format!("{text} is all wild cards: they are their own rank"),
                 )
                 .arg("cards", crate::message::Arg::Ranks(cards.rank_list())),
@@ -128,7 +128,10 @@ impl DouDizhu {
         standing: Option<Standing>,
     ) -> Result<Combo, RuleError> {
         if cards.is_empty() {
-            return Err(illegal("err-empty-play", "play at least one card"));
+            return Err(illegal(
+                crate::keys::ERR_EMPTY_PLAY,
+                "play at least one card",
+            ));
         }
         if !cards.is_subset(self.hands[seat]) {
             let missing = cards.minus(self.hands[seat]).cards()[0];
@@ -138,7 +141,7 @@ impl DouDizhu {
         if readings.is_empty() {
             let text = cards.ranks_text();
             return Err(illegal(
-                "err-not-a-combination",
+                crate::keys::ERR_NOT_A_COMBINATION,
                 format!("{text} is not a valid combination"),
             )
             .arg("cards", crate::message::Arg::Ranks(cards.rank_list())));
@@ -153,7 +156,7 @@ impl DouDizhu {
             let kind = reading.expect("only a stated reading filters");
             let text = cards.ranks_text();
             return Err(illegal(
-                "err-not-that-reading",
+                crate::keys::ERR_NOT_THAT_READING,
                 format!("{text} is not {}", kind.phrase()),
             )
             .arg("cards", crate::message::Arg::Ranks(cards.rank_list()))
@@ -167,12 +170,12 @@ impl DouDizhu {
         }
         let err = if first.kind == st.combo.kind && first.size == st.combo.size {
             illegal(
-                "err-not-higher",
+                crate::keys::ERR_NOT_HIGHER,
                 format!("{} does not beat {}", first.describe(), st.combo.describe()),
             )
         } else if first.kind == st.combo.kind {
             illegal(
-                "err-wrong-size",
+                crate::keys::ERR_WRONG_SIZE,
                 format!(
                     "{} of {} cards does not beat {} of {} cards",
                     first.kind.phrase(),
@@ -183,7 +186,7 @@ impl DouDizhu {
             )
         } else {
             illegal(
-                "err-does-not-beat",
+                crate::keys::ERR_DOES_NOT_BEAT,
                 format!(
                     "{} does not beat {}",
                     first.kind.phrase(),

@@ -106,14 +106,14 @@ impl Rules {
         let bad = |key, m: &str| Err(RuleError::new(ErrorCode::IllegalAction, key, m));
         if self.kick && self.bidding != Bidding::Score {
             return bad(
-                "err-option-ddz-kick-bidding",
+                crate::keys::ERR_OPTION_DDZ_KICK_BIDDING,
                 "`kick` needs `\"bidding\": \"score\"`",
             );
         }
         if self.rake > 100 {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-rake",
+                crate::keys::ERR_OPTION_RAKE,
                 "`rake` is a percentage from 0 to 100",
             )
             .arg("rake", self.rake));
@@ -121,14 +121,14 @@ impl Rules {
         if !matches!(self.players, 2 | 3) {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-option-ddz-players",
+                crate::keys::ERR_OPTION_DDZ_PLAYERS,
                 "`players` is 3, or 2 for the two-player variant",
             )
             .arg("players", self.players));
         }
         if self.kick && self.players == 2 {
             return bad(
-                "err-option-ddz-kick-two",
+                crate::keys::ERR_OPTION_DDZ_KICK_TWO,
                 "`kick` is not played with two players (they rob)",
             );
         }

@@ -62,7 +62,7 @@ impl RecordAction for Action {
             }
             _ => Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-malformed-action",
+                crate::keys::ERR_MALFORMED_ACTION,
                 format!("Duan Guozi's only action is {{\"deal\": true}}, not {value}"),
             )),
         }
@@ -250,7 +250,7 @@ impl DuanGuozi {
         if seat >= self.pot.seats() {
             return Err(RuleError::new(
                 ErrorCode::IllegalAction,
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} is not at this table"),
             )
             .arg("seat", seat));
@@ -258,7 +258,7 @@ impl DuanGuozi {
         if seat != self.pot.dealer() {
             return Err(RuleError::new(
                 ErrorCode::NotYourTurn,
-                "err-not-your-turn",
+                crate::keys::ERR_NOT_YOUR_TURN,
                 format!("seat {} deals this round", self.pot.dealer()),
             )
             .arg("dealer", self.pot.dealer()));
@@ -271,7 +271,7 @@ impl DuanGuozi {
             Err(NeedDeck(k)) => {
                 return Err(RuleError::new(
                     ErrorCode::IllegalAction,
-                    "err-internal",
+                    crate::keys::ERR_INTERNAL,
                     format!("the deal has no deck order {}", k + 1),
                 ))
             }

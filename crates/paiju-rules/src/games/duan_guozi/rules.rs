@@ -70,7 +70,7 @@ impl Rules {
         if let Some(ante) = self.ante {
             if !(1..=MAX_ANTE).contains(&ante) {
                 return Err(bad(
-                    "err-option-dg-ante",
+                    crate::keys::ERR_OPTION_DG_ANTE,
                     format!("`ante` must be 1 to {MAX_ANTE} 道, not {ante}"),
                 )
                 .arg("ante", ante)
@@ -83,7 +83,7 @@ impl Rules {
         let pd = &self.point_dao;
         if pd.iter().any(|&d| !(1..=4).contains(&d)) || pd.windows(2).any(|w| w[0] > w[1]) {
             return Err(bad(
-                "err-option-dg-point-dao",
+                crate::keys::ERR_OPTION_DG_POINT_DAO,
                 format!(
                     "`point_dao` lists the 道 of 1 … 9 points: each 1 to 4, never falling, not {pd:?}"
                 ),
@@ -92,7 +92,7 @@ impl Rules {
         if let Some([pot_at_most, dao_at_least]) = self.sweep {
             if pot_at_most == 0 || dao_at_least == 0 {
                 return Err(bad(
-                    "err-option-dg-sweep",
+                    crate::keys::ERR_OPTION_DG_SWEEP,
                     format!(
                         "`sweep` is [pot_at_most, dao_at_least], both at least 1, not [{pot_at_most}, {dao_at_least}]"
                     ),
@@ -101,7 +101,7 @@ impl Rules {
         }
         if self.chips_per_dao == Some(0) {
             return Err(bad(
-                "err-option-dg-chips-per-dao",
+                crate::keys::ERR_OPTION_DG_CHIPS_PER_DAO,
                 "`chips_per_dao` must be at least 1".into(),
             ));
         }

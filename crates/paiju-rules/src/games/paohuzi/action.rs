@@ -28,7 +28,7 @@ pub enum Action {
 fn malformed(msg: impl Into<String>) -> RuleError {
     RuleError::new(
         ErrorCode::IllegalAction,
-        "err-paohuzi-malformed-action",
+        crate::keys::ERR_PAOHUZI_MALFORMED_ACTION,
         msg,
     )
 }
@@ -38,7 +38,12 @@ fn card(v: &Value) -> Result<Card, RuleError> {
         .as_str()
         .ok_or_else(|| malformed("cards are written as strings like \"x3\""))?;
     text.parse().map_err(|e: super::cards::CardError| {
-        RuleError::new(ErrorCode::BadCard, "err-paohuzi-bad-card", e.to_string()).arg("card", text)
+        RuleError::new(
+            ErrorCode::BadCard,
+            crate::keys::ERR_PAOHUZI_BAD_CARD,
+            e.to_string(),
+        )
+        .arg("card", text)
     })
 }
 

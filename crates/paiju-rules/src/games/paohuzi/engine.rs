@@ -178,7 +178,7 @@ pub struct Paohuzi {
     pub(crate) opening: Vec<Event>,
 }
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -530,7 +530,7 @@ impl Paohuzi {
         };
         if seat >= SEATS {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist"),
             ));
         }
@@ -644,14 +644,14 @@ impl Paohuzi {
                 let n = p.hand[card.index()];
                 if n == 0 {
                     return Err(illegal(
-                        "err-paohuzi-not-in-hand",
+                        crate::keys::ERR_PAOHUZI_NOT_IN_HAND,
                         format!("you do not hold {card}"),
                     )
                     .arg("card", card));
                 }
                 if n == 3 {
                     return Err(illegal(
-                        "err-paohuzi-discard-kan",
+                        crate::keys::ERR_PAOHUZI_DISCARD_KAN,
                         format!("you must keep your 坎: {card} is one of three you hold"),
                     )
                     .arg("card", card));
@@ -681,7 +681,7 @@ impl Paohuzi {
         let options = p.chi_options(card);
         let bad_group = || {
             illegal(
-                "err-paohuzi-bad-group",
+                crate::keys::ERR_PAOHUZI_BAD_GROUP,
                 "each 吃 group is a sequence (三 consecutive of one case, or 二七十) or a 绞",
             )
         };
@@ -694,21 +694,21 @@ impl Paohuzi {
         }
         if !chosen[0].contains(&card) {
             return Err(illegal(
-                "err-paohuzi-chi-without-card",
+                crate::keys::ERR_PAOHUZI_CHI_WITHOUT_CARD,
                 format!("the first group must hold the card you take, {card}"),
             )
             .arg("card", card));
         }
         if chosen[1..].iter().any(|g| !g.contains(&card)) {
             return Err(illegal(
-                "err-paohuzi-bi-without-card",
+                crate::keys::ERR_PAOHUZI_BI_WITHOUT_CARD,
                 format!("each 比 group must hold a {card}"),
             )
             .arg("card", card));
         }
         let Some(after) = p.hand_after_chi(card, &chosen) else {
             return Err(illegal(
-                "err-paohuzi-chi-not-in-hand",
+                crate::keys::ERR_PAOHUZI_CHI_NOT_IN_HAND,
                 "you do not hold the cards of those groups",
             ));
         };
@@ -720,20 +720,20 @@ impl Paohuzi {
         }
         if let Some(k) = Card::all().find(|k| p.hand[k.index()] == 3 && used[k.index()] > 0) {
             return Err(illegal(
-                "err-paohuzi-keep-kan",
+                crate::keys::ERR_PAOHUZI_KEEP_KAN,
                 format!("you must keep your 坎 of {k}: its cards are not used in a 吃"),
             )
             .arg("card", k));
         }
         if after[card.index()] > 0 {
             return Err(illegal(
-                "err-paohuzi-chi-needs-bi",
+                crate::keys::ERR_PAOHUZI_CHI_NEEDS_BI,
                 format!("this 吃 needs 比 for your other {card}: choose a group"),
             )
             .arg("card", card));
         }
         Err(illegal(
-            "err-paohuzi-no-discard-after",
+            crate::keys::ERR_PAOHUZI_NO_DISCARD_AFTER,
             "after this 吃 you would have no card to discard",
         ))
     }
@@ -753,23 +753,23 @@ impl Paohuzi {
         if still_asked {
             return base;
         }
-        let why = |key: &'static str, msg: String| {
+        let why = |key: crate::message::Key, msg: String| {
             RuleError::new(ErrorCode::NotYourTurn, key, msg).arg("card", card)
         };
         match action {
             Action::Hu if p.chou_hu(card) => why(
-                "err-paohuzi-chou-hu",
+                crate::keys::ERR_PAOHUZI_CHOU_HU,
                 format!(
                     "{card} is 臭 to you: you declined to win on it and your huxi has not changed"
                 ),
             ),
             Action::Peng | Action::Chi(_) => match p.barred(card) {
                 Some(Barred::Chou) => why(
-                    "err-paohuzi-chou",
+                    crate::keys::ERR_PAOHUZI_CHOU,
                     format!("{card} is 臭 to you: you declined it before"),
                 ),
                 Some(Barred::OwnDiscard) => why(
-                    "err-paohuzi-own-discard",
+                    crate::keys::ERR_PAOHUZI_OWN_DISCARD,
                     format!("{card} is 臭 to you: you discarded one earlier"),
                 ),
                 None => {
@@ -781,7 +781,7 @@ impl Paohuzi {
                         if let Some(&k) = groups.iter().flatten().find(|k| p.hand[k.index()] == 3) {
                             return RuleError::new(
                                 ErrorCode::NotYourTurn,
-                                "err-paohuzi-keep-kan",
+                                crate::keys::ERR_PAOHUZI_KEEP_KAN,
                                 format!(
                                     "you must keep your 坎 of {k}: its cards are not used in a 吃"
                                 ),
@@ -803,7 +803,7 @@ impl Paohuzi {
                         }
                         if hand[card.index()] > 0 && p.chi_options(card).is_empty() {
                             return why(
-                                "err-paohuzi-chi-no-bi",
+                                crate::keys::ERR_PAOHUZI_CHI_NO_BI,
                                 format!("you cannot 吃 {card}: your other {card} cannot be laid out in 比"),
                             );
                         }
@@ -1081,18 +1081,21 @@ impl Paohuzi {
 fn wrong_answer(kind: QuestionKind) -> RuleError {
     let (key, msg) = match kind {
         QuestionKind::TianHu | QuestionKind::Hu => (
-            "err-paohuzi-asked-hu",
+            crate::keys::ERR_PAOHUZI_ASKED_HU,
             "you are asked whether to win: hu or pass",
         ),
         QuestionKind::Peng => (
-            "err-paohuzi-asked-peng",
+            crate::keys::ERR_PAOHUZI_ASKED_PENG,
             "you are asked whether to 碰: peng or pass",
         ),
         QuestionKind::Chi => (
-            "err-paohuzi-asked-chi",
+            crate::keys::ERR_PAOHUZI_ASKED_CHI,
             "you are asked whether to 吃: chi or pass",
         ),
-        QuestionKind::Discard => ("err-paohuzi-asked-discard", "you must discard a card"),
+        QuestionKind::Discard => (
+            crate::keys::ERR_PAOHUZI_ASKED_DISCARD,
+            "you must discard a card",
+        ),
     };
     illegal(key, msg)
 }

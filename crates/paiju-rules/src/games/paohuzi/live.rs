@@ -119,7 +119,7 @@ fn at_step(answer: &Action, class: ClaimClass) -> Action {
     }
 }
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -231,7 +231,7 @@ impl PaohuziTable {
             Ok(())
         } else {
             Err(illegal(
-                "err-paohuzi-asked-claim",
+                crate::keys::ERR_PAOHUZI_ASKED_CLAIM,
                 "you are asked about the card: hu, peng, chi or pass",
             ))
         }
@@ -320,7 +320,7 @@ impl Game for PaohuziTable {
         }
         if seat >= SEATS {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist"),
             ));
         }
@@ -343,7 +343,7 @@ impl Game for PaohuziTable {
         }
         if self.pending[seat].is_some() {
             return Err(illegal(
-                "err-paohuzi-answered",
+                crate::keys::ERR_PAOHUZI_ANSWERED,
                 "you have answered: the others' answers are awaited",
             ));
         }

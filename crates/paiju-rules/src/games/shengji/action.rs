@@ -23,7 +23,7 @@ pub enum Action {
 fn malformed(msg: impl Into<String>) -> RuleError {
     RuleError::new(
         ErrorCode::IllegalAction,
-        "err-shengji-malformed-action",
+        crate::keys::ERR_SHENGJI_MALFORMED_ACTION,
         msg,
     )
 }
@@ -39,7 +39,8 @@ fn card_list(v: &Value, name: &str) -> Result<Vec<Card>, RuleError> {
                 .as_str()
                 .ok_or_else(|| malformed(format!("`{name}` holds card strings")))?;
             text.parse().map_err(|e: crate::cards::CardError| {
-                RuleError::new(ErrorCode::BadCard, "err-bad-card", e.to_string()).arg("card", text)
+                RuleError::new(ErrorCode::BadCard, crate::keys::ERR_BAD_CARD, e.to_string())
+                    .arg("card", text)
             })
         })
         .collect()

@@ -117,7 +117,7 @@ pub fn trump_name(trump: Option<Suit>) -> &'static str {
     }
 }
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -289,7 +289,7 @@ impl Shengji {
     pub fn apply(&mut self, seat: Seat, action: &Action) -> Result<Vec<Event>, RuleError> {
         if seat >= SEATS {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist"),
             ));
         }
@@ -371,14 +371,14 @@ impl Shengji {
             DeclareRefusal::DealtRange => {
                 let total = self.deal_total();
                 illegal(
-                    "err-shengji-declare-dealt-range",
+                    crate::keys::ERR_SHENGJI_DECLARE_DEALT_RANGE,
                     format!("`dealt` is 1 to {total}, not {dealt}"),
                 )
                 .arg("dealt", dealt)
                 .arg("total", total)
             }
             DeclareRefusal::DealtOrder => illegal(
-                "err-shengji-declare-dealt-order",
+                crate::keys::ERR_SHENGJI_DECLARE_DEALT_ORDER,
                 format!(
                     "a declaration after {dealt} cards comes before one already made after {}",
                     d.last_dealt
@@ -387,7 +387,7 @@ impl Shengji {
             .arg("dealt", dealt)
             .arg("last", d.last_dealt),
             DeclareRefusal::NotDealt => illegal(
-                "err-shengji-declare-not-dealt",
+                crate::keys::ERR_SHENGJI_DECLARE_NOT_DEALT,
                 format!(
                     "{} {} not among your first cards after {dealt} were dealt",
                     pretty(cards),
@@ -404,7 +404,7 @@ impl Shengji {
                     NotADeclaration::TooMany => "a declaration is at most three cards",
                 };
                 illegal(
-                    "err-shengji-declare-shape",
+                    crate::keys::ERR_SHENGJI_DECLARE_SHAPE,
                     format!(
                         "{} is no declaration: {why} (the level is {})",
                         pretty(cards),
@@ -418,7 +418,7 @@ impl Shengji {
                 let standing = d.standing().map(|s| pretty(&s.cards)).unwrap_or_default();
                 let standing_cards = d.standing().map(|s| s.cards.to_vec()).unwrap_or_default();
                 illegal(
-                    "err-shengji-declare-weaker",
+                    crate::keys::ERR_SHENGJI_DECLARE_WEAKER,
                     format!(
                         "{} does not beat the standing declaration {standing}",
                         pretty(cards),
@@ -457,7 +457,10 @@ impl Shengji {
         if matches!(self.phase, Phase::Finished(_)) {
             RuleError::game_over()
         } else {
-            illegal("err-shengji-declaring-closed", "declaring is over")
+            illegal(
+                crate::keys::ERR_SHENGJI_DECLARING_CLOSED,
+                "declaring is over",
+            )
         }
     }
 
@@ -466,13 +469,16 @@ impl Shengji {
             return Err(if matches!(self.phase, Phase::Finished(_)) {
                 RuleError::game_over()
             } else {
-                illegal("err-shengji-bury-now", "the kitty is already buried")
+                illegal(
+                    crate::keys::ERR_SHENGJI_BURY_NOW,
+                    "the kitty is already buried",
+                )
             });
         };
         let k = self.rules.kitty_size();
         if k == 0 {
             return Err(illegal(
-                "err-shengji-no-kitty",
+                crate::keys::ERR_SHENGJI_NO_KITTY,
                 "there is no kitty with 4 decks: lead",
             ));
         }
@@ -481,7 +487,7 @@ impl Shengji {
         }
         if cards.len() != k {
             return Err(illegal(
-                "err-shengji-bury-count",
+                crate::keys::ERR_SHENGJI_BURY_COUNT,
                 format!("bury exactly {k} cards, not {}", cards.len()),
             )
             .arg("count", k)
@@ -491,7 +497,7 @@ impl Shengji {
         pool.extend_from_slice(&self.kitty);
         if remove_cards(&mut pool, cards).is_err() {
             return Err(illegal(
-                "err-shengji-not-in-hand",
+                crate::keys::ERR_SHENGJI_NOT_IN_HAND,
                 format!("{} is not in your hand and the kitty", pretty(cards)),
             )
             .arg("cards", cards));
@@ -536,7 +542,7 @@ impl Shengji {
                 }
                 if self.rules.kitty_size() > 0 {
                     return Err(illegal(
-                        "err-shengji-bury-first",
+                        crate::keys::ERR_SHENGJI_BURY_FIRST,
                         "bury the kitty before the first lead",
                     ));
                 }
@@ -859,11 +865,14 @@ impl Shengji {
             return Err(RuleError::not_your_turn());
         }
         if cards.is_empty() {
-            return Err(illegal("err-shengji-play-empty", "play at least one card"));
+            return Err(illegal(
+                crate::keys::ERR_SHENGJI_PLAY_EMPTY,
+                "play at least one card",
+            ));
         }
         if !contains_all(&self.hands[seat], cards) {
             return Err(illegal(
-                "err-shengji-not-in-hand",
+                crate::keys::ERR_SHENGJI_NOT_IN_HAND,
                 format!("{} is not in your hand", pretty(cards)),
             )
             .arg("cards", cards));
@@ -872,7 +881,7 @@ impl Shengji {
         match &p.lead {
             None => uniform_suit(order, cards).map(Some).ok_or_else(|| {
                 illegal(
-                    "err-shengji-lead-mixed",
+                    crate::keys::ERR_SHENGJI_LEAD_MIXED,
                     format!("{}: a lead is of one suit (or all trumps)", pretty(cards)),
                 )
                 .arg("cards", cards)
@@ -880,7 +889,7 @@ impl Shengji {
             Some(lead) => {
                 if cards.len() != lead.size {
                     return Err(illegal(
-                        "err-shengji-follow-count",
+                        crate::keys::ERR_SHENGJI_FOLLOW_COUNT,
                         format!(
                             "play {} {}, as many as the lead",
                             lead.size,
@@ -910,7 +919,7 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
     let suit = suit_name(si);
     match e {
         FollowError::Suit { held } => illegal(
-            "err-shengji-follow-suit",
+            crate::keys::ERR_SHENGJI_FOLLOW_SUIT,
             format!(
                 "you must follow {}: you hold {held}",
                 ["trumps", "spades", "hearts", "clubs", "diamonds"][si]
@@ -920,25 +929,25 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
         .arg("held", held),
         // A quad lead (seed 3.4.5 list 5) asks for a tractor too.
         FollowError::Tractor(cards) if !lead.units.iter().any(Unit::is_tractor) => illegal(
-            "err-shengji-follow-own-tractor",
+            crate::keys::ERR_SHENGJI_FOLLOW_OWN_TRACTOR,
             format!("you must play your tractor {} on this lead", pretty(&cards)),
         )
         .arg("cards", &cards[..]),
         FollowError::Tractor(cards) => illegal(
-            "err-shengji-follow-tractor",
+            crate::keys::ERR_SHENGJI_FOLLOW_TRACTOR,
             format!("a tractor lead needs your tractor {}", pretty(&cards)),
         )
         .arg("cards", &cards[..]),
         FollowError::Group { width: 2, cards } => illegal(
-            "err-shengji-follow-pair",
+            crate::keys::ERR_SHENGJI_FOLLOW_PAIR,
             format!("you must play your pair {} on this lead", pretty(&cards)),
         )
         .arg("cards", &cards[..]),
         // One or two triples, or one or two quads.
         FollowError::Group { width, cards } => {
             let (key, width) = match width {
-                3 => ("err-shengji-follow-triple", 3),
-                _ => ("err-shengji-follow-quad", 4),
+                3 => (crate::keys::ERR_SHENGJI_FOLLOW_TRIPLE, 3),
+                _ => (crate::keys::ERR_SHENGJI_FOLLOW_QUAD, 4),
             };
             illegal(
                 key,
@@ -957,7 +966,7 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
                 unit_kind(second.width, second.cards.len()),
             );
             illegal(
-                "err-shengji-follow-either",
+                crate::keys::ERR_SHENGJI_FOLLOW_EITHER,
                 format!(
                     "you must play your {} {} or your {} {} on this lead",
                     a.1,

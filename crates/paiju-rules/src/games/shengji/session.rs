@@ -47,15 +47,6 @@ use serde_json::{json, Value};
 /// The number of batches a deal arrives in.
 pub const DEAL_BATCHES: usize = 6;
 
-/// The Fluent ids of the refusals made here (besides the engine's).
-pub const ERROR_KEYS: [&str; 5] = [
-    "err-shengji-nothing-to-pass",
-    "err-shengji-declined-in-window",
-    "err-shengji-still-dealing",
-    "err-shengji-window-open",
-    "err-shengji-malformed-table-action",
-];
-
 /// One action at a table hand.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -79,7 +70,7 @@ impl RecordAction for TableAction {
             ("close_window", TableAction::CloseWindow),
             ("pass", TableAction::Pass),
         ];
-        let malformed = "err-shengji-malformed-table-action";
+        let malformed = crate::keys::ERR_SHENGJI_MALFORMED_TABLE_ACTION;
         if let Some(flag) = record_json::table_flag(value, &flags, malformed) {
             return flag;
         }
@@ -163,7 +154,7 @@ pub struct DealingView {
     pub ai: Vec<bool>,
 }
 
-fn illegal(key: &'static str, message: impl Into<String>) -> RuleError {
+fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
     RuleError::new(ErrorCode::IllegalAction, key, message)
 }
 
@@ -347,7 +338,7 @@ impl ShengjiTable {
             return match action {
                 TableAction::Hand(a) => self.hand.apply(seat, a),
                 _ => Err(illegal(
-                    "err-shengji-malformed-table-action",
+                    crate::keys::ERR_SHENGJI_MALFORMED_TABLE_ACTION,
                     "a single hand has no table steps",
                 )),
             };
@@ -357,7 +348,7 @@ impl ShengjiTable {
             TableAction::Deal => {
                 if dealing != Dealing::Dealing {
                     return Err(illegal(
-                        "err-shengji-malformed-table-action",
+                        crate::keys::ERR_SHENGJI_MALFORMED_TABLE_ACTION,
                         "every card is dealt",
                     ));
                 }
@@ -367,7 +358,7 @@ impl ShengjiTable {
             TableAction::CloseWindow => {
                 if dealing != Dealing::Window {
                     return Err(illegal(
-                        "err-shengji-malformed-table-action",
+                        crate::keys::ERR_SHENGJI_MALFORMED_TABLE_ACTION,
                         "the declare window is not open",
                     ));
                 }
@@ -376,7 +367,10 @@ impl ShengjiTable {
             }
             TableAction::Pass => {
                 if dealing == Dealing::Done {
-                    return Err(illegal("err-shengji-declaring-closed", "declaring is over"));
+                    return Err(illegal(
+                        crate::keys::ERR_SHENGJI_DECLARING_CLOSED,
+                        "declaring is over",
+                    ));
                 }
                 // Only a declaration not yet turned down can be: a second
                 // "Not now" changes nothing, so it is refused (it would
@@ -384,7 +378,7 @@ impl ShengjiTable {
                 let open = self.fresh_declarations(seat);
                 if open.is_empty() {
                     return Err(illegal(
-                        "err-shengji-nothing-to-pass",
+                        crate::keys::ERR_SHENGJI_NOTHING_TO_PASS,
                         "you have no declaration to turn down",
                     ));
                 }
@@ -400,20 +394,23 @@ impl ShengjiTable {
             }
             TableAction::Hand(Action::Declare { cards, .. }) => {
                 if dealing == Dealing::Done {
-                    return Err(illegal("err-shengji-declaring-closed", "declaring is over"));
+                    return Err(illegal(
+                        crate::keys::ERR_SHENGJI_DECLARING_CLOSED,
+                        "declaring is over",
+                    ));
                 }
                 // Once every card is dealt, "Not now" is final for the
                 // window: what a seat turned down it cannot declare after
                 // all (while the cards arrive it still may).
                 if dealing == Dealing::Window && t.passed[seat].contains(cards) {
                     return Err(illegal(
-                        "err-shengji-declined-in-window",
+                        crate::keys::ERR_SHENGJI_DECLINED_IN_WINDOW,
                         "you turned this declaration down for the window",
                     ));
                 }
                 if t.dealt == 0 {
                     return Err(illegal(
-                        "err-shengji-declare-not-dealt",
+                        crate::keys::ERR_SHENGJI_DECLARE_NOT_DEALT,
                         "no card has been dealt yet",
                     )
                     .arg("cards", &cards[..])
@@ -431,13 +428,13 @@ impl ShengjiTable {
                 match dealing {
                     Dealing::Dealing => {
                         return Err(illegal(
-                            "err-shengji-still-dealing",
+                            crate::keys::ERR_SHENGJI_STILL_DEALING,
                             "the cards are still being dealt",
                         ))
                     }
                     Dealing::Window => {
                         return Err(illegal(
-                            "err-shengji-window-open",
+                            crate::keys::ERR_SHENGJI_WINDOW_OPEN,
                             "the declare window is still open",
                         ))
                     }
@@ -551,7 +548,7 @@ impl Game for ShengjiTable {
     fn apply(&mut self, seat: Seat, action: &TableAction) -> Result<Vec<super::Event>, RuleError> {
         if seat >= SEATS {
             return Err(illegal(
-                "err-no-such-seat",
+                crate::keys::ERR_NO_SUCH_SEAT,
                 format!("seat {seat} does not exist"),
             ));
         }
