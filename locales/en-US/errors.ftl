@@ -339,3 +339,4 @@ err-channel-not-allowed = Games can't start in this channel. Try { $channels }.
 err-host-role = Opening a table here needs the role { $role }.
 err-autoplay-not-here = This game does not hand a seat to the computer (no 托管): at a betting game it would bet your chips.
 err-season-running = This season has rated games already: end it with `/season end`.
+err-bot-permissions = I cannot run a table in this channel: I am missing { $permissions } here. Ask an admin to give me { $permissions } in this channel (Edit Channel → Permissions), then start again.

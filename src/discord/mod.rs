@@ -19,6 +19,8 @@ pub mod components;
 pub mod errors;
 pub mod ids;
 pub mod ops;
+pub mod pace;
+pub mod perms;
 pub mod ratings;
 pub mod settings;
 pub mod table;
