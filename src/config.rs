@@ -503,6 +503,18 @@ impl Config {
         if let Err(message) = self.ratings.check() {
             return invalid("ratings", message);
         }
+        if let Some(code) = self
+            .ratings
+            .tier_names
+            .values()
+            .flat_map(|langs| langs.keys())
+            .find(|code| crate::i18n::Lang::from_code(code).is_none())
+        {
+            return invalid(
+                "ratings.tier_names",
+                format!("`{code}` is not a language paiju speaks (en-US, zh-CN)"),
+            );
+        }
         if let Some(t) = &self.discord.token {
             if t.trim().is_empty() || t.chars().any(char::is_whitespace) {
                 return invalid(

@@ -517,6 +517,9 @@ mod tests {
         );
         let paohuzi = setup(&["paohuzi"]).unwrap();
         assert_eq!(paohuzi.ai_seats, Some(2));
+        assert!(paohuzi.rules.get("ai").is_none());
+        let paohuzi = setup(&["paohuzi", "--ai", "hard"]).unwrap();
+        assert_eq!(paohuzi.rules["ai"], "hard");
         let refused = setup(&["paohuzi", "--players", "4"]).unwrap_err();
         assert_eq!(refused.key, "term-err-players");
         let shengji = setup(&["shengji", "--decks", "3"]).unwrap();
@@ -548,7 +551,8 @@ mod tests {
 
     /// Another game's flag is clap's refusal, not the game's: Chexuan's
     /// chips are its ante (no `--stake`), `--decks` is Shengji's, `--ai`
-    /// Dou Dizhu's; an unknown game is refused with the games' names.
+    /// is not Duan Guozi's (nobody decides anything there); an unknown
+    /// game is refused with the games' names.
     #[test]
     fn another_games_flag_is_refused_by_clap() {
         use clap::error::ErrorKind;
@@ -560,7 +564,7 @@ mod tests {
             &["chexuan", "--stake", "5"],
             &["chexuan", "--sweep"],
             &["shengji", "--discard"],
-            &["paohuzi", "--ai", "hard"],
+            &["duan-guozi", "--ai", "hard"],
         ] {
             let refused = parse(args).map(|_| ()).unwrap_err();
             assert_eq!(

@@ -43,6 +43,8 @@ mod discord_lost_channel;
 mod discord_rate_limits;
 #[path = "discord_ratings.rs"]
 mod discord_ratings;
+#[path = "discord_replay.rs"]
+mod discord_replay;
 #[path = "discord_settings.rs"]
 mod discord_settings;
 #[path = "dou_dizhu.rs"]

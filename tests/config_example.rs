@@ -40,7 +40,9 @@ fn example_with_commented_keys_enabled_parses() {
             "# listen = \"127.0.0.1:9100\"",
             "listen = \"127.0.0.1:9100\"",
         )
-        .replace("format = \"text\"", "format = \"json\"");
+        .replace("format = \"text\"", "format = \"json\"")
+        .replace("# [ratings.tier_names]", "[ratings.tier_names]")
+        .replace("# metals.zh-CN = ", "metals.zh-CN = ");
     let cfg = Config::from_toml_str(&text, Path::new("x.toml")).unwrap();
     cfg.validate().unwrap();
     assert_eq!(cfg.discord.token.as_deref(), Some("abc.def"));
@@ -54,4 +56,16 @@ fn example_with_commented_keys_enabled_parses() {
         Some("127.0.0.1:9100".parse().unwrap())
     );
     assert_eq!(cfg.log.format, paiju::config::LogFormat::Json);
+    assert_eq!(cfg.ratings.tier_names["metals"]["zh-CN"][6], "王者");
+    // A language paiju does not speak is refused, naming the key.
+    let french = text.replace("metals.zh-CN = ", "metals.fr = ");
+    let err = Config::from_toml_str(&french, Path::new("x.toml"))
+        .unwrap()
+        .validate()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("ratings.tier_names") && err.contains("`fr`"),
+        "{err}"
+    );
 }

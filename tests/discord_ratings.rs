@@ -152,3 +152,140 @@ async fn a_rated_game_shows_rating_changes_and_rank_and_ladder() {
         "{s:?}"
     );
 }
+
+/// With `[ratings] season_days`, a season that came due ends by itself —
+/// here as the bot starts, on rated games played three days ago: its final
+/// ladder is posted in the channel of the server's last rated game, named
+/// with the config's own tier names and without a member who left the
+/// server; `/ladder` leaves that member out too, and places the others
+/// 1, 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_that_came_due_ends_by_itself_without_who_left() {
+    use paiju::ledger::{Contest, Ledger, LedgerConfig, NewGame, RatingsConfig, Settlement};
+    use support::fake_discord::{CHANNEL_ID, GUILD_ID};
+
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let titles: Vec<String> = (0..16).map(|i| format!("\"Rank{i}\"")).collect();
+    std::fs::write(
+        dir.path().join("config.toml"),
+        format!(
+            "[ratings]\nprovisional_games = 1\nseason_days = 2\n\n\
+             [ratings.tier_names.titles]\nen-US = [{}]\n",
+            titles.join(", ")
+        ),
+    )
+    .unwrap();
+
+    // Three rated Dou Dizhu games in the bot's database, the landlord
+    // (Ann, Bob, Cat in turn) winning each.
+    let url = format!("sqlite://{}", dir.path().join("paiju.db").display());
+    let ledger = Ledger::open(&url, LedgerConfig::default())
+        .await
+        .unwrap()
+        .with_ratings(RatingsConfig {
+            provisional_games: 1,
+            ..RatingsConfig::default()
+        });
+    for landlord in 0..3 {
+        let game = ledger
+            .create_game(NewGame {
+                server: GUILD_ID,
+                channel: CHANNEL_ID,
+                kind: "dou-dizhu".into(),
+                options: json!({}),
+                seats: vec![Some(ANN), Some(BOB), Some(CAT)],
+                stake: 1,
+            })
+            .await
+            .unwrap();
+        let deltas: Vec<i64> = (0..3).map(|s| if s == landlord { 2 } else { -1 }).collect();
+        let farmers = (0..3).filter(|&s| s != landlord).collect();
+        let contest = Contest::sides_by_chips(vec![landlord], farmers, &deltas);
+        ledger
+            .settle_rated(
+                game,
+                Settlement {
+                    deltas,
+                    rake_percent: 0,
+                    record: json!({}),
+                    winners: vec![landlord],
+                },
+                Some(contest),
+            )
+            .await
+            .unwrap();
+    }
+    drop(ledger);
+    // Played three days ago: the two-day season is over.
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    sqlx::query("UPDATE rated_games SET finished_at = finished_at - 3 * 86400")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+
+    // Bob has left the server.
+    fake.leave_guilds(BOB);
+    let _bot = BotProcess::start(&fake.api_url(), dir.path(), &[]);
+    fake.wait_ready(1).await;
+    fake.wait_for("the season's end in the channel", 30, |f| {
+        f.channel_messages(CHANNEL_ID)
+            .iter()
+            .any(|m| message_text(m).contains("Season 1 is over"))
+    })
+    .await;
+    let posted = fake
+        .channel_messages(CHANNEL_ID)
+        .into_iter()
+        .find(|m| message_text(m).contains("Season 1 is over"))
+        .unwrap();
+    let text = message_text(&posted);
+    assert!(text.contains("Dou Dizhu ladder — season 1"), "{text}");
+    assert!(text.contains("Rank"), "the config's tier names: {text}");
+    assert!(!text.contains(&BOB.to_string()), "Bob left: {text}");
+    assert!(text.contains(&format!("<@{ANN}>")), "{text}");
+    assert!(text.contains(&format!("<@{CAT}>")), "{text}");
+    assert!(text.contains("1. <@") && text.contains("2. <@"), "{text}");
+    assert!(!text.contains("3. <@"), "{text}");
+
+    // The kept final ladder, asked for: Bob is not listed either.
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "ladder",
+        json!([
+            { "name": "game", "type": 4, "value": 0 },
+            { "name": "season", "type": 4, "value": 1 }
+        ]),
+    );
+    let ladder = fake.wait_answer(id).await;
+    let text = ladder.text();
+    assert!(ladder.is_ephemeral(), "{ladder:?}");
+    assert!(text.contains("season 1"), "{text}");
+    assert!(!text.contains(&BOB.to_string()), "{text}");
+    assert!(
+        text.contains("1. <@") && text.contains("2. <@") && !text.contains("3. <@"),
+        "{text}"
+    );
+    // A page past the ladder's walk is refused with the limit.
+    let id = fake.command(
+        ANN,
+        "en-US",
+        "ladder",
+        json!([
+            { "name": "game", "type": 4, "value": 0 },
+            { "name": "page", "type": 4, "value": 26 }
+        ]),
+    );
+    let refused = fake.wait_answer(id).await;
+    assert!(
+        refused.is_ephemeral() && refused.text().contains("first 25 pages"),
+        "{refused:?}"
+    );
+    // And season 2 runs.
+    let status = json!([{ "name": "status", "type": 1, "options": [] }]);
+    let id = fake.command(ADMIN, "en-US", "season", status);
+    let s = fake.wait_answer(id).await;
+    assert!(s.text().contains("Season 2"), "{s:?}");
+}

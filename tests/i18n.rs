@@ -430,6 +430,42 @@ fn error_arguments_that_are_ids_are_shown_as_words() {
     assert_eq!(i18n::tr_rule_error(Lang::ZhCn, &off), "本桌没有开启明牌。");
 }
 
+/// Issue #36 §3.13: a new player learns each game from its `rules` answer
+/// alone — Chexuan's named hands with their cards and the mango amounts,
+/// Paohuzi's huxi table and 臭偎 as the rules define it, Shengji's trump
+/// order and, in Chinese, the commands a Chinese client shows.
+#[test]
+fn rules_texts_teach_what_a_new_player_asked_for() {
+    for lang in Lang::ALL {
+        let hands = i18n::tr(lang, "chexuan-rules-hands");
+        for cards in ["10♠ 10♣", "4♠ 4♣", "J♠ J♣", "7♥ 7♦", "9♠ 9♣", "3♥"] {
+            assert!(hands.contains(cards), "{}: {cards} in {hands}", lang.code());
+        }
+        for name in ["梅十", "板凳", "虎头", "天王", "灯笼九", "苕十九"] {
+            assert!(hands.contains(name), "{}: {name} in {hands}", lang.code());
+        }
+        assert!(
+            hands.contains("皱芒 2") && hands.contains("休芒 5") && hands.contains(" 10"),
+            "{}: the mango amounts in {hands}",
+            lang.code()
+        );
+        let score = i18n::tr(lang, "paohuzi-rules-score");
+        for huxi in ["9 / 6", "12 / 9", "6 / 3", "3 / 1"] {
+            assert!(score.contains(huxi), "{}: {huxi} in {score}", lang.code());
+        }
+        let shengji = i18n::tr(lang, "shengji-rules");
+        assert!(shengji.contains("A K Q J 10"), "{}: {shengji}", lang.code());
+    }
+    let rules = i18n::tr(Lang::ZhCn, "paohuzi-rules");
+    assert!(!rules.contains("碰过又不碰"), "{rules}");
+    assert!(rules.contains("没碰，偎上就是臭偎"), "{rules}");
+    let play = i18n::tr(Lang::ZhCn, "shengji-rules-play");
+    assert!(
+        play.contains("/出牌 牌:7H 7H") && play.contains("/不出") && !play.contains("/play"),
+        "{play}"
+    );
+}
+
 /// `/<game> rules` answers with one message: it must fit Discord's 2000
 /// characters and mark the project's decisions.
 #[test]
@@ -440,6 +476,11 @@ fn rules_texts_fit_one_discord_message() {
             "ddz-rules-variants",
             "dg-rules",
             "chexuan-rules",
+            "chexuan-rules-hands",
+            "shengji-rules",
+            "shengji-rules-play",
+            "paohuzi-rules",
+            "paohuzi-rules-score",
         ] {
             let text =
                 i18n::tr_exact(lang, id).unwrap_or_else(|| panic!("{} lacks {id}", lang.code()));

@@ -420,6 +420,31 @@ async fn zero_sum_settlement_and_idempotency(b: Backend) {
     assert_clean(&l).await;
 }
 
+/// `/replay` reads one game, its server, seats and record: none while it
+/// runs, the settled record after, nothing for a game that never was.
+async fn a_game_and_its_record_are_read_by_number(b: Backend) {
+    let (_d, l) = ledger(b).await;
+    let g = l
+        .create_game(game(vec![Some(1), None, Some(3)]))
+        .await
+        .unwrap();
+    let running = l.game_record(g).await.unwrap().unwrap();
+    assert_eq!(
+        (running.server, running.status, running.stake),
+        (S, GameStatus::Running, 10)
+    );
+    assert_eq!(running.seats, vec![Some(1), None, Some(3)]);
+    assert_eq!((running.kind.as_str(), running.record), ("dou-dizhu", None));
+    l.settle(g, settlement(vec![20, 0, -20], vec![0]))
+        .await
+        .unwrap();
+    let finished = l.game_record(g).await.unwrap().unwrap();
+    assert_eq!(finished.status, GameStatus::Finished);
+    let record: serde_json::Value = serde_json::from_str(&finished.record.unwrap()).unwrap();
+    assert_eq!(record, json!({"game": "dou-dizhu"}));
+    assert!(l.game_record(g + 1).await.unwrap().is_none());
+}
+
 async fn a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules(b: Backend) {
     let (_d, l) = ledger(b).await;
     l.admin_adjust(S, 1, -985, 99, "poor").await.unwrap(); // 15 chips
@@ -1464,6 +1489,7 @@ on_every_database!(
     zero_sum_settlement_and_idempotency,
     a_settled_game_s_record_is_stored_once_beside_it,
     records_kept_in_the_games_rows_move_to_their_own_table,
+    a_game_and_its_record_are_read_by_number,
     a_loser_pays_at_most_what_it_had_at_the_start_shared_by_the_rules,
     rake_is_burned_from_winners,
     ai_seats_are_played_by_the_house,

@@ -277,6 +277,51 @@ async fn a_season_ends_with_a_soft_reset(b: Backend) {
     assert!(l.start_season(SERVER, 0).await.is_err());
 }
 
+/// With `season_days`, a season comes due that long after it began (its
+/// first rated game, or the last season's end); ending it "if it is still
+/// season N" ends it once, however many processes saw it due.
+async fn a_season_comes_due_by_its_length(b: Backend) {
+    const DAY: i64 = 24 * 3600;
+    let cfg = RatingsConfig {
+        season_days: 2,
+        ..RatingsConfig::default()
+    };
+    let (_db, l) = ledger(b, cfg).await;
+    let now = paiju::ledger::now_unix();
+    assert!(l.seasons_due(now + 10 * DAY).await.unwrap().is_empty());
+    dou_dizhu(&l, [41, 42, 43], 0, true).await;
+    dou_dizhu(&l, [41, 42, 43], 1, false).await;
+    assert!(l.seasons_due(now).await.unwrap().is_empty());
+    assert!(l.seasons_due(now + DAY).await.unwrap().is_empty());
+    let due = l.seasons_due(now + 2 * DAY + 5).await.unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert_eq!((due[0].server, due[0].number), (SERVER, 1));
+    assert_eq!(l.game_channel(due[0].last_game).await.unwrap(), Some(1));
+    let later = now + 2 * DAY + 5;
+    let end = l
+        .end_season_numbered(SERVER, later, Some(1))
+        .await
+        .unwrap()
+        .expect("season 1 ends");
+    assert_eq!(end.number, 1);
+    assert_eq!(end.ladders.len(), 1);
+    // A second process that saw the same season due ends nothing.
+    assert_eq!(
+        l.end_season_numbered(SERVER, later, Some(1)).await.unwrap(),
+        None
+    );
+    assert_eq!(l.season_status(SERVER).await.unwrap().number, 2);
+    // Season 2 runs from season 1's end: due two days after it.
+    assert!(l.seasons_due(later + DAY).await.unwrap().is_empty());
+    let due = l.seasons_due(later + 2 * DAY).await.unwrap();
+    assert_eq!((due[0].server, due[0].number), (SERVER, 2));
+
+    // Without a length, seasons end only by /season end.
+    let (_db0, l0) = ledger(b, RatingsConfig::default()).await;
+    dou_dizhu(&l0, [41, 42, 43], 0, true).await;
+    assert!(l0.seasons_due(now + 1000 * DAY).await.unwrap().is_empty());
+}
+
 /// Settling twice answers the same report, ratings included, and rates
 /// nothing twice.
 async fn a_second_settlement_rates_nothing_again(b: Backend) {
@@ -320,5 +365,6 @@ on_every_database!(
     rebuild_equals_incremental,
     a_colluding_pair_cannot_climb,
     a_season_ends_with_a_soft_reset,
+    a_season_comes_due_by_its_length,
     a_second_settlement_rates_nothing_again,
 );

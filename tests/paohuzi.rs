@@ -73,7 +73,10 @@ fn check_events_public(events: &[Event]) {
 fn play(seed: u64, basic: [bool; 3], mingtang: bool) -> Paohuzi {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let dealer = rng.gen_range(0..3);
-    let rules = PaohuziRules { mingtang };
+    let rules = PaohuziRules {
+        mingtang,
+        ..PaohuziRules::default()
+    };
     let mut game = Paohuzi::new_hand(rules, dealer, rng.gen_range(0..3), &mut rng).unwrap();
     check_events_public(game.opening_events());
     let mut steps = 0;

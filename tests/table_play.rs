@@ -152,6 +152,35 @@ fn end_of_input_saves_the_game_and_the_next_run_resumes_it() {
     assert!(clean, "{report}");
 }
 
+#[test]
+fn a_game_saved_unfinished_is_named_with_the_command_that_finishes_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("two.db");
+    let (ok, out, err) = play(&db, &["--seed", "8"], "auto\n");
+    assert!(ok, "{err}");
+    assert!(out.contains("The game is saved"), "{out}");
+    // Another game on the same ledger: the saved one is named, with the
+    // command that finishes it, and nothing is opened.
+    for (lang, want) in [
+        (
+            "en",
+            "your game of Dou Dizhu is still saved and unfinished, and you play one game at a time. Run `paiju play dou-dizhu`",
+        ),
+        ("zh", "你还有一局斗地主保存着没打完，一次只能打一局。请先运行 `paiju play dou-dizhu`"),
+    ] {
+        let (ok, out, _) = terminal::play("chexuan", &db, &["--lang", lang], "auto\n");
+        assert!(!ok, "{out}");
+        assert!(out.contains(want), "{lang}: {out}");
+        assert!(!out.contains("cannot start a table"), "{lang}: {out}");
+    }
+    // The saved game still resumes where it was.
+    let (ok, out, err) = play(&db, &["--seed", "8"], &autos());
+    assert!(ok, "{err}");
+    assert!(out.contains("Resuming game #1"), "{out}");
+    let (clean, report) = verify(&db);
+    assert!(clean, "{report}");
+}
+
 /// The text between the first `from` after `start` and the next `to`.
 fn between<'a>(out: &'a str, from: &str, to: &str) -> &'a str {
     let a = out

@@ -508,10 +508,10 @@ fn the_multiplier_shown_is_the_one_paid_and_the_result_shows_everything() {
                 "On the table: nothing yet (bidding).",
                 "On the table: nothing yet (doubling).",
                 "Multiplier: ×6 (bid ×3 · You doubled ×2)",
-                "AI 1's cards left: ",
+                "AI 2's cards left: ",
                 "  You: -240 chips",
-                "  AI 1: +120 chips",
                 "  AI 2: +120 chips",
+                "  AI 3: +120 chips",
             ],
         ),
         (
@@ -521,10 +521,10 @@ fn the_multiplier_shown_is_the_one_paid_and_the_result_shows_everything() {
                 "桌面：还没有出牌（叫地主中）。",
                 "桌面：还没有出牌（加倍中）。",
                 "倍数：×6（叫分 ×3 · 你加倍 ×2）",
-                "电脑1剩下的牌：",
+                "电脑2剩下的牌：",
                 "  你：-240 筹码",
-                "  电脑1：+120 筹码",
                 "  电脑2：+120 筹码",
+                "  电脑3：+120 筹码",
             ],
         ),
     ];
@@ -555,4 +555,20 @@ fn the_multiplier_shown_is_the_one_paid_and_the_result_shows_everything() {
     let plain = out.replace(['\u{2068}', '\u{2069}'], "");
     has_all(&plain, &["On the table: nothing yet (discarding)."]);
     assert!(!plain.contains("(bidding).\nYou may: a discard"), "{plain}");
+}
+
+/// Issue #36: the words the shared help lists work in every game, in
+/// Chinese as typed by a Chinese player (帮助, 代打), never read as cards
+/// or a bid.
+#[test]
+fn the_shared_chinese_words_work_in_every_game() {
+    for game in ["dou-dizhu", "duan-guozi", "chexuan", "shengji", "paohuzi"] {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("words.db");
+        let (_, out, err) = play(game, &db, &["--seed", "3", "--lang", "zh"], "帮助\n代打\n");
+        assert!(out.contains("各游戏通用："), "{game}: {out}\n{err}");
+        for word in ["`帮助`", "`代打`"] {
+            assert!(!out.contains(word), "{game} refused {word}: {out}");
+        }
+    }
 }

@@ -141,9 +141,19 @@ factor-kick = kicks ×{ $value }
 factor-kitty = kitty ×{ $value }
 factor-show = shown hand ×{ $value }
 factor-bombs = { $count ->
-    [one] 1 bomb ×{ $value }
-   *[other] { $count } bombs ×{ $value }
-}
+    [0] { $rockets ->
+        [one] rocket
+       *[other] { $rockets } rockets
+    }
+    [one] 1 bomb{ $rockets ->
+        [0] {""}
+       *[other] {" "}+ rocket
+    }
+   *[other] { $count } bombs{ $rockets ->
+        [0] {""}
+       *[other] {" "}+ rocket
+    }
+} ×{ $value }
 factor-spring = spring ×2
 factor-anti-spring = anti-spring ×2
 factor-doubled = { $player } doubled ×2
@@ -160,7 +170,7 @@ give-done = You gave { $amount } chips to { $player }. Your balance: { $chips }.
 admin-granted = Granted { $amount } chips to { $player }. Their balance: { $chips }.
 admin-revoked = Took back { $amount } chips from { $player }. Their balance: { $chips }.
 history-title = Recent games in this server
-history-line = { $when } · { $game } · { $status } · { $players }
+history-line = #{ $id } · { $when } · { $game } · { $status } · { $players }
 history-empty = No games have been played here yet.
 history-fewer = { $count ->
     [one] Only the newest game fits here.
@@ -250,3 +260,25 @@ perm-attach-files = Attach Files
 # Told privately (by DM) to whoever hosts a table the bot lost mid-game.
 table-lost-permissions = The { $game } table in { $channel } was called off: I can no longer post or edit its message there. Check that I have { $permissions } in that channel, then start again. What was at stake in the game being played went back to its players; every hand finished before it stays paid.
 table-lost-channel = The { $game } table in { $channel } was called off: the channel was deleted. What was at stake in the game being played went back to its players; every hand finished before it stays paid.
+# 复盘: replaying a finished game (/replay, "Replay" on a result)
+btn-replay = Replay
+btn-replay-share = Share
+btn-replay-file = Record (JSON)
+replay-title = Replay · { $game } · game #{ $id }
+replay-step-deal = The deal (the game has { $steps } moves)
+replay-step = Move { $step } of { $steps }
+replay-ai-hard = hard AI
+replay-ai-only = AI (this game has one level)
+replay-ai-same = 🤖 The { $ai } would have played the same.
+replay-ai-other = 🤖 The { $ai } would have played: { $move }
+replay-turns-ai-sooner = Its hand then plays out in { $ai } turns, yours in { $played }: { $diff } turns sooner.
+replay-turns-as-good = Counting the turns to play out the hand ({ $played }), your move was as good.
+replay-turns-yours-sooner = Counting the turns to play out the hand, yours was better: { $played } against the AI's { $ai }.
+replay-jump = Jump to a round…
+replay-jump-deal = The deal
+replay-jump-round = Round { $round } (move { $step })
+replay-jump-step = Move { $step }
+replay-shared = Posted in the channel (the table as everyone saw it; your hand stays private).
+replay-shared-by = Shared by { $player }
+replay-file = The record of game #{ $game }: `paiju replay` and `paiju render` read it. It holds every hand dealt, so keep it to yourself until you mean to show it.
+replay-move-pass = pass

@@ -202,11 +202,24 @@ chexuan-rules = **Chexuan (扯旋)** — a Sichuan betting game on pai gow hands
     • Before the hand each player sets a bobo (簸簸, at least 20 antes): the most he can put in, and so lose, in this hand. Everyone pays the ante (底皮).
     • Deal 1: two face-down cards each, then a betting round; deals 2 and 3: one face-up card each, each followed by a betting round. In turn: raise (大, by at least the ante), call (跟), all-in (敲), check (休, only when nothing is owed) or fold (丢, losing what you put in).
     • Showdown: split your four cards into a head (头) and a tail (尾); the head may not be lower than the tail. Against each other player compare tails, then heads: win both or win one and tie one to win; tie both or win one and lose one to tie.
-    • Hands, high to low: 丁二皇 (3♥ + big joker), 天 (Q♥Q♦), 地 (2♥2♦), 人 (8♥8♦), 和 (4♥4♦), then the equal groups 梅十 = 板凳 = 长三, 虎头 = 苕十 = 猫猫 = 膏药, 黑五 = 黑七 = 黑八 = 黑九, then 天王, 地王, 天杠, 地杠, 天关九, 地关九, 灯笼九, 和五九 and the other nines, and last plain points (the last digit of the sum, 8 down to 0). Equal hands tie.
+    • Hands, high to low: 丁二皇, 天, 地, 人, 和, the equal groups of pairs, the named nines (天王 … 苕十九), and last plain points — each with its cards in the next message. Equal hands tie.
     • Settlement (尾大吃皮): the highest tail (big tail) takes every ante and deals next; then each player takes from everyone he beats, at most his own bet from each.
     • 三花十 (red 10, black 10, J) or 三花六 (red 6, black 6, big joker) may be laid down on your turn in round 3: you get back all you put in and are out.
-    • Mango (芒果): a betting round where at least two speak and all check (休芒) makes everyone still in pay into the mango pot; a first-round raise that all others fold to (皱芒) makes every other player pay, and the raiser takes the whole pot. At a showdown the strictly highest tail takes the mango pot.
+    • Mango (芒果): a betting round where at least two speak and all check (休芒) makes everyone still in pay into the mango pot; a first-round raise that all others fold to (皱芒) makes every other player pay, and the raiser takes the whole pot. At a showdown the strictly highest tail takes the mango pot (the amounts are in the next message).
     • Table decisions: mango is paid from the chips you keep off the table (balance − bobo); what those cannot cover comes out of your stack, so bringing your whole balance does not exempt you. A player whose time runs out is played for that one move (check, else fold); two hands in a row with a timeout stand the seat up.
+chexuan-rules-hands = **Chexuan hands (牌型), high to low** — a head or a tail is two cards:
+    1. 丁二皇: 3♥ + big joker
+    2. 天 Q♥ Q♦ · 3. 地 2♥ 2♦ · 4. 人 8♥ 8♦ · 5. 和 4♥ 4♦
+    6. 梅十 10♠ 10♣ = 板凳 4♠ 4♣ = 长三 6♠ 6♣
+    7. 虎头 J♠ J♣ = 苕十 10♥ 10♦ = 猫猫 6♥ 6♦ = 膏药 7♥ 7♦
+    8. 黑五 5♠ 5♣ = 黑七 7♠ 7♣ = 黑八 8♠ 8♣ = 黑九 9♠ 9♣
+    9. 天王: red Q + 9 · 10. 地王: red 2 + 9 · 11. 天杠: red Q + any 8 · 12. 地杠: red 2 + any 8
+    13. 天关九: red Q + any 7 · 14. 地关九: red 2 + any 7 · 15. 灯笼九: red 8 + J · 16. 和五九: red 4 + 5
+    17. 板五九 (black 4 + 5) = 丁长九 (3♥ + black 6) = 梅十九 (black 10 + 9)
+    18. 丁猫九 (3♥ + red 6) = 乌龙九 (black 8 + J) = 苕十九 (red 10 + 9)
+    19. Any other two cards: the last digit of their points added up (a card counts its rank — 10, J 11, Q 12 — 3♥ counts 3, the big joker 6), 8 down to 0.
+    Hands joined by = are equal, and equal hands tie (平).
+    • **Mango (芒果) amounts**, × the ante, by how many mangos this table has had, this one included: the first — 皱芒 2, 休芒 5; the second 5; from the third on 10.
 
 ## At the table: bobo, sitting out, leaving, the session.
 

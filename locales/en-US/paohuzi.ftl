@@ -226,6 +226,7 @@ paohuzi-rules = **Paohuzi (跑胡子)** — 3 players, 80 cards: small 一…十
     Melds of three: 坎 (three alike in hand, kept), 碰 (a pair + a shown card), 偎 (a pair + your own draw, face down; 臭偎 if you declined its 碰), sequences (一二三, 二七十) and 绞 (two of one case and one of the other). Fours: 提 (face down) and 跑 (face up), which happen by themselves; a second four is 重跑.
     A drawn card is shown; in order the players may win (胡) on it, a compulsory 跑 takes it, then one 碰, then 吃 (the drawer, then the next seat). A 吃 must also lay out in 比 every other copy of the card in your hand. A card you declined (碰 or 吃) or discarded becomes 臭 to you; a win you declined stays barred until your huxi changes (臭胡).
 paohuzi-rules-score = **Winning**: all your cards in seven melds (a pair when you have a 提 or 跑) with at least 15 huxi. Tun = (huxi − 12) ÷ 3, +1 for 自摸 (your own draw); 天胡 counts huxi twice. With the 名堂 option: 红胡 (10+ red cards) ×2, 点胡 (one red) ×3, 乌胡 (no red) ×5; 海底胡 (the wall's last card) is shown.
+    • **Huxi** (big 壹…拾 / small 一…十): 碰 3 / 1; 坎, 偎, 臭偎 6 / 3; 跑 9 / 6; 提 12 / 9; 壹贰叁 or 贰柒拾 6, 一二三 or 二七十 3; other sequences, 绞 and the pair 0.
     • **Chips**: each other player pays the winner tun × fan × the stake. A drawn hand (荒庄) pays nothing; the winner deals next, after 荒庄 the same dealer, after three 荒庄 in a row the next seat.
     • **Here**: every player who may take a card is asked at once, in “My hand”; the rules' priority decides. A claim you do not answer in time passes; a discard you do not make is played for you.
 
@@ -244,6 +245,8 @@ cmd-paohuzi-start-opt-stake = stake
     .description = Chips per tun (default from the config)
 cmd-paohuzi-start-opt-mingtang = mingtang
     .description = Play the 名堂: 红胡 ×2, 点胡 ×3, 乌胡 ×5 (default off)
+cmd-paohuzi-start-opt-ai = ai
+    .description = How the AI seats play (default: easy)
 cmd-paohuzi-join = join
     .description = Take a seat
 cmd-paohuzi-leave = leave

@@ -85,3 +85,4 @@ season-started = Season { $season } starts now.
 season-ended = Season { $season } is over: its final ladders are kept (`/ladder season:{ $season }`). Season { $next } begins, every rating softly reset.
 
 err-no-such-season = There is no season { $season } here (this is season { $current }).
+err-ladder-page = The ladder lists its first { $pages } pages ({ $players } players): ask for page { $pages } or an earlier one.

@@ -43,6 +43,7 @@ term-another-game = Another game? Type y for yes, n for no.
 term-answer-yes-or-no = `{ $answer }` is not an answer here: type y for another game, n to stop.
 term-answer-empty = An empty line is no answer: type y for another game, n to stop.
 term-saved = Input closed. The game is saved: run `paiju play { $game }` again to continue it.
+term-saved-elsewhere = paiju: your game of { $name } is still saved and unfinished, and you play one game at a time. Run `paiju play { $game }` to finish it (or leave it there), then start this one.
 term-goodbye = Thanks for playing. 再见!
 term-closed-short = The table closed: you have { $balance } chips and the next game needs { $needed }.
 term-trouble = (table trouble: { $message })
@@ -121,6 +122,7 @@ term-ddz-discard = discard { $cards }
 term-ddz-plays = a play (type the cards)
 term-ddz-discards = a discard (type the cards, or `keep` to discard nothing)
 term-ddz-not-a-command = not a command or cards you hold
+term-ddz-cannot-beat = nothing in your hand beats the play on the table: type `pass` (要不起)
 term-ddz-no-play-now = no cards are played now: answer the question above
 term-ddz-bid-range = a bid is 1, 2 or 3
 

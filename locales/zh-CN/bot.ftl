@@ -97,7 +97,13 @@ factor-rob = 抢地主 ×{ $value }
 factor-kick = 踢 ×{ $value }
 factor-kitty = 底牌 ×{ $value }
 factor-show = 明牌 ×{ $value }
-factor-bombs = { $count } 个炸弹 ×{ $value }
+factor-bombs = { $count ->
+    [0] 王炸
+   *[other] { $count } 个炸弹{ $rockets ->
+        [0] {""}
+       *[other] {" "}+ 王炸
+    }
+} ×{ $value }
 factor-spring = 春天 ×2
 factor-anti-spring = 反春 ×2
 factor-doubled = { $player }加倍 ×2
@@ -114,7 +120,7 @@ give-done = 你送给{ $player } { $amount } 筹码。你的余额：{ $chips }�
 admin-granted = 已向{ $player }发放 { $amount } 筹码。其余额：{ $chips }。
 admin-revoked = 已从{ $player }收回 { $amount } 筹码。其余额：{ $chips }。
 history-title = 本服务器最近的牌局
-history-line = { $when } · { $game } · { $status } · { $players }
+history-line = 第 { $id } 局 · { $when } · { $game } · { $status } · { $players }
 history-empty = 这里还没有打过牌。
 history-fewer = 这里只放得下最近的 { $count } 局。
 stats-title = { $player }的统计
@@ -181,3 +187,25 @@ perm-embed-links = 嵌入链接
 perm-attach-files = 附加文件
 table-lost-permissions = { $channel } 的{ $game }牌桌已停止：我无法再在那里发送或编辑牌桌消息。请确认我在该频道有{ $permissions }权限，然后重新开桌。正在进行的这一局押注已退还；之前打完的各局照常结算。
 table-lost-channel = { $channel } 的{ $game }牌桌已停止：该频道已被删除。正在进行的这一局押注已退还；之前打完的各局照常结算。
+# 复盘：回放已结束的牌局（/复盘，结果下的“复盘”按钮）
+btn-replay = 复盘
+btn-replay-share = 分享
+btn-replay-file = 牌谱（JSON）
+replay-title = 复盘 · { $game } · 第 { $id } 局
+replay-step-deal = 发牌（本局共 { $steps } 手）
+replay-step = 第 { $step } 手 / 共 { $steps } 手
+replay-ai-hard = 困难 AI
+replay-ai-only = AI（本游戏只有一个级别）
+replay-ai-same = 🤖 { $ai }也会这样打。
+replay-ai-other = 🤖 { $ai }会这样打：{ $move }
+replay-turns-ai-sooner = 那样剩牌 { $ai } 手出完，你这样要 { $played } 手：快 { $diff } 手。
+replay-turns-as-good = 按出完剩牌的手数（{ $played } 手）算，你这步一样好。
+replay-turns-yours-sooner = 按出完剩牌的手数算，你这步更好：{ $played } 手，AI 的要 { $ai } 手。
+replay-jump = 跳到某一轮…
+replay-jump-deal = 发牌
+replay-jump-round = 第 { $round } 轮（第 { $step } 手）
+replay-jump-step = 第 { $step } 手
+replay-shared = 已发到频道（只有大家当时看得到的牌桌，你的手牌不公开）。
+replay-shared-by = { $player } 分享的复盘
+replay-file = 第 { $game } 局的牌谱：`paiju replay` 和 `paiju render` 都能读。里面有每个人发到的牌，想公开之前请自己保管。
+replay-move-pass = 不出

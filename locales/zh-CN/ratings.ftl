@@ -84,3 +84,4 @@ season-started = 第 { $season } 赛季现在开始。
 season-ended = 第 { $season } 赛季结束：最终排名已保存（`/天梯 赛季:{ $season }`）。第 { $next } 赛季开始，所有积分已软重置。
 
 err-no-such-season = 这里没有第 { $season } 赛季（现在是第 { $current } 赛季）。
+err-ladder-page = 天梯只列前 { $pages } 页（{ $players } 名玩家）：请查看第 { $pages } 页或更前的页。

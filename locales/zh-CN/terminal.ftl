@@ -34,6 +34,7 @@ term-another-game = 再来一局？输入“好”（y）再来，“不”（n�
 term-answer-yes-or-no = `{ $answer }` 不是这里的回答：输入“好”（y）再来一局，“不”（n）结束。
 term-answer-empty = 空行不算回答：输入“好”（y）再来一局，“不”（n）结束。
 term-saved = 输入已结束。牌局已保存：再次运行 `paiju play { $game }` 即可继续。
+term-saved-elsewhere = paiju：你还有一局{ $name }保存着没打完，一次只能打一局。请先运行 `paiju play { $game }` 把它打完（或在那里离开），再开这一局。
 term-goodbye = 谢谢参与，再见！
 term-closed-short = 牌桌已关闭：你只有 { $balance } 个筹码，下一局需要 { $needed } 个。
 term-trouble = （牌桌出错：{ $message }）
@@ -105,6 +106,7 @@ term-ddz-discard = 弃 { $cards }
 term-ddz-plays = 出牌（输入要出的牌）
 term-ddz-discards = 弃牌（输入要弃的牌，或“不弃”一张不弃）
 term-ddz-not-a-command = 不是命令，也不是你手里的牌
+term-ddz-cannot-beat = 你手里没有压得过桌上这手的牌：请输入“不要”（要不起）
 term-ddz-no-play-now = 现在不出牌：请先回答上面的问题
 term-ddz-bid-range = 叫分只能是 1、2 或 3
 

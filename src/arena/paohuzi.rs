@@ -7,13 +7,12 @@
 
 use super::stats::{Measure, Score};
 use super::{per_seat, seats_of, Arena, MatchOptions, Played};
-use crate::ai::Bot;
-use crate::games::paohuzi::ai::BasicBot;
+use crate::ai::{Bot, Level};
 use crate::games::paohuzi::{Event, Paohuzi, PaohuziRules};
 use crate::games::{Game, Seat};
 
 impl Arena for Paohuzi {
-    const BOTS: &'static str = "basic";
+    const BOTS: &'static str = "easy (basic), normal, hard, hard:<worlds>";
 
     fn measures(_opts: &MatchOptions<Self>) -> Vec<Measure> {
         vec![
@@ -51,11 +50,22 @@ impl Arena for Paohuzi {
         crate::games::paohuzi::rules::SEATS
     }
 
+    /// `hard:N`: the hard level sampling N worlds a discard. The hard
+    /// level scores its worlds' hands by the default rules (no 名堂).
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        match spec {
-            "basic" => Some(Box::new(BasicBot)),
-            _ => None,
+        if let Some(n) = spec.strip_prefix("hard:") {
+            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
+            return Some(Box::new(crate::ai::paohuzi::HardBot {
+                worlds,
+                ..Default::default()
+            }));
         }
+        let level = if spec == "basic" {
+            Some(Level::Easy)
+        } else {
+            Level::from_name(spec)
+        };
+        level.map(|l| crate::ai::paohuzi::hand_bot(l, &PaohuziRules::default()))
     }
 }
 

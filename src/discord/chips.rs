@@ -319,6 +319,7 @@ pub async fn history(ctx: Context<'_>) -> Result<(), BotError> {
             lang,
             "history-line",
             &[
+                ("id", g.id.into()),
                 ("when", format!("<t:{}:R>", g.created_at).into()),
                 ("game", game_name(lang, &g.kind).into()),
                 ("status", status.into()),

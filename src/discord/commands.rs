@@ -23,6 +23,7 @@ pub fn all() -> Vec<Command> {
         chips::give(),
         chips::chips_admin(),
         chips::history(),
+        super::replay::replay(),
         chips::stats(),
         super::table::commands::play(),
         super::table::commands::pass(),

@@ -34,6 +34,10 @@ async fn dispatch(
         return Err(BotError::user("err-shutting-down"));
     }
     data.check_guild(click.guild_id)?;
+    // A replay's controls carry their own state (the game and the step).
+    if super::replay::ids::ReplayId::is_replay(&click.data.custom_id) {
+        return super::replay::click(ctx, data, click, lang).await;
+    }
     // An id this build did not make is from an old message: stale.
     let id = ComponentId::decode(&click.data.custom_id).map_err(|_| BotError::user("err-stale"))?;
     let defer = Defer::of(click, &id);

@@ -225,7 +225,7 @@ fn decode_cards(s: &str) -> Option<Vec<Card>> {
         .collect()
 }
 
-fn base36(mut n: u64) -> String {
+pub(crate) fn base36(mut n: u64) -> String {
     const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
     if n == 0 {
         return "0".into();
@@ -239,7 +239,7 @@ fn base36(mut n: u64) -> String {
     String::from_utf8(out).expect("ascii digits")
 }
 
-fn from_base36(s: &str) -> Option<u64> {
+pub(crate) fn from_base36(s: &str) -> Option<u64> {
     if s.is_empty()
         || s.len() > 13
         || !s

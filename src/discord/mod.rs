@@ -18,10 +18,12 @@ pub mod commands;
 pub mod components;
 pub mod errors;
 pub mod ids;
+pub mod members;
 pub mod ops;
 pub mod pace;
 pub mod perms;
 pub mod ratings;
+pub mod replay;
 pub mod settings;
 pub mod table;
 
@@ -51,6 +53,8 @@ pub struct Data {
     pub servers: dashmap::DashMap<u64, Arc<crate::config::server_settings::ServerSettings>>,
     /// Servers whose admins were told where the settings are.
     pub told_admin: dashmap::DashSet<u64>,
+    /// Who is still a member of a server (the ladders leave out who left).
+    pub members: Arc<members::Members>,
 }
 
 impl Data {
@@ -76,6 +80,7 @@ impl Data {
             shards: config.discord.shard_set(),
             servers: dashmap::DashMap::new(),
             told_admin: dashmap::DashSet::new(),
+            members: Arc::default(),
             config,
             ledger,
             langs,
@@ -232,6 +237,11 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         crate::ops::metrics::install();
     }
     let data = Data::new(config, ledger);
+    let season_clock = ratings::SeasonClock {
+        ledger: closing_ledger.clone(),
+        members: data.members.clone(),
+        default_lang: data.default_lang,
+    };
     let shutting_down = data.shutting_down.clone();
 
     let options = poise::FrameworkOptions {
@@ -305,6 +315,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         None => serenity::ClientBuilder::new(&token, intents),
     };
     let mut client = builder.framework(ops::Timed(framework)).await?;
+    season_clock.spawn(client.http.clone(), move |server| {
+        shards.is_none_or(|s| s.hosts(server))
+    });
 
     // Up before the gateway connects: until it has, /healthz says so.
     let _ops_listener = match ops_listen {

@@ -7,10 +7,11 @@
 //! Words in `locales/*/ratings.ftl`; the tiers are the ledger's
 //! ([`crate::ledger::ratings::model::Ladder`]), named there too.
 
+use super::members::Members;
 use super::{lang_of_ctx, BotError, Context};
 use crate::i18n::{self, Lang};
 use crate::ledger::ratings::model::{Ladder, Tier};
-use crate::ledger::{LadderLine, RatingReport, Verdict};
+use crate::ledger::{LadderLine, Ledger, RatingReport, RatingsConfig, SeasonEnd, Verdict};
 use poise::serenity_prelude as serenity;
 
 /// Lines of a ladder per page: 20 short lines stay far below an embed's
@@ -44,9 +45,22 @@ impl GameChoice {
     }
 }
 
-/// A tier's name in `lang`: "黄金 II", "长工".
-pub fn tier_name(lang: Lang, tier: Tier) -> String {
-    let name = i18n::tr(lang, &tier.key());
+/// A tier's name in `lang`: "黄金 II", "长工" — the config's own name for
+/// it when `[ratings.tier_names]` gives one in `lang`.
+pub fn tier_name(lang: Lang, tier: Tier, config: &RatingsConfig) -> String {
+    let configured = config
+        .tier_names
+        .get(tier.ladder.name())
+        .and_then(|langs| {
+            langs
+                .iter()
+                .find(|(code, _)| Lang::from_code(code) == Some(lang))
+        })
+        .and_then(|(_, names)| names.get(tier.index));
+    let name = match configured {
+        Some(n) => n.clone(),
+        None => i18n::tr(lang, &tier.key()),
+    };
     match tier.division {
         Some(d) => i18n::tr_args(
             lang,
@@ -67,7 +81,11 @@ fn roman(d: u8) -> &'static str {
 
 /// The ratings' part of a game's result: (title, lines), or `None` for a
 /// game the ratings do not concern (no contest).
-pub fn result_field(lang: Lang, report: &RatingReport) -> Option<(String, String)> {
+pub fn result_field(
+    lang: Lang,
+    report: &RatingReport,
+    config: &RatingsConfig,
+) -> Option<(String, String)> {
     let title = i18n::tr(lang, "rating-result-title");
     let text = match report.verdict {
         Verdict::AiSeat => i18n::tr(lang, "rating-unrated-ai"),
@@ -112,7 +130,10 @@ pub fn result_field(lang: Lang, report: &RatingReport) -> Option<(String, String
                             ("player", player.into()),
                             ("rating", s.after.into()),
                             ("change", signed(change).into()),
-                            ("tier", format!("{}{arrow}", tier_name(lang, now)).into()),
+                            (
+                                "tier",
+                                format!("{}{arrow}", tier_name(lang, now, config)).into(),
+                            ),
                         ],
                     )
                 })
@@ -188,7 +209,7 @@ pub async fn rank(
                 ],
             )
         } else {
-            tier_name(lang, e.tier())
+            tier_name(lang, e.tier(), ledger.ratings_config())
         };
         let place = match e.place {
             Some(p) => i18n::tr_args(lang, "rank-place", &[("place", i64::from(p).into())]),
@@ -225,7 +246,7 @@ pub async fn rank(
 }
 
 /// The text of a ladder's page.
-fn ladder_text(lang: Lang, kind: &str, lines: &[LadderLine]) -> String {
+fn ladder_text(lang: Lang, kind: &str, lines: &[LadderLine], config: &RatingsConfig) -> String {
     let ladder = Ladder::for_kind(kind);
     lines
         .iter()
@@ -233,7 +254,7 @@ fn ladder_text(lang: Lang, kind: &str, lines: &[LadderLine]) -> String {
             let tier = if l.provisional {
                 i18n::tr(lang, "ladder-provisional")
             } else {
-                tier_name(lang, ladder.tier(l.points))
+                tier_name(lang, ladder.tier(l.points), config)
             };
             i18n::tr_args(
                 lang,
@@ -259,11 +280,12 @@ fn ladder_embed(
     season: i64,
     page: u32,
     lines: &[LadderLine],
+    config: &RatingsConfig,
 ) -> serenity::CreateEmbed {
     let text = if lines.is_empty() {
         i18n::tr(lang, "ladder-empty")
     } else {
-        ladder_text(lang, kind, lines)
+        ladder_text(lang, kind, lines, config)
     };
     let (text, _) = super::chips::whole_lines(&text, super::errors::MAX_DESCRIPTION);
     let mut embed = serenity::CreateEmbed::new()
@@ -312,23 +334,154 @@ pub async fn ladder(
             });
         }
     }
-    let page = page.unwrap_or(1).clamp(1, 10_000) as u32;
-    let (season, lines) = ledger
-        .ladder(
-            server,
-            game.kind(),
-            season,
-            (page - 1) * LADDER_PAGE,
-            LADDER_PAGE,
-        )
+    let page = page.unwrap_or(1).max(1);
+    if page > LADDER_PAGES {
+        return Err(BotError::User {
+            key: "err-ladder-page",
+            args: vec![
+                ("pages", crate::message::Arg::Int(LADDER_PAGES)),
+                (
+                    "players",
+                    crate::message::Arg::Int(LADDER_PAGES * i64::from(LADDER_PAGE)),
+                ),
+            ],
+        });
+    }
+    let page = page as u32;
+    // Asking Discord who is still a member may take longer than the 3 s an
+    // answer may: acknowledged first.
+    let public = public.unwrap_or(false);
+    if public {
+        ctx.defer().await?;
+    } else {
+        ctx.defer_ephemeral().await?;
+    }
+    let members = Listed {
+        ledger,
+        members: &ctx.data().members,
+        http: &ctx.serenity_context().http,
+        server,
+    };
+    let (season, lines) = members
+        .ladder(game.kind(), season, page * LADDER_PAGE)
         .await?;
-    let embed = ladder_embed(lang, game.kind(), season, page, &lines);
-    crate::discord::send(
-        ctx,
-        quiet().embed(embed).ephemeral(!public.unwrap_or(false)),
-    )
-    .await?;
+    let first = ((page - 1) * LADDER_PAGE) as usize;
+    let lines = lines.get(first..).unwrap_or_default();
+    let embed = ladder_embed(
+        lang,
+        game.kind(),
+        season,
+        page,
+        lines,
+        ledger.ratings_config(),
+    );
+    crate::discord::send(ctx, quiet().embed(embed).ephemeral(!public)).await?;
     Ok(())
+}
+
+/// Pages of a ladder `/ladder` walks at most: each line is a lookup of
+/// whether the player is still a member.
+const LADDER_PAGES: i64 = 25;
+
+/// How many of a ladder's lines are read (and their players looked up) at
+/// a time.
+const LADDER_BATCH: u32 = 50;
+
+/// A server's ladders as its members see them: players who left the server
+/// are not listed, and the places count the players listed.
+struct Listed<'a> {
+    ledger: &'a Ledger,
+    members: &'a Members,
+    http: &'a serenity::Http,
+    server: u64,
+}
+
+impl Listed<'_> {
+    /// The first `want` lines of `kind`'s ladder of `season` (this one:
+    /// `None`) whose players are still members, and the season's number.
+    async fn ladder(
+        &self,
+        kind: &str,
+        season: Option<i64>,
+        want: u32,
+    ) -> Result<(i64, Vec<LadderLine>), BotError> {
+        let mut listed = Vec::new();
+        let mut offset = 0;
+        loop {
+            let (number, batch) = self
+                .ledger
+                .ladder(self.server, kind, season, offset, LADDER_BATCH)
+                .await?;
+            listed.extend(self.still_members(&batch).await);
+            if batch.len() < LADDER_BATCH as usize || listed.len() >= want as usize {
+                listed.truncate(want as usize);
+                renumber(&mut listed);
+                return Ok((number, listed));
+            }
+            offset += LADDER_BATCH;
+        }
+    }
+
+    /// `lines` without the players who left, placed again in their order.
+    async fn still_members(&self, lines: &[LadderLine]) -> Vec<LadderLine> {
+        let users: Vec<u64> = lines.iter().map(|l| l.user).collect();
+        let present = self
+            .members
+            .still_members(self.http, self.server, &users)
+            .await;
+        lines
+            .iter()
+            .zip(present)
+            .filter(|(_, here)| *here)
+            .map(|(l, _)| l.clone())
+            .collect()
+    }
+
+    /// A season's end as posted: the words and the final top ten of each
+    /// game, without those who left. Five games' embeds share a message's
+    /// 6,000 characters (the whole ladder stays kept, `/ladder season:`).
+    async fn season_end(
+        &self,
+        lang: Lang,
+        end: &SeasonEnd,
+    ) -> (String, Vec<serenity::CreateEmbed>) {
+        let text = i18n::tr_args(
+            lang,
+            "season-ended",
+            &[
+                ("season", end.number.into()),
+                ("next", (end.number + 1).into()),
+            ],
+        );
+        let mut embeds = Vec::new();
+        for (kind, lines) in &end.ladders {
+            let mut top = Vec::new();
+            for batch in lines.chunks(LADDER_BATCH as usize) {
+                top.extend(self.still_members(batch).await);
+                if top.len() >= 10 {
+                    break;
+                }
+            }
+            top.truncate(10);
+            renumber(&mut top);
+            embeds.push(ladder_embed(
+                lang,
+                kind,
+                end.number,
+                1,
+                &top,
+                self.ledger.ratings_config(),
+            ));
+        }
+        (text, embeds)
+    }
+}
+
+/// Places 1, 2, 3… in the lines' order.
+fn renumber(lines: &mut [LadderLine]) {
+    for (i, l) in lines.iter_mut().enumerate() {
+        l.place = i as u32 + 1;
+    }
 }
 
 /// Seasons of this server's ladders (Manage Server).
@@ -421,29 +574,118 @@ pub async fn season_end(ctx: Context<'_>) -> Result<(), BotError> {
         .ledger
         .end_season(server, crate::ledger::now_unix())
         .await?;
-    let text = i18n::tr_args(
-        lang,
-        "season-ended",
-        &[
-            ("season", end.number.into()),
-            ("next", (end.number + 1).into()),
-        ],
-    );
-    // The final ladders, the top ten of each game: five games' embeds
-    // share a message's 6,000 characters (the whole ladder stays kept,
-    // `/ladder season:`).
-    let embeds: Vec<serenity::CreateEmbed> = end
-        .ladders
-        .iter()
-        .map(|(kind, lines)| {
-            let top: Vec<LadderLine> = lines.iter().take(10).cloned().collect();
-            ladder_embed(lang, kind, end.number, 1, &top)
-        })
-        .collect();
+    // Looking up who is still a member may take more than the 3 s.
+    ctx.defer().await?;
+    let listed = Listed {
+        ledger: &ctx.data().ledger,
+        members: &ctx.data().members,
+        http: &ctx.serenity_context().http,
+        server,
+    };
+    let (text, embeds) = listed.season_end(lang, &end).await;
     let mut reply = quiet().content(text);
     for e in embeds {
         reply = reply.embed(e);
     }
     crate::discord::send(ctx, reply).await?;
     Ok(())
+}
+
+/// How often the bot looks for seasons that came due (and once as it
+/// starts).
+const SEASON_CLOCK: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Ends the seasons that outlived `[ratings] season_days` (none when 0).
+pub struct SeasonClock {
+    pub ledger: Ledger,
+    pub members: std::sync::Arc<Members>,
+    /// The language of a server that chose none (`/paiju settings`).
+    pub default_lang: Lang,
+}
+
+impl SeasonClock {
+    /// Looks now and every ten minutes for the seasons of this process's
+    /// servers (`hosts`) that came due, ends each once — another process
+    /// may end it first: then this one does nothing — and posts its final
+    /// ladders in the channel of the server's last rated game, in the
+    /// server's language.
+    pub fn spawn(
+        self,
+        http: std::sync::Arc<serenity::Http>,
+        hosts: impl Fn(u64) -> bool + Send + Sync + 'static,
+    ) {
+        if self.ledger.ratings_config().season_days <= 0 {
+            return;
+        }
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(SEASON_CLOCK);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                self.end_due(&http, &hosts).await;
+            }
+        });
+    }
+
+    async fn end_due(&self, http: &serenity::Http, hosts: &impl Fn(u64) -> bool) {
+        let now = crate::ledger::now_unix();
+        let due = match self.ledger.seasons_due(now).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!("cannot read the seasons due: {e}");
+                return;
+            }
+        };
+        for d in due.into_iter().filter(|d| hosts(d.server)) {
+            let end = match self
+                .ledger
+                .end_season_numbered(d.server, now, Some(d.number))
+                .await
+            {
+                Ok(Some(end)) => end,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!(server = d.server, "cannot end the season: {e}");
+                    continue;
+                }
+            };
+            tracing::info!(server = d.server, season = end.number, "season ended");
+            if end.ladders.iter().all(|(_, lines)| lines.is_empty()) {
+                // A season nobody played in ends without a word.
+                continue;
+            }
+            let channel = match self.ledger.game_channel(d.last_game).await {
+                Ok(Some(c)) if c > 0 => c,
+                _ => continue,
+            };
+            let lang = self
+                .ledger
+                .server_settings(d.server)
+                .await
+                .ok()
+                .and_then(|s| {
+                    s.get(crate::config::server_settings::names::LANGUAGE)
+                        .and_then(|code| Lang::from_code(code))
+                })
+                .unwrap_or(self.default_lang);
+            let listed = Listed {
+                ledger: &self.ledger,
+                members: &self.members,
+                http,
+                server: d.server,
+            };
+            let (text, embeds) = listed.season_end(lang, &end).await;
+            let msg = serenity::CreateMessage::new()
+                .content(text)
+                .embeds(embeds)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            if let Err(e) = serenity::ChannelId::new(channel)
+                .send_message(http, msg)
+                .await
+            {
+                super::ops::counted(&e);
+                tracing::warn!(channel, "cannot post the season's end: {e}");
+            }
+        }
+    }
 }

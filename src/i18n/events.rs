@@ -1,9 +1,9 @@
 //! What the games' words share: the Discord table log and the terminal
 //! print the same sentences from the same Fluent messages (each game's in
 //! `src/hosts/<game>/words.rs`). What differs is only how the seats are
-//! called ([`Seats`]): mentions and "AI 2" on Discord, "You" and "AI 1" in
+//! called ([`Seats`]): mentions and "AI 2" on Discord, "You" and "AI 2" in
 //! the terminal — and in English "You" takes its own verb forms, which the
-//! messages choose with the `$you` selector (`You bid 3.` / `AI 1 bids 3.`).
+//! messages choose with the `$you` selector (`You bid 3.` / `AI 2 bids 3.`).
 //! Also [`signed`] changes and [`cx_cards`], Chexuan's card names (read by
 //! the refusals' words in `i18n` too).
 

@@ -109,6 +109,9 @@ impl Group {
 pub struct Badge {
     pub seat: Seat,
     pub turn: bool,
+    /// 报单 / 报双: the seat is down to this many cards (Dou Dizhu), drawn
+    /// as a red disc with the count on the badge's corner.
+    pub alert: Option<u8>,
 }
 
 /// One line of a picture: an optional seat badge, then groups left to
@@ -129,9 +132,21 @@ impl Line {
 
     pub fn seat(seat: Seat, turn: bool, groups: Vec<Group>) -> Line {
         Line {
-            badge: Some(Badge { seat, turn }),
+            badge: Some(Badge {
+                seat,
+                turn,
+                alert: None,
+            }),
             groups,
         }
+    }
+
+    /// The line's seat is down to `cards` cards (报单 / 报双).
+    pub fn alert(mut self, cards: u8) -> Line {
+        if let Some(b) = &mut self.badge {
+            b.alert = Some(cards);
+        }
+        self
     }
 }
 
@@ -276,8 +291,11 @@ const LINE_GAP: f32 = 10.0;
 const BADGE_W: f32 = 36.0;
 const BADGE_H: f32 = 32.0;
 const RAISE: f32 = 14.0;
-/// Lines wrap beyond this width.
-const MAX_W: f32 = 1000.0;
+/// Lines wrap beyond this width: Discord shows a picture in a message at
+/// most about 550 px wide and scales a wider one down, so a long strip
+/// (a 33-card Shengji hand was 863 px) had its card corners shrunk to a
+/// few pixels. 500 px is 17 cards a row at full size.
+const MAX_W: f32 = 500.0;
 
 fn tile_size(face: Face) -> (f32, f32) {
     if face.is_zi() {
@@ -508,8 +526,13 @@ fn draw_tile(pm: &mut Pixmap, t: &Tile, x: f32, y: f32) {
         Transform::identity(),
         None,
     );
+    // Chosen: a blue edge. Marked (a wild card, a level card): a thick
+    // gold frame, which a fan leaves visible down the card's whole strip —
+    // a dot alone was too small to tell a soft bomb `6 6 6 5♠` from a trio.
     let (edge, width) = if t.selected {
         (rgb(0x25, 0x63, 0xEB), 2.5)
+    } else if t.marked {
+        (rgb(0xE0, 0xA1, 0x00), 3.5)
     } else {
         (edge, 1.0)
     };
@@ -628,7 +651,7 @@ fn draw_card(pm: &mut Pixmap, card: Card, marked: bool, x: f32, y: f32) {
     }
     if marked {
         // The level card's mark, in the part a fan leaves visible.
-        if let Some(dot) = PathBuilder::from_circle(cx, y + CARD_H - 14.0, 6.0) {
+        if let Some(dot) = PathBuilder::from_circle(cx, y + CARD_H - 14.0, 7.0) {
             let gold = paint(rgb(0xE0, 0xA1, 0x00));
             pm.fill_path(&dot, &gold, FillRule::Winding, Transform::identity(), None);
         }
@@ -653,6 +676,28 @@ fn draw_badge(pm: &mut Pixmap, b: &Badge, y: f32) {
     }
     let n = (b.seat + 1).to_string();
     text(pm, &n, 15.0, cx, cy, 20.0, rgb(0xFF, 0xFF, 0xFF));
+    // 报单 / 报双: a red disc with the cards left, over the badge's corner.
+    if let Some(left) = b.alert {
+        let (ax, ay) = (cx + 11.0, cy - 10.0);
+        if let Some(c) = PathBuilder::from_circle(ax, ay, 8.0) {
+            pm.fill_path(
+                &c,
+                &paint(rgb(0xD3, 0x2F, 0x2F)),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+        }
+        text(
+            pm,
+            &left.to_string(),
+            11.0,
+            ax,
+            ay,
+            12.0,
+            rgb(0xFF, 0xFF, 0xFF),
+        );
+    }
 }
 
 /// Drawn tiles, by what they show: a card face looks the same wherever it
@@ -917,6 +962,33 @@ mod tests {
                 assert_eq!(x != 70, ours.data() != before.data(), "at ({x}, {y})");
             }
         }
+    }
+
+    /// Issue #36 §3.12: a wild (or level) card is framed in gold down its
+    /// whole visible strip, not only dotted, so a soft bomb reads as one.
+    #[test]
+    fn a_marked_card_is_framed_in_gold_down_its_strip() {
+        let deck = crate::cards::standard_deck();
+        let mut tiles: Vec<Tile> = deck.iter().take(4).map(|c| Tile::card(*c)).collect();
+        tiles[1].marked = true;
+        let p = render(&Scene {
+            lines: vec![Line::new(vec![Group::row(tiles)])],
+        });
+        let (w, _, px) = decode(&p.png).unwrap();
+        let at = |x: f32, y: f32| {
+            let i = ((y as u32 * w + x as u32) * 4) as usize;
+            (px[i], px[i + 1], px[i + 2])
+        };
+        let gold = |(r, g, b): (u8, u8, u8)| r > 180 && (110..200).contains(&g) && b < 80;
+        // The left edge of each card, halfway down: the second one is gold.
+        let edge = |card: f32| at(PAD + card * CARD_STEP + 1.5, PAD + CARD_H / 2.0);
+        assert!(gold(edge(1.0)), "{:?}", edge(1.0));
+        assert!(
+            !gold(edge(0.0)) && !gold(edge(2.0)),
+            "{:?} {:?}",
+            edge(0.0),
+            edge(2.0)
+        );
     }
 
     #[test]

@@ -152,6 +152,13 @@ pub trait TableGame: Game {
         Self::bot_for(rules)
     }
 
+    /// The strongest bot the game has, whatever a table chose: the one a
+    /// replay (复盘) asks what it would have played. By default
+    /// [`TableGame::bot_for`], for games with one level of AI.
+    fn strongest_bot(rules: &Self::Rules) -> Box<dyn Bot<Self>> {
+        Self::bot_for(rules)
+    }
+
     /// The action that abandons the game for `seat`, if the game has one
     /// (Dou Dizhu's escape). Without one, a seat that leaves mid-game is
     /// played by the bot until the game ends.

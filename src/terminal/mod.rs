@@ -157,6 +157,11 @@ pub trait TerminalGame: TableGame {
         // result, not only the person's).
         result.owed.get(seat).copied()
     }
+    /// What the finished game's last view reveals, said before its result
+    /// (Shengji: the kitty's cards); empty by default.
+    fn revealed_at_end(_lang: Lang, _view: &Self::View) -> String {
+        String::new()
+    }
     /// Asked before leaving a running game (what it costs).
     fn leave_confirm(lang: Lang, rules: &serde_json::Value) -> String;
 
@@ -391,7 +396,9 @@ where
     fn line_text(&mut self, line: Option<Line>) -> anyhow::Result<Option<Option<String>>> {
         let key = match line {
             None => return Ok(Some(None)),
-            Some(Line::Text(line)) => return Ok(Some(Some(line))),
+            // Full-width letters and digits (a Chinese input method's
+            // full-width mode) read as their plain forms everywhere.
+            Some(Line::Text(line)) => return Ok(Some(Some(crate::cards::halfwidth(&line)))),
             Some(Line::TooLong) => "term-line-too-long",
             Some(Line::NotUtf8) => "term-line-not-utf8",
         };
@@ -436,6 +443,17 @@ where
         }
     }
 
+    /// The kind of another game the person is seated at, unfinished, on
+    /// this ledger's terminal server, if any.
+    async fn saved_elsewhere(&self) -> anyhow::Result<Option<crate::games::GameKind>> {
+        let games = self.tables.store().unfinished_games().await?;
+        Ok(games
+            .iter()
+            .filter(|g| g.server == LOCAL_SERVER && g.seats.contains(&Some(LOCAL_USER)))
+            .filter_map(|g| crate::games::GameKind::of_record(&g.kind))
+            .find(|k| *k != G::KIND))
+    }
+
     async fn run(&mut self) -> anyhow::Result<()> {
         let balance = self
             .tables
@@ -453,6 +471,15 @@ where
             .into_iter()
             .filter(|g| g.kind == G::KIND.name() && g.server == LOCAL_SERVER)
             .collect();
+        // The ledger seats a person at one running game per server: a game
+        // of another kind left saved would refuse this table with words
+        // that name neither it nor how to finish it (issue #36).
+        if stored.is_empty() {
+            if let Some(kind) = self.saved_elsewhere().await? {
+                self.say(text::saved_elsewhere(lang, kind))?;
+                return Err(Reported.into());
+            }
+        }
         // The welcome names the stake played now: a resumed game's own,
         // not the command line's.
         let mut shown = self.options.clone();
@@ -671,7 +698,16 @@ where
             TableEvent::Left { seat, .. } => {
                 self.say(text::left(lang, &text::seats(&names, me), seat))?
             }
-            TableEvent::Settled { result, report, .. } => {
+            TableEvent::Settled {
+                result,
+                report,
+                view,
+                ..
+            } => {
+                let revealed = G::revealed_at_end(lang, &view);
+                if !revealed.is_empty() {
+                    self.say(revealed)?;
+                }
                 self.say(G::result_line(self.options.lang, &result, me))?;
                 // Every seat's chips; the AI seats' are the house's, shown
                 // where the game can tell them.

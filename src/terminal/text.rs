@@ -15,14 +15,16 @@ pub const PROMPT: &str = "> ";
 pub const MAX_SEATS: usize = 16;
 
 /// The terminal's seat names: the player's own seat is "You", the others
-/// "AI n" by their seat number.
+/// "AI n" by their seat number as the pictures and Discord count them,
+/// from 1 (the player at seat 1 plays with AI 2 and AI 3). Only the names:
+/// records keep their seats from 0.
 pub fn names(lang: Lang, seats: usize, me: usize) -> Vec<String> {
     (0..seats.max(me + 1))
         .map(|s| {
             if s == me {
                 tr(lang, "term-you")
             } else {
-                tr_args(lang, "table-ai-name", &[("number", (s as i64).into())])
+                tr_args(lang, "table-ai-name", &[("number", (s as i64 + 1).into())])
             }
         })
         .collect()
@@ -245,6 +247,19 @@ pub fn saved_on_eof(lang: Lang, game: &str) -> String {
     )
 }
 
+/// A game of another kind is saved unfinished on this ledger: its name and
+/// the command that finishes it (one running game at a time).
+pub fn saved_elsewhere(lang: Lang, kind: crate::games::GameKind) -> String {
+    tr_args(
+        lang,
+        "term-saved-elsewhere",
+        &[
+            ("name", tr(lang, kind.name_key()).into()),
+            ("game", kind.name().into()),
+        ],
+    )
+}
+
 pub fn goodbye(lang: Lang) -> String {
     tr(lang, "term-goodbye")
 }
@@ -328,7 +343,8 @@ mod tests {
     #[test]
     fn you_take_your_own_verbs_in_english_and_every_seat_has_a_name() {
         let en = names(Lang::EnUs, 3, 0);
-        assert_eq!(en, ["You", "AI 1", "AI 2"]);
+        // Numbered as the pictures number the seats, from 1 (issue #36).
+        assert_eq!(en, ["You", "AI 2", "AI 3"]);
         let s = seats(&en, 0);
         assert_eq!(
             autoplay(Lang::EnUs, &s, 0, false),
@@ -336,11 +352,11 @@ mod tests {
         );
         assert_eq!(
             autoplay(Lang::EnUs, &s, 2, false),
-            "AI 2 is back at the table."
+            "AI 3 is back at the table."
         );
         let zh = names(Lang::ZhCn, 3, 0);
         assert_eq!(zh[0], "你");
-        assert!(zh[1].contains("电脑"), "{zh:?}");
+        assert_eq!(zh[1], "电脑2", "{zh:?}");
         assert_eq!(
             settled_line(Lang::EnUs, "You", 20, false),
             "  You: +20 chips"

@@ -322,6 +322,11 @@ fn the_paohuzi_table_picture_shows_hidden_melds_as_backs() {
                 return;
             };
             positions += 1;
+            // Issue #36 §3.12: a seat's line holds its melds (columns)
+            // only; the cards lying by it are a row on a line of its own.
+            for line in scene.lines.iter().filter(|l| l.badge.is_some()) {
+                assert!(line.groups.iter().all(|g| g.column), "{name} at {at}");
+            }
             let faces = scene.faces();
             let up: Vec<Zi> = faces
                 .iter()
@@ -426,5 +431,8 @@ fn a_thirty_three_card_hand_is_a_small_picture() {
         "{} bytes",
         picture.png.len()
     );
-    assert!(picture.width <= 1024, "{}", picture.width);
+    // Laid out for the size Discord shows (issue #36 §3.12): two rows of
+    // full-size cards within about 550 px, not one strip it shrinks.
+    assert!(picture.width <= 560, "{}", picture.width);
+    assert!(picture.height > 2 * 84, "{}", picture.height);
 }

@@ -341,7 +341,8 @@ async fn two_members_and_two_ai_play_shengji_hand_after_hand_on_discord() {
     }
 
     // A hand's result mid-match: every seat's chips, the levels, and no
-    // "Play again" (the next hand is dealt here by itself).
+    // "Play again" (the next hand is dealt here by itself) — only the
+    // hand's Replay (复盘, issue #36).
     let result = results(fake).remove(0);
     let text = text_of(&result);
     for user in [ANN, BOB] {
@@ -349,7 +350,11 @@ async fn two_members_and_two_ai_play_shengji_hand_after_hand_on_discord() {
     }
     assert!(text.contains("Levels: seats 1 + 3 at"), "{text}");
     assert!(text.contains("Next hand: "), "{text}");
-    assert!(buttons(&result).is_empty(), "mid-match: {result}");
+    let ids = buttons(&result);
+    assert!(
+        ids.len() == 1 && ids[0].starts_with("rp1:o:"),
+        "mid-match: {result}"
+    );
     // The table message moves on to hand 2 (or further: the members may
     // have needed more than one hand for every control).
     fake.wait_for("the next hand", 30, |f| {
@@ -887,9 +892,14 @@ async fn four_members_play_a_whole_shengji_match_on_discord_then_a_new_one() {
         read.len(),
         played.as_secs_f64()
     );
-    // Mid-match results have no button; the last one opens a new match.
+    // Mid-match results have no button but their hand's Replay; the last
+    // one opens a new match.
     for m in &results[..results.len() - 1] {
-        assert!(buttons(m).is_empty(), "mid-match: {m}");
+        let ids = buttons(m);
+        assert!(
+            ids.len() == 1 && ids[0].starts_with("rp1:o:"),
+            "mid-match: {m}"
+        );
     }
     let last = results.last().unwrap();
     let again = button(last, ":again:").expect("New match");

@@ -52,6 +52,8 @@ fn a_match_through_a_pipe_explains_a_refused_follow_and_reaches_its_end() {
     assert!(out.contains("Hint: "), "{out}");
     assert!(out.contains("buries 8 cards (扣底)"), "{out}");
     assert!(out.contains("Attackers' points: "), "{out}");
+    // Issue #36: the buried kitty is shown to all at the hand's end.
+    assert!(out.contains("The kitty (底牌) was: "), "{out}");
     assert!(out.contains("Next hand: "), "hand after hand: {out}");
     assert!(out.contains("Hand 2 · Levels"), "{out}");
     assert!(
@@ -102,6 +104,28 @@ fn the_table_speaks_chinese_and_refuses_five_decks() {
     assert!(
         err.contains("Shengji is played with 1 to 4 decks (--decks), not 5"),
         "{err}"
+    );
+}
+
+/// Issue #36: the words the shared help lists (帮助, 代打) work in Shengji
+/// too, and a word that is not a card is refused in Chinese only.
+#[test]
+fn the_shared_chinese_words_work_and_a_refusal_has_no_english() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sj.db");
+    let (_, out, err) = play(
+        "shengji",
+        &db,
+        &[&ARGS[..], &["--lang", "zh"]].concat(),
+        "帮助\n代打\nxyz\n",
+    );
+    assert!(out.contains("各游戏通用"), "the shared help: {out}\n{err}");
+    assert!(!out.contains("`帮助`"), "帮助 refused: {out}");
+    assert!(!out.contains("`代打`"), "代打 refused: {out}");
+    assert!(out.contains("这不是牌：`xyz`"), "{out}");
+    assert!(
+        !out.contains("is not a card"),
+        "English in a Chinese refusal: {out}"
     );
 }
 

@@ -378,6 +378,9 @@ struct State {
     usernames: HashMap<u64, String>,
     /// The roles of members who have some (none by default).
     roles: HashMap<u64, Vec<u64>>,
+    /// Users who left every guild ([`FakeDiscord::leave_guilds`]): asked
+    /// for as members, they are Unknown Member (10007).
+    left: HashSet<u64>,
     /// Requests refused as past Discord's limits ([`Violation`]).
     violations: Vec<Violation>,
     /// The test expects violations (it tests the bot's reaction to one):
@@ -491,7 +494,7 @@ impl State {
         let name = f["filename"].as_str().unwrap_or("").to_string();
         let id = self.snowflake();
         f["id"] = json!(id.to_string());
-        f["content_type"] = json!("image/png");
+        f["content_type"] = json!(content_type(&name));
         f["url"] = json!(format!("https://cdn.example/{id}/{name}"));
         f["proxy_url"] = json!(format!("https://media.example/{id}/{name}"));
         if let Some(m) = f.as_object_mut() {
@@ -789,13 +792,19 @@ impl FakeDiscord {
         self.lock().usernames.insert(user, name.to_string());
     }
 
-    /// From now on, sending a DM to `user` fails with 50007.
     /// Gives `user` these roles in every guild (their interactions carry
     /// them, as Discord's member objects do).
     pub fn set_roles(&self, user: u64, roles: &[u64]) {
         self.lock().roles.insert(user, roles.to_vec());
     }
 
+    /// `user` leaves every guild: `GET /guilds/{g}/members/{user}` answers
+    /// 404 Unknown Member (10007) from now on.
+    pub fn leave_guilds(&self, user: u64) {
+        self.lock().left.insert(user);
+    }
+
+    /// From now on, sending a DM to `user` fails with 50007.
     pub fn close_dms(&self, user: u64) {
         self.lock().dm_closed.insert(user);
     }
@@ -1667,6 +1676,20 @@ impl FakeDiscord {
                     None => error(404, 10008, "Unknown Message"),
                 }
             }
+            ("GET", ["guilds", _, "members", user]) => match user.parse::<u64>() {
+                Ok(u) if !st.left.contains(&u) => {
+                    let mut member = partial_member_json();
+                    member["user"] = user_json(u, st.usernames.get(&u).map(String::as_str));
+                    member["roles"] = json!(st
+                        .roles
+                        .get(&u)
+                        .map(|r| r.iter().map(u64::to_string).collect::<Vec<_>>())
+                        .unwrap_or_default());
+                    member.as_object_mut().unwrap().remove("permissions");
+                    (200, Some(member))
+                }
+                _ => error(404, 10007, "Unknown Member"),
+            },
             _ => not_found(),
         }
     }
@@ -1962,13 +1985,21 @@ fn parse_body(headers: &Headers, body: &[u8]) -> Value {
                 let hash = data.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
                     (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
                 });
-                files.push(json!({
+                let mut file = json!({
                     "filename": name,
                     "size": data.len(),
                     "png": data.starts_with(b"\x89PNG\r\n\x1a\n"),
                     "hash": format!("{hash:016x}"),
                     "index": index,
-                }));
+                });
+                // A text file (a game record) is kept whole, so a test
+                // can download it as a member would.
+                if name.ends_with(".json") {
+                    if let Ok(text) = std::str::from_utf8(data) {
+                        file["text"] = json!(text);
+                    }
+                }
+                files.push(file);
             }
         }
         if !files.is_empty() && payload.is_object() {
@@ -1977,6 +2008,15 @@ fn parse_body(headers: &Headers, body: &[u8]) -> Value {
         return payload;
     }
     serde_json::from_slice(body).unwrap_or(Value::Null)
+}
+
+/// The content type Discord gives an uploaded file, by its name.
+fn content_type(name: &str) -> &'static str {
+    if name.ends_with(".json") {
+        "application/json"
+    } else {
+        "image/png"
+    }
 }
 
 /// The parts of a multipart body between its boundaries.
@@ -2004,7 +2044,7 @@ fn uploaded(body: &Value) -> Value {
             .map(|(i, mut f)| {
                 let name = f["filename"].as_str().unwrap_or("").to_string();
                 f["id"] = json!(format!("{}", 700_000 + i));
-                f["content_type"] = json!("image/png");
+                f["content_type"] = json!(content_type(&name));
                 f["url"] = json!(format!("https://cdn.example/{name}"));
                 f["proxy_url"] = json!(format!("https://media.example/{name}"));
                 f

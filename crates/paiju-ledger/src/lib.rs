@@ -237,6 +237,21 @@ pub struct GameSummary {
     pub finished_at: Option<i64>,
 }
 
+/// A game as `/replay` reads it: where it was played, who sat, and its
+/// record (stored when it was settled; `None` while it runs, or for a game
+/// cancelled before its deal).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredRecord {
+    pub id: GameId,
+    pub server: ServerId,
+    pub kind: String,
+    pub status: GameStatus,
+    pub seats: Vec<Option<UserId>>,
+    pub stake: i64,
+    /// The record's JSON text, as `paiju replay` reads it.
+    pub record: Option<String>,
+}
+
 /// A user's record in one server: finished games only.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct UserStats {
@@ -1152,6 +1167,31 @@ impl Ledger {
                 },
             )
             .collect()
+    }
+
+    /// One game and its record, whichever server it was played in (the
+    /// caller checks that it is the asker's), or `None` for no such game.
+    pub async fn game_record(&self, game: GameId) -> Result<Option<StoredRecord>, LedgerError> {
+        type Row = (i64, String, String, String, i64, Option<String>);
+        let row: Option<Row> = db::query_as(
+            "SELECT g.server_id, g.kind, g.status, g.seats, g.stake, r.record \
+             FROM games g LEFT JOIN game_records r ON r.id = g.record_id WHERE g.id = $1",
+        )
+        .bind(game)
+        .fetch_optional(&self.reader)
+        .await?;
+        row.map(|(server, kind, status, seats, stake, record)| {
+            Ok(StoredRecord {
+                id: game,
+                server: from_db_id(server),
+                kind,
+                status: GameStatus::parse(&status)?,
+                seats: parse_json(&seats, "seats")?,
+                stake,
+                record,
+            })
+        })
+        .transpose()
     }
 
     /// Returns the balance, creating the account (with the starting grant

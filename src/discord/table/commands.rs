@@ -59,8 +59,8 @@ fn table_here<G: DiscordGame>(ctx: Context<'_>) -> Result<TableHandle<G>, BotErr
 pub fn no_table<G: DiscordGame>(lang: Lang) -> BotError {
     let command = format!(
         "/{} {}",
-        i18n::tr(lang, &format!("cmd-{}", G::COMMAND)),
-        i18n::tr(lang, &format!("cmd-{}-start", G::COMMAND))
+        i18n::tr(lang, &format!("cmd-{}", G::KIND.name())),
+        i18n::tr(lang, &format!("cmd-{}-start", G::KIND.name()))
     );
     BotError::user("err-no-table-of")
         .arg("game", i18n::tr(lang, G::KIND.name_key()))
@@ -270,15 +270,7 @@ pub async fn stop<G: DiscordGame>(ctx: Context<'_>) -> Result<(), BotError> {
     let table = table_here::<G>(ctx)?;
     let status = table.status(None).await?;
     let me = ctx.author().id.get();
-    let manages = match ctx {
-        poise::Context::Application(a) => a
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
-    };
+    let manages = crate::discord::settings::is_admin(ctx);
     let running = status.game.as_ref().map(|g| g.id);
     match running {
         Some(game) if manages => {
@@ -411,13 +403,13 @@ pub fn group<G: DiscordGame>() -> Command {
     ];
     subcommands.extend(G::extra_commands());
     for sub in &mut subcommands {
-        sub.qualified_name = format!("{} {}", G::COMMAND, sub.name).into();
-        sub.identifying_name = format!("{}-{}", G::COMMAND, sub.name).into();
+        sub.qualified_name = format!("{} {}", G::KIND.name(), sub.name).into();
+        sub.identifying_name = format!("{}-{}", G::KIND.name(), sub.name).into();
     }
     Command {
         subcommands,
         subcommand_required: true,
-        ..slash(G::COMMAND, false, group_action)
+        ..slash(G::KIND.name(), false, group_action)
     }
 }
 

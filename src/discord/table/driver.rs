@@ -1170,11 +1170,10 @@ impl<G: DiscordGame> Driver<G> {
             return;
         };
         // Each seat's rating change, or why the game was not rated.
-        if let Some((title, text)) = report
-            .ratings
-            .as_ref()
-            .and_then(|r| crate::discord::ratings::result_field(self.lang, r))
-        {
+        if let Some((title, text)) = report.ratings.as_ref().and_then(|r| {
+            let config = self.host.tables.store().ratings_config();
+            crate::discord::ratings::result_field(self.lang, r, config)
+        }) {
             embed = embed.field(title, text, false);
         }
         let embed = super::fair::with_reveal(embed, self.lang, result.fair.as_ref());
@@ -1183,7 +1182,12 @@ impl<G: DiscordGame> Driver<G> {
             serde_json::from_value(self.options.rules.clone()).unwrap_or_default();
         let Some(again_key) = again_key.filter(|_| !G::plays_on(&rules)) else {
             // The next game follows at this table by itself: no "Play again".
-            self.outbox.push_back(Out::Post(Post::embed(embed)));
+            self.outbox.push_back(Out::Post(Post {
+                components: vec![serenity::CreateActionRow::Buttons(vec![
+                    crate::discord::replay::button(self.lang, game),
+                ])],
+                ..Post::embed(embed)
+            }));
             return;
         };
         // Remembered before the button is shown, so its first click works.
@@ -1205,7 +1209,10 @@ impl<G: DiscordGame> Driver<G> {
         .label(i18n::tr(self.lang, again_key))
         .style(serenity::ButtonStyle::Primary);
         self.outbox.push_back(Out::Post(Post {
-            components: vec![serenity::CreateActionRow::Buttons(vec![again])],
+            components: vec![serenity::CreateActionRow::Buttons(vec![
+                again,
+                crate::discord::replay::button(self.lang, game),
+            ])],
             ..Post::embed(embed)
         }));
     }

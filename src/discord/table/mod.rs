@@ -334,8 +334,6 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
     /// The game's own controls.
     type Click: GameClick;
 
-    /// The name of the game's slash command group (`dou-dizhu`).
-    const COMMAND: &'static str;
     /// Fluent ids of the texts `/<game> rules` sends, one private message
     /// each (each must fit Discord's 2,000 characters).
     const RULES_KEYS: &'static [&'static str];
@@ -488,6 +486,30 @@ pub trait DiscordGame: TableGame + crate::render::Drawn {
     fn again_button(r: &ResultView<'_, Self>) -> Option<&'static str> {
         let _ = r;
         Some("btn-play-again")
+    }
+
+    /// 复盘: whether `seat`'s `action`, about to be applied to `game`,
+    /// starts a new round of play (a lead in Dou Dizhu): the replay's
+    /// select jumps to these. `false` by default: every step is a place to
+    /// jump to.
+    fn replay_round_start(game: &Self, seat: Seat, action: &Self::Action) -> bool {
+        let _ = (game, seat, action);
+        false
+    }
+
+    /// 复盘: `action` in a few words, for "the AI would have played …".
+    /// By default the hint's line, which names the action.
+    fn replay_move_words(lang: Lang, action: &Self::Action) -> String {
+        Self::hint_selection(lang, action).1
+    }
+
+    /// 复盘: in how many turns the seat whose view this is could play out
+    /// its hand after `action`, where the game can tell cheaply (Dou
+    /// Dizhu's estimate); `None` (the default) where it cannot, and the
+    /// replay then judges no move by it.
+    fn replay_turns_left(view: &Self::View, action: &Self::Action) -> Option<u32> {
+        let _ = (view, action);
+        None
     }
 }
 

@@ -222,8 +222,7 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 impl DiscordGame for ChexuanTable {
     type Click = ChexuanClick;
 
-    const COMMAND: &'static str = "chexuan";
-    const RULES_KEYS: &'static [&'static str] = &["chexuan-rules"];
+    const RULES_KEYS: &'static [&'static str] = &["chexuan-rules", "chexuan-rules-hands"];
 
     /// The ante, not the stake (always 1: a hand's chips are its ante and
     /// bets), as the table message says it.
@@ -503,8 +502,9 @@ impl DiscordGame for ChexuanTable {
         read_raise(text, raise_range_to_act(h.view)).map(TableAction::Hand)
     }
 
-    fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
-        let name = match hint {
+    /// The action's name, as its button says it.
+    fn replay_move_words(lang: Lang, action: &TableAction) -> String {
+        match action {
             TableAction::Hand(a) => action_label(lang, a),
             TableAction::Leave | TableAction::TimedOut => i18n::tr(lang, "chexuan-action-fold"),
             TableAction::TopUp(n) => i18n::tr_args(
@@ -512,7 +512,11 @@ impl DiscordGame for ChexuanTable {
                 "chexuan-btn-top-up",
                 &[("amount", (*n as i64).into())],
             ),
-        };
+        }
+    }
+
+    fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
+        let name = Self::replay_move_words(lang, hint);
         (
             Vec::new(),
             i18n::tr_args(lang, "hint-action", &[("action", name.into())]),

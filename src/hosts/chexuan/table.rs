@@ -135,6 +135,11 @@ impl TableGame for ChexuanTable {
         Box::new(SessionBot(crate::ai::chexuan::bot(rules.ai)))
     }
 
+    /// `hard`, whatever the table played at.
+    fn strongest_bot(_rules: &ChexuanRules) -> Box<dyn Bot<Self>> {
+        Box::new(SessionBot(crate::ai::chexuan::bot(crate::ai::Level::Hard)))
+    }
+
     /// A hint is the basic bot's, whatever the level: it decides at once.
     fn hint_bot(_rules: &ChexuanRules) -> Box<dyn Bot<Self>> {
         Self::bot()

@@ -207,7 +207,7 @@ pub fn cx_hand_event_lines(lang: Lang, seats: &Seats<'_>, event: &CxEvent) -> Ve
     }
 }
 
-/// A seat's split shown at the showdown: `AI 1: head … / tail …`.
+/// A seat's split shown at the showdown: `AI 2: head … / tail …`.
 fn cx_split_line(lang: Lang, seats: &Seats<'_>, s: &ShownSplit) -> String {
     seats.say(
         lang,

@@ -55,6 +55,11 @@ impl TableGame for DouDizhu {
         Box::new(BasicBot)
     }
 
+    /// `hard`, the searching bot.
+    fn strongest_bot(_rules: &Rules) -> Box<dyn Bot<Self>> {
+        crate::ai::Level::Hard.bot()
+    }
+
     fn leave_action(&self, _seat: Seat) -> Option<Action> {
         Some(Action::Leave)
     }

@@ -568,6 +568,11 @@ pub fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Res
             _ => Err(tr(lang, "term-ddz-bid-range")),
         };
     }
+    if reads_as_cards && view.phase == PhaseName::Playing && legal.contains(&Action::Pass) {
+        // The player's turn to play, but nothing they hold beats the play
+        // standing: the only move is to pass (要不起).
+        return Err(tr(lang, "term-ddz-cannot-beat"));
+    }
     if reads_as_cards {
         // Cards typed when no play is open (doubling, showing the hand).
         return Err(tr(lang, "term-ddz-no-play-now"));
@@ -636,6 +641,56 @@ mod tests {
         let table = table_lines(Lang::EnUs, &view, 0);
         assert!(table.contains("🚨 last card (报单)"), "{table}");
         assert!(table_lines(Lang::ZhCn, &view, 0).contains("本轮："), "zh");
+    }
+
+    /// Issue #36: cards typed when nothing beats the play standing are
+    /// answered with that, and the word that passes.
+    #[test]
+    fn cards_typed_when_nothing_beats_the_play_say_so() {
+        let mut g = wild_landlord();
+        // Seat 0 leads the rocket: nothing beats it.
+        let jokers: Vec<_> = g
+            .hand(0)
+            .cards()
+            .into_iter()
+            .filter(|c| c.rank().is_none())
+            .collect();
+        g.apply(0, &Action::play(&jokers)).unwrap();
+        let (view, legal) = (g.view(Some(1)), g.legal_actions(1));
+        assert_eq!(legal, vec![Action::Pass]);
+        let en = parse_input(Lang::EnUs, "4", &view, &legal).unwrap_err();
+        assert!(en.contains("nothing in your hand beats"), "{en}");
+        let zh = parse_input(Lang::ZhCn, "4", &view, &legal).unwrap_err();
+        assert!(zh.contains("要不起"), "{zh}");
+    }
+
+    /// Issue #36: a soft bomb (natural + wild) is logged as 软炸, the class
+    /// that decides what beats it.
+    #[test]
+    fn a_soft_bomb_is_logged_as_a_soft_bomb() {
+        let g = wild_landlord();
+        let (view, legal) = (g.view(Some(0)), g.legal_actions(0));
+        let Ok(Input::Choose(choices)) = parse_input(Lang::ZhCn, "4445", &view, &legal) else {
+            panic!("a choice is offered");
+        };
+        let soft = choices
+            .iter()
+            .find(|a| {
+                matches!(
+                    a,
+                    Action::Play {
+                        reading: Some(crate::games::dou_dizhu::Kind::Bomb),
+                        ..
+                    }
+                )
+            })
+            .expect("a bomb reading");
+        let events = g.clone().apply(0, soft).unwrap();
+        let lines: Vec<String> = events
+            .iter()
+            .map(|e| event_line(Lang::ZhCn, e, 0))
+            .collect();
+        assert!(lines.iter().any(|l| l.contains("出软炸")), "{lines:?}");
     }
 
     #[test]

@@ -17,7 +17,7 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 }
 
 /// Every factor of a Dou Dizhu multiplier in words, in the order they
-/// arise: `bid ×3 · 1 bomb ×2 · spring ×2 · AI 1 doubled ×2`. `spring` is
+/// arise: `bid ×3 · 1 bomb ×2 · spring ×2 · AI 2 doubled ×2`. `spring` is
 /// (spring, anti-spring), known at the end only.
 pub fn ddz_factor_words(
     lang: Lang,
@@ -27,7 +27,12 @@ pub fn ddz_factor_words(
     spring: (bool, bool),
 ) -> Vec<String> {
     let value = |key: &str, v: u64| tr_args(lang, key, &[("value", n(v as i64))]);
-    let mut out = vec![value("factor-bid", u64::from(f.base))];
+    // The call and each rob apart (叫地主 ×1 · 抢地主 ×4), not one "bid".
+    let robbed = 1u64 << f.robs.min(30);
+    let mut out = vec![value("factor-bid", u64::from(f.base) / robbed)];
+    if f.robs > 0 {
+        out.push(value("factor-rob", robbed));
+    }
     for (key, v) in [
         ("factor-kick", f.kicks),
         ("factor-kitty", f.kitty),
@@ -39,10 +44,15 @@ pub fn ddz_factor_words(
         }
     }
     if f.bombs > 0 {
+        // A rocket (王炸) is not counted as a bomb in words.
         out.push(tr_args(
             lang,
             "factor-bombs",
-            &[("count", n(f.bombs)), ("value", n(1i64 << f.bombs.min(62)))],
+            &[
+                ("count", n(f.bombs - f.rockets.min(f.bombs))),
+                ("rockets", n(f.rockets)),
+                ("value", n(1i64 << f.bombs.min(62))),
+            ],
         ));
     }
     if spring.0 {
@@ -278,10 +288,7 @@ pub fn ddz_event_line(lang: Lang, seats: &Seats<'_>, event: &DdzEvent) -> Option
             "event-played",
             *seat,
             vec![
-                (
-                    "pattern",
-                    crate::i18n::ddz_pattern_name(lang, combo.kind.name()).into(),
-                ),
+                ("pattern", ddz_play_pattern(lang, *combo).into()),
                 (
                     "cards",
                     ddz_play_text(lang, *cards, *main, *wilds, wild_as).into(),
@@ -298,12 +305,55 @@ pub fn ddz_event_line(lang: Lang, seats: &Seats<'_>, event: &DdzEvent) -> Option
     }
 }
 
+/// A play's pattern as the log names it: a bomb of the wild game by its
+/// class (软炸, 纯癞子炸), which decides what beats it.
+fn ddz_play_pattern(lang: Lang, combo: crate::games::dou_dizhu::Combo) -> String {
+    use crate::games::dou_dizhu::patterns::BombClass;
+    use crate::games::dou_dizhu::Kind;
+    match (combo.kind, combo.class) {
+        (Kind::Bomb, BombClass::Soft) => tr(lang, "ddz-bomb-soft"),
+        (Kind::Bomb, BombClass::PureWild) => tr(lang, "ddz-bomb-pure-wild"),
+        (k, _) => crate::i18n::ddz_pattern_name(lang, k.name()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn names() -> Vec<String> {
         vec!["You".into(), "AI 1".into(), "AI 2".into()]
+    }
+
+    /// Issue #36: robs are named as robs (抢地主), not as the bid, and a
+    /// rocket (王炸) is not counted as a bomb.
+    #[test]
+    fn robs_and_rockets_are_named_as_such() {
+        let names = names();
+        let seats = Seats::new(&names, Some(0));
+        let f = crate::games::dou_dizhu::Factors {
+            base: 4,
+            kicks: 0,
+            kitty: 1,
+            show: 1,
+            discard: 1,
+            bombs: 2,
+            rockets: 1,
+            robs: 2,
+            multiplier: 16,
+        };
+        let en = ddz_factor_words(Lang::EnUs, &seats, &f, &[], (false, false));
+        assert_eq!(en, ["bid ×1", "robs ×4", "1 bomb + rocket ×4"]);
+        let zh = ddz_factor_words(Lang::ZhCn, &seats, &f, &[], (false, false));
+        assert_eq!(zh, ["叫分 ×1", "抢地主 ×4", "1 个炸弹 + 王炸 ×4"]);
+        let rocket = crate::games::dou_dizhu::Factors {
+            bombs: 1,
+            robs: 0,
+            base: 3,
+            ..f
+        };
+        let zh = ddz_factor_words(Lang::ZhCn, &seats, &rocket, &[], (false, false));
+        assert_eq!(zh, ["叫分 ×3", "王炸 ×2"]);
     }
 
     #[test]

@@ -67,7 +67,6 @@ fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
 impl DiscordGame for DuanGuozi {
     type Click = DgClick;
 
-    const COMMAND: &'static str = "duan-guozi";
     const RULES_KEYS: &'static [&'static str] = &["dg-rules"];
 
     fn start_command() -> table_cmds::Command {

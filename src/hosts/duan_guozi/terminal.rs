@@ -12,7 +12,7 @@ use crate::table::GameResult;
 use crate::terminal::text;
 use crate::terminal::{Input, PlayOptions, TerminalGame};
 
-/// Each seat's figure, `You +3, AI 1 -5, …`.
+/// Each seat's figure, `You +3, AI 2 -5, …`.
 fn per_seat(lang: Lang, values: &[i64], me: Seat) -> String {
     let names = text::names(lang, values.len(), me);
     let each: Vec<String> = values

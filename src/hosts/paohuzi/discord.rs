@@ -1,4 +1,4 @@
-//! Paohuzi on Discord: `/paohuzi start [stake] [mingtang]`, `join`,
+//! Paohuzi on Discord: `/paohuzi start [stake] [mingtang] [ai]`, `join`,
 //! `leave`, `stop`, `rules`, and the game's side of the table seam.
 //!
 //! Everything a seat may do depends on its hidden hand (a claim on its
@@ -120,7 +120,6 @@ fn player_lines(lang: Lang, view: &LiveView, names: &[String]) -> Vec<String> {
 impl DiscordGame for PaohuziTable {
     type Click = PhzClick;
 
-    const COMMAND: &'static str = "paohuzi";
     const RULES_KEYS: &'static [&'static str] = &["paohuzi-rules", "paohuzi-rules-score"];
 
     fn start_command() -> table_cmds::Command {
@@ -408,6 +407,11 @@ impl DiscordGame for PaohuziTable {
         }
     }
 
+    /// The action's name, as its button says it.
+    fn replay_move_words(lang: Lang, action: &Action) -> String {
+        words::action_label(lang, action)
+    }
+
     fn hint_selection(lang: Lang, hint: &Action) -> (Vec<String>, String) {
         (
             Vec::new(),
@@ -492,9 +496,13 @@ pub async fn phz_start(
     ctx: Context<'_>,
     stake: Option<i64>,
     mingtang: Option<bool>,
+    ai: Option<crate::hosts::dou_dizhu::discord::AiChoice>,
 ) -> Result<(), BotError> {
     let stake = table_cmds::chosen_stake(ctx, GameKind::Paohuzi, stake, "stake").await?;
-    let options = start_options(Some(stake), mingtang, stake)?;
+    let mut options = start_options(Some(stake), mingtang, stake)?;
+    if let Some(ai) = ai {
+        options.rules["ai"] = serde_json::json!(ai.level().name());
+    }
     table_cmds::open::<PaohuziTable>(ctx, options).await
 }
 

@@ -71,19 +71,23 @@ fn pz_hand(h: &PaohuziView) -> Option<Scene> {
     non_empty(Scene { lines })
 }
 
-/// A Paohuzi table: the card shown, then each seat's melds and pile.
+/// A Paohuzi table: the card shown, then each seat's melds on the seat's
+/// line and, on a line of its own under them, the cards lying by the seat
+/// (its pile): one row, the melds another, so neither reads as the other.
 fn pz_table(h: &PaohuziView) -> Option<Scene> {
     let mut lines = Vec::new();
     if let Some(card) = h.card {
         lines.push(Line::new(vec![Group::row(vec![Tile::new(Face::Zi(card))])]));
     }
     for p in &h.players {
-        let mut groups: Vec<Group> = p.melds.iter().map(meld_column).collect();
-        groups.push(Group::row(
-            p.pile.iter().map(|&c| Tile::new(Face::Zi(c))).collect(),
-        ));
+        let melds: Vec<Group> = p.melds.iter().map(meld_column).collect();
         let turn = h.asking.is_some_and(|a| a.seat == p.seat);
-        lines.push(Line::seat(p.seat, turn, groups));
+        lines.push(Line::seat(p.seat, turn, melds));
+        if !p.pile.is_empty() {
+            lines.push(Line::new(vec![Group::row(
+                p.pile.iter().map(|&c| Tile::new(Face::Zi(c))).collect(),
+            )]));
+        }
     }
     non_empty(Scene { lines })
 }

@@ -53,6 +53,17 @@ impl TableGame for PaohuziTable {
         Box::new(TableBot)
     }
 
+    /// The level the table chose (`"ai"` in its rules).
+    fn bot_for(rules: &PaohuziRules) -> Box<dyn Bot<Self>> {
+        crate::ai::paohuzi::bot(rules.ai, rules)
+    }
+
+    /// A hint is `normal`'s, whatever the level: it decides in
+    /// microseconds.
+    fn hint_bot(rules: &PaohuziRules) -> Box<dyn Bot<Self>> {
+        crate::ai::paohuzi::bot(crate::ai::Level::Normal, rules)
+    }
+
     /// A claimant out of time passes (the card goes on); a discard out of
     /// time is left to the bot, which then plays the seat until its player
     /// is back.
@@ -66,5 +77,28 @@ impl TableGame for PaohuziTable {
 
     fn plays_on(_rules: &PaohuziRules) -> bool {
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    /// A table plays at the level its rules name: only `hard` searches
+    /// (off the table's task); hints are `normal`'s, which never does.
+    #[test]
+    fn the_tables_level_picks_its_bot() {
+        for level in Level::ALL {
+            let rules = PaohuziRules {
+                ai: level,
+                ..PaohuziRules::default()
+            };
+            assert_eq!(
+                PaohuziTable::bot_for(&rules).may_block(),
+                level == Level::Hard
+            );
+            assert!(!PaohuziTable::hint_bot(&rules).may_block());
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::games::paohuzi::{
 };
 use crate::games::Seat;
 use crate::i18n::{tr, tr_args, Lang};
-use crate::registry::{players, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
+use crate::registry::{players, AiFlag, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
 use crate::terminal::{text, Input, PlayOptions, TerminalGame};
 
@@ -23,6 +23,8 @@ pub struct Flags {
     /// Players at the table, you included: 3 (the only count).
     #[arg(long)]
     pub players: Option<usize>,
+    #[command(flatten)]
+    pub ai: AiFlag,
 }
 
 impl Hosted for PaohuziTable {
@@ -34,8 +36,10 @@ impl Hosted for PaohuziTable {
     fn play_setup(flags: &Flags, base: &PlayBase) -> Result<PlaySetup, Refusal> {
         use crate::games::paohuzi::rules::SEATS;
         let players = players::<Self>(flags.players, SEATS, SEATS..=SEATS)?;
+        let mut rules = base.rules.clone();
+        flags.ai.into_rules(&mut rules);
         Ok(PlaySetup::seats(
-            base.rules.clone(),
+            rules,
             players,
             flags.stake.or_default(base),
         ))
@@ -223,14 +227,14 @@ impl TerminalGame for PaohuziTable {
                 Err(tr(lang, "term-paohuzi-not-a-command"))
             }
         };
+        // The shared words first (代打, 牌桌, 逃跑 …, as the shared help
+        // lists them), then this game's own.
+        if let Some(input) = crate::terminal::command(line) {
+            return Ok(input);
+        }
         match word {
             "" => Ok(Input::Nothing),
-            "help" | "?" | "帮助" => plain(Input::Help),
-            "hint" | "提示" => plain(Input::Hint),
-            "auto" => plain(Input::Auto),
             "table" | "t" | "桌面" => plain(Input::ShowTable),
-            "hand" | "手牌" => plain(Input::ShowHand),
-            "leave" | "quit" | "离开" => plain(Input::Leave),
             "hu" | "胡" => plain(Input::Act(Action::Hu)),
             "peng" | "碰" => plain(Input::Act(Action::Peng)),
             "pass" | "p" | "过" => plain(Input::Act(Action::Pass)),

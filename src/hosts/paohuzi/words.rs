@@ -2,7 +2,7 @@
 //! card (一…十 / 壹…拾 in Chinese; small 3 (三) / big 3 (叁) in English),
 //! the hand in columns by number, melds with their huxi, the question on a
 //! card and its choices, the events of a hand and its result. Seat names
-//! come from the caller (`You` / `AI 1` in the terminal, members on
+//! come from the caller (`You` / `AI 2` in the terminal, members on
 //! Discord).
 
 use crate::games::paohuzi::engine::{ClaimClass, Mingtang, Origin, PaohuziOutcome};
@@ -173,7 +173,7 @@ pub fn hand_columns(lang: Lang, hand: &[Card]) -> String {
     out.join("\n")
 }
 
-/// Where a card came from: `drawn by AI 1` / `discarded by You`.
+/// Where a card came from: `drawn by AI 2` / `discarded by You`.
 pub fn origin(lang: Lang, names: &[String], o: Origin) -> String {
     let (key, seat) = match o {
         Origin::Drawn(s) => ("paohuzi-origin-drawn", s),
@@ -309,7 +309,7 @@ pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>)
 
 fn event_words(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) -> String {
     let who = |s: Seat| FluentValue::from(name(names, s));
-    // "You discard" / "AI 1 discards": the `$you` selector of the verb.
+    // "You discard" / "AI 2 discards": the `$you` selector of the verb.
     let you = |s: Seat| FluentValue::from(if Some(s) == me { "yes" } else { "no" });
     match event {
         Event::Dealt {

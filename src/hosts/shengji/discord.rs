@@ -213,7 +213,6 @@ impl DiscordGame for ShengjiTable {
 
     type Click = SjClick;
 
-    const COMMAND: &'static str = "shengji";
     const RULES_KEYS: &'static [&'static str] = &["shengji-rules", "shengji-rules-play"];
 
     fn start_command() -> table_cmds::Command {
@@ -483,26 +482,11 @@ impl DiscordGame for ShengjiTable {
 
     /// The hint's cards chosen in the selects (as `card.copy` values).
     fn hint_selection(lang: Lang, hint: &TableAction) -> (Vec<String>, String) {
-        let (cards, label) = match hint {
-            TableAction::Hand(Action::Play(c)) => (c.clone(), render_cards(lang, c)),
-            TableAction::Hand(Action::Bury(c)) => (
-                c.clone(),
-                i18n::tr_args(
-                    lang,
-                    "term-sj-label-bury",
-                    &[("cards", render_cards(lang, c).into())],
-                ),
-            ),
-            TableAction::Hand(Action::Declare { cards, .. }) => (
-                Vec::new(),
-                i18n::tr_args(
-                    lang,
-                    "term-sj-label-declare",
-                    &[("cards", render_cards(lang, cards).into())],
-                ),
-            ),
-            _ => (Vec::new(), i18n::tr(lang, "term-sj-label-pass")),
+        let cards = match hint {
+            TableAction::Hand(Action::Play(c) | Action::Bury(c)) => c.clone(),
+            _ => Vec::new(),
         };
+        let label = Self::replay_move_words(lang, hint);
         let mut values = Vec::new();
         for (i, c) in cards.iter().enumerate() {
             let copy = cards[..i].iter().filter(|&&d| d == *c).count();
@@ -512,6 +496,31 @@ impl DiscordGame for ShengjiTable {
             values,
             i18n::tr_args(lang, "hint-action", &[("action", label.into())]),
         )
+    }
+
+    /// The cards played, buried or declared, or the pass.
+    fn replay_move_words(lang: Lang, action: &TableAction) -> String {
+        match action {
+            TableAction::Hand(Action::Play(c)) => render_cards(lang, c),
+            TableAction::Hand(Action::Bury(c)) => i18n::tr_args(
+                lang,
+                "term-sj-label-bury",
+                &[("cards", render_cards(lang, c).into())],
+            ),
+            TableAction::Hand(Action::Declare { cards, .. }) => i18n::tr_args(
+                lang,
+                "term-sj-label-declare",
+                &[("cards", render_cards(lang, cards).into())],
+            ),
+            _ => i18n::tr(lang, "term-sj-label-pass"),
+        }
+    }
+
+    /// A trick starts with a lead: a play when the table holds no trick.
+    fn replay_round_start(game: &Self, _seat: Seat, action: &TableAction) -> bool {
+        use crate::games::Game;
+        matches!(action, TableAction::Hand(Action::Play(_)))
+            && game.view(None).hand.trick.is_empty()
     }
 
     /// `/play cards:7H 7H`, `declare 7H`, `bury …`, `pass`.

@@ -96,6 +96,11 @@ impl TableGame for ShengjiTable {
         crate::ai::shengji::bot(rules.ai)
     }
 
+    /// `hard`, whatever the table played at.
+    fn strongest_bot(_rules: &ShengjiRules) -> Box<dyn Bot<Self>> {
+        crate::ai::shengji::bot(crate::ai::Level::Hard)
+    }
+
     /// A hint is the basic bot's, whatever the level: it decides at once.
     fn hint_bot(_rules: &ShengjiRules) -> Box<dyn Bot<Self>> {
         Self::bot()

@@ -110,6 +110,18 @@ impl TerminalGame for ShengjiTable {
         }
     }
 
+    /// The kitty the banker buried, shown to all once the hand is over.
+    fn revealed_at_end(lang: Lang, view: &DealingView) -> String {
+        match (&view.hand.stage, &view.hand.kitty) {
+            (crate::games::shengji::Stage::Finished, Some(kitty)) if !kitty.is_empty() => tr_args(
+                lang,
+                "shengji-kitty-shown",
+                &[("cards", render_cards(lang, kitty).into())],
+            ),
+            _ => String::new(),
+        }
+    }
+
     fn table_lines(lang: Lang, view: &DealingView, me: Seat) -> String {
         let names = names(lang, me);
         table_lines(lang, &Seats::new(&names, Some(me)), view).join("\n")
@@ -223,13 +235,15 @@ pub fn parse_input(
     if line.is_empty() {
         return Ok(Input::Nothing);
     }
+    // The shared words first (帮助, 代打, 逃跑 …, as the shared help lists
+    // them), then this game's own short forms.
+    if let Some(input) = crate::terminal::command(line) {
+        return Ok(input);
+    }
     Ok(match line.to_lowercase().as_str() {
-        "help" | "?" => Input::Help,
-        "hint" | "h" | "提示" => Input::Hint,
-        "auto" | "a" => Input::Auto,
-        "hand" | "手牌" => Input::ShowHand,
-        "table" | "t" | "牌桌" => Input::ShowTable,
-        "leave" | "quit" | "离开" => Input::Leave,
+        "h" => Input::Hint,
+        "a" => Input::Auto,
+        "t" => Input::ShowTable,
         _ => Input::Act(typed_action(line, view, legal).map_err(|e| e.text(lang))?),
     })
 }

@@ -402,7 +402,11 @@ impl CardsRefused {
 pub fn read_cards(text: &str, from: &[Card]) -> Result<Vec<Card>, CardsRefused> {
     let specs = parse_friendly(text).map_err(|e| CardsRefused {
         key: "shengji-not-cards",
-        input: e.to_string(),
+        // The word that is not a card, not the parser's English sentence.
+        input: match e {
+            crate::cards::CardError::NotACard(word) => format!("`{word}`"),
+            _ => format!("`{}`", text.trim()),
+        },
     })?;
     resolve_in_hand(&specs, from).map_err(|_| CardsRefused {
         key: "shengji-cards-not-held",

@@ -84,6 +84,8 @@ fn position(
             show: 1,
             discard: 1,
             bombs: 0,
+            rockets: 0,
+            robs: 0,
             multiplier: 3,
         },
         last_moves: [None; 3],

@@ -424,8 +424,18 @@ pub struct RebuildReport {
 }
 
 /// A server, its seasons ended, its last season end, its running season's
-/// start and its first rated game (`seasons_due`).
-type DueRow = (i64, i64, Option<i64>, Option<i64>, i64);
+/// start, its first rated game's end and its last game (`seasons_due`).
+type DueRow = (i64, i64, Option<i64>, Option<i64>, i64, i64);
+
+/// A server whose season came due (see [`Ledger::seasons_due`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonDue {
+    pub server: ServerId,
+    /// The season to end.
+    pub number: i64,
+    /// The server's last rated game: its channel hears the end.
+    pub last_game: i64,
+}
 
 /// A standing row with its game's kind first (`rank_of`).
 type KindStandingRow = (String, i64, i64, i64, i64, i64, i64, i64, i64, i64, i64);
@@ -536,6 +546,20 @@ impl Ledger {
     /// softly resets every rating of the server, and the next season
     /// begins. Returns the final ladders.
     pub async fn end_season(&self, server: ServerId, now: i64) -> Result<SeasonEnd, LedgerError> {
+        self.end_season_numbered(server, now, None)
+            .await?
+            .ok_or_else(|| LedgerError::Corrupt("a season end without a season".into()))
+    }
+
+    /// [`Ledger::end_season`] only if the running season is still `number`
+    /// (`None`: whichever runs); `None` when another end came first (two
+    /// processes ending a season that came due: one ends it).
+    pub async fn end_season_numbered(
+        &self,
+        server: ServerId,
+        now: i64,
+        number: Option<i64>,
+    ) -> Result<Option<SeasonEnd>, LedgerError> {
         let cfg = self.ratings.clone();
         self.write(Lock::Server(db_id(server)), move |tx| {
             Box::pin(async move {
@@ -545,7 +569,11 @@ impl Ledger {
                 .bind(db_id(server))
                 .fetch_one(&mut *tx)
                 .await?;
-                let number = model::current_season(ended);
+                let running = model::current_season(ended);
+                if number.is_some_and(|n| n != running) {
+                    return Ok(None);
+                }
+                let number = running;
                 let rows: Vec<(String, i64, i64, i64, i64, i64, i64)> = db::query_as(
                     "SELECT kind, user_id, mu, sigma, season, season_games, season_wins \
                      FROM ratings WHERE server_id = $1 ORDER BY kind, points DESC, user_id",
@@ -631,7 +659,7 @@ impl Ledger {
                     });
                 }
                 batch.execute(&mut *tx).await?;
-                Ok(SeasonEnd { number, ladders })
+                Ok(Some(SeasonEnd { number, ladders }))
             })
         })
         .await
@@ -639,7 +667,7 @@ impl Ledger {
 
     /// Servers whose running season is older than the configured length
     /// (`season_days`; none when 0), for the bot to end.
-    pub async fn seasons_due(&self, now: i64) -> Result<Vec<ServerId>, LedgerError> {
+    pub async fn seasons_due(&self, now: i64) -> Result<Vec<SeasonDue>, LedgerError> {
         if self.ratings.season_days <= 0 {
             return Ok(Vec::new());
         }
@@ -648,7 +676,7 @@ impl Ledger {
                 (SELECT COUNT(*) FROM seasons s WHERE s.server_id = g.server_id AND s.ended_at IS NOT NULL), \
                 (SELECT MAX(ended_at) FROM seasons s WHERE s.server_id = g.server_id), \
                 (SELECT MAX(started_at) FROM seasons s WHERE s.server_id = g.server_id AND s.ended_at IS NULL), \
-                MIN(g.finished_at) \
+                MIN(g.finished_at), MAX(g.game_id) \
              FROM rated_games g GROUP BY g.server_id",
         )
         .fetch_all(&self.reader)
@@ -656,12 +684,25 @@ impl Ledger {
         let length = self.ratings.season_days * 24 * 3600;
         Ok(rows
             .into_iter()
-            .filter(|(_, _, last_end, started, first)| {
+            .filter(|(_, _, last_end, started, first, _)| {
                 let start = started.or(*last_end).unwrap_or(*first);
                 now - start >= length
             })
-            .map(|(s, ..)| from_db_id(s))
+            .map(|(server, ended, .., last_game)| SeasonDue {
+                server: from_db_id(server),
+                number: model::current_season(ended),
+                last_game,
+            })
             .collect())
+    }
+
+    /// The channel a game was played in (where a season's end is posted).
+    pub async fn game_channel(&self, game: i64) -> Result<Option<u64>, LedgerError> {
+        let channel: Option<i64> = db::query_scalar("SELECT channel_id FROM games WHERE id = $1")
+            .bind(game)
+            .fetch_optional(&self.reader)
+            .await?;
+        Ok(channel.map(from_db_id))
     }
 
     /// A player's standing in each game played on the server (`kind`: one

@@ -30,6 +30,8 @@
 //! ([`Skill::points`], a new player at 1,000), named by a tier of the game's
 //! ladder ([`Ladder`]).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use skillratings::weng_lin::{
     weng_lin_multi_team, weng_lin_two_teams, WengLinConfig, WengLinRating,
@@ -439,7 +441,16 @@ pub struct RatingsConfig {
     /// and σ raised back toward a new player's.
     pub reset_pull_percent: u32,
     pub reset_raise_percent: u32,
+    /// A server's own names for the tiers, replacing the built-in ones: per
+    /// ladder (`titles`: Dou Dizhu's, `metals`: the other games') and
+    /// language code, one name a tier, lowest first —
+    /// `[ratings.tier_names.metals]` `zh-CN = ["青铜", …]`. The divisions
+    /// (III, II, I) are added as before.
+    pub tier_names: BTreeMap<String, BTreeMap<String, Vec<String>>>,
 }
+
+/// The longest tier name a config may give (it shares a ladder line).
+pub const MAX_TIER_NAME: usize = 32;
 
 impl Default for RatingsConfig {
     fn default() -> Self {
@@ -451,6 +462,7 @@ impl Default for RatingsConfig {
             season_days: 0,
             reset_pull_percent: 50,
             reset_raise_percent: 50,
+            tier_names: BTreeMap::new(),
         }
     }
 }
@@ -486,6 +498,33 @@ impl RatingsConfig {
         }
         if self.reset_pull_percent > 100 || self.reset_raise_percent > 100 {
             return Err("reset percentages are 0 to 100".into());
+        }
+        for (ladder, langs) in &self.tier_names {
+            let Some(l) = [Ladder::Titles, Ladder::Metals]
+                .into_iter()
+                .find(|l| l.name() == ladder)
+            else {
+                return Err(format!(
+                    "tier_names.{ladder}: the ladders are `titles` (Dou Dizhu) and `metals`"
+                ));
+            };
+            for (lang, names) in langs {
+                if names.len() != l.len() {
+                    return Err(format!(
+                        "tier_names.{ladder}.{lang} names {} tiers: the ladder has {}",
+                        names.len(),
+                        l.len()
+                    ));
+                }
+                if let Some(bad) = names
+                    .iter()
+                    .find(|n| n.trim().is_empty() || n.chars().count() > MAX_TIER_NAME)
+                {
+                    return Err(format!(
+                        "tier_names.{ladder}.{lang}: `{bad}` is not 1 to {MAX_TIER_NAME} characters"
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -738,6 +777,31 @@ mod tests {
             result: SideResult::Draw,
         };
         assert!(twice.check(2).is_err());
+    }
+
+    #[test]
+    fn tier_names_name_every_tier_of_a_known_ladder() {
+        let with = |ladder: &str, names: Vec<&str>| RatingsConfig {
+            tier_names: [(
+                ladder.to_string(),
+                [(
+                    "zh-CN".to_string(),
+                    names.into_iter().map(String::from).collect(),
+                )]
+                .into(),
+            )]
+            .into(),
+            ..RatingsConfig::default()
+        };
+        let metals = vec!["青铜", "白银", "黄金", "铂金", "钻石", "星耀", "王者"];
+        assert_eq!(with("metals", metals.clone()).check(), Ok(()));
+        let short = with("metals", metals[..6].to_vec()).check().unwrap_err();
+        assert!(short.contains("names 6 tiers: the ladder has 7"), "{short}");
+        let unknown = with("gems", metals.clone()).check().unwrap_err();
+        assert!(unknown.contains("`titles`"), "{unknown}");
+        let mut blank = metals.clone();
+        blank[2] = " ";
+        assert!(with("metals", blank).check().is_err());
     }
 
     #[test]

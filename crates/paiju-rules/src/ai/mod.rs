@@ -6,6 +6,7 @@
 //! every game and is the baseline the basic bots must beat.
 
 pub mod chexuan;
+pub mod paohuzi;
 pub mod shengji;
 
 use crate::games::Game;

@@ -4,7 +4,9 @@
 //! (`10♠`, `♥Q`), suit letters after the rank (`qh`), Chinese joker names
 //! (`大王`, `小王`, `大鬼`, `小鬼`), and bare ranks (`33344`, `3334 4`) which
 //! [`resolve_in_hand`] picks from the player's hand. Separators (spaces,
-//! commas) are optional.
+//! commas) are optional. What a Chinese keyboard types reads the same:
+//! full-width letters and digits (`ＡＡＡ７７`, [`halfwidth`]) and the suits'
+//! Chinese names before or after the rank (`方块8`, `黑桃J`).
 
 use super::{Card, CardError, Rank, Suit};
 
@@ -15,15 +17,63 @@ pub enum CardSpec {
     AnyOf(Rank),
 }
 
+/// `text` with full-width ASCII (what a Chinese input method types in its
+/// full-width mode: `ＡＡＡ７７`, `？`) and the ideographic space turned into
+/// their plain forms; everything else is kept.
+pub fn halfwidth(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{3000}' => ' ',
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}
+
+/// The suits' Chinese names, as a player writes them, and their symbols.
+const SUIT_NAMES: [(&str, char); 8] = [
+    ("黑桃", '♠'),
+    ("红桃", '♥'),
+    ("红心", '♥'),
+    ("梅花", '♣'),
+    ("草花", '♣'),
+    ("方块", '♦'),
+    ("方片", '♦'),
+    ("方板", '♦'),
+];
+
 /// Splits friendly input into card specs. Fails on the first thing that is
 /// not a card, naming it.
 pub fn parse_friendly(input: &str) -> Result<Vec<CardSpec>, CardError> {
+    let plain = |text: &str| {
+        let mut text = halfwidth(text);
+        for (name, symbol) in SUIT_NAMES {
+            text = text.replace(name, &symbol.to_string());
+        }
+        text
+    };
+    parse_plain(&plain(input)).map_err(|e| match e {
+        // The refused word as it was typed (`方块`, not `♦`).
+        CardError::NotACard(word) => CardError::NotACard(
+            input
+                .split(|c: char| separator(c) || c == '\u{3000}')
+                .find(|typed| plain(typed) == word)
+                .map_or(word, str::to_string),
+        ),
+        other => other,
+    })
+}
+
+/// What separates typed cards (none is needed).
+fn separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '，' | '、' | ';' | '[' | ']' | '"' | '\'')
+}
+
+/// [`parse_friendly`] of text already in plain form.
+fn parse_plain(input: &str) -> Result<Vec<CardSpec>, CardError> {
     let chars: Vec<char> = input.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
-    let separator = |c: char| {
-        c.is_whitespace() || matches!(c, ',' | '，' | '、' | ';' | '[' | ']' | '"' | '\'')
-    };
     // The whole typed word is quoted (`xyz`, not `x`): the player sees what
     // he typed, not where the reading stopped.
     let bad = |from: usize| {
@@ -194,6 +244,26 @@ mod tests {
         assert_eq!(specs("3334 4"), specs("33344"));
         assert_eq!(specs("10 J Q K A").len(), 5);
         assert_eq!(specs("10JQKA"), specs("t j q k a"));
+    }
+
+    /// Issue #36: what a Chinese keyboard types reads as the same cards.
+    #[test]
+    fn full_width_input_and_chinese_suit_names() {
+        assert_eq!(specs("ＡＡＡ７７"), specs("AAA77"));
+        assert_eq!(specs("１０　Ｊ"), specs("10 J"));
+        assert_eq!(specs("方块8"), specs("8♦"));
+        assert_eq!(specs("黑桃J 红桃10"), specs("J♠ 10♥"));
+        assert_eq!(specs("梅花Q，红心２"), specs("Q♣ 2♥"));
+        assert_eq!(specs("8方片"), specs("8♦"));
+        // A refusal names the word as typed.
+        assert_eq!(
+            parse_friendly("方块"),
+            Err(CardError::NotACard("方块".into()))
+        );
+        assert_eq!(
+            parse_friendly("8 方块x"),
+            Err(CardError::NotACard("方块x".into()))
+        );
     }
 
     #[test]

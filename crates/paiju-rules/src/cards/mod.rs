@@ -8,7 +8,7 @@
 
 mod input;
 
-pub use input::{parse_friendly, resolve_in_hand, CardSpec};
+pub use input::{halfwidth, parse_friendly, resolve_in_hand, CardSpec};
 
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -111,8 +111,10 @@ impl GameKind {
     pub fn ai_levels(self) -> Option<crate::ai::Level> {
         match self {
             GameKind::DouDizhu => Some(crate::ai::Level::default()),
-            GameKind::Chexuan | GameKind::Shengji => Some(crate::ai::Level::table_default()),
-            GameKind::DuanGuozi | GameKind::Paohuzi => None,
+            GameKind::Chexuan | GameKind::Shengji | GameKind::Paohuzi => {
+                Some(crate::ai::Level::table_default())
+            }
+            GameKind::DuanGuozi => None,
         }
     }
 }

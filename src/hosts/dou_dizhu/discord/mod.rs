@@ -52,7 +52,6 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 impl DiscordGame for DouDizhu {
     type Click = DdzClick;
 
-    const COMMAND: &'static str = "dou-dizhu";
     const RULES_KEYS: &'static [&'static str] = &["ddz-rules", "ddz-rules-variants"];
 
     fn start_command() -> table_cmds::Command {
@@ -276,6 +275,47 @@ impl DiscordGame for DouDizhu {
         }
     }
 
+    /// A round of play starts with a lead: a play when nothing stands to
+    /// be beaten.
+    fn replay_round_start(game: &Self, _seat: Seat, action: &Action) -> bool {
+        use crate::games::Game;
+        matches!(action, Action::Play { .. }) && game.view(None).standing.is_none()
+    }
+
+    /// The pattern and cards of a play, "pass", or the action's name.
+    fn replay_move_words(lang: Lang, action: &Action) -> String {
+        match action {
+            Action::Play { cards, reading, .. } => {
+                let pattern = reading
+                    .map(|k| i18n::ddz_pattern_name(lang, k.name()))
+                    .unwrap_or_default();
+                format!("{pattern} {}", cards_text(lang, *cards))
+                    .trim()
+                    .to_string()
+            }
+            Action::Pass => i18n::tr(lang, "replay-move-pass"),
+            other => Self::hint_selection(lang, other).1,
+        }
+    }
+
+    /// In the play: the repaired bot's estimate of the plays the hand left
+    /// needs (bombs, the rocket, chains and pair chains each one play,
+    /// trios carrying spare cards), the wild rank counted as its own rank.
+    fn replay_turns_left(view: &View, action: &Action) -> Option<u32> {
+        if view.phase != PhaseName::Playing {
+            return None;
+        }
+        let hand = view.hand?;
+        let left = match action {
+            Action::Play { cards, .. } => hand.minus(*cards),
+            Action::Pass => hand,
+            _ => return None,
+        };
+        Some(crate::games::dou_dizhu::ai::turns_with_chains(
+            &left.counts(),
+        ))
+    }
+
     fn result_embed(r: &ResultView<'_, Self>) -> Option<serenity::CreateEmbed> {
         let lang = r.lang;
         let outcome = r.result.outcome.as_ref()?;
@@ -411,7 +451,12 @@ fn factor_list(lang: Lang, r: &ResultView<'_, DouDizhu>) -> Vec<String> {
     let mut out = Vec::new();
     let value = |key: &str, v: u64| i18n::tr_args(lang, key, &[("value", (v as i64).into())]);
     if let Some(f) = r.last_view.map(|v| v.factors) {
-        out.push(value("factor-bid", f.base as u64));
+        // The call and each rob apart (叫地主 ×1 · 抢地主 ×4).
+        let robbed = 1u64 << f.robs.min(30);
+        out.push(value("factor-bid", f.base as u64 / robbed));
+        if f.robs > 0 {
+            out.push(value("factor-rob", robbed));
+        }
         if f.kicks > 1 {
             out.push(value("factor-kick", f.kicks as u64));
         }
@@ -437,12 +482,19 @@ fn factor_list(lang: Lang, r: &ResultView<'_, DouDizhu>) -> Vec<String> {
         Some(Outcome::Escaped(e)) => e.bombs,
         _ => 0,
     };
+    // A rocket (王炸) is named apart from the bombs.
+    let rockets = played
+        .map(|p| p.factors.rockets)
+        .or(r.last_view.map(|v| v.factors.rockets))
+        .unwrap_or(0)
+        .min(bombs);
     if bombs > 0 {
         out.push(i18n::tr_args(
             lang,
             "factor-bombs",
             &[
-                ("count", i64::from(bombs).into()),
+                ("count", i64::from(bombs - rockets).into()),
+                ("rockets", i64::from(rockets).into()),
                 ("value", (1i64 << bombs.min(62)).into()),
             ],
         ));

@@ -283,6 +283,7 @@ impl DouDizhu {
             return;
         }
         self.base *= 2;
+        self.robs += 1;
         self.handicap += 1;
         ev.push(Event::Robbed { seat });
         let robs = stage.robs + 1;
@@ -307,6 +308,7 @@ impl DouDizhu {
         } = stage;
         if rob {
             self.base *= 2;
+            self.robs += 1;
             last = seat;
             robbed = true;
             ev.push(Event::Robbed { seat });
@@ -332,6 +334,7 @@ impl DouDizhu {
     pub(super) fn rob_back(&mut self, stage: RobBack, seat: Seat, rob: bool, ev: &mut Vec<Event>) {
         if rob {
             self.base *= 2;
+            self.robs += 1;
             ev.push(Event::Robbed { seat });
             self.become_landlord(stage.caller, ev);
         } else {

@@ -94,6 +94,10 @@ pub struct DouDizhu {
     /// Each seat's discard factor (弃三张), once it has discarded.
     discard_factors: [Option<u32>; 3],
     bombs: u32,
+    /// Of `bombs`, the rockets.
+    rockets: u32,
+    /// Robs that doubled the base (抢地主).
+    robs: u32,
     plays: [u32; 3],
     played: [CardSet; 3],
     /// Each seat's last move in the current round of play.
@@ -167,6 +171,8 @@ impl DouDizhu {
             doubled: [None; 3],
             discard_factors: [None; 3],
             bombs: 0,
+            rockets: 0,
+            robs: 0,
             plays: [0; 3],
             played: [CardSet::EMPTY; 3],
             last_moves: [None; 3],

@@ -451,6 +451,63 @@ pub(super) fn generate_kind(g: &mut impl KindGen, kind: Kind, above: usize, size
     }
 }
 
+/// How many single kickers each rank of `counts` may give the airplane of
+/// ranks `low..=high`: none of its own ranks (nor of `not`, the wild rank,
+/// whose cards are counted apart), at most 2 of a rank next to it (a third
+/// would make the airplane longer) and at most 3 of any other rank.
+pub(super) fn wing_caps(
+    counts: &Counts,
+    (low, high): (usize, usize),
+    not: Option<usize>,
+) -> Counts {
+    let mut cap = [0u8; RANKS];
+    for (r, (cap, &have)) in cap.iter_mut().zip(counts.iter()).enumerate() {
+        if (low..=high).contains(&r) || Some(r) == not {
+            continue;
+        }
+        let next_to = r + 1 == low || r == high + 1;
+        *cap = have.min(if next_to { 2 } else { 3 });
+    }
+    cap
+}
+
+/// Every choice of single kickers for an airplane's wings, natural cards
+/// of `hand`: up to `left` of them from ranks `from..`, at most `cap[r]`
+/// of rank `r`, never both jokers (a rocket, not two kickers).
+/// `choice(chosen, left, cards)` is called at each choice — the kickers
+/// per rank so far, how many are still to choose, the play with them — so
+/// that a hand with wild cards may complete the rest with them; a complete
+/// choice has `left == 0`. Plays with and without wild cards share it.
+pub(super) fn for_each_wings_choice(
+    hand: CardSet,
+    cap: &Counts,
+    chosen: &mut Counts,
+    from: usize,
+    left: usize,
+    cards: CardSet,
+    choice: &mut impl FnMut(&Counts, usize, CardSet),
+) {
+    choice(chosen, left, cards);
+    if left == 0 {
+        return;
+    }
+    for r in from..RANKS {
+        if cap[r] == 0 {
+            continue;
+        }
+        if r == BIG_JOKER && chosen[SMALL_JOKER] == 1 {
+            continue;
+        }
+        let most = (cap[r] as usize).min(left);
+        for k in 1..=most {
+            chosen[r] = k as u8;
+            let with = cards.union(hand.pick(r, k as u8));
+            for_each_wings_choice(hand, cap, chosen, r + 1, left - k, with, choice);
+        }
+        chosen[r] = 0;
+    }
+}
+
 /// Generates plays from one hand, straight from its rank counts.
 struct Gen<'a, F: FnMut(Move)> {
     hand: CardSet,
@@ -509,37 +566,6 @@ impl<F: FnMut(Move)> Gen<'_, F> {
                     }
                 }
             }
-        }
-    }
-
-    /// Recursively chooses `left` single kickers from ranks `from..`.
-    fn wings(
-        &mut self,
-        cap: &Counts,
-        chosen: &mut Counts,
-        from: usize,
-        left: usize,
-        cards: CardSet,
-        main: usize,
-    ) {
-        if left == 0 {
-            self.emit(Kind::AirplaneSingles, main, cards);
-            return;
-        }
-        for r in from..RANKS {
-            if cap[r] == 0 {
-                continue;
-            }
-            if r == BIG_JOKER && chosen[SMALL_JOKER] == 1 {
-                continue;
-            }
-            let most = (cap[r] as usize).min(left);
-            for k in 1..=most {
-                chosen[r] = k as u8;
-                let with = cards.union(self.pick(r, k as u8));
-                self.wings(cap, chosen, r + 1, left - k, with, main);
-            }
-            chosen[r] = 0;
         }
     }
 
@@ -636,17 +662,22 @@ impl<F: FnMut(Move)> KindGen for Gen<'_, F> {
             for r in low..=high {
                 body = body.union(g.pick(r, 3));
             }
-            // Per rank, how many kickers it may give.
-            let mut cap = [0u8; RANKS];
-            for (r, (cap, &have)) in cap.iter_mut().zip(g.c.iter()).enumerate() {
-                if r >= low && r <= high {
-                    continue;
-                }
-                let next_to = r + 1 == low || r == high + 1;
-                *cap = have.min(if next_to { 2 } else { 3 });
-            }
+            let cap = wing_caps(&g.c, (low, high), None);
             let mut chosen = [0u8; RANKS];
-            g.wings(&cap, &mut chosen, 0, l, body, high);
+            let hand = g.hand;
+            for_each_wings_choice(
+                hand,
+                &cap,
+                &mut chosen,
+                0,
+                l,
+                body,
+                &mut |_, left, cards| {
+                    if left == 0 {
+                        g.emit(Kind::AirplaneSingles, high, cards);
+                    }
+                },
+            );
         });
     }
 

@@ -213,6 +213,9 @@ impl DouDizhu {
         if combo.kind.is_bomb_like() {
             self.bombs += 1;
         }
+        if combo.kind == Kind::Rocket {
+            self.rockets += 1;
+        }
         let left = self.hands[seat].len() as u8;
         let (main, wilds, wild_as) = main_part(cards, combo, self.wild.map(|w| w.wild));
         ev.push(Event::Played {

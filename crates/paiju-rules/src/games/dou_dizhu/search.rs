@@ -253,6 +253,8 @@ fn sample_world(view: &View, me: usize, rng: &mut dyn rand::RngCore) -> Option<D
         doubled: view.doubled,
         discard_factors: [None; 3],
         bombs: view.factors.bombs,
+        rockets: view.factors.rockets,
+        robs: view.factors.robs,
         plays,
         played: view.played,
         last_moves: view.last_moves,

@@ -43,6 +43,8 @@ impl DouDizhu {
             show: self.show_factor(),
             discard: self.discard_factor(),
             bombs: self.bombs,
+            rockets: self.rockets,
+            robs: self.robs,
             multiplier: self.multiplier_with(0),
         }
     }

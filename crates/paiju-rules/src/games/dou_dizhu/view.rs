@@ -42,6 +42,11 @@ pub struct Factors {
     pub discard: u32,
     /// Bombs and rockets played (×2 each).
     pub bombs: u32,
+    /// Of [`Factors::bombs`], the rockets (王炸), named apart in words.
+    pub rockets: u32,
+    /// Robs (抢地主) in the base, ×2 each: the base is the call (1) times
+    /// 2 per rob, named apart in words.
+    pub robs: u32,
     /// The product, before any spring.
     pub multiplier: u64,
 }

@@ -18,8 +18,8 @@
 
 use super::cardset::CardSet;
 use super::patterns::{
-    classify, generate_plays, BombClass, Combo, Counts, Kind, KindGen, Move, PatternRules,
-    BIG_JOKER, RANKS, SMALL_JOKER, TWO,
+    classify, for_each_wings_choice, generate_plays, wing_caps, BombClass, Combo, Counts, Kind,
+    KindGen, Move, PatternRules, BIG_JOKER, RANKS, SMALL_JOKER, TWO,
 };
 use serde::{Deserialize, Serialize};
 
@@ -477,65 +477,38 @@ impl<F: FnMut(Move)> WildGen<'_, F> {
         }
     }
 
-    /// Chooses `left` single kickers from ranks `from..`, natural ones
-    /// first, then the wild cards standing for ranks that keep the wings
-    /// legal.
+    /// Completes a choice of natural wing kickers (`chosen`, `left` more
+    /// to choose) with wild cards, each standing for a rank that keeps
+    /// the wings legal, if the `wilds` left are enough.
     #[allow(clippy::too_many_arguments)]
-    fn wings(
+    fn wild_wings(
         &mut self,
-        cap: &Counts,
-        chosen: &mut Counts,
-        from: usize,
+        chosen: &Counts,
         left: usize,
         wilds: u8,
         cards: CardSet,
         wa: WildAs,
-        chain: (usize, usize),
+        (low, high): (usize, usize),
     ) {
-        // The rest may be wild kickers.
-        if left <= wilds as usize {
-            let mut virt = *chosen;
-            let mut wa2 = wa;
-            let mut ok = true;
-            for _ in 0..left {
-                let (low, high) = chain;
-                let r = self.kicker_rank(|r| {
-                    let limit = if r + 1 == low || r == high + 1 { 2 } else { 3 };
-                    (low..=high).contains(&r) || virt[r] >= limit
-                });
-                match r {
-                    Some(r) => {
-                        virt[r] += 1;
-                        wa2.push(r);
-                    }
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok {
-                self.emit(Kind::AirplaneSingles, chain.1, cards, wa2, BombClass::Hard);
-            }
-        }
-        if left == 0 {
+        if left > wilds as usize {
             return;
         }
-        for r in from..RANKS {
-            if cap[r] == 0 {
-                continue;
+        let mut virt = *chosen;
+        let mut wa2 = wa;
+        for _ in 0..left {
+            let r = self.kicker_rank(|r| {
+                let limit = if r + 1 == low || r == high + 1 { 2 } else { 3 };
+                (low..=high).contains(&r) || virt[r] >= limit
+            });
+            match r {
+                Some(r) => {
+                    virt[r] += 1;
+                    wa2.push(r);
+                }
+                None => return,
             }
-            if r == BIG_JOKER && chosen[SMALL_JOKER] == 1 {
-                continue;
-            }
-            let most = (cap[r] as usize).min(left);
-            for k in 1..=most {
-                chosen[r] = k as u8;
-                let with = cards.union(self.pick(r, k as u8));
-                self.wings(cap, chosen, r + 1, left - k, wilds, with, wa, chain);
-            }
-            chosen[r] = 0;
         }
+        self.emit(Kind::AirplaneSingles, high, cards, wa2, BombClass::Hard);
     }
 
     /// Chooses `need` kicker pairs of distinct ranks: from `ranks` (two
@@ -720,16 +693,18 @@ impl<F: FnMut(Move)> KindGen for WildGen<'_, F> {
         self.for_each_window_filling(above, len, (min, 3), |g, (low, high), body, wa, left| {
             let l = high + 1 - low;
             // Per rank, how many natural kickers it may give.
-            let mut cap = [0u8; RANKS];
-            for (r, cap) in cap.iter_mut().enumerate() {
-                if (low..=high).contains(&r) || r == g.wr.wild {
-                    continue;
-                }
-                let next_to = r + 1 == low || r == high + 1;
-                *cap = g.nc[r].min(if next_to { 2 } else { 3 });
-            }
+            let cap = wing_caps(&g.nc, (low, high), Some(g.wr.wild));
             let mut chosen = [0u8; RANKS];
-            g.wings(&cap, &mut chosen, 0, l, left, body, wa, (low, high));
+            let hand = g.hand;
+            for_each_wings_choice(
+                hand,
+                &cap,
+                &mut chosen,
+                0,
+                l,
+                body,
+                &mut |chosen, l, cards| g.wild_wings(chosen, l, left, cards, wa, (low, high)),
+            );
         });
     }
 

@@ -55,12 +55,18 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// What the seat truly cannot see: the wall, the other hands and the
-    /// others' face-down 偎 and 提.
+    /// What the seat truly cannot see: the wall, the other hands, the
+    /// others' face-down 偎 and 提, and the card another seat drew for
+    /// itself while it decides what to do with it (it may go face down).
     fn hidden_from(g: &Paohuzi, seat: Seat) -> Counts {
         let mut n = [0u8; KINDS];
         for c in &g.deal.deck[g.next_card..] {
             n[c.index()] += 1;
+        }
+        if let super::super::engine::Phase::SelfDraw(d) = &g.phase {
+            if d.seat != seat {
+                n[d.card.index()] += 1;
+            }
         }
         for (s, p) in g.players.iter().enumerate().filter(|(s, _)| *s != seat) {
             for (k, count) in p.hand.iter().enumerate() {
@@ -87,6 +93,26 @@ mod tests {
         true
     }
 
+    /// At every moment of the hand dealt by `seed`, the counter is exactly
+    /// what the seat cannot see.
+    fn counter_matches_the_hidden_cards(seed: u64) -> Result<(), TestCaseError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut g = Paohuzi::deal(PaohuziRules::default(), SEATS, &mut rng).unwrap();
+        while g.outcome_typed().is_none() {
+            for seat in 0..SEATS {
+                let view = g.view(Some(seat));
+                let unseen = view.unseen().unwrap();
+                prop_assert_eq!(unseen, hidden_from(&g, seat), "seat {}", seat);
+            }
+            if !step(&mut g, &mut rng) {
+                break;
+            }
+        }
+        prop_assert_eq!(g.view(None).unseen(), None);
+        prop_assert_eq!(g.view(Some(0)).unseen(), None, "not once the hand is over");
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -95,20 +121,17 @@ mod tests {
         /// agree on the view agree on it) and misses nothing seen.
         #[test]
         fn the_counter_is_what_the_seat_cannot_see(seed in any::<u64>()) {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            let mut g = Paohuzi::deal(PaohuziRules::default(), SEATS, &mut rng).unwrap();
-            while g.outcome_typed().is_none() {
-                for seat in 0..SEATS {
-                    let view = g.view(Some(seat));
-                    let unseen = view.unseen().unwrap();
-                    prop_assert_eq!(unseen, hidden_from(&g, seat), "seat {}", seat);
-                }
-                if !step(&mut g, &mut rng) {
-                    break;
-                }
-            }
-            prop_assert_eq!(g.view(None).unseen(), None);
-            prop_assert_eq!(g.view(Some(0)).unseen(), None, "not once the hand is over");
+            counter_matches_the_hidden_cards(seed)?;
+        }
+    }
+
+    /// Hands in which another seat's own draw was pending (it may still go
+    /// face down): the card is unseen until it is shown, and the counter
+    /// says so.
+    #[test]
+    fn another_seats_pending_draw_is_not_seen() {
+        for seed in [16096016055209943786, 12212647942149673822] {
+            counter_matches_the_hidden_cards(seed).unwrap();
         }
     }
 

@@ -13,12 +13,29 @@ pub const SEATS: usize = 3;
 pub const HAND: usize = 20;
 
 /// Table options (`rules` of a record).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaohuziRules {
     /// 名堂 (option, default false): 红胡 ×2, 点胡 ×3, 乌胡 ×5.
     #[serde(default)]
     pub mingtang: bool,
+    /// How the AI seats play (option, default `easy`: the basic bot every
+    /// Paohuzi table had, so a stored table that names none plays on as
+    /// it did). The engine never reads it.
+    #[serde(
+        default = "crate::ai::Level::table_default",
+        skip_serializing_if = "crate::ai::Level::is_table_default"
+    )]
+    pub ai: crate::ai::Level,
+}
+
+impl Default for PaohuziRules {
+    fn default() -> PaohuziRules {
+        PaohuziRules {
+            mingtang: false,
+            ai: crate::ai::Level::table_default(),
+        }
+    }
 }
 
 impl GameRules for PaohuziRules {
@@ -76,5 +93,28 @@ impl PaohuziDeal {
             return Err("drawn_in_a_row is 0, 1 or 2 (after three the next seat deals)".into());
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Level;
+
+    /// A stored table or record that names no level plays on at `easy`,
+    /// the bot it always had, and says nothing of it when written back.
+    #[test]
+    fn the_ai_level_defaults_to_easy_and_round_trips() {
+        let old: PaohuziRules = serde_json::from_str(r#"{"mingtang": true}"#).unwrap();
+        assert_eq!(old.ai, Level::Easy);
+        assert_eq!(
+            serde_json::to_value(&old).unwrap(),
+            serde_json::json!({"mingtang": true})
+        );
+        let hard: PaohuziRules = serde_json::from_str(r#"{"ai": "hard"}"#).unwrap();
+        assert_eq!(hard.ai, Level::Hard);
+        assert_eq!(serde_json::to_value(&hard).unwrap()["ai"], "hard");
+        assert!(serde_json::from_str::<PaohuziRules>(r#"{"ai": "expert"}"#).is_err());
+        assert_eq!(PaohuziRules::default().ai, Level::Easy);
     }
 }

@@ -1,0 +1,880 @@
+//! Paohuzi's levels. `easy` is the first, basic bot
+//! ([`crate::games::paohuzi::ai::BasicBot`]). `normal` weighs every claim
+//! and discard by the hand it leaves: how far it is from seven melds (a
+//! shanten-like count — a meld is worth two cards, a two-card start with a
+//! live completer one) and how much huxi it holds or may make towards the
+//! 15 a win needs, less the danger of the discard (a 碰, 跑 or 吃 it would
+//! feed, judged from the cards seen and the others' melds and piles); it
+//! decides in microseconds. `hard` samples the hidden cards (the others'
+//! hands and face-down melds, the wall) consistently with the view, plays
+//! `normal`'s best discards out in every world with `normal` at every
+//! seat, and discards the one that scores best for it; its claims are
+//! `normal`'s.
+
+use super::{Bot, Level};
+use crate::games::paohuzi::ai::BasicBot;
+use crate::games::paohuzi::cards::{counts_of, Card, Counts, KINDS};
+use crate::games::paohuzi::claims::Player;
+use crate::games::paohuzi::engine::{DiscardTurn, Phase};
+use crate::games::paohuzi::events::QuestionKind;
+use crate::games::paohuzi::melds::{group_kind, huxi, Meld, MeldKind};
+use crate::games::paohuzi::rules::{PaohuziDeal, PaohuziRules, SEATS};
+use crate::games::paohuzi::{Action, LiveView, Paohuzi, PaohuziTable, PaohuziView};
+use crate::games::{Game, Seat};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
+/// A bot of `level` for the engine's one-by-one questions.
+pub fn hand_bot(level: Level, rules: &PaohuziRules) -> Box<dyn Bot<Paohuzi>> {
+    match level {
+        Level::Easy => Box::new(BasicBot),
+        Level::Normal => Box::new(NormalBot),
+        Level::Hard => Box::new(HardBot {
+            rules: rules.clone(),
+            ..HardBot::default()
+        }),
+    }
+}
+
+/// A bot of `level` at a live table (it sees its own question only).
+pub fn bot(level: Level, rules: &PaohuziRules) -> Box<dyn Bot<PaohuziTable>> {
+    Box::new(LiveBot(hand_bot(level, rules)))
+}
+
+/// A hand bot at a live table: the seat's view, whose `asking` is its own
+/// question, is the view the hand bot reads.
+pub struct LiveBot(pub Box<dyn Bot<Paohuzi>>);
+
+impl Bot<PaohuziTable> for LiveBot {
+    fn choose(&mut self, view: &LiveView, legal: &[Action], rng: &mut dyn rand::RngCore) -> Action {
+        self.0.choose(&view.hand, legal, rng)
+    }
+
+    fn may_block(&self) -> bool {
+        self.0.may_block()
+    }
+}
+
+/// Melds in a winning hand.
+const MELDS: usize = 7;
+/// What a complete meld is worth: the two cards a start would still need.
+const MELD: f64 = 2.0;
+/// What a start (two cards of a meld) with a live completer is worth.
+const START: f64 = 1.0;
+/// What one huxi is worth against a card of distance: 15 are needed, and
+/// each 3 above 12 is a tun more.
+const HUXI: f64 = 0.2;
+
+/// The memo's hasher: its keys are packed counts, already well spread
+/// by one multiplication (the default SipHash cost more than the
+/// valuation it saved).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        self.0 = (k ^ (k >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+type Memo = HashMap<u64, f64, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// How the viewer's hand is valued: the cards it has not seen (the
+/// completers a start may still get).
+struct Valuer {
+    unseen: Counts,
+    memo: Memo,
+}
+
+fn key(c: &Counts) -> u64 {
+    c.iter().fold(0u64, |k, &n| (k << 3) | u64::from(n))
+}
+
+fn card(big: bool, n: u8) -> Option<Card> {
+    Card::new(big, n)
+}
+
+impl Valuer {
+    fn new(unseen: Counts) -> Valuer {
+        Valuer {
+            unseen,
+            memo: Memo::with_capacity_and_hasher(512, Default::default()),
+        }
+    }
+
+    /// How likely a start waiting on `waits` is to be completed: a dead
+    /// start (every completer seen) is worth little.
+    fn live(&self, waits: &[Option<Card>]) -> f64 {
+        let n: u32 = waits
+            .iter()
+            .flatten()
+            .map(|c| u32::from(self.unseen[c.index()]))
+            .sum();
+        match n {
+            0 => 0.1,
+            1 => 0.55,
+            2 => 0.8,
+            _ => 1.0,
+        }
+    }
+
+    /// The value of a hand with `laid` melds laid out worth `laid_huxi`:
+    /// its 坎 kept whole, the rest split for the most value.
+    fn value(&mut self, hand: &Counts, laid: usize, laid_huxi: u32) -> f64 {
+        let mut rest = *hand;
+        let mut v = laid as f64 * MELD + f64::from(laid_huxi) * HUXI;
+        let mut slots = MELDS.saturating_sub(laid);
+        for c in Card::all() {
+            if rest[c.index()] >= 3 {
+                rest[c.index()] -= 3;
+                v += MELD + f64::from(huxi(MeldKind::Kan, &[c])) * HUXI;
+                slots = slots.saturating_sub(1);
+            }
+        }
+        v + self.split(&rest, slots)
+    }
+
+    /// The best split of `rest` into at most `slots` melds and starts (a
+    /// hand has seven melds: more starts than places left are worth
+    /// nothing) and single cards: the lowest card left is placed first,
+    /// every way, memoised.
+    fn split(&mut self, rest: &Counts, slots: usize) -> f64 {
+        if slots == 0 {
+            return 0.0;
+        }
+        let Some(i) = rest.iter().position(|&n| n > 0) else {
+            return 0.0;
+        };
+        let k = key(rest) | ((slots as u64) << 60);
+        if let Some(&v) = self.memo.get(&k) {
+            return v;
+        }
+        let c = Card::from_index(i);
+        let big = c.is_big();
+        let n = c.number();
+        let mut best = f64::MIN;
+        let mut try_take = |this: &mut Valuer, cards: &[Card], worth: f64| {
+            let mut r = *rest;
+            for x in cards {
+                if r[x.index()] == 0 {
+                    return;
+                }
+                r[x.index()] -= 1;
+            }
+            let left = if cards.len() == 1 { slots } else { slots - 1 };
+            let v = worth + this.split(&r, left);
+            if v > best {
+                best = v;
+            }
+        };
+        // The card alone.
+        try_take(self, &[c], 0.0);
+        let hx = |cards: &[Card]| f64::from(huxi(MeldKind::Sequence, cards)) * HUXI;
+        // Melds with it as the lowest card.
+        if let (Some(b), Some(d)) = (card(big, n + 1), card(big, n + 2)) {
+            try_take(self, &[c, b, d], MELD + hx(&[c, b, d]));
+        }
+        if n == 2 {
+            let (s, t) = (card(big, 7).unwrap(), card(big, 10).unwrap());
+            try_take(self, &[c, s, t], MELD + hx(&[c, s, t]));
+        }
+        if !big {
+            let o = c.other_case();
+            try_take(self, &[c, c, o], MELD);
+            try_take(self, &[c, o, o], MELD);
+        }
+        // Starts with it as the lowest card.
+        {
+            let o = c.other_case();
+            // A pair: a 碰 / 偎 / 坎 on the same card, a 绞 on the other case.
+            let w = self.live(&[Some(c), Some(o)]);
+            let pair_hx = if big { 4.0 } else { 2.0 } * HUXI;
+            try_take(self, &[c, c], START * w + pair_hx * w);
+            if !big {
+                let w = self.live(&[Some(c), Some(o)]);
+                try_take(self, &[c, o], START * w);
+            }
+        }
+        if let Some(b) = card(big, n + 1) {
+            let lo = card(big, n.wrapping_sub(1));
+            let hi = card(big, n + 2);
+            let w = self.live(&[lo, hi]);
+            // 一二 waits on 三 for huxi (二三 on 一 too, half the time).
+            let h = match n {
+                1 => 1.0,
+                2 => 0.5,
+                _ => 0.0,
+            } * (if big { 6.0 } else { 3.0 })
+                * HUXI;
+            try_take(self, &[c, b], START * w + h * w);
+        }
+        if let Some(d) = card(big, n + 2) {
+            let mid = card(big, n + 1);
+            let w = self.live(&[mid]);
+            let h = if n == 1 {
+                (if big { 6.0 } else { 3.0 }) * HUXI
+            } else {
+                0.0
+            };
+            try_take(self, &[c, d], START * w + h * w);
+        }
+        for (a, b, wait) in [(2, 7, 10), (2, 10, 7), (7, 10, 2)] {
+            if n == a {
+                let other = card(big, b).unwrap();
+                let w = self.live(&[card(big, wait)]);
+                let h = (if big { 6.0 } else { 3.0 }) * HUXI;
+                try_take(self, &[c, other], (START + h) * w);
+            }
+        }
+        self.memo.insert(k, best);
+        best
+    }
+}
+
+/// What the viewer knows of the table, read once per decision.
+struct Table<'a> {
+    view: &'a PaohuziView,
+    me: Seat,
+    hand: Counts,
+    laid: usize,
+    laid_huxi: u32,
+    unseen: Counts,
+}
+
+impl<'a> Table<'a> {
+    fn read(view: &'a PaohuziView) -> Option<Table<'a>> {
+        let me = view.viewer?;
+        let mine = &view.players[me];
+        let unseen = view.unseen()?;
+        Some(Table {
+            view,
+            me,
+            hand: counts_of(&view.my_hand()),
+            laid: mine.melds.len(),
+            laid_huxi: mine.huxi.unwrap_or(mine.visible_huxi),
+            unseen,
+        })
+    }
+
+    /// How much a discard of `c` may feed the others: a 跑 onto a 臭偎 or a
+    /// hidden 坎, a 碰 onto a pair, a 吃 by the next seat; less against a
+    /// seat that has let an identical card go (it lies by him), and more
+    /// against a seat whose melds already hold much huxi.
+    fn danger(&self, c: Card) -> f64 {
+        let u = self.unseen[c.index()];
+        let mut d = 0.0;
+        for p in &self.view.players {
+            if p.seat == self.me {
+                continue;
+            }
+            let close = 1.0 + f64::from(p.visible_huxi.min(15)) / 15.0;
+            let let_go = p.pile.contains(&c);
+            let chou_wei = p
+                .melds
+                .iter()
+                .any(|m| m.kind == MeldKind::ChouWei && m.shown == Some(c));
+            if chou_wei {
+                d += 1.5 * close;
+                continue;
+            }
+            if let_go {
+                continue;
+            }
+            let share = p.hand_count as f64 / 20.0;
+            if u >= 2 {
+                let h = if c.is_big() { 0.5 } else { 0.3 };
+                d += h * share * close * f64::from(u - 1) / 3.0;
+            }
+            if p.seat == (self.me + 1) % SEATS {
+                d += 0.15 * share * close;
+            }
+        }
+        d
+    }
+
+    /// The best discard from `hand` (laid out `laid`, `laid_huxi`) and the
+    /// value it leaves, danger counted; `None` when no card may go.
+    fn best_discard(
+        &self,
+        valuer: &mut Valuer,
+        hand: &Counts,
+        laid: usize,
+        laid_huxi: u32,
+    ) -> Option<(Card, f64)> {
+        Card::all()
+            .filter(|c| matches!(hand[c.index()], 1 | 2))
+            .map(|c| {
+                let mut h = *hand;
+                h[c.index()] -= 1;
+                let v = valuer.value(&h, laid, laid_huxi) - self.danger(c);
+                (c, v)
+            })
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+    }
+
+    /// The value of the hand after taking in: with a discard if one is due.
+    fn after_take(
+        &self,
+        valuer: &mut Valuer,
+        hand: &Counts,
+        laid: usize,
+        laid_huxi: u32,
+        due: bool,
+    ) -> f64 {
+        if due {
+            self.best_discard(valuer, hand, laid, laid_huxi)
+                .map_or(f64::MIN, |(_, v)| v)
+        } else {
+            valuer.value(hand, laid, laid_huxi)
+        }
+    }
+
+    /// Whether taking one more card in makes a discard due (the rules'
+    /// 20 + max(0, k − 1)).
+    fn due_after_take_in(&self) -> bool {
+        let mine = &self.view.players[self.me];
+        let fours = mine.melds.iter().filter(|m| m.kind.is_four()).count();
+        let total = mine.hand_count + mine.melds.iter().map(|m| m.count).sum::<usize>();
+        total + 1 > 20 + fours.saturating_sub(1)
+    }
+}
+
+/// The `normal` level: claims and discards by the hand they leave.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NormalBot;
+
+impl NormalBot {
+    /// The action `normal` takes, with the values of the discards when the
+    /// question is a discard (best first), for `hard` to search among.
+    fn decide(view: &PaohuziView, legal: &[Action]) -> (Action, Vec<(Card, f64)>) {
+        if legal.contains(&Action::Hu) {
+            return (Action::Hu, Vec::new());
+        }
+        let Some(t) = Table::read(view) else {
+            return (legal[0].clone(), Vec::new());
+        };
+        let mut valuer = Valuer::new(t.unseen);
+        let pass = legal.iter().find(|a| **a == Action::Pass).cloned();
+        match view.asking.map(|a| a.question) {
+            Some(QuestionKind::Discard) => {
+                let mut scored: Vec<(Card, f64)> = legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Discard(c) => {
+                            let mut h = t.hand;
+                            h[c.index()] = h[c.index()].saturating_sub(1);
+                            let v = valuer.value(&h, t.laid, t.laid_huxi) - t.danger(*c);
+                            Some((*c, v))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                let action = scored
+                    .first()
+                    .map_or_else(|| legal[0].clone(), |(c, _)| Action::Discard(*c));
+                (action, scored)
+            }
+            Some(QuestionKind::Peng) | Some(QuestionKind::Chi) => {
+                let Some(taken) = view.card else {
+                    return (pass.unwrap_or_else(|| legal[0].clone()), Vec::new());
+                };
+                let due = t.due_after_take_in();
+                // Letting it go: the hand as it is; a pair passed on is 臭
+                // for later 碰 (a 偎 still comes), a little less worth.
+                let mut stay = valuer.value(&t.hand, t.laid, t.laid_huxi);
+                if legal.contains(&Action::Peng) {
+                    stay -= 0.3;
+                }
+                let mut best = (stay, pass.clone());
+                for a in legal {
+                    let v = match a {
+                        Action::Peng => {
+                            let mut h = t.hand;
+                            h[taken.index()] -= 2;
+                            let hx = huxi(MeldKind::Peng, &[taken]);
+                            t.after_take(&mut valuer, &h, t.laid + 1, t.laid_huxi + hx, due)
+                        }
+                        Action::Chi(groups) => {
+                            let mut h = t.hand;
+                            h[taken.index()] += 1;
+                            let mut ok = true;
+                            let mut hx = 0;
+                            for g in groups {
+                                for c in g {
+                                    if h[c.index()] == 0 {
+                                        ok = false;
+                                    } else {
+                                        h[c.index()] -= 1;
+                                    }
+                                }
+                                hx += group_kind(g).map_or(0, |k| huxi(k, g));
+                            }
+                            if !ok {
+                                continue;
+                            }
+                            t.after_take(
+                                &mut valuer,
+                                &h,
+                                t.laid + groups.len(),
+                                t.laid_huxi + hx,
+                                due,
+                            )
+                        }
+                        _ => continue,
+                    };
+                    if v > best.0 + 1e-9 {
+                        best = (v, Some(a.clone()));
+                    }
+                }
+                (
+                    best.1.or(pass).unwrap_or_else(|| legal[0].clone()),
+                    Vec::new(),
+                )
+            }
+            _ => (pass.unwrap_or_else(|| legal[0].clone()), Vec::new()),
+        }
+    }
+}
+
+impl Bot<Paohuzi> for NormalBot {
+    fn choose(
+        &mut self,
+        view: &PaohuziView,
+        legal: &[Action],
+        _rng: &mut dyn rand::RngCore,
+    ) -> Action {
+        NormalBot::decide(view, legal).0
+    }
+}
+
+/// The `hard` level: `normal`'s best discards played out in sampled worlds.
+#[derive(Clone, Debug)]
+pub struct HardBot {
+    /// The table's rules (the score a world's hand ends with).
+    pub rules: PaohuziRules,
+    /// Worlds sampled per discard.
+    pub worlds: usize,
+    /// Discards searched: `normal`'s best ones.
+    pub candidates: usize,
+}
+
+impl Default for HardBot {
+    fn default() -> HardBot {
+        HardBot {
+            rules: PaohuziRules::default(),
+            worlds: 16,
+            candidates: 3,
+        }
+    }
+}
+
+/// A hand consistent with `view` at the viewer's discard: the hidden
+/// cards (the others' hands and face-down 偎 / 提, the wall) dealt at
+/// random from those the viewer has not seen. `None` when the view does
+/// not add up (it always does for a real view).
+pub fn sample_world(
+    view: &PaohuziView,
+    rules: &PaohuziRules,
+    rng: &mut dyn rand::RngCore,
+) -> Option<Paohuzi> {
+    let me = view.viewer?;
+    let mut pool = view.unseen()?;
+    // The card in question counts as seen, but it is nobody's yet: at a
+    // discard there is none.
+    if view.card.is_some() {
+        return None;
+    }
+    let mut players = Vec::with_capacity(SEATS);
+    let mut hidden: Vec<(Seat, usize, usize)> = Vec::new();
+    for p in &view.players {
+        let mut melds = Vec::new();
+        for (i, m) in p.melds.iter().enumerate() {
+            match (&m.cards, m.shown) {
+                (Some(cards), _) => melds.push(Meld {
+                    kind: m.kind,
+                    cards: cards.clone(),
+                    huxi: m.huxi.unwrap_or_else(|| huxi(m.kind, cards)),
+                }),
+                (None, Some(c)) => melds.push(Meld::of_same(m.kind, c, m.count)),
+                (None, None) => {
+                    // Filled below, once the kinds are drawn.
+                    hidden.push((p.seat, i, m.count));
+                    melds.push(Meld::of_same(m.kind, Card::from_index(0), m.count));
+                }
+            }
+        }
+        let mut player = Player::new([0; KINDS]);
+        player.melds = melds;
+        player.pile = p.pile.clone();
+        if p.seat == me {
+            player.hand = counts_of(p.hand.as_ref()?);
+            for c in p.barred.iter().flatten() {
+                player.chou[c.index()] = true;
+                player.discarded[c.index()] = true;
+            }
+        } else {
+            for c in &p.pile {
+                player.discarded[c.index()] = true;
+            }
+        }
+        players.push(player);
+    }
+    // Face-down melds first: a kind with enough unseen copies.
+    for (seat, i, count) in hidden {
+        let kinds: Vec<usize> = (0..KINDS).filter(|&k| pool[k] as usize >= count).collect();
+        let k = *kinds.choose(rng)?;
+        pool[k] -= count as u8;
+        let m = &mut players[seat].melds[i];
+        *m = Meld::of_same(m.kind, Card::from_index(k), count);
+    }
+    let mut cards: Vec<Card> = Card::all()
+        .flat_map(|c| std::iter::repeat_n(c, pool[c.index()] as usize))
+        .collect();
+    cards.shuffle(rng);
+    let mut at = 0;
+    for p in &view.players {
+        if p.seat == me {
+            continue;
+        }
+        let take = cards.get(at..at + p.hand_count)?;
+        at += p.hand_count;
+        let mut hand = counts_of(take);
+        // Four of a kind in a hand would have been laid out as a 提: move
+        // the fourth to the wall's part of the pool, for a card that makes
+        // no fourth (tried from the rest of the pool in turn).
+        while let Some(k) = (0..KINDS).find(|&k| hand[k] >= 4) {
+            hand[k] = 3;
+            let pos = cards[at..]
+                .iter()
+                .position(|c| c.index() != k && hand[c.index()] < 3)?;
+            let swap = cards[at + pos];
+            cards[at + pos] = Card::from_index(k);
+            hand[swap.index()] += 1;
+        }
+        players[p.seat].hand = hand;
+    }
+    // The 记牌器 may count a card of a face-down meld as unseen (a 臭偎
+    // made 提 shows nothing): such surplus cards are left out.
+    let wall: Vec<Card> = cards.get(at..at + view.wall)?.to_vec();
+    // The deck: whatever came before (never read again), then the wall.
+    let mut deck = vec![view.shown_card; 80 - wall.len()];
+    deck.extend(&wall);
+    Some(Paohuzi {
+        rules: rules.clone(),
+        deal: PaohuziDeal {
+            deck,
+            dealer: view.dealer,
+            drawn_in_a_row: 0,
+            together: false,
+        },
+        players,
+        next_card: 80 - view.wall,
+        phase: Phase::Discard(DiscardTurn { seat: me }),
+        actions: Vec::new(),
+        opening: Vec::new(),
+    })
+}
+
+/// Plays `game` to its end with `normal` at every seat; the seat's score
+/// (its points, a win a little more than its points).
+fn play_out(mut game: Paohuzi, seat: Seat) -> f64 {
+    // `normal` draws nothing at random.
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let mut steps = 0;
+    while let Some(s) = game.waiting_on().first().copied() {
+        let legal = game.legal_actions(s);
+        let view = game.view(Some(s));
+        let a = NormalBot.choose(&view, &legal, &mut rng);
+        if game.apply(s, &a).is_err() || steps > 400 {
+            return 0.0;
+        }
+        steps += 1;
+    }
+    game.outcome_typed().map_or(0.0, |o| {
+        o.deltas[seat] as f64 + if o.winner == Some(seat) { 1.0 } else { 0.0 }
+    })
+}
+
+impl Bot<Paohuzi> for HardBot {
+    fn choose(
+        &mut self,
+        view: &PaohuziView,
+        legal: &[Action],
+        rng: &mut dyn rand::RngCore,
+    ) -> Action {
+        let (action, scored) = NormalBot::decide(view, legal);
+        let (Some(me), true) = (view.viewer, scored.len() > 1) else {
+            return action;
+        };
+        let cands: Vec<Card> = scored.iter().take(self.candidates).map(|s| s.0).collect();
+        let mut totals = vec![0.0; cands.len()];
+        let mut seeds = ChaCha8Rng::seed_from_u64(rng.gen());
+        for _ in 0..self.worlds {
+            let mut world_rng = ChaCha8Rng::seed_from_u64(seeds.gen());
+            let Some(world) = sample_world(view, &self.rules, &mut world_rng) else {
+                return action;
+            };
+            for (c, total) in cands.iter().zip(totals.iter_mut()) {
+                let mut g = world.clone();
+                if g.apply(me, &Action::Discard(*c)).is_err() {
+                    *total = f64::MIN;
+                    continue;
+                }
+                *total += play_out(g, me);
+            }
+        }
+        // Ties go to normal's order.
+        let best = (0..cands.len())
+            .max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))
+            .unwrap_or(0);
+        Action::Discard(cands[best])
+    }
+
+    fn may_block(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::paohuzi::cards::full_deck;
+    use crate::games::paohuzi::engine::{Claim, Origin, Step};
+    use crate::games::paohuzi::split::{best_split, Source, MIN_HUXI};
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    /// A hand in progress: the three hands, seat 1's melds, the phase; the
+    /// wall the cards nobody holds.
+    fn position(hands: [&str; 3], melds_of_1: Vec<Meld>, phase: Phase) -> Paohuzi {
+        let mut pool = [4u8; KINDS];
+        let mut players: Vec<Player> = hands
+            .iter()
+            .map(|h| {
+                let hand = counts_of(&cards(h));
+                for (p, n) in pool.iter_mut().zip(hand) {
+                    *p -= n;
+                }
+                Player::new(hand)
+            })
+            .collect();
+        for m in &melds_of_1 {
+            for c in &m.cards {
+                pool[c.index()] -= 1;
+            }
+        }
+        players[1].melds = melds_of_1;
+        let wall: Vec<Card> = Card::all()
+            .flat_map(|c| std::iter::repeat_n(c, pool[c.index()] as usize))
+            .take(19)
+            .collect();
+        let mut deck = full_deck()[..80 - wall.len()].to_vec();
+        deck.extend(&wall);
+        Paohuzi {
+            rules: PaohuziRules::default(),
+            deal: PaohuziDeal {
+                deck,
+                dealer: 0,
+                drawn_in_a_row: 0,
+                together: false,
+            },
+            players,
+            next_card: 80 - wall.len(),
+            phase,
+            actions: Vec::new(),
+            opening: Vec::new(),
+        }
+    }
+
+    fn decide(level: Level, game: &Paohuzi, seat: Seat) -> Action {
+        let legal = game.legal_actions(seat);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        hand_bot(level, &game.rules).choose(&game.view(Some(seat)), &legal, &mut rng)
+    }
+
+    const OTHERS: [&str; 2] = [
+        "x1 x1 x2 x2 x3 x4 x5 x6 x7 x8 d1 d2 d3 d4 d6 d7 d8 d9 d10 x10",
+        "x3 x4 x5 x6 x7 x8 x10 x10 d1 d2 d3 d4 d6 d7 d8 d9 d10 d10 x7 x8",
+    ];
+
+    /// Every level wins on a card that completes seven melds of 15 huxi.
+    #[test]
+    fn a_win_offered_is_taken() {
+        // 坎 壹…: 伍伍伍 6, 壹贰叁 6, 一二三 3, 四五六, 七八九, 陆柒捌, and
+        // 玖拾 waiting on 捌.
+        let hand = "d5 d5 d5 d1 d2 d3 x1 x2 x3 x4 x5 x6 x7 x8 x9 d6 d7 d8 d9 d10";
+        let d8: Card = "d8".parse().unwrap();
+        let win = best_split(&counts_of(&cards(hand)), &[], Some((d8, Source::Other)))
+            .expect("the position is a win");
+        assert!(win.huxi >= MIN_HUXI, "{}", win.huxi);
+        let game = position(
+            [hand, OTHERS[0], OTHERS[1]],
+            Vec::new(),
+            Phase::Claim(Claim {
+                card: d8,
+                origin: Origin::Drawn(1),
+                steps: vec![Step::Hu(0)],
+                at: 0,
+            }),
+        );
+        for level in Level::ALL {
+            assert_eq!(decide(level, &game, 0), Action::Hu, "{level:?}");
+        }
+    }
+
+    /// With two lone cards of equal use, `normal` does not discard the one
+    /// an opponent's 臭偎 shows (it would make his 跑 at once).
+    #[test]
+    fn no_discard_into_an_opponents_visible_wait() {
+        let hand = "d5 d5 d5 d1 d2 d3 x1 x2 x3 x4 x5 x6 x9 d8";
+        let x9: Card = "x9".parse().unwrap();
+        let game = position(
+            [hand, OTHERS[0], "x3 x4 x5 x6 x7 x8 x10 x10 d1 d2"],
+            vec![Meld::of_same(MeldKind::ChouWei, x9, 3)],
+            Phase::Discard(DiscardTurn { seat: 0 }),
+        );
+        let legal = game.legal_actions(0);
+        assert!(legal.contains(&Action::Discard(x9)));
+        assert_eq!(
+            decide(Level::Normal, &game, 0),
+            Action::Discard("d8".parse().unwrap())
+        );
+        // The two lone cards weigh alike but for their danger: the 跑 is
+        // what tips it, by more than a 碰 or 吃 the other might feed.
+        let (_, scored) = NormalBot::decide(&game.view(Some(0)), &legal);
+        let value = |c: &str| {
+            let c: Card = c.parse().unwrap();
+            scored.iter().find(|s| s.0 == c).unwrap().1
+        };
+        assert!(value("d8") > value("x9") + 0.5, "{scored:?}");
+    }
+
+    /// `normal` discards a lone card, never one of a finished meld.
+    #[test]
+    fn discards_keep_the_melds() {
+        let hand = "d5 d5 d5 d1 d2 d3 x1 x2 x3 x4 x5 x6 d7 d7 x9";
+        let game = position(
+            [hand, OTHERS[0], OTHERS[1]],
+            Vec::new(),
+            Phase::Discard(DiscardTurn { seat: 0 }),
+        );
+        assert_eq!(
+            decide(Level::Normal, &game, 0),
+            Action::Discard("x9".parse().unwrap())
+        );
+    }
+
+    /// A 碰 of a big pair (3 huxi and a meld, for a lone card) is taken.
+    #[test]
+    fn a_big_peng_is_taken() {
+        let hand = "d5 d5 d5 d10 d10 x1 x2 x3 x4 x5 x6 x9 d7";
+        let d10: Card = "d10".parse().unwrap();
+        let game = position(
+            [hand, OTHERS[0], "x3 x4 x5 x6 x7 x8 x10 x10 d1 d2 d3"],
+            Vec::new(),
+            Phase::Claim(Claim {
+                card: d10,
+                origin: Origin::Discarded(1),
+                steps: vec![Step::Peng(0)],
+                at: 0,
+            }),
+        );
+        assert_eq!(game.legal_actions(0), vec![Action::Peng, Action::Pass]);
+        assert_eq!(decide(Level::Normal, &game, 0), Action::Peng);
+    }
+
+    /// The worlds `hard` samples hold the viewer's hand and every card it
+    /// saw where it saw it, the others' hands and the wall of the sizes it
+    /// knows, no kind more than four times, no four of a kind in a hand.
+    #[test]
+    fn sampled_worlds_agree_with_the_view() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut checked = 0;
+        for _ in 0..12 {
+            let mut game = Paohuzi::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+            while let Some(seat) = game.waiting_on().first().copied() {
+                let legal = game.legal_actions(seat);
+                let view = game.view(Some(seat));
+                // A view the 记牌器 miscounts (a face-down meld it misses)
+                // may give no world: `hard` then discards as `normal` does.
+                let world = matches!(game.phase, Phase::Discard(_))
+                    .then(|| sample_world(&view, &game.rules, &mut rng))
+                    .flatten();
+                if let Some(world) = world {
+                    let mut all = [0u8; KINDS];
+                    for p in &world.players {
+                        for (k, n) in p.hand.iter().enumerate() {
+                            assert!(*n <= 3);
+                            all[k] += n;
+                        }
+                        for m in &p.melds {
+                            m.cards.iter().for_each(|c| all[c.index()] += 1);
+                        }
+                        p.pile.iter().for_each(|c| all[c.index()] += 1);
+                    }
+                    world.deal.deck[world.next_card..]
+                        .iter()
+                        .for_each(|c| all[c.index()] += 1);
+                    assert!(all.iter().all(|&n| n <= 4), "{all:?}");
+                    assert_eq!(world.players[seat].hand, game.players[seat].hand);
+                    assert_eq!(world.wall_left(), game.wall_left());
+                    for (w, g) in world.players.iter().zip(&game.players) {
+                        assert_eq!(w.hand.iter().sum::<u8>(), g.hand.iter().sum::<u8>());
+                        assert_eq!(w.melds.len(), g.melds.len());
+                    }
+                    assert_eq!(world.legal_actions(seat), legal);
+                    checked += 1;
+                }
+                let a = NormalBot.choose(&view, &legal, &mut rng);
+                game.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(checked > 20, "{checked}");
+    }
+
+    /// Whole hands with every level seated: every choice is legal (the
+    /// engine accepts it) and every hand ends.
+    #[test]
+    fn every_level_plays_whole_hands() {
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let rules = PaohuziRules::default();
+        for n in 0..3 {
+            let mut bots: Vec<Box<dyn Bot<Paohuzi>>> = (0..SEATS)
+                .map(|s| -> Box<dyn Bot<Paohuzi>> {
+                    let level = Level::ALL[(s + n) % 3];
+                    if level == Level::Hard {
+                        Box::new(HardBot {
+                            worlds: 3,
+                            ..HardBot::default()
+                        })
+                    } else {
+                        hand_bot(level, &rules)
+                    }
+                })
+                .collect();
+            let mut game = Paohuzi::new_hand(rules.clone(), n % 3, 0, &mut rng).unwrap();
+            while let Some(seat) = game.waiting_on().first().copied() {
+                let legal = game.legal_actions(seat);
+                let a = bots[seat].choose(&game.view(Some(seat)), &legal, &mut rng);
+                assert!(legal.contains(&a), "{a:?} not in {legal:?}");
+                game.apply(seat, &a).unwrap();
+            }
+            assert!(game.is_finished());
+        }
+    }
+}
