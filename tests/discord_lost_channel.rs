@@ -1,8 +1,8 @@
 //! Issue #37 §6: a channel closed to the bot. A table is refused, before
 //! anything is staked, where the bot lacks a permission it needs (the
 //! refusal names them, in the member's language). Mid-game, a permission
-//! taken away (50013) or the channel deleted (10003) stops the table as a
-//! stop does — the game being played refunded — and its host is told by
+//! taken away (50013 for Embed Links, 50001 for View Channel) or the
+//! channel deleted (10003) stops the table as a stop does — the game being played refunded — and its host is told by
 //! DM what happened, with no request repeated into the closed channel. A
 //! deleted table message (10008) is posted again and the game goes on.
 
@@ -103,8 +103,11 @@ async fn a_table_is_refused_where_the_bot_lacks_a_permission() {
     session.finish_undealt(&[ANN], None).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_permission_taken_away_mid_game_refunds_it_and_tells_the_host() {
+/// `taken` is taken away from the bot mid-game: Discord refuses the
+/// table's next edit (50013 Missing Permissions, or 50001 Missing Access
+/// for View Channel); the game is refunded and the host told by DM that
+/// the bot needs `named` there.
+async fn permission_taken_away(taken: u64, named: &str) {
     let session = Session::start(&[
         ("PAIJU_TIMERS_AI_DELAY_MS", "0"),
         ("PAIJU_TIMERS_BID_SECS", "300"),
@@ -113,8 +116,8 @@ async fn a_permission_taken_away_mid_game_refunds_it_and_tells_the_host() {
     .await;
     let fake = &session.fake;
     let table = bidding(fake).await;
-    // An admin takes Embed Links away: the table's embed cannot be edited.
-    fake.set_bot_permissions(CHANNEL_ID, perm::INVITED & !perm::EMBED_LINKS);
+    // An admin takes the permission away: the table cannot be edited.
+    fake.set_bot_permissions(CHANNEL_ID, perm::INVITED & !taken);
     let bidder = turn_user(&table).unwrap();
     let bid = find_id(&table, "pj1:bid:").unwrap();
     let answer = fake
@@ -134,7 +137,7 @@ async fn a_permission_taken_away_mid_game_refunds_it_and_tells_the_host() {
         .find(|t| t.contains("was called off"))
         .unwrap();
     assert!(
-        dm.contains("Check that I have Embed Links in that channel"),
+        dm.contains(&format!("Check that I have {named} in that channel")),
         "{dm}"
     );
     assert!(dm.contains(&format!("<#{CHANNEL_ID}>")), "{dm}");
@@ -145,6 +148,16 @@ async fn a_permission_taken_away_mid_game_refunds_it_and_tells_the_host() {
     assert_eq!(refused_in(fake, CHANNEL_ID), refused);
     // The game was called off: both members have their chips back.
     session.finish(&[ANN, BOB], Some(2 * STARTING)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn embed_links_taken_away_mid_game_refunds_it_and_tells_the_host() {
+    permission_taken_away(perm::EMBED_LINKS, "Embed Links").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn view_channel_taken_away_mid_game_refunds_it_and_tells_the_host() {
+    permission_taken_away(perm::VIEW_CHANNEL, "View Channel").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,8 +1,9 @@
 //! Keeps the bot's own writes to Discord within Discord's rate limits, so
-//! that a table is never queued behind them: 5 messages posted or edited
-//! per 5 s in a channel (a guild channel or a member's DM), 5 DM channels
-//! opened per 5 s, and 50 requests a second in all (interaction responses
-//! do not count, as on Discord).
+//! that a table is never queued behind them: 5 messages posted and 5
+//! edited per 5 s in a channel (a guild channel or a member's DM; posting
+//! and editing are two routes, each with its own bucket, as on Discord),
+//! 5 DM channels opened per 5 s, and 50 requests a second in all
+//! (interaction responses do not count, as on Discord).
 //!
 //! Each bucket is a log of its last requests: a slot is taken when a
 //! request leaves and stamped when its answer came back, and a bucket is
@@ -18,8 +19,9 @@
 //! The table driver asks without waiting ([`Pacer::try_take`]) for the
 //! table message and hand DMs, and redraws the latest state when the
 //! bucket frees: an edit that would have waited behind a newer one is
-//! never made. A message that must be posted (a result, a notice) waits
-//! its turn ([`Pacer::take`]). Discord answering 429 anyway (another
+//! never made. A message that must be posted (a result, a notice) goes as
+//! soon as the posts bucket has room — it never waits behind the table's
+//! edits, nor they behind it. Discord answering 429 anyway (another
 //! process behind the same REST proxy) holds the bucket off for its whole
 //! period ([`Pacer::hold_off`]): serenity does not read `retry_after` from
 //! an error answer, and a whole period is always enough.
@@ -35,8 +37,10 @@ use tokio::time::Instant;
 /// One of Discord's rate-limit buckets the bot writes through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bucket {
-    /// Messages posted and edited in one channel (a DM channel too).
-    Channel(u64),
+    /// Messages posted in one channel (a DM channel too).
+    Posts(u64),
+    /// Messages edited in one channel (a DM channel too).
+    Edits(u64),
     /// DM channels opened (`POST users/@me/channels`).
     OpenDm,
     /// Every request but interaction responses.
@@ -47,7 +51,7 @@ impl Bucket {
     /// Discord's limit of the bucket: requests per period.
     pub fn limit(self) -> (usize, Duration) {
         match self {
-            Bucket::Channel(_) | Bucket::OpenDm => (5, Duration::from_secs(5)),
+            Bucket::Posts(_) | Bucket::Edits(_) | Bucket::OpenDm => (5, Duration::from_secs(5)),
             Bucket::Global => (50, Duration::from_secs(1)),
         }
     }
@@ -190,6 +194,62 @@ impl Pacer {
     }
 }
 
+/// Tries a request makes through [`Pacer::send`] before it gives up on
+/// Discord answering 429: never for ever.
+pub const MAX_TRIES: u32 = 5;
+
+impl Pacer {
+    /// Makes a request that must be made once, whatever comes after it (an
+    /// old message retired, the host told by DM): in a slot of `bucket`,
+    /// waiting for one; after a 429 (another process writes there too, or
+    /// a restarted bot does not know what the one before spent), again
+    /// when the bucket's period is over, up to [`MAX_TRIES`] times.
+    pub async fn send<T, F, Fut>(
+        &self,
+        bucket: Bucket,
+        request: F,
+    ) -> Result<T, poise::serenity_prelude::Error>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, poise::serenity_prelude::Error>>,
+    {
+        self.send_until(bucket, request, |e| {
+            let limited = rate_limited(e);
+            if limited {
+                crate::discord::ops::counted(e);
+            }
+            limited
+        })
+        .await
+    }
+
+    /// [`Pacer::send`], with `limited` telling a 429 from the answer.
+    async fn send_until<T, E, F, Fut>(
+        &self,
+        bucket: Bucket,
+        mut request: F,
+        limited: impl Fn(&E) -> bool,
+    ) -> Result<T, E>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, E>>,
+    {
+        let mut tries = 0;
+        loop {
+            let permit = self.take(bucket).await;
+            let answer = request().await;
+            drop(permit);
+            match answer {
+                Err(e) if tries + 1 < MAX_TRIES && limited(&e) => {
+                    tries += 1;
+                    self.hold_off(bucket);
+                }
+                answer => return answer,
+            }
+        }
+    }
+}
+
 /// Whether a failed request was Discord's 429 (rate limited).
 pub fn rate_limited(e: &poise::serenity_prelude::Error) -> bool {
     use poise::serenity_prelude as serenity;
@@ -207,7 +267,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn five_per_five_seconds_stamped_at_the_answer() {
         let pacer = Pacer::new();
-        let ch = Bucket::Channel(7);
+        let ch = Bucket::Edits(7);
         let mut held = Vec::new();
         for _ in 0..5 {
             held.push(pacer.try_take(ch).expect("a free slot"));
@@ -220,14 +280,15 @@ mod tests {
         assert_eq!(at - Instant::now(), Duration::from_secs(5));
         tokio::time::advance(Duration::from_secs(5)).await;
         assert!(pacer.try_take(ch).is_ok());
-        // Another channel has its own bucket.
-        assert!(pacer.try_take(Bucket::Channel(8)).is_ok());
+        // Another channel has its own bucket, and posting its own.
+        assert!(pacer.try_take(Bucket::Edits(8)).is_ok());
+        assert!(pacer.try_take(Bucket::Posts(7)).is_ok());
     }
 
     #[tokio::test(start_paused = true)]
     async fn a_429_holds_the_bucket_off_for_its_period() {
         let pacer = Pacer::new();
-        let ch = Bucket::Channel(7);
+        let ch = Bucket::Edits(7);
         let until = pacer.hold_off(ch);
         assert_eq!(pacer.try_take(ch).err(), Some(until));
         tokio::time::advance(Duration::from_secs(5)).await;
@@ -235,16 +296,72 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn a_message_sent_once_waits_out_each_429_and_gives_up_after_five() {
+        let pacer = Pacer::new();
+        let ch = Bucket::Posts(7);
+        let tries = std::cell::Cell::new(0u32);
+        let started = Instant::now();
+        // Limited twice, then through: three tries, each a period apart.
+        let answer: Result<u32, &str> = pacer
+            .send_until(
+                ch,
+                || {
+                    tries.set(tries.get() + 1);
+                    let n = tries.get();
+                    async move {
+                        if n < 3 {
+                            Err("429")
+                        } else {
+                            Ok(n)
+                        }
+                    }
+                },
+                |e| *e == "429",
+            )
+            .await;
+        assert_eq!(answer, Ok(3));
+        assert_eq!(Instant::now() - started, Duration::from_secs(10));
+        // Limited for ever: five tries, then the 429 is the answer.
+        tries.set(0);
+        let answer: Result<u32, &str> = pacer
+            .send_until(
+                Bucket::Posts(8),
+                || {
+                    tries.set(tries.get() + 1);
+                    async { Err("429") }
+                },
+                |e| *e == "429",
+            )
+            .await;
+        assert_eq!(answer, Err("429"));
+        assert_eq!(tries.get(), MAX_TRIES);
+        // Another error is not tried again.
+        tries.set(0);
+        let answer: Result<u32, &str> = pacer
+            .send_until(
+                Bucket::Posts(9),
+                || {
+                    tries.set(tries.get() + 1);
+                    async { Err("403") }
+                },
+                |e| *e == "429",
+            )
+            .await;
+        assert_eq!(answer, Err("403"));
+        assert_eq!(tries.get(), 1);
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn the_global_bucket_counts_every_channel() {
         let pacer = Pacer::new();
         let mut held = Vec::new();
         for c in 0..50 {
-            held.push(pacer.try_take(Bucket::Channel(c)).expect("under 50"));
+            held.push(pacer.try_take(Bucket::Edits(c)).expect("under 50"));
         }
-        assert!(pacer.try_take(Bucket::Channel(99)).is_err());
+        assert!(pacer.try_take(Bucket::Edits(99)).is_err());
         drop(held);
         tokio::time::advance(Duration::from_secs(1)).await;
-        let permit = pacer.take(Bucket::Channel(99)).await;
+        let permit = pacer.take(Bucket::Edits(99)).await;
         drop(permit);
     }
 }

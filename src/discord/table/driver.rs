@@ -10,13 +10,16 @@
 //! the hand DMs are drawn from the table as it is when their bucket has
 //! room, never queued — events that came meanwhile are drawn in the one
 //! edit, and when the bucket is full the driver draws again as it frees
-//! (an edit that would have waited behind a newer one is never made). What
-//! must reach the channel whatever follows — a game's last state, its
-//! result, a notice — waits in the driver's outbox, sent in order as the
-//! bucket has room, while the driver goes on reading the table's events
-//! (it never sleeps on a bucket, so it does not fall behind the game). A
-//! 429 holds the bucket off; after [`MAX_LIMITED`] in a row the driver
-//! stops trying until the table moves again.
+//! (an edit that would have waited behind a newer one is never made).
+//! What must reach the channel whatever follows — a result, a notice —
+//! waits in the driver's outbox, posted in order as soon as the channel's
+//! posts bucket has room (Discord counts posts apart from edits, so a
+//! result never waits behind the table's edits, nor they behind it); a
+//! game's last state is owed as an edit and dropped once a later state is
+//! drawn. The driver goes on reading the table's events meanwhile (it
+//! never sleeps on a bucket, so it does not fall behind the game). A 429
+//! holds the bucket off; after [`MAX_LIMITED`] in a row the driver stops
+//! trying until the table moves again.
 //!
 //! A channel closed to the bot mid-game — a permission taken away (50013
 //! Missing Permissions, 50001 Missing Access) or the channel deleted
@@ -148,6 +151,7 @@ pub fn spawn_resumed<G: DiscordGame>(
         redraw_at: None,
         limited: 0,
         outbox: VecDeque::new(),
+        owed_table: None,
         lost: None,
         table_host: None,
     };
@@ -206,28 +210,26 @@ struct Driver<G: DiscordGame> {
     redraw_at: Option<tokio::time::Instant>,
     /// 429s in a row ([`MAX_LIMITED`]).
     limited: u32,
-    /// What the channel is owed, in order ([`Out`]); the table message is
-    /// not drawn anew before it is sent.
-    outbox: VecDeque<Out>,
+    /// The messages the channel is owed, in order.
+    outbox: VecDeque<Post>,
+    /// A game's last state (the table message without controls), owed
+    /// until it is drawn or a later state is.
+    owed_table: Option<Owed>,
     /// The channel is closed to the bot: nothing more is sent there.
     lost: Option<Lost>,
     /// Who hosts the table, as last seen (told when the channel is lost).
     table_host: Option<UserId>,
 }
 
-/// A public message the channel must get whatever comes after it.
-enum Out {
-    /// The table message as a game ended (no controls): only the latest
-    /// one is kept, and a drawing of a later state replaces it.
-    Table {
-        embed: Box<serenity::CreateEmbed>,
-        picture: Option<Scene>,
-    },
-    /// A message posted in the channel: a result, a notice.
-    Post(Post),
+/// The table message as a game ended (no controls), owed to the channel
+/// until a later state is drawn.
+struct Owed {
+    embed: serenity::CreateEmbed,
+    picture: Option<Scene>,
 }
 
 /// A message the driver posts: words, embeds and the buttons below them.
+/// Each is its own message (a result keeps its own Replay button).
 #[derive(Clone, Default)]
 struct Post {
     content: Option<String>,
@@ -235,41 +237,12 @@ struct Post {
     components: Vec<serenity::CreateActionRow>,
 }
 
-/// Discord: at most 10 embeds a message, 6,000 characters of embed text.
-const EMBEDS_PER_MESSAGE: usize = 10;
-const EMBED_TEXT: usize = 6000;
-
 impl Post {
     fn embed(embed: serenity::CreateEmbed) -> Post {
         Post {
             embeds: vec![embed],
             ..Post::default()
         }
-    }
-
-    /// An upper bound of the embeds' text: their JSON (keys and quotes
-    /// count too, so a message within it is within Discord's limit).
-    fn embed_size(&self) -> usize {
-        self.embeds
-            .iter()
-            .map(|e| serde_json::to_string(e).map_or(EMBED_TEXT, |j| j.len()))
-            .sum()
-    }
-
-    /// Takes `next` into this message when one message can carry both:
-    /// results waiting behind a rate limit go out together, each its own
-    /// embed (the buttons, only the last one's, below them all).
-    fn absorb(&mut self, next: &Post) -> bool {
-        let fits = self.content.is_none()
-            && next.content.is_none()
-            && self.components.is_empty()
-            && self.embeds.len() + next.embeds.len() <= EMBEDS_PER_MESSAGE
-            && self.embed_size() + next.embed_size() <= EMBED_TEXT;
-        if fits {
-            self.embeds.extend(next.embeds.iter().cloned());
-            self.components = next.components.clone();
-        }
-        fits
     }
 
     fn message(&self) -> serenity::CreateMessage {
@@ -386,78 +359,54 @@ impl<G: DiscordGame> Driver<G> {
             // one after the post just made): the loop comes back for it,
             // event or not — unless Discord keeps answering 429, when the
             // next event tries again.
-            if !self.outbox.is_empty() && self.redraw_at.is_none() && self.limited < MAX_LIMITED {
+            if (!self.outbox.is_empty() || self.owed_table.is_some())
+                && self.redraw_at.is_none()
+                && self.limited < MAX_LIMITED
+            {
                 self.redraw_at = Some(tokio::time::Instant::now());
             }
         }
     }
 
-    /// Sends what the outbox holds, in order: with [`Pace::WhenFree`],
-    /// one message at most (the table's drawing gets the next slot, so
-    /// neither starves the other), the rest when the bucket frees; with
-    /// [`Pace::Wait`] (the table closing) all of it. Results waiting
-    /// together go out as one message ([`Post::absorb`]).
+    /// Sends what the channel is owed: the outbox's posts in order, as
+    /// many as the channel's posts bucket has room for ([`Pace::WhenFree`];
+    /// the rest when it frees) or all of them ([`Pace::Wait`]: the table
+    /// closing), then a game's last state, through the edits bucket. The
+    /// two buckets are Discord's two routes: neither waits for the other.
     async fn flush(&mut self, pace: Pace) {
-        let bucket = Bucket::Channel(self.channel.get());
-        while let Some(out) = self.outbox.pop_front() {
+        let bucket = Bucket::Posts(self.channel.get());
+        while let Some(post) = self.outbox.pop_front() {
             if self.lost.is_some() {
                 // Nobody can read that channel any more.
                 self.outbox.clear();
                 return;
             }
-            let post = match out {
-                Out::Table { embed, picture } => {
-                    let kept = (embed.clone(), picture.clone());
-                    if self.show(*embed, Vec::new(), picture, pace).await == Shown::Later {
-                        let (embed, picture) = kept;
-                        self.outbox.push_front(Out::Table { embed, picture });
-                        return;
-                    }
-                    continue;
-                }
-                Out::Post(post) => post,
-            };
             let Some(permit) = self.permit(bucket, pace).await else {
-                self.outbox.push_front(Out::Post(post));
-                return;
+                self.outbox.push_front(post);
+                break;
             };
-            let mut merged = post.clone();
-            let mut absorbed = 0;
-            while let Some(Out::Post(next)) = self.outbox.get(absorbed) {
-                if !merged.absorb(next) {
-                    break;
-                }
-                absorbed += 1;
-            }
-            let sent = self
-                .channel
-                .send_message(&self.http, merged.message())
-                .await;
+            let sent = self.channel.send_message(&self.http, post.message()).await;
             drop(permit);
             match sent {
-                Ok(_) => {
-                    self.limited = 0;
-                    // The posts it carried besides the first are sent.
-                    self.outbox.drain(..absorbed);
-                }
+                Ok(_) => self.limited = 0,
                 Err(e) if pace::rate_limited(&e) => {
                     self.rate_limited(bucket, &e);
-                    // Unsent: the first goes back, before the ones it
-                    // absorbed (still in the outbox).
-                    self.outbox.push_front(Out::Post(post));
+                    self.outbox.push_front(post);
                     if pace == Pace::WhenFree || self.limited >= MAX_LIMITED {
-                        return;
+                        break;
                     }
-                    continue;
                 }
                 Err(e) if Lost::of(&e).is_some() => self.lose_channel(&e).await,
                 Err(e) => {
                     tracing::warn!(game = ?self.game, "cannot post in the channel: {}", ops::counted(&e));
-                    self.outbox.drain(..absorbed);
                 }
             }
-            if pace == Pace::WhenFree {
-                return;
+        }
+        if let Some(owed) = self.owed_table.take() {
+            let kept = (owed.embed.clone(), owed.picture.clone());
+            if self.show(owed.embed, Vec::new(), owed.picture, pace).await == Shown::Later {
+                let (embed, picture) = kept;
+                self.owed_table = Some(Owed { embed, picture });
             }
         }
     }
@@ -538,8 +487,15 @@ impl<G: DiscordGame> Driver<G> {
             .components(Vec::new())
             .remove_all_attachments();
         let channel = serenity::ChannelId::new(old.channel.max(1));
-        let _permit = self.host.pace.take(Bucket::Channel(channel.get())).await;
-        match channel.edit_message(&self.http, old_id, edit).await {
+        let http = self.http.clone();
+        let edited = self
+            .host
+            .pace
+            .send(Bucket::Edits(channel.get()), || {
+                channel.edit_message(&http, old_id, edit.clone())
+            })
+            .await;
+        match edited {
             Ok(_) => {}
             // Deleted meanwhile: nothing is left to click.
             Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
@@ -596,7 +552,9 @@ impl<G: DiscordGame> Driver<G> {
 
     /// Draws the table as it is now, and sends changed hands.
     async fn refresh(&mut self) {
-        self.redraw_at = None;
+        // `redraw_at` is left as it is: a post still owed (set by the
+        // flush before) must not be forgotten by a drawing that changed
+        // nothing.
         let Ok(status) = self.handle.status(None).await else {
             return;
         };
@@ -739,11 +697,12 @@ impl<G: DiscordGame> Driver<G> {
         if self.lost.is_some() {
             return Shown::Failed;
         }
-        let bucket = Bucket::Channel(self.channel.get());
-        let Some(mut permit) = self.permit(bucket, pace).await else {
-            return Shown::Later;
-        };
+        let edits = Bucket::Edits(self.channel.get());
+        let posts = Bucket::Posts(self.channel.get());
         if let Some(id) = self.message {
+            let Some(permit) = self.permit(edits, pace).await else {
+                return Shown::Later;
+            };
             let mut edit = serenity::EditMessage::new()
                 .embed(embed.clone())
                 .components(rows.clone());
@@ -755,7 +714,9 @@ impl<G: DiscordGame> Driver<G> {
                     None => edit.remove_all_attachments(),
                 };
             }
-            match self.channel.edit_message(&self.http, id, edit).await {
+            let edited = self.channel.edit_message(&self.http, id, edit).await;
+            drop(permit);
+            match edited {
                 Ok(_) => {
                     self.last_sent = Some(fingerprint);
                     self.table_picture = key;
@@ -763,22 +724,16 @@ impl<G: DiscordGame> Driver<G> {
                     return Shown::Done;
                 }
                 Err(e) if pace::rate_limited(&e) => {
-                    self.rate_limited(bucket, &e);
+                    self.rate_limited(edits, &e);
                     return Shown::Later;
                 }
                 Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
-                    // Someone deleted it: post it again below, in a slot
-                    // of its own (now or, the bucket full, when it frees).
+                    // Someone deleted it: post it again below (now or,
+                    // the posts bucket full, when it frees).
                     ops::counted(&e);
                     self.message = None;
-                    drop(permit);
-                    permit = match self.permit(bucket, pace).await {
-                        Some(p) => p,
-                        None => return Shown::Later,
-                    };
                 }
                 Err(e) if Lost::of(&e).is_some() => {
-                    drop(permit);
                     self.lose_channel(&e).await;
                     return Shown::Failed;
                 }
@@ -792,6 +747,9 @@ impl<G: DiscordGame> Driver<G> {
                 }
             }
         }
+        let Some(permit) = self.permit(posts, pace).await else {
+            return Shown::Later;
+        };
         let mut post = serenity::CreateMessage::new()
             .embed(embed)
             .components(rows)
@@ -810,7 +768,7 @@ impl<G: DiscordGame> Driver<G> {
                 Shown::Done
             }
             Err(e) if pace::rate_limited(&e) => {
-                self.rate_limited(bucket, &e);
+                self.rate_limited(posts, &e);
                 Shown::Later
             }
             Err(e) if Lost::of(&e).is_some() => {
@@ -837,7 +795,7 @@ impl<G: DiscordGame> Driver<G> {
         picture: Option<Scene>,
     ) {
         if self.show(embed, rows, picture, Pace::WhenFree).await == Shown::Done {
-            self.outbox.retain(|o| !matches!(o, Out::Table { .. }));
+            self.owed_table = None;
         }
     }
 
@@ -875,6 +833,7 @@ impl<G: DiscordGame> Driver<G> {
         }
         self.lost = Some(lost);
         self.outbox.clear();
+        self.owed_table = None;
         self.redraw_at = None;
         tracing::warn!(
             game = ?self.game,
@@ -928,8 +887,12 @@ impl<G: DiscordGame> Driver<G> {
         };
         let told = async {
             let dm = self.dm_channel(host).await?;
-            let _permit = self.host.pace.take(Bucket::Channel(dm.get())).await;
-            dm.send_message(&self.http, serenity::CreateMessage::new().content(text))
+            let http = self.http.clone();
+            self.host
+                .pace
+                .send(Bucket::Posts(dm.get()), || {
+                    dm.send_message(&http, serenity::CreateMessage::new().content(text.clone()))
+                })
                 .await
         }
         .await;
@@ -1009,7 +972,7 @@ impl<G: DiscordGame> Driver<G> {
             .get(&user)
             .map(|d| (d.channel, d.message, d.picture))
         {
-            let bucket = Bucket::Channel(channel.get());
+            let bucket = Bucket::Edits(channel.get());
             let Some(permit) = self.permit(bucket, Pace::WhenFree).await else {
                 return;
             };
@@ -1052,7 +1015,7 @@ impl<G: DiscordGame> Driver<G> {
             }
             Err(e) => return self.dm_refused(user, &e),
         };
-        let bucket = Bucket::Channel(channel.get());
+        let bucket = Bucket::Posts(channel.get());
         let Some(permit) = self.permit(bucket, Pace::WhenFree).await else {
             return;
         };
@@ -1088,11 +1051,13 @@ impl<G: DiscordGame> Driver<G> {
         if let Some(channel) = self.host.dm_channel(user) {
             return Ok(channel);
         }
-        let permit = self.host.pace.take(Bucket::OpenDm).await;
-        let channel = serenity::UserId::new(user.max(1))
-            .create_dm_channel(&self.http)
+        let http = self.http.clone();
+        let member = serenity::UserId::new(user.max(1));
+        let channel = self
+            .host
+            .pace
+            .send(Bucket::OpenDm, || member.create_dm_channel(&http))
             .await?;
-        drop(permit);
         self.host.remember_dm_channel(user, channel.id);
         Ok(channel.id)
     }
@@ -1110,10 +1075,10 @@ impl<G: DiscordGame> Driver<G> {
             "event-dm-closed",
             &[("player", format!("<@{user}>").into())],
         );
-        self.outbox.push_back(Out::Post(Post {
+        self.outbox.push_back(Post {
             content: Some(notice),
             ..Post::default()
-        }));
+        });
     }
     /// The game is over: the table message shows the end (no buttons) and
     /// the result is posted with "Play again". `view` is the finished game,
@@ -1147,15 +1112,11 @@ impl<G: DiscordGame> Driver<G> {
                 log: &log,
                 autoplay: &autoplay,
             };
-            // Owed to the channel, before the result; a later game's last
-            // state, still unsent, replaces it.
+            // Owed to the channel until a later state is drawn (this
+            // game's last state, still unsent, is dropped then).
             let embed = G::table_embed(&tv);
             let picture = G::table_scene(&view);
-            self.outbox.retain(|o| !matches!(o, Out::Table { .. }));
-            self.outbox.push_back(Out::Table {
-                embed: Box::new(embed),
-                picture,
-            });
+            self.owed_table = Some(Owed { embed, picture });
         }
         let rv = ResultView::<G> {
             lang: self.lang,
@@ -1182,12 +1143,12 @@ impl<G: DiscordGame> Driver<G> {
             serde_json::from_value(self.options.rules.clone()).unwrap_or_default();
         let Some(again_key) = again_key.filter(|_| !G::plays_on(&rules)) else {
             // The next game follows at this table by itself: no "Play again".
-            self.outbox.push_back(Out::Post(Post {
+            self.outbox.push_back(Post {
                 components: vec![serenity::CreateActionRow::Buttons(vec![
                     crate::discord::replay::button(self.lang, game),
                 ])],
                 ..Post::embed(embed)
-            }));
+            });
             return;
         };
         // Remembered before the button is shown, so its first click works.
@@ -1208,13 +1169,13 @@ impl<G: DiscordGame> Driver<G> {
         )
         .label(i18n::tr(self.lang, again_key))
         .style(serenity::ButtonStyle::Primary);
-        self.outbox.push_back(Out::Post(Post {
+        self.outbox.push_back(Post {
             components: vec![serenity::CreateActionRow::Buttons(vec![
                 again,
                 crate::discord::replay::button(self.lang, game),
             ])],
             ..Post::embed(embed)
-        }));
+        });
     }
 
     async fn close(&mut self, reason: CloseReason) {
