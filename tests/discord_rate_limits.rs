@@ -8,7 +8,7 @@
 //! anyone.
 //! And when Discord answers 429 anyway (another process writing to the
 //! channel behind the same proxy), the bot waits out each one, draws the
-//! latest state when it may, and stops asking after a few in a row.
+//! latest state when it may, and stops asking after three in a row.
 
 use crate::support::controls::{click_table, find_id, table_message};
 use crate::support::fake_discord::{
@@ -180,15 +180,15 @@ async fn a_429_is_waited_out_and_the_latest_state_drawn_never_retried_for_ever()
     let id = fake.command(BOB, "en-US", "dou-dizhu", sub("join", json!([])));
     let joined = fake.wait_answer(id).await;
     assert!(joined.is_ephemeral() && !joined.text().contains("wrong"));
-    // Five tries, each after the last 429's window: then the bot waits for
-    // the table to move rather than asking for ever.
-    fake.wait_for("five tries", 40, |f| f.rate_limited().len() >= 5)
+    // Three tries, each after the last 429's window: then the bot waits
+    // for the table to move rather than asking for ever.
+    fake.wait_for("three tries", 30, |f| f.rate_limited().len() >= 3)
         .await;
-    // A sixth try would come one hold-off (5 s) after the fifth.
+    // A fourth try would come one hold-off (5 s) after the third.
     tokio::time::sleep(std::time::Duration::from_secs(6)).await;
-    assert_eq!(fake.rate_limited().len(), 5, "{:?}", fake.rate_limited());
+    assert_eq!(fake.rate_limited().len(), 3, "{:?}", fake.rate_limited());
     let tried = edits(fake);
-    assert_eq!(tried, 5);
+    assert_eq!(tried, 3);
 
     // The bucket frees; the table moves: its latest state is drawn, Bob
     // and Cat both seated, and the join in between was not lost.

@@ -92,7 +92,7 @@ impl Lost {
 }
 /// 429s in a row after which a drawing is not tried again until the table
 /// changes: Discord keeps answering 429 to a bot that keeps asking.
-pub const MAX_LIMITED: u32 = 5;
+pub const MAX_LIMITED: u32 = 3;
 
 /// Starts the driver of `handle`'s table. Subscribes before returning, so
 /// no event after this call is missed.
