@@ -37,6 +37,10 @@ mod discord_e2e;
 mod discord_fair_deal;
 #[path = "discord_fits.rs"]
 mod discord_fits;
+#[path = "discord_lost_channel.rs"]
+mod discord_lost_channel;
+#[path = "discord_rate_limits.rs"]
+mod discord_rate_limits;
 #[path = "discord_ratings.rs"]
 mod discord_ratings;
 #[path = "discord_replay.rs"]

@@ -501,6 +501,14 @@ async fn the_fake_refuses_what_discord_refuses() {
     use poise::serenity_prelude as serenity;
     let fake = FakeDiscord::start().await;
     fake.expect_violations();
+    // Many requests at one channel, one after another: its rate limits
+    // (tested in `discord_rate_limits`) are off here.
+    for route in [
+        crate::support::fake_discord::RateRoute::ChannelPosts,
+        crate::support::fake_discord::RateRoute::MessageEdits,
+    ] {
+        fake.set_rate_limit(route, None);
+    }
     let http = serenity::HttpBuilder::new("fake.bot.token")
         .proxy(fake.api_url())
         .ratelimiter_disabled(true)

@@ -252,6 +252,14 @@ autoplay-switched-off = Auto-play (托管) is off: you play your own seat again.
 table-autoplay-title = On auto-play (托管)
 table-autoplay-seats = { $players }
 
+## Channel permissions the bot needs for a table (Discord's names).
+perm-view-channel = View Channel
+perm-send-messages = Send Messages
+perm-embed-links = Embed Links
+perm-attach-files = Attach Files
+# Told privately (by DM) to whoever hosts a table the bot lost mid-game.
+table-lost-permissions = The { $game } table in { $channel } was called off: I can no longer post or edit its message there. Check that I have { $permissions } in that channel, then start again. What was at stake in the game being played went back to its players; every hand finished before it stays paid.
+table-lost-channel = The { $game } table in { $channel } was called off: the channel was deleted. What was at stake in the game being played went back to its players; every hand finished before it stays paid.
 # 复盘: replaying a finished game (/replay, "Replay" on a result)
 btn-replay = Replay
 btn-replay-share = Share

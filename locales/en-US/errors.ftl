@@ -339,6 +339,7 @@ err-channel-not-allowed = Games can't start in this channel. Try { $channels }.
 err-host-role = Opening a table here needs the role { $role }.
 err-autoplay-not-here = This game does not hand a seat to the computer (no 托管): at a betting game it would bet your chips.
 err-season-running = This season has rated games already: end it with `/season end`.
+err-bot-permissions = I cannot run a table in this channel: I am missing { $permissions } here. Ask an admin to give me { $permissions } in this channel (Edit Channel → Permissions), then start again.
 err-replay-unknown = There is no game #{ $game }. `/history` lists this server's games with their numbers.
 err-replay-other-server = Game #{ $game } was not played in this server: it can only be replayed where it was played.
 err-replay-not-seat = Only the players of game #{ $game } can replay it: the replay shows their own hands.

@@ -180,6 +180,13 @@ autoplay-switched-off = 已取消托管：你重新自己出牌。
 table-autoplay-title = 托管中
 table-autoplay-seats = { $players }
 
+## 牌桌需要机器人在频道里拥有的权限（Discord 的叫法）。
+perm-view-channel = 查看频道
+perm-send-messages = 发送消息
+perm-embed-links = 嵌入链接
+perm-attach-files = 附加文件
+table-lost-permissions = { $channel } 的{ $game }牌桌已停止：我无法再在那里发送或编辑牌桌消息。请确认我在该频道有{ $permissions }权限，然后重新开桌。正在进行的这一局押注已退还；之前打完的各局照常结算。
+table-lost-channel = { $channel } 的{ $game }牌桌已停止：该频道已被删除。正在进行的这一局押注已退还；之前打完的各局照常结算。
 # 复盘：回放已结束的牌局（/复盘，结果下的“复盘”按钮）
 btn-replay = 复盘
 btn-replay-share = 分享

@@ -343,6 +343,7 @@ err-channel-not-allowed = 这个频道不能开桌。请去 { $channels }。
 err-host-role = 在这里开桌需要身份组 { $role }。
 err-autoplay-not-here = 这个游戏不能托管：下注的游戏里电脑会替你押筹码。
 err-season-running = 本赛季已有计分局：请先用 `/赛季 结束` 结束它。
+err-bot-permissions = 我无法在这个频道开桌：我在这里缺少{ $permissions }权限。请管理员在本频道（编辑频道 → 权限）给我{ $permissions }权限，然后重新开桌。
 err-replay-unknown = 没有第 { $game } 局。`/战绩` 列出了本服务器的牌局和编号。
 err-replay-other-server = 第 { $game } 局不是在本服务器打的：只能在打这局的服务器里复盘。
 err-replay-not-seat = 只有第 { $game } 局的玩家才能复盘：复盘会显示自己的手牌。

@@ -12,6 +12,9 @@ use poise::serenity_prelude as serenity;
 /// Entry point for every component interaction.
 pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::ComponentInteraction) {
     let lang = data.lang(Some(&click.locale), click.guild_locale.as_deref());
+    if let Some(perms) = click.app_permissions {
+        data.host.saw_permissions(click.channel_id.get(), perms);
+    }
     let result = dispatch(ctx, data, click, lang).await;
     if let Err(err) = result {
         if let BotError::Internal(e) = &err {

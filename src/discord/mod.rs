@@ -20,6 +20,8 @@ pub mod errors;
 pub mod ids;
 pub mod members;
 pub mod ops;
+pub mod pace;
+pub mod perms;
 pub mod ratings;
 pub mod replay;
 pub mod settings;

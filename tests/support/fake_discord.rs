@@ -8,6 +8,25 @@
 //! request is recorded. A chosen user can have DMs closed: sending to their
 //! DM channel answers 403 with Discord's error 50007.
 //!
+//! Channels can be closed to the bot, as members do it: a permission
+//! taken away ([`FakeDiscord::set_bot_permissions`]: interactions there
+//! carry it as `app_permissions`, and a post or edit without View Channel
+//! is 403 50001, without Send Messages — or with an embed without Embed
+//! Links, a file without Attach Files — 403 50013), a message deleted
+//! (10008), a channel deleted (10003).
+//!
+//! Rate limits, as Discord keeps them ([`RateRoute`]): each bucket counts
+//! its requests in fixed windows that open at the first request received,
+//! and a request past the limit is answered 429 with `retry_after` in its
+//! body and `Retry-After` / `X-RateLimit-*` headers (every answer of a
+//! limited route carries the `X-RateLimit-*` headers). By default 5
+//! messages posted and 5 edited per 5 s in a channel, 5 DM channels opened
+//! per 5 s and 50 requests a second in all, interaction callbacks and
+//! webhooks excepted ([`FakeDiscord::set_rate_limit`] changes one for a
+//! test). A 429 fails nothing by itself; a request to a bucket before its
+//! `retry_after` has passed is a violation (Discord bans bots that keep
+//! asking).
+//!
 //! Gateway (WebSocket, plain JSON frames): Hello, Identify → READY,
 //! heartbeats → op 11, and INTERACTION_CREATE dispatches built like
 //! Discord's documented payloads (with the fields serenity requires).
@@ -38,6 +57,68 @@ pub const GUILD_2: u64 = GUILD_ID + (1 << 22);
 pub const CHANNEL_2: u64 = 810_000_000_000_000_002;
 /// Discord's time to acknowledge an interaction.
 pub const ACK_LIMIT: Duration = Duration::from_secs(3);
+
+/// A rate-limit bucket of the fake's ([`FakeDiscord::set_rate_limit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RateRoute {
+    /// `POST channels/{id}/messages`, per channel.
+    ChannelPosts,
+    /// `PATCH channels/{id}/messages/{id}`, per channel.
+    MessageEdits,
+    /// `POST users/@me/channels` (opening a DM channel).
+    OpenDm,
+    /// Every request but interaction callbacks and webhooks.
+    Global,
+}
+
+/// A bucket's limit: `limit` requests per window of `per`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RateLimit {
+    pub limit: u32,
+    pub per: Duration,
+}
+
+impl RateRoute {
+    /// Discord's limit: 5 per 5 s a channel for posts and for edits, 50
+    /// requests a second globally (Discord's documented global limit). The
+    /// DM-opening bucket is not published; 5 per 5 s is this fake's
+    /// choice, as strict as the message buckets.
+    pub fn discord_limit(self) -> RateLimit {
+        let (limit, secs) = match self {
+            RateRoute::ChannelPosts | RateRoute::MessageEdits | RateRoute::OpenDm => (5, 5),
+            RateRoute::Global => (50, 1),
+        };
+        RateLimit {
+            limit,
+            per: Duration::from_secs(secs),
+        }
+    }
+
+    /// The bucket of a request (its route and major parameter), and
+    /// whether the global limit counts it.
+    fn of(method: &str, parts: &[&str]) -> (Option<(RateRoute, u64)>, bool) {
+        let channel = |c: &str| c.parse::<u64>().unwrap_or(0);
+        let route = match (method, parts) {
+            ("POST", ["channels", c, "messages"]) => Some((RateRoute::ChannelPosts, channel(c))),
+            ("PATCH", ["channels", c, "messages", _]) => {
+                Some((RateRoute::MessageEdits, channel(c)))
+            }
+            ("POST", ["users", "@me", "channels"]) => Some((RateRoute::OpenDm, 0)),
+            _ => None,
+        };
+        let global = !matches!(parts.first(), Some(&"interactions") | Some(&"webhooks"));
+        (route, global)
+    }
+}
+
+/// One bucket's current window.
+struct Window {
+    opened: std::time::Instant,
+    count: u32,
+    /// The end of the window a 429 was answered in: a request before it
+    /// ignored `retry_after`.
+    limited_until: Option<std::time::Instant>,
+}
 const TIMESTAMP: &str = "2026-01-01T00:00:00.000000+00:00";
 
 /// One REST request the bot made.
@@ -308,6 +389,52 @@ struct State {
     /// How long after the interaction its first callback may come
     /// (Discord: 3 s; [`FakeDiscord::set_ack_limit`]); `None`: 3 s.
     ack_limit: Option<Duration>,
+    /// Rate limits a test changed (`None`: that bucket is off); the others
+    /// are Discord's ([`RateRoute::discord_limit`]).
+    rate_limits: HashMap<RateRoute, Option<RateLimit>>,
+    /// Each bucket's window, by route and major parameter.
+    windows: HashMap<(RateRoute, u64), Window>,
+    /// Every request answered 429: its method and path.
+    limited: Vec<String>,
+    /// The bot's permissions in a channel, where a test set them (else
+    /// all of them).
+    bot_perms: HashMap<u64, u64>,
+    /// Channels deleted (every request there is 10003 Unknown Channel).
+    deleted_channels: HashSet<u64>,
+}
+
+/// Discord's permission bits the fake checks.
+pub mod perm {
+    pub const ADMINISTRATOR: u64 = 1 << 3;
+    pub const VIEW_CHANNEL: u64 = 1 << 10;
+    pub const SEND_MESSAGES: u64 = 1 << 11;
+    pub const EMBED_LINKS: u64 = 1 << 14;
+    pub const ATTACH_FILES: u64 = 1 << 15;
+    pub const READ_MESSAGE_HISTORY: u64 = 1 << 16;
+    /// What a server gives a bot invited as the README says.
+    pub const INVITED: u64 =
+        VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY;
+}
+
+/// What a channel's permissions let the bot do with a message (`post`:
+/// a new one, else an edit of its own): the refusal Discord answers, if any.
+fn refused_by(perms: u64, post: bool, body: &Value) -> Option<(u16, Option<Value>)> {
+    if perms & perm::ADMINISTRATOR != 0 {
+        return None;
+    }
+    let has = |p: u64| perms & p != 0;
+    if !has(perm::VIEW_CHANNEL) {
+        return Some(error(403, 50001, "Missing Access"));
+    }
+    let embeds = body["embeds"].as_array().is_some_and(|e| !e.is_empty());
+    let files = body["_files"].as_array().is_some_and(|f| !f.is_empty());
+    if (post && !has(perm::SEND_MESSAGES))
+        || (embeds && !has(perm::EMBED_LINKS))
+        || (files && !has(perm::ATTACH_FILES))
+    {
+        return Some(error(403, 50013, "Missing Permissions"));
+    }
+    None
 }
 
 impl State {
@@ -379,6 +506,114 @@ impl State {
     fn interaction_mut(&mut self, token: &str) -> Option<&mut Interaction> {
         let at = *self.by_token.get(token)?;
         self.interactions.get_mut(at)
+    }
+
+    fn rate_limit(&self, route: RateRoute) -> Option<RateLimit> {
+        match self.rate_limits.get(&route) {
+            Some(set) => *set,
+            None => Some(route.discord_limit()),
+        }
+    }
+
+    /// Counts a request in its buckets: `Ok` with the headers of its
+    /// route's bucket, or the 429 Discord answers past a limit.
+    fn count_request(
+        &mut self,
+        method: &str,
+        path: &str,
+        parts: &[&str],
+    ) -> Result<Headers, (u16, Option<Value>, Headers)> {
+        let (route, global) = RateRoute::of(method, parts);
+        let buckets = global
+            .then_some((RateRoute::Global, 0))
+            .into_iter()
+            .chain(route);
+        let now = std::time::Instant::now();
+        let mut headers = Vec::new();
+        for (bucket, key) in buckets {
+            let Some(limit) = self.rate_limit(bucket) else {
+                continue;
+            };
+            let w = self.windows.entry((bucket, key)).or_insert(Window {
+                opened: now,
+                count: 0,
+                limited_until: None,
+            });
+            if now >= w.opened + limit.per {
+                w.opened = now;
+                w.count = 0;
+            }
+            let reset_after = (w.opened + limit.per).saturating_duration_since(now);
+            let early = w.limited_until.is_some_and(|u| now < u);
+            let hash = format!("{bucket:?}").to_lowercase();
+            let reset_at = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default()
+                + reset_after;
+            if w.count >= limit.limit {
+                w.limited_until = Some(w.opened + limit.per);
+                let retry = reset_after.as_secs_f64();
+                let is_global = bucket == RateRoute::Global;
+                self.limited.push(format!("{method} {path}"));
+                if early {
+                    self.violations.push(Violation {
+                        route: format!("{method} {path}"),
+                        code: 429,
+                        problems: vec![format!(
+                            "asked again {retry:.2} s before the retry_after of a 429 on {bucket:?}"
+                        )],
+                    });
+                }
+                let mut h = vec![
+                    (
+                        "Retry-After".to_string(),
+                        format!("{}", retry.ceil() as u64),
+                    ),
+                    ("X-RateLimit-Limit".to_string(), limit.limit.to_string()),
+                    ("X-RateLimit-Remaining".to_string(), "0".to_string()),
+                    (
+                        "X-RateLimit-Reset".to_string(),
+                        format!("{:.3}", reset_at.as_secs_f64()),
+                    ),
+                    ("X-RateLimit-Reset-After".to_string(), format!("{retry:.3}")),
+                    ("X-RateLimit-Bucket".to_string(), hash),
+                    (
+                        "X-RateLimit-Scope".to_string(),
+                        if is_global { "global" } else { "user" }.to_string(),
+                    ),
+                ];
+                if is_global {
+                    h.push(("X-RateLimit-Global".to_string(), "true".to_string()));
+                }
+                // Discord's body: no `code`.
+                let body = json!({
+                    "message": "You are being rate limited.",
+                    "retry_after": (retry * 1000.0).round() / 1000.0,
+                    "global": is_global,
+                });
+                return Err((429, Some(body), h));
+            }
+            w.count += 1;
+            if bucket != RateRoute::Global {
+                headers = vec![
+                    ("X-RateLimit-Limit".to_string(), limit.limit.to_string()),
+                    (
+                        "X-RateLimit-Remaining".to_string(),
+                        (limit.limit - w.count).to_string(),
+                    ),
+                    (
+                        "X-RateLimit-Reset".to_string(),
+                        format!("{:.3}", reset_at.as_secs_f64()),
+                    ),
+                    (
+                        "X-RateLimit-Reset-After".to_string(),
+                        format!("{:.3}", reset_after.as_secs_f64()),
+                    ),
+                    ("X-RateLimit-Bucket".to_string(), hash),
+                ];
+            }
+        }
+        Ok(headers)
     }
 }
 
@@ -468,6 +703,46 @@ impl FakeDiscord {
             guard: None,
             ..self.clone()
         }
+    }
+
+    /// Sets one rate-limit bucket for this test (`None`: no limit there);
+    /// the others stay Discord's. Its windows start afresh.
+    pub fn set_rate_limit(&self, route: RateRoute, limit: Option<RateLimit>) {
+        let mut st = self.lock();
+        st.rate_limits.insert(route, limit);
+        st.windows.retain(|(r, _), _| *r != route);
+    }
+
+    /// The bot's permissions in `channel` from now on (bits of [`perm`]):
+    /// interactions there say so, and posts and edits there are refused
+    /// as Discord refuses them.
+    pub fn set_bot_permissions(&self, channel: u64, perms: u64) {
+        self.lock().bot_perms.insert(channel, perms);
+    }
+
+    /// Someone deletes message `id`: editing it is 10008 from now on.
+    pub fn delete_message(&self, id: u64) {
+        let mut st = self.lock();
+        st.messages.remove(&id);
+        for ids in st.channel_order.values_mut() {
+            ids.retain(|m| *m != id);
+        }
+    }
+
+    /// Someone deletes `channel`: every request there is 10003.
+    pub fn delete_channel(&self, channel: u64) {
+        let mut st = self.lock();
+        st.deleted_channels.insert(channel);
+        if let Some(ids) = st.channel_order.remove(&channel) {
+            for id in ids {
+                st.messages.remove(&id);
+            }
+        }
+    }
+
+    /// Every request the fake answered 429 (rate limited), as `METHOD path`.
+    pub fn rate_limited(&self) -> Vec<String> {
+        self.lock().limited.clone()
     }
 
     /// Every request refused as past Discord's rules, in order.
@@ -862,7 +1137,7 @@ impl FakeDiscord {
                 },
                 "token": token,
                 "version": 1,
-                "app_permissions": "2147483647",
+                "app_permissions": st.bot_perms.get(&channel).copied().unwrap_or(2147483647).to_string(),
                 "locale": locale,
                 "guild_locale": "en-US",
                 "entitlements": [],
@@ -1001,7 +1276,20 @@ impl FakeDiscord {
                 return;
             };
             let body_json = parse_body(&headers, &body);
-            let (status, reply) = self.route(&method, &path, &body_json);
+            // Rate limits first: a 429 is all a request past one gets.
+            let counted = {
+                let bare = path.split('?').next().unwrap_or("");
+                let rest = bare.strip_prefix("/api/v10/").unwrap_or("");
+                let parts: Vec<&str> = rest.split('/').collect();
+                self.lock().count_request(&method, bare, &parts)
+            };
+            let (status, reply, limit_headers) = match counted {
+                Ok(h) => {
+                    let (status, reply) = self.route(&method, &path, &body_json);
+                    (status, reply, h)
+                }
+                Err((status, reply, h)) => (status, reply, h),
+            };
             self.lock().requests.push(Request {
                 method: method.clone(),
                 path: path.clone(),
@@ -1020,10 +1308,15 @@ impl FakeDiscord {
                 400 => "Bad Request",
                 403 => "Forbidden",
                 404 => "Not Found",
+                429 => "Too Many Requests",
                 _ => "Status",
             };
+            let extra: String = limit_headers
+                .iter()
+                .map(|(k, v)| format!("{k}: {v}\r\n"))
+                .collect();
             let head = format!(
-                "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: keep-alive\r\n\r\n",
+                "HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n{extra}connection: keep-alive\r\n\r\n",
                 text.len()
             );
             // One write: a head and a body written apart wait on the
@@ -1304,6 +1597,16 @@ impl FakeDiscord {
                 let Ok(channel) = channel.parse::<u64>() else {
                     return error(404, 10003, "Unknown Channel");
                 };
+                if st.deleted_channels.contains(&channel) {
+                    return error(404, 10003, "Unknown Channel");
+                }
+                if let Some(refused) = st
+                    .bot_perms
+                    .get(&channel)
+                    .and_then(|&p| refused_by(p, true, body))
+                {
+                    return refused;
+                }
                 let dm_of = st
                     .dm_channels
                     .iter()
@@ -1331,6 +1634,16 @@ impl FakeDiscord {
             }
             ("PATCH", ["channels", channel, "messages", mid]) => {
                 if let Ok(channel) = channel.parse::<u64>() {
+                    if st.deleted_channels.contains(&channel) {
+                        return error(404, 10003, "Unknown Channel");
+                    }
+                    if let Some(refused) = st
+                        .bot_perms
+                        .get(&channel)
+                        .and_then(|&p| refused_by(p, false, body))
+                    {
+                        return refused;
+                    }
                     *st.changes.entry(channel).or_default() += 1;
                 }
                 let Ok(mid) = mid.parse::<u64>() else {

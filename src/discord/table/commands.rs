@@ -142,6 +142,27 @@ fn check_allowed(
     Ok(())
 }
 
+/// Refuses a table in a channel where the bot lacks a permission the table
+/// needs (its `app_permissions` in the command say), naming them, before
+/// anything is staked: the table message could not be posted there.
+fn check_bot_permissions(ctx: Context<'_>, lang: crate::i18n::Lang) -> Result<(), BotError> {
+    let poise::Context::Application(a) = ctx else {
+        return Ok(());
+    };
+    let Some(have) = a.interaction.app_permissions else {
+        return Ok(());
+    };
+    ctx.data()
+        .host
+        .saw_permissions(ctx.channel_id().get(), have);
+    let missing = crate::discord::perms::missing(have);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    Err(BotError::user("err-bot-permissions")
+        .arg("permissions", crate::discord::perms::words(lang, &missing)))
+}
+
 /// Opens the table; the caller's balance is read only when they bring a
 /// buy-in (`join`).
 async fn open_table<G: DiscordGame>(
@@ -155,6 +176,7 @@ async fn open_table<G: DiscordGame>(
     // The server's settings as they are now: the table keeps them.
     let settings = ctx.data().server_settings(server).await?;
     check_allowed(ctx, &settings, G::KIND)?;
+    check_bot_permissions(ctx, lang)?;
     let mut options = options;
     if let (Some(level), serde_json::Value::Object(rules)) =
         (settings.game(G::KIND).ai, &mut options.rules)

@@ -5,12 +5,35 @@
 //! without the hand, to use "My hand"), the result message with "Play
 //! again", and the closing words. Generic over the game: everything the
 //! game decides comes from its [`DiscordGame`] impl.
+//!
+//! Discord's rate limits ([`crate::discord::pace`]): the table message and
+//! the hand DMs are drawn from the table as it is when their bucket has
+//! room, never queued — events that came meanwhile are drawn in the one
+//! edit, and when the bucket is full the driver draws again as it frees
+//! (an edit that would have waited behind a newer one is never made).
+//! What must reach the channel whatever follows — a result, a notice —
+//! waits in the driver's outbox, posted in order as soon as the channel's
+//! posts bucket has room (Discord counts posts apart from edits, so a
+//! result never waits behind the table's edits, nor they behind it); a
+//! game's last state is owed as an edit and dropped once a later state is
+//! drawn. The driver goes on reading the table's events meanwhile (it
+//! never sleeps on a bucket, so it does not fall behind the game). A 429
+//! holds the bucket off; after [`MAX_LIMITED`] in a row the driver stops
+//! trying until the table moves again.
+//!
+//! A channel closed to the bot mid-game — a permission taken away (50013
+//! Missing Permissions, 50001 Missing Access) or the channel deleted
+//! (10003 Unknown Channel) — ends the table as a stop does (the game being
+//! played refunded, what finished before it paid), and its host is told
+//! privately, by DM, what the bot needs there; nothing more is sent to
+//! that channel. A deleted table message (10008) is posted anew.
 
 use super::host::{Host, Replay};
 use super::pictures::{self, For};
 use super::{DiscordGame, Names, ResultView, TableView};
 use crate::discord::ids::{Action as Click, ComponentId};
 use crate::discord::ops;
+use crate::discord::pace::{self, Bucket};
 use crate::games::Seat;
 use crate::i18n::{self, Lang};
 use crate::ledger::GameMessage;
@@ -43,6 +66,33 @@ pub fn discord_code(e: &serenity::Error) -> Option<isize> {
 pub const CANNOT_DM: isize = 50007;
 /// Error 10008: the message is gone (deleted by someone).
 const UNKNOWN_MESSAGE: isize = 10008;
+/// Error 10003: the channel is gone.
+const UNKNOWN_CHANNEL: isize = 10003;
+/// Errors 50001 and 50013: the bot may not see, or may not post there.
+const MISSING_ACCESS: isize = 50001;
+const MISSING_PERMISSIONS: isize = 50013;
+
+/// Why the table's channel is closed to the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lost {
+    /// A permission was taken away (50001, 50013).
+    Permissions,
+    /// The channel was deleted (10003).
+    Channel,
+}
+
+impl Lost {
+    fn of(e: &serenity::Error) -> Option<Lost> {
+        match discord_code(e)? {
+            MISSING_ACCESS | MISSING_PERMISSIONS => Some(Lost::Permissions),
+            UNKNOWN_CHANNEL => Some(Lost::Channel),
+            _ => None,
+        }
+    }
+}
+/// 429s in a row after which a drawing is not tried again until the table
+/// changes: Discord keeps answering 429 to a bot that keeps asking.
+pub const MAX_LIMITED: u32 = 3;
 
 /// Starts the driver of `handle`'s table. Subscribes before returning, so
 /// no event after this call is missed.
@@ -98,6 +148,12 @@ pub fn spawn_resumed<G: DiscordGame>(
         seats: Vec::new(),
         saved_table: None,
         resumed,
+        redraw_at: None,
+        limited: 0,
+        outbox: VecDeque::new(),
+        owed_table: None,
+        lost: None,
+        table_host: None,
     };
     // Every line the driver logs names its table: the guild, the channel
     // and the game kind (and the game id where one is in play).
@@ -149,6 +205,56 @@ struct Driver<G: DiscordGame> {
     saved_table: Option<(GameId, serenity::MessageId)>,
     /// The resumed game's old messages, until the first drawing handles them.
     resumed: Option<Resumed>,
+    /// A drawing was left out because its bucket was full (or Discord said
+    /// 429): the table is drawn again at this instant, as it is then.
+    redraw_at: Option<tokio::time::Instant>,
+    /// 429s in a row ([`MAX_LIMITED`]).
+    limited: u32,
+    /// The messages the channel is owed, in order.
+    outbox: VecDeque<Post>,
+    /// A game's last state (the table message without controls), owed
+    /// until it is drawn or a later state is.
+    owed_table: Option<Owed>,
+    /// The channel is closed to the bot: nothing more is sent there.
+    lost: Option<Lost>,
+    /// Who hosts the table, as last seen (told when the channel is lost).
+    table_host: Option<UserId>,
+}
+
+/// The table message as a game ended (no controls), owed to the channel
+/// until a later state is drawn.
+struct Owed {
+    embed: serenity::CreateEmbed,
+    picture: Option<Scene>,
+}
+
+/// A message the driver posts: words, embeds and the buttons below them.
+/// Each is its own message (a result keeps its own Replay button).
+#[derive(Clone, Default)]
+struct Post {
+    content: Option<String>,
+    embeds: Vec<serenity::CreateEmbed>,
+    components: Vec<serenity::CreateActionRow>,
+}
+
+impl Post {
+    fn embed(embed: serenity::CreateEmbed) -> Post {
+        Post {
+            embeds: vec![embed],
+            ..Post::default()
+        }
+    }
+
+    fn message(&self) -> serenity::CreateMessage {
+        let mut m = serenity::CreateMessage::new()
+            .embeds(self.embeds.clone())
+            .components(self.components.clone())
+            .allowed_mentions(serenity::CreateAllowedMentions::new());
+        if let Some(c) = &self.content {
+            m = m.content(c.clone());
+        }
+        m
+    }
 }
 
 use crate::ledger::now_unix as unix_now;
@@ -162,14 +268,22 @@ impl<G: DiscordGame> Driver<G> {
         }
         loop {
             let mut batch = Vec::new();
-            match rx.recv().await {
-                Ok(e) => batch.push(e),
+            let redraw_at = self.redraw_at;
+            let received = tokio::select! {
+                r = rx.recv() => Some(r),
+                () = sleep_until(redraw_at) => None,
+            };
+            match received {
+                Some(Ok(e)) => batch.push(e),
                 // Fell behind: the status tells the whole truth anyway.
-                Err(RecvError::Lagged(_)) => {}
-                Err(RecvError::Closed) => {
+                Some(Err(RecvError::Lagged(_))) => {}
+                Some(Err(RecvError::Closed)) => {
                     self.close(CloseReason::Finished).await;
                     return;
                 }
+                // A bucket has room again: what is owed, then the table as
+                // it is now.
+                None => self.redraw_at = None,
             }
             // Whatever else already happened is drawn in one edit.
             loop {
@@ -182,7 +296,10 @@ impl<G: DiscordGame> Driver<G> {
             let mut closed = None;
             for event in batch {
                 match event {
-                    TableEvent::LobbyChanged { seats, .. } => self.seats = seats,
+                    TableEvent::LobbyChanged { seats, host } => {
+                        self.seats = seats;
+                        self.table_host = Some(host);
+                    }
                     TableEvent::Started { game, seats, .. } => {
                         self.seats = seats;
                         self.started(game);
@@ -236,7 +353,61 @@ impl<G: DiscordGame> Driver<G> {
                 self.close(reason).await;
                 return;
             }
+            self.flush(Pace::WhenFree).await;
             self.refresh().await;
+            // Owed a message (one the drawing itself added, a notice, or
+            // one after the post just made): the loop comes back for it,
+            // event or not — unless Discord keeps answering 429, when the
+            // next event tries again.
+            if (!self.outbox.is_empty() || self.owed_table.is_some())
+                && self.redraw_at.is_none()
+                && self.limited < MAX_LIMITED
+            {
+                self.redraw_at = Some(tokio::time::Instant::now());
+            }
+        }
+    }
+
+    /// Sends what the channel is owed: the outbox's posts in order, as
+    /// many as the channel's posts bucket has room for ([`Pace::WhenFree`];
+    /// the rest when it frees) or all of them ([`Pace::Wait`]: the table
+    /// closing), then a game's last state, through the edits bucket. The
+    /// two buckets are Discord's two routes: neither waits for the other.
+    async fn flush(&mut self, pace: Pace) {
+        let bucket = Bucket::Posts(self.channel.get());
+        while let Some(post) = self.outbox.pop_front() {
+            if self.lost.is_some() {
+                // Nobody can read that channel any more.
+                self.outbox.clear();
+                return;
+            }
+            let Some(permit) = self.permit(bucket, pace).await else {
+                self.outbox.push_front(post);
+                break;
+            };
+            let sent = self.channel.send_message(&self.http, post.message()).await;
+            drop(permit);
+            match sent {
+                Ok(_) => self.limited = 0,
+                Err(e) if pace::rate_limited(&e) => {
+                    self.rate_limited(bucket, &e);
+                    self.outbox.push_front(post);
+                    if pace == Pace::WhenFree || self.limited >= MAX_LIMITED {
+                        break;
+                    }
+                }
+                Err(e) if Lost::of(&e).is_some() => self.lose_channel(&e).await,
+                Err(e) => {
+                    tracing::warn!(game = ?self.game, "cannot post in the channel: {}", ops::counted(&e));
+                }
+            }
+        }
+        if let Some(owed) = self.owed_table.take() {
+            let kept = (owed.embed.clone(), owed.picture.clone());
+            if self.show(owed.embed, Vec::new(), owed.picture, pace).await == Shown::Later {
+                let (embed, picture) = kept;
+                self.owed_table = Some(Owed { embed, picture });
+            }
         }
     }
 
@@ -316,7 +487,15 @@ impl<G: DiscordGame> Driver<G> {
             .components(Vec::new())
             .remove_all_attachments();
         let channel = serenity::ChannelId::new(old.channel.max(1));
-        match channel.edit_message(&self.http, old_id, edit).await {
+        let http = self.http.clone();
+        let edited = self
+            .host
+            .pace
+            .send(Bucket::Edits(channel.get()), || {
+                channel.edit_message(&http, old_id, edit.clone())
+            })
+            .await;
+        match edited {
             Ok(_) => {}
             // Deleted meanwhile: nothing is left to click.
             Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
@@ -373,14 +552,18 @@ impl<G: DiscordGame> Driver<G> {
 
     /// Draws the table as it is now, and sends changed hands.
     async fn refresh(&mut self) {
+        // `redraw_at` is left as it is: a post still owed (set by the
+        // flush before) must not be forgotten by a drawing that changed
+        // nothing.
         let Ok(status) = self.handle.status(None).await else {
             return;
         };
         self.seats = status.seats.clone();
+        self.table_host = Some(status.host);
         let names = Names::of(self.lang, &status.seats);
         let Some(game) = status.game else {
             let (embed, rows) = self.lobby(&status.seats, status.host, status.stake);
-            self.show(embed, rows, None).await;
+            self.draw(embed, rows, None).await;
             return;
         };
         self.started(game.id);
@@ -425,7 +608,7 @@ impl<G: DiscordGame> Driver<G> {
         let (embed, rows) = table_message(&tv, &legal);
         let embed = super::fair::with_commitment(embed, self.lang, game.commitment.as_ref());
         self.last_view = Some(game.view.clone());
-        self.show(embed, rows, scene).await;
+        self.draw(embed, rows, scene).await;
         self.save_table_message().await;
         self.send_hands(&status.seats, game.id).await;
     }
@@ -496,19 +679,30 @@ impl<G: DiscordGame> Driver<G> {
     /// carries; an edit that leaves it out of the request keeps it, as
     /// Discord keeps the attachments of an edit without an `attachments`
     /// list (and an embed that named it as `attachment://` would have to be
-    /// re-uploaded or shown twice, discord-api-docs#5675).
+    /// re-uploaded or shown twice, discord-api-docs#5675). `pace`: whether
+    /// it waits for the channel's rate-limit bucket or, full, is drawn
+    /// again when it frees.
     async fn show(
         &mut self,
         embed: serenity::CreateEmbed,
         rows: Vec<serenity::CreateActionRow>,
         picture: Option<Scene>,
-    ) {
+        pace: Pace,
+    ) -> Shown {
         let key = picture.as_ref().map(Scene::key);
         let fingerprint = serde_json::json!([&embed, &rows, key]).to_string();
         if self.last_sent.as_deref() == Some(fingerprint.as_str()) {
-            return;
+            return Shown::Done;
         }
+        if self.lost.is_some() {
+            return Shown::Failed;
+        }
+        let edits = Bucket::Edits(self.channel.get());
+        let posts = Bucket::Posts(self.channel.get());
         if let Some(id) = self.message {
+            let Some(permit) = self.permit(edits, pace).await else {
+                return Shown::Later;
+            };
             let mut edit = serenity::EditMessage::new()
                 .embed(embed.clone())
                 .components(rows.clone());
@@ -520,15 +714,28 @@ impl<G: DiscordGame> Driver<G> {
                     None => edit.remove_all_attachments(),
                 };
             }
-            match self.channel.edit_message(&self.http, id, edit).await {
+            let edited = self.channel.edit_message(&self.http, id, edit).await;
+            drop(permit);
+            match edited {
                 Ok(_) => {
                     self.last_sent = Some(fingerprint);
                     self.table_picture = key;
-                    return;
+                    self.limited = 0;
+                    return Shown::Done;
+                }
+                Err(e) if pace::rate_limited(&e) => {
+                    self.rate_limited(edits, &e);
+                    return Shown::Later;
                 }
                 Err(e) if discord_code(&e) == Some(UNKNOWN_MESSAGE) => {
-                    // Someone deleted it: post it again below.
+                    // Someone deleted it: post it again below (now or,
+                    // the posts bucket full, when it frees).
                     ops::counted(&e);
+                    self.message = None;
+                }
+                Err(e) if Lost::of(&e).is_some() => {
+                    self.lose_channel(&e).await;
+                    return Shown::Failed;
                 }
                 Err(e) => {
                     tracing::warn!(
@@ -536,10 +743,13 @@ impl<G: DiscordGame> Driver<G> {
                         "cannot edit the table message: {}",
                         ops::counted(&e)
                     );
-                    return;
+                    return Shown::Failed;
                 }
             }
         }
+        let Some(permit) = self.permit(posts, pace).await else {
+            return Shown::Later;
+        };
         let mut post = serenity::CreateMessage::new()
             .embed(embed)
             .components(rows)
@@ -547,17 +757,172 @@ impl<G: DiscordGame> Driver<G> {
         if let Some(scene) = &picture {
             post = post.add_file(pictures::attachment(scene, "table", For::Table).await);
         }
-        match self.channel.send_message(&self.http, post).await {
+        let posted = self.channel.send_message(&self.http, post).await;
+        drop(permit);
+        match posted {
             Ok(m) => {
                 self.message = Some(m.id);
                 self.last_sent = Some(fingerprint);
                 self.table_picture = key;
+                self.limited = 0;
+                Shown::Done
             }
-            Err(e) => tracing::warn!(
-                game = ?self.game,
-                "cannot post the table message: {}",
-                ops::counted(&e)
+            Err(e) if pace::rate_limited(&e) => {
+                self.rate_limited(posts, &e);
+                Shown::Later
+            }
+            Err(e) if Lost::of(&e).is_some() => {
+                self.lose_channel(&e).await;
+                Shown::Failed
+            }
+            Err(e) => {
+                tracing::warn!(
+                    game = ?self.game,
+                    "cannot post the table message: {}",
+                    ops::counted(&e)
+                );
+                Shown::Failed
+            }
+        }
+    }
+
+    /// Draws the table as it is now, when the bucket has room: a game's
+    /// last state still owed is then out of date, and dropped.
+    async fn draw(
+        &mut self,
+        embed: serenity::CreateEmbed,
+        rows: Vec<serenity::CreateActionRow>,
+        picture: Option<Scene>,
+    ) {
+        if self.show(embed, rows, picture, Pace::WhenFree).await == Shown::Done {
+            self.owed_table = None;
+        }
+    }
+
+    /// A slot in `bucket` for a request: now or, waiting, when one frees
+    /// ([`Pace::Wait`]); or none now, and the table is drawn again when
+    /// one frees ([`Pace::WhenFree`]).
+    async fn permit(&mut self, bucket: Bucket, pace: Pace) -> Option<pace::Permit> {
+        match pace {
+            Pace::Wait => Some(self.host.pace.take(bucket).await),
+            Pace::WhenFree => match self.host.pace.try_take(bucket) {
+                Ok(p) => Some(p),
+                Err(at) => {
+                    self.later(at);
+                    None
+                }
+            },
+        }
+    }
+
+    /// Draws the table again at `at` (the earliest asked for wins).
+    fn later(&mut self, at: tokio::time::Instant) {
+        self.redraw_at = Some(self.redraw_at.map_or(at, |r| r.min(at)));
+    }
+
+    /// The channel refused the bot for good (`e`: 50001, 50013 or 10003):
+    /// the table is stopped as a stop does (the game being played called
+    /// off, its stakes returned), its host is told by DM what the bot
+    /// needs there, and nothing more is sent to the channel. Once.
+    async fn lose_channel(&mut self, e: &serenity::Error) {
+        let Some(lost) = Lost::of(e) else {
+            return;
+        };
+        if self.lost.is_some() {
+            return;
+        }
+        self.lost = Some(lost);
+        self.outbox.clear();
+        self.owed_table = None;
+        self.redraw_at = None;
+        tracing::warn!(
+            game = ?self.game,
+            "the table's channel is closed to the bot ({}); stopping the table",
+            ops::counted(e)
+        );
+        let Some(host) = self
+            .table_host
+            .or_else(|| self.seats.iter().find_map(|o| o.user()))
+        else {
+            return;
+        };
+        let why = match lost {
+            Lost::Permissions => "the bot lost its permissions in the channel",
+            Lost::Channel => "the channel was deleted",
+        };
+        if let Err(err) = self.handle.admin_cancel(host, why).await {
+            // Already closed (its last words were what failed): nothing
+            // is left to refund.
+            tracing::debug!(game = ?self.game, "stopping the lost table: {err}");
+        }
+        let lang = self.host.lang_of(host);
+        let game = i18n::tr(lang, G::KIND.name_key());
+        let channel = format!("<#{}>", self.channel);
+        let text = match lost {
+            Lost::Permissions => {
+                let keys = self
+                    .host
+                    .permissions_in(self.channel.get())
+                    .map(crate::discord::perms::missing)
+                    .filter(|m| !m.is_empty())
+                    .unwrap_or_else(crate::discord::perms::needed);
+                i18n::tr_args(
+                    lang,
+                    "table-lost-permissions",
+                    &[
+                        ("game", game.into()),
+                        ("channel", channel.into()),
+                        (
+                            "permissions",
+                            crate::discord::perms::words(lang, &keys).into(),
+                        ),
+                    ],
+                )
+            }
+            Lost::Channel => i18n::tr_args(
+                lang,
+                "table-lost-channel",
+                &[("game", game.into()), ("channel", channel.into())],
             ),
+        };
+        let told = async {
+            let dm = self.dm_channel(host).await?;
+            let http = self.http.clone();
+            self.host
+                .pace
+                .send(Bucket::Posts(dm.get()), || {
+                    dm.send_message(&http, serenity::CreateMessage::new().content(text.clone()))
+                })
+                .await
+        }
+        .await;
+        if let Err(e) = told {
+            tracing::warn!(
+                host,
+                "cannot tell the host the table was lost: {}",
+                ops::counted(&e)
+            );
+        }
+    }
+
+    /// Discord answered 429 on `bucket` although the bot kept to its
+    /// limit (another process writes there too): the bucket is held off,
+    /// and the table drawn again after it, up to [`MAX_LIMITED`] times in
+    /// a row.
+    fn rate_limited(&mut self, bucket: Bucket, e: &serenity::Error) {
+        ops::counted(e);
+        let until = self.host.pace.hold_off(bucket);
+        self.limited += 1;
+        if self.limited < MAX_LIMITED {
+            tracing::debug!(game = ?self.game, ?bucket, "rate limited; drawing again later");
+            self.later(until);
+        } else {
+            tracing::warn!(
+                game = ?self.game,
+                ?bucket,
+                "rate limited {} times in a row; waiting for the table to move",
+                self.limited
+            );
         }
     }
 
@@ -602,9 +967,17 @@ impl<G: DiscordGame> Driver<G> {
     /// attachments out keeps it.
     async fn send_dm(&mut self, user: UserId, text: String, scene: Option<Scene>) {
         let key = scene.as_ref().map(Scene::key);
-        if let Some(dm) = self.dms.get_mut(&user) {
+        if let Some((channel, message, picture)) = self
+            .dms
+            .get(&user)
+            .map(|d| (d.channel, d.message, d.picture))
+        {
+            let bucket = Bucket::Edits(channel.get());
+            let Some(permit) = self.permit(bucket, Pace::WhenFree).await else {
+                return;
+            };
             let mut edit = serenity::EditMessage::new().embed(words_below(&text));
-            if dm.picture != key {
+            if picture != key {
                 edit = match &scene {
                     Some(scene) => {
                         edit.new_attachment(pictures::attachment(scene, "hand", For::Table).await)
@@ -612,10 +985,19 @@ impl<G: DiscordGame> Driver<G> {
                     None => edit.remove_all_attachments(),
                 };
             }
-            match dm.channel.edit_message(&self.http, dm.message, edit).await {
+            let edited = channel.edit_message(&self.http, message, edit).await;
+            drop(permit);
+            match edited {
                 Ok(_) => {
-                    dm.text = text;
-                    dm.picture = key;
+                    if let Some(dm) = self.dms.get_mut(&user) {
+                        dm.text = text;
+                        dm.picture = key;
+                    }
+                    self.limited = 0;
+                    return;
+                }
+                Err(e) if pace::rate_limited(&e) => {
+                    self.rate_limited(bucket, &e);
                     return;
                 }
                 Err(e) => tracing::debug!(
@@ -625,52 +1007,79 @@ impl<G: DiscordGame> Driver<G> {
                 ),
             }
         }
-        let result = async {
-            let channel = serenity::UserId::new(user.max(1))
-                .create_dm_channel(&self.http)
-                .await?;
-            let mut message = serenity::CreateMessage::new().embed(words_below(&text));
-            if let Some(scene) = &scene {
-                message = message.add_file(pictures::attachment(scene, "hand", For::Table).await);
+        let channel = match self.dm_channel(user).await {
+            Ok(c) => c,
+            Err(e) if pace::rate_limited(&e) => {
+                self.rate_limited(Bucket::OpenDm, &e);
+                return;
             }
-            let m = channel.id.send_message(&self.http, message).await?;
-            Ok::<_, serenity::Error>((channel.id, m.id))
+            Err(e) => return self.dm_refused(user, &e),
+        };
+        let bucket = Bucket::Posts(channel.get());
+        let Some(permit) = self.permit(bucket, Pace::WhenFree).await else {
+            return;
+        };
+        let mut message = serenity::CreateMessage::new().embed(words_below(&text));
+        if let Some(scene) = &scene {
+            message = message.add_file(pictures::attachment(scene, "hand", For::Table).await);
         }
-        .await;
-        match result {
-            Ok((channel, message)) => {
-                self.save_message(Some(user), channel.get(), message.get())
+        let sent = channel.send_message(&self.http, message).await;
+        drop(permit);
+        match sent {
+            Ok(m) => {
+                self.limited = 0;
+                self.save_message(Some(user), channel.get(), m.id.get())
                     .await;
                 self.dms.insert(
                     user,
                     Dm {
                         channel,
-                        message,
+                        message: m.id,
                         text,
                         picture: key,
                     },
                 );
             }
-            Err(e) => {
-                ops::counted(&e);
-                if discord_code(&e) != Some(CANNOT_DM) {
-                    tracing::warn!(user, game = ?self.game, "cannot send the hand DM: {e}");
-                }
-                // Either way the player must use "My hand"; say so once.
-                self.dm_refused.insert(user);
-                let notice = i18n::tr_args(
-                    self.lang,
-                    "event-dm-closed",
-                    &[("player", format!("<@{user}>").into())],
-                );
-                let msg = serenity::CreateMessage::new().content(notice);
-                if let Err(e) = self.channel.send_message(&self.http, msg).await {
-                    tracing::warn!(game = ?self.game, "cannot post the DM notice: {}", ops::counted(&e));
-                }
-            }
+            Err(e) if pace::rate_limited(&e) => self.rate_limited(bucket, &e),
+            Err(e) => self.dm_refused(user, &e),
         }
     }
 
+    /// `user`'s DM channel: opened once a process (Discord keeps one per
+    /// member and bot), then remembered by the host.
+    async fn dm_channel(&mut self, user: UserId) -> Result<serenity::ChannelId, serenity::Error> {
+        if let Some(channel) = self.host.dm_channel(user) {
+            return Ok(channel);
+        }
+        let http = self.http.clone();
+        let member = serenity::UserId::new(user.max(1));
+        let channel = self
+            .host
+            .pace
+            .send(Bucket::OpenDm, || member.create_dm_channel(&http))
+            .await?;
+        self.host.remember_dm_channel(user, channel.id);
+        Ok(channel.id)
+    }
+
+    /// Discord refused `user`'s hand DM: they must use "My hand", and the
+    /// channel is told once (without the hand), through the outbox.
+    fn dm_refused(&mut self, user: UserId, e: &serenity::Error) {
+        ops::counted(e);
+        if discord_code(e) != Some(CANNOT_DM) {
+            tracing::warn!(user, game = ?self.game, "cannot send the hand DM: {e}");
+        }
+        self.dm_refused.insert(user);
+        let notice = i18n::tr_args(
+            self.lang,
+            "event-dm-closed",
+            &[("player", format!("<@{user}>").into())],
+        );
+        self.outbox.push_back(Post {
+            content: Some(notice),
+            ..Post::default()
+        });
+    }
     /// The game is over: the table message shows the end (no buttons) and
     /// the result is posted with "Play again". `view` is the finished game,
     /// sent with the event because the table may already be gone.
@@ -703,8 +1112,11 @@ impl<G: DiscordGame> Driver<G> {
                 log: &log,
                 autoplay: &autoplay,
             };
-            let scene = G::table_scene(&view);
-            self.show(G::table_embed(&tv), Vec::new(), scene).await;
+            // Owed to the channel until a later state is drawn (this
+            // game's last state, still unsent, is dropped then).
+            let embed = G::table_embed(&tv);
+            let picture = G::table_scene(&view);
+            self.owed_table = Some(Owed { embed, picture });
         }
         let rv = ResultView::<G> {
             lang: self.lang,
@@ -731,15 +1143,12 @@ impl<G: DiscordGame> Driver<G> {
             serde_json::from_value(self.options.rules.clone()).unwrap_or_default();
         let Some(again_key) = again_key.filter(|_| !G::plays_on(&rules)) else {
             // The next game follows at this table by itself: no "Play again".
-            let msg = serenity::CreateMessage::new()
-                .embed(embed)
-                .components(vec![serenity::CreateActionRow::Buttons(vec![
+            self.outbox.push_back(Post {
+                components: vec![serenity::CreateActionRow::Buttons(vec![
                     crate::discord::replay::button(self.lang, game),
-                ])])
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            if let Err(e) = self.channel.send_message(&self.http, msg).await {
-                tracing::warn!(game, "cannot post the result: {}", ops::counted(&e));
-            }
+                ])],
+                ..Post::embed(embed)
+            });
             return;
         };
         // Remembered before the button is shown, so its first click works.
@@ -760,21 +1169,25 @@ impl<G: DiscordGame> Driver<G> {
         )
         .label(i18n::tr(self.lang, again_key))
         .style(serenity::ButtonStyle::Primary);
-        let msg = serenity::CreateMessage::new()
-            .embed(embed)
-            .components(vec![serenity::CreateActionRow::Buttons(vec![
+        self.outbox.push_back(Post {
+            components: vec![serenity::CreateActionRow::Buttons(vec![
                 again,
                 crate::discord::replay::button(self.lang, game),
-            ])])
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        if let Err(e) = self.channel.send_message(&self.http, msg).await {
-            tracing::warn!(game, "cannot post the result: {}", ops::counted(&e));
-        }
+            ])],
+            ..Post::embed(embed)
+        });
     }
 
     async fn close(&mut self, reason: CloseReason) {
         if let Some(game) = self.game {
             self.host.game_ended(game);
+        }
+        // Everything owed is sent before the closing words (the driver
+        // ends here, so it may wait for the bucket).
+        self.flush(Pace::Wait).await;
+        if self.lost.is_some() {
+            // The host was told by DM; the channel hears nothing more.
+            return;
         }
         let words = match &reason {
             CloseReason::Finished => return,
@@ -807,7 +1220,38 @@ impl<G: DiscordGame> Driver<G> {
         let embed = serenity::CreateEmbed::new()
             .title(i18n::tr(self.lang, G::KIND.name_key()))
             .description(words);
-        self.show(embed, Vec::new(), None).await;
+        self.show(embed, Vec::new(), None, Pace::Wait).await;
+    }
+}
+
+/// What became of a drawing of the table message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    /// It shows (or already showed) that.
+    Done,
+    /// Not now: its bucket was full (the driver draws again when it frees).
+    Later,
+    /// Discord refused it (logged).
+    Failed,
+}
+
+/// How a drawing waits for its bucket ([`crate::discord::pace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pace {
+    /// Not at all: with the bucket full, the table is drawn again, as it
+    /// is then, when it frees. For the table message and hand DMs, which
+    /// only ever need to show the latest state.
+    WhenFree,
+    /// Until the bucket frees: for what must be sent whatever comes after
+    /// (a game's last state, its result, the closing words, a notice).
+    Wait,
+}
+
+/// Sleeps until `at`; never, without one.
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 

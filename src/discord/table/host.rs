@@ -1,10 +1,12 @@
 //! The bot's tables: one [`Tables`] registry for every game, and what the
 //! Discord side remembers around it (each member's language, the channel of
-//! each running game, what "Play again" reopens). Only synchronous map
-//! operations; nothing here is held across an `.await`.
+//! each running game, what "Play again" reopens, each member's DM channel)
+//! and the one [`Pacer`] every table's writes go through. Only synchronous
+//! map operations; nothing here is held across an `.await`.
 
 use super::driver;
 use super::DiscordGame;
+use crate::discord::pace::Pacer;
 use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::ledger::Ledger;
@@ -35,6 +37,14 @@ pub struct Host {
     games: DashMap<GameId, (ChannelId, GameKind)>,
     /// Finished games whose "Play again" is still good.
     replays: DashMap<GameId, Replay>,
+    /// Each member's DM channel with the bot, once opened: Discord keeps
+    /// the one channel, so it is opened once a process, not once a deal.
+    dm_channels: DashMap<UserId, serenity::ChannelId>,
+    /// Discord's rate limits, kept by every table's writes.
+    pub pace: Pacer,
+    /// The bot's permissions in each channel, as the latest interaction
+    /// there said ([`crate::discord::perms`]).
+    channel_perms: DashMap<ChannelId, serenity::Permissions>,
 }
 
 impl Host {
@@ -45,7 +55,29 @@ impl Host {
             default_lang,
             games: DashMap::new(),
             replays: DashMap::new(),
+            dm_channels: DashMap::new(),
+            pace: Pacer::new(),
+            channel_perms: DashMap::new(),
         }
+    }
+
+    /// The bot's permissions in `channel`, from an interaction made there.
+    pub fn saw_permissions(&self, channel: ChannelId, perms: serenity::Permissions) {
+        self.channel_perms.insert(channel, perms);
+    }
+
+    /// The bot's permissions in `channel` as last seen, if any were.
+    pub fn permissions_in(&self, channel: ChannelId) -> Option<serenity::Permissions> {
+        self.channel_perms.get(&channel).map(|p| *p)
+    }
+
+    /// `user`'s DM channel, if this process opened it.
+    pub fn dm_channel(&self, user: UserId) -> Option<serenity::ChannelId> {
+        self.dm_channels.get(&user).map(|c| *c)
+    }
+
+    pub(super) fn remember_dm_channel(&self, user: UserId, channel: serenity::ChannelId) {
+        self.dm_channels.insert(user, channel);
     }
 
     /// Remembers `user`'s language (from their latest interaction).
