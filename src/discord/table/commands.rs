@@ -159,7 +159,7 @@ fn check_bot_permissions(ctx: Context<'_>, lang: crate::i18n::Lang) -> Result<()
     if missing.is_empty() {
         return Ok(());
     }
-    Err(BotError::user("err-bot-permissions")
+    Err(BotError::user(crate::keys::ERR_BOT_PERMISSIONS)
         .arg("permissions", crate::discord::perms::words(lang, &missing)))
 }
 
