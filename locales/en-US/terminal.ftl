@@ -95,9 +95,12 @@ term-ddz-open-hand = { $you ->
 term-ddz-reading = { $play } ({ $reading })
 term-ddz-result = === Game over: { $winner ->
         [landlord] the landlord wins
+        [farmer] the farmer wins
        *[farmers] the farmers win
     }. { $side ->
         [won] Your side wins!
+        [you-won] You win!
+        [you-lost] You lose.
        *[lost] Your side loses.
     } ===
 term-ddz-redealt = === Nobody bid: no chips move. ===

@@ -80,6 +80,8 @@ term-ddz-result = === 本局结束：{ $winner ->
        *[farmers] 农民获胜
     }。{ $side ->
         [won] 你方赢了！
+        [you-won] 你赢了！
+        [you-lost] 你输了。
        *[lost] 你方输了。
     } ===
 term-ddz-redealt = === 无人叫地主：没有筹码变动。 ===
