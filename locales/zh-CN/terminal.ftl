@@ -26,7 +26,6 @@ term-autoplay-off = { $player }回到牌桌。
 term-autoplay-switched-on = 你已托管：电脑替你出牌，输入任何内容（取消托管）即可收回。
 term-autoplay-not-on = 你没有托管，正在自己出牌。
 term-settled-line = { $player }：{ $chips } 筹码
-term-cx-hand-name = （{ $name }）
 term-settled-line-house = { $player }：{ $chips } 筹码（系统）
 term-balance = 你的余额：{ $chips } 筹码。
 term-choose-reading = 这几张牌有几种出法。请输入你要的那种的编号（直接回车返回）：

@@ -132,8 +132,9 @@ pub trait TerminalGame: TableGame {
     fn table_lines(lang: Lang, view: &Self::View, me: Seat) -> String;
     /// `me`'s own cards, if the game has a hand to show.
     fn hand_line(lang: Lang, view: &Self::View) -> String;
-    /// The choices open now, in words.
-    fn options_line(lang: Lang, legal: &[Self::Action]) -> String;
+    /// The choices open now, in words (with what they cost, where the view
+    /// tells: Chexuan's call).
+    fn options_line(lang: Lang, view: &Self::View, legal: &[Self::Action]) -> String;
     /// How an action reads in a hint.
     fn action_label(lang: Lang, action: &Self::Action) -> String;
     /// The line a hint prints: the action, and what the game has to add
@@ -848,7 +849,7 @@ where
                 self.say("")?;
                 self.say(G::table_lines(self.options.lang, &game.view, self.seat))?;
                 self.say(G::hand_line(self.options.lang, &game.view))?;
-                self.say(G::options_line(self.options.lang, &game.legal))?;
+                self.say(G::options_line(self.options.lang, &game.view, &game.legal))?;
                 self.say(text::your_turn(self.options.lang))?;
                 shown_version = Some(game.version);
                 prompt = true;

@@ -110,7 +110,7 @@ impl TerminalGame for DouDizhu {
         hand_line(lang, view)
     }
 
-    fn options_line(lang: Lang, legal: &[Action]) -> String {
+    fn options_line(lang: Lang, _view: &View, legal: &[Action]) -> String {
         options_line(lang, legal)
     }
 

@@ -155,7 +155,7 @@ impl TerminalGame for ShengjiTable {
         lines.join("\n")
     }
 
-    fn options_line(lang: Lang, legal: &[TableAction]) -> String {
+    fn options_line(lang: Lang, _view: &Self::View, legal: &[TableAction]) -> String {
         let declarations: Vec<String> = legal
             .iter()
             .filter_map(|a| match a {
