@@ -28,8 +28,8 @@ pub use text::Terminal;
 use crate::games::Seat;
 use crate::i18n::Lang;
 use crate::table::{
-    CloseReason, GameResult, Occupant, TableConfig, TableError, TableEvent, TableGame, TableHandle,
-    TableOptions, TableStore, Tables,
+    CloseReason, GameId, GameResult, Occupant, TableConfig, TableError, TableEvent, TableGame,
+    TableHandle, TableOptions, TableStore, Tables,
 };
 use std::io::Write;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
@@ -123,6 +123,12 @@ pub trait TerminalGame: TableGame {
     /// The commands of this game (the shared ones, [`command`], are listed
     /// after them).
     fn help(lang: Lang) -> String;
+    /// The line a new game opens with. A game whose ledger games are the
+    /// hands of a match (Shengji) says "a new hand", so the ledger's game
+    /// number is not read as a second hand number beside the table's.
+    fn started_line(lang: Lang, game: GameId) -> String {
+        text::started(lang, game)
+    }
     /// The words for one of the game's events (empty: nothing to say).
     fn event_line(lang: Lang, event: &Self::Event, me: Seat) -> String;
     /// How a finished game ended (before the chips each seat got); the
@@ -678,7 +684,7 @@ where
                     self.seat = mine.unwrap_or(0);
                     self.say(text::resumed(self.options.lang, game, version))?;
                 } else {
-                    self.say(text::started(self.options.lang, game))?;
+                    self.say(G::started_line(self.options.lang, game))?;
                 }
                 if let Some(c) = &commitment {
                     self.say(text::fair_commitment(lang, c))?;

@@ -90,7 +90,7 @@ use crate::record::{Record, RecordError};
 
 /// Every Fluent message id a Shengji [`RuleError`] can carry, for the
 /// locale files and their completeness tests.
-pub const ERROR_KEYS: [&str; 26] = [
+pub const ERROR_KEYS: [&str; 27] = [
     "err-not-your-turn",
     "err-game-over",
     "err-no-such-seat",
@@ -104,6 +104,7 @@ pub const ERROR_KEYS: [&str; 26] = [
     "err-shengji-declare-shape",
     "err-shengji-declare-weaker",
     "err-shengji-declaring-closed",
+    "err-shengji-follow-any-pair",
     "err-shengji-follow-count",
     "err-shengji-follow-either",
     "err-shengji-follow-own-tractor",
