@@ -285,7 +285,9 @@ fn every_duan_guozi_hand_and_class_has_words() {
     for class in Class::ALL {
         has_everywhere(&format!("dg-class-{}", class.id()));
     }
-    // A point hand is named by its top class and digit: 天字九, Heaven 9.
+    // A point hand is named by its top class and digit, as players name
+    // it in both languages (issue #36 §3.7: "Heaven 9", "Arrow 8" were
+    // translations nobody uses).
     let name = |lang, class: &str, points: i64| {
         i18n::tr_args(
             lang,
@@ -295,8 +297,34 @@ fn every_duan_guozi_hand_and_class_has_words() {
     };
     assert_eq!(name(Lang::ZhCn, "tian", 9), "天字九");
     assert_eq!(name(Lang::ZhCn, "shi", 1), "矢字一");
-    assert_eq!(name(Lang::EnUs, "tian", 9), "Heaven 9");
-    assert_eq!(name(Lang::EnUs, "za", 4), "Mixed 4");
+    assert_eq!(name(Lang::EnUs, "tian", 9), "天字九 (9 points, class 天)");
+    assert_eq!(name(Lang::EnUs, "shi", 5), "矢字五 (5 points, class 矢)");
+    assert_eq!(name(Lang::EnUs, "di", 1), "地字一 (1 point, class 地)");
+}
+
+/// Issue #36 §3.7 and §3.13: Duan Guozi's rules text teaches the game on
+/// its own: the class order with each class's cards, every pair with its
+/// suits, the point hands' names, and the 全拿 thresholds.
+#[test]
+fn the_duan_guozi_rules_text_teaches_the_game() {
+    let en = i18n::tr(Lang::EnUs, "dg-rules");
+    for want in [
+        "天 (Q♥ Q♦) > 地 (2♥ 2♦) > 人 (8♥ 8♦) > 鹅 (4♥ 4♦) > 长 (4♠ 4♣ 6♠ 6♣ 10♠ 10♣) > 矢 (6♥ 6♦ 7♥ 7♦ 10♥ 10♦ J♥ J♦) > 杂 (9♥ 9♦ 8♠ 8♣ 7♠ 7♣ 5♥ 5♦)",
+        "对杂九 (9♥9♦) 9, 对杂八 (8♠8♣) 8, 对杂七 (7♠7♣) 7, 对杂五 (5♥5♦) 6",
+        "天字九 is 9 points with a 天 card",
+        "when the pot holds 4 dao or fewer, a hand worth 3 dao or more (7 points or better) takes the whole pot",
+    ] {
+        assert!(en.contains(want), "{want}\n{en}");
+    }
+    let zh = i18n::tr(Lang::ZhCn, "dg-rules");
+    for want in [
+        "天（Q♥ Q♦）> 地（2♥ 2♦）> 人（8♥ 8♦）> 鹅（4♥ 4♦）> 长",
+        "对杂九（9♥9♦）9，对杂八（8♠8♣）8，对杂七（7♠7♣）7，对杂五（5♥5♦）6",
+        "天字九是带天牌的九点",
+        "锅里剩 4 道或更少时，值 3 道以上的牌（七点或更大）把整锅拿走",
+    ] {
+        assert!(zh.contains(want), "{want}\n{zh}");
+    }
 }
 
 #[test]

@@ -194,3 +194,6 @@ mod terminal;
 
 #[path = "shengji/discord.rs"]
 mod discord;
+
+#[path = "shengji/newplayer.rs"]
+mod newplayer;

@@ -448,3 +448,61 @@ async fn the_autoplay_switch_is_typed_in_both_languages() {
         game.await.unwrap().unwrap();
     }
 }
+
+/// Issue #36 §3.6: the two-player game (二人斗地主) shows its handicap (让牌)
+/// only once a rob gave one, in the apps' words; the nine cards set aside
+/// are 余牌, not a discard pile (弃牌堆 is 弃三张's word); one farmer wins
+/// alone ("the farmer wins"), and a player without a partner wins or loses
+/// alone, not "your side".
+#[test]
+fn the_two_player_game_words_its_handicap_and_its_one_farmer() {
+    let dir = tempfile::tempdir().unwrap();
+    let two = ["--rules", r#"{"players":2}"#];
+    // Seed 3: AI 2 calls; the person is asked to rob (the table shown
+    // then has no handicap), robs, AI 2 robs back (handicap 2), the person
+    // passes and AI 2 is landlord.
+    let input = format!("table\nrob\npass\n{}", autos());
+    for (lang, aside, handicap, not) in [
+        (
+            "en",
+            "Set aside (out of play): ",
+            "Handicap (让牌): 2 — the farmer wins on getting down to 2 cards.",
+            "Handicap",
+        ),
+        (
+            "zh",
+            "余牌（本局不用）：",
+            "让 2 张：农民剩 2 张牌即获胜。",
+            "让牌",
+        ),
+    ] {
+        let db = dir.path().join(format!("two-{lang}.db"));
+        let mut args = vec!["--seed", "3", "--lang", lang];
+        args.extend(two);
+        let (ok, out, err) = play(&db, &args, &input);
+        assert!(ok, "{err}\n{out}");
+        let first = out.find("> ").expect("a prompt");
+        let robbed = out
+            .find(handicap)
+            .unwrap_or_else(|| panic!("{lang}: {out}"));
+        assert!(
+            !out[..robbed].contains(not),
+            "{lang}: no handicap before a rob:\n{}",
+            &out[..robbed]
+        );
+        assert!(out[first..robbed].contains(aside), "{lang}: {out}");
+        assert!(!out.contains("弃牌堆"), "{lang}: {out}");
+    }
+    // Seed 1: the person is landlord and the farmer wins.
+    let db = dir.path().join("farmer.db");
+    let mut args = vec!["--seed", "1"];
+    args.extend(two);
+    let (ok, out, err) = play(&db, &args, &autos());
+    assert!(ok, "{err}\n{out}");
+    assert!(
+        out.contains("=== Game over: the farmer wins. You lose. ==="),
+        "{out}"
+    );
+    assert!(!out.contains("farmers"), "{out}");
+    assert!(!out.contains("Your side"), "{out}");
+}

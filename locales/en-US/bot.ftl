@@ -126,7 +126,10 @@ action-done = Done.
 
 ## The result
 result-landlord-wins = The landlord wins!
-result-farmers-win = The farmers win!
+result-farmers-win = { $farmers ->
+    [one] The farmer wins!
+   *[other] The farmers win!
+}
 result-multiplier = Multiplier ×{ $multiplier } = { $factors }
 result-seat = { $player } ({ $role }): { $delta } chips → { $balance }
 result-seat-ai = { $player } ({ $role }): { $delta } chips (house)
@@ -225,11 +228,11 @@ hint-action = Hint: { $action }
 play-done-cards = You played { $cards }.
 result-title = { $game } · game #{ $id } · stake { $stake }
 factor-discard = discards ×{ $value }
-table-aside = Set aside: { $cards }
-table-handicap = Handicap (让牌): the farmer wins with { $count ->
+table-aside = Set aside (out of play): { $cards }
+table-handicap = Handicap (让牌): { $count } — the farmer wins on getting down to { $count ->
     [one] 1 card
    *[other] { $count } cards
-} or fewer left.
+}.
 
 ## Lists and the ledger's game states.
 list-separator = { ", " }

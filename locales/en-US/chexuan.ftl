@@ -89,6 +89,8 @@ chexuan-split-line = { $player }: head { $head } { $head-hand }, tail { $tail } 
 
 chexuan-action-raise = Raise (大)
 chexuan-action-call = Call (跟)
+# Call with what it puts in: the highest contribution less the seat's own.
+chexuan-action-call-cost = Call (跟) { $chips }
 chexuan-action-all-in = All-in (敲)
 chexuan-action-check = Check (休)
 chexuan-action-fold = Fold (丢)
@@ -182,7 +184,7 @@ chexuan-event-mango-taken = { $you ->
     [yes] You take
    *[other] { $player } takes
 } the mango pot: { $amount } chips.
-chexuan-event-showdown-begins = Showdown: split your four cards into a head and a tail, { $player } first.
+chexuan-event-showdown-begins = Showdown: everyone still in splits the four cards into a head (头) and a tail (尾), { $player } first.
 chexuan-event-split-given = { $you ->
     [yes] You have
    *[other] { $player } has
@@ -247,6 +249,9 @@ chexuan-btn-raise = Raise (大) +{ $by }
 chexuan-split-choose = Choose your head and tail
 chexuan-split-option = Head { $head } { $head-hand } / tail { $tail } { $tail-hand }
 chexuan-your-cards = Your face-down cards: { $hidden } · face up: { $open }
+# After the cards: what two make, or the best two of three.
+chexuan-cards-value = {" "}({ $value })
+chexuan-best-two = best two so far { $cards }: { $name }
 chexuan-versus-line = { $player } { $result } { $other }
 chexuan-event-hand-begins = Hand { $hand }: { $you ->
     [yes] you deal
@@ -288,6 +293,7 @@ chexuan-err-raise-range = You cannot raise by { $amount }: a raise is from { $mi
 chexuan-big-joker = Big Joker
 chexuan-seat-card = { $player } { $cards }
 chexuan-xiu-warning = If everyone checks (休) this round, each player still in pays { $amount } chips into the mango pot (休芒).
+chexuan-zhou-warning = If everyone but the raiser folds (丢), it is a squeeze mango (皱芒): each of the others pays { $amount } chips into the mango pot, and the raiser takes the pot.
 chexuan-event-top-up-asked = { $you ->
     [yes] Your stack ({ $stack }) is below the smallest bobo ({ $min }): you may top up from your { $reserve } chips off the table before the next hand, or leave.
    *[other] { $player }'s stack ({ $stack }) is below the smallest bobo ({ $min }): the next hand waits for a top-up.

@@ -4,19 +4,22 @@
 
 dg-name = Duan Guozi
 
-## Card classes (级别), high to low.
+## Card classes (级别), high to low. Players call them by their Chinese
+## names (天字九, 矢字五), so English uses those too.
 
-dg-class-tian = Heaven
-dg-class-di = Earth
-dg-class-ren = Man
-dg-class-e = Goose
-dg-class-chang = Long
-dg-class-shi = Arrow
-dg-class-za = Mixed
-dg-class-joker = Joker
+dg-class-tian = 天
+dg-class-di = 地
+dg-class-ren = 人
+dg-class-e = 鹅
+dg-class-chang = 长
+dg-class-shi = 矢
+dg-class-za = 杂
+dg-class-joker = 鬼
+# Under a round whose point hands tie on points: the class then decides.
+dg-class-order = Equal points: the higher class wins, 天 > 地 > 人 > 鹅 > 长 > 矢 > 杂.
 
 ## Hands, high to low. A point hand takes $points (1–9) and $class (the
-## class id of its higher card): “Heaven 9” (天字九).
+## class id of its higher card): “天字九 (9 points, class 天)”.
 
 dg-hand-zhizun = Supreme (至尊)
 dg-hand-dui-tian = Pair of Heaven (对天)
@@ -32,16 +35,40 @@ dg-hand-dui-za-5 = Mixed pair of fives (对杂五)
 dg-hand-tian-gang = Heaven bar (天杠)
 dg-hand-di-gang = Earth bar (地杠)
 dg-hand-points = { $class ->
-        [tian] { dg-class-tian }
-        [di] { dg-class-di }
-        [ren] { dg-class-ren }
-        [e] { dg-class-e }
-        [chang] { dg-class-chang }
-        [shi] { dg-class-shi }
-        [za] { dg-class-za }
-        [joker] { dg-class-joker }
+        [tian] 天
+        [di] 地
+        [ren] 人
+        [e] 鹅
+        [chang] 长
+        [shi] 矢
+        [za] 杂
+        [joker] 鬼
        *[other] { $class }
-    } { $points }
+    }字{ $points ->
+        [1] 一
+        [2] 二
+        [3] 三
+        [4] 四
+        [5] 五
+        [6] 六
+        [7] 七
+        [8] 八
+        [9] 九
+       *[other] { $points }
+    } ({ $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }, class { $class ->
+        [tian] 天
+        [di] 地
+        [ren] 人
+        [e] 鹅
+        [chang] 长
+        [shi] 矢
+        [za] 杂
+        [joker] 鬼
+       *[other] { $class }
+    })
 dg-hand-bie-shi = Busted ten (瘪十)
 
 ## Amounts and table words.
@@ -83,10 +110,11 @@ dg-event-game-over = The pot is empty: this game (局) is over.
 dg-rules = **Duan Guozi (端锅子)** — a poker-card pai gow for 2 to 12 players around a shared pot.
     • 32 cards: ♥ and ♦ 2 4 5 6 7 8 9 10 J Q, ♠ and ♣ 4 6 7 8 10, and both jokers.
     • Each game starts with everyone paying the ante into the pot: 10 dao each, 20 when 4 players or fewer. Each round the dealer deals two cards to everyone; the deck runs down and is reshuffled only when it is short.
-    • Hands, high to low, with the dao they take: Supreme (both jokers) 16, pairs of Heaven (Q♥Q♦) 15, Earth (2♥2♦) 14, Man (8♥8♦) 13, Goose (4♥4♦) 12, Long pair (black 4s, 6s or 10s) 11, Arrow pair (red 6s, 7s, 10s or Js) 10, mixed pairs of 9, 8, 7, 5 → 9, 8, 7, 6, Heaven bar (red Q + 8) 5, Earth bar (red 2 + 8) 4, then point hands 9 down to 1 and last the busted ten (0 points, takes nothing; here it does not beat the Supreme).
-    • Points: the last digit of the two cards' sum (J 11, Q 12, a lone big joker 6, a lone small joker 3). Equal digits: the higher class of the top card wins (Heaven 9 beats Arrow 9). Table decision: 9–7 points take 3 dao, 6–4 take 2, 3–1 take 1.
-    • The best hand takes its dao from the pot (at most what is there) and deals next. Equal hands: the player dealt earlier wins. All busted tens: nobody is paid and the dealer deals again. When the pot is empty, the game is over.
-    • House option 全拿 (sweep): when the pot is low, a strong enough hand takes it all.
+    • Every card has a class (级别), high to low: 天 (Q♥ Q♦) > 地 (2♥ 2♦) > 人 (8♥ 8♦) > 鹅 (4♥ 4♦) > 长 (4♠ 4♣ 6♠ 6♣ 10♠ 10♣) > 矢 (6♥ 6♦ 7♥ 7♦ 10♥ 10♦ J♥ J♦) > 杂 (9♥ 9♦ 8♠ 8♣ 7♠ 7♣ 5♥ 5♦); a lone joker is below 杂.
+    • Hands, high to low, with the dao they take: 至尊 (the two jokers) 16; the pairs 对天 (Q♥Q♦) 15, 对地 (2♥2♦) 14, 对人 (8♥8♦) 13, 对鹅 (4♥4♦) 12, 对长 (4♠4♣, 6♠6♣ or 10♠10♣, all equal) 11, 对矢 (6♥6♦, 7♥7♦, 10♥10♦ or J♥J♦, all equal) 10, 对杂九 (9♥9♦) 9, 对杂八 (8♠8♣) 8, 对杂七 (7♠7♣) 7, 对杂五 (5♥5♦) 6; 天杠 (Q♥ or Q♦ with any 8) 5, 地杠 (2♥ or 2♦ with any 8) 4; then the point hands, 9 points down to 1; last 瘪十 (0 points: it takes nothing, and here it does not beat 至尊). Only these pairs are pairs: 8♥8♠ is a point hand.
+    • Points: the last digit of the two cards' sum (10 counts 10, J 11, Q 12, a lone big joker 6, a lone small joker 3). A point hand is named by its points and the class of its higher card: 天字九 is 9 points with a 天 card, 矢字五 5 points with a 矢 card. More points win; equal points: the higher class wins (天字九 beats 矢字九). Table decision: 9–7 points take 3 dao, 6–4 take 2, 3–1 take 1.
+    • The best hand takes its dao from the pot (at most what is there) and deals next. Equal hands: the player dealt earlier wins. All busted tens (瘪十): nobody is paid and the dealer deals again. When the pot is empty, the game is over.
+    • House option 全拿 (sweep; off unless the table was opened with it: the start command's sweep option, or `--sweep` in the terminal): when the pot holds 4 dao or fewer, a hand worth 3 dao or more (7 points or better) takes the whole pot.
 
 ## The table on Discord.
 

@@ -28,6 +28,7 @@ err-shengji-follow-suit = You must follow { $suit ->
 err-shengji-follow-tractor = A tractor lead needs your tractor { $cards }.
 err-shengji-follow-own-tractor = You must play your tractor { $cards } on this lead.
 err-shengji-follow-pair = You must play your pair { $cards } on this lead.
+err-shengji-follow-any-pair = You must play a pair on this lead: any of your { $count } pairs ({ $cards }).
 err-shengji-follow-triple = You must play your { $count ->
     [one] triple
    *[other] two triples
@@ -60,7 +61,11 @@ shengji-result-da-guang = The attackers took no points: the banker side goes up 
 shengji-result-xiao-guang = The attackers took { $points } points: the banker side goes up 2 levels.
 shengji-result-banker-up = The attackers took { $points } points: the banker side goes up 1 level.
 shengji-result-take-bank = The attackers took { $points } points and take the bank.
-shengji-result-attackers-up = The attackers took { $points } points: they take the bank and go up { $levels } levels.
+shengji-result-attackers-up = The attackers took { $points } points: they take the bank{ $levels ->
+    [0] {"."}
+    [one] {" "}and go up 1 level.
+   *[other] {" "}and go up { $levels } levels.
+}
 shengji-kitty-won = The attackers won the last trick: the kitty's { $kitty } points count × { $multiplier }.
 
 ## The table (src/hosts/shengji): a hand dealt in batches, the match.
@@ -103,7 +108,7 @@ shengji-banker = { $you ->
 }
 shengji-trump-is = trump: { $trump }
 shengji-level-rank = level rank: { $rank }
-shengji-trumped = trumped (毙)
+shengji-trumped = trumped, 毙
 shengji-trick = Trick: { $plays }
 shengji-attackers-points = Attackers' points: { $points }
 shengji-cards-left = cards left: { $counts }
@@ -145,6 +150,7 @@ shengji-next-banker = Next hand: { $you ->
 shengji-no-pass = There is nothing to pass now ({ $input }): play your cards.
 shengji-not-cards = Those are not cards: { $input }
 shengji-cards-not-held = You do not hold all of { $input }.
+shengji-which-suit = `{ $input }` can be played more than one way here: name the suits (for example KS KS or KH KH).
 
 ## The terminal (paiju play shengji).
 
@@ -164,6 +170,8 @@ term-sj-help = Commands:
     {"  "}leave                        leave the table (the AI plays your seat to the end of the hand)
     {"  "}help (?)                     this list
 term-sj-hand = Your hand ({ $count } cards):
+# A new hand of the match opens (each hand is one game in the ledger).
+term-sj-started = === A new hand: the cards are dealt (ledger game #{ $game }). ===
 term-sj-kitty = The kitty to bury from: { $cards }
 term-sj-may-declare = You may declare: { $options } — or `pass`.
 term-sj-bury-now = Bury { $count } cards from your hand and the kitty (`bury …`, or `hint`).

@@ -35,7 +35,6 @@ term-autoplay-off = { $you ->
 term-autoplay-switched-on = You are on auto-play (托管): the AI plays for you until you type anything (auto off).
 term-autoplay-not-on = You are not on auto-play (托管): you play your own seat.
 term-settled-line = { $player }: { $chips } chips
-term-cx-hand-name = {" "}({ $name })
 term-settled-line-house = { $player }: { $chips } chips (the house)
 term-balance = Your balance: { $chips } chips.
 term-choose-reading = Those cards can be played several ways. Type the number of the one you mean (an empty line goes back):
@@ -95,9 +94,12 @@ term-ddz-open-hand = { $you ->
 term-ddz-reading = { $play } ({ $reading })
 term-ddz-result = === Game over: { $winner ->
         [landlord] the landlord wins
+        [farmer] the farmer wins
        *[farmers] the farmers win
     }. { $side ->
         [won] Your side wins!
+        [you-won] You win!
+        [you-lost] You lose.
        *[lost] Your side loses.
     } ===
 term-ddz-redealt = === Nobody bid: no chips move. ===

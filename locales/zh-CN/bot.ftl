@@ -84,7 +84,10 @@ action-done = 好的。
 
 ## 结算
 result-landlord-wins = 地主获胜！
-result-farmers-win = 农民获胜！
+# 中文不分单复数：二人斗地主的一个农民也是“农民获胜”。
+result-farmers-win = { $farmers ->
+   *[other] 农民获胜！
+}
 result-multiplier = 倍数 ×{ $multiplier } = { $factors }
 result-seat = { $player }（{ $role }）：{ $delta } 筹码 → { $balance }
 result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（庄家）
@@ -160,8 +163,8 @@ hint-action = 提示：{ $action }
 play-done-cards = 你出了 { $cards }。
 result-title = { $game } · 第 { $id } 局 · 底分 { $stake }
 factor-discard = 弃牌 ×{ $value }
-table-aside = 弃牌堆：{ $cards }
-table-handicap = 让牌：农民剩 { $count } 张或更少即获胜。
+table-aside = 余牌（本局不用）：{ $cards }
+table-handicap = 让 { $count } 张：农民剩 { $count } 张牌即获胜。
 
 ## 列表与账本里的牌局状态。
 list-separator = 、

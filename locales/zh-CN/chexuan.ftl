@@ -88,6 +88,8 @@ chexuan-split-line = { $player }：头 { $head } { $head-hand }，尾 { $tail } 
 
 chexuan-action-raise = 大
 chexuan-action-call = 跟
+# 跟要再下多少：当前最高下注减去自己已下的。
+chexuan-action-call-cost = 跟 { $chips }
 chexuan-action-all-in = 敲
 chexuan-action-check = 休
 chexuan-action-fold = 丢
@@ -107,8 +109,8 @@ chexuan-stage-finished = 本手结束
 ## 比牌时两两的结果。
 
 chexuan-versus-win = 赢
-chexuan-versus-tie = 平
-chexuan-versus-lose = 输
+chexuan-versus-tie = 战平
+chexuan-versus-lose = 输给
 
 ## 芒果：种类和芒果池。
 
@@ -139,7 +141,7 @@ chexuan-event-mango = { $mango }！每人往芒果池放 { $amount } 筹码，�
 chexuan-event-mango-short = { $player }桌外和筹码堆都不够，只付 { $paid }。
 chexuan-event-mango-from-stack = { $player }桌外筹码不够，从筹码堆付 { $paid }。
 chexuan-event-mango-taken = { $player }拿走芒果池：{ $amount } 筹码。
-chexuan-event-showdown-begins = 比牌：请把四张牌分成头和尾，{ $player }先分。
+chexuan-event-showdown-begins = 比牌：还在局中的玩家把四张牌分成头和尾，{ $player }先分。
 chexuan-event-split-given = { $player }已分好牌。
 chexuan-event-won-without-showdown = 其他人都丢了：{ $player }赢走全部下注。
 chexuan-event-big-tail = { $player }尾大，吃皮并做下一手的庄。
@@ -196,6 +198,9 @@ chexuan-btn-raise = 大 +{ $by }
 chexuan-split-choose = 选择你的头和尾
 chexuan-split-option = 头 { $head } { $head-hand } / 尾 { $tail } { $tail-hand }
 chexuan-your-cards = 你的暗牌：{ $hidden } · 明牌：{ $open }
+# 牌后面：两张牌是什么牌，三张时其中最大的两张。
+chexuan-cards-value = （{ $value }）
+chexuan-best-two = 目前最大的两张 { $cards }：{ $name }
 chexuan-versus-line = { $player }{ $result }{ $other }
 chexuan-event-hand-begins = 第 { $hand } 手：{ $player }坐庄；芒果 { $pot }。
 chexuan-event-hand-ended = 第 { $hand } 手结束：{ $changes }
@@ -222,6 +227,7 @@ chexuan-err-raise-range = 不能大 { $amount }：大的数目从 { $min }（底
 chexuan-big-joker = 二皇
 chexuan-seat-card = { $player }：{ $cards }
 chexuan-xiu-warning = 这一轮如果大家都休，每位还在局中的玩家要往芒果池交 { $amount } 筹码（休芒）。
+chexuan-zhou-warning = 如果除了大的那家其余都丢，就是皱芒：其余每人往芒果池交 { $amount } 筹码，芒果池归大的那家。
 chexuan-event-top-up-asked = { $player }的簸簸（{ $stack }）不够最低 { $min }：可以从台下的 { $reserve } 筹码里补，下一手等补完再发。
 chexuan-event-topped-up = { $player }补了 { $amount } 筹码，簸簸 { $stack }。
 err-chexuan-waiting-for-top-up = 这一手已经结束，下一手要等有人补簸簸。

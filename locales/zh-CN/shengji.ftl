@@ -25,6 +25,7 @@ err-shengji-follow-suit = 必须跟{ $suit ->
 err-shengji-follow-tractor = 首家出拖拉机，你有拖拉机 { $cards } 必须跟。
 err-shengji-follow-own-tractor = 这手有拖拉机必须跟拖拉机：你要出 { $cards }。
 err-shengji-follow-pair = 有对必须跟对：你要出对子 { $cards }。
+err-shengji-follow-any-pair = 有对必须跟对：你的 { $count } 对（{ $cards }）任选一对。
 err-shengji-follow-triple = 有三同张必须跟：你要出{ $count ->
     [1] 三同张
    *[other] 两个三同张
@@ -57,7 +58,10 @@ shengji-result-da-guang = 大光！抓分方 0 分，庄家方连升 3 级。
 shengji-result-xiao-guang = 小光！抓分方只得 { $points } 分，庄家方连升 2 级。
 shengji-result-banker-up = 抓分方得 { $points } 分，庄家方升 1 级。
 shengji-result-take-bank = 抓分方得 { $points } 分，上台坐庄。
-shengji-result-attackers-up = 抓分方得 { $points } 分，上台并升 { $levels } 级。
+shengji-result-attackers-up = 抓分方得 { $points } 分，{ $levels ->
+    [0] 上台。
+   *[other] 上台并升 { $levels } 级。
+}
 shengji-kitty-won = 抓分方扣底成功：底牌 { $kitty } 分 × { $multiplier }。
 
 ## 牌桌（src/hosts/shengji）：分批发牌、整场比赛。
@@ -142,6 +146,7 @@ shengji-next-banker = 下一局由 { $you ->
 shengji-no-pass = 现在没有可以“过”的（{ $input }）：请出牌。
 shengji-not-cards = 这不是牌：{ $input }
 shengji-cards-not-held = 你手里没有这些牌：{ $input }
+shengji-which-suit = `{ $input }` 这里有不止一种出法：请写上花色（例如 KS KS 或 KH KH）。
 
 ## 终端（paiju play shengji）。
 
@@ -157,6 +162,7 @@ term-sj-help = 命令：
     {"  "}hand、table                  再看手牌或牌桌
     {"  "}leave                        离桌（本局剩下的由电脑代打）
     {"  "}help（?）                    显示本列表
+term-sj-started = === 新的一局：开始发牌（账本牌局 #{ $game }）。 ===
 term-sj-hand = 你的手牌（{ $count } 张）：
 term-sj-kitty = 可扣的底牌：{ $cards }
 term-sj-may-declare = 你可以亮主：{ $options } —— 或输入 `pass`。

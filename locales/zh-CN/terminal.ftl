@@ -26,7 +26,6 @@ term-autoplay-off = { $player }回到牌桌。
 term-autoplay-switched-on = 你已托管：电脑替你出牌，输入任何内容（取消托管）即可收回。
 term-autoplay-not-on = 你没有托管，正在自己出牌。
 term-settled-line = { $player }：{ $chips } 筹码
-term-cx-hand-name = （{ $name }）
 term-settled-line-house = { $player }：{ $chips } 筹码（系统）
 term-balance = 你的余额：{ $chips } 筹码。
 term-choose-reading = 这几张牌有几种出法。请输入你要的那种的编号（直接回车返回）：
@@ -80,6 +79,8 @@ term-ddz-result = === 本局结束：{ $winner ->
        *[farmers] 农民获胜
     }。{ $side ->
         [won] 你方赢了！
+        [you-won] 你赢了！
+        [you-lost] 你输了。
        *[lost] 你方输了。
     } ===
 term-ddz-redealt = === 无人叫地主：没有筹码变动。 ===

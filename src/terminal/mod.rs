@@ -28,8 +28,8 @@ pub use text::Terminal;
 use crate::games::Seat;
 use crate::i18n::Lang;
 use crate::table::{
-    CloseReason, GameResult, Occupant, TableConfig, TableError, TableEvent, TableGame, TableHandle,
-    TableOptions, TableStore, Tables,
+    CloseReason, GameId, GameResult, Occupant, TableConfig, TableError, TableEvent, TableGame,
+    TableHandle, TableOptions, TableStore, Tables,
 };
 use std::io::Write;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
@@ -123,6 +123,12 @@ pub trait TerminalGame: TableGame {
     /// The commands of this game (the shared ones, [`command`], are listed
     /// after them).
     fn help(lang: Lang) -> String;
+    /// The line a new game opens with. A game whose ledger games are the
+    /// hands of a match (Shengji) says "a new hand", so the ledger's game
+    /// number is not read as a second hand number beside the table's.
+    fn started_line(lang: Lang, game: GameId) -> String {
+        text::started(lang, game)
+    }
     /// The words for one of the game's events (empty: nothing to say).
     fn event_line(lang: Lang, event: &Self::Event, me: Seat) -> String;
     /// How a finished game ended (before the chips each seat got); the
@@ -132,8 +138,9 @@ pub trait TerminalGame: TableGame {
     fn table_lines(lang: Lang, view: &Self::View, me: Seat) -> String;
     /// `me`'s own cards, if the game has a hand to show.
     fn hand_line(lang: Lang, view: &Self::View) -> String;
-    /// The choices open now, in words.
-    fn options_line(lang: Lang, legal: &[Self::Action]) -> String;
+    /// The choices open now, in words (with what they cost, where the view
+    /// tells: Chexuan's call).
+    fn options_line(lang: Lang, view: &Self::View, legal: &[Self::Action]) -> String;
     /// How an action reads in a hint.
     fn action_label(lang: Lang, action: &Self::Action) -> String;
     /// The line a hint prints: the action, and what the game has to add
@@ -677,7 +684,7 @@ where
                     self.seat = mine.unwrap_or(0);
                     self.say(text::resumed(self.options.lang, game, version))?;
                 } else {
-                    self.say(text::started(self.options.lang, game))?;
+                    self.say(G::started_line(self.options.lang, game))?;
                 }
                 if let Some(c) = &commitment {
                     self.say(text::fair_commitment(lang, c))?;
@@ -848,7 +855,7 @@ where
                 self.say("")?;
                 self.say(G::table_lines(self.options.lang, &game.view, self.seat))?;
                 self.say(G::hand_line(self.options.lang, &game.view))?;
-                self.say(G::options_line(self.options.lang, &game.legal))?;
+                self.say(G::options_line(self.options.lang, &game.view, &game.legal))?;
                 self.say(text::your_turn(self.options.lang))?;
                 shown_version = Some(game.version);
                 prompt = true;

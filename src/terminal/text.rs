@@ -45,10 +45,12 @@ fn game_arg(game: GameId) -> FluentValue<'static> {
 }
 
 pub fn started(lang: Lang, game: GameId) -> String {
-    format!(
-        "\n{}",
-        tr_args(lang, "term-started", &[("game", game_arg(game))])
-    )
+    started_as(lang, "term-started", game)
+}
+
+/// [`started`] in the words of `key` (a game's own opening line).
+pub fn started_as(lang: Lang, key: &str, game: GameId) -> String {
+    format!("\n{}", tr_args(lang, key, &[("game", game_arg(game))]))
 }
 
 pub fn resumed(lang: Lang, game: GameId, version: u64) -> String {

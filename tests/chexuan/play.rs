@@ -199,3 +199,51 @@ const ARGS_MIN: [&str; 8] = [
     "--bobo",
     "200",
 ];
+
+/// Issue #36 §3.8: what a new player tripped over. The best two of three
+/// cards are named; Call says what it costs; a fold that could end the
+/// hand as a 皱芒 says what that costs, as a check into 休芒 does; the
+/// showdown's first line does not ask a folded player to split.
+#[test]
+fn costs_and_values_are_said_before_the_player_commits() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seed 3: the person raises in round 1 and both call; in round 2 the
+    // person checks, AI 2 raises and the person folds; hand 2 opens with
+    // AI 2's raise, AI 3 folds, and the person is asked.
+    let input = "raise 20\ncheck\nfold\nhint\nfold\n";
+    for (lang, want) in [
+        (
+            "en",
+            [
+                "· face up: 4♦ (best two so far 4♥ 4♦: Harmony pair (和牌))",
+                "You may: raise N (大, N from 10 to your bobo), Call (跟) 10, All-in (敲), Fold (丢)",
+                "Showdown: everyone still in splits the four cards into a head (头) and a tail (尾), AI 2 first.",
+                "If everyone but the raiser folds (丢), it is a squeeze mango (皱芒): each of the others pays 20 chips into the mango pot, and the raiser takes the pot.",
+                "Hint: Call (跟) 10",
+            ],
+        ),
+        (
+            "zh",
+            [
+                "· 明牌：4♦（目前最大的两张 4♥ 4♦：和牌）",
+                "你可以：大 N（N 从 10 到你的簸簸）、跟 10、敲、丢",
+                "比牌：还在局中的玩家把四张牌分成头和尾，电脑2先分。",
+                "如果除了大的那家其余都丢，就是皱芒：其余每人往芒果池交 20 筹码，芒果池归大的那家。",
+                "提示：跟 10",
+            ],
+        ),
+    ] {
+        let db = dir.path().join(format!("cx-{lang}.db"));
+        let (ok, out, err) = play(&db, &["--seed", "3", "--lang", lang], input);
+        assert!(ok, "{err}\n{out}");
+        for w in want {
+            assert!(out.contains(w), "{lang}: `{w}` missing:\n{out}");
+        }
+        assert!(!out.contains("split your four cards"), "{out}");
+        assert!(!out.contains("请把四张牌"), "{out}");
+        // The 皱芒 warning is said only while a fold could make one: not
+        // in round 2, where the raise met calls.
+        let round2 = &out[..out.find("Deal 3").or(out.find("第 3 次发牌")).unwrap()];
+        assert!(!round2.contains("皱芒"), "{lang}: {round2}");
+    }
+}

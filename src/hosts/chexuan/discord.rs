@@ -350,9 +350,14 @@ impl DiscordGame for ChexuanTable {
                     Action::Raise(_) | Action::AllIn => serenity::ButtonStyle::Primary,
                     _ => serenity::ButtonStyle::Secondary,
                 };
+                // Call says what it costs the seat to act.
+                let label = match a {
+                    Action::Call => words::cx_call_label(t.lang, &t.view.hand, t.view.hand.to_act),
+                    _ => action_label(t.lang, a),
+                };
                 Some(
                     serenity::CreateButton::new(t.game_id(&ChexuanClick::Bet(*a)))
-                        .label(action_label(t.lang, a))
+                        .label(label)
                         .style(style),
                 )
             })
@@ -379,22 +384,7 @@ impl DiscordGame for ChexuanTable {
     }
 
     fn hand_text(lang: Lang, view: &SessionView) -> Option<String> {
-        let me = view.hand.viewer?;
-        let p = view.hand.players.get(me)?;
-        let hidden = p.hidden.as_ref().filter(|c| !c.is_empty())?;
-        let mut text = i18n::tr_args(
-            lang,
-            "chexuan-your-cards",
-            &[
-                ("hidden", cards(lang, hidden).into()),
-                ("open", cards(lang, &p.open).into()),
-            ],
-        );
-        if let Some(warning) = words::cx_xiu_warning(lang, view) {
-            text.push('\n');
-            text.push_str(&warning);
-        }
-        Some(text)
+        words::cx_your_cards(lang, view)
     }
 
     fn hand_components(

@@ -412,35 +412,10 @@ impl TerminalGame for ChexuanTable {
     }
 
     fn hand_line(lang: Lang, view: &SessionView) -> String {
-        let Some(me) = view.hand.viewer.and_then(|s| view.hand.players.get(s)) else {
-            return String::new();
-        };
-        let hidden = me.hidden.clone().unwrap_or_default();
-        if hidden.is_empty() {
-            return String::new();
-        }
-        let mut line = tr_args(
-            lang,
-            "chexuan-your-cards",
-            &[
-                ("hidden", pair(lang, &hidden).into()),
-                ("open", pair(lang, &me.open).into()),
-            ],
-        );
-        if let ([a, b], true) = (hidden.as_slice(), me.open.is_empty()) {
-            let name = hand_name(lang, evaluate(*a, *b));
-            let name = tr_args(lang, "term-cx-hand-name", &[("name", name.into())]);
-            line.push_str(&name);
-        }
-        // Beside every chance to check: what everyone checking costs.
-        if let Some(warning) = words::cx_xiu_warning(lang, view) {
-            line.push('\n');
-            line.push_str(&warning);
-        }
-        line
+        words::cx_your_cards(lang, view).unwrap_or_default()
     }
 
-    fn options_line(lang: Lang, legal: &[TableAction]) -> String {
+    fn options_line(lang: Lang, view: &SessionView, legal: &[TableAction]) -> String {
         if let Some((min, max)) = top_up_range(legal) {
             return tr_args(
                 lang,
@@ -465,8 +440,11 @@ impl TerminalGame for ChexuanTable {
                 &[("min", chips(lo).into())],
             ));
         }
+        // Call says what it costs.
+        if legal.contains(&Action::Call) {
+            opts.push(words::cx_call_label(lang, &view.hand, view.hand.viewer));
+        }
         for (a, key) in [
-            (Action::Call, "chexuan-action-call"),
             (Action::AllIn, "chexuan-action-all-in"),
             (Action::Check, "chexuan-action-check"),
             (Action::Fold, "chexuan-action-fold"),
@@ -497,12 +475,25 @@ impl TerminalGame for ChexuanTable {
         }
     }
 
-    /// A suggested 休 says what it costs when everyone checks (休芒).
+    /// A suggested 休 says what it costs when everyone checks (休芒), a
+    /// suggested 丢 what it costs when everyone folds to the raise (皱芒),
+    /// a suggested 跟 how much it puts in.
     fn hint_line(lang: Lang, view: &SessionView, action: &TableAction) -> String {
-        let hint = text::hint(lang, &Self::action_label(lang, action));
-        match (action, words::cx_xiu_warning(lang, view)) {
-            (TableAction::Hand(Action::Check), Some(warning)) => format!("{hint}\n{warning}"),
-            _ => hint,
+        let label = match action {
+            TableAction::Hand(Action::Call) => {
+                words::cx_call_label(lang, &view.hand, view.hand.viewer)
+            }
+            _ => Self::action_label(lang, action),
+        };
+        let hint = text::hint(lang, &label);
+        let warning = match action {
+            TableAction::Hand(Action::Check) => words::cx_xiu_warning(lang, view),
+            TableAction::Hand(Action::Fold) => words::cx_zhou_warning(lang, view),
+            _ => None,
+        };
+        match warning {
+            Some(warning) => format!("{hint}\n{warning}"),
+            None => hint,
         }
     }
 
@@ -586,7 +577,7 @@ mod tests {
         assert!(parse("raise 200").unwrap_err().contains("at least"));
         assert!(parse("sanhua").unwrap_err().contains("round 3"));
         assert!(parse("bet").is_err());
-        let options = ChexuanTable::options_line(Lang::EnUs, &legal);
+        let options = ChexuanTable::options_line(Lang::EnUs, &v, &legal);
         assert!(options.contains("raise N (大, N from 10"), "{options}");
         assert!(options.contains("Check (休)"), "{options}");
         let table_text = ChexuanTable::table_lines(Lang::EnUs, &v, me);
@@ -598,7 +589,7 @@ mod tests {
         let zh = |l: &str| ChexuanTable::parse_input(Lang::ZhCn, l, &v, &legal);
         assert!(zh("raise 5").unwrap_err().contains("至少"));
         assert!(zh("bet").unwrap_err().contains("不是命令"));
-        let options = ChexuanTable::options_line(Lang::ZhCn, &legal);
+        let options = ChexuanTable::options_line(Lang::ZhCn, &v, &legal);
         assert!(options.starts_with("你可以："), "{options}");
         assert!(ChexuanTable::hand_line(Lang::ZhCn, &v).starts_with("你的暗牌："));
     }
@@ -620,7 +611,7 @@ mod tests {
         let me = t.waiting_on()[0];
         let v = t.view(Some(me));
         let legal = t.legal_actions(me);
-        let options = ChexuanTable::options_line(Lang::EnUs, &legal);
+        let options = ChexuanTable::options_line(Lang::EnUs, &v, &legal);
         assert!(options.contains("1: Head "), "{options}");
         let splits = splits_of(&TableAction::hand_actions(&legal));
         let best = splits[0];

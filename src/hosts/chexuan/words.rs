@@ -1,12 +1,14 @@
 //! Chexuan's words for both front ends, from `locales/*/chexuan.ftl`:
 //! hands and their names, a seat's line, the stage, the events of a hand
-//! and of a session, the 休 warning. Seat names come from the caller
+//! and of a session, the viewer's cards with their value, the 休 and 皱
+//! mango warnings. Seat names come from the caller
 //! ([`Seats`]); the cards' names are [`cx_cards`] (shared with `i18n`).
 
+use crate::cards::Card;
 use crate::games::chexuan::events::ShownSplit;
-use crate::games::chexuan::hands::{HandKind, Versus};
+use crate::games::chexuan::hands::{evaluate, HandKind, Versus};
 use crate::games::chexuan::session::{SessionEvent, SessionView};
-use crate::games::chexuan::view::{PlayerView, Stage};
+use crate::games::chexuan::view::{ChexuanView, PlayerView, Stage};
 use crate::games::chexuan::{Event as CxEvent, MangoKind, Status};
 use crate::games::Seat;
 use crate::i18n::events::{cx_cards, n, signed, Seats};
@@ -328,6 +330,95 @@ pub fn cx_session_lines(lang: Lang, seats: &Seats<'_>, events: &[SessionEvent]) 
     out
 }
 
+/// When the viewer may fold facing a round-1 raise that nobody has matched:
+/// a line saying what everyone folding to it costs (皱芒). Said beside the
+/// hand and a suggested fold, as [`cx_xiu_warning`] is beside a check.
+pub fn cx_zhou_warning(lang: Lang, v: &SessionView) -> Option<String> {
+    let hand = &v.hand;
+    let me = hand.viewer?;
+    let (raiser, amount) = hand.zhou_mango?;
+    let p = hand.players.get(me)?;
+    let facing = hand.to_act == Some(me)
+        && raiser != me
+        && p.status == Status::Active
+        && p.contribution < hand.highest;
+    facing.then(|| {
+        tr_args(
+            lang,
+            "chexuan-zhou-warning",
+            &[("amount", n(i64::try_from(amount).unwrap_or(i64::MAX)))],
+        )
+    })
+}
+
+/// Call's name with what it costs the seat now (the highest contribution
+/// less its own): `Call (跟) 20`; the bare name when that is unknown.
+pub fn cx_call_label(lang: Lang, hand: &ChexuanView, seat: Option<Seat>) -> String {
+    match seat.and_then(|s| hand.players.get(s)) {
+        Some(p) if hand.highest > p.contribution => tr_args(
+            lang,
+            "chexuan-action-call-cost",
+            &[(
+                "chips",
+                n(i64::try_from(hand.highest - p.contribution).unwrap_or(i64::MAX)),
+            )],
+        ),
+        _ => tr(lang, "chexuan-action-call"),
+    }
+}
+
+/// The viewer's cards as the hand view shows them: face-down and face-up,
+/// what they make so far (two cards: their hand; three: the best two of
+/// them, since the four will be split into two pairs), then what checking
+/// or folding into a mango would cost. `None` without cards.
+pub fn cx_your_cards(lang: Lang, v: &SessionView) -> Option<String> {
+    let me = v.hand.viewer.and_then(|s| v.hand.players.get(s))?;
+    let hidden = me.hidden.as_ref().filter(|c| !c.is_empty())?;
+    let mut line = tr_args(
+        lang,
+        "chexuan-your-cards",
+        &[
+            ("hidden", cx_cards(lang, hidden).into()),
+            ("open", cx_cards(lang, &me.open).into()),
+        ],
+    );
+    let cards: Vec<Card> = hidden.iter().chain(&me.open).copied().collect();
+    let value = match cards.as_slice() {
+        [a, b] => Some(cx_hand_name(lang, evaluate(*a, *b))),
+        [a, b, c] => {
+            let best = [(*a, *b), (*a, *c), (*b, *c)]
+                .into_iter()
+                .max_by(|x, y| evaluate(x.0, x.1).compare(evaluate(y.0, y.1)))
+                .expect("three pairs");
+            Some(tr_args(
+                lang,
+                "chexuan-best-two",
+                &[
+                    ("cards", cx_cards(lang, &[best.0, best.1]).into()),
+                    ("name", cx_hand_name(lang, evaluate(best.0, best.1)).into()),
+                ],
+            ))
+        }
+        _ => None,
+    };
+    if let Some(value) = value {
+        line.push_str(&tr_args(
+            lang,
+            "chexuan-cards-value",
+            &[("value", value.into())],
+        ));
+    }
+    // Beside every chance to check or fold: what a mango would cost.
+    for warning in [cx_xiu_warning(lang, v), cx_zhou_warning(lang, v)]
+        .into_iter()
+        .flatten()
+    {
+        line.push('\n');
+        line.push_str(&warning);
+    }
+    Some(line)
+}
+
 /// One table seat's line: stack, contribution, cards (face-down cards
 /// only where the view holds them: the viewer's own, or a 三花 laid down).
 /// When the viewer may check (休) and everyone checking this round would
@@ -439,10 +530,24 @@ mod tests {
             cx_versus_word(Lang::EnUs, Versus::Win, terminal.you(1)),
             "beats"
         );
-        assert_eq!(
-            cx_versus_word(Lang::ZhCn, Versus::Lose, terminal.you(0)),
-            "输"
-        );
+        // Issue #36 §3.8: 电脑2输给电脑1, 电脑2战平电脑1, not 电脑2输电脑1.
+        let versus = |v| {
+            tr_args(
+                Lang::ZhCn,
+                "chexuan-versus-line",
+                &[
+                    ("player", "电脑2".into()),
+                    (
+                        "result",
+                        cx_versus_word(Lang::ZhCn, v, terminal.you(1)).into(),
+                    ),
+                    ("other", "电脑1".into()),
+                ],
+            )
+        };
+        assert_eq!(versus(Versus::Lose), "电脑2输给电脑1");
+        assert_eq!(versus(Versus::Tie), "电脑2战平电脑1");
+        assert_eq!(versus(Versus::Win), "电脑2赢电脑1");
         assert_eq!(terminal.name(7), "#8");
     }
 

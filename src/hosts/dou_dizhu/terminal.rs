@@ -109,7 +109,7 @@ impl TerminalGame for DouDizhu {
         hand_line(lang, view)
     }
 
-    fn options_line(lang: Lang, legal: &[Action]) -> String {
+    fn options_line(lang: Lang, _view: &View, legal: &[Action]) -> String {
         options_line(lang, legal)
     }
 
@@ -150,15 +150,25 @@ pub fn result_line(lang: Lang, result: &GameResult<DouDizhu>, me: Seat) -> Strin
     let landlord_won = p.winner == Side::Landlord;
     let my_side_won = landlord_won == (landlord == me);
     let pick = |yes: bool, a: &'static str, b: &'static str| if yes { a } else { b };
+    let players = p.deltas.len();
+    // One farmer in the two-player game: "the farmer wins", and a player
+    // without a partner wins or loses alone, not "your side".
+    let farmers = if players == 2 { "farmer" } else { "farmers" };
+    let alone = players == 2 || landlord == me;
+    let side = match (alone, my_side_won) {
+        (true, true) => "you-won",
+        (true, false) => "you-lost",
+        (false, true) => "won",
+        (false, false) => "lost",
+    };
     let mut lines = vec![tr_args(
         lang,
         "term-ddz-result",
         &[
-            ("winner", pick(landlord_won, "landlord", "farmers").into()),
-            ("side", pick(my_side_won, "won", "lost").into()),
+            ("winner", pick(landlord_won, "landlord", farmers).into()),
+            ("side", side.into()),
         ],
     )];
-    let players = p.deltas.len();
     let names = text::names(lang, text::MAX_SEATS, me);
     let seats = text::seats(&names, me);
     let doubled: Vec<Option<bool>> = p
@@ -339,6 +349,10 @@ pub fn table_lines(lang: Lang, view: &View, me: Seat) -> String {
             "table-aside",
             &[("cards", flat(lang, aside).into())],
         ));
+    }
+    // 让牌 means something once a rob has given the farmer a card; before
+    // that the farmer simply has to empty the hand.
+    if view.handicap > 0 {
         lines.push(tr_args(
             lang,
             "table-handicap",

@@ -39,7 +39,7 @@ impl GameClick for DgClick {
     }
 }
 
-/// A hand's name in `lang`: 「天字九」 / “Heaven 9”.
+/// A hand's name in `lang`: 「天字九」 / “天字九 (9 points, class 天)”.
 pub fn hand_name(lang: Lang, hand: &ShownHand) -> String {
     words::dg_hand_name(lang, hand)
 }

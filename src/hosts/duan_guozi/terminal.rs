@@ -158,7 +158,7 @@ impl TerminalGame for DuanGuozi {
         String::new()
     }
 
-    fn options_line(lang: Lang, legal: &[Action]) -> String {
+    fn options_line(lang: Lang, _view: &Self::View, legal: &[Action]) -> String {
         if legal.contains(&Action::Deal) {
             tr(lang, "term-dg-you-deal")
         } else {

@@ -164,7 +164,7 @@ impl TerminalGame for PaohuziTable {
 
     /// The answers open now: `hu`, `peng`, the numbered 吃 groups, `pass`;
     /// or the cards that may be discarded.
-    fn options_line(lang: Lang, legal: &[Action]) -> String {
+    fn options_line(lang: Lang, _view: &Self::View, legal: &[Action]) -> String {
         let discards: Vec<Card> = legal
             .iter()
             .filter_map(|a| match a {
@@ -358,7 +358,7 @@ mod tests {
             Ok(Input::Act(Action::Discard("d3".parse().unwrap())))
         );
         assert!(parse("discard q3").is_err());
-        let options = PaohuziTable::options_line(Lang::ZhCn, &legal);
+        let options = PaohuziTable::options_line(Lang::ZhCn, &v, &legal);
         assert!(options.contains("一 二 三"), "{options}");
     }
 }

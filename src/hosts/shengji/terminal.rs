@@ -15,7 +15,7 @@ use crate::i18n::{render_cards, tr, tr_args, Lang};
 use crate::message::Arg;
 use crate::registry::{players, AiFlag, Hosted, PlayBase, PlaySetup, Refusal, StakeFlag};
 use crate::table::GameResult;
-use crate::terminal::{Input, PlayOptions, TerminalGame};
+use crate::terminal::{text, Input, PlayOptions, TerminalGame};
 
 /// `paiju play shengji`'s own flags.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -154,7 +154,7 @@ impl TerminalGame for ShengjiTable {
         lines.join("\n")
     }
 
-    fn options_line(lang: Lang, legal: &[TableAction]) -> String {
+    fn options_line(lang: Lang, _view: &Self::View, legal: &[TableAction]) -> String {
         let declarations: Vec<String> = legal
             .iter()
             .filter_map(|a| match a {
@@ -210,6 +210,12 @@ impl TerminalGame for ShengjiTable {
         tr(lang, "term-sj-leave-confirm")
     }
 
+    /// Each ledger game is one hand of the match: "a new hand", the
+    /// ledger's number apart (the table's header numbers the hand).
+    fn started_line(lang: Lang, game: crate::table::GameId) -> String {
+        text::started_as(lang, "term-sj-started", game)
+    }
+
     fn seat_names(lang: Lang, me: Seat) -> Vec<String> {
         names(lang, me)
     }
@@ -219,6 +225,13 @@ impl TerminalGame for ShengjiTable {
     fn another_question(lang: Lang) -> String {
         tr(lang, "term-sj-new-match")
     }
+}
+
+/// Whether the seat is asked for a play (not a declaration or a burial).
+fn playing(legal: &[TableAction]) -> bool {
+    legal
+        .iter()
+        .any(|a| matches!(a, TableAction::Hand(Action::Play(_))))
 }
 
 /// Reads a line: the shared words, else `pass`, `declare …`, `bury …` or
@@ -243,6 +256,17 @@ pub fn parse_input(
         "h" => Input::Hint,
         "a" => Input::Auto,
         "t" => Input::ShowTable,
+        // Bare ranks that fit more than one way (`kk` with spades and
+        // hearts both legal): the player picks.
+        _ if playing(legal) && super::words::ambiguous_plays(line, view).is_some() => {
+            let plays = super::words::ambiguous_plays(line, view).unwrap_or_default();
+            Input::Choose(
+                plays
+                    .into_iter()
+                    .map(|cards| TableAction::Hand(Action::Play(cards)))
+                    .collect(),
+            )
+        }
         _ => Input::Act(typed_action(line, view, legal).map_err(|e| e.text(lang))?),
     })
 }

@@ -4,7 +4,7 @@
 //! the hand. Seats are named by the caller ([`Seats`]); teams as players
 //! see them: seats 1 + 3 (the records' 0 + 2) and seats 2 + 4 (1 + 3).
 
-use crate::cards::{parse_friendly, resolve_in_hand};
+use crate::cards::{parse_friendly, resolve_in_hand, CardSpec};
 use crate::cards::{Card, Rank, Suit};
 use crate::games::shengji::order::{fold_suit, suit_name, Order, PLAY_SUITS};
 use crate::games::shengji::session::{Dealing, DealingView};
@@ -418,6 +418,114 @@ pub fn read_cards(text: &str, from: &[Card]) -> Result<Vec<Card>, CardsRefused> 
     })
 }
 
+/// Every distinct set of cards `specs` may pick from `from` (a bare rank
+/// picks any suit of it); at most `MAX_READINGS`, enough to choose from.
+fn readings(specs: &[CardSpec], from: &[Card]) -> Vec<Vec<Card>> {
+    const MAX_READINGS: usize = 24;
+    let mut pool = from.to_vec();
+    let mut fixed = Vec::new();
+    for spec in specs {
+        if let CardSpec::Exact(c) = spec {
+            match pool.iter().position(|p| p == c) {
+                Some(i) => fixed.push(pool.swap_remove(i)),
+                None => return Vec::new(),
+            }
+        }
+    }
+    // How many of each bare rank, and the distinct cards held of it.
+    let mut ranks: Vec<(Rank, usize)> = Vec::new();
+    for spec in specs {
+        if let CardSpec::AnyOf(r) = spec {
+            match ranks.iter_mut().find(|(q, _)| q == r) {
+                Some((_, n)) => *n += 1,
+                None => ranks.push((*r, 1)),
+            }
+        }
+    }
+    let mut out = vec![fixed];
+    for (rank, need) in ranks {
+        let mut kinds: Vec<Card> = pool
+            .iter()
+            .copied()
+            .filter(|c| c.rank() == Some(rank))
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let held = |c: Card| pool.iter().filter(|&&p| p == c).count();
+        // Every way to take `need` cards of the rank: a count per kind.
+        let mut picks: Vec<Vec<Card>> = Vec::new();
+        fn pick(
+            kinds: &[Card],
+            held: &dyn Fn(Card) -> usize,
+            need: usize,
+            acc: &mut Vec<Card>,
+            out: &mut Vec<Vec<Card>>,
+        ) {
+            let Some((&first, rest)) = kinds.split_first() else {
+                if need == 0 {
+                    out.push(acc.clone());
+                }
+                return;
+            };
+            for k in (0..=need.min(held(first))).rev() {
+                acc.extend(std::iter::repeat_n(first, k));
+                pick(rest, held, need - k, acc, out);
+                acc.truncate(acc.len() - k);
+            }
+        }
+        pick(&kinds, &held, need, &mut Vec::new(), &mut picks);
+        out = out
+            .iter()
+            .flat_map(|base| {
+                picks.iter().map(move |p| {
+                    let mut cards = base.clone();
+                    cards.extend(p);
+                    cards
+                })
+            })
+            .take(MAX_READINGS)
+            .collect();
+    }
+    out
+}
+
+/// The plays a typed line may mean when its bare ranks (`kk`) leave more
+/// than one that the rules accept now: the player is asked which (the
+/// suits decide whether a follow is legal, so picking one silently may
+/// pick the refused one). `None` when the line has one such play or none
+/// (then it reads as before, and a refusal says why).
+pub fn ambiguous_plays(line: &str, view: &DealingView) -> Option<Vec<Vec<Card>>> {
+    if view.hand.stage != Stage::Playing {
+        return None;
+    }
+    let specs = parse_friendly(line.trim()).ok()?;
+    if !specs.iter().any(|s| matches!(s, CardSpec::AnyOf(_))) {
+        return None;
+    }
+    let fits: Vec<Vec<Card>> = readings(&specs, &view.hand.hand)
+        .into_iter()
+        .filter(|cards| view.hand.play_fits(cards))
+        .collect();
+    (fits.len() > 1).then_some(fits)
+}
+
+/// The one play a typed line with bare ranks means when exactly one of its
+/// readings fits the rules now (`kk` on a heart pair lead: the hearts).
+fn the_fitting_play(line: &str, view: &DealingView) -> Option<Vec<Card>> {
+    if view.hand.stage != Stage::Playing {
+        return None;
+    }
+    let specs = parse_friendly(line.trim()).ok()?;
+    if !specs.iter().any(|s| matches!(s, CardSpec::AnyOf(_))) {
+        return None;
+    }
+    let mut fits = readings(&specs, &view.hand.hand)
+        .into_iter()
+        .filter(|cards| view.hand.play_fits(cards));
+    let one = fits.next()?;
+    fits.next().is_none().then_some(one)
+}
+
 /// What a typed line (`/play`, the terminal) asks for besides the shared
 /// words: a hand action (or passing on the declarations).
 pub fn typed_action(
@@ -470,7 +578,101 @@ pub fn typed_action(
         declare(line)
     } else if burying {
         Ok(TableAction::Hand(Action::Bury(read_cards(line, &pool())?)))
+    } else if ambiguous_plays(line, view).is_some() {
+        // Several suits would do: the player names them (the terminal
+        // offers the choice before it gets here).
+        Err(CardsRefused {
+            key: crate::keys::SHENGJI_WHICH_SUIT,
+            input: line.to_string(),
+        })
+    } else if let Some(cards) = the_fitting_play(line, view) {
+        Ok(TableAction::Hand(Action::Play(cards)))
     } else {
         Ok(TableAction::Hand(Action::Play(read_cards(line, hand)?)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::shengji::{Shengji, ShengjiRules};
+    use crate::games::Game;
+    use rand::{Rng, SeedableRng};
+
+    /// Issue #36 §3.9: `kk` picked other suits than the ones that follow
+    /// and was refused. Over random hands in the tricks, a line of a bare
+    /// rank twice either offers every play it may mean that the rules
+    /// accept (more than one), or reads as one the engine accepts whenever
+    /// any of its readings would be; and the choice comes up.
+    #[test]
+    fn a_bare_rank_reads_as_a_legal_play_or_asks_which() {
+        let mut asked = 0;
+        let mut resolved = 0;
+        for seed in 0..12 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut g = Shengji::deal(ShengjiRules::default(), 4, &mut rng).unwrap();
+            while !g.is_finished() {
+                let seat = g.waiting_on()[0];
+                if seat == 0 && g.view(Some(0)).stage == Stage::Playing {
+                    let view = DealingView {
+                        hand: g.view(Some(0)),
+                        dealing: Dealing::Done,
+                        hand_no: 1,
+                        ai: vec![false; 4],
+                    };
+                    let legal: Vec<TableAction> = g
+                        .legal_actions(0)
+                        .into_iter()
+                        .map(TableAction::Hand)
+                        .collect();
+                    let mut ranks: Vec<String> = view
+                        .hand
+                        .hand
+                        .iter()
+                        .filter(|c| c.rank().is_some())
+                        .map(|c| {
+                            let s = c.to_string();
+                            s[..s.len() - 1].to_string()
+                        })
+                        .collect();
+                    ranks.sort();
+                    ranks.dedup();
+                    let accepts =
+                        |cards: &[Card]| g.clone().apply(0, &Action::Play(cards.to_vec())).is_ok();
+                    for r in ranks {
+                        let line = format!("{r}{r}").to_lowercase();
+                        let specs = parse_friendly(&line).unwrap();
+                        let all = readings(&specs, &view.hand.hand);
+                        let any_legal = all.iter().any(|c| accepts(c));
+                        match ambiguous_plays(&line, &view) {
+                            Some(plays) => {
+                                assert!(plays.len() > 1);
+                                assert!(plays.iter().all(|c| accepts(c)), "{line}: {plays:?}");
+                                assert_eq!(
+                                    typed_action(&line, &view, &legal).unwrap_err().key,
+                                    "shengji-which-suit"
+                                );
+                                asked += 1;
+                            }
+                            None if any_legal => {
+                                let Ok(TableAction::Hand(Action::Play(cards))) =
+                                    typed_action(&line, &view, &legal)
+                                else {
+                                    panic!("{line} reads as a play");
+                                };
+                                assert!(accepts(&cards), "{line}: {cards:?} of {all:?}");
+                                resolved += 1;
+                            }
+                            None => {}
+                        }
+                    }
+                }
+                let legal = g.legal_actions(seat);
+                let a = legal[rng.gen_range(0..legal.len())].clone();
+                g.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(asked > 0, "some bare rank had two legal readings");
+        assert!(resolved > 0);
     }
 }

@@ -334,12 +334,14 @@ impl DiscordGame for DouDizhu {
                 e.escape_multiplier
             }
             Outcome::Played(p) => {
-                lines.push(i18n::tr(
+                lines.push(i18n::tr_args(
                     lang,
                     match p.winner {
                         Side::Landlord => "result-landlord-wins",
                         Side::Farmers => "result-farmers-win",
                     },
+                    // One farmer in the two-player game.
+                    &[("farmers", (p.deltas.len() as i64 - 1).into())],
                 ));
                 p.multiplier
             }
@@ -743,6 +745,70 @@ mod tests {
                 .starts_with(&format!("记牌器：大王×{}", counts[14])),
             "{zh}"
         );
+    }
+
+    /// Issue #36 §3.6: the two-player game has one farmer, and its result
+    /// says so ("The farmer wins!", not "The farmers win!").
+    #[test]
+    fn a_two_player_farmers_win_names_one_farmer() {
+        use crate::table::TableGame;
+        use rand::seq::SliceRandom;
+        let rules = crate::games::dou_dizhu::Rules {
+            players: 2,
+            ..Default::default()
+        };
+        let mut checked = 0;
+        for seed in 0..40 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut g = DouDizhu::deal(rules.clone(), 2, &mut rng).unwrap();
+            while !g.is_finished() {
+                let seat = g.waiting_on()[0];
+                let action = g.legal_actions(seat).choose(&mut rng).cloned().unwrap();
+                g.apply(seat, &action).unwrap();
+            }
+            let Some(Outcome::Played(p)) = g.outcome() else {
+                continue;
+            };
+            if p.winner != Side::Farmers {
+                continue;
+            }
+            let payout = g.payout(10).unwrap();
+            let result = crate::table::GameResult::<DouDizhu> {
+                outcome: g.outcome(),
+                capped: Vec::new(),
+                fair: None,
+                owed: payout.deltas.clone(),
+            };
+            let report = crate::table::SettleReport {
+                paid: payout.deltas.clone(),
+                rake: 0,
+                balances: vec![Some(1000), None],
+                ratings: None,
+            };
+            let names = Names(vec!["<@1>".into(), "AI 2".into()]);
+            let last = g.view(None);
+            for (lang, want) in [(Lang::EnUs, "The farmer wins!"), (Lang::ZhCn, "农民获胜！")]
+            {
+                let r = ResultView::<DouDizhu> {
+                    lang,
+                    game: 7,
+                    stake: 10,
+                    names: &names,
+                    last_view: Some(&last),
+                    result: &result,
+                    report: &report,
+                };
+                let embed = DouDizhu::result_embed(&r).unwrap();
+                let text = serde_json::to_value(&embed).unwrap()["description"]
+                    .as_str()
+                    .unwrap()
+                    .replace(['\u{2068}', '\u{2069}'], "");
+                assert!(text.contains(want), "{text}");
+                assert!(!text.contains("farmers"), "{text}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 0, "some seed has the farmer win");
     }
 
     #[test]

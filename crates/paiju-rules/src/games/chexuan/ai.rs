@@ -367,6 +367,7 @@ mod tests {
             deltas: None,
             next_dealer: None,
             xiu_mango: Some(50),
+            zhou_mango: None,
         };
         // A middling hand: the 休芒 (5 antes from each of four) costs more
         // than one ante more at stake.

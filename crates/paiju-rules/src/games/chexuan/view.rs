@@ -71,6 +71,12 @@ pub struct ChexuanView {
     /// mango pot (休芒) if everyone checks to the round's end. A front end
     /// says it beside a check, so nobody checks into mango unawares.
     pub xiu_mango: Option<u64>,
+    /// In betting round 1, while one player's raise (or all-in) is the
+    /// highest and nobody has matched it, and no other player is all-in:
+    /// that player and what every other seated player pays into the mango
+    /// pot (皱芒) if all the others fold to it. A front end says it beside
+    /// a fold, as it says 休芒 beside a check.
+    pub zhou_mango: Option<(Seat, u64)>,
 }
 
 impl Chexuan {
@@ -132,6 +138,15 @@ impl Chexuan {
             ),
             _ => None,
         };
+        let zhou_mango = match &self.phase {
+            Phase::Betting(r) if r.number == 1 => self.zhou_raiser().map(|raiser| {
+                let amount = self
+                    .rules
+                    .mango_amount(MangoKind::Zhou, self.mango.count.saturating_add(1));
+                (raiser, amount)
+            }),
+            _ => None,
+        };
         ChexuanView {
             viewer,
             dealer: self.dealer(),
@@ -145,7 +160,30 @@ impl Chexuan {
             deltas,
             next_dealer,
             xiu_mango,
+            zhou_mango,
         }
+    }
+
+    /// The one player who would win a 皱芒 if every other player folded
+    /// now: alone at the highest contribution, having raised in round 1,
+    /// with nobody else all-in (an all-in player stays in the hand).
+    fn zhou_raiser(&self) -> Option<Seat> {
+        let highest = self.highest();
+        let mut top = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.status.in_hand() && p.contribution == highest);
+        let (raiser, p) = top.next()?;
+        if top.next().is_some() || !p.raised_in_round1 {
+            return None;
+        }
+        let other_all_in = self
+            .players
+            .iter()
+            .enumerate()
+            .any(|(s, q)| s != raiser && q.status == Status::AllIn);
+        (!other_all_in).then_some(raiser)
     }
 }
 

@@ -938,6 +938,15 @@ fn follow_error(e: FollowError, lead: &Lead) -> RuleError {
             format!("a tractor lead needs your tractor {}", pretty(&cards)),
         )
         .arg("cards", &cards[..]),
+        FollowError::AnyPair(cards) => illegal(
+            crate::keys::ERR_SHENGJI_FOLLOW_ANY_PAIR,
+            format!(
+                "you must play one of your pairs on this lead: {}",
+                pretty(&cards)
+            ),
+        )
+        .arg("cards", &cards[..])
+        .arg("count", cards.len() / 2),
         FollowError::Group { width: 2, cards } => illegal(
             crate::keys::ERR_SHENGJI_FOLLOW_PAIR,
             format!("you must play your pair {} on this lead", pretty(&cards)),

@@ -179,6 +179,10 @@ pub enum FollowError {
     /// Either of two: the seed's "出牌可选", when the follower holds both
     /// heads of the best row (3.4.5 lists 1, 3 and 6).
     Either(Due, Due),
+    /// A pair must be played and the follower holds several: any of these
+    /// (their cards, pair after pair), so a refusal does not name one as
+    /// if it were the only one.
+    AnyPair(Vec<Card>),
 }
 
 /// A unit a follow must include: a tractor (`width` `None`) or groups of
@@ -292,6 +296,15 @@ pub fn check_follow(
         });
     }
     let (w, _) = lead.demands.groups[i - heads];
+    // A pair lead: any pair of the suit meets it.
+    let pairs: Vec<usize> = (0..54).rev().filter(|&k| held[k] >= 2).collect();
+    if w == 2 && lead.size == 2 && pairs.len() > 1 {
+        let mut want = [0u8; 54];
+        for &k in &pairs {
+            want[k] = 2;
+        }
+        return Err(FollowError::AnyPair(take_cards(order, hand, &want)));
+    }
     let k = (0..54)
         .rev()
         .find(|&k| held[k] >= w && pc[k] < w)
@@ -905,5 +918,23 @@ mod tests {
         for c in follow_candidates(&o, &lead, &hand) {
             assert!(check_follow(&o, &lead, &hand, &c).is_ok());
         }
+    }
+
+    /// Issue #36 §3.9: with several pairs of the suit, the refusal names
+    /// them all (any one will do), not one as if it were the only one.
+    #[test]
+    fn a_pair_lead_refused_names_every_pair_held() {
+        let o = Order::new(Rank::Two, Some(Suit::Spades), false, false);
+        let lead = Lead::new(&o, 2, &cards("9H 9H"), 2);
+        let hand = cards("7H 7H KH KH 8H 3C");
+        let Err(FollowError::AnyPair(due)) = check_follow(&o, &lead, &hand, &cards("7H 8H")) else {
+            panic!("any of two pairs");
+        };
+        let mut due = due;
+        due.sort_unstable();
+        let mut want = cards("7H 7H KH KH");
+        want.sort_unstable();
+        assert_eq!(due, want);
+        assert!(check_follow(&o, &lead, &hand, &cards("KH KH")).is_ok());
     }
 }

@@ -72,6 +72,29 @@ fn all_tricks<S: serde::Serializer>(t: &Tricks, s: S) -> Result<S::Ok, S::Error>
 }
 
 impl ShengjiView {
+    /// Whether the viewer playing `cards` now would be accepted as far as
+    /// the view tells: a lead all of one suit (a throw's cover is judged
+    /// as it is played), or a follow the lead allows. True outside the
+    /// tricks (nothing to judge here). A front end uses it to pick among
+    /// the plays a typed bare rank may mean (`kk`).
+    pub fn play_fits(&self, cards: &[Card]) -> bool {
+        use super::play::{check_follow, uniform_suit, Lead};
+        let Some(order) = self.order().filter(|_| self.stage == Stage::Playing) else {
+            return true;
+        };
+        match self.trick.first() {
+            None => uniform_suit(&order, cards).is_some(),
+            Some((_, first)) => match uniform_suit(&order, first) {
+                Some(si) => {
+                    let lead = Lead::new(&order, si, first, self.rules.max_width());
+                    cards.len() == lead.size
+                        && check_follow(&order, &lead, &self.hand, cards).is_ok()
+                }
+                None => true,
+            },
+        }
+    }
+
     /// The card order of the hand, once declaring is over.
     pub fn order(&self) -> Option<Order> {
         self.trump?;
