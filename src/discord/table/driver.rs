@@ -421,7 +421,8 @@ impl<G: DiscordGame> Driver<G> {
             autoplay: &game.autoplay,
         };
         // Drawn from the public view only: the picture cannot show a hidden card.
-        let scene = G::table_scene(&game.view);
+        let scene = G::table_scene(&game.view)
+            .map(|s| s.name_seats(self.lang, crate::render::seat_names(&names.0)));
         let (embed, rows) = table_message(&tv, &legal);
         let embed = super::fair::with_commitment(embed, self.lang, game.commitment.as_ref());
         self.last_view = Some(game.view.clone());
@@ -703,7 +704,8 @@ impl<G: DiscordGame> Driver<G> {
                 log: &log,
                 autoplay: &autoplay,
             };
-            let scene = G::table_scene(&view);
+            let scene = G::table_scene(&view)
+                .map(|s| s.name_seats(self.lang, crate::render::seat_names(&names.0)));
             self.show(G::table_embed(&tv), Vec::new(), scene).await;
         }
         let rv = ResultView::<G> {

@@ -10,12 +10,10 @@ use crate::render::{non_empty, Drawn, Face, Group, Line, Scene, Tile};
 fn cx_hand(h: &ChexuanView) -> Option<Scene> {
     let me = h.viewer.and_then(|s| h.players.get(s))?;
     let hidden = me.hidden.clone().unwrap_or_default();
-    non_empty(Scene {
-        lines: vec![Line::new(vec![
-            Group::cards(hidden),
-            Group::cards(me.open.iter().copied()),
-        ])],
-    })
+    non_empty(Scene::of_lines(vec![Line::new(vec![
+        Group::cards(hidden),
+        Group::cards(me.open.iter().copied()),
+    ])]))
 }
 
 /// A Chexuan hand's table; `playing` maps the hand's seats to the table's
@@ -40,7 +38,7 @@ fn cx_table(h: &ChexuanView, playing: &[usize]) -> Option<Scene> {
             Line::seat(seat, turn, groups)
         })
         .collect();
-    non_empty(Scene { lines })
+    non_empty(Scene::of_lines(lines))
 }
 
 /// A single Chexuan hand, as `paiju replay` reads a hand record.

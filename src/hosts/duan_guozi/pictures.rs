@@ -22,6 +22,6 @@ impl Drawn for DuanGuozi {
                 )
             })
             .collect();
-        non_empty(Scene { lines })
+        non_empty(Scene::of_lines(lines))
     }
 }

@@ -68,7 +68,7 @@ fn pz_hand(h: &PaohuziView) -> Option<Scene> {
     if !me.melds.is_empty() {
         lines.push(Line::new(me.melds.iter().map(meld_column).collect()));
     }
-    non_empty(Scene { lines })
+    non_empty(Scene::of_lines(lines))
 }
 
 /// A Paohuzi table: the card shown, then each seat's melds on the seat's
@@ -89,7 +89,7 @@ fn pz_table(h: &PaohuziView) -> Option<Scene> {
             )]));
         }
     }
-    non_empty(Scene { lines })
+    non_empty(Scene::of_lines(lines))
 }
 
 /// A Paohuzi hand as the engine plays it (a record whose claims are

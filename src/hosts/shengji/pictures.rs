@@ -56,9 +56,7 @@ impl Drawn for ShengjiTable {
     fn hand_scene(v: &DealingView) -> Option<Scene> {
         v.hand.viewer?;
         let cards = crate::hosts::shengji::discord::shown_cards(v);
-        non_empty(Scene {
-            lines: vec![Line::new(sj_groups(v, &cards))],
-        })
+        non_empty(Scene::of_lines(vec![Line::new(sj_groups(v, &cards))]))
     }
 
     fn table_scene(v: &DealingView) -> Option<Scene> {
@@ -91,6 +89,6 @@ impl Drawn for ShengjiTable {
                 lines.push(Line::new(vec![sj_play(v, kitty)]));
             }
         }
-        non_empty(Scene { lines })
+        non_empty(Scene::of_lines(lines))
     }
 }
