@@ -290,3 +290,5 @@ picture-bid = { $count ->
 }
 picture-kitty = Kitty
 picture-aside = Set aside
+picture-flipped = Flipped
+picture-points = Points { $count }

@@ -218,3 +218,5 @@ picture-bid = { $count ->
 }
 picture-kitty = 底牌
 picture-aside = 不用的牌
+picture-flipped = 翻牌
+picture-points = 抓分 { $count }

@@ -36,7 +36,9 @@ const PAD: f32 = 8.0;
 const PLATE_H: f32 = 22.0;
 const GAP: f32 = 6.0;
 const BAND_GAP: f32 = 8.0;
-/// The width a seat on the left or right side of the middle band keeps.
+/// The width a seat on the left or right side of the middle band keeps
+/// at least, and at most when the middle needs no more room.
+const SIDE_MIN: f32 = 120.0;
 const SIDE_W: f32 = 150.0;
 const NOTE_H: f32 = 22.0;
 const CAPTION_H: f32 = 16.0;
@@ -472,7 +474,19 @@ fn lay(t: &Table, d: Dims) -> Laidout<'_> {
     let felt_top = y - BAND_GAP / 2.0;
     // The middle band: the sides and the middle between them.
     let sides = !a.left.is_empty() || !a.right.is_empty();
-    let side_w = if sides { SIDE_W } else { 0.0 };
+    // The sides give the middle what its widest spot needs, down to
+    // their least.
+    let widest = t
+        .middle
+        .iter()
+        .flat_map(|s| &s.groups)
+        .map(|g| group_size_in(g, d).0)
+        .fold(0.0, f32::max);
+    let side_w = if sides {
+        (((inner - widest) / 2.0 - GAP).floor()).clamp(SIDE_MIN, SIDE_W)
+    } else {
+        0.0
+    };
     let mid_x = PAD + if sides { side_w + GAP } else { 0.0 };
     let mid_w = inner - if sides { 2.0 * (side_w + GAP) } else { 0.0 };
     let (mh, mgroups, mcaptions) = middle_box(t, mid_w, d);

@@ -238,9 +238,9 @@ fn count<T: std::hash::Hash + Eq + Copy>(items: impl IntoIterator<Item = T>) -> 
 
 /// Shengji (two decks by default, so copies are counted): the table
 /// picture, drawn from the public view, shows only the trick in play (or
-/// the last one taken), the flipped card and the kitty once it is turned
-/// up at the end; none of those is a card a seat still holds or the buried
-/// kitty. The hand picture shows exactly the cards of the seat's hand view.
+/// the last one taken), the flipped card, each seat's declaration while
+/// declaring, and the kitty once it is turned up at the end; none of the
+/// trick's cards is a card a seat still holds or the buried kitty. The hand picture shows exactly the cards of the seat's hand view.
 #[test]
 fn the_shengji_table_picture_shows_no_held_card() {
     let (mut drawn, mut positions) = (0, 0);
@@ -269,6 +269,16 @@ fn the_shengji_table_picture_shows_no_held_card() {
                 .chain(h.kitty.iter().flatten().copied())
             {
                 *open.entry(c).or_insert(0) += 1;
+            }
+            // While declaring, each seat's last declaration (亮主) is
+            // shown by it: cards it holds, but shows to all.
+            if h.stage == paiju::games::shengji::Stage::Declaring {
+                for seat in 0..g.seats() {
+                    let last = h.declarations.iter().rev().find(|d| d.seat == seat);
+                    for c in last.iter().flat_map(|d| d.cards.iter().copied()) {
+                        *open.entry(c).or_insert(0) += 1;
+                    }
+                }
             }
             for (c, n) in &shown {
                 let may = open.get(c).copied().unwrap_or(0);

@@ -157,11 +157,14 @@ fn dou_dizhu_tables_fit_discord() {
 #[test]
 fn every_table_word_is_in_the_font() {
     use paiju::render::{font, table};
-    let keyed: Vec<&str> = [paiju::hosts::dou_dizhu::pictures::WORDS]
-        .concat()
-        .into_iter()
-        .chain([table::ALERT, table::SEAT])
-        .collect();
+    let keyed: Vec<&str> = [
+        paiju::hosts::dou_dizhu::pictures::WORDS,
+        paiju::hosts::shengji::pictures::WORDS,
+    ]
+    .concat()
+    .into_iter()
+    .chain([table::ALERT, table::SEAT])
+    .collect();
     for lang in Lang::ALL {
         let mut said = Vec::new();
         for key in &keyed {
@@ -188,4 +191,33 @@ fn every_table_word_is_in_the_font() {
             }
         }
     }
+}
+
+#[test]
+fn shengji_tables_fit_discord() {
+    use paiju::games::shengji::ShengjiTable;
+    let p = played::<ShengjiTable>(Default::default(), 4, 3).expect("a picture");
+    keep("shengji-played", &p);
+    // Crowded by hand: a ten-card throw by every seat and the kitty shown.
+    let setup = vec![
+        SeatSetup {
+            human: true,
+            join: JoinArgs::default(),
+            balance: Some(10_000),
+        };
+        4
+    ];
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let game = ShengjiTable::deal_table(Default::default(), &setup, &mut rng).unwrap();
+    let mut v = game.view(None);
+    let deck = paiju::cards::standard_deck();
+    v.hand.trick = (0..4)
+        .map(|s| (s, deck[s * 10..s * 10 + 10].to_vec()))
+        .collect();
+    v.hand.kitty = Some(deck[40..48].to_vec());
+    v.hand.banker = Some(0);
+    v.hand.stage = paiju::games::shengji::Stage::Playing;
+    let scene = ShengjiTable::table_scene(&v).unwrap();
+    let p = fits("Shengji, ten-card throws", &scene, 4);
+    keep("shengji-crowded", &p);
 }
