@@ -41,6 +41,8 @@ const BAND_GAP: f32 = 8.0;
 const SIDE_MIN: f32 = 120.0;
 const SIDE_W: f32 = 150.0;
 const NOTE_H: f32 = 22.0;
+/// The middle band's least height, when something lies there.
+const MIDDLE_MIN_H: f32 = 40.0;
 const CAPTION_H: f32 = 16.0;
 
 /// A word on the picture: a locale key, with a count where it takes one.
@@ -84,6 +86,8 @@ pub struct Place {
     pub alert: Option<u8>,
     /// Chips by the seat (a bet), drawn as a coin and the number.
     pub chips: Option<i64>,
+    /// A word on the plate after the rest (Paohuzi's 明息).
+    pub tag: Option<Word>,
     /// A word where its cards would lie (不出: it passed).
     pub note: Option<Word>,
     /// What lies by the seat, a row each (its last play, a hand shown;
@@ -100,6 +104,7 @@ impl Place {
             cards: None,
             alert: None,
             chips: None,
+            tag: None,
             note: None,
             rows: Vec::new(),
         }
@@ -152,6 +157,7 @@ impl Table {
         for p in &self.places {
             out.extend(p.role);
             out.extend(p.note);
+            out.extend(p.tag);
             if let Some(n) = p.alert {
                 out.push(Word::count(ALERT, n.into()));
             }
@@ -490,7 +496,8 @@ fn lay(t: &Table, d: Dims) -> Laidout<'_> {
     let mid_x = PAD + if sides { side_w + GAP } else { 0.0 };
     let mid_w = inner - if sides { 2.0 * (side_w + GAP) } else { 0.0 };
     let (mh, mgroups, mcaptions) = middle_box(t, mid_w, d);
-    let mut band_h = mh;
+    // The table's middle is a table even with a word alone on it.
+    let mut band_h = if mh > 0.0 { mh.max(MIDDLE_MIN_H) } else { 0.0 };
     for (col, align, x) in [
         (&a.left, Align::Left, PAD),
         (&a.right, Align::Right, PAD + inner - side_w),
@@ -591,7 +598,8 @@ pub(super) fn draw_table(t: &Table, tiles: &mut Tiles) -> Pixmap {
     // The felt: a lighter oval in the middle, between the seats' rows.
     let (ft, fb) = laid.felt;
     if fb - ft > 20.0 {
-        if let Some(felt) = rounded(PAD, ft, laid.width - 2.0 * PAD, fb - ft, 40.0) {
+        let r = (fb - ft) / 2.0;
+        if let Some(felt) = rounded(PAD, ft, laid.width - 2.0 * PAD, fb - ft, r.min(40.0)) {
             pm.fill_path(
                 &felt,
                 &paint(rgb(0x2A, 0x6E, 0x4F)),
@@ -676,10 +684,16 @@ fn plate_parts(t: &Table, p: &Place) -> Vec<(Part, f32)> {
         let w = 14.0 + 3.0 + text_w(&s, SMALL);
         parts.push((Part::Chips(s), w));
     }
+    if let Some(tag) = p.tag {
+        let s = tag.say(t.lang);
+        let w = text_w(&s, SMALL) + 2.0;
+        parts.push((Part::Tag(s), w));
+    }
     parts
 }
 
 enum Part {
+    Tag(String),
     Role(String),
     Cards(String),
     Alert(String),
@@ -756,6 +770,10 @@ fn draw_plate(pm: &mut Pixmap, t: &Table, p: &Place, x: f32, y: f32, room: f32, 
                 }
                 let tw = w - 15.0;
                 text(pm, &s, SMALL, cx + 15.0 + tw / 2.0, cy, tw + 1.0, white);
+            }
+            Part::Tag(s) => {
+                let c = rgb(0xCF, 0xE3, 0xD6);
+                text(pm, &s, SMALL, cx + w / 2.0, cy, w, c);
             }
             Part::Chips(s) => {
                 disc(pm, cx + 7.0, cy, 7.0, rgb(0xE0, 0xA1, 0x00));

@@ -160,6 +160,7 @@ fn every_table_word_is_in_the_font() {
     let keyed: Vec<&str> = [
         paiju::hosts::dou_dizhu::pictures::WORDS,
         paiju::hosts::shengji::pictures::WORDS,
+        paiju::hosts::paohuzi::pictures::WORDS,
     ]
     .concat()
     .into_iter()
@@ -220,4 +221,11 @@ fn shengji_tables_fit_discord() {
     let scene = ShengjiTable::table_scene(&v).unwrap();
     let p = fits("Shengji, ten-card throws", &scene, 4);
     keep("shengji-crowded", &p);
+}
+
+#[test]
+fn paohuzi_tables_fit_discord() {
+    use paiju::games::paohuzi::PaohuziTable;
+    let p = played::<PaohuziTable>(Default::default(), 3, 6).expect("a picture");
+    keep("paohuzi-played", &p);
 }
