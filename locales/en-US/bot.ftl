@@ -297,3 +297,5 @@ picture-drawn = Turned up by { $count }
 picture-discarded = Discarded by { $count }
 picture-shown-card = Shown card
 picture-wall = Wall { $count }
+picture-took = Took { $count }
+picture-pot = Pot { $count }

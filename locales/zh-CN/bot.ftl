@@ -225,3 +225,5 @@ picture-drawn = { $count }号翻出
 picture-discarded = { $count }号打出
 picture-shown-card = 亮张
 picture-wall = 底牌 { $count } 张
+picture-took = 拿 { $count } 道
+picture-pot = 锅里 { $count } 道

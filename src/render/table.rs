@@ -335,10 +335,11 @@ fn seat_box(t: &Table, p: &Place, room: f32, align: Align, foot: bool, d: Dims) 
     } else {
         cards_h
     };
+    let plate = plate_h(t, p, room);
     let (plate_y, content_y) = if foot {
         (content_h + if content_h > 0.0 { GAP } else { 0.0 }, 0.0)
     } else {
-        (0.0, PLATE_H + GAP)
+        (0.0, plate + GAP)
     };
     let offset = |w: f32| match align {
         Align::Left => 0.0,
@@ -363,7 +364,7 @@ fn seat_box(t: &Table, p: &Place, room: f32, align: Align, foot: bool, d: Dims) 
         None
     };
     SeatBox {
-        height: PLATE_H
+        height: plate
             + if content_h > 0.0 {
                 GAP + content_h
             } else {
@@ -700,23 +701,64 @@ enum Part {
     Chips(String),
 }
 
-/// A seat's plate: number disc, name, then its badges, in `room`.
+/// The least room a name keeps on a plate's line.
+const NAME_MIN: f32 = 40.0;
+
+/// Whether the plate's badges go on a second line: when the name would
+/// keep less than [`NAME_MIN`] beside them (a narrow seat at a big table).
+fn two_lines(t: &Table, p: &Place, room: f32) -> bool {
+    let parts_w: f32 = plate_parts(t, p).iter().map(|(_, w)| w + 5.0).sum();
+    PLATE_H + 4.0 + NAME_MIN + parts_w > room
+}
+
+/// The badges cut into lines no wider than `room` (one badge a line at
+/// the least).
+fn part_lines(parts: Vec<(Part, f32)>, room: f32) -> Vec<Vec<(Part, f32)>> {
+    let mut lines: Vec<Vec<(Part, f32)>> = Vec::new();
+    let mut x = 0.0;
+    for (part, w) in parts {
+        if lines.is_empty() || (x > 0.0 && x + w > room - 8.0) {
+            lines.push(Vec::new());
+            x = 0.0;
+        }
+        x += w + 5.0;
+        lines.last_mut().expect("a line").push((part, w));
+    }
+    lines
+}
+
+/// The plate's height in `room`.
+fn plate_h(t: &Table, p: &Place, room: f32) -> f32 {
+    if two_lines(t, p, room) {
+        let n = part_lines(plate_parts(t, p), room).len() as f32;
+        PLATE_H + n * (PLATE_H + 2.0)
+    } else {
+        PLATE_H
+    }
+}
+
+/// A seat's plate: number disc, name, then its badges (on a line of their
+/// own when the room is narrow), in `room`.
 fn draw_plate(pm: &mut Pixmap, t: &Table, p: &Place, x: f32, y: f32, room: f32, align: Align) {
     let white = rgb(0xFF, 0xFF, 0xFF);
     let parts = plate_parts(t, p);
     let parts_w: f32 = parts.iter().map(|(_, w)| w + 5.0).sum();
+    let split = two_lines(t, p, room);
     let disc_w = PLATE_H;
-    let name_room = (room - disc_w - 4.0 - parts_w).max(24.0);
+    let beside = if split { 0.0 } else { parts_w };
+    let name_room = (room - disc_w - 8.0 - beside).max(24.0);
     let name = shorten(&t.name(p.seat), NAME_SIZE, name_room);
     let name_w = text_w(&name, NAME_SIZE).min(name_room);
-    let total = (disc_w + 4.0 + name_w + parts_w).min(room);
-    let x0 = match align {
+    let start = |w: f32| match align {
         Align::Left => x,
-        Align::Center => x + ((room - total) / 2.0).floor(),
-        Align::Right => x + room - total,
+        Align::Center => x + ((room - w) / 2.0).floor(),
+        Align::Right => x + room - w,
     };
+    let band = rgb(0x16, 0x40, 0x2D);
+    let first_w = (disc_w + 4.0 + name_w + beside + 4.0).min(room);
+    let x0 = start(first_w);
     // A dark band under the plate, so it reads on the felt.
-    pill(pm, x0, y, total + 4.0, PLATE_H, rgb(0x16, 0x40, 0x2D));
+    pill(pm, x0, y, first_w, PLATE_H, band);
     let cy = y + PLATE_H / 2.0;
     let turn = if p.turn {
         rgb(0xE0, 0xA1, 0x00)
@@ -733,56 +775,78 @@ fn draw_plate(pm: &mut Pixmap, t: &Table, p: &Place, x: f32, y: f32, room: f32, 
         PLATE_H - 6.0,
         white,
     );
-    let mut cx = x0 + disc_w + 4.0;
+    let cx = x0 + disc_w + 4.0;
     text(pm, &name, NAME_SIZE, cx + name_w / 2.0, cy, name_w, white);
-    cx += name_w + 5.0;
-    for (part, w) in parts {
-        match part {
-            Part::Role(s) => {
-                pill(pm, cx, y + 3.0, w, PLATE_H - 6.0, rgb(0xD9, 0x6C, 0x1E));
-                text(pm, &s, SMALL, cx + w / 2.0, cy, w - 8.0, white);
-            }
-            Part::Alert(s) => {
-                pill(pm, cx, y + 3.0, w, PLATE_H - 6.0, rgb(0xD3, 0x2F, 0x2F));
-                text(pm, &s, SMALL, cx + w / 2.0, cy, w - 8.0, white);
-            }
-            Part::Cards(s) => {
-                // A little card back, and the count beside it.
-                if let Some(back) = rounded(cx, y + 4.0, 12.0, PLATE_H - 8.0, 2.0) {
-                    pm.fill_path(
-                        &back,
-                        &paint(rgb(0x2B, 0x4C, 0x7E)),
-                        FillRule::Winding,
-                        Transform::identity(),
-                        None,
-                    );
-                    let edge = tiny_skia::Stroke {
-                        width: 1.0,
-                        ..Default::default()
-                    };
-                    pm.stroke_path(
-                        &back,
-                        &paint(rgb(0xE8, 0xD9, 0xA8)),
-                        &edge,
-                        Transform::identity(),
-                        None,
-                    );
-                }
-                let tw = w - 15.0;
-                text(pm, &s, SMALL, cx + 15.0 + tw / 2.0, cy, tw + 1.0, white);
-            }
-            Part::Tag(s) => {
-                let c = rgb(0xCF, 0xE3, 0xD6);
-                text(pm, &s, SMALL, cx + w / 2.0, cy, w, c);
-            }
-            Part::Chips(s) => {
-                disc(pm, cx + 7.0, cy, 7.0, rgb(0xE0, 0xA1, 0x00));
-                disc(pm, cx + 7.0, cy, 4.0, rgb(0xF5, 0xD0, 0x6B));
-                let tw = w - 17.0;
-                text(pm, &s, SMALL, cx + 17.0 + tw / 2.0, cy, tw + 1.0, white);
-            }
+    if !split {
+        let mut cx = cx + name_w + 5.0;
+        for (part, w) in parts {
+            draw_part(pm, part, w, cx, y);
+            cx += w + 5.0;
         }
-        cx += w + 5.0;
+        return;
+    }
+    let mut y = y;
+    for line in part_lines(parts, room) {
+        let w: f32 = line.iter().map(|(_, w)| w + 5.0).sum::<f32>() + 3.0;
+        let x1 = start(w.min(room));
+        y += PLATE_H + 2.0;
+        pill(pm, x1, y, w.min(room), PLATE_H, band);
+        let mut cx = x1 + 4.0;
+        for (part, w) in line {
+            draw_part(pm, part, w, cx, y);
+            cx += w + 5.0;
+        }
+    }
+}
+
+/// One badge of a plate, `w` wide from `cx`, on the plate line at `y`.
+fn draw_part(pm: &mut Pixmap, part: Part, w: f32, cx: f32, y: f32) {
+    let white = rgb(0xFF, 0xFF, 0xFF);
+    let cy = y + PLATE_H / 2.0;
+    match part {
+        Part::Role(s) => {
+            pill(pm, cx, y + 3.0, w, PLATE_H - 6.0, rgb(0xD9, 0x6C, 0x1E));
+            text(pm, &s, SMALL, cx + w / 2.0, cy, w - 8.0, white);
+        }
+        Part::Alert(s) => {
+            pill(pm, cx, y + 3.0, w, PLATE_H - 6.0, rgb(0xD3, 0x2F, 0x2F));
+            text(pm, &s, SMALL, cx + w / 2.0, cy, w - 8.0, white);
+        }
+        Part::Cards(s) => {
+            // A little card back, and the count beside it.
+            if let Some(back) = rounded(cx, y + 4.0, 12.0, PLATE_H - 8.0, 2.0) {
+                pm.fill_path(
+                    &back,
+                    &paint(rgb(0x2B, 0x4C, 0x7E)),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+                let edge = tiny_skia::Stroke {
+                    width: 1.0,
+                    ..Default::default()
+                };
+                pm.stroke_path(
+                    &back,
+                    &paint(rgb(0xE8, 0xD9, 0xA8)),
+                    &edge,
+                    Transform::identity(),
+                    None,
+                );
+            }
+            let tw = w - 15.0;
+            text(pm, &s, SMALL, cx + 15.0 + tw / 2.0, cy, tw + 1.0, white);
+        }
+        Part::Tag(s) => {
+            let c = rgb(0xCF, 0xE3, 0xD6);
+            text(pm, &s, SMALL, cx + w / 2.0, cy, w, c);
+        }
+        Part::Chips(s) => {
+            disc(pm, cx + 7.0, cy, 7.0, rgb(0xE0, 0xA1, 0x00));
+            disc(pm, cx + 7.0, cy, 4.0, rgb(0xF5, 0xD0, 0x6B));
+            let tw = w - 17.0;
+            text(pm, &s, SMALL, cx + 17.0 + tw / 2.0, cy, tw + 1.0, white);
+        }
     }
 }
 

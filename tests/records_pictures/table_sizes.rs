@@ -161,6 +161,7 @@ fn every_table_word_is_in_the_font() {
         paiju::hosts::dou_dizhu::pictures::WORDS,
         paiju::hosts::shengji::pictures::WORDS,
         paiju::hosts::paohuzi::pictures::WORDS,
+        paiju::hosts::duan_guozi::pictures::WORDS,
     ]
     .concat()
     .into_iter()
@@ -228,4 +229,14 @@ fn paohuzi_tables_fit_discord() {
     use paiju::games::paohuzi::PaohuziTable;
     let p = played::<PaohuziTable>(Default::default(), 3, 6).expect("a picture");
     keep("paohuzi-played", &p);
+}
+
+#[test]
+fn duan_guozi_tables_fit_discord() {
+    use paiju::games::duan_guozi::rules::{MAX_SEATS, MIN_SEATS};
+    use paiju::games::duan_guozi::DuanGuozi;
+    for seats in MIN_SEATS..=MAX_SEATS {
+        let p = played::<DuanGuozi>(Default::default(), seats, 1).expect("a picture");
+        keep(&format!("duan-guozi-{seats}"), &p);
+    }
 }
