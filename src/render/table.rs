@@ -133,7 +133,8 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(places: Vec<Place>) -> Table {
+    pub fn new(mut places: Vec<Place>) -> Table {
+        places.sort_by_key(|p| p.seat);
         Table {
             places,
             bottom: 0,
@@ -164,10 +165,6 @@ impl Table {
         }
         out.extend(self.middle.iter().filter_map(|s| s.caption));
         out
-    }
-
-    fn place(&self, seat: Seat) -> Option<&Place> {
-        self.places.iter().find(|p| p.seat == seat)
     }
 
     /// The name drawn on seat `seat`'s plate.
@@ -221,7 +218,8 @@ enum Align {
     Right,
 }
 
-/// The seats' places on the picture, counterclockwise from the bottom.
+/// The seats' places on the picture, counterclockwise from the bottom,
+/// as indices of the table's places.
 struct Arrangement {
     /// Across the top, left to right.
     top: Vec<Seat>,
@@ -464,7 +462,14 @@ pub(super) struct Laidout<'a> {
 /// Lays the table out at scale `s`.
 fn lay(t: &Table, d: Dims) -> Laidout<'_> {
     let n = t.places.len();
-    let a = arrange(n, t.bottom);
+    // Positions are places' indices (in seat order), so a table whose
+    // hand leaves a seat out (a Chexuan seat sitting out) closes up.
+    let bottom = t
+        .places
+        .iter()
+        .position(|p| p.seat == t.bottom)
+        .unwrap_or(0);
+    let a = arrange(n, bottom);
     let inner = TABLE_W - 2.0 * PAD;
     let mut out = Laidout {
         width: TABLE_W,
@@ -505,7 +510,9 @@ fn lay(t: &Table, d: Dims) -> Laidout<'_> {
     ] {
         let mut cy = y;
         for seat in col {
-            let Some(p) = t.place(*seat) else { continue };
+            let Some(p) = t.places.get(*seat) else {
+                continue;
+            };
             let b = seat_box(t, p, side_w, align, false, d);
             let h = b.height;
             push_box(&mut out, p, b, x, cy, side_w, align);
@@ -543,7 +550,9 @@ fn seat_row<'a>(t: &'a Table, seats: &[Seat], foot: bool, y: &mut f32, out: &mut
     let room = ((inner - GAP * (k - 1.0)) / k).floor();
     let mut h: f32 = 0.0;
     for (i, seat) in seats.iter().enumerate() {
-        let Some(p) = t.place(*seat) else { continue };
+        let Some(p) = t.places.get(*seat) else {
+            continue;
+        };
         let align = match (seats.len(), i) {
             (2, 0) => Align::Left,
             (2, _) => Align::Right,

@@ -34,8 +34,9 @@ fn long_names(lang: Lang, seats: usize) -> Vec<Option<String>> {
 fn fits(what: &str, scene: &Scene, seats: usize) -> Picture {
     let mut biggest: Option<Picture> = None;
     for lang in Lang::ALL {
-        for names in [long_names(lang, seats), Vec::new()] {
-            let p = render(&scene.clone().name_seats(lang, names));
+        // The longest names; a seat without one says "Player 12", shorter.
+        {
+            let p = render(&scene.clone().name_seats(lang, long_names(lang, seats)));
             assert!(
                 p.width as f32 <= TABLE_W && p.height as f32 <= TABLE_MAX_H,
                 "{what} ({}): {}×{}",
@@ -58,9 +59,15 @@ fn keep(name: &str, p: &Picture) {
     }
 }
 
-/// Plays `games` games of `G` at `seats` seats with its bots, checking
-/// the public table picture at every position; returns the tallest.
-fn played<G: TableGame + Drawn>(rules: G::Rules, seats: usize, games: u64) -> Option<Picture>
+/// Plays `games` games of `G` at `seats` seats with its bots (for `steps`
+/// actions at most), checking the public table picture at every
+/// position; returns the tallest.
+fn played<G: TableGame + Drawn>(
+    rules: G::Rules,
+    seats: usize,
+    games: u64,
+    steps: usize,
+) -> Option<Picture>
 where
     G::Rules: Clone,
 {
@@ -77,7 +84,7 @@ where
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut game = G::deal_table(rules.clone(), &setup, &mut rng).expect("a deal");
         let mut bot = G::bot();
-        for step in 0..600 {
+        for step in 0..steps {
             if let Some(scene) = G::table_scene(&game.view(None)) {
                 let what = format!("{seats} seats, seed {seed}, step {step}");
                 let p = fits(&what, &scene, seats);
@@ -112,7 +119,7 @@ fn dou_dizhu_tables_fit_discord() {
             wild: true,
             ..Rules::default()
         };
-        let p = played::<DouDizhu>(rules.clone(), players as usize, 4).expect("a picture");
+        let p = played::<DouDizhu>(rules.clone(), players as usize, 4, 600).expect("a picture");
         keep(&format!("dou-dizhu-{players}-played"), &p);
         // Crowded by hand: every seat's hand shown (明牌) and a long last
         // play by each, the kitty and (two players) the nine set aside.
@@ -162,6 +169,7 @@ fn every_table_word_is_in_the_font() {
         paiju::hosts::shengji::pictures::WORDS,
         paiju::hosts::paohuzi::pictures::WORDS,
         paiju::hosts::duan_guozi::pictures::WORDS,
+        paiju::hosts::chexuan::pictures::WORDS,
     ]
     .concat()
     .into_iter()
@@ -198,7 +206,7 @@ fn every_table_word_is_in_the_font() {
 #[test]
 fn shengji_tables_fit_discord() {
     use paiju::games::shengji::ShengjiTable;
-    let p = played::<ShengjiTable>(Default::default(), 4, 3).expect("a picture");
+    let p = played::<ShengjiTable>(Default::default(), 4, 2, 600).expect("a picture");
     keep("shengji-played", &p);
     // Crowded by hand: a ten-card throw by every seat and the kitty shown.
     let setup = vec![
@@ -227,7 +235,7 @@ fn shengji_tables_fit_discord() {
 #[test]
 fn paohuzi_tables_fit_discord() {
     use paiju::games::paohuzi::PaohuziTable;
-    let p = played::<PaohuziTable>(Default::default(), 3, 6).expect("a picture");
+    let p = played::<PaohuziTable>(Default::default(), 3, 6, 600).expect("a picture");
     keep("paohuzi-played", &p);
 }
 
@@ -236,7 +244,17 @@ fn duan_guozi_tables_fit_discord() {
     use paiju::games::duan_guozi::rules::{MAX_SEATS, MIN_SEATS};
     use paiju::games::duan_guozi::DuanGuozi;
     for seats in MIN_SEATS..=MAX_SEATS {
-        let p = played::<DuanGuozi>(Default::default(), seats, 1).expect("a picture");
+        let p = played::<DuanGuozi>(Default::default(), seats, 1, 600).expect("a picture");
         keep(&format!("duan-guozi-{seats}"), &p);
+    }
+}
+
+#[test]
+fn chexuan_tables_fit_discord() {
+    use paiju::games::chexuan::rules::{MAX_SEATS, MIN_SEATS};
+    use paiju::games::chexuan::session::ChexuanTable;
+    for seats in MIN_SEATS..=MAX_SEATS {
+        let p = played::<ChexuanTable>(Default::default(), seats, 2, 120).expect("a picture");
+        keep(&format!("chexuan-{seats}"), &p);
     }
 }
