@@ -152,7 +152,8 @@ impl Table {
             .chain(self.middle.iter().flat_map(|s| &s.groups))
     }
 
-    /// Every word the table may say (for the glyph test): its keys.
+    /// Every word the table says (a test checks each is one the glyph
+    /// test knows).
     pub fn words(&self) -> Vec<Word> {
         let mut out = Vec::new();
         for p in &self.places {

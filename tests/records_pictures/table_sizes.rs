@@ -32,6 +32,11 @@ fn long_names(lang: Lang, seats: usize) -> Vec<Option<String>> {
 /// The biggest of the pictures of `scene` in both languages, after
 /// checking each fits.
 fn fits(what: &str, scene: &Scene, seats: usize) -> Picture {
+    // Every word it says is one the glyph test checks.
+    let listed = table_words();
+    for w in scene.table.iter().flat_map(|t| t.words()) {
+        assert!(listed.contains(&w.key), "{what}: {} is not listed", w.key);
+    }
     let mut biggest: Option<Picture> = None;
     for lang in Lang::ALL {
         // The longest names; a seat without one says "Player 12", shorter.
@@ -158,23 +163,28 @@ fn dou_dizhu_tables_fit_discord() {
     }
 }
 
+/// Every word key a table picture may say: each game's, and the plates'.
+fn table_words() -> Vec<&'static str> {
+    use paiju::hosts;
+    use paiju::render::table;
+    [
+        hosts::dou_dizhu::pictures::WORDS,
+        hosts::shengji::pictures::WORDS,
+        hosts::paohuzi::pictures::WORDS,
+        hosts::duan_guozi::pictures::WORDS,
+        hosts::chexuan::pictures::WORDS,
+        &[table::ALERT, table::SEAT],
+    ]
+    .concat()
+}
+
 /// Every word a table picture may say, in both languages, is drawn whole:
 /// each of its characters is in the picture's font (a missing glyph would
 /// silently drop out of the word).
 #[test]
 fn every_table_word_is_in_the_font() {
-    use paiju::render::{font, table};
-    let keyed: Vec<&str> = [
-        paiju::hosts::dou_dizhu::pictures::WORDS,
-        paiju::hosts::shengji::pictures::WORDS,
-        paiju::hosts::paohuzi::pictures::WORDS,
-        paiju::hosts::duan_guozi::pictures::WORDS,
-        paiju::hosts::chexuan::pictures::WORDS,
-    ]
-    .concat()
-    .into_iter()
-    .chain([table::ALERT, table::SEAT])
-    .collect();
+    use paiju::render::font;
+    let keyed = table_words();
     for lang in Lang::ALL {
         let mut said = Vec::new();
         for key in &keyed {
