@@ -234,3 +234,6 @@ fn every_record_that_replays_is_drawn() {
 
 #[path = "records_pictures/pictures.rs"]
 mod pictures;
+
+#[path = "records_pictures/table_sizes.rs"]
+mod table_sizes;

@@ -285,3 +285,33 @@ replay-shared = Posted in the channel (the table as everyone saw it; your hand s
 replay-shared-by = Shared by { $player }
 replay-file = The record of game #{ $game }: `paiju replay` and `paiju render` read it. It holds every hand dealt, so keep it to yourself until you mean to show it.
 replay-move-pass = pass
+
+## Table pictures (src/render/table.rs, src/hosts/*/pictures.rs): the short
+## words drawn on the picture, by the seats and in the middle of the table.
+picture-seat = Player { $count }
+picture-alert = { $count ->
+    [1] Last card
+   *[other] { $count } left
+}
+picture-pass = Pass
+picture-dealer = Dealer
+picture-bid = { $count ->
+    [0] No bid
+   *[other] Bid { $count }
+}
+picture-kitty = Kitty
+picture-aside = Set aside
+picture-flipped = Flipped
+picture-points = Points { $count }
+picture-huxi = Huxi { $count }
+picture-drawn = Turned up by { $count }
+picture-discarded = Discarded by { $count }
+picture-shown-card = Shown card
+picture-wall = Wall { $count }
+picture-took = Took { $count }
+picture-pot = Pot { $count }
+picture-all-in = All in
+picture-folded = Folded
+picture-sanhua = Sanhua
+picture-bets = Bets { $count }
+picture-mango = Mango { $count }

@@ -212,3 +212,33 @@ replay-shared = 已发到频道（只有大家当时看得到的牌桌，你的�
 replay-shared-by = { $player } 分享的复盘
 replay-file = 第 { $game } 局的牌谱：`paiju replay` 和 `paiju render` 都能读。里面有每个人发到的牌，想公开之前请自己保管。
 replay-move-pass = 不出
+
+## Table pictures (src/render/table.rs, src/hosts/*/pictures.rs): the short
+## words drawn on the picture, by the seats and in the middle of the table.
+picture-seat = 玩家{ $count }
+picture-alert = { $count ->
+    [1] 报单
+   *[other] 报双
+}
+picture-pass = 不出
+picture-dealer = 庄
+picture-bid = { $count ->
+    [0] 不叫
+   *[other] { $count }分
+}
+picture-kitty = 底牌
+picture-aside = 不用的牌
+picture-flipped = 翻牌
+picture-points = 抓分 { $count }
+picture-huxi = 明息 { $count }
+picture-drawn = { $count }号翻出
+picture-discarded = { $count }号打出
+picture-shown-card = 亮张
+picture-wall = 底牌 { $count } 张
+picture-took = 拿 { $count } 道
+picture-pot = 锅里 { $count } 道
+picture-all-in = 敲
+picture-folded = 丢
+picture-sanhua = 三花
+picture-bets = 下注 { $count }
+picture-mango = 芒果 { $count }

@@ -105,7 +105,14 @@ impl Font {
         let mut out = Vec::new();
         let (mut l, mut t, mut r, mut b) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
         for c in text.chars() {
-            let Some(g) = self.glyph(c) else { continue };
+            let Some(g) = self.glyph(c) else {
+                // The subset keeps no space (glyphs.txt ignores spaces): a
+                // word space is a third of an em, as in the source font.
+                if c == ' ' {
+                    pen += size / 3.0;
+                }
+                continue;
+            };
             if let Some(path) = &g.path {
                 let ts = Transform::from_row(scale, 0.0, 0.0, scale, pen, 0.0);
                 let bounds = path.bounds();

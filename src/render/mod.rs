@@ -1,7 +1,8 @@
-//! Card pictures: PNG images of a hand, of the last play or trick, and of a
-//! table, for the Discord front end and `paiju render`. No Discord types
-//! here, and no words: a picture shows cards, card backs and seat numbers;
-//! the text beside it (from `locales/`) says the rest.
+//! Card pictures: PNG images of a hand and of a table (its seats around
+//! it, [`table`]), for the Discord front end and `paiju render`. No Discord
+//! types here, and no words of its own: a hand shows cards and seat
+//! numbers; a table's plates and captions say short words from `locales/`
+//! (`picture-*`), given as keys; the text beside a picture says the rest.
 //!
 //! A picture is made in two steps. A game turns a view into a [`Scene`]
 //! ([`Drawn`], in each game's `src/hosts/<game>/pictures.rs`): lines of card groups, each card a [`Tile`]
@@ -16,10 +17,14 @@
 //! about a millisecond (`cargo bench --bench render`).
 
 pub mod font;
+pub mod table;
+
+pub use table::{Place, Spot, Table, Word};
 
 use crate::cards::{Card, Rank, Suit};
 use crate::games::paohuzi::cards::Card as Zi;
 use crate::games::{Game, Seat};
+use crate::i18n::Lang;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, OnceLock};
@@ -150,28 +155,71 @@ impl Line {
     }
 }
 
-/// What a picture shows, before it is drawn.
+/// What a picture shows, before it is drawn: a table with its seats
+/// around it (the table picture), then lines (a hand; a replay's hand
+/// under its table).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Scene {
+    pub table: Option<Table>,
     pub lines: Vec<Line>,
 }
 
 impl Scene {
+    /// A scene of lines alone.
+    pub fn of_lines(lines: Vec<Line>) -> Scene {
+        Scene { table: None, lines }
+    }
+
+    /// A table picture.
+    pub fn of_table(table: Table) -> Scene {
+        Scene {
+            table: Some(table),
+            lines: Vec::new(),
+        }
+    }
+
     /// Every face the picture shows, in drawing order: what a test reads
     /// to know which cards a viewer is shown.
     pub fn faces(&self) -> Vec<Face> {
-        self.lines
-            .iter()
-            .flat_map(|l| &l.groups)
-            .flat_map(|g| &g.tiles)
-            .map(|t| t.face)
+        let table = self.table.iter().flat_map(table::faces);
+        table
+            .chain(
+                self.lines
+                    .iter()
+                    .flat_map(|l| &l.groups)
+                    .flat_map(|g| &g.tiles)
+                    .map(|t| t.face),
+            )
             .collect()
     }
 
+    /// Nothing to draw: no card, and no table (a table with its seats is
+    /// worth a picture before a card lies on it).
     pub fn is_empty(&self) -> bool {
-        self.lines
-            .iter()
-            .all(|l| l.groups.iter().all(|g| g.tiles.is_empty()))
+        self.table.is_none()
+            && self
+                .lines
+                .iter()
+                .all(|l| l.groups.iter().all(|g| g.tiles.is_empty()))
+    }
+
+    /// The table's words in `lang`, and its seats' names (by seat; `None`
+    /// where the front end has no name the picture can draw, such as a
+    /// member it only knows by id: the plate then says the seat's number).
+    pub fn name_seats(mut self, lang: Lang, names: Vec<Option<String>>) -> Scene {
+        if let Some(t) = &mut self.table {
+            t.lang = lang;
+            t.names = names;
+        }
+        self
+    }
+
+    /// The table seen from `seat`: that seat at the foot of the picture.
+    pub fn from_seat(mut self, seat: Seat) -> Scene {
+        if let Some(t) = &mut self.table {
+            t.bottom = seat;
+        }
+        self
     }
 
     /// A key of the content: equal scenes give equal keys (within one
@@ -236,6 +284,16 @@ pub enum RenderError {
     Nothing,
 }
 
+/// The names a table picture can draw, by seat, from the front end's:
+/// a member's mention (`<@id>`, which Discord shows as a name but the
+/// picture cannot) is left out, so the plate says the seat's number.
+pub fn seat_names(names: &[String]) -> Vec<Option<String>> {
+    names
+        .iter()
+        .map(|n| (!n.starts_with("<@")).then(|| n.clone()))
+        .collect()
+}
+
 /// A scene, or none when it has nothing to draw.
 pub fn non_empty(scene: Scene) -> Option<Scene> {
     (!scene.is_empty()).then_some(scene)
@@ -297,43 +355,90 @@ const RAISE: f32 = 14.0;
 /// few pixels. 500 px is 17 cards a row at full size.
 const MAX_W: f32 = 500.0;
 
-fn tile_size(face: Face) -> (f32, f32) {
-    if face.is_zi() {
-        (ZI_W, ZI_H)
-    } else {
-        (CARD_W, CARD_H)
+/// Card sizes at a scale: a hand's cards (full size) or a table's
+/// smaller ones, every size whole pixels so tiles are copied exactly.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(crate) struct Dims {
+    scale: f32,
+    card: (f32, f32),
+    card_step: f32,
+    zi: (f32, f32),
+    zi_step: f32,
+    zi_col: f32,
+    gap: f32,
+}
+
+impl Dims {
+    const FULL: Dims = Dims {
+        scale: 1.0,
+        card: (CARD_W, CARD_H),
+        card_step: CARD_STEP,
+        zi: (ZI_W, ZI_H),
+        zi_step: ZI_STEP,
+        zi_col: ZI_COL_STEP,
+        gap: GROUP_GAP,
+    };
+
+    fn at(s: f32) -> Dims {
+        let r = |v: f32| (v * s).round();
+        Dims {
+            scale: s,
+            card: (r(CARD_W), r(CARD_H)),
+            card_step: r(CARD_STEP),
+            zi: (r(ZI_W), r(ZI_H)),
+            zi_step: r(ZI_STEP),
+            zi_col: r(ZI_COL_STEP),
+            gap: r(GROUP_GAP),
+        }
+    }
+
+    fn tile(&self, face: Face) -> (f32, f32) {
+        if face.is_zi() {
+            self.zi
+        } else {
+            self.card
+        }
+    }
+
+    /// How far each next tile of `g` lies from the one before.
+    fn steps(&self, g: &Group) -> (f32, f32) {
+        match (g.column, g.tiles.first().is_some_and(|t| t.face.is_zi())) {
+            (true, _) => (0.0, self.zi_col),
+            (false, true) => (self.zi_step, 0.0),
+            (false, false) => (self.card_step, 0.0),
+        }
     }
 }
 
+fn tile_size(face: Face) -> (f32, f32) {
+    Dims::FULL.tile(face)
+}
+
 fn group_size(g: &Group) -> (f32, f32) {
+    group_size_in(g, Dims::FULL)
+}
+
+fn group_size_in(g: &Group, d: Dims) -> (f32, f32) {
     let Some(first) = g.tiles.first() else {
         return (0.0, 0.0);
     };
-    let (w, h) = tile_size(first.face);
+    let (w, h) = d.tile(first.face);
     let n = g.tiles.len() as f32 - 1.0;
-    if g.column {
-        (w, h + n * ZI_COL_STEP)
-    } else {
-        let step = if first.face.is_zi() {
-            ZI_STEP
-        } else {
-            CARD_STEP
-        };
-        (w + n * step, h)
-    }
+    let (sx, sy) = d.steps(g);
+    (w + n * sx, h + n * sy)
 }
 
 /// A group cut so that no piece is wider than a line.
 fn fit(g: &Group, room: f32) -> Vec<Group> {
-    if g.column || group_size(g).0 <= room {
+    fit_in(g, room, Dims::FULL)
+}
+
+fn fit_in(g: &Group, room: f32, d: Dims) -> Vec<Group> {
+    if g.column || group_size_in(g, d).0 <= room {
         return vec![g.clone()];
     }
-    let (w, _) = tile_size(g.tiles[0].face);
-    let step = if g.tiles[0].face.is_zi() {
-        ZI_STEP
-    } else {
-        CARD_STEP
-    };
+    let (w, _) = d.tile(g.tiles[0].face);
+    let step = d.steps(g).0;
     let per = (((room - w) / step).floor() as usize + 1).max(1);
     g.tiles
         .chunks(per)
@@ -706,6 +811,8 @@ fn draw_badge(pm: &mut Pixmap, b: &Badge, y: f32) {
 #[derive(Default)]
 pub struct Tiles {
     drawn: HashMap<Tile, Pixmap>,
+    /// Tiles at a table's smaller sizes, by scale in thousandths.
+    scaled: HashMap<(Tile, u32), Pixmap>,
 }
 
 /// Drawn tiles kept at most: a game uses a few dozen to a few hundred
@@ -729,6 +836,42 @@ impl Tiles {
             self.drawn.insert(*t, pm);
         }
         &self.drawn[t]
+    }
+}
+
+impl Tiles {
+    /// The picture of `t` at `scale` of its size (its margin kept whole):
+    /// the full tile drawn once, then scaled down (bicubic) once.
+    fn get_at(&mut self, t: &Tile, scale: f32) -> &Pixmap {
+        if scale == 1.0 {
+            return self.get(t);
+        }
+        let key = (*t, (scale * 1000.0).round() as u32);
+        if !self.scaled.contains_key(&key) {
+            if self.scaled.len() >= TILES_KEPT {
+                self.scaled.clear();
+            }
+            let (w, h) = tile_size(t.face);
+            let (sw, sh) = ((w * scale).round(), (h * scale).round());
+            let m = TILE_MARGIN;
+            let mut pm = Pixmap::new((sw + 2.0 * m) as u32, (sh + 2.0 * m) as u32)
+                .expect("a tile has a size");
+            let (sx, sy) = (sw / w, sh / h);
+            let full = self.get(t).clone();
+            pm.draw_pixmap(
+                0,
+                0,
+                full.as_ref(),
+                &tiny_skia::PixmapPaint {
+                    quality: tiny_skia::FilterQuality::Bicubic,
+                    ..Default::default()
+                },
+                Transform::from_row(sx, 0.0, 0.0, sy, m - m * sx, m - m * sy),
+                None,
+            );
+            self.scaled.insert(key, pm);
+        }
+        &self.scaled[&key]
     }
 }
 
@@ -763,6 +906,29 @@ fn picture(pm: &Pixmap) -> Picture {
 }
 
 fn draw(scene: &Scene, tiles: &mut Tiles) -> Pixmap {
+    let Some(t) = &scene.table else {
+        return draw_lines(scene, tiles);
+    };
+    let top = table::draw_table(t, tiles);
+    if scene.lines.is_empty() {
+        return top;
+    }
+    // A hand under its table (a replay's step): one picture, the table
+    // above.
+    let below = draw_lines(scene, tiles);
+    let (w, h) = (
+        top.width().max(below.width()),
+        top.height() + below.height(),
+    );
+    let mut pm = Pixmap::new(w, h).expect("a picture has a size");
+    let (r, g, b) = BACKGROUND;
+    pm.fill(rgb(r, g, b));
+    blit(&mut pm, &top, 0, 0);
+    blit(&mut pm, &below, 0, top.height() as i32);
+    pm
+}
+
+fn draw_lines(scene: &Scene, tiles: &mut Tiles) -> Pixmap {
     let lines: Vec<(Option<Badge>, Vec<Group>)> = scene
         .lines
         .iter()
@@ -876,9 +1042,9 @@ mod tests {
 
     fn hand(n: usize) -> Scene {
         let deck = crate::cards::standard_deck();
-        Scene {
-            lines: vec![Line::new(vec![Group::cards(deck.into_iter().take(n))])],
-        }
+        Scene::of_lines(vec![Line::new(vec![Group::cards(
+            deck.into_iter().take(n),
+        )])])
     }
 
     #[test]
@@ -971,9 +1137,7 @@ mod tests {
         let deck = crate::cards::standard_deck();
         let mut tiles: Vec<Tile> = deck.iter().take(4).map(|c| Tile::card(*c)).collect();
         tiles[1].marked = true;
-        let p = render(&Scene {
-            lines: vec![Line::new(vec![Group::row(tiles)])],
-        });
+        let p = render(&Scene::of_lines(vec![Line::new(vec![Group::row(tiles)])]));
         let (w, _, px) = decode(&p.png).unwrap();
         let at = |x: f32, y: f32| {
             let i = ((y as u32 * w + x as u32) * 4) as usize;

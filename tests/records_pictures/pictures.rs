@@ -238,9 +238,9 @@ fn count<T: std::hash::Hash + Eq + Copy>(items: impl IntoIterator<Item = T>) -> 
 
 /// Shengji (two decks by default, so copies are counted): the table
 /// picture, drawn from the public view, shows only the trick in play (or
-/// the last one taken), the flipped card and the kitty once it is turned
-/// up at the end; none of those is a card a seat still holds or the buried
-/// kitty. The hand picture shows exactly the cards of the seat's hand view.
+/// the last one taken), the flipped card, each seat's declaration while
+/// declaring, and the kitty once it is turned up at the end; none of the
+/// trick's cards is a card a seat still holds or the buried kitty. The hand picture shows exactly the cards of the seat's hand view.
 #[test]
 fn the_shengji_table_picture_shows_no_held_card() {
     let (mut drawn, mut positions) = (0, 0);
@@ -269,6 +269,16 @@ fn the_shengji_table_picture_shows_no_held_card() {
                 .chain(h.kitty.iter().flatten().copied())
             {
                 *open.entry(c).or_insert(0) += 1;
+            }
+            // While declaring, each seat's last declaration (亮主) is
+            // shown by it: cards it holds, but shows to all.
+            if h.stage == paiju::games::shengji::Stage::Declaring {
+                for seat in 0..g.seats() {
+                    let last = h.declarations.iter().rev().find(|d| d.seat == seat);
+                    for c in last.iter().flat_map(|d| d.cards.iter().copied()) {
+                        *open.entry(c).or_insert(0) += 1;
+                    }
+                }
             }
             for (c, n) in &shown {
                 let may = open.get(c).copied().unwrap_or(0);
@@ -307,8 +317,8 @@ fn the_shengji_table_picture_shows_no_held_card() {
 }
 
 /// Paohuzi (four of each 字牌): the table picture, drawn from the public
-/// view, shows the card in question, the melds laid face up, the card a
-/// 臭偎 shows and the discards; the other cards of a hidden meld (偎, 提)
+/// view, shows the card in question (the 亮张 before any is played), the
+/// melds laid face up, the card a 臭偎 shows and the discards; the other cards of a hidden meld (偎, 提)
 /// are backs, and no face-up 字牌 is one a seat holds or hides. The hand
 /// picture shows exactly the seat's hand and melds.
 #[test]
@@ -322,10 +332,11 @@ fn the_paohuzi_table_picture_shows_hidden_melds_as_backs() {
                 return;
             };
             positions += 1;
-            // Issue #36 §3.12: a seat's line holds its melds (columns)
-            // only; the cards lying by it are a row on a line of its own.
-            for line in scene.lines.iter().filter(|l| l.badge.is_some()) {
-                assert!(line.groups.iter().all(|g| g.column), "{name} at {at}");
+            // Issue #36 §3.12: a seat's first row holds its melds
+            // (columns) only; the cards lying by it are a row of their own.
+            for place in &scene.table.as_ref().unwrap().places {
+                assert!(place.rows[0].iter().all(|g| g.column), "{name} at {at}");
+                assert!(place.rows[1].iter().all(|g| !g.column), "{name} at {at}");
             }
             let faces = scene.faces();
             let up: Vec<Zi> = faces
@@ -338,6 +349,15 @@ fn the_paohuzi_table_picture_shows_hidden_melds_as_backs() {
             let drawn_backs = faces.iter().filter(|f| **f == Face::ZiBack).count();
             backs += drawn_backs;
             let mut open: Vec<Zi> = h.card.into_iter().collect();
+            // Before the first card is played, the 亮张 the dealer showed
+            // (public: every view holds it) lies in the middle.
+            let started = h
+                .players
+                .iter()
+                .any(|p| !p.melds.is_empty() || !p.pile.is_empty());
+            if h.card.is_none() && !started {
+                open.push(h.shown_card);
+            }
             let mut want_backs = 0;
             for p in &h.players {
                 open.extend(p.pile.iter().copied());
@@ -404,6 +424,12 @@ fn the_paohuzi_table_picture_shows_hidden_melds_as_backs() {
                         pictured, cards,
                         "{name} at {at}: seat {seat}'s hand picture"
                     );
+                }
+            }
+            // The 亮张 in the middle is the dealer's, shown.
+            if h.card.is_none() && !started {
+                if let Some(n) = hidden.get_mut(&h.shown_card) {
+                    *n = n.saturating_sub(1);
                 }
             }
             for (z, n) in &up {

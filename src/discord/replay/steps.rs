@@ -150,10 +150,12 @@ pub fn show<G: DiscordGame>(record: &Record, asked: &Asked<'_>) -> Result<Shown,
         autoplay: &autoplay,
     };
     let table = G::table_embed(&tv);
-    let mut lines = G::table_scene(&public).map(|s| s.lines).unwrap_or_default();
+    let mut scene = G::table_scene(&public).unwrap_or_default();
     if let Some(seat) = asked.viewer {
+        // The viewer's seat at the foot of the table, its hand under it,
+        // behind the seat's badge.
+        scene = scene.from_seat(seat);
         if let Some(hand) = G::hand_scene(&game.view(Some(seat))) {
-            // The viewer's hand under the table, behind the seat's badge.
             for (i, mut line) in hand.lines.into_iter().enumerate() {
                 if i == 0 {
                     line.badge = Some(Badge {
@@ -162,11 +164,13 @@ pub fn show<G: DiscordGame>(record: &Record, asked: &Asked<'_>) -> Result<Shown,
                         alert: None,
                     });
                 }
-                lines.push(line);
+                scene.lines.push(line);
             }
         }
     }
-    let scene = crate::render::non_empty(Scene { lines });
+    let scene = crate::render::non_empty(
+        scene.name_seats(asked.lang, crate::render::seat_names(&asked.names.0)),
+    );
     let advice = match (decision, asked.viewer) {
         (Some((before, played)), Some(seat)) => advise::<G>(record, asked, &before, seat, &played)?,
         _ => None,
@@ -312,7 +316,8 @@ mod tests {
             let public = show::<DouDizhu>(&record, &asked(&names, None, at)).unwrap();
             assert_eq!(
                 public.scene,
-                <DouDizhu as crate::render::Drawn>::table_scene(&game.view(None)),
+                <DouDizhu as crate::render::Drawn>::table_scene(&game.view(None))
+                    .map(|s| s.name_seats(Lang::EnUs, crate::render::seat_names(&names.0))),
                 "step {at}: the shared step is the public table"
             );
             assert!(public.advice.is_none());

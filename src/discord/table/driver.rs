@@ -604,7 +604,8 @@ impl<G: DiscordGame> Driver<G> {
             autoplay: &game.autoplay,
         };
         // Drawn from the public view only: the picture cannot show a hidden card.
-        let scene = G::table_scene(&game.view);
+        let scene = G::table_scene(&game.view)
+            .map(|s| s.name_seats(self.lang, crate::render::seat_names(&names.0)));
         let (embed, rows) = table_message(&tv, &legal);
         let embed = super::fair::with_commitment(embed, self.lang, game.commitment.as_ref());
         self.last_view = Some(game.view.clone());
@@ -1115,7 +1116,8 @@ impl<G: DiscordGame> Driver<G> {
             // Owed to the channel until a later state is drawn (this
             // game's last state, still unsent, is dropped then).
             let embed = G::table_embed(&tv);
-            let picture = G::table_scene(&view);
+            let picture = G::table_scene(&view)
+                .map(|s| s.name_seats(self.lang, crate::render::seat_names(&names.0)));
             self.owed_table = Some(Owed { embed, picture });
         }
         let rv = ResultView::<G> {

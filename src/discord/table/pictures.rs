@@ -143,9 +143,7 @@ mod tests {
             .iter()
             .map(|c| Tile::card(c.parse::<Card>().unwrap()))
             .collect();
-        Scene {
-            lines: vec![Line::new(vec![Group::row(tiles)])],
-        }
+        Scene::of_lines(vec![Line::new(vec![Group::row(tiles)])])
     }
 
     /// The picture is the one `render` draws, drawn once for two asks a

@@ -1,12 +1,13 @@
 //! Dou Dizhu's pictures ([`Drawn`]): the hand high to low by rank (大王
-//! first), the wild rank marked; the table shows the kitty (backs until
-//! taken), the cards set aside, each seat's last play of the round (the
-//! play to beat among them), any hand shown (明牌), and a red count on the
-//! badge of a seat down to one or two cards (报单 / 报双).
+//! first), the wild rank marked; the table is the seats around it, each
+//! with its plate (地主, cards in hand, 报单 / 报双), its last play of the
+//! round (the play to beat among them) or 不出, its bid while the landlord
+//! is found, and any hand it showed (明牌); the kitty (backs until taken)
+//! and the cards set aside lie in the middle.
 
 use crate::games::dou_dizhu::cardset::{rank_index, CardSet};
 use crate::games::dou_dizhu::{DouDizhu, SeatMove, View as DdzView};
-use crate::render::{non_empty, Drawn, Face, Group, Line, Scene, Tile};
+use crate::render::{non_empty, Drawn, Face, Group, Line, Place, Scene, Spot, Table, Tile, Word};
 
 /// Dou Dizhu cards high to low (大王 first), the wild rank marked.
 fn ddz_group(set: CardSet, wild: Option<u8>) -> Group {
@@ -26,49 +27,77 @@ fn ddz_group(set: CardSet, wild: Option<u8>) -> Group {
 impl Drawn for DouDizhu {
     fn hand_scene(v: &DdzView) -> Option<Scene> {
         let hand = v.hand?;
-        non_empty(Scene {
-            lines: vec![Line::new(vec![ddz_group(hand, v.wild)])],
-        })
+        non_empty(Scene::of_lines(vec![Line::new(vec![ddz_group(
+            hand, v.wild,
+        )])]))
     }
 
     fn table_scene(v: &DdzView) -> Option<Scene> {
-        let mut lines = Vec::new();
-        let mut open = Vec::new();
-        match v.kitty {
-            Some(kitty) => open.push(ddz_group(kitty, v.wild)),
-            None => open.push(Group::row(vec![Tile::new(Face::Back); 3])),
-        }
-        lines.push(Line::new(open));
-        // Two players: the nine cards set aside on a row of their own, not
-        // beside the kitty as if they were part of it.
-        if let Some(aside) = v.aside {
-            lines.push(Line::new(vec![ddz_group(aside, v.wild)]));
-        }
+        let mut places = Vec::new();
         for seat in 0..v.players as usize {
-            let mut groups = Vec::new();
-            // What the seat played last this round (the apps show it by
-            // each seat), or the play to beat.
-            let last = match v.last_moves[seat] {
-                Some(SeatMove::Played { cards, .. }) => Some(cards),
-                _ => v.standing.filter(|s| s.seat == seat).map(|s| s.cards),
-            };
-            if let Some(cards) = last {
-                groups.push(ddz_group(cards, v.wild));
+            let mut p = Place::new(seat);
+            p.turn = v.turn == Some(seat);
+            if v.landlord == Some(seat) {
+                p.role = Some(Word::new(LANDLORD));
             }
-            if let Some(shown) = v.shown[seat] {
-                groups.push(ddz_group(shown, v.wild));
-            }
+            p.cards = Some(u16::from(v.cards_left[seat]));
             // 报单 / 报双 once the play began (a dealt hand is never this short).
             let left = v.cards_left[seat];
-            let alert = (1..=2).contains(&left) && v.landlord.is_some();
-            if !groups.is_empty() || v.turn == Some(seat) || alert {
-                let line = Line::seat(seat, v.turn == Some(seat), groups);
-                lines.push(if alert { line.alert(left) } else { line });
+            if (1..=2).contains(&left) && v.landlord.is_some() {
+                p.alert = Some(left);
             }
+            // What the seat played last this round (the apps show it by
+            // each seat), or the play to beat; 不出 where it passed; its
+            // bid while the landlord is being found.
+            let last = match v.last_moves[seat] {
+                Some(SeatMove::Played { cards, .. }) => Some(cards),
+                Some(SeatMove::Passed) => {
+                    p.note = Some(Word::new(PASS));
+                    None
+                }
+                None => v.standing.filter(|s| s.seat == seat).map(|s| s.cards),
+            };
+            if v.landlord.is_none() {
+                p.note = v.bids[seat].map(|b| Word::count(BID, b.into()));
+            }
+            if let Some(cards) = last {
+                p.rows.push(vec![ddz_group(cards, v.wild)]);
+            }
+            // A hand shown (明牌), under its last play.
+            if let Some(shown) = v.shown[seat] {
+                p.rows.push(vec![ddz_group(shown, v.wild)]);
+            }
+            places.push(p);
         }
-        non_empty(Scene { lines })
+        let mut table = Table::new(places);
+        let kitty = match v.kitty {
+            Some(kitty) => ddz_group(kitty, v.wild),
+            None => Group::row(vec![Tile::new(Face::Back); 3]),
+        };
+        table.middle.push(Spot {
+            caption: Some(Word::new(KITTY)),
+            groups: vec![kitty],
+        });
+        // Two players: the nine cards set aside, a spot of their own
+        // beside the kitty, not as if they were part of it.
+        if let Some(aside) = v.aside {
+            table.middle.push(Spot {
+                caption: Some(Word::new(ASIDE)),
+                groups: vec![ddz_group(aside, v.wild)],
+            });
+        }
+        Some(Scene::of_table(table))
     }
 }
+
+/// The words of Dou Dizhu's table picture (locale keys).
+const LANDLORD: &str = "table-role-landlord";
+const PASS: &str = "picture-pass";
+const BID: &str = "picture-bid";
+const KITTY: &str = "picture-kitty";
+const ASIDE: &str = "picture-aside";
+/// Every word the table picture may say, for the glyph test.
+pub const WORDS: &[&str] = &[LANDLORD, PASS, BID, KITTY, ASIDE];
 
 #[cfg(test)]
 mod tests {
@@ -103,33 +132,31 @@ mod tests {
             .unwrap();
         g.apply(next, &beat).unwrap();
         let mut public = g.view(None);
+        let place = |scene: &Scene, seat: usize| scene.table.as_ref().unwrap().places[seat].clone();
         let scene = DouDizhu::table_scene(&public).unwrap();
-        let line = |scene: &Scene, seat: usize| {
-            scene
-                .lines
-                .iter()
-                .find(|l| l.badge.is_some_and(|b| b.seat == seat))
-                .cloned()
-        };
         // The leader's single is still on the table beside the play that
         // beat it.
-        let led = line(&scene, leader).expect("the leader's line");
-        assert_eq!(led.groups[0].tiles[0].face, Face::Card(lowest));
-        assert_eq!(line(&scene, next).unwrap().groups.len(), 1);
-        assert!(scene
-            .lines
-            .iter()
-            .all(|l| l.badge.is_none_or(|b| b.alert.is_none())));
+        let led = place(&scene, leader);
+        assert_eq!(led.rows[0][0].tiles[0].face, Face::Card(lowest));
+        assert_eq!(place(&scene, next).rows.len(), 1);
+        assert!((0..3).all(|s| place(&scene, s).alert.is_none()));
+        // Every seat's cards in hand, and the landlord's badge.
+        let landlord = public.landlord.unwrap();
+        for s in 0..3 {
+            let p = place(&scene, s);
+            assert_eq!(p.cards, Some(u16::from(public.cards_left[s])));
+            assert_eq!(p.role.is_some(), s == landlord, "seat {s}");
+        }
         public.cards_left[leader] = 1;
         public.cards_left[next] = 2;
         let third = (0..3).find(|s| *s != leader && *s != next).unwrap();
         public.cards_left[third] = 2;
         let scene = DouDizhu::table_scene(&public).unwrap();
-        assert_eq!(line(&scene, leader).unwrap().badge.unwrap().alert, Some(1));
-        assert_eq!(line(&scene, next).unwrap().badge.unwrap().alert, Some(2));
+        assert_eq!(place(&scene, leader).alert, Some(1));
+        assert_eq!(place(&scene, next).alert, Some(2));
         // A seat with nothing on the table still shows its warning.
-        assert_eq!(line(&scene, third).unwrap().badge.unwrap().alert, Some(2));
-        // And it is drawn: the red disc changes the picture.
+        assert_eq!(place(&scene, third).alert, Some(2));
+        // And it is drawn: the red pill changes the picture.
         let plain = crate::render::render(&DouDizhu::table_scene(&g.view(None)).unwrap());
         let warned = crate::render::render(&scene);
         assert_ne!(plain.png, warned.png);

@@ -1,13 +1,14 @@
 //! Paohuzi's pictures ([`Drawn`]): the 字牌 in columns by number, each 坎
-//! its own locked column, the seat's melds below; the table shows the card
-//! in question, each seat's face-up melds (hidden ones as backs) and the
-//! cards by them.
+//! its own locked column, the seat's melds below; the table is the seats
+//! around it, each with its face-up melds (hidden ones as backs) and the
+//! cards by it, and the card in question in the middle.
 
 use crate::games::paohuzi::cards::Card as Zi;
+use crate::games::paohuzi::engine::Origin;
 use crate::games::paohuzi::live::LiveView;
 use crate::games::paohuzi::view::MeldView;
 use crate::games::paohuzi::{Paohuzi, PaohuziTable, PaohuziView};
-use crate::render::{non_empty, Drawn, Face, Group, Line, Scene, Tile};
+use crate::render::{non_empty, Drawn, Face, Group, Line, Place, Scene, Spot, Table, Tile, Word};
 
 /// The hand in columns by number (一 with 壹 …), each 坎 (three alike,
 /// which stay together) a locked column of its own.
@@ -68,29 +69,70 @@ fn pz_hand(h: &PaohuziView) -> Option<Scene> {
     if !me.melds.is_empty() {
         lines.push(Line::new(me.melds.iter().map(meld_column).collect()));
     }
-    non_empty(Scene { lines })
+    non_empty(Scene::of_lines(lines))
 }
 
-/// A Paohuzi table: the card shown, then each seat's melds on the seat's
-/// line and, on a line of its own under them, the cards lying by the seat
-/// (its pile): one row, the melds another, so neither reads as the other.
+/// A Paohuzi table: the seats around it, each with its plate (庄, cards
+/// in hand, 明息), its melds as columns and, on a row of its own under
+/// them, the cards lying by it (its pile), so neither reads as the other;
+/// in the middle the card in question (who turned it up or discarded it),
+/// the 亮张 before the first card is played, and the wall left.
 fn pz_table(h: &PaohuziView) -> Option<Scene> {
-    let mut lines = Vec::new();
-    if let Some(card) = h.card {
-        lines.push(Line::new(vec![Group::row(vec![Tile::new(Face::Zi(card))])]));
-    }
-    for p in &h.players {
-        let melds: Vec<Group> = p.melds.iter().map(meld_column).collect();
-        let turn = h.asking.is_some_and(|a| a.seat == p.seat);
-        lines.push(Line::seat(p.seat, turn, melds));
-        if !p.pile.is_empty() {
-            lines.push(Line::new(vec![Group::row(
+    let places = h
+        .players
+        .iter()
+        .map(|p| {
+            let mut place = Place::new(p.seat);
+            place.turn = h.asking.is_some_and(|a| a.seat == p.seat);
+            if h.dealer == p.seat {
+                place.role = Some(Word::new(DEALER));
+            }
+            place.cards = Some(p.hand_count as u16);
+            place.tag = Some(Word::count(HUXI, p.visible_huxi.into()));
+            place.rows.push(p.melds.iter().map(meld_column).collect());
+            place.rows.push(vec![Group::row(
                 p.pile.iter().map(|&c| Tile::new(Face::Zi(c))).collect(),
-            )]));
-        }
+            )]);
+            place
+        })
+        .collect();
+    let mut table = Table::new(places);
+    let started = h
+        .players
+        .iter()
+        .any(|p| !p.melds.is_empty() || !p.pile.is_empty());
+    if let Some(card) = h.card {
+        let caption = match h.origin {
+            Some(Origin::Drawn(s)) => Word::count(DRAWN, s as i64 + 1),
+            Some(Origin::Discarded(s)) => Word::count(DISCARDED, s as i64 + 1),
+            None => Word::new(SHOWN),
+        };
+        table.middle.push(Spot {
+            caption: Some(caption),
+            groups: vec![Group::row(vec![Tile::new(Face::Zi(card))])],
+        });
+    } else if !started {
+        table.middle.push(Spot {
+            caption: Some(Word::new(SHOWN)),
+            groups: vec![Group::row(vec![Tile::new(Face::Zi(h.shown_card))])],
+        });
     }
-    non_empty(Scene { lines })
+    table.middle.push(Spot {
+        caption: Some(Word::count(WALL, h.wall as i64)),
+        groups: Vec::new(),
+    });
+    Some(Scene::of_table(table))
 }
+
+/// The words of Paohuzi's table picture (locale keys).
+const DEALER: &str = "picture-dealer";
+const HUXI: &str = "picture-huxi";
+const DRAWN: &str = "picture-drawn";
+const DISCARDED: &str = "picture-discarded";
+const SHOWN: &str = "picture-shown-card";
+const WALL: &str = "picture-wall";
+/// Every word the table picture may say, for the glyph test.
+pub const WORDS: &[&str] = &[DEALER, HUXI, DRAWN, DISCARDED, SHOWN, WALL];
 
 /// A Paohuzi hand as the engine plays it (a record whose claims are
 /// answered one seat after another), as `paiju replay` reads it.
