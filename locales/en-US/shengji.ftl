@@ -164,11 +164,8 @@ term-sj-help = Commands:
     {"  "}declare 7H (亮 7H), or just the cards while declaring   declare a trump (亮主) with level cards or a pair of jokers
     {"  "}pass (p, 过)                 no declaration now
     {"  "}bury … (扣 …), or just the cards when burying   the banker buries the kitty (扣底)
-    {"  "}hint (h)                     what the AI would do
-    {"  "}auto (a)                     let the AI make this move for you
-    {"  "}hand, table                  show your hand or the table again
-    {"  "}leave                        leave the table (the AI plays your seat to the end of the hand)
-    {"  "}help (?)                     this list
+    {"  "}h, a, t                      short for hint, auto and table
+    Leaving hands your seat to the AI until the end of the hand.
 term-sj-hand = Your hand ({ $count } cards):
 # A new hand of the match opens (each hand is one game in the ledger).
 term-sj-started = === A new hand: the cards are dealt (ledger game #{ $game }). ===

@@ -157,11 +157,8 @@ term-sj-help = 命令：
     {"  "}declare 7H（亮 7H），亮主时也可以直接写牌   用级牌或一对王亮主
     {"  "}pass（p、过）                现在不亮主
     {"  "}bury …（扣 …），扣底时也可以直接写牌   庄家扣底
-    {"  "}hint（h、提示）              看电脑会怎么出
-    {"  "}auto（a、托管）              这一步交给电脑
-    {"  "}hand、table                  再看手牌或牌桌
-    {"  "}leave                        离桌（本局剩下的由电脑代打）
-    {"  "}help（?）                    显示本列表
+    {"  "}h、a、t                      即 hint、auto、table 的简写
+    离桌后，本局剩下的由电脑代打。
 term-sj-started = === 新的一局：开始发牌（账本牌局 #{ $game }）。 ===
 term-sj-hand = 你的手牌（{ $count } 张）：
 term-sj-kitty = 可扣的底牌：{ $cards }
