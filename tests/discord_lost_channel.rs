@@ -71,6 +71,17 @@ fn refused_in(fake: &FakeDiscord, channel: u64) -> usize {
         .count()
 }
 
+/// The bot asked the table's channel once or twice, was refused, and then
+/// left it alone: a bot looping on the refusal would have asked again
+/// within 2 s (a 403 is not a 429: nothing holds the channel off before a
+/// retry).
+async fn refused_once_then_left_alone(fake: &FakeDiscord) {
+    let refused = refused_in(fake, CHANNEL_ID);
+    assert!((1..=2).contains(&refused), "{refused} refused requests");
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    assert_eq!(refused_in(fake, CHANNEL_ID), refused);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_is_refused_where_the_bot_lacks_a_permission() {
     let session = Session::start(&[]).await;
@@ -141,13 +152,7 @@ async fn permission_taken_away(taken: u64, named: &str) {
         "{dm}"
     );
     assert!(dm.contains(&format!("<#{CHANNEL_ID}>")), "{dm}");
-    // One refused edit, then nothing more into that channel.
-    let refused = refused_in(fake, CHANNEL_ID);
-    assert!((1..=2).contains(&refused), "{refused} refused requests");
-    // A bot looping on the refusal would have asked again by now (a 403
-    // is not a 429: nothing holds the channel off before a retry).
-    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-    assert_eq!(refused_in(fake, CHANNEL_ID), refused);
+    refused_once_then_left_alone(fake).await;
     // The game was called off: both members have their chips back.
     session.finish(&[ANN, BOB], Some(2 * STARTING)).await;
 }
@@ -185,12 +190,7 @@ async fn a_channel_deleted_mid_game_refunds_it_and_tells_the_host() {
             .any(|m| text_of(m).contains("the channel was deleted"))
     })
     .await;
-    let refused = refused_in(fake, CHANNEL_ID);
-    assert!((1..=2).contains(&refused), "{refused} refused requests");
-    // A bot looping on the refusal would have asked again by now (a 403
-    // is not a 429: nothing holds the channel off before a retry).
-    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-    assert_eq!(refused_in(fake, CHANNEL_ID), refused);
+    refused_once_then_left_alone(fake).await;
     session.finish(&[ANN, BOB], Some(2 * STARTING)).await;
 }
 
