@@ -226,7 +226,7 @@ fn table_deals_verify<G: TableGame>() -> usize {
         .map(|s| SeatSetup {
             human: s == 0,
             join: JoinArgs::default(),
-            balance: (s == 0 && G::JOIN_NEEDS_BALANCE).then_some(1_000_000),
+            balance: (s == 0 && G::MONEY.reads_balance()).then_some(1_000_000),
         })
         .collect();
     let mut rng = ChaCha8Rng::seed_from_u64(7);

@@ -1,19 +1,15 @@
 //! The seam between the table runtime and a game: [`TableGame`] says, for
 //! one game, how many seats a table takes, which timer runs now, which bot
-//! plays for an absent seat, what leaving means, how a finished game becomes
-//! chips, and whether another game follows at the same table.
+//! plays for an absent seat, what leaving means, how its chips move, and
+//! whether another game follows at the same table.
 //!
-//! Dou Dizhu is one game per table, zero-sum, settled as deltas × stake.
-//!
-//! Pot games (Duan Guozi; Chexuan can use the same hooks) add three answers:
-//! [`TableGame::pot_entry`] — the chips each seat puts into the table's pot
-//! when a game starts, which the runtime holds in the ledger's escrow
-//! (idempotently, so a resumed game never holds twice) and the settlement
-//! returns before paying the deltas; [`TableGame::close_payout`] — what a
-//! game cut short by the table closing pays (what the rounds so far won,
-//! and the rest of the pot shared back) instead of being cancelled; and
-//! [`TableGame::plays_on`] — another game follows at the same table after a
-//! settled one, with leavers gone and players who joined meanwhile seated.
+//! How chips move is declared once per game, as its [`Money`] model
+//! ([`TableGame::MONEY`]); the runtime asks a game only the money questions
+//! its model has, so a game answers [`TableGame::pot_entry`] only if it has
+//! a pot, and [`TableGame::close_payout`] only if a game cut short pays.
+//! Whether another game follows at the same table
+//! ([`TableGame::plays_on`]) is a separate matter: Paohuzi plays on without
+//! a pot.
 
 use super::store::Settlement;
 use crate::ai::{Bot, RandomBot};
@@ -52,24 +48,67 @@ pub struct SeatSetup {
     pub human: bool,
     pub join: JoinArgs,
     /// The player's balance as the game starts, read when
-    /// [`TableGame::JOIN_NEEDS_BALANCE`] (Chexuan's reserve for mango);
+    /// the game's [`Money`] is [`Money::BuyIn`] (Chexuan's reserve for mango);
     /// `None` for AI seats and games that do not ask.
     pub balance: Option<i64>,
 }
 
+/// How a game's chips move: one declaration per game
+/// ([`TableGame::MONEY`]) instead of a hook here and a flag there. Every
+/// model settles a finished game through [`TableGame::payout`], capped at
+/// each loser's balance by the ledger; they differ in what a game takes
+/// before it ends and what a game cut short pays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Money {
+    /// Zero-sum between the seats, at the end only: the outcome × stake
+    /// (Dou Dizhu, Shengji, Paohuzi). Nothing is held while a game runs,
+    /// and a game cut short (every player left, an admin stopped it) is
+    /// cancelled: no chips move.
+    Settled,
+    /// A pot (Duan Guozi): as each game starts, every seat's entry
+    /// ([`TableGame::pot_entry`]) is held in the ledger's escrow for human
+    /// seats — idempotently, so a resumed game never holds twice — and the
+    /// settlement returns it before paying the deltas. A game cut short
+    /// pays what its rounds won and shares the pot back
+    /// ([`TableGame::close_payout`]).
+    Pot,
+    /// A buy-in from the balance (Chexuan's bobo): joining reads the
+    /// joiner's balance and [`TableGame::check_join`] weighs what the
+    /// player brings against it, at the join and again at every deal
+    /// ([`SeatSetup::balance`]). A game cut short pays what was won so far
+    /// ([`TableGame::close_payout`]).
+    BuyIn,
+}
+
+impl Money {
+    /// Whether joining reads the joiner's balance.
+    pub const fn reads_balance(self) -> bool {
+        matches!(self, Money::BuyIn)
+    }
+
+    /// Whether a game takes an entry into a pot as it starts.
+    pub const fn has_pot(self) -> bool {
+        matches!(self, Money::Pot)
+    }
+
+    /// Whether a game cut short pays (rather than being cancelled).
+    pub const fn pays_when_cut_short(self) -> bool {
+        !matches!(self, Money::Settled)
+    }
+}
+
 /// A game the table runtime can host.
 pub trait TableGame: Game {
-    /// Whether joining looks at the joiner's balance (so that
-    /// [`TableGame::check_join`] gets it); games without a buy-in skip the
-    /// ledger read.
-    const JOIN_NEEDS_BALANCE: bool = false;
+    /// How this game's chips move ([`Money`]); by default zero-sum at the
+    /// end of each game.
+    const MONEY: Money = Money::Settled;
 
     /// Whether starting a table with too few players seats AI players in
     /// the empty places (Shengji's four seats) instead of refusing.
     const FILL_WITH_AI: bool = false;
 
     /// Checks what a player brings to a seat against the rules and the
-    /// player's balance (0 when the game does not ask for it).
+    /// player's balance (read only under [`Money::BuyIn`]; 0 otherwise).
     fn check_join(_rules: &Self::Rules, _join: &JoinArgs, _balance: i64) -> Result<(), RuleError> {
         Ok(())
     }
@@ -258,17 +297,20 @@ pub trait TableGame: Game {
         None
     }
 
-    /// Chips each seat puts into the table's pot as this game starts, in
-    /// seat order (empty: the game has no pot), at `stake` chips per unit.
-    /// The runtime holds them in escrow for human seats. `None` when the
-    /// chips overflow.
+    /// Under [`Money::Pot`]: the chips each seat puts into the table's pot
+    /// as this game starts, in seat order, at `stake` chips per unit. The
+    /// runtime holds them in escrow for human seats (and never asks a game
+    /// of another model: see [`pot_entry`]). `None` when the chips
+    /// overflow.
     fn pot_entry(&self, _stake: i64) -> Option<Vec<i64>> {
         Some(Vec::new())
     }
 
-    /// Chips for a game cut short because the table closes (every player
-    /// left, an admin cancelled): `None` cancels the game and refunds its
-    /// holds; a pot game pays what was won so far and shares the pot back.
+    /// Unless [`Money::Settled`]: chips for a game cut short because the
+    /// table closes (every player left, an admin stopped it) — what was
+    /// won so far, and a pot shared back. `None` cancels the game and
+    /// refunds its holds. The runtime asks only a game whose model pays
+    /// when cut short (see [`close_payout`]).
     fn close_payout(&self, _stake: i64) -> Option<Payout> {
         None
     }
@@ -280,6 +322,52 @@ pub trait TableGame: Game {
     fn plays_on(_rules: &Self::Rules) -> bool {
         false
     }
+}
+
+/// What `game` puts into its pot as it starts, by its [`Money`] model:
+/// nothing unless it has a pot. `None` when the chips overflow.
+pub fn pot_entry<G: TableGame>(game: &G, stake: i64) -> Option<Vec<i64>> {
+    if G::MONEY.has_pot() {
+        game.pot_entry(stake)
+    } else {
+        Some(Vec::new())
+    }
+}
+
+/// What `game`, cut short, pays by its [`Money`] model: `None` (cancel and
+/// refund) for a game settled only at its end.
+pub fn close_payout<G: TableGame>(game: &G, stake: i64) -> Option<Payout> {
+    if G::MONEY.pays_when_cut_short() {
+        game.close_payout(stake)
+    } else {
+        None
+    }
+}
+
+/// One step of a game played by bots alone, as a table would play it: the
+/// table's own step when one is due (Shengji's deal in batches, its declare
+/// window), else `bot`'s move for the first seat the game waits on. `Ok(false)`
+/// when the game is over or waits on nobody. For whatever needs a played game
+/// without a table: a replay's tests, the pictures' size checks.
+pub fn bot_step<G: TableGame>(
+    game: &mut G,
+    bot: &mut dyn Bot<G>,
+    rng: &mut dyn rand::RngCore,
+) -> Result<bool, RuleError> {
+    if game.is_finished() {
+        return Ok(false);
+    }
+    if let Some((seat, action, _)) = game.table_step() {
+        game.apply(seat, &action)?;
+        return Ok(true);
+    }
+    let Some(seat) = game.waiting_on().first().copied() else {
+        return Ok(false);
+    };
+    let legal = game.legal_actions(seat);
+    let action = bot.choose(&game.view(Some(seat)), &legal, rng);
+    game.apply(seat, &action)?;
+    Ok(true)
 }
 
 impl Payout {

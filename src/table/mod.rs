@@ -35,7 +35,7 @@ pub use handle::{
     Actor, CappedLoss, CloseReason, FairReveal, GameResult, GameStatus, Occupant, TableEvent,
     TableHandle, TableStatus,
 };
-pub use kind::{JoinArgs, Payout, SeatSetup, TableGame, TimerKind};
+pub use kind::{bot_step, JoinArgs, Money, Payout, SeatSetup, TableGame, TimerKind};
 pub use ledger_store::ledger_message;
 #[cfg(test)]
 pub(crate) use ledger_store::store_error;

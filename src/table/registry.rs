@@ -204,7 +204,7 @@ impl<S: TableStore> Tables<S> {
         server: ServerId,
         host: UserId,
     ) -> Result<i64, TableError> {
-        if G::JOIN_NEEDS_BALANCE {
+        if G::MONEY.reads_balance() {
             Ok(self.shared.store.balance(server, host).await?)
         } else {
             Ok(0)
@@ -382,7 +382,7 @@ impl<S: TableStore> Tables<S> {
         if let Ok((game, ..)) = &rebuilt {
             // A crash may have come between the holds and the first move:
             // holding again with the same keys holds only what is missing.
-            let held = match game.pot_entry(stored.stake) {
+            let held = match super::kind::pot_entry(game, stored.stake) {
                 Some(entry) => {
                     super::runtime::hold_pot_entry(&*self.shared.store, id, &stored.seats, &entry)
                         .await

@@ -10,7 +10,7 @@ use crate::games::chexuan::session::{ChexuanTable, SessionBot, SessionDeal, Tabl
 use crate::games::chexuan::ChexuanRules;
 use crate::games::{ErrorCode, Game, RuleError, Seat};
 use crate::record::RecordError;
-use crate::table::kind::{JoinArgs, Payout, SeatSetup, TableGame};
+use crate::table::kind::{JoinArgs, Money, Payout, SeatSetup, TableGame};
 use std::ops::RangeInclusive;
 
 fn illegal(key: crate::message::Key, message: impl Into<String>) -> RuleError {
@@ -28,7 +28,7 @@ fn bobo_of(rules: &ChexuanRules, join: &JoinArgs, balance: Option<i64>) -> u64 {
 }
 
 impl TableGame for ChexuanTable {
-    const JOIN_NEEDS_BALANCE: bool = true;
+    const MONEY: Money = Money::BuyIn;
 
     fn seat_range(_rules: &ChexuanRules) -> RangeInclusive<usize> {
         MIN_SEATS..=MAX_SEATS

@@ -18,7 +18,7 @@
 
 use crate::games::duan_guozi::{chips, DuanGuozi, Rules};
 use crate::games::{ErrorCode, Game, RuleError};
-use crate::table::kind::{Payout, TableGame, TimerKind};
+use crate::table::kind::{Money, Payout, TableGame, TimerKind};
 use std::ops::RangeInclusive;
 
 /// Chips per 道 at a table of this stake (`None` if the stake is not positive).
@@ -37,6 +37,8 @@ fn winners(deltas: &[i64]) -> Vec<usize> {
 }
 
 impl TableGame for DuanGuozi {
+    const MONEY: Money = Money::Pot;
+
     fn seat_range(_rules: &Rules) -> RangeInclusive<usize> {
         crate::games::duan_guozi::rules::MIN_SEATS..=crate::games::duan_guozi::rules::MAX_SEATS
     }

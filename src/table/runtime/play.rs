@@ -81,7 +81,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 }
             }
             let balance = match o.user() {
-                Some(user) if G::JOIN_NEEDS_BALANCE => {
+                Some(user) if G::MONEY.reads_balance() => {
                     let balance = self.store.balance(self.server, user).await?;
                     G::check_join(&self.rules, join, balance).map_err(|cause| {
                         TableError::BalanceFell {
@@ -123,7 +123,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         balances: Vec<Option<i64>>,
         fair: FairDeal,
     ) -> Result<GameId, TableError> {
-        let entry = game.pot_entry(self.options.stake).ok_or_else(|| {
+        let entry = crate::table::kind::pot_entry(&game, self.options.stake).ok_or_else(|| {
             TableError::option(
                 crate::keys::ERR_OPTION_OVERFLOW,
                 "the chips of this game overflow",
@@ -648,7 +648,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         // A seat that cannot pay for the next game (its entry into the pot,
         // and the table's minimum) closes the table with that reason and
         // its figures, not as a failure of ours.
-        let entry = game.pot_entry(self.options.stake).unwrap_or_default();
+        let entry = crate::table::kind::pot_entry(&game, self.options.stake).unwrap_or_default();
         for (seat, occupant) in self.seats.iter().enumerate() {
             let Some(user) = occupant.user() else {
                 continue;
@@ -708,7 +708,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
     pub(super) async fn abandon(&mut self, why: CloseReason, reason: &str) {
         if let Phase::Playing(run) = &self.phase {
             // A pot game cut short pays what was won and shares its pot back.
-            if let Some(payout) = run.game.close_payout(self.options.stake) {
+            if let Some(payout) = crate::table::kind::close_payout(&run.game, self.options.stake) {
                 let id = run.id;
                 let owed = payout.deltas.clone();
                 // The record says the table closed: a replay must not play
