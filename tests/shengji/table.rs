@@ -6,7 +6,7 @@
 //! hand (N × stake from the opposite seat), the match ending at the goal,
 //! chips conserved and `ledger verify` clean.
 
-use paiju::games::shengji::session::{hand_chips, Dealing, TableBot};
+use paiju::games::shengji::session::{hand_chips, Dealing};
 use paiju::games::shengji::{Action, ShengjiOutcome, ShengjiRules, ShengjiTable, TableAction};
 use paiju::games::Game;
 use paiju::ledger::{Ledger, LedgerConfig};
@@ -15,6 +15,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::sync::Arc;
+
+/// The bot of a table hand when no level was chosen: the easy level's.
+fn table_bot() -> Box<dyn paiju::ai::Bot<ShengjiTable>> {
+    paiju::ai::shengji::bot(paiju::ai::Level::Easy)
+}
 
 const SERVER: u64 = 5;
 const CHANNEL: u64 = 6;
@@ -78,7 +83,7 @@ fn people_offered_a_declaration_answer_before_the_ai_declares() {
             }
             let s = waiting[0];
             let legal = g.legal_actions(s);
-            let a = paiju::ai::Bot::choose(&mut TableBot, &g.view(Some(s)), &legal, &mut rng);
+            let a = table_bot().choose(&g.view(Some(s)), &legal, &mut rng);
             g.apply(s, &a).unwrap();
         }
     }
@@ -154,7 +159,7 @@ fn a_declaration_is_read_at_the_tables_counter_and_the_record_replays() {
     for seed in 0..6u64 {
         let mut g = table_hand(seed, [true, false, true, false]);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut bot = TableBot;
+        let mut bot = table_bot();
         let mut steps = 0;
         while !g.is_finished() {
             steps += 1;
@@ -166,7 +171,7 @@ fn a_declaration_is_read_at_the_tables_counter_and_the_record_replays() {
                 continue;
             };
             let legal = g.legal_actions(seat);
-            let a = paiju::ai::Bot::choose(&mut bot, &g.view(Some(seat)), &legal, &mut rng);
+            let a = bot.choose(&g.view(Some(seat)), &legal, &mut rng);
             if let TableAction::Hand(Action::Declare { dealt, .. }) = &a {
                 assert!(*dealt <= g.dealt());
             }
@@ -223,12 +228,12 @@ fn the_match_bonus_goes_to_the_match_winners() {
         let mut g =
             ShengjiTable::deal_hand(r.clone(), vec![true; 4], 9, 0, [14, 14], Some(0), &mut rng)
                 .unwrap();
-        let mut bot = TableBot;
+        let mut bot = table_bot();
         while !g.is_finished() {
             match g.waiting_on().first() {
                 Some(&s) => {
                     let legal = g.legal_actions(s);
-                    let a = paiju::ai::Bot::choose(&mut bot, &g.view(Some(s)), &legal, &mut rng);
+                    let a = bot.choose(&g.view(Some(s)), &legal, &mut rng);
                     g.apply(s, &a).unwrap();
                 }
                 None => {

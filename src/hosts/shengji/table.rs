@@ -8,7 +8,7 @@
 //! `match_bonus` when the hand wins the match).
 
 use crate::ai::Bot;
-use crate::games::shengji::session::{hand_chips, Dealing, TableBot};
+use crate::games::shengji::session::{hand_chips, Dealing};
 use crate::games::shengji::{ShengjiRules, ShengjiTable, TableAction};
 use crate::games::{ErrorCode, Game, GameRules, RuleError, Seat};
 use crate::record::RecordError;
@@ -87,8 +87,10 @@ impl TableGame for ShengjiTable {
         }
     }
 
+    /// The easy level's bot, the basic one: what plays when no table
+    /// chose a level, and every hint.
     fn bot() -> Box<dyn Bot<Self>> {
-        Box::new(TableBot)
+        crate::ai::shengji::bot(crate::ai::Level::Easy)
     }
 
     /// The level the table chose (`"ai"` in its rules).

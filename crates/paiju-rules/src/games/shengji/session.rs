@@ -32,11 +32,10 @@
 //! bury (or lead, with four decks).
 
 use super::action::Action;
-use super::ai::{choose_declaration, BasicBot};
+use super::ai::choose_declaration;
 use super::engine::{Phase, Shengji};
 use super::rules::{team, ShengjiDeal, ShengjiRules, SEATS};
 use super::view::{ShengjiView, Stage};
-use crate::ai::Bot;
 use crate::cards::Card;
 use crate::games::{record_json, RecordAction};
 use crate::games::{ErrorCode, Game, GameRules, RuleError, Seat};
@@ -631,42 +630,4 @@ pub fn hand_chips(t: &ShengjiTable, stake: i64) -> Option<Vec<i64>> {
             .map(|s| if team(s) == winners { each } else { -each })
             .collect(),
     )
-}
-
-/// The bot of a table hand: the basic bot on the engine's view, which
-/// declares at the table's counter while dealing.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TableBot;
-
-impl Bot<ShengjiTable> for TableBot {
-    fn choose(
-        &mut self,
-        view: &DealingView,
-        legal: &[TableAction],
-        rng: &mut dyn rand::RngCore,
-    ) -> TableAction {
-        let hand: Vec<Action> = legal
-            .iter()
-            .filter_map(|a| match a {
-                TableAction::Hand(a) => Some(a.clone()),
-                _ => None,
-            })
-            .collect();
-        if hand.is_empty() {
-            return legal[0].clone();
-        }
-        if view.dealing != Dealing::Done {
-            // Declares when its cards make a good trump, else turns the
-            // declarations down (a person on autoplay is never made to
-            // declare).
-            if let Some(a) = choose_declaration(&view.hand, &hand, view.hand.dealt) {
-                return TableAction::Hand(a);
-            }
-            if legal.contains(&TableAction::Pass) {
-                return TableAction::Pass;
-            }
-            return TableAction::Hand(hand[0].clone());
-        }
-        TableAction::Hand(BasicBot.choose(&view.hand, &hand, rng))
-    }
 }
