@@ -12,7 +12,7 @@ use paiju::games::Game;
 use paiju::i18n::{self, Lang};
 use paiju::render::table::{TABLE_MAX_H, TABLE_W};
 use paiju::render::{render, Drawn, Picture, Scene};
-use paiju::table::{JoinArgs, SeatSetup, TableGame};
+use paiju::table::{bot_step, JoinArgs, SeatSetup, TableGame};
 use rand::SeedableRng;
 
 /// The longest names a seat can have: a 32-character display name (what
@@ -97,19 +97,9 @@ where
                     tallest = Some(p);
                 }
             }
-            if game.is_finished() {
+            if !bot_step(&mut game, &mut *bot, &mut rng).expect("a legal step") {
                 break;
             }
-            if let Some((seat, action, _)) = game.table_step() {
-                game.apply(seat, &action).expect("a table step");
-                continue;
-            }
-            let Some(seat) = game.waiting_on().first().copied() else {
-                break;
-            };
-            let legal = game.legal_actions(seat);
-            let action = bot.choose(&game.view(Some(seat)), &legal, &mut rng);
-            game.apply(seat, &action).expect("a legal action");
         }
     }
     tallest

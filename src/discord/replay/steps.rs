@@ -231,7 +231,7 @@ mod tests {
     use crate::games::dou_dizhu::DouDizhu;
     use crate::games::{with_game, Game, GameKind};
     use crate::render::Face;
-    use crate::table::{JoinArgs, SeatSetup};
+    use crate::table::{bot_step, JoinArgs, SeatSetup};
 
     /// A game of `G` its table bots play to the end (or for `limit`
     /// actions), the table's own steps included, and its record.
@@ -250,19 +250,9 @@ mod tests {
         let mut game = G::deal_table(rules, &setup, &mut rng).expect("a deal");
         let mut bot = G::bot();
         for _ in 0..limit {
-            if game.is_finished() {
+            if !bot_step(&mut game, &mut *bot, &mut rng).expect("a legal step") {
                 break;
             }
-            if let Some((seat, action, _)) = game.table_step() {
-                game.apply(seat, &action).expect("a table step");
-                continue;
-            }
-            let Some(seat) = game.waiting_on().first().copied() else {
-                break;
-            };
-            let legal = game.legal_actions(seat);
-            let action = bot.choose(&game.view(Some(seat)), &legal, &mut rng);
-            game.apply(seat, &action).expect("a legal action");
         }
         game.record()
     }
