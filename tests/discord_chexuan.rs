@@ -10,7 +10,7 @@ use crate::support;
 
 use serde_json::json;
 use support::fake_discord::{message_text, private_message, FakeDiscord, CHANNEL_ID};
-use support::session::{button, buttons, sub, table_message, text_of, Session};
+use support::session::{button, buttons, rules_in_chinese, sub, table_message, text_of, Session};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
@@ -25,15 +25,7 @@ async fn two_members_and_an_ai_play_chexuan_hands_to_settlement() {
     .await;
     let fake = &session.fake;
 
-    let cmds = fake.commands();
-    let cx = cmds
-        .iter()
-        .find(|c| c["name"] == "chexuan")
-        .expect("chexuan registered");
-    assert_eq!(cx["name_localizations"]["zh-CN"], "扯旋");
-    let id = fake.command(ANN, "zh-CN", "chexuan", sub("rules", json!([])));
-    let answer = fake.wait_answer(id).await;
-    assert!(answer.is_ephemeral() && answer.text().contains("扯旋"));
+    rules_in_chinese(fake, ANN, "chexuan", "扯旋", "扯旋").await;
 
     // A bobo below 20 antes is refused privately and opens nothing.
     let id = fake.command(

@@ -11,7 +11,7 @@ use crate::support;
 
 use serde_json::{json, Value};
 use support::fake_discord::{message_text, CHANNEL_ID};
-use support::session::{button, sub, table_message, Session};
+use support::session::{button, rules_in_chinese, sub, table_message, Session};
 
 const ANN: u64 = 100_000_000_000_000_001;
 const BOB: u64 = 100_000_000_000_000_002;
@@ -36,15 +36,7 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     let fake = &session.fake;
 
     // Registered with its Chinese name; the rules answer privately.
-    let cmds = fake.commands();
-    let dg = cmds
-        .iter()
-        .find(|c| c["name"] == "duan-guozi")
-        .expect("duan-guozi registered");
-    assert_eq!(dg["name_localizations"]["zh-CN"], "端锅子");
-    let id = fake.command(ANN, "zh-CN", "duan-guozi", sub("rules", json!([])));
-    let answer = fake.wait_answer(id).await;
-    assert!(answer.is_ephemeral() && answer.text().contains("端锅子"));
+    rules_in_chinese(fake, ANN, "duan-guozi", "端锅子", "端锅子").await;
 
     // A bad ante is refused privately and opens nothing.
     let id = fake.command(

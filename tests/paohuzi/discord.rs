@@ -15,7 +15,7 @@
 
 use crate::support::bot::BotProcess;
 use crate::support::fake_discord::{private_message, FakeDiscord, CHANNEL_ID, GUILD_ID};
-use crate::support::session::{buttons, sub, table_message, text_of, Session};
+use crate::support::session::{buttons, rules_in_chinese, sub, table_message, text_of, Session};
 use paiju::ai::Bot;
 use paiju::games::paohuzi::{Action, PaohuziRules, PaohuziTable, TableBot};
 use paiju::games::Game;
@@ -327,15 +327,7 @@ async fn three_members_play_a_hand_by_buttons_to_its_result() {
     }
 
     // The commands: the rules in Chinese, a refused stake, a lobby.
-    let cmds = fake.commands();
-    let phz = cmds
-        .iter()
-        .find(|c| c["name"] == "paohuzi")
-        .expect("paohuzi registered");
-    assert_eq!(phz["name_localizations"]["zh-CN"], "跑胡子");
-    let id = fake.command(USERS[1], "zh-CN", "paohuzi", sub("rules", json!([])));
-    let answer = fake.wait_answer(id).await;
-    assert!(answer.is_ephemeral() && answer.text().contains("跑胡子"));
+    rules_in_chinese(fake, USERS[1], "paohuzi", "跑胡子", "跑胡子").await;
     fake.wait_for("the table closed", 20, |f| {
         table_message(f).is_some_and(|m| buttons(&m).is_empty())
     })

@@ -12,7 +12,9 @@
 //! clean.
 
 use crate::support::fake_discord::{private_message, FakeDiscord, CHANNEL_ID};
-use crate::support::session::{button, buttons, sub, table_message, text_of, Session};
+use crate::support::session::{
+    button, buttons, rules_in_chinese, sub, table_message, text_of, Session,
+};
 use serde_json::{json, Value};
 
 const ANN: u64 = 100_000_000_000_000_011;
@@ -253,15 +255,7 @@ async fn two_members_and_two_ai_play_shengji_hand_after_hand_on_discord() {
     .await;
     let fake = &session.fake;
 
-    let cmds = fake.commands();
-    let sj = cmds
-        .iter()
-        .find(|c| c["name"] == "shengji")
-        .expect("shengji registered");
-    assert_eq!(sj["name_localizations"]["zh-CN"], "升级");
-    let id = fake.command(ANN, "zh-CN", "shengji", sub("rules", json!([])));
-    let answer = fake.wait_answer(id).await;
-    assert!(answer.is_ephemeral() && answer.text().contains("拖拉机"));
+    rules_in_chinese(fake, ANN, "shengji", "升级", "拖拉机").await;
 
     let id = fake.command(
         ANN,

@@ -143,3 +143,25 @@ pub fn table_message(fake: &FakeDiscord) -> Option<Value> {
 pub fn text_of(m: &Value) -> String {
     message_text(m).replace(['\u{2068}', '\u{2069}'], "")
 }
+
+/// `/<command>` is registered under its Chinese name `chinese`, and its
+/// `rules` answers `user` privately, in Chinese, with words that hold
+/// `word`: what every game's e2e test checks first.
+pub async fn rules_in_chinese(
+    fake: &FakeDiscord,
+    user: u64,
+    command: &str,
+    chinese: &str,
+    word: &str,
+) {
+    let cmds = fake.commands();
+    let registered = cmds
+        .iter()
+        .find(|c| c["name"] == command)
+        .unwrap_or_else(|| panic!("{command} registered"));
+    assert_eq!(registered["name_localizations"]["zh-CN"], chinese);
+    let id = fake.command(user, "zh-CN", command, sub("rules", json!([])));
+    let answer = fake.wait_answer(id).await;
+    assert!(answer.is_ephemeral(), "{answer:?}");
+    assert!(answer.text().contains(word), "{}", answer.text());
+}
