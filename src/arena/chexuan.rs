@@ -8,8 +8,8 @@
 //! number. Figures: A's chips per hand and per session, per seat it held.
 
 use super::stats::{Measure, Score};
-use super::{per_seat, Arena, MatchOptions, Played};
-use crate::ai::{Bot, Level};
+use super::{per_seat, Arena, LevelSpec, MatchOptions, Played};
+use crate::ai::Bot;
 use crate::games::chexuan::{Chexuan, ChexuanRules, HandSetup};
 use crate::games::Game;
 
@@ -54,20 +54,16 @@ impl Arena for Chexuan {
 
     /// `hard:N`: the hard level dealing N worlds a decision.
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        if let Some(n) = spec.strip_prefix("hard:") {
-            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
-            return Some(Box::new(crate::ai::chexuan::HardBot {
+        match LevelSpec::parse(spec)? {
+            LevelSpec::HardWorlds(worlds) => Some(Box::new(crate::ai::chexuan::HardBot {
                 worlds,
                 exact: true,
-            }));
+            })),
+            LevelSpec::Level(level) => {
+                crate::ai::chexuan::prepare();
+                Some(crate::ai::chexuan::bot(level))
+            }
         }
-        crate::ai::chexuan::prepare();
-        let level = if spec == "basic" {
-            Some(Level::Easy)
-        } else {
-            Level::from_name(spec)
-        };
-        level.map(crate::ai::chexuan::bot)
     }
 
     /// The session's next hand: the dealer the last one names, its mango

@@ -124,6 +124,29 @@ pub struct Played<G: Game> {
     pub events: Vec<G::Event>,
 }
 
+/// A player spec that names a level of the shared [`crate::ai::Level`]s:
+/// `easy` (also `basic`, the name the arena had before levels), `normal`,
+/// `hard`, or `hard:N` — the hard level with N worlds a decision.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LevelSpec {
+    Level(crate::ai::Level),
+    HardWorlds(usize),
+}
+
+impl LevelSpec {
+    /// The level `spec` names, if it names one.
+    pub fn parse(spec: &str) -> Option<LevelSpec> {
+        if let Some(n) = spec.strip_prefix("hard:") {
+            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
+            return Some(LevelSpec::HardWorlds(worlds));
+        }
+        if spec == "basic" {
+            return Some(LevelSpec::Level(crate::ai::Level::Easy));
+        }
+        crate::ai::Level::from_name(spec).map(LevelSpec::Level)
+    }
+}
+
 /// What a game says about itself to the arena; everything else is shared.
 pub trait Arena: Game {
     /// The game's figures, in the order [`Arena::score`] gives them.
@@ -721,6 +744,18 @@ pub fn fallback<G: Game>(legal: &[G::Action]) -> G::Action {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_spec_names_a_level_or_the_hard_level_with_its_worlds() {
+        use crate::ai::Level;
+        assert_eq!(LevelSpec::parse("basic"), Some(LevelSpec::Level(Level::Easy)));
+        assert_eq!(LevelSpec::parse("easy"), Some(LevelSpec::Level(Level::Easy)));
+        assert_eq!(LevelSpec::parse("hard"), Some(LevelSpec::Level(Level::Hard)));
+        assert_eq!(LevelSpec::parse("hard:12"), Some(LevelSpec::HardWorlds(12)));
+        assert_eq!(LevelSpec::parse("hard:0"), None);
+        assert_eq!(LevelSpec::parse("hard:x"), None);
+        assert_eq!(LevelSpec::parse("random"), None);
+    }
 
     #[test]
     fn rotations_hold_each_seat_equally() {

@@ -6,8 +6,8 @@
 //! on his way to the win — nobody may win on a discard itself).
 
 use super::stats::{Measure, Score};
-use super::{per_seat, seats_of, Arena, MatchOptions, Played};
-use crate::ai::{Bot, Level};
+use super::{per_seat, seats_of, Arena, LevelSpec, MatchOptions, Played};
+use crate::ai::Bot;
 use crate::games::paohuzi::{Event, Paohuzi, PaohuziRules};
 use crate::games::{Game, Seat};
 
@@ -53,19 +53,16 @@ impl Arena for Paohuzi {
     /// `hard:N`: the hard level sampling N worlds a discard. The hard
     /// level scores its worlds' hands by the default rules (no 名堂).
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        if let Some(n) = spec.strip_prefix("hard:") {
-            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
-            return Some(Box::new(crate::ai::paohuzi::HardBot {
+        match LevelSpec::parse(spec)? {
+            LevelSpec::HardWorlds(worlds) => Some(Box::new(crate::ai::paohuzi::HardBot {
                 worlds,
                 ..Default::default()
-            }));
+            })),
+            LevelSpec::Level(level) => Some(crate::ai::paohuzi::hand_bot(
+                level,
+                &PaohuziRules::default(),
+            )),
         }
-        let level = if spec == "basic" {
-            Some(Level::Easy)
-        } else {
-            Level::from_name(spec)
-        };
-        level.map(|l| crate::ai::paohuzi::hand_bot(l, &PaohuziRules::default()))
     }
 }
 

@@ -11,7 +11,7 @@
 //! declare window's end are the arena's own steps.
 
 use super::stats::{Measure, Score};
-use super::{Arena, MatchOptions, Played};
+use super::{Arena, LevelSpec, MatchOptions, Played};
 use crate::ai::{Bot, Level};
 use crate::games::shengji::{ShengjiOutcome, ShengjiRules, ShengjiTable, TableAction};
 use crate::games::{Game, Seat};
@@ -93,22 +93,16 @@ impl Arena for ShengjiTable {
 
     /// `hard:N`: the hard level playing N worlds a decision.
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        if let Some(n) = spec.strip_prefix("hard:") {
-            let worlds = n.parse().ok().filter(|&w: &usize| w > 0)?;
-            return Some(crate::ai::shengji::table_bot(
+        match LevelSpec::parse(spec)? {
+            LevelSpec::HardWorlds(worlds) => Some(crate::ai::shengji::table_bot(
                 Level::Hard,
                 Box::new(crate::ai::shengji::HardBot {
                     worlds,
                     ..Default::default()
                 }),
-            ));
+            )),
+            LevelSpec::Level(level) => Some(crate::ai::shengji::bot(level)),
         }
-        let level = if spec == "basic" {
-            Some(Level::Easy)
-        } else {
-            Level::from_name(spec)
-        };
-        level.map(crate::ai::shengji::bot)
     }
 
     /// With `--matches`, the match's next hand until a team wins it.
