@@ -748,9 +748,18 @@ mod tests {
     #[test]
     fn a_level_spec_names_a_level_or_the_hard_level_with_its_worlds() {
         use crate::ai::Level;
-        assert_eq!(LevelSpec::parse("basic"), Some(LevelSpec::Level(Level::Easy)));
-        assert_eq!(LevelSpec::parse("easy"), Some(LevelSpec::Level(Level::Easy)));
-        assert_eq!(LevelSpec::parse("hard"), Some(LevelSpec::Level(Level::Hard)));
+        assert_eq!(
+            LevelSpec::parse("basic"),
+            Some(LevelSpec::Level(Level::Easy))
+        );
+        assert_eq!(
+            LevelSpec::parse("easy"),
+            Some(LevelSpec::Level(Level::Easy))
+        );
+        assert_eq!(
+            LevelSpec::parse("hard"),
+            Some(LevelSpec::Level(Level::Hard))
+        );
         assert_eq!(LevelSpec::parse("hard:12"), Some(LevelSpec::HardWorlds(12)));
         assert_eq!(LevelSpec::parse("hard:0"), None);
         assert_eq!(LevelSpec::parse("hard:x"), None);

@@ -15,6 +15,7 @@ pub async fn handle(ctx: &serenity::Context, data: &Data, click: &serenity::Comp
     if let Some(perms) = click.app_permissions {
         data.host.saw_permissions(click.channel_id.get(), perms);
     }
+    saw_name(data, click.guild_id, &click.user, click.member.as_ref());
     let result = dispatch(ctx, data, click, lang).await;
     if let Err(err) = result {
         if let BotError::Internal(e) = &err {
@@ -54,6 +55,20 @@ async fn dispatch(
     Ok(())
 }
 
+/// Remembers the name a member goes by in a server (their nickname, else
+/// their display name), for the table pictures.
+pub fn saw_name(
+    data: &Data,
+    guild: Option<serenity::GuildId>,
+    user: &serenity::User,
+    member: Option<&serenity::Member>,
+) {
+    if let Some(guild) = guild {
+        let name = member.map_or_else(|| user.display_name(), |m| m.display_name());
+        data.host.saw_name(guild.get(), user.id.get(), name);
+    }
+}
+
 /// Entry point for every submitted modal: its id is checked like a
 /// component's, and it is answered within the same 3 seconds.
 pub async fn handle_modal(
@@ -62,6 +77,7 @@ pub async fn handle_modal(
     modal: &serenity::ModalInteraction,
 ) {
     let lang = data.lang(Some(&modal.locale), modal.guild_locale.as_deref());
+    saw_name(data, modal.guild_id, &modal.user, modal.member.as_ref());
     let work = async {
         if data.is_shutting_down() {
             return Err(BotError::user(crate::keys::ERR_SHUTTING_DOWN));

@@ -25,6 +25,7 @@ use crate::games::{with_game, GameKind, Seat};
 use crate::i18n::{self, Lang};
 use crate::ledger::{GameStatus, StoredRecord};
 use crate::record::Record;
+use crate::table::Occupant;
 use ids::{Nav, ReplayId};
 use poise::serenity_prelude as serenity;
 use steps::{Advice, Asked, Shown};
@@ -124,6 +125,7 @@ fn names(lang: Lang, seats: &[Option<u64>]) -> Names {
 /// public view), worked out on a blocking thread (the AI's search takes a
 /// fraction of a second).
 async fn step(
+    data: &Data,
     stored: &StoredRecord,
     text: String,
     viewer: Option<Seat>,
@@ -135,6 +137,12 @@ async fn step(
         BotError::user(crate::keys::ERR_REPLAY_BROKEN)
     })?;
     let names = names(lang, &stored.seats);
+    let occupants: Vec<Occupant> = stored
+        .seats
+        .iter()
+        .map(|s| s.map_or(Occupant::Ai, Occupant::Human))
+        .collect();
+    let pictured = names.for_picture(&occupants, |u| data.host.display_name(stored.server, u));
     let (game, stake) = (stored.id, stored.stake);
     let shown = tokio::task::spawn_blocking(move || {
         let value: serde_json::Value = serde_json::from_str(&text)
@@ -146,6 +154,7 @@ async fn step(
             game,
             stake,
             names: &names,
+            pictured,
             viewer,
             at,
             closed: crate::record::is_closed(&value),
@@ -167,7 +176,7 @@ async fn page(
     lang: Lang,
 ) -> Result<Page, BotError> {
     let (stored, text, seat) = load(data, server, user, game).await?;
-    let (kind, shown) = step(&stored, text, Some(seat), at, lang).await?;
+    let (kind, shown) = step(data, &stored, text, Some(seat), at, lang).await?;
     let mut lines = vec![step_line(lang, &shown)];
     lines.extend(shown.moved.iter().cloned());
     match &shown.advice {
@@ -529,7 +538,7 @@ async fn share(
     lang: Lang,
 ) -> Result<(), BotError> {
     let (stored, text, _) = load(data, server, user, game).await?;
-    let (kind, shown) = step(&stored, text, None, at, lang).await?;
+    let (kind, shown) = step(data, &stored, text, None, at, lang).await?;
     let mut lines = vec![
         i18n::tr_args(
             lang,

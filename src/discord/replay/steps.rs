@@ -30,6 +30,8 @@ pub struct Asked<'a> {
     pub game: i64,
     pub stake: i64,
     pub names: &'a Names,
+    /// The seats' names as the pictures draw them ([`Names::for_picture`]).
+    pub pictured: Vec<Option<String>>,
     /// The viewer's seat; `None` for the public view (a share).
     pub viewer: Option<Seat>,
     /// The step asked for (past the last: the last).
@@ -168,9 +170,7 @@ pub fn show<G: DiscordGame>(record: &Record, asked: &Asked<'_>) -> Result<Shown,
             }
         }
     }
-    let scene = crate::render::non_empty(
-        scene.name_seats(asked.lang, crate::render::seat_names(&asked.names.0)),
-    );
+    let scene = crate::render::non_empty(scene.name_seats(asked.lang, asked.pictured.clone()));
     let advice = match (decision, asked.viewer) {
         (Some((before, played)), Some(seat)) => advise::<G>(record, asked, &before, seat, &played)?,
         _ => None,
@@ -263,6 +263,7 @@ mod tests {
             game: 7,
             stake: 10,
             names,
+            pictured: crate::render::seat_names(&names.0),
             viewer,
             at,
             closed: false,

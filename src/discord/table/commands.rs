@@ -31,6 +31,14 @@ fn server_of(ctx: Context<'_>) -> Result<u64, BotError> {
 fn lang_seen(ctx: Context<'_>) -> Lang {
     let lang = lang_of_ctx(ctx);
     ctx.data().host.saw(ctx.author().id.get(), lang);
+    if let poise::Context::Application(app) = ctx {
+        crate::discord::components::saw_name(
+            ctx.data(),
+            app.interaction.guild_id,
+            &app.interaction.user,
+            app.interaction.member.as_deref(),
+        );
+    }
     lang
 }
 

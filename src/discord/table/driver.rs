@@ -604,8 +604,9 @@ impl<G: DiscordGame> Driver<G> {
             autoplay: &game.autoplay,
         };
         // Drawn from the public view only: the picture cannot show a hidden card.
-        let scene = G::table_scene(&game.view)
-            .map(|s| s.name_seats(self.lang, crate::render::seat_names(&names.0)));
+        let drawn_names =
+            names.for_picture(&status.seats, |u| self.host.display_name(self.server, u));
+        let scene = G::table_scene(&game.view).map(|s| s.name_seats(self.lang, drawn_names));
         let (embed, rows) = table_message(&tv, &legal);
         let embed = super::fair::with_commitment(embed, self.lang, game.commitment.as_ref());
         self.last_view = Some(game.view.clone());
@@ -1116,8 +1117,9 @@ impl<G: DiscordGame> Driver<G> {
             // Owed to the channel until a later state is drawn (this
             // game's last state, still unsent, is dropped then).
             let embed = G::table_embed(&tv);
-            let picture = G::table_scene(&view)
-                .map(|s| s.name_seats(self.lang, crate::render::seat_names(&names.0)));
+            let drawn_names =
+                names.for_picture(&self.seats, |u| self.host.display_name(self.server, u));
+            let picture = G::table_scene(&view).map(|s| s.name_seats(self.lang, drawn_names));
             self.owed_table = Some(Owed { embed, picture });
         }
         let rv = ResultView::<G> {

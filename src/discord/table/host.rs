@@ -45,6 +45,10 @@ pub struct Host {
     /// The bot's permissions in each channel, as the latest interaction
     /// there said ([`crate::discord::perms`]).
     channel_perms: DashMap<ChannelId, serenity::Permissions>,
+    /// Each member's display name in each server (nickname, else global
+    /// name, else user name), as their latest interaction there gave it:
+    /// what the table pictures write on their seat.
+    display_names: DashMap<(ServerId, UserId), String>,
 }
 
 impl Host {
@@ -58,6 +62,7 @@ impl Host {
             dm_channels: DashMap::new(),
             pace: Pacer::new(),
             channel_perms: DashMap::new(),
+            display_names: DashMap::new(),
         }
     }
 
@@ -83,6 +88,25 @@ impl Host {
     /// Remembers `user`'s language (from their latest interaction).
     pub fn saw(&self, user: UserId, lang: Lang) {
         self.langs.insert(user, lang);
+    }
+
+    /// Remembers the name `user` goes by in `server`, from an interaction
+    /// made there (a member's nickname, else their display name).
+    pub fn saw_name(&self, server: ServerId, user: UserId, name: &str) {
+        let name = name.trim();
+        if name.is_empty() {
+            return;
+        }
+        let key = (server, user);
+        if self.display_names.get(&key).is_some_and(|n| *n == name) {
+            return;
+        }
+        self.display_names.insert(key, name.to_string());
+    }
+
+    /// The name `user` was last seen going by in `server`, if any.
+    pub fn display_name(&self, server: ServerId, user: UserId) -> Option<String> {
+        self.display_names.get(&(server, user)).map(|n| n.clone())
     }
 
     /// The language to write to `user` in, without an interaction at hand.

@@ -55,7 +55,7 @@ use super::ids::{Action as Click, ComponentId, GameWire};
 use crate::cards::Card;
 use crate::games::{Game, Seat};
 use crate::i18n::{self, Lang};
-use crate::table::{GameId, GameResult, Occupant, SettleReport, TableGame};
+use crate::table::{GameId, GameResult, Occupant, SettleReport, TableGame, UserId};
 use poise::serenity_prelude as serenity;
 
 /// How each seat is shown: a mention for people, "AI 2" for the computer.
@@ -83,6 +83,29 @@ impl Names {
             .get(seat)
             .cloned()
             .unwrap_or_else(|| format!("#{}", seat + 1))
+    }
+
+    /// The names a picture draws on the seats' plates: a mention means
+    /// nothing in an image, so a member is drawn by the display name the
+    /// bot last saw them use (`display`), and by the seat's number (玩家 2)
+    /// while it has seen none; the computer's seats keep their names. The
+    /// renderer still falls back to the number for a name its font cannot
+    /// draw.
+    pub fn for_picture(
+        &self,
+        seats: &[Occupant],
+        display: impl Fn(UserId) -> Option<String>,
+    ) -> Vec<Option<String>> {
+        self.0
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| match seats.get(seat) {
+                Some(Occupant::Human(user)) => display(*user),
+                _ => crate::render::seat_names(std::slice::from_ref(name))
+                    .pop()
+                    .flatten(),
+            })
+            .collect()
     }
 }
 
@@ -615,5 +638,24 @@ mod tests {
             assert_eq!(clean(r.seat_line(2, String::new())), ai);
             assert_eq!(clean(r.seat_line(1, "farmer".into())), with_role);
         }
+    }
+}
+
+#[cfg(test)]
+mod picture_name_tests {
+    use super::*;
+
+    /// A picture names a member by the display name the bot saw, never by
+    /// a mention (which an image cannot resolve): by the seat's number
+    /// while no name was seen; the computer's seats by their own names.
+    #[test]
+    fn a_picture_draws_members_by_their_display_names() {
+        let seats = [Occupant::Human(11), Occupant::Ai, Occupant::Human(12)];
+        let names = Names::of(Lang::ZhCn, &seats);
+        assert_eq!(names.0[0], "<@11>");
+        let drawn = names.for_picture(&seats, |u| (u == 11).then(|| "Ann".to_string()));
+        assert_eq!(drawn[0].as_deref(), Some("Ann"));
+        assert_eq!(drawn[1].as_deref(), Some(names.0[1].as_str()));
+        assert_eq!(drawn[2], None, "no name seen: the plate says 玩家 3");
     }
 }
