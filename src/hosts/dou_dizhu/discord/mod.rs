@@ -749,7 +749,7 @@ mod tests {
             }
             // The biggest play each time: soon someone cannot beat it.
             let legal = g.legal_actions(seat);
-            let last = legal.last().unwrap().clone();
+            let last = *legal.last().unwrap();
             g.apply(seat, &last).unwrap();
         }
         let seat = forced.expect("a forced pass in the game");
