@@ -17,6 +17,8 @@ mod support;
 mod arena;
 #[path = "chexuan.rs"]
 mod chexuan;
+#[path = "comforts.rs"]
+mod comforts;
 #[path = "config_example.rs"]
 mod config_example;
 #[path = "crash.rs"]

@@ -620,19 +620,27 @@ async fn play_turn_in(fake: &fake_discord::FakeDiscord, channel: u64) {
     let view = fake.wait_answer(id).await;
     assert!(view.text().contains("It is your turn"), "{view:?}");
     let view = fake_discord::private_message(&view);
-    let id = fake.click_on_in(
-        channel,
-        user,
-        "en-US",
-        view.clone(),
-        &control(&view, "pj1:hint:"),
-    );
-    let hinted = fake_discord::private_message(&fake.wait_answer(id).await);
-    let play = control(&hinted, "pj1:play:");
-    let button = if play.split(':').count() == 5 && !play.ends_with(':') {
-        play
+    let ids = fake_discord::custom_ids(&view);
+    let (hinted, button) = if !ids.iter().any(|id| id.starts_with("pj1:hint:")) {
+        // 要不起: nothing beats the play, and Pass is the only control.
+        let pass = control(&view, "pj1:pass:");
+        (view, pass)
     } else {
-        control(&hinted, "pj1:pass:")
+        let id = fake.click_on_in(
+            channel,
+            user,
+            "en-US",
+            view.clone(),
+            &control(&view, "pj1:hint:"),
+        );
+        let hinted = fake_discord::private_message(&fake.wait_answer(id).await);
+        let play = control(&hinted, "pj1:play:");
+        let button = if play.split(':').count() == 5 && !play.ends_with(':') {
+            play
+        } else {
+            control(&hinted, "pj1:pass:")
+        };
+        (hinted, button)
     };
     let id = fake.click_on_in(channel, user, "en-US", hinted, &button);
     let done = fake.wait_answer(id).await;

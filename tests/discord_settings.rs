@@ -290,12 +290,15 @@ async fn admins_configure_their_own_server_from_discord() {
         "{help}"
     );
     assert!(help.contains("/daily"), "{help}");
+    // 要不起 (issue #36): the choice to pass at once is found from /help.
+    assert!(help.contains("/autopass on:True"), "{help}");
     assert!(!help.contains("/paiju settings"), "{help}");
     let help = ask(&fake, CHANNEL_2, ADMIN_2, "zh-CN", "help", json!([])).await;
     assert!(
         help.contains("/斗地主") && help.contains("/牌局 设置"),
         "{help}"
     );
+    assert!(help.contains("/自动不要 开启:true"), "{help}");
 
     fake.assert_within_limits();
     bot.stop();

@@ -252,6 +252,11 @@ hand-wild-group = { $cards } wild
 btn-autoplay = Auto-play (托管)
 autoplay-switched-on = You are on auto-play (托管): the computer plays for you until you press **Auto-play** again or make a move.
 autoplay-switched-off = Auto-play (托管) is off: you play your own seat again.
+# 要不起 (issue #36): a member's choice (/autopass) and the table's line.
+autopass-on = Autopass is on (自动不要): when nothing you hold beats the play, you pass at once and the table reads “Can't beat it (要不起)”. `/autopass on:False` asks you again.
+autopass-off = Autopass is off: when nothing you hold beats the play, your hand says so and offers only Pass. `/autopass on:True` passes for you at once.
+table-autopassed = { $player }: Can't beat it (要不起)
+hand-your-turn-cant-beat = It is your turn, but you can't beat it (要不起): nothing in your hand beats the play on the table. Press Pass — or `/autopass on:True` to pass at once from now on.
 table-autoplay-title = On auto-play (托管)
 table-autoplay-seats = { $players }
 

@@ -72,6 +72,7 @@ help-intro = Games you can play here (`/<game> start` opens a table in this chan
 help-game-line = **/{ $command }** — { $about }
 help-start = Your hand comes privately; bid and play with the buttons or `/play`. `/<game> rules` explains a game.
 help-chips = Chips: `/chips` (your balance, `leaderboard:true` for the server's), `/daily`, `/give`, `/history`, `/stats`.
+help-autopass = Can't beat a play (要不起)? Your hand says so; `/autopass on:True` passes for you at once from then on.
 help-replay = Replay a finished game of yours move by move, with what the AI would have played: `/replay` (a game number from `/history`), or "Replay" under a result.
 help-admin = Admins: `/paiju settings` sets this server's stakes, games, timers, channels, language and chips.
 help-admin-first = Tip for admins: `/paiju settings` sets this server's own stakes, games, timers, channels, language and chips. (Shown once.)

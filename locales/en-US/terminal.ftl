@@ -34,6 +34,26 @@ term-autoplay-off = { $you ->
     } back at the table.
 term-autoplay-switched-on = You are on auto-play (托管): the AI plays for you until you type anything (auto off).
 term-autoplay-not-on = You are not on auto-play (托管): you play your own seat.
+# 要不起: the table passed at once for a player who cannot beat the play
+# and chose that (autopass on); the apps' words, not a timeout.
+term-autopassed = { $you ->
+        [yes] You can't beat it (要不起): passed at once (autopass on).
+       *[other] { $player } can't beat it (要不起): passed.
+    }
+term-autopass-on = Autopass is on (自动不要): when nothing you hold beats the play, you pass at once. Type `autopass off` to be asked instead.
+term-autopass-off = Autopass is off: when nothing you hold beats the play, you are told and type `pass` yourself. Type `autopass on` to pass at once.
+term-forced-pass = Can't beat it (要不起): nothing in your hand beats the play on the table. Type `pass` (or `autopass on` to pass at once from now on).
+# A length of time: 10 min, 20 s, 1 min 30 s.
+term-duration = { $minutes ->
+        [0] { $seconds } s
+       *[other] { $seconds ->
+            [0] { $minutes } min
+           *[other] { $minutes } min { $seconds } s
+        }
+    }
+# "Your move." with how long the turn lasts before the AI plays it.
+term-your-turn-timed = Your move. ({ $time } to play)
+term-time-warning = ⏳ { $time } left for your move: then the AI plays for you (托管).
 term-settled-line = { $player }: { $chips } chips
 term-settled-line-house = { $player }: { $chips } chips (the house)
 term-balance = Your balance: { $chips } chips.
@@ -54,9 +74,11 @@ term-help-common = In every game:
     {"  "}auto (代打)                  let the AI make this one move for you
     {"  "}auto on (托管)               the AI plays for you until you type anything (auto off, 取消托管)
     {"  "}hand (手牌), table (牌桌)     show your hand or the table again
+    {"  "}rules (规则)                 how this game is played
+    {"  "}autopass on|off (自动不要)    when nothing you hold beats the play (要不起), pass at once, or be asked (the default)
     {"  "}leave (quit, 离开)           leave the game (asked again first)
     {"  "}help (?, 帮助)               this list
-    When your time runs out the AI plays for you (托管) until you type anything.
+    Your move shows how long you have; when your time runs out the AI plays for you (托管) until you type anything.
 term-pick-a-number = type a number from 1 to { $count }, or an empty line to go back
 term-choice-dropped = Nothing played: choose your cards again.
 term-stayed = You stay: nothing was played.
@@ -124,6 +146,7 @@ term-ddz-discard = discard { $cards }
 term-ddz-plays = a play (type the cards)
 term-ddz-discards = a discard (type the cards, or `keep` to discard nothing)
 term-ddz-not-a-command = not a command or cards you hold
+term-ddz-forced-pass = Can't beat it (要不起): nothing in your hand beats { $player }'s { $pattern } { $cards }. Type `pass` (or `autopass on` to pass at once from now on).
 term-ddz-cannot-beat = nothing in your hand beats the play on the table: type `pass` (要不起)
 term-ddz-no-play-now = no cards are played now: answer the question above
 term-ddz-bid-range = a bid is 1, 2 or 3

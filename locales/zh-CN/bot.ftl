@@ -180,6 +180,10 @@ hand-wild-group = { $cards } 癞子
 btn-autoplay = 托管
 autoplay-switched-on = 你已托管：电脑替你出牌，直到你再按 **托管** 或自己出牌。
 autoplay-switched-off = 已取消托管：你重新自己出牌。
+autopass-on = 自动不要已开：手里的牌压不过桌上这手时自动帮你不要，牌桌上显示“要不起”。`/自动不要 开启:false` 改回每次问你。
+autopass-off = 自动不要已关：手里的牌压不过桌上这手时，手牌里会提示你，只给“不出”按钮。`/自动不要 开启:true` 开启自动不要。
+table-autopassed = { $player }：要不起
+hand-your-turn-cant-beat = 轮到你了，但你要不起：你手里没有压得过桌上这手的牌，点“不出”即可。用 `/自动不要 开启:true` 以后自动帮你不要。
 table-autoplay-title = 托管中
 table-autoplay-seats = { $players }
 

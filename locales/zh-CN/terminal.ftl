@@ -25,6 +25,22 @@ term-autoplay-on = { $you ->
 term-autoplay-off = { $player }回到牌桌。
 term-autoplay-switched-on = 你已托管：电脑替你出牌，输入任何内容（取消托管）即可收回。
 term-autoplay-not-on = 你没有托管，正在自己出牌。
+term-autopassed = { $you ->
+        [yes] 你要不起：已自动不要（自动不要已开）。
+       *[other] { $player }：要不起
+    }
+term-autopass-on = 自动不要已开：手里的牌压不过桌上这手时，自动帮你“不要”。输入“自动不要关”改为每次问你。
+term-autopass-off = 自动不要已关：手里的牌压不过桌上这手时，会提示你，由你自己输入“不要”。输入“自动不要开”可自动过。
+term-forced-pass = 要不起：你手里没有压得过桌上这手的牌。请输入“不要”（输入“自动不要开”以后自动过）。
+term-duration = { $minutes ->
+        [0] { $seconds }秒
+       *[other] { $seconds ->
+            [0] { $minutes }分钟
+           *[other] { $minutes }分{ $seconds }秒
+        }
+    }
+term-your-turn-timed = 轮到你了。（限时{ $time }）
+term-time-warning = ⏳ 只剩{ $time }了：超时后电脑替你托管。
 term-settled-line = { $player }：{ $chips } 筹码
 term-settled-line-house = { $player }：{ $chips } 筹码（系统）
 term-balance = 你的余额：{ $chips } 筹码。
@@ -45,9 +61,11 @@ term-help-common = 各游戏通用：
     {"  "}代打                 这一步让电脑替你走
     {"  "}托管                 电脑一直替你出牌，直到你再输入任何内容（取消托管）
     {"  "}手牌、牌桌           再看一次手牌或牌桌
+    {"  "}规则（玩法）         看本游戏的规则
+    {"  "}自动不要开|关        要不起时自动不要，或每次问你（默认）
     {"  "}离开（逃跑）         离开本局（会先再问一次）
     {"  "}帮助（?）            显示本列表
-    超时后电脑替你托管，直到你再输入任何内容。英文命令（hint、auto、hand、table、leave、help）也可以用。
+    轮到你时会显示限时；超时后电脑替你托管，直到你再输入任何内容。英文命令（hint、auto、hand、table、rules、autopass on|off、leave、help）也可以用。
 term-pick-a-number = 请输入 1 到 { $count } 的编号，或直接回车返回
 term-choice-dropped = 没有出牌：请重新选牌。
 term-stayed = 你留在牌桌，没有出牌。
@@ -107,6 +125,7 @@ term-ddz-discard = 弃 { $cards }
 term-ddz-plays = 出牌（输入要出的牌）
 term-ddz-discards = 弃牌（输入要弃的牌，或“不弃”一张不弃）
 term-ddz-not-a-command = 不是命令，也不是你手里的牌
+term-ddz-forced-pass = 要不起：你手里没有压得过{ $player }这手{ $pattern }（{ $cards }）的牌。请输入“不要”（输入“自动不要开”以后自动过）。
 term-ddz-cannot-beat = 你手里没有压得过桌上这手的牌：请输入“不要”（要不起）
 term-ddz-no-play-now = 现在不出牌：请先回答上面的问题
 term-ddz-bid-range = 叫分只能是 1、2 或 3

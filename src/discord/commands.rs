@@ -28,6 +28,7 @@ pub fn all() -> Vec<Command> {
         super::table::commands::play(),
         super::table::commands::pass(),
         super::table::commands::hand(),
+        super::autopass::autopass(),
         super::settings::paiju(),
         super::settings::help(),
         super::ratings::rank(),

@@ -13,6 +13,7 @@
 //! is asked from `{api_url}/api/v10/gateway`. Without it nothing differs
 //! from a plain serenity client.
 
+pub mod autopass;
 pub mod chips;
 pub mod commands;
 pub mod components;

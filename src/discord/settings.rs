@@ -604,11 +604,12 @@ pub async fn help(ctx: Context<'_>) -> Result<(), BotError> {
         games.push('\n');
     }
     let mut text = format!(
-        "{}\n{}\n{}\n{}\n{}",
+        "{}\n{}\n{}\n{}\n{}\n{}",
         i18n::tr(lang, "help-intro"),
         games.trim_end(),
         i18n::tr(lang, "help-start"),
         i18n::tr(lang, "help-chips"),
+        i18n::tr(lang, "help-autopass"),
         i18n::tr(lang, "help-replay"),
     );
     if is_admin(ctx) {

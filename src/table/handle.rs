@@ -43,6 +43,10 @@ pub enum Actor {
     /// The table itself: a step nobody decides, on the table's clock
     /// ([`super::TableGame::table_step`]: a batch of cards dealt).
     Table,
+    /// The table passing at once for a player whose only move is the pass
+    /// (要不起: [`crate::games::Game::forced_pass`]) and who chose that
+    /// ([`super::TableStore::autopass`]): neither a timeout nor 托管.
+    AutoPass,
 }
 
 /// Why a table closed.
@@ -216,6 +220,9 @@ pub struct GameStatus<G: Game> {
     /// The commitment to the deal's seed (the seed stays hidden until the
     /// game ends).
     pub commitment: Option<DealCommitment>,
+    /// The asking seat's pass when passing is its only legal move now
+    /// (要不起, [`crate::games::Game::forced_pass`]): a front end says so.
+    pub forced_pass: Option<G::Action>,
 }
 
 pub(super) type Reply<T> = oneshot::Sender<Result<T, TableError>>;
@@ -237,6 +244,7 @@ pub(super) enum Command<G: Game> {
     },
     TakeBack(UserId, Reply<()>),
     Autoplay(UserId, Reply<()>),
+    AutopassChanged(Reply<()>),
     Hint(UserId, Reply<G::Action>),
     Status(Option<UserId>, Reply<TableStatus<G>>),
 }
@@ -387,6 +395,13 @@ impl<G: Game> TableHandle<G> {
     /// acts. Kept with the game, so it survives a restart.
     pub async fn autoplay(&self, user: UserId) -> Result<(), TableError> {
         self.ask(|r| Command::Autoplay(user, r)).await
+    }
+
+    /// A player's 要不起 choice changed ([`super::TableStore::set_autopass`]):
+    /// the table looks at the seats it waits on again, so one switched on
+    /// while passing is its only move passes now. Changes nothing else.
+    pub async fn autopass_changed(&self) -> Result<(), TableError> {
+        self.ask(Command::AutopassChanged).await
     }
 
     /// What the bot would play for `user`'s seat now.

@@ -111,6 +111,23 @@ impl TableStore for Ledger {
         Ok(seats.into_iter().map(|s| s as usize).collect())
     }
 
+    async fn set_autopass(
+        &self,
+        server: ServerId,
+        user: UserId,
+        on: bool,
+    ) -> Result<(), StoreError> {
+        Ledger::set_autopass(self, server, user, on)
+            .await
+            .map_err(store_error)
+    }
+
+    async fn autopass(&self, server: ServerId, user: UserId) -> Result<bool, StoreError> {
+        Ledger::autopass(self, server, user)
+            .await
+            .map_err(store_error)
+    }
+
     async fn create_game(&self, g: NewGame) -> Result<GameId, StoreError> {
         let balances = g.balances.clone();
         timed(

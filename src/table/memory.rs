@@ -55,6 +55,9 @@ struct Inner {
     /// The running game each seated user plays, per server: one lookup to
     /// refuse a second seat, instead of a scan of every game.
     seated: HashMap<(ServerId, UserId), GameId>,
+    /// The members who chose to pass at once when they cannot beat a play
+    /// ([`TableStore::set_autopass`]).
+    autopass: std::collections::HashSet<(ServerId, UserId)>,
     fail_next_snapshot: bool,
 }
 
@@ -550,6 +553,25 @@ impl TableStore for MemoryStore {
         let inner = self.lock();
         let i = index(game, inner.games.len()).ok_or_else(|| no_game(game))?;
         Ok(inner.games[i].autoplay.iter().copied().collect())
+    }
+
+    async fn set_autopass(
+        &self,
+        server: ServerId,
+        user: UserId,
+        on: bool,
+    ) -> Result<(), StoreError> {
+        let mut inner = self.lock();
+        if on {
+            inner.autopass.insert((server, user));
+        } else {
+            inner.autopass.remove(&(server, user));
+        }
+        Ok(())
+    }
+
+    async fn autopass(&self, server: ServerId, user: UserId) -> Result<bool, StoreError> {
+        Ok(self.lock().autopass.contains(&(server, user)))
     }
 
     async fn unfinished_games(&self) -> Result<Vec<StoredGame>, StoreError> {

@@ -253,6 +253,25 @@ pub trait TableStore: Send + Sync + 'static {
         game: GameId,
     ) -> impl Future<Output = Result<Vec<Seat>, StoreError>> + Send;
 
+    /// Switches `user`'s 要不起 preference on this server: `on`, the table
+    /// passes at once for them when passing is their only move
+    /// ([`crate::games::Game::forced_pass`]); off (the default), it asks.
+    /// Kept across restarts; nothing here moves chips.
+    fn set_autopass(
+        &self,
+        server: ServerId,
+        user: UserId,
+        on: bool,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Whether `user` chose, on this server, to pass at once when passing
+    /// is the only move (false when never chosen).
+    fn autopass(
+        &self,
+        server: ServerId,
+        user: UserId,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
     /// Every game that was started and neither settled nor cancelled.
     fn unfinished_games(&self) -> impl Future<Output = Result<Vec<StoredGame>, StoreError>> + Send;
 

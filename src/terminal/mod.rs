@@ -28,8 +28,8 @@ pub use text::Terminal;
 use crate::games::Seat;
 use crate::i18n::Lang;
 use crate::table::{
-    CloseReason, GameId, GameResult, Occupant, TableConfig, TableError, TableEvent, TableGame,
-    TableHandle, TableOptions, TableStore, Tables,
+    Actor, CloseReason, GameId, GameResult, Occupant, TableConfig, TableError, TableEvent,
+    TableGame, TableHandle, TableOptions, TableStore, Tables,
 };
 use std::io::Write;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
@@ -114,6 +114,38 @@ pub fn autoplay_switch(line: &str) -> Option<bool> {
     }
 }
 
+/// The 要不起 switch typed, in both languages: `autopass on|off`,
+/// `自动不要 开|关` (on: when nothing the person holds beats the play
+/// standing, the table passes at once for them; off, the default: they are
+/// told and type the pass). `Some(None)`: the word alone, which tells how
+/// it is set.
+pub fn autopass_switch(line: &str) -> Option<Option<bool>> {
+    let line = line.trim().to_lowercase();
+    let rest = ["autopass", "自动不要"]
+        .iter()
+        .find_map(|w| line.strip_prefix(w))?;
+    match rest.trim() {
+        "" => Some(None),
+        "on" | "开" | "开启" => Some(Some(true)),
+        "off" | "关" | "关闭" => Some(Some(false)),
+        _ => None,
+    }
+}
+
+/// `rules` (规则, 玩法): the game's rules, the same text as on Discord.
+pub fn is_rules(line: &str) -> bool {
+    matches!(
+        line.trim().to_lowercase().as_str(),
+        "rules" | "规则" | "玩法"
+    )
+}
+
+/// How much of a turn is left when the person is warned that time runs
+/// out: a quarter of the turn, at most a minute.
+pub fn warn_before(turn: std::time::Duration) -> std::time::Duration {
+    (turn / 4).min(std::time::Duration::from_secs(60))
+}
+
 /// One game in the terminal: its words (in `lang`) and its input.
 /// Everything else — resuming, the table, timers, chips — is the shared
 /// loop's. `me` is the person's seat, named "You".
@@ -141,6 +173,12 @@ pub trait TerminalGame: TableGame {
     /// The choices open now, in words (with what they cost, where the view
     /// tells: Chexuan's call).
     fn options_line(lang: Lang, view: &Self::View, legal: &[Self::Action]) -> String;
+    /// Said instead of the choices when passing is the person's only move
+    /// (要不起, [`crate::games::Game::forced_pass`]): what they cannot beat,
+    /// where the game can say it, and the word that passes.
+    fn forced_pass_line(lang: Lang, _view: &Self::View) -> String {
+        text::forced_pass(lang)
+    }
     /// How an action reads in a hint.
     fn action_label(lang: Lang, action: &Self::Action) -> String;
     /// The line a hint prints: the action, and what the game has to add
@@ -205,6 +243,8 @@ enum Waited<G: TableGame> {
     /// Events were dropped (the receiver lagged): look at the table again.
     Missed,
     Closed,
+    /// The moment to warn that the person's time runs out came.
+    Warn,
 }
 
 /// How one game ended for the loop.
@@ -421,6 +461,7 @@ where
         &mut self,
         rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
         prompt: bool,
+        warn_at: Option<tokio::time::Instant>,
     ) -> anyhow::Result<Waited<G>> {
         if let Some(line) = self.pending.take() {
             return Ok(Waited::Line(Some(line)));
@@ -441,6 +482,7 @@ where
                     });
                 }
                 line = reader.next(input) => line?,
+                _ = sleep_until(warn_at), if warn_at.is_some() => return Ok(Waited::Warn),
             };
             if let Some(text) = self.line_text(line)? {
                 return Ok(Waited::Line(text));
@@ -619,6 +661,7 @@ where
             self.say(G::another_question(self.options.lang))?;
             match self.read_line().await? {
                 None => return Ok(false),
+                Some(l) if is_rules(&l) => self.say(text::rules(self.options.lang, G::KIND))?,
                 Some(l) => match l.trim().to_lowercase().as_str() {
                     "y" | "yes" | "好" | "再来" | "再来一局" => return Ok(true),
                     "n" | "no" | "q" | "quit" | "不" | "不了" | "不来了" => return Ok(false),
@@ -690,8 +733,20 @@ where
                     self.say(text::fair_commitment(lang, c))?;
                 }
             }
-            TableEvent::Acted { events, .. } => {
-                for e in &events {
+            TableEvent::Acted {
+                events,
+                actor,
+                seat,
+                ..
+            } => {
+                let mut events = events.iter();
+                if actor == Actor::AutoPass {
+                    // The pass made at once (要不起) is said in the apps'
+                    // words instead of the pass's own line, its first.
+                    events.next();
+                    self.say(text::autopassed(lang, &text::seats(&names, me), seat))?;
+                }
+                for e in events {
                     self.say(G::event_line(self.options.lang, e, me))?;
                 }
             }
@@ -787,6 +842,8 @@ where
     ) -> anyhow::Result<End> {
         let mut shown_version = None;
         let mut prompt = true;
+        // When to say, once a turn, that the person's time runs out.
+        let mut warn_at = None;
         loop {
             if let Some(end) = self.drain(rx)? {
                 return Ok(end);
@@ -815,7 +872,7 @@ where
                 if away {
                     // 托管: the table plays for the person, who sees every
                     // move as it is made; a line typed ends it.
-                    match self.line_or_event(rx, false).await? {
+                    match self.line_or_event(rx, false, None).await? {
                         Waited::Line(None) => return Ok(End::Eof),
                         Waited::Line(Some(line)) => {
                             if let Err(e) = handle.take_back(LOCAL_USER).await {
@@ -832,7 +889,7 @@ where
                                 return Ok(end);
                             }
                         }
-                        Waited::Missed => {}
+                        Waited::Missed | Waited::Warn => {}
                         Waited::Closed => return Ok(End::Over),
                     }
                     continue;
@@ -855,15 +912,38 @@ where
                 self.say("")?;
                 self.say(G::table_lines(self.options.lang, &game.view, self.seat))?;
                 self.say(G::hand_line(self.options.lang, &game.view))?;
-                self.say(G::options_line(self.options.lang, &game.view, &game.legal))?;
-                self.say(text::your_turn(self.options.lang))?;
+                if game.forced_pass.is_some() {
+                    self.say(G::forced_pass_line(self.options.lang, &game.view))?;
+                } else {
+                    self.say(G::options_line(self.options.lang, &game.view, &game.legal))?;
+                }
+                // How long the turn lasts before the AI plays it (托管),
+                // from the table's own clock; said again shortly before.
+                self.say(text::your_turn_within(self.options.lang, game.turn_left))?;
+                warn_at = game.turn_left.and_then(|left| {
+                    let before = warn_before(left);
+                    (left > before)
+                        .then(|| tokio::time::Instant::now() + (left - before))
+                        .map(|at| (at, before))
+                });
                 shown_version = Some(game.version);
                 prompt = true;
             }
             // The table keeps going while the prompt waits (the turn timer,
             // another seat leaving): what it does is shown at once.
-            let line = match self.line_or_event(rx, prompt).await? {
+            let line = match self
+                .line_or_event(rx, prompt, warn_at.map(|(at, _)| at))
+                .await?
+            {
                 Waited::Line(None) => return Ok(End::Eof),
+                Waited::Warn => {
+                    if let Some((_, left)) = warn_at.take() {
+                        self.say("")?;
+                        self.say(text::time_warning(self.options.lang, left))?;
+                    }
+                    prompt = true;
+                    continue;
+                }
                 Waited::Line(Some(line)) => line,
                 Waited::Event(event) => {
                     let quiet = matches!(
@@ -886,6 +966,21 @@ where
                 Waited::Closed => return Ok(End::Over),
             };
             prompt = true;
+            if is_rules(&line) {
+                self.say(text::rules(self.options.lang, G::KIND))?;
+                continue;
+            }
+            if let Some(choice) = autopass_switch(&line) {
+                // Switched on while passing is the only move: the table
+                // passes now, as it will from now on.
+                let on = self.switch_autopass(choice).await?;
+                if choice.is_some() && on == Some(true) {
+                    if let Err(e) = handle.autopass_changed().await {
+                        self.say(text::table_error(self.options.lang, &e))?;
+                    }
+                }
+                continue;
+            }
             match autoplay_switch(&line) {
                 Some(true) => {
                     self.switched_on = true;
@@ -953,6 +1048,30 @@ where
         }
     }
 
+    /// Sets the person's 要不起 choice (`None`: only tells it), kept in
+    /// the ledger for every game and run; `Some(on)` as it is now set, or
+    /// `None` when the ledger could not keep it (said).
+    async fn switch_autopass(&mut self, choice: Option<bool>) -> anyhow::Result<Option<bool>> {
+        let store = self.tables.store();
+        let now = match choice {
+            Some(on) => store
+                .set_autopass(LOCAL_SERVER, LOCAL_USER, on)
+                .await
+                .map(|()| on),
+            None => store.autopass(LOCAL_SERVER, LOCAL_USER).await,
+        };
+        match now {
+            Ok(on) => {
+                self.say(text::autopass_set(self.options.lang, on))?;
+                Ok(Some(on))
+            }
+            Err(e) => {
+                self.say(text::table_error(self.options.lang, &TableError::Store(e)))?;
+                Ok(None)
+            }
+        }
+    }
+
     async fn act(
         &mut self,
         handle: &TableHandle<G>,
@@ -979,4 +1098,12 @@ pub(crate) fn choices_lines<G: TerminalGame>(lang: Lang, choices: &[G::Action]) 
 pub(crate) fn pick_choice<'a, A>(line: &str, choices: &'a [A]) -> Option<&'a A> {
     let n: usize = line.trim().parse().ok()?;
     n.checked_sub(1).and_then(|i| choices.get(i))
+}
+
+/// Waits until `at`; never, without one.
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }

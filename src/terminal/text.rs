@@ -153,6 +153,77 @@ pub fn autoplay_not_on(lang: Lang) -> String {
     tr(lang, "term-autoplay-not-on")
 }
 
+/// The table passed at once for `seat`, whose only move was the pass
+/// and whose player chose that (要不起): the apps' words, not a timeout.
+pub fn autopassed(lang: Lang, seats: &Seats<'_>, seat: usize) -> String {
+    seats.say(lang, "term-autopassed", seat, vec![])
+}
+
+/// The person's 要不起 choice (`autopass on|off`, 自动不要 开|关), as now set.
+pub fn autopass_set(lang: Lang, on: bool) -> String {
+    tr(
+        lang,
+        if on {
+            "term-autopass-on"
+        } else {
+            "term-autopass-off"
+        },
+    )
+}
+
+/// The person's turn when passing is the only move (要不起), in a game
+/// that does not name the play standing.
+pub fn forced_pass(lang: Lang) -> String {
+    tr(lang, "term-forced-pass")
+}
+
+/// A length of time in words: `10 min`, `20 s`, `1 min 30 s` (10分钟,
+/// 20秒, 1分30秒), rounded up to the second.
+pub fn duration(lang: Lang, time: std::time::Duration) -> String {
+    let secs = time.as_secs() + u64::from(time.subsec_nanos() > 0);
+    let secs = i64::try_from(secs).unwrap_or(i64::MAX);
+    tr_args(
+        lang,
+        "term-duration",
+        &[
+            ("minutes", (secs / 60).into()),
+            ("seconds", (secs % 60).into()),
+        ],
+    )
+}
+
+/// "Your move." with how long the person has for it, when a timer runs.
+pub fn your_turn_within(lang: Lang, left: Option<std::time::Duration>) -> String {
+    match left {
+        Some(left) => tr_args(
+            lang,
+            "term-your-turn-timed",
+            &[("time", duration(lang, left).into())],
+        ),
+        None => your_turn(lang),
+    }
+}
+
+/// Said once when little of the person's time is left.
+pub fn time_warning(lang: Lang, left: std::time::Duration) -> String {
+    tr_args(
+        lang,
+        "term-time-warning",
+        &[("time", duration(lang, left).into())],
+    )
+}
+
+/// A game's rules texts (what `rules` answers on Discord) as plain text
+/// for a terminal: Discord's bold marks taken out, a blank line between
+/// two texts.
+pub fn rules(lang: Lang, kind: crate::games::GameKind) -> String {
+    kind.rules_keys()
+        .iter()
+        .map(|key| tr(lang, key).replace("**", ""))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 pub fn left(lang: Lang, seats: &Seats<'_>, seat: usize) -> String {
     seats.say(lang, "event-left", seat, vec![])
 }

@@ -1007,6 +1007,21 @@ impl TableStore for GiveBeforeOpening {
     ) -> Result<Vec<usize>, paiju::table::StoreError> {
         TableStore::autoplay_seats(&*self.ledger, game).await
     }
+    async fn set_autopass(
+        &self,
+        server: paiju::table::ServerId,
+        user: paiju::table::UserId,
+        on: bool,
+    ) -> Result<(), paiju::table::StoreError> {
+        TableStore::set_autopass(&*self.ledger, server, user, on).await
+    }
+    async fn autopass(
+        &self,
+        server: paiju::table::ServerId,
+        user: paiju::table::UserId,
+    ) -> Result<bool, paiju::table::StoreError> {
+        TableStore::autopass(&*self.ledger, server, user).await
+    }
     async fn create_game(
         &self,
         game: paiju::table::NewGame,

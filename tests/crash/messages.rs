@@ -110,3 +110,45 @@ async fn a_games_autoplay_seats_are_read_back_after_a_restart(b: Backend) {
 }
 
 crate::on_every_database!(a_games_autoplay_seats_are_read_back_after_a_restart);
+
+/// Issue #36 in the ledger: a member's 要不起 preference (pass at once when
+/// passing is the only move) is per member per server, off until switched
+/// on, survives a restart on SQLite and PostgreSQL, and switching it twice
+/// changes nothing more.
+async fn a_members_autopass_choice_is_read_back_after_a_restart(b: Backend) {
+    let db = TestDb::new(b).await.unwrap();
+    let ledger = Ledger::open(&db.url, LedgerConfig::default())
+        .await
+        .unwrap();
+    assert!(!ledger.autopass(5, 11).await.unwrap(), "off by default");
+    ledger.set_autopass(5, 11, true).await.unwrap();
+    ledger.set_autopass(5, 11, true).await.unwrap();
+    ledger.set_autopass(5, 12, true).await.unwrap();
+    ledger.set_autopass(5, 12, false).await.unwrap();
+    // Switching off what is off changes nothing.
+    ledger.set_autopass(5, 13, false).await.unwrap();
+    // The same member on another server chose nothing there.
+    ledger.set_autopass(6, 12, true).await.unwrap();
+    // Ids above i64::MAX (Discord snowflakes never are, but the ledger
+    // stores u64 ids) read back too.
+    ledger
+        .set_autopass(u64::MAX, u64::MAX - 1, true)
+        .await
+        .unwrap();
+    ledger.close().await;
+
+    let ledger = Ledger::open(&db.url, LedgerConfig::default())
+        .await
+        .unwrap();
+    assert!(ledger.autopass(5, 11).await.unwrap());
+    assert!(!ledger.autopass(5, 12).await.unwrap());
+    assert!(!ledger.autopass(5, 13).await.unwrap());
+    assert!(ledger.autopass(6, 12).await.unwrap());
+    assert!(!ledger.autopass(6, 11).await.unwrap());
+    assert!(ledger.autopass(u64::MAX, u64::MAX - 1).await.unwrap());
+    ledger.set_autopass(5, 11, false).await.unwrap();
+    assert!(!ledger.autopass(5, 11).await.unwrap());
+    ledger.close().await;
+}
+
+crate::on_every_database!(a_members_autopass_choice_is_read_back_after_a_restart);

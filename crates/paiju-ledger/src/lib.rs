@@ -60,6 +60,7 @@
 //!
 //! Ids: Discord snowflakes (`u64`) are stored bit-for-bit as `BIGINT`.
 
+mod autopass;
 mod autoplay;
 mod backup;
 mod checkpoint;

@@ -308,10 +308,24 @@ impl<G: DiscordGame> Driver<G> {
                         seat,
                         action,
                         events,
+                        actor,
                         ..
                     } => {
                         let names = Names::of(self.lang, &self.seats);
-                        for line in G::event_lines(self.lang, &names, seat, &action, &events) {
+                        let mut lines =
+                            G::event_lines(self.lang, &names, seat, &action, &events).into_iter();
+                        if actor == crate::table::Actor::AutoPass {
+                            // The pass made at once for a member who
+                            // cannot beat the play reads as in the apps
+                            // (要不起), in place of the pass's own line.
+                            lines.next();
+                            self.push_log(i18n::tr_args(
+                                self.lang,
+                                "table-autopassed",
+                                &[("player", names.get(seat).into())],
+                            ));
+                        }
+                        for line in lines {
                             self.push_log(line);
                         }
                     }

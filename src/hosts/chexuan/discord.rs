@@ -224,7 +224,7 @@ fn stage_line(lang: Lang, stage: Stage) -> String {
 impl DiscordGame for ChexuanTable {
     type Click = ChexuanClick;
 
-    const RULES_KEYS: &'static [&'static str] = &["chexuan-rules", "chexuan-rules-hands"];
+    const RULES_KEYS: &'static [&'static str] = crate::games::GameKind::Chexuan.rules_keys();
 
     /// The ante, not the stake (always 1: a hand's chips are its ante and
     /// bets), as the table message says it.

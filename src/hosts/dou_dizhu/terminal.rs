@@ -117,6 +117,10 @@ impl TerminalGame for DouDizhu {
         action_label(lang, action)
     }
 
+    fn forced_pass_line(lang: Lang, view: &View) -> String {
+        forced_pass_line(lang, view)
+    }
+
     fn parse_input(lang: Lang, line: &str, view: &View, legal: &[Action]) -> Result<Input, String> {
         if line.trim().is_empty() {
             return Ok(Input::Nothing);
@@ -243,6 +247,33 @@ pub fn grouped_marked(lang: Lang, cards: CardSet, wild: Option<usize>) -> String
 /// Cards in a line, low to high: `3♠ 3♥ 5♦`.
 pub fn flat(lang: Lang, cards: CardSet) -> String {
     i18n::render_cards(lang, &cards.cards())
+}
+
+/// 要不起: the play standing that nothing in the person's hand beats, and
+/// the word that passes.
+pub fn forced_pass_line(lang: Lang, view: &View) -> String {
+    let Some(st) = &view.standing else {
+        return text::forced_pass(lang);
+    };
+    let me = view.seat.unwrap_or(0);
+    let names = text::names(lang, view.players as usize, me);
+    let wild = view.wild.map(usize::from);
+    let (main, wilds, wild_as) = crate::games::dou_dizhu::main_part(st.cards, st.combo, wild);
+    tr_args(
+        lang,
+        "term-ddz-forced-pass",
+        &[
+            ("player", names[st.seat].as_str().into()),
+            (
+                "pattern",
+                i18n::ddz_pattern_name(lang, st.combo.kind.name()).into(),
+            ),
+            (
+                "cards",
+                words::ddz_play_text(lang, st.cards, main, wilds, &wild_as).into(),
+            ),
+        ],
+    )
 }
 
 /// The table as `me` sees it: the landlord, the cards each seat holds, the
@@ -675,6 +706,19 @@ mod tests {
         assert!(en.contains("nothing in your hand beats"), "{en}");
         let zh = parse_input(Lang::ZhCn, "4", &view, &legal).unwrap_err();
         assert!(zh.contains("要不起"), "{zh}");
+        // The turn itself says what cannot be beaten, and by whom.
+        assert_eq!(g.forced_pass(1), Some(Action::Pass));
+        let en = forced_pass_line(Lang::EnUs, &view);
+        assert!(
+            en.starts_with("Can't beat it (要不起): nothing in your hand beats AI 1's rocket"),
+            "{en}"
+        );
+        assert!(en.contains("`autopass on`"), "{en}");
+        let zh = forced_pass_line(Lang::ZhCn, &view);
+        assert!(
+            zh.starts_with("要不起：你手里没有压得过电脑1这手王炸"),
+            "{zh}"
+        );
     }
 
     /// Issue #36: a soft bomb (natural + wild) is logged as 软炸, the class

@@ -67,7 +67,7 @@ fn deal_button(lang: Lang, id: String) -> serenity::CreateButton {
 impl DiscordGame for DuanGuozi {
     type Click = DgClick;
 
-    const RULES_KEYS: &'static [&'static str] = &["dg-rules"];
+    const RULES_KEYS: &'static [&'static str] = crate::games::GameKind::DuanGuozi.rules_keys();
 
     fn start_command() -> table_cmds::Command {
         dg_start()

@@ -120,7 +120,7 @@ fn player_lines(lang: Lang, view: &LiveView, names: &[String]) -> Vec<String> {
 impl DiscordGame for PaohuziTable {
     type Click = PhzClick;
 
-    const RULES_KEYS: &'static [&'static str] = &["paohuzi-rules", "paohuzi-rules-score"];
+    const RULES_KEYS: &'static [&'static str] = crate::games::GameKind::Paohuzi.rules_keys();
 
     fn start_command() -> table_cmds::Command {
         phz_start()

@@ -213,7 +213,7 @@ impl DiscordGame for ShengjiTable {
 
     type Click = SjClick;
 
-    const RULES_KEYS: &'static [&'static str] = &["shengji-rules", "shengji-rules-play"];
+    const RULES_KEYS: &'static [&'static str] = crate::games::GameKind::Shengji.rules_keys();
 
     fn start_command() -> table_cmds::Command {
         sj_start()

@@ -76,6 +76,10 @@ pub(super) struct Running<G: TableGame> {
     /// any version since, as others answer the same question meanwhile.
     pub round_since: u64,
     pub autoplay: Vec<bool>,
+    /// The version at which the seats waited on were last looked at for a
+    /// forced pass (要不起) their player chose to make at once: once per
+    /// version, so a player who chose to be asked is not looked up again.
+    pub pass_checked: Option<u64>,
     /// Humans who left a game that has no escape: the bot plays for them.
     pub left: Vec<bool>,
     /// The deal's seed, committed with the game's id (`None`: a game
@@ -106,6 +110,7 @@ impl<G: TableGame> Running<G> {
             last_step: now,
             round_since: version,
             autoplay: vec![false; seats],
+            pass_checked: None,
             left: vec![false; seats],
             // Game ids are positive (the ledger's and the memory store's).
             fair: fair
@@ -211,6 +216,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
             self.announce_turn();
         }
         while self.closed.is_none() {
+            // 要不起 passed at once for a player who chose it, before any
+            // command is answered: nobody is shown a turn already made.
+            if self.thinking.is_none() && self.autopass_due() {
+                self.autopass().await;
+                continue;
+            }
             let deadline = match self.thinking {
                 Some(_) => None,
                 None => self.next_deadline(),
@@ -280,6 +291,12 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                 let r = self.autoplay_on(user).await;
                 answer(reply, r)
             }
+            Command::AutopassChanged(reply) => {
+                if let Phase::Playing(run) = &mut self.phase {
+                    run.pass_checked = None;
+                }
+                answer(reply, Ok(()))
+            }
             Command::Hint(user, reply) => self.hint(user, reply),
             Command::Status(viewer, reply) => answer(reply, Ok(self.status(viewer))),
         }
@@ -314,6 +331,7 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
                     })
                     .min(),
                 commitment: run.commitment(),
+                forced_pass: seat.and_then(|s| run.game.forced_pass(s)),
             }),
         };
         TableStatus {

@@ -142,6 +142,67 @@ impl<G: TableGame, S: TableStore> Table<G, S> {
         }
     }
 
+    /// Whether the seats waited on now have not been looked at yet for a
+    /// forced pass (要不起) to make at once: some are people playing their
+    /// own seat (not on 托管, not gone).
+    pub(super) fn autopass_due(&self) -> bool {
+        let Phase::Playing(run) = &self.phase else {
+            return false;
+        };
+        run.pass_checked != Some(run.version)
+            && !run.game.is_finished()
+            && run
+                .game
+                .waiting_on()
+                .into_iter()
+                .any(|s| self.own_player(run, s).is_some())
+    }
+
+    /// The person who plays `seat` now, if it is a person playing it
+    /// (not on 托管, not gone).
+    fn own_player(&self, run: &Running<G>, seat: Seat) -> Option<UserId> {
+        let user = self.seats.get(seat)?.user()?;
+        let away = run.autoplay.get(seat).copied().unwrap_or(true)
+            || run.left.get(seat).copied().unwrap_or(true);
+        (!away).then_some(user)
+    }
+
+    /// Looks once at the seats waited on now: one whose only move is the
+    /// pass (要不起), played by a person who chose to pass at once then
+    /// ([`TableStore::autopass`]), passes now, as the player would. A
+    /// preference that cannot be read leaves the player asked, as ever.
+    pub(super) async fn autopass(&mut self) {
+        let Phase::Playing(run) = &mut self.phase else {
+            return;
+        };
+        let version = run.version;
+        run.pass_checked = Some(version);
+        let forced: Vec<(Seat, UserId, G::Action)> = match &self.phase {
+            Phase::Playing(run) => run
+                .game
+                .waiting_on()
+                .into_iter()
+                .filter_map(|s| {
+                    let user = self.own_player(run, s)?;
+                    Some((s, user, run.game.forced_pass(s)?))
+                })
+                .collect(),
+            Phase::Lobby => return,
+        };
+        for (seat, user, pass) in forced {
+            match self.store.autopass(self.server, user).await {
+                Ok(true) => {
+                    if let Err(e) = self.apply(seat, pass, Actor::AutoPass, version).await {
+                        self.step_failed(e).await;
+                    }
+                    return;
+                }
+                Ok(false) => {}
+                Err(e) => tracing::warn!(user, "the 要不起 choice could not be read: {e}"),
+            }
+        }
+    }
+
     /// A decision made off the task is back: the bot returns to the table,
     /// and the move is applied if the state is still the one it was
     /// decided on. Otherwise (a player acted, took the seat back, the game

@@ -82,6 +82,19 @@ impl GameKind {
         }
     }
 
+    /// The Fluent ids of the game's rules texts, in order, in its
+    /// `locales/*/<game>.ftl`: what `rules` answers, on Discord and in the
+    /// terminal, so a new player can learn the game from it.
+    pub const fn rules_keys(self) -> &'static [&'static str] {
+        match self {
+            GameKind::DouDizhu => &["ddz-rules", "ddz-rules-variants"],
+            GameKind::DuanGuozi => &["dg-rules"],
+            GameKind::Chexuan => &["chexuan-rules", "chexuan-rules-hands"],
+            GameKind::Shengji => &["shengji-rules", "shengji-rules-play"],
+            GameKind::Paohuzi => &["paohuzi-rules", "paohuzi-rules-score"],
+        }
+    }
+
     /// The names of every game, for help texts and refusals
     /// (`dou-dizhu, duan-guozi, chexuan, …`).
     pub fn names() -> String {
@@ -323,6 +336,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// Every legal action of `seat` now (empty when it need not act).
     fn legal_actions(&self, seat: Seat) -> Vec<Self::Action>;
+
+    /// The pass `seat` must make now when passing is its only legal move
+    /// (要不起: a play stands that nothing in its hand beats), so that a
+    /// front end may say so and, if the player chose it, pass at once.
+    /// `None` when the seat has a choice or is not asked; by default
+    /// always (a game without forced passes: Shengji always has a legal
+    /// follow, a Paohuzi claim is a choice).
+    fn forced_pass(&self, _seat: Seat) -> Option<Self::Action> {
+        None
+    }
 
     /// What `seat` may see; `None` is the public view (spectators, the
     /// channel message).

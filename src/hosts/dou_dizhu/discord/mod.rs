@@ -45,6 +45,11 @@ fn hand_of(view: &View) -> Vec<Card> {
     view.hand.map(|h| h.cards()).unwrap_or_default()
 }
 
+/// 要不起: the seat's only move is the pass (the rules' answer).
+fn cant_beat(h: &HandView<'_, DouDizhu>) -> bool {
+    crate::games::dou_dizhu::forced_pass_of(h.view, h.legal)
+}
+
 fn cards_text(lang: Lang, cards: CardSet) -> String {
     i18n::render_cards(lang, &cards.cards())
 }
@@ -52,7 +57,7 @@ fn cards_text(lang: Lang, cards: CardSet) -> String {
 impl DiscordGame for DouDizhu {
     type Click = DdzClick;
 
-    const RULES_KEYS: &'static [&'static str] = &["ddz-rules", "ddz-rules-variants"];
+    const RULES_KEYS: &'static [&'static str] = crate::games::GameKind::DouDizhu.rules_keys();
 
     fn start_command() -> table_cmds::Command {
         ddz_start()
@@ -116,10 +121,23 @@ impl DiscordGame for DouDizhu {
             .collect()
     }
 
+    /// 要不起: nothing in the hand beats the play standing, said so.
+    fn your_turn_key(h: &HandView<'_, Self>) -> &'static str {
+        if cant_beat(h) {
+            "hand-your-turn-cant-beat"
+        } else {
+            "hand-your-turn"
+        }
+    }
+
     fn hand_components(
         h: &HandView<'_, Self>,
         selected: &[String],
     ) -> Vec<serenity::CreateActionRow> {
+        if cant_beat(h) {
+            // Nothing to pick: the pass is the only move (要不起).
+            return render::pass_only(h.lang, h.game as u64, h.version);
+        }
         let hand = hand_of(h.view);
         let chosen: Vec<Card> = cards_from_values(selected)
             .unwrap_or_default()
@@ -712,6 +730,72 @@ mod tests {
         let text = DouDizhu::hand_text(Lang::EnUs, &view).unwrap();
         assert!(text.starts_with("Your hand (17 cards)"), "{text}");
         assert_eq!(DouDizhu::hand_text(Lang::EnUs, &g.view(None)), None);
+    }
+
+    /// Issue #36, 要不起: when the rules say the pass is the seat's only
+    /// move, its hand view says so in both languages and offers Pass alone
+    /// (no card select, no Play, no Hint); any other turn keeps them.
+    #[test]
+    fn a_forced_pass_is_said_and_offers_only_pass() {
+        let mut g = dealt();
+        let bidder = g.waiting_on()[0];
+        g.apply(bidder, &Action::Bid(3)).unwrap();
+        let mut forced = None;
+        for _ in 0..200 {
+            let seat = g.waiting_on()[0];
+            if g.forced_pass(seat).is_some() {
+                forced = Some(seat);
+                break;
+            }
+            // The biggest play each time: soon someone cannot beat it.
+            let legal = g.legal_actions(seat);
+            let last = *legal.last().unwrap();
+            g.apply(seat, &last).unwrap();
+        }
+        let seat = forced.expect("a forced pass in the game");
+        let view = g.view(Some(seat));
+        let legal = g.legal_actions(seat);
+        let ids = |lang| {
+            let h = HandView::<DouDizhu> {
+                lang,
+                game: 1,
+                version: 7,
+                seat,
+                view: &view,
+                legal: &legal,
+            };
+            let (text, rows) = hand_message(&h, &[], None);
+            (text, rows_json(&rows))
+        };
+        let (en, rows) = ids(Lang::EnUs);
+        assert!(en.contains("you can't beat it (要不起)"), "{en}");
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        assert!(rows[0]["custom_id"]
+            .as_str()
+            .unwrap()
+            .starts_with("pj1:pass:"));
+        let (zh, _) = ids(Lang::ZhCn);
+        assert!(zh.contains("但你要不起"), "{zh}");
+        // A turn with plays open keeps the select and the buttons.
+        let other = g.waiting_on()[0];
+        g.apply(other, &Action::Pass).unwrap();
+        while g.forced_pass(g.waiting_on()[0]).is_some() {
+            let s = g.waiting_on()[0];
+            g.apply(s, &Action::Pass).unwrap();
+        }
+        let seat = g.waiting_on()[0];
+        let (view, legal) = (g.view(Some(seat)), g.legal_actions(seat));
+        let h = HandView::<DouDizhu> {
+            lang: Lang::EnUs,
+            game: 1,
+            version: 9,
+            seat,
+            view: &view,
+            legal: &legal,
+        };
+        let (text, rows) = hand_message(&h, &[], None);
+        assert!(text.contains("It is your turn: pick cards"), "{text}");
+        assert_eq!(rows.len(), 2, "a select and the buttons");
     }
 
     /// Issue #36: 记牌器 in the hand view while cards are played, from the

@@ -334,6 +334,15 @@ pub fn hand_components(
     rows
 }
 
+/// The hand view's controls when the pass is the only move (要不起): Pass
+/// alone, nothing to pick.
+pub fn pass_only(lang: Lang, table: u64, version: u64) -> Vec<serenity::CreateActionRow> {
+    let pass = serenity::CreateButton::new(ComponentId::new(Click::Pass, table, version).encode())
+        .label(i18n::tr(lang, "btn-pass"))
+        .style(serenity::ButtonStyle::Primary);
+    vec![serenity::CreateActionRow::Buttons(vec![pass])]
+}
+
 /// The select of the readings a selection of cards can be played as now
 /// (癞子), each labelled in the player's words, its value the reading
 /// itself ([`readings::encode`]); at most 25 (Discord's limit).

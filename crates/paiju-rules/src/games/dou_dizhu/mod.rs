@@ -43,6 +43,14 @@ pub use sim::simulate;
 pub use view::{Event, Factors, PassOn, PhaseName, SeatMove, Standing, View};
 pub use wild::{WildAs, WildRules};
 
+/// 要不起 as a front end holding a seat's view and legal actions sees it:
+/// the seat answers a play standing and its only legal move is the pass.
+/// The same answer as [`Game::forced_pass`] for that seat (a test holds
+/// them together), for front ends that have no game at hand.
+pub fn forced_pass_of(view: &View, legal: &[Action]) -> bool {
+    view.phase == PhaseName::Playing && view.standing.is_some() && legal == [Action::Pass]
+}
+
 use crate::games::{Game, GameKind, GameRules, RecordAction, RuleError, Seat};
 use crate::record::{seated_action, Record, RecordError};
 use action::illegal;
@@ -513,6 +521,21 @@ impl Game for DouDizhu {
             }
         }
         Ok(ev)
+    }
+
+    /// 要不起: a play stands, it is `seat`'s turn to answer it, and nothing
+    /// in its hand beats it (no bomb, no rocket either), so passing is the
+    /// only move. A show (明牌) is never open then: it comes before the
+    /// first play.
+    fn forced_pass(&self, seat: Seat) -> Option<Action> {
+        match self.phase {
+            Phase::Playing(p) if p.turn == seat && p.standing.is_some() => {
+                let mut any = false;
+                self.legal_plays(seat, |_| any = true);
+                (!any).then_some(Action::Pass)
+            }
+            _ => None,
+        }
     }
 
     /// Every legal action of `seat` now. `leave` is always allowed and never

@@ -142,3 +142,46 @@ fn views_hide_other_hands() {
     assert_eq!(g.factors().show, 5);
     assert!(g.view(Some(1)).kitty.is_none());
 }
+
+/// 要不起 (issue #36): after the rocket nothing beats, so each farmer's
+/// only move is the pass, and the rules say so; a play that can be beaten,
+/// a lead and a seat not asked leave the choice open.
+#[test]
+fn a_pass_is_forced_only_when_nothing_beats_the_play_standing() {
+    let mut g = game(Rules::default(), 0);
+    g.apply(0, &Action::Bid(3)).unwrap();
+    // The landlord leads, and a leader is never forced to pass.
+    assert_eq!(g.forced_pass(0), None);
+    assert_eq!(g.forced_pass(1), None);
+    let rocket = parse_cards(&["SJ", "BJ"]).unwrap();
+    assert!(
+        rocket.iter().all(|&c| g.hand(0).contains(c)),
+        "the kitty gave the rocket"
+    );
+    g.apply(0, &Action::play(&rocket)).unwrap();
+    assert_eq!(g.forced_pass(1), Some(Action::Pass));
+    assert_eq!(g.legal_actions(1), vec![Action::Pass]);
+    assert!(forced_pass_of(&g.view(Some(1)), &g.legal_actions(1)));
+    assert_eq!(g.forced_pass(2), None, "not seat 2's turn yet");
+    g.apply(1, &Action::Pass).unwrap();
+    assert_eq!(g.forced_pass(2), Some(Action::Pass));
+    g.apply(2, &Action::Pass).unwrap();
+    // A single 3: seat 1's higher singles beat it.
+    let three = g.hand(0).pick(0, 1);
+    g.apply(
+        0,
+        &Action::Play {
+            cards: three,
+            reading: None,
+            wild_as: WildAs::NONE,
+        },
+    )
+    .unwrap();
+    assert_eq!(g.forced_pass(1), None);
+    assert!(g.legal_actions(1).len() > 1);
+    assert!(!forced_pass_of(&g.view(Some(1)), &g.legal_actions(1)));
+    // Doubling and bidding offer a pass beside other words: never forced.
+    let g = game(Rules::default(), 0);
+    assert_eq!(g.forced_pass(0), None);
+    assert!(!forced_pass_of(&g.view(Some(0)), &g.legal_actions(0)));
+}
