@@ -253,9 +253,51 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &DealingView) -> Vec<String
     lines
 }
 
+/// What a batch of the deal brought the viewer of `v` (`before`, then
+/// `dealt` cards of `total` out): the new cards, then the hand as it stood,
+/// by play suit in the order the declarations made by then gave. `v` may be
+/// a later view: the cards are the ones received by then. `None` in the
+/// public view.
+pub fn dealt_line(
+    lang: Lang,
+    v: &ShengjiView,
+    before: usize,
+    dealt: usize,
+    total: usize,
+) -> Option<String> {
+    v.viewer?;
+    let hand = v.received_by(dealt);
+    let new = &hand[v.received_by(before).len().min(hand.len())..];
+    let mut then = v.clone();
+    then.declarations.retain(|d| d.dealt <= before);
+    then.trump = None;
+    let order = display_order(&then);
+    let shown = |cards: &[Card], sep: &str| {
+        suit_groups(&order, cards)
+            .into_iter()
+            .map(|(_, g)| render_cards(lang, &g))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    Some(tr_args(
+        lang,
+        "shengji-dealt-batch",
+        &[
+            ("dealt", (dealt as i64).into()),
+            ("total", (total as i64).into()),
+            ("new", shown(new, " ").into()),
+            ("count", (hand.len() as i64).into()),
+            ("hand", shown(hand, " | ").into()),
+        ],
+    ))
+}
+
 /// One event in words (empty: nothing worth a line).
 pub fn event_line(lang: Lang, seats: &Seats<'_>, e: &Event) -> String {
     match e {
+        // The cards a batch brings are private: [`dealt_line`] says them
+        // to their seat.
+        Event::Dealt { .. } => String::new(),
         Event::Declared { seat, cards, .. } => seats.say(
             lang,
             "shengji-declared",
