@@ -151,3 +151,35 @@ fn dealt_batch(lang: &str, line: &str) -> Option<(usize, Vec<String>, Vec<String
     let hand = &rest[rest.find(colon)? + colon.len()..];
     Some((dealt, cards(new), cards(hand)))
 }
+
+/// Issue #36 §3.9, re-read in Chinese as a new player: the suits of a hand
+/// and the cards each seat has left read as Chinese does (主牌（7 张）：,
+/// 你 25、电脑2 25), not with an English comma and brackets.
+#[test]
+fn the_chinese_table_reads_as_chinese() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sj.db");
+    let (_, out, err) = play(
+        "shengji",
+        &db,
+        &[
+            "--seed",
+            "3",
+            "--decks",
+            "2",
+            "--rules",
+            r#"{"declare_window":0}"#,
+            "--lang",
+            "zh",
+        ],
+        &"auto\n".repeat(5),
+    );
+    assert!(out.contains("  主牌（7 张）：大王 大王"), "{out}\n{err}");
+    assert!(!out.contains("主牌 ("), "{out}");
+    let left = out
+        .lines()
+        .find(|l| l.contains("剩余手牌："))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(left.contains("你 25、电脑2 25、"), "{left}");
+    assert!(!left.contains(", "), "{left}");
+}

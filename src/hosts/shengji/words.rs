@@ -71,19 +71,25 @@ pub fn level_label(level: u8) -> String {
         .unwrap_or_else(|| level.to_string())
 }
 
+/// One play suit's line: `Trumps (主) (5): …` / `主牌（5 张）：…`.
+fn suit_line(lang: Lang, si: usize, count: usize, cards: &str) -> String {
+    tr_args(
+        lang,
+        "shengji-suit-line",
+        &[
+            ("suit", suit_label(lang, si).into()),
+            ("count", (count as i64).into()),
+            ("cards", cards.to_string().into()),
+        ],
+    )
+}
+
 /// The hand as lines, one per play suit: `主 (5): 大王 7♥ 7♥ …`.
 pub fn hand_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
     let order = display_order(v);
     suit_groups(&order, &v.hand)
         .into_iter()
-        .map(|(si, cards)| {
-            format!(
-                "{} ({}): {}",
-                suit_label(lang, si),
-                cards.len(),
-                render_cards(lang, &cards)
-            )
-        })
+        .map(|(si, cards)| suit_line(lang, si, cards.len(), &render_cards(lang, &cards)))
         .collect()
 }
 
@@ -113,12 +119,7 @@ pub fn counter_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
             });
             i += run;
         }
-        lines.push(format!(
-            "{} ({}): {}",
-            suit_label(lang, si),
-            group.len(),
-            items.join(" ")
-        ));
+        lines.push(suit_line(lang, si, group.len(), &items.join(" ")));
     }
     lines
 }
@@ -240,7 +241,7 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &DealingView) -> Vec<String
         tr_args(
             lang,
             "shengji-cards-left",
-            &[("counts", left.join(", ").into())]
+            &[("counts", crate::i18n::list(lang, &left).into())]
         ),
     ));
     if let (Stage::Finished, Some(kitty)) = (v.stage, &v.kitty) {
