@@ -380,3 +380,6 @@ mod play;
 
 #[path = "paohuzi/discord.rs"]
 mod discord;
+
+#[path = "paohuzi/newplayer.rs"]
+mod newplayer;

@@ -451,7 +451,7 @@ async fn the_autoplay_switch_is_typed_in_both_languages() {
 
 /// Issue #36 §3.6: the two-player game (二人斗地主) shows its handicap (让牌)
 /// only once a rob gave one, in the apps' words; the nine cards set aside
-/// are 余牌, not a discard pile (弃牌堆 is 弃三张's word); one farmer wins
+/// are 不用的牌, not a discard pile (弃牌堆 is 弃三张's word); one farmer wins
 /// alone ("the farmer wins"), and a player without a partner wins or loses
 /// alone, not "your side".
 #[test]
@@ -469,12 +469,7 @@ fn the_two_player_game_words_its_handicap_and_its_one_farmer() {
             "Handicap (让牌): 2 — the farmer wins on getting down to 2 cards.",
             "Handicap",
         ),
-        (
-            "zh",
-            "余牌（本局不用）：",
-            "让 2 张：农民剩 2 张牌即获胜。",
-            "让牌",
-        ),
+        ("zh", "不用的牌：", "让 2 张：农民剩 2 张牌即获胜。", "让牌"),
     ] {
         let db = dir.path().join(format!("two-{lang}.db"));
         let mut args = vec!["--seed", "3", "--lang", lang];
@@ -505,4 +500,43 @@ fn the_two_player_game_words_its_handicap_and_its_one_farmer() {
     );
     assert!(!out.contains("farmers"), "{out}");
     assert!(!out.contains("Your side"), "{out}");
+}
+
+/// Issue #36: with one other player there is no "everyone" — the
+/// two-player game names who passed before the new lead ("AI 2 passed:
+/// you lead again"), the three-player game still says everyone passed;
+/// and the nine cards set aside have one name, on the picture and in the
+/// words (不用的牌 / Set aside: the picture's font draws 不用的牌).
+#[test]
+fn a_new_lead_names_the_one_who_passed_at_two() {
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, everyone, one) in [
+        ("en", "Everyone passed", " passed: "),
+        ("zh", "大家都不要", "不要："),
+    ] {
+        let db = dir.path().join(format!("two-{lang}.db"));
+        let args = ["--seed", "1", "--lang", lang, "--rules", r#"{"players":2}"#];
+        let (ok, out, err) = play(&db, &args, &autos());
+        assert!(ok, "{err}\n{out}");
+        let out = out.replace(['\u{2068}', '\u{2069}'], "");
+        assert!(!out.contains(everyone), "{lang}: {out}");
+        assert!(
+            out.lines()
+                .any(|l| l.contains(one) && l.contains("AI 2")
+                    || l.contains(one) && l.contains("电脑2")),
+            "{lang}: {out}"
+        );
+        let db = dir.path().join(format!("three-{lang}.db"));
+        let (ok, out, err) = play(&db, &["--seed", "1", "--lang", lang], &autos());
+        assert!(ok, "{err}\n{out}");
+        assert!(out.contains(everyone), "{lang}: {out}");
+    }
+    for lang in paiju::i18n::Lang::ALL {
+        let picture = paiju::i18n::tr(lang, "picture-aside");
+        let words = paiju::i18n::tr_args(lang, "table-aside", &[("cards", "x".into())]);
+        assert!(
+            words.starts_with(&picture),
+            "one name for the cards set aside: {picture} / {words}"
+        );
+    }
 }

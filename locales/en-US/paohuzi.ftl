@@ -113,23 +113,41 @@ paohuzi-meld-line = { $meld } { $cards } ({ $huxi } huxi)
 paohuzi-meld-hidden = { $meld } ({ $count } cards face down)
 paohuzi-meld-hidden-shows = { $meld } ({ $count } cards face down, shows { $shown })
 paohuzi-hand-legend = (x = small 小, d = big 大; [ ] a 坎 you must keep)
-paohuzi-face-down = a card face down
-paohuzi-origin-drawn = drawn by { $player }
-paohuzi-origin-discarded = discarded by { $player }
+paohuzi-origin-drawn = drawn by { $you ->
+        [yes] you
+       *[no] { $player }
+    }
+paohuzi-origin-discarded = discarded by { $you ->
+        [yes] you
+       *[no] { $player }
+    }
 paohuzi-chi-with-bi = { $group } with 比 { $bi }
 paohuzi-card-from = On the table: { $card }, { $from }.
 paohuzi-own-draw = You drew { $card } (face down).
 paohuzi-shown-card = The shown card (亮张) is { $card }.
-paohuzi-question-line = { $card } You are asked: { $questions }
+# What the seat may take the card with (`paohuzi-ask-*`), as one question.
+paohuzi-ask-tian-hu = win on the shown card (天胡)
+paohuzi-ask-hu = win (胡)
+paohuzi-ask-peng = 碰 (peng)
+paohuzi-ask-chi = 吃 (chi)
+paohuzi-ask-either = { $rest } or { $last }
+# The question with one way to take the card.
+paohuzi-ask-one = { $ask }
+paohuzi-question-line = { $card } Will you { $questions }?
 paohuzi-do-hu = 胡 win
 paohuzi-do-pass = 过 pass
 paohuzi-do-peng = 碰 peng
 paohuzi-do-chi = 吃 chi { $groups }
 paohuzi-do-discard = discard { $card }
 paohuzi-no-melds = no melds
-paohuzi-table-head = Dealer: { $dealer }. Shown card (亮张): { $shown }. Wall: { $wall } cards.
+# The 亮张 is named only while it is the card in play.
+paohuzi-table-head = Dealer: { $dealer }. Wall: { $wall } cards.
+paohuzi-table-head-shown = Dealer: { $dealer }. Shown card (亮张): { $shown }. Wall: { $wall } cards.
 paohuzi-table-player = { $player }: { $cards } cards in hand, { $huxi } huxi shown — { $melds }
-paohuzi-table-pile =     lying by them: { $cards }
+paohuzi-table-pile =     lying by { $you ->
+        [yes] you
+       *[no] them
+    }: { $cards }
 paohuzi-your-hand = Your hand ({ $count } cards), your huxi on the table: { $huxi }
 paohuzi-ev-dealt = { $player } { $you ->
         [yes] deal
@@ -139,10 +157,21 @@ paohuzi-ev-laid-out = { $player } { $you ->
         [yes] lay
        *[no] lays
     } out a { $meld } of { $card }.
+paohuzi-ev-laid-out-hidden = { $player } { $you ->
+        [yes] lay
+       *[no] lays
+    } out a { $meld }; its card is not shown.
 paohuzi-ev-drew = { $player } { $you ->
         [yes] draw
        *[no] draws
     } { $card }; { $wall } left in the wall.
+paohuzi-ev-drew-hidden = { $player } { $you ->
+        [yes] draw
+       *[no] draws
+    } a card and { $you ->
+        [yes] keep
+       *[no] keeps
+    } it face down; { $wall } left in the wall.
 paohuzi-ev-discarded = { $player } { $you ->
         [yes] discard
        *[no] discards
@@ -158,7 +187,10 @@ paohuzi-ev-chong-pao = { $player } { $you ->
 paohuzi-ev-peng = { $player } 碰 (peng) { $card }.
 paohuzi-ev-chi = { $player } 吃 (chi) { $card }: { $groups }.
 paohuzi-ev-you-passed = You passed ({ $question }).
-paohuzi-ev-lies = Nobody takes { $card }: it lies by { $player }.
+paohuzi-ev-lies = Nobody takes { $card }: it lies by { $you ->
+        [yes] you
+       *[no] { $player }
+    }.
 paohuzi-ev-won = { $player } { $you ->
         [yes] win
        *[no] wins

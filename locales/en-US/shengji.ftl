@@ -95,7 +95,12 @@ shengji-trump = { $suit ->
 }
 shengji-levels = Levels: seats 1 + 3 at { $first } · seats 2 + 4 at { $second }
 shengji-hand-no = Hand { $hand }
+# A play suit's cards in a hand or the 记牌器: `Trumps (主) (5): …`.
+shengji-suit-line = { $suit } ({ $count }): { $cards }
 shengji-dealing = Dealing: { $dealt } of { $total } cards. Declare (亮主) with your level cards or a pair of jokers.
+# A batch of the deal, as the terminal shows it to the seat: the cards it
+# brought, then the hand by play suit (trumps first, suits apart by |).
+shengji-dealt-batch = Dealt { $dealt } of { $total } cards; you got { $new }. Your hand ({ $count }): { $hand }
 shengji-window = Every card is dealt: { $seconds } seconds left to declare or overturn (反主).
 shengji-standing = Standing declaration: { $you ->
     [yes] yours

@@ -93,7 +93,11 @@ term-ddz-help = Dou Dizhu:
     {"  "}1 / 2 / 3, bid N (叫 N 分)     bid (score bidding); 0 or pass (不叫) to pass
     {"  "}call, rob, kick, counter, double, show (叫地主 抢地主 踢 反踢 加倍 明牌)   the bidding options the table allows; pass declines them (不抢, 不加倍)
     {"  "}keep (不弃)                    in the discard phase: discard nothing
-term-ddz-lead = Everyone passed: { $you ->
+# `$others`: how many passed (one in two-player Dou Dizhu, named `$passer`).
+term-ddz-lead = { $others ->
+        [1] { $passer } passed
+       *[other] Everyone passed
+    }: { $you ->
         [yes] you lead
        *[other] { $player } leads
     } again.

@@ -163,7 +163,7 @@ hint-action = 提示：{ $action }
 play-done-cards = 你出了 { $cards }。
 result-title = { $game } · 第 { $id } 局 · 底分 { $stake }
 factor-discard = 弃牌 ×{ $value }
-table-aside = 余牌（本局不用）：{ $cards }
+table-aside = 不用的牌：{ $cards }
 table-handicap = 让 { $count } 张：农民剩 { $count } 张牌即获胜。
 
 ## 列表与账本里的牌局状态。

@@ -112,21 +112,35 @@ paohuzi-meld-line = { $meld } { $cards }（{ $huxi } 胡息）
 paohuzi-meld-hidden = { $meld }（{ $count } 张扣着）
 paohuzi-meld-hidden-shows = { $meld }（{ $count } 张扣着，亮 { $shown }）
 paohuzi-hand-legend = （小写一…十，大写壹…拾；[ ] 是必须留着的坎）
-paohuzi-face-down = 一张扣牌
-paohuzi-origin-drawn = { $player } 翻出
-paohuzi-origin-discarded = { $player } 打出
+paohuzi-origin-drawn = { $you ->
+        [yes] 你
+       *[no] { $player }
+    }翻出
+paohuzi-origin-discarded = { $you ->
+        [yes] 你
+       *[no] { $player }
+    }打出
 paohuzi-chi-with-bi = { $group }，比 { $bi }
 paohuzi-card-from = 桌上：{ $card }，{ $from }。
 paohuzi-own-draw = 你摸到 { $card }（扣着）。
 paohuzi-shown-card = 亮张是 { $card }。
-paohuzi-question-line = { $card } 问你：{ $questions }
+# 能怎么要这张牌（paohuzi-ask-*），合成一句问话：“你要胡还是碰？”
+paohuzi-ask-tian-hu = 胡亮张（天胡）
+paohuzi-ask-hu = 胡
+paohuzi-ask-peng = 碰
+paohuzi-ask-chi = 吃
+paohuzi-ask-either = { $rest }还是{ $last }
+paohuzi-ask-one = { $ask }吗
+paohuzi-question-line = { $card }你要{ $questions }？
 paohuzi-do-hu = 胡
 paohuzi-do-pass = 过
 paohuzi-do-peng = 碰
 paohuzi-do-chi = 吃 { $groups }
 paohuzi-do-discard = 出 { $card }
 paohuzi-no-melds = 还没有门子
-paohuzi-table-head = 庄家：{ $dealer }。亮张：{ $shown }。底牌剩 { $wall } 张。
+# 亮张只在它还是桌上要处理的牌时显示。
+paohuzi-table-head = 庄家：{ $dealer }。底牌剩 { $wall } 张。
+paohuzi-table-head-shown = 庄家：{ $dealer }。亮张：{ $shown }。底牌剩 { $wall } 张。
 paohuzi-table-player = { $player }：手牌 { $cards } 张，明息 { $huxi } — { $melds }
 paohuzi-table-pile =     弃牌：{ $cards }
 paohuzi-your-hand = 你的手牌（{ $count } 张），桌面得息：{ $huxi }
@@ -136,9 +150,15 @@ paohuzi-ev-dealt = { $you ->
 paohuzi-ev-laid-out = { $you ->
        *[other] { $player }
     } { $meld }：{ $card }。
+paohuzi-ev-laid-out-hidden = { $you ->
+       *[other] { $player }
+    } 扣下一组{ $meld }（牌不亮出）。
 paohuzi-ev-drew = { $you ->
        *[other] { $player }
     } 翻出 { $card }；底牌剩 { $wall } 张。
+paohuzi-ev-drew-hidden = { $you ->
+       *[other] { $player }
+    } 摸了一张牌，没有亮出；底牌剩 { $wall } 张。
 paohuzi-ev-discarded = { $you ->
        *[other] { $player }
     } 打出 { $card }。

@@ -91,7 +91,11 @@ shengji-trump = { $suit ->
 }
 shengji-levels = 级数：1、3 号位打 { $first } · 2、4 号位打 { $second }
 shengji-hand-no = 第 { $hand } 局
+# 手牌或记牌器里一门花色的牌：“主牌（5 张）：…”。
+shengji-suit-line = { $suit }（{ $count } 张）：{ $cards }
 shengji-dealing = 发牌中：已发 { $dealt } / { $total } 张。有级牌或对王可以亮主。
+# 发牌时每一批：新摸到的牌，再按花色列出手牌（主牌在前，花色之间用 | 隔开）。
+shengji-dealt-batch = 已发 { $dealt } / { $total } 张，你摸到 { $new }。手牌（{ $count } 张）：{ $hand }
 shengji-window = 牌已发完：还有 { $seconds } 秒可以亮主或反主。
 shengji-standing = 当前亮主：{ $you ->
     [yes] 你

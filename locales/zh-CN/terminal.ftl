@@ -80,7 +80,10 @@ term-ddz-help = 斗地主：
     {"  "}叫 1 分 / 叫 2 分 / 叫 3 分（或 1、2、3）  叫分（叫分制）；不叫 或 0 表示不叫
     {"  "}叫地主 抢地主 踢 反踢 加倍 明牌   本桌允许的叫牌选项；不抢、不加倍 表示放弃
     {"  "}不弃                         弃牌阶段：一张也不弃
-term-ddz-lead = 大家都不要：{ $player }重新出牌。
+term-ddz-lead = { $others ->
+        [1] { $passer }不要
+       *[other] 大家都不要
+    }：{ $player }重新出牌。
 term-ddz-no-landlord = 地主：尚未确定
 term-ddz-cards-left = 剩余牌数：{ $counts }
 term-ddz-seat-count = { $player }：{ $count } 张

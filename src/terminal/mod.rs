@@ -163,6 +163,18 @@ pub trait TerminalGame: TableGame {
     }
     /// The words for one of the game's events (empty: nothing to say).
     fn event_line(lang: Lang, event: &Self::Event, me: Seat) -> String;
+    /// Whether `event` means something only `me`'s own view shows (the
+    /// cards a Shengji deal batch brought, a Paohuzi meld laid face down):
+    /// then the loop asks the table for that view and the event is said by
+    /// [`TerminalGame::event_line_seen`]. Events carry only public facts.
+    fn event_needs_view(_event: &Self::Event, _me: Seat) -> bool {
+        false
+    }
+    /// [`TerminalGame::event_line`] with `me`'s view, taken when the event
+    /// was shown (it may be a little later than the event).
+    fn event_line_seen(lang: Lang, event: &Self::Event, _view: &Self::View, me: Seat) -> String {
+        Self::event_line(lang, event, me)
+    }
     /// How a finished game ended (before the chips each seat got); the
     /// game's outcome is `None` when the table closed before it ended.
     fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String;
@@ -708,8 +720,18 @@ where
         }
     }
 
+    /// The person's own view of the game running now, if any.
+    async fn own_view(&self) -> Option<G::View> {
+        let handle = self.tables.get::<G>(LOCAL_CHANNEL)?;
+        let status = handle.status(Some(LOCAL_USER)).await.ok()?;
+        status
+            .game
+            .filter(|g| g.seat == Some(self.seat))
+            .map(|g| g.view)
+    }
+
     /// Shows an event; `Some(end)` when the game is over for the loop.
-    fn show(&mut self, event: TableEvent<G>) -> anyhow::Result<Option<End>> {
+    async fn show(&mut self, event: TableEvent<G>) -> anyhow::Result<Option<End>> {
         let me = self.seat;
         let lang = self.options.lang;
         let names = G::seat_names(lang, me);
@@ -747,7 +769,14 @@ where
                     self.say(text::autopassed(lang, &text::seats(&names, me), seat))?;
                 }
                 for e in events {
-                    self.say(G::event_line(self.options.lang, e, me))?;
+                    let line = match G::event_needs_view(e, me) {
+                        true => match self.own_view().await {
+                            Some(view) => G::event_line_seen(lang, e, &view, me),
+                            None => G::event_line(lang, e, me),
+                        },
+                        false => G::event_line(lang, e, me),
+                    };
+                    self.say(line)?;
                 }
             }
             TableEvent::Autoplay { seat, on } => {
@@ -817,14 +846,14 @@ where
     }
 
     /// Prints every event already sent; `Some(end)` if the table closed.
-    fn drain(
+    async fn drain(
         &mut self,
         rx: &mut tokio::sync::broadcast::Receiver<TableEvent<G>>,
     ) -> anyhow::Result<Option<End>> {
         loop {
             match rx.try_recv() {
                 Ok(event) => {
-                    if let Some(end) = self.show(event)? {
+                    if let Some(end) = self.show(event).await? {
                         return Ok(Some(end));
                     }
                 }
@@ -845,19 +874,19 @@ where
         // When to say, once a turn, that the person's time runs out.
         let mut warn_at = None;
         loop {
-            if let Some(end) = self.drain(rx)? {
+            if let Some(end) = self.drain(rx).await? {
                 return Ok(end);
             }
             let status = match handle.status(Some(LOCAL_USER)).await {
                 Ok(s) => s,
                 Err(_) => {
                     // The table closed: what it said last is still queued.
-                    self.drain(rx)?;
+                    self.drain(rx).await?;
                     return Ok(End::Over);
                 }
             };
             // Events sent before the status was taken come first.
-            if let Some(end) = self.drain(rx)? {
+            if let Some(end) = self.drain(rx).await? {
                 return Ok(end);
             }
             let away = status
@@ -885,7 +914,7 @@ where
                             }
                         }
                         Waited::Event(event) => {
-                            if let Some(end) = self.show(event)? {
+                            if let Some(end) = self.show(event).await? {
                                 return Ok(end);
                             }
                         }
@@ -898,7 +927,7 @@ where
                 // a missed event can never leave the player waiting.
                 match tokio::time::timeout(RECHECK, rx.recv()).await {
                     Ok(Ok(event)) => {
-                        if let Some(end) = self.show(event)? {
+                        if let Some(end) = self.show(event).await? {
                             return Ok(end);
                         }
                     }
@@ -954,7 +983,7 @@ where
                     if !quiet {
                         self.say("")?;
                     }
-                    if let Some(end) = self.show(event)? {
+                    if let Some(end) = self.show(event).await? {
                         return Ok(end);
                     }
                     continue;

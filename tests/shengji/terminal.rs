@@ -118,7 +118,7 @@ fn the_table_speaks_chinese_and_refuses_five_decks() {
     let db = dir.path().join("sj.db");
     let input = format!("pass\n{}", "auto\n".repeat(60));
     let (_, out, err) = play_env("shengji", &db, &ARGS, &input, &[("LANG", "zh_CN.UTF-8")]);
-    assert!(out.contains("主牌 (7)"), "{out}\n{err}");
+    assert!(out.contains("主牌（7 张）"), "{out}\n{err}");
     assert!(out.contains("级数：1、3 号位打 2"), "{out}");
     assert!(out.contains("扣底 8 张"), "{out}");
     assert!(

@@ -528,7 +528,23 @@ pub fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
     let names = text::names(lang, text::MAX_SEATS, me);
     let seats = text::seats(&names, me);
     match event {
-        Event::Lead { seat } => seats.say(lang, "term-ddz-lead", *seat, vec![]),
+        // "Everyone passed" at three; at two the one other player is named.
+        Event::Lead { seat, passed } => seats.say(
+            lang,
+            "term-ddz-lead",
+            *seat,
+            vec![
+                ("others", (passed.len() as i64).into()),
+                (
+                    "passer",
+                    passed
+                        .first()
+                        .map(|&s| seats.name(s))
+                        .unwrap_or_default()
+                        .into(),
+                ),
+            ],
+        ),
         other => words::ddz_event_line(lang, &seats, other).unwrap_or_default(),
     }
 }

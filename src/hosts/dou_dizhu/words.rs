@@ -383,7 +383,14 @@ mod tests {
             "你叫 3 分。"
         );
         assert_eq!(
-            ddz_event_line(Lang::EnUs, &terminal, &DdzEvent::Lead { seat: 1 }),
+            ddz_event_line(
+                Lang::EnUs,
+                &terminal,
+                &DdzEvent::Lead {
+                    seat: 1,
+                    passed: vec![0, 2]
+                }
+            ),
             None
         );
     }

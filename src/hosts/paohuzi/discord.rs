@@ -130,18 +130,8 @@ impl DiscordGame for PaohuziTable {
         let lang = t.lang;
         let names = names_of(t.names);
         let v = &t.view.hand;
-        let mut lines = vec![i18n::tr_args(
-            lang,
-            "paohuzi-table-head",
-            &[
-                (
-                    "dealer",
-                    names.get(v.dealer).cloned().unwrap_or_default().into(),
-                ),
-                ("shown", words::card(lang, v.shown_card).into()),
-                ("wall", (v.wall as i64).into()),
-            ],
-        )];
+        let dealer = names.get(v.dealer).cloned().unwrap_or_default();
+        let mut lines = vec![words::table_head(lang, v, &dealer)];
         lines.extend(player_lines(lang, t.view, &names));
         lines.push(String::new());
         if let (Some(c), Some(o)) = (v.card, v.origin) {
@@ -150,7 +140,7 @@ impl DiscordGame for PaohuziTable {
                 "paohuzi-card-from",
                 &[
                     ("card", words::card(lang, c).into()),
-                    ("from", words::origin(lang, &names, o).into()),
+                    ("from", words::origin(lang, &names, o, v.viewer).into()),
                 ],
             ));
         }
@@ -636,5 +626,69 @@ mod tests {
                 assert!(!plain.contains(" .") && !plain.contains(" 。"), "{plain}");
             }
         }
+    }
+
+    /// Issue #36 §3.10, on Discord: the table's first line names the 亮张
+    /// only while it is the card in play (not for the rest of the hand),
+    /// and a seat that may take a card several ways is asked one question
+    /// ("Will you 碰 (peng) or 吃 (chi)?" / "你要碰还是吃？"), never a
+    /// list of questions ("碰吗？、吃吗？").
+    #[test]
+    fn the_header_names_the_shown_card_while_live_and_a_question_reads_whole() {
+        use crate::ai::Bot;
+        use crate::games::paohuzi::{PaohuziRules, TableBot};
+        use crate::games::Game;
+        use rand::SeedableRng;
+        let names = Names(vec!["<@1>".into(), "<@2>".into(), "<@3>".into()]);
+        let (mut live, mut gone, mut several) = (0, 0, 0);
+        for seed in 0..40 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut t = PaohuziTable::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
+            while !t.is_finished() {
+                let view = t.view(None);
+                for lang in [Lang::EnUs, Lang::ZhCn] {
+                    let tv = TableView::<PaohuziTable> {
+                        lang,
+                        game: 1,
+                        version: 0,
+                        stake: 1,
+                        names: &names,
+                        view: &view,
+                        deadline: None,
+                        log: &[],
+                        autoplay: &[false; 3],
+                    };
+                    let embed = serde_json::to_value(PaohuziTable::table_embed(&tv)).unwrap();
+                    let text = embed["description"].as_str().unwrap().to_string();
+                    let head = text.lines().next().unwrap();
+                    assert_eq!(head.contains("亮张"), view.hand.shown_live, "{head}");
+                }
+                if view.hand.shown_live {
+                    live += 1;
+                } else {
+                    gone += 1;
+                }
+                let seat = t.waiting_on()[0];
+                let mine = t.view(Some(seat));
+                if mine.my_claim.as_ref().is_some_and(|c| c.classes.len() > 1) {
+                    several += 1;
+                    let en = PaohuziTable::hand_text(Lang::EnUs, &mine).unwrap();
+                    let zh = PaohuziTable::hand_text(Lang::ZhCn, &mine).unwrap();
+                    let zh = zh.replace(['\u{2068}', '\u{2069}'], "");
+                    let en = en.replace(['\u{2068}', '\u{2069}'], "");
+                    assert!(zh.contains("还是") && !zh.contains("？、"), "{zh}");
+                    assert!(zh.contains("你要"), "{zh}");
+                    assert!(en.contains("Will you ") && en.contains(" or "), "{en}");
+                    assert!(!en.contains("?, "), "{en}");
+                }
+                let legal = t.legal_actions(seat);
+                let a = TableBot.choose(&mine, &legal, &mut rng);
+                t.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(
+            live > 0 && gone > 0 && several > 0,
+            "{live} {gone} {several}"
+        );
     }
 }

@@ -54,15 +54,7 @@ fn names(lang: Lang, me: Seat) -> Vec<String> {
 /// card in question, as `me` sees them.
 pub fn table_text(lang: Lang, view: &LiveView, names: &[String]) -> String {
     let v = &view.hand;
-    let mut out = vec![tr_args(
-        lang,
-        "paohuzi-table-head",
-        &[
-            ("dealer", names[v.dealer].clone().into()),
-            ("shown", words::card(lang, v.shown_card).into()),
-            ("wall", (v.wall as i64).into()),
-        ],
-    )];
+    let mut out = vec![words::table_head(lang, v, &names[v.dealer])];
     for p in &v.players {
         let melds: Vec<String> = p.melds.iter().map(|m| words::meld_view(lang, m)).collect();
         out.push(tr_args(
@@ -84,10 +76,14 @@ pub fn table_text(lang: Lang, view: &LiveView, names: &[String]) -> String {
             ],
         ));
         if !p.pile.is_empty() {
+            let yours = Some(p.seat) == v.viewer;
             out.push(tr_args(
                 lang,
                 "paohuzi-table-pile",
-                &[("cards", words::cards(lang, &p.pile).into())],
+                &[
+                    ("cards", words::cards(lang, &p.pile).into()),
+                    ("you", if yours { "yes" } else { "no" }.into()),
+                ],
             ));
         }
     }
@@ -97,7 +93,7 @@ pub fn table_text(lang: Lang, view: &LiveView, names: &[String]) -> String {
             "paohuzi-card-from",
             &[
                 ("card", words::card(lang, c).into()),
-                ("from", words::origin(lang, names, o).into()),
+                ("from", words::origin(lang, names, o, v.viewer).into()),
             ],
         ));
     }
@@ -124,6 +120,15 @@ impl TerminalGame for PaohuziTable {
 
     fn event_line(lang: Lang, event: &Event, me: Seat) -> String {
         words::event_line(lang, &names(lang, me), event, Some(me))
+    }
+
+    /// A meld the person laid face down (偎, 提): its card is theirs to see.
+    fn event_needs_view(event: &Event, me: Seat) -> bool {
+        words::own_hidden_meld(event, me)
+    }
+
+    fn event_line_seen(lang: Lang, event: &Event, view: &LiveView, me: Seat) -> String {
+        words::event_line_seen(lang, &names(lang, me), event, &view.hand, me)
     }
 
     fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {

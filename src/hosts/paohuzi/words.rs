@@ -173,13 +173,42 @@ pub fn hand_columns(lang: Lang, hand: &[Card]) -> String {
     out.join("\n")
 }
 
-/// Where a card came from: `drawn by AI 2` / `discarded by You`.
-pub fn origin(lang: Lang, names: &[String], o: Origin) -> String {
+/// Where a card came from: `drawn by AI 2` / `discarded by you` (`me`
+/// is the reader's seat, said as "you" in the middle of the sentence).
+pub fn origin(lang: Lang, names: &[String], o: Origin, me: Option<Seat>) -> String {
     let (key, seat) = match o {
         Origin::Drawn(s) => ("paohuzi-origin-drawn", s),
         Origin::Discarded(s) => ("paohuzi-origin-discarded", s),
     };
-    tr_args(lang, key, &[("player", name(names, seat).into())])
+    tr_args(
+        lang,
+        key,
+        &[
+            ("player", name(names, seat).into()),
+            ("you", if me == Some(seat) { "yes" } else { "no" }.into()),
+        ],
+    )
+}
+
+/// The table's first line: the dealer, the 亮张 while it is the card in
+/// play (not once the dealer has discarded or a card was drawn: it is then
+/// one of his cards), and the wall.
+pub fn table_head(
+    lang: Lang,
+    v: &crate::games::paohuzi::view::PaohuziView,
+    dealer: &str,
+) -> String {
+    let mut args = vec![
+        ("dealer", FluentValue::from(dealer.to_string())),
+        ("wall", num(v.wall)),
+    ];
+    let key = if v.shown_live {
+        args.push(("shown", card(lang, v.shown_card).into()));
+        "paohuzi-table-head-shown"
+    } else {
+        "paohuzi-table-head"
+    };
+    tr_args(lang, key, &args)
 }
 
 fn name(names: &[String], seat: Seat) -> String {
@@ -249,38 +278,47 @@ pub fn question_line(lang: Lang, view: &LiveView, names: &[String]) -> String {
     if asking.question == QuestionKind::Discard {
         return tr(lang, "paohuzi-question-discard");
     }
-    let classes: Vec<String> = view
+    // What the seat may take the card with, asked as the apps ask it:
+    // "Will you win (胡) or 碰 (peng)?" / "你要胡还是碰？".
+    let kinds: Vec<QuestionKind> = view
         .my_claim
         .as_ref()
         .map(|c| {
             c.classes
                 .iter()
-                .map(|k| {
-                    let q = match k {
-                        ClaimClass::Hu if asking.question == QuestionKind::TianHu => {
-                            QuestionKind::TianHu
-                        }
-                        ClaimClass::Hu => QuestionKind::Hu,
-                        ClaimClass::Peng => QuestionKind::Peng,
-                        ClaimClass::Chi => QuestionKind::Chi,
-                    };
-                    tr(lang, &format!("paohuzi-question-{}", q.id()))
+                .map(|k| match k {
+                    ClaimClass::Hu if asking.question == QuestionKind::TianHu => {
+                        QuestionKind::TianHu
+                    }
+                    ClaimClass::Hu => QuestionKind::Hu,
+                    ClaimClass::Peng => QuestionKind::Peng,
+                    ClaimClass::Chi => QuestionKind::Chi,
                 })
                 .collect()
         })
-        .unwrap_or_else(|| {
-            vec![tr(
-                lang,
-                &format!("paohuzi-question-{}", asking.question.id()),
-            )]
-        });
+        .unwrap_or_else(|| vec![asking.question]);
+    let asks: Vec<String> = kinds
+        .iter()
+        .map(|q| tr(lang, &format!("paohuzi-ask-{}", q.id())))
+        .collect();
+    let questions = match asks.split_last() {
+        Some((last, rest)) if !rest.is_empty() => tr_args(
+            lang,
+            "paohuzi-ask-either",
+            &[
+                ("rest", list(lang, rest).into()),
+                ("last", last.clone().into()),
+            ],
+        ),
+        _ => tr_args(lang, "paohuzi-ask-one", &[("ask", asks.concat().into())]),
+    };
     let card_text = match (view.hand.card, view.hand.origin, view.hand.own_draw) {
         (Some(c), Some(o), _) => tr_args(
             lang,
             "paohuzi-card-from",
             &[
                 ("card", card(lang, c).into()),
-                ("from", origin(lang, names, o).into()),
+                ("from", origin(lang, names, o, view.hand.viewer).into()),
             ],
         ),
         (_, _, Some(c)) => tr_args(lang, "paohuzi-own-draw", &[("card", card(lang, c).into())]),
@@ -293,10 +331,7 @@ pub fn question_line(lang: Lang, view: &LiveView, names: &[String]) -> String {
     tr_args(
         lang,
         "paohuzi-question-line",
-        &[
-            ("card", card_text.into()),
-            ("questions", list(lang, &classes).into()),
-        ],
+        &[("card", card_text.into()), ("questions", questions.into())],
     )
 }
 
@@ -304,10 +339,51 @@ pub fn question_line(lang: Lang, view: &LiveView, names: &[String]) -> String {
 /// reader's seat: the passes of other seats are not said (being asked
 /// tells what a seat holds).
 pub fn event_line(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) -> String {
-    event_words(lang, names, event, me)
+    event_words(lang, names, event, me, None)
 }
 
-fn event_words(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) -> String {
+/// Whether `event` lays out a meld of `me`'s face down: its card is in
+/// `me`'s own view, not in the (public) event.
+pub fn own_hidden_meld(event: &Event, me: Seat) -> bool {
+    matches!(event, Event::LaidOut { seat, card: None, .. } if *seat == me)
+}
+
+/// [`event_line`] for the reader at `me`, with their own view: a meld they
+/// laid face down (偎, 提) shows them its card, as the rules let them see
+/// it; the others still read it face down.
+pub fn event_line_seen(
+    lang: Lang,
+    names: &[String],
+    event: &Event,
+    view: &crate::games::paohuzi::view::PaohuziView,
+    me: Seat,
+) -> String {
+    let own = match event {
+        Event::LaidOut {
+            seat,
+            card: None,
+            meld,
+            ..
+        } if *seat == me => view
+            .players
+            .get(me)
+            .and_then(|p| p.melds.get(*meld))
+            .and_then(|m| m.cards.as_ref())
+            .and_then(|cs| cs.first().copied()),
+        _ => None,
+    };
+    event_words(lang, names, event, Some(me), own)
+}
+
+/// An event in words; `own` is the card of a face-down meld when the
+/// reader may see it (their own).
+fn event_words(
+    lang: Lang,
+    names: &[String],
+    event: &Event,
+    me: Option<Seat>,
+    own: Option<Card>,
+) -> String {
     let who = |s: Seat| FluentValue::from(name(names, s));
     // "You discard" / "AI 2 discards": the `$you` selector of the verb.
     let you = |s: Seat| FluentValue::from(if Some(s) == me { "yes" } else { "no" });
@@ -330,24 +406,31 @@ fn event_words(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) ->
             seat,
             kind,
             card: c,
-        } => tr_args(
-            lang,
-            "paohuzi-ev-laid-out",
-            &[
-                ("player", who(*seat)),
-                ("you", you(*seat)),
-                ("meld", meld_name(lang, *kind).into()),
-                (
-                    "card",
-                    c.map(|c| card(lang, c))
-                        .unwrap_or_else(|| tr(lang, "paohuzi-face-down"))
-                        .into(),
-                ),
-            ],
-        ),
+            ..
+        } => match c.or(own) {
+            Some(c) => tr_args(
+                lang,
+                "paohuzi-ev-laid-out",
+                &[
+                    ("player", who(*seat)),
+                    ("you", you(*seat)),
+                    ("meld", meld_name(lang, *kind).into()),
+                    ("card", card(lang, c).into()),
+                ],
+            ),
+            None => tr_args(
+                lang,
+                "paohuzi-ev-laid-out-hidden",
+                &[
+                    ("player", who(*seat)),
+                    ("you", you(*seat)),
+                    ("meld", meld_name(lang, *kind).into()),
+                ],
+            ),
+        },
         Event::Drew {
             seat,
-            card: c,
+            card: Some(c),
             wall,
         } => tr_args(
             lang,
@@ -355,12 +438,21 @@ fn event_words(lang: Lang, names: &[String], event: &Event, me: Option<Seat>) ->
             &[
                 ("player", who(*seat)),
                 ("you", you(*seat)),
-                (
-                    "card",
-                    c.map(|c| card(lang, c))
-                        .unwrap_or_else(|| tr(lang, "paohuzi-face-down"))
-                        .into(),
-                ),
+                ("card", card(lang, *c).into()),
+                ("wall", num(*wall)),
+            ],
+        ),
+        // The draw that makes the drawer's 偎 or 提: nobody else sees it.
+        Event::Drew {
+            seat,
+            card: None,
+            wall,
+        } => tr_args(
+            lang,
+            "paohuzi-ev-drew-hidden",
+            &[
+                ("player", who(*seat)),
+                ("you", you(*seat)),
                 ("wall", num(*wall)),
             ],
         ),

@@ -752,7 +752,7 @@ mod tests {
         let en = ShengjiTable::hand_text(Lang::EnUs, &dealing(&g)).unwrap();
         assert!(en.contains("Not yet played (记牌器):"), "{en}");
         let zh = ShengjiTable::hand_text(Lang::ZhCn, &dealing(&g)).unwrap();
-        assert!(zh.contains("记牌器：\n主牌 ("), "{zh}");
+        assert!(zh.contains("记牌器：\n主牌（"), "{zh}");
         let term =
             <ShengjiTable as crate::terminal::TerminalGame>::hand_line(Lang::EnUs, &dealing(&g));
         assert!(term.contains("Not yet played (记牌器):"), "{term}");

@@ -1,8 +1,9 @@
 //! Shengji in the terminal (`paiju play shengji [--decks N]`): the person
 //! and three AI seats (the person's partner sits opposite), a match of
 //! hands at one table. The hand is shown grouped by play suit, trumps
-//! first; declarations are offered while the cards arrive (`declare 7H`,
-//! `pass`), the banker buries (`bury …`), and plays are typed as cards
+//! first; the hand is seen growing while the cards arrive (a line a batch:
+//! what it brought, then the hand), declarations are offered meanwhile
+//! (`declare 7H`, `pass`), the banker buries (`bury …`), and plays are typed as cards
 //! (`7H 7H`, `TS TS 9S 9S`, `10♠`, `大王`) or asked of the AI (`hint`).
 //! The table lines — levels, banker, trump, trick, points — come before
 //! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
@@ -96,6 +97,31 @@ impl TerminalGame for ShengjiTable {
         }
         let names = names(lang, me);
         super::words::event_line(lang, &Seats::new(&names, Some(me)), event)
+    }
+
+    /// A batch of the deal: what it brought the person is in their view.
+    fn event_needs_view(event: &crate::games::shengji::Event, _me: Seat) -> bool {
+        matches!(event, crate::games::shengji::Event::Dealt { .. })
+    }
+
+    /// The hand growing while the cards are dealt, one line a batch: the
+    /// cards just dealt, then the hand by play suit (issue #36: the deal
+    /// was silent in the terminal, while the DM on Discord grows).
+    fn event_line_seen(
+        lang: Lang,
+        event: &crate::games::shengji::Event,
+        view: &DealingView,
+        me: Seat,
+    ) -> String {
+        match event {
+            crate::games::shengji::Event::Dealt {
+                before,
+                dealt,
+                total,
+            } => super::words::dealt_line(lang, &view.hand, *before, *dealt, *total)
+                .unwrap_or_default(),
+            _ => Self::event_line(lang, event, me),
+        }
     }
 
     fn result_line(lang: Lang, result: &GameResult<Self>, me: Seat) -> String {

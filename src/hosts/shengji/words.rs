@@ -71,19 +71,25 @@ pub fn level_label(level: u8) -> String {
         .unwrap_or_else(|| level.to_string())
 }
 
+/// One play suit's line: `Trumps (主) (5): …` / `主牌（5 张）：…`.
+fn suit_line(lang: Lang, si: usize, count: usize, cards: &str) -> String {
+    tr_args(
+        lang,
+        "shengji-suit-line",
+        &[
+            ("suit", suit_label(lang, si).into()),
+            ("count", (count as i64).into()),
+            ("cards", cards.to_string().into()),
+        ],
+    )
+}
+
 /// The hand as lines, one per play suit: `主 (5): 大王 7♥ 7♥ …`.
 pub fn hand_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
     let order = display_order(v);
     suit_groups(&order, &v.hand)
         .into_iter()
-        .map(|(si, cards)| {
-            format!(
-                "{} ({}): {}",
-                suit_label(lang, si),
-                cards.len(),
-                render_cards(lang, &cards)
-            )
-        })
+        .map(|(si, cards)| suit_line(lang, si, cards.len(), &render_cards(lang, &cards)))
         .collect()
 }
 
@@ -113,12 +119,7 @@ pub fn counter_lines(lang: Lang, v: &ShengjiView) -> Vec<String> {
             });
             i += run;
         }
-        lines.push(format!(
-            "{} ({}): {}",
-            suit_label(lang, si),
-            group.len(),
-            items.join(" ")
-        ));
+        lines.push(suit_line(lang, si, group.len(), &items.join(" ")));
     }
     lines
 }
@@ -240,7 +241,7 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &DealingView) -> Vec<String
         tr_args(
             lang,
             "shengji-cards-left",
-            &[("counts", left.join(", ").into())]
+            &[("counts", crate::i18n::list(lang, &left).into())]
         ),
     ));
     if let (Stage::Finished, Some(kitty)) = (v.stage, &v.kitty) {
@@ -253,9 +254,51 @@ pub fn table_lines(lang: Lang, seats: &Seats<'_>, t: &DealingView) -> Vec<String
     lines
 }
 
+/// What a batch of the deal brought the viewer of `v` (`before`, then
+/// `dealt` cards of `total` out): the new cards, then the hand as it stood,
+/// by play suit in the order the declarations made by then gave. `v` may be
+/// a later view: the cards are the ones received by then. `None` in the
+/// public view.
+pub fn dealt_line(
+    lang: Lang,
+    v: &ShengjiView,
+    before: usize,
+    dealt: usize,
+    total: usize,
+) -> Option<String> {
+    v.viewer?;
+    let hand = v.received_by(dealt);
+    let new = &hand[v.received_by(before).len().min(hand.len())..];
+    let mut then = v.clone();
+    then.declarations.retain(|d| d.dealt <= before);
+    then.trump = None;
+    let order = display_order(&then);
+    let shown = |cards: &[Card], sep: &str| {
+        suit_groups(&order, cards)
+            .into_iter()
+            .map(|(_, g)| render_cards(lang, &g))
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    Some(tr_args(
+        lang,
+        "shengji-dealt-batch",
+        &[
+            ("dealt", (dealt as i64).into()),
+            ("total", (total as i64).into()),
+            ("new", shown(new, " ").into()),
+            ("count", (hand.len() as i64).into()),
+            ("hand", shown(hand, " | ").into()),
+        ],
+    ))
+}
+
 /// One event in words (empty: nothing worth a line).
 pub fn event_line(lang: Lang, seats: &Seats<'_>, e: &Event) -> String {
     match e {
+        // The cards a batch brings are private: [`dealt_line`] says them
+        // to their seat.
+        Event::Dealt { .. } => String::new(),
         Event::Declared { seat, cards, .. } => seats.say(
             lang,
             "shengji-declared",

@@ -53,7 +53,10 @@ impl DouDizhu {
         });
         self.last_moves[seat] = Some(SeatMove::Passed);
         if stage.passes + 1 >= (self.players - 1) as u8 {
-            ev.push(Event::Lead { seat: st.seat });
+            ev.push(Event::Lead {
+                seat: st.seat,
+                passed: (0..self.players).filter(|&s| s != st.seat).collect(),
+            });
             // A new round: what was played in the last one is off the table.
             self.last_moves = [None; 3];
             self.phase = Phase::Playing(Playing::lead(st.seat));

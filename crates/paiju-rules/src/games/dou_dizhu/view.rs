@@ -178,9 +178,11 @@ pub enum Event {
         wilds: CardSet,
         wild_as: Vec<u8>,
     },
-    /// Everyone else passed: `seat` leads again, freely.
+    /// Everyone else passed (`passed`: the other seats, one in a
+    /// two-player game): `seat` leads again, freely.
     Lead {
         seat: Seat,
+        passed: Vec<Seat>,
     },
     /// Nobody bid: the hand is redealt.
     Redeal,

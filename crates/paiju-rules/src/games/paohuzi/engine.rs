@@ -231,6 +231,7 @@ impl Paohuzi {
                         seat: s,
                         kind: MeldKind::Ti,
                         card: None,
+                        meld: g.players[s].melds.len() - 1,
                     });
                 }
             }
@@ -278,6 +279,16 @@ impl Paohuzi {
     /// The 亮张.
     pub fn shown_card(&self) -> Card {
         self.deal.deck[SHOWN]
+    }
+
+    /// Whether the 亮张 is still the card in play: no card drawn from the
+    /// wall and none discarded since the deal.
+    pub fn shown_live(&self) -> bool {
+        self.next_card == SHOWN + 1
+            && !self
+                .actions
+                .iter()
+                .any(|(_, a)| matches!(a, Action::Discard(_)))
     }
 
     pub fn dealer(&self) -> Seat {
@@ -405,13 +416,13 @@ impl Paohuzi {
     fn lay_out_own(&mut self, s: Seat, card: Card, ev: &mut Vec<Event>) {
         let p = &mut self.players[s];
         let i = card.index();
-        let kind = if p.hand[i] == 3 {
+        let (kind, meld) = if p.hand[i] == 3 {
             p.hand[i] = 0;
             p.melds.push(Meld::of_same(MeldKind::Ti, card, 4));
-            MeldKind::Ti
+            (MeldKind::Ti, p.melds.len() - 1)
         } else if let Some(m) = p.wei_of(card) {
             p.melds[m] = Meld::of_same(MeldKind::Ti, card, 4);
-            MeldKind::Ti
+            (MeldKind::Ti, m)
         } else {
             p.hand[i] -= 2;
             let kind = if p.declined_peng[i] {
@@ -420,12 +431,13 @@ impl Paohuzi {
                 MeldKind::Wei
             };
             p.melds.push(Meld::of_same(kind, card, 3));
-            kind
+            (kind, p.melds.len() - 1)
         };
         ev.push(Event::LaidOut {
             seat: s,
             kind,
             card: (!kind.is_hidden()).then_some(card),
+            meld,
         });
     }
 

@@ -49,11 +49,14 @@ pub enum Event {
         wall: usize,
     },
     /// A meld laid out without a choice: a 提 after the deal or on a draw,
-    /// a 偎 / 臭偎, a 偎 turned 提. `card` is `None` when it lies face down.
+    /// a 偎 / 臭偎, a 偎 turned 提. `card` is `None` when it lies face down;
+    /// `meld` is where it lies among the seat's melds, so the seat's own
+    /// view (which shows the card to him) tells which one it is.
     LaidOut {
         seat: Seat,
         kind: MeldKind,
         card: Option<Card>,
+        meld: usize,
     },
     /// `seat` drew from the wall; `card` is `None` when it went face down
     /// (it makes his 提 or 偎). `wall` cards are left.

@@ -56,6 +56,10 @@ pub struct PaohuziView {
     pub dealer: Seat,
     /// The 亮张.
     pub shown_card: Card,
+    /// Whether the 亮张 is still the card in play: nobody has drawn and the
+    /// dealer has not discarded since the deal (a seat may still win on it,
+    /// 天胡); after that it is one of the dealer's cards.
+    pub shown_live: bool,
     pub wall: usize,
     pub asking: Option<Asking>,
     /// The shown or discarded card being claimed.
@@ -111,6 +115,7 @@ impl Paohuzi {
             viewer,
             dealer: self.dealer(),
             shown_card: self.shown_card(),
+            shown_live: self.shown_live(),
             wall: self.wall_left(),
             asking: self
                 .question()

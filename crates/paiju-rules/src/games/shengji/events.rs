@@ -11,6 +11,14 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
+    /// The table dealt a batch of the cards: `dealt` of `total` are out,
+    /// `before` were before it. Public: which cards each seat got is in
+    /// its own view ([`super::ShengjiView::received_by`]).
+    Dealt {
+        before: usize,
+        dealt: usize,
+        total: usize,
+    },
     /// 亮主 (or 反主, 自保 …): the standing declaration now.
     Declared {
         seat: Seat,

@@ -351,8 +351,13 @@ impl ShengjiTable {
                         "every card is dealt",
                     ));
                 }
+                let before = t.dealt;
                 t.dealt = (t.dealt + batch).min(total);
-                Vec::new()
+                vec![super::Event::Dealt {
+                    before,
+                    dealt: t.dealt,
+                    total,
+                }]
             }
             TableAction::CloseWindow => {
                 if dealing != Dealing::Window {
