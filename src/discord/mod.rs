@@ -246,6 +246,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         ledger: closing_ledger.clone(),
         members: data.members.clone(),
         default_lang: data.default_lang,
+        pace: data.host.pace.clone(),
     };
     let shutting_down = data.shutting_down.clone();
 

@@ -578,9 +578,14 @@ async fn share(
     if let Some(scene) = &shown.scene {
         post = post.add_file(pictures::attachment(scene, "replay", For::Member).await);
     }
-    click
-        .channel_id
-        .send_message(&ctx.http, post)
+    // A post in the channel like a table's: paced with the table's posts
+    // (Discord's 5 per 5 s a channel), a 429 waited out.
+    let channel = click.channel_id;
+    data.host
+        .pace
+        .send(super::pace::Bucket::Posts(channel.get()), || {
+            channel.send_message(&ctx.http, post.clone())
+        })
         .await
         .map_err(|e| {
             super::ops::counted(&e);
