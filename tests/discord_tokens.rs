@@ -162,8 +162,11 @@ async fn a_slow_shengji_hand_goes_on_from_old_views_and_a_fresh_one() {
                     f.expired_token_uses().iter().any(|(i, _)| *i == lost)
                 })
                 .await;
-                // Nothing reached her for that click.
+                // Nothing reached her for that click. She looks at her
+                // view a moment (the bot reads Discord's refusal) and
+                // clicks again.
                 assert!(!fake.interaction(lost).complete());
+                tokio::time::sleep(Duration::from_millis(500)).await;
                 let again = fake.click_on(ANN, "en-US", view.clone(), &hint);
                 let fresh = fake.wait_answer(again).await;
                 assert!(fresh.is_ephemeral(), "{fresh:?}");
@@ -297,6 +300,8 @@ async fn a_replay_is_stepped_after_fifteen_minutes() {
     })
     .await;
     assert!(!fake.interaction(lost).complete());
+    // A moment later (the bot reads Discord's refusal), she clicks again.
+    tokio::time::sleep(Duration::from_millis(500)).await;
     let again = fake.click_on(ANN, "en-US", one.clone(), &next_of(&one));
     let fresh = fake.wait_answer(again).await;
     assert!(fresh.is_ephemeral());
