@@ -39,6 +39,8 @@ mod discord_e2e;
 mod discord_fair_deal;
 #[path = "discord_fits.rs"]
 mod discord_fits;
+#[path = "discord_gateway.rs"]
+mod discord_gateway;
 #[path = "discord_lost_channel.rs"]
 mod discord_lost_channel;
 #[path = "discord_rate_limits.rs"]
@@ -49,6 +51,8 @@ mod discord_ratings;
 mod discord_replay;
 #[path = "discord_settings.rs"]
 mod discord_settings;
+#[path = "discord_tokens.rs"]
+mod discord_tokens;
 #[path = "dou_dizhu.rs"]
 mod dou_dizhu;
 #[path = "duan_guozi.rs"]

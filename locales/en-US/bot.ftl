@@ -115,6 +115,7 @@ hand-cards = { $count ->
    *[other] Your hand ({ $count } cards): { $cards }
 }
 hand-view-outdated = That view was out of date (a second click?): the click did nothing. Your hand as it is now:
+view-renewed = Your last answer could not be shown in your earlier private view (Discord lets a bot reach a private message for 15 minutes only), so here is a fresh view:
 hand-your-turn = It is your turn: pick cards below, then Play; or Pass.
 hand-not-your-turn = Not your turn yet; this view is just your hand.
 hand-too-many = Your hand has more cards than one menu can hold: type /play for the rest.

@@ -73,6 +73,7 @@ event-dm-closed = { $player }不接收本服务器的私信。请点“我的手
 dm-hand-title = 你在 { $channel } 的{ $game }手牌
 hand-cards = 你的手牌（{ $count } 张）：{ $cards }
 hand-view-outdated = 这个界面已经过时（点了两次？），这次点击没有生效。你现在的手牌：
+view-renewed = 上一次的结果没能显示在之前的私密界面里（Discord 只允许机器人在 15 分钟内更新私密消息），这是新的界面：
 hand-your-turn = 轮到你了：在下面选牌后点“出牌”，或点“不出”。
 hand-not-your-turn = 还没轮到你，这里只显示你的手牌。
 hand-too-many = 你的手牌超过一个菜单能放下的数量，其余的请用 /出牌 输入。

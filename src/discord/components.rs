@@ -4,7 +4,7 @@
 
 use super::errors::BotError;
 use super::ids::ComponentId;
-use super::table::clicks::{self, answer_in_time, Asked, Defer};
+use super::table::clicks::{self, answer_in_time, Asked, Defer, Views};
 use super::Data;
 use crate::i18n::Lang;
 use poise::serenity_prelude as serenity;
@@ -43,12 +43,17 @@ async fn dispatch(
     let id = ComponentId::decode(&click.data.custom_id)
         .map_err(|_| BotError::user(crate::keys::ERR_STALE))?;
     let defer = Defer::of(click, &id);
+    let views = Views {
+        lost: &data.lost_views,
+        fresh: renews(data, click.user.id.get(), Some(&*click.message)),
+    };
     answer_in_time(
         ctx,
         Asked::Click(click),
         lang,
         data.defer_after(),
         defer,
+        views,
         clicks::work(ctx, data, click, id, lang),
     )
     .await;
@@ -69,6 +74,19 @@ pub fn saw_name(
     }
 }
 
+/// Whether `user`'s click on `message` is answered with a fresh private
+/// view: it is a private view, and the member's last private answer could
+/// not be shown ([`super::views`]). Any click of theirs forgets that: one
+/// on the table message makes a fresh view anyway.
+pub fn renews(data: &Data, user: u64, message: Option<&serenity::Message>) -> bool {
+    let lost = data.lost_views.take(user);
+    let private = message.is_some_and(|m| {
+        m.flags
+            .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL))
+    });
+    lost && private
+}
+
 /// Entry point for every submitted modal: its id is checked like a
 /// component's, and it is answered within the same 3 seconds.
 pub async fn handle_modal(
@@ -87,12 +105,17 @@ pub async fn handle_modal(
             .map_err(|_| BotError::user(crate::keys::ERR_STALE))?;
         clicks::submit(data, modal, id, lang).await
     };
+    let views = Views {
+        lost: &data.lost_views,
+        fresh: renews(data, modal.user.id.get(), modal.message.as_deref()),
+    };
     answer_in_time(
         ctx,
         Asked::Modal(modal),
         lang,
         data.defer_after(),
         Defer::Update,
+        views,
         work,
     )
     .await;

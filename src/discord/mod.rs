@@ -27,6 +27,7 @@ pub mod ratings;
 pub mod replay;
 pub mod settings;
 pub mod table;
+pub mod views;
 
 use crate::config::Config;
 use crate::i18n::{self, Lang};
@@ -56,6 +57,9 @@ pub struct Data {
     pub told_admin: dashmap::DashSet<u64>,
     /// Who is still a member of a server (the ladders leave out who left).
     pub members: Arc<members::Members>,
+    /// Members whose last private answer could not be shown: their next
+    /// click on a private view gets a fresh one ([`views`]).
+    pub lost_views: views::LostViews,
 }
 
 impl Data {
@@ -82,6 +86,7 @@ impl Data {
             servers: dashmap::DashMap::new(),
             told_admin: dashmap::DashSet::new(),
             members: Arc::default(),
+            lost_views: views::LostViews::default(),
             config,
             ledger,
             langs,
@@ -242,6 +247,7 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         ledger: closing_ledger.clone(),
         members: data.members.clone(),
         default_lang: data.default_lang,
+        pace: data.host.pace.clone(),
     };
     let shutting_down = data.shutting_down.clone();
 
@@ -315,7 +321,9 @@ pub async fn run(config: Config) -> Result<(), StartError> {
         }
         None => serenity::ClientBuilder::new(&token, intents),
     };
-    let mut client = builder.framework(ops::Timed(framework)).await?;
+    let mut client = builder
+        .framework(ops::Timed(framework, Default::default()))
+        .await?;
     season_clock.spawn(client.http.clone(), move |server| {
         shards.is_none_or(|s| s.hosts(server))
     });

@@ -62,8 +62,14 @@ pub fn error_code(e: &serenity::Error) -> String {
     }
 }
 
-/// poise's framework, timing every interaction (see the module doc).
-pub struct Timed<U: Send + Sync + 'static, E: Send + Sync + 'static>(pub poise::Framework<U, E>);
+/// poise's framework, timing every interaction (see the module doc), and
+/// handing it each interaction once: one the gateway delivers again (a
+/// RESUME replaying an event the bot already had) is dropped, never
+/// applied twice (Discord would refuse a second answer anyway, 40060).
+pub struct Timed<U: Send + Sync + 'static, E: Send + Sync + 'static>(
+    pub poise::Framework<U, E>,
+    pub crate::discord::views::Seen,
+);
 
 #[serenity::async_trait]
 impl<U: Send + Sync + 'static, E: Send + Sync + 'static> serenity::Framework for Timed<U, E> {
@@ -84,6 +90,15 @@ impl<U: Send + Sync + 'static, E: Send + Sync + 'static> serenity::Framework for
             // Autocomplete and pings: nothing a member waits for.
             _ => return self.0.dispatch(ctx, event).await,
         };
+        if !self.1.first(interaction.id().get()) {
+            tracing::warn!(
+                interaction = interaction.id().get(),
+                kind,
+                "an interaction delivered again, already handled: dropped"
+            );
+            metrics::discord_error("duplicate_interaction".to_string());
+            return;
+        }
         let span = tracing::info_span!(
             "interaction",
             kind,

@@ -601,6 +601,9 @@ pub struct SeasonClock {
     pub members: std::sync::Arc<Members>,
     /// The language of a server that chose none (`/paiju settings`).
     pub default_lang: Lang,
+    /// The bot's pacing of its writes (the tables' own): the season's post
+    /// keeps to the channel's posts bucket like theirs.
+    pub pace: super::pace::Pacer,
 }
 
 impl SeasonClock {
@@ -679,10 +682,14 @@ impl SeasonClock {
                 .content(text)
                 .embeds(embeds)
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
-            if let Err(e) = serenity::ChannelId::new(channel)
-                .send_message(http, msg)
-                .await
-            {
+            let to = serenity::ChannelId::new(channel);
+            let posted = self
+                .pace
+                .send(super::pace::Bucket::Posts(channel), || {
+                    to.send_message(http, msg.clone())
+                })
+                .await;
+            if let Err(e) = posted {
                 super::ops::counted(&e);
                 tracing::warn!(channel, "cannot post the season's end: {e}");
             }

@@ -57,6 +57,65 @@ pub const GUILD_2: u64 = GUILD_ID + (1 << 22);
 pub const CHANNEL_2: u64 = 810_000_000_000_000_002;
 /// Discord's time to acknowledge an interaction.
 pub const ACK_LIMIT: Duration = Duration::from_secs(3);
+/// How long an interaction's token works for its original response and
+/// followups: "Interaction tokens are valid for 15 minutes" (Discord's
+/// "Receiving and Responding" documentation). Past that every request
+/// through the token (`/webhooks/{app}/{token}…`: get, edit or delete the
+/// original, post or edit a followup) is refused 401 with 50027 Invalid
+/// Webhook Token, as bots observe it (discord/discord-api-docs#6851:
+/// "after the 15 mins window, any API request made to it returns 401",
+/// Rapptz/discord.py#9856, DisnakeDev/disnake#379); a token Discord does
+/// not know at all is 404 10015 Unknown Webhook.
+///
+/// What Discord does not document is a click on a component of an old
+/// private (ephemeral) message: the click is an interaction of its own,
+/// with a fresh token, and an update of the message clicked on (callback
+/// type 7, or type 6 then an edit of `@original`) goes through that fresh
+/// token. Nothing published says it is refused, so the fake accepts it and
+/// records it ([`FakeDiscord::old_view_updates`]). What cannot be done is
+/// reaching the old message through its own, expired token.
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+
+/// How the fake drops a bot's gateway connection ([`FakeDiscord::drop_gateway`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatewayDrop {
+    /// A close frame with this code. 4000 (unknown error) and the others
+    /// Discord lists as reconnectable leave the session resumable; 4009
+    /// (session timed out) ends it: the bot must identify again.
+    Close(u16),
+    /// The socket dropped, no close frame: the session stays resumable.
+    Reset,
+    /// Op 9 INVALID_SESSION with `d: false`: the session is gone; the bot
+    /// identifies again and what was sent in the gap is lost.
+    InvalidSession,
+    /// The connection goes quiet: no HEARTBEAT_ACK and no dispatch (a
+    /// "zombied" connection). The session stays resumable, as Discord
+    /// keeps it; what the bot does is its own (serenity 0.12.5 restarts
+    /// the shard and identifies again).
+    Stall,
+}
+
+/// One gateway session, as Discord keeps it (READY's `session_id`).
+struct GatewaySession {
+    id: String,
+    shard: u64,
+    count: u64,
+    /// The last sequence number given.
+    seq: u64,
+    /// Every dispatch sent in this session, by its sequence number: a
+    /// RESUME is answered with the ones after the bot's number.
+    log: Vec<(u64, Value)>,
+    /// The connection now carrying it; `None` while the bot is away.
+    conn: Option<mpsc::UnboundedSender<Out>>,
+    /// Interactions queued while the bot was away, not yet delivered.
+    pending: Vec<u64>,
+}
+
+/// What a gateway connection's task is told to do.
+enum Out {
+    Frame(Value),
+    Drop(GatewayDrop),
+}
 
 /// A rate-limit bucket of the fake's ([`FakeDiscord::set_rate_limit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -189,9 +248,22 @@ pub struct Interaction {
     /// What was asked: the command's name, or the component's or modal's
     /// custom id.
     pub asked: String,
+    /// When it was made, on the test clock ([`FakeDiscord::advance_clock`]):
+    /// its token works for [`TOKEN_LIFETIME`] from then.
+    pub born: std::time::Instant,
+    /// Discord never delivered it: no gateway session was there to take
+    /// it, or the session holding it was invalidated before the bot
+    /// resumed. The member sees "This interaction failed" after 3 s.
+    pub lost: bool,
 }
 
 impl Interaction {
+    /// Whether Discord has shown the member "This interaction failed": no
+    /// acknowledgement came within its 3 seconds.
+    pub fn failed(&self) -> bool {
+        self.acked.is_none() && self.sent.elapsed() > ACK_LIMIT
+    }
+
     /// Whether the answer a member sees is complete: a callback that
     /// carries it, or, after a deferral (type 5, or type 6 on a private
     /// view), the edit or followup that follows.
@@ -279,7 +351,13 @@ pub fn private_message(i: &Interaction) -> Value {
         .unwrap_or(json!({}));
     data["flags"] = json!(64);
     let attachments = data["attachments"].clone();
-    let mut m = message_json(i.id, CHANNEL_ID, &data, true);
+    // An update keeps the id of the message clicked on; a new private
+    // message is named after the interaction that made it.
+    let id = data["id"]
+        .as_str()
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(i.id);
+    let mut m = message_json(id, CHANNEL_ID, &data, true);
     // The answer's attachments as the fake resolved them (ids included).
     if attachments
         .as_array()
@@ -287,6 +365,21 @@ pub fn private_message(i: &Interaction) -> Value {
     {
         m["attachments"] = attachments;
     }
+    m
+}
+
+/// The `n`th private followup of an interaction as a message object a
+/// test can click on (with the id the fake gave it).
+pub fn private_followup(i: &Interaction, n: usize) -> Value {
+    let mut data = i.followups[n].clone();
+    data["flags"] = json!(64);
+    let id = data["id"]
+        .as_str()
+        .and_then(|m| m.parse().ok())
+        .expect("a followup's id");
+    let attachments = data["attachments"].clone();
+    let mut m = message_json(id, CHANNEL_ID, &data, true);
+    m["attachments"] = attachments;
     m
 }
 
@@ -361,17 +454,41 @@ struct State {
     /// interaction id and token → its index in `interactions`
     by_id: HashMap<u64, usize>,
     by_token: HashMap<String, usize>,
-    /// The last identified gateway session, if any.
-    gateway: Option<mpsc::UnboundedSender<Value>>,
-    /// Every identified session by the shard it asked for: (shard, shard
-    /// count, its sender, its last sequence number). An interaction goes to
-    /// the session of its guild's shard, else to the last identified one.
-    sessions: Vec<(u64, u64, mpsc::UnboundedSender<Value>, u64)>,
+    /// The session id of the last identified gateway session, if any.
+    gateway: Option<String>,
+    /// Every gateway session Discord still knows (identified, not
+    /// invalidated), connected or waiting for a RESUME. An interaction
+    /// goes to the newest session of its guild's shard, else to the last
+    /// identified one.
+    sessions: Vec<GatewaySession>,
     /// Set by [`FakeDiscord::via_shard`]: the session (shard, shard count)
     /// the next interactions go to whatever their guild.
     forced: Option<(u64, u64)>,
-    seq: u64,
     identifies: u32,
+    /// RESUMEs the fake accepted, and refused (answered op 9).
+    resumes: u32,
+    resumes_refused: u32,
+    /// The `heartbeat_interval` Hello gives (Discord: 41,250 ms).
+    heartbeat_ms: Option<u64>,
+    /// On a RESUME, dispatches sent before the sequence number the bot
+    /// gave are sent again too, this many ([`FakeDiscord::replay_overlap`]).
+    replay_overlap: u64,
+    /// Sessions made so far (their ids).
+    session_count: u64,
+    /// The test clock's lead over the real one
+    /// ([`FakeDiscord::advance_clock`]): interaction tokens expire by it.
+    clock: Duration,
+    /// The clock jumps by this much once the next interaction callback is
+    /// accepted ([`FakeDiscord::advance_clock_after_next_ack`]).
+    jump_after_ack: Option<Duration>,
+    /// Requests made through an expired interaction token (refused 401,
+    /// 50027): the interaction's id and `METHOD path`.
+    expired_uses: Vec<(u64, String)>,
+    /// Private views updated by a click more than 15 minutes after the
+    /// interaction that made them (accepted: see [`TOKEN_LIFETIME`]).
+    old_view_updates: Vec<u64>,
+    /// Followup message id → the interaction whose token made it.
+    followup_of: HashMap<u64, u64>,
     /// Registered commands (last bulk overwrite), global or for the guild.
     commands: Vec<Value>,
     registrations: u32,
@@ -438,6 +555,40 @@ fn refused_by(perms: u64, post: bool, body: &Value) -> Option<(u16, Option<Value
 }
 
 impl State {
+    /// Now, on the test clock.
+    fn clock_now(&self) -> std::time::Instant {
+        std::time::Instant::now() + self.clock
+    }
+
+    /// A request through interaction token `token` to `METHOD path`:
+    /// refused as Discord refuses it once the token is past its
+    /// [`TOKEN_LIFETIME`] (401, 50027), recorded.
+    fn expired(&mut self, token: &str, route: String) -> Option<(u16, Option<Value>)> {
+        let at = *self.by_token.get(token)?;
+        let now = self.clock_now();
+        let i = &self.interactions[at];
+        if now.saturating_duration_since(i.born) <= TOKEN_LIFETIME {
+            return None;
+        }
+        let id = i.id;
+        self.expired_uses.push((id, route));
+        Some(error(401, 50027, "Invalid Webhook Token"))
+    }
+
+    /// Session `at` is over (invalidated, or replaced by a new IDENTIFY):
+    /// the interactions it still held for the bot are lost.
+    fn end_session(&mut self, at: usize) {
+        let g = self.sessions.remove(at);
+        for id in g.pending {
+            if let Some(&i) = self.by_id.get(&id) {
+                self.interactions[i].lost = true;
+            }
+        }
+        if self.gateway.as_ref() == Some(&g.id) {
+            self.gateway = None;
+        }
+    }
+
     fn snowflake(&mut self) -> u64 {
         self.next_id += 1;
         1_000_000_000_000_000_000 + self.next_id
@@ -766,6 +917,98 @@ impl FakeDiscord {
         if let Some(report) = report {
             panic!("{report}");
         }
+    }
+
+    /// Advances the test clock by `by`: interaction tokens age by it (not
+    /// the 3 s to acknowledge, which is the member's wait, in real time).
+    pub fn advance_clock(&self, by: Duration) {
+        self.lock().clock += by;
+    }
+
+    /// The clock advances by `by` as soon as the next interaction callback
+    /// is accepted: an answer that comes after its deferral, through the
+    /// same token, comes that much later (a test of the bot's reaction to
+    /// an expired token).
+    pub fn advance_clock_after_next_ack(&self, by: Duration) {
+        self.lock().jump_after_ack = Some(by);
+    }
+
+    /// Every request through an expired interaction token (refused 401,
+    /// 50027): the interaction's id and `METHOD path`.
+    pub fn expired_token_uses(&self) -> Vec<(u64, String)> {
+        self.lock().expired_uses.clone()
+    }
+
+    /// The private views (message ids) a click updated more than
+    /// [`TOKEN_LIFETIME`] after the interaction that made them.
+    pub fn old_view_updates(&self) -> Vec<u64> {
+        self.lock().old_view_updates.clone()
+    }
+
+    /// The `heartbeat_interval` the next connections' Hello gives
+    /// (Discord's is about 41 s; a test of a stall wants it short).
+    pub fn set_heartbeat_interval(&self, ms: u64) {
+        self.lock().heartbeat_ms = Some(ms);
+    }
+
+    /// On a RESUME, also send again the `n` interactions before the
+    /// sequence number the bot gave (a delivery Discord repeats): the bot
+    /// must not apply one twice.
+    pub fn replay_overlap(&self, n: u64) {
+        self.lock().replay_overlap = n;
+    }
+
+    /// RESUMEs the fake accepted.
+    pub fn resumes(&self) -> u32 {
+        self.lock().resumes
+    }
+
+    /// RESUMEs the fake refused (the session was gone: op 9).
+    pub fn resumes_refused(&self) -> u32 {
+        self.lock().resumes_refused
+    }
+
+    /// Whether the bot's gateway session is connected now.
+    pub fn connected(&self) -> bool {
+        let st = self.lock();
+        st.sessions
+            .iter()
+            .any(|g| Some(&g.id) == st.gateway.as_ref() && g.conn.is_some())
+    }
+
+    /// Drops the last identified session's connection, `how`. A close
+    /// 4009 or an INVALID_SESSION ends the session there and then: what it
+    /// held for the bot, and what is sent before the bot identifies again,
+    /// is lost. Otherwise Discord keeps the session for a RESUME, and what
+    /// is sent meanwhile waits for it.
+    pub fn drop_gateway(&self, how: GatewayDrop) {
+        let mut st = self.lock();
+        let last = st.gateway.clone();
+        let at = st
+            .sessions
+            .iter()
+            .position(|g| Some(&g.id) == last.as_ref())
+            .expect("no gateway session to drop");
+        let conn = match how {
+            GatewayDrop::InvalidSession | GatewayDrop::Close(4009) => {
+                let conn = st.sessions[at].conn.clone();
+                st.end_session(at);
+                conn
+            }
+            _ => st.sessions[at].conn.take(),
+        };
+        if let Some(conn) = conn {
+            let _ = conn.send(Out::Drop(how));
+        }
+    }
+
+    /// Waits until interaction `id` has failed as Discord fails it: no
+    /// acknowledgement within 3 s ("This interaction failed"); panics if
+    /// the bot answered it.
+    pub async fn wait_failed(&self, id: u64) {
+        tokio::time::sleep(ACK_LIMIT + Duration::from_millis(200)).await;
+        let i = self.interaction(id);
+        assert!(i.failed(), "interaction {id} was answered: {i:?}");
     }
 
     /// What to put in `discord.api_url`.
@@ -1151,6 +1394,7 @@ impl FakeDiscord {
             let at = st.interactions.len();
             st.by_id.insert(id, at);
             st.by_token.insert(token.clone(), at);
+            let born = st.clock_now();
             st.interactions.push(Interaction {
                 id,
                 token: token.clone(),
@@ -1165,34 +1409,54 @@ impl FakeDiscord {
                 done: None,
                 deleted: false,
                 asked,
+                born,
+                lost: false,
             });
             let forced = st.forced;
+            let last = st.gateway.clone();
+            // The newest session of the guild's shard (or the forced one),
+            // else the last identified.
             let session = st
                 .sessions
-                .iter_mut()
-                .find(|(shard, count, _, _)| match forced {
-                    Some(to) => (*shard, *count) == to,
-                    None => *count > 0 && (guild >> 22) % *count == *shard,
+                .iter()
+                .rposition(|g| match forced {
+                    Some(to) => (g.shard, g.count) == to,
+                    None => g.count > 0 && (guild >> 22) % g.count == g.shard,
+                })
+                .or_else(|| {
+                    if forced.is_some() {
+                        return None;
+                    }
+                    st.sessions
+                        .iter()
+                        .position(|g| Some(&g.id) == last.as_ref())
                 });
-            if let (Some(to), None) = (forced, &session) {
+            if let (Some(to), None) = (forced, session) {
                 panic!("no gateway session identified as shard {to:?}");
             }
-            let (seq, to) = match session {
-                Some((_, _, to, seq)) => {
-                    *seq += 1;
-                    (*seq, Some(to.clone()))
+            match session {
+                Some(s) => {
+                    let g = &mut st.sessions[s];
+                    g.seq += 1;
+                    let frame =
+                        json!({ "op": 0, "t": "INTERACTION_CREATE", "s": g.seq, "d": payload });
+                    g.log.push((g.seq, frame.clone()));
+                    // Sent under the lock: frames leave in the order of
+                    // their sequence numbers, as Discord's do (serenity
+                    // warns otherwise). With the bot away, the frame waits
+                    // for its RESUME.
+                    let sent = g
+                        .conn
+                        .as_ref()
+                        .is_some_and(|c| c.send(Out::Frame(frame)).is_ok());
+                    if !sent {
+                        g.pending.push(id);
+                    }
                 }
-                None => {
-                    st.seq += 1;
-                    (st.seq, st.gateway.clone())
-                }
-            };
-            let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": payload });
-            // Sent under the lock: frames leave in the order of their
-            // sequence numbers, as Discord's do (serenity warns otherwise).
-            to.expect("the bot is not connected to the gateway")
-                .send(frame)
-                .expect("gateway session closed");
+                // No session to take it: Discord cannot deliver it, and
+                // the member sees "This interaction failed".
+                None => st.interactions[at].lost = true,
+            }
             id
         };
         id
@@ -1214,11 +1478,14 @@ impl FakeDiscord {
             return;
         };
         let (mut sink, mut source) = ws.split();
-        let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41250 } });
+        let interval = self.lock().heartbeat_ms.unwrap_or(41_250);
+        let hello = json!({ "op": 10, "d": { "heartbeat_interval": interval } });
         if sink.send(WsMessage::Text(hello.to_string())).await.is_err() {
             return;
         }
-        let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+        let (tx, mut rx) = mpsc::unbounded_channel::<Out>();
+        // A stalled connection answers nothing and sends nothing.
+        let mut stalled = false;
         loop {
             tokio::select! {
                 frame = source.next() => {
@@ -1229,41 +1496,124 @@ impl FakeDiscord {
                         WsMessage::Close(_) => break,
                         _ => continue,
                     };
-                    let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
-                    match v["op"].as_u64() {
-                        Some(1) => {
-                            let ack = json!({ "op": 11 });
-                            if sink.send(WsMessage::Text(ack.to_string())).await.is_err() { break; }
-                        }
-                        Some(2) | Some(6) => {
-                            let shard = &v["d"]["shard"];
-                            let (shard, count) = (shard[0].as_u64().unwrap_or(0), shard[1].as_u64().unwrap_or(1));
-                            let ready = {
-                                let mut st = self.lock();
-                                st.identifies += 1;
-                                st.seq = 1;
-                                st.gateway = Some(tx.clone());
-                                st.sessions.retain(|(s, c, _, _)| (*s, *c) != (shard, count));
-                                st.sessions.push((shard, count, tx.clone(), 1));
-                                ready_json(self.ws_port, shard, count)
-                            };
-                            if sink.send(WsMessage::Text(ready.to_string())).await.is_err() { break; }
-                        }
-                        _ => {}
+                    if stalled {
+                        continue;
                     }
+                    let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                    let answer: Vec<Value> = match v["op"].as_u64() {
+                        Some(1) => vec![json!({ "op": 11 })],
+                        Some(2) => vec![self.identify(&v, &tx)],
+                        Some(6) => self.resume(&v, &tx),
+                        _ => Vec::new(),
+                    };
+                    let mut closed = false;
+                    for out in answer {
+                        if sink.send(WsMessage::Text(out.to_string())).await.is_err() {
+                            closed = true;
+                            break;
+                        }
+                    }
+                    if closed { break; }
                 }
                 out = rx.recv() => {
-                    let Some(out) = out else { break };
-                    if sink.send(WsMessage::Text(out.to_string())).await.is_err() { break; }
+                    match out {
+                        None => break,
+                        Some(Out::Frame(_)) if stalled => {}
+                        Some(Out::Frame(out)) => {
+                            if sink.send(WsMessage::Text(out.to_string())).await.is_err() { break; }
+                        }
+                        Some(Out::Drop(GatewayDrop::Close(code))) => {
+                            let frame = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                                code: code.into(),
+                                reason: "the fake closes the gateway".into(),
+                            };
+                            let _ = sink.send(WsMessage::Close(Some(frame))).await;
+                            break;
+                        }
+                        // The socket goes without a close frame.
+                        Some(Out::Drop(GatewayDrop::Reset)) => break,
+                        Some(Out::Drop(GatewayDrop::InvalidSession)) => {
+                            let op9 = json!({ "op": 9, "d": false });
+                            if sink.send(WsMessage::Text(op9.to_string())).await.is_err() { break; }
+                        }
+                        Some(Out::Drop(GatewayDrop::Stall)) => stalled = true,
+                    }
                 }
             }
         }
-        // This session is gone; forget it if it is still the current one.
+        // This connection is gone: its session (if Discord still keeps
+        // it) waits for a RESUME.
         let mut st = self.lock();
-        if st.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
-            st.gateway = None;
+        for g in st.sessions.iter_mut() {
+            if g.conn.as_ref().is_some_and(|c| c.same_channel(&tx)) {
+                g.conn = None;
+            }
         }
-        st.sessions.retain(|(_, _, to, _)| !to.same_channel(&tx));
+    }
+
+    /// IDENTIFY: a new session for the shard asked for (replacing the one
+    /// it had: Discord delivers a shard's events to its newest session),
+    /// answered with READY.
+    fn identify(&self, v: &Value, tx: &mpsc::UnboundedSender<Out>) -> Value {
+        let shard = &v["d"]["shard"];
+        let (shard, count) = (
+            shard[0].as_u64().unwrap_or(0),
+            shard[1].as_u64().unwrap_or(1),
+        );
+        let mut st = self.lock();
+        st.identifies += 1;
+        while let Some(at) = st
+            .sessions
+            .iter()
+            .position(|g| (g.shard, g.count) == (shard, count))
+        {
+            st.end_session(at);
+        }
+        st.session_count += 1;
+        let id = format!("fake-session-{}", st.session_count);
+        let ready = ready_json(self.ws_port, shard, count, &id);
+        st.sessions.push(GatewaySession {
+            id: id.clone(),
+            shard,
+            count,
+            seq: 1,
+            log: vec![(1, ready.clone())],
+            conn: Some(tx.clone()),
+            pending: Vec::new(),
+        });
+        st.gateway = Some(id);
+        ready
+    }
+
+    /// RESUME (op 6, with the session id and the last sequence number the
+    /// bot saw): Discord sends again every dispatch after that number,
+    /// then RESUMED; a session it no longer keeps is refused with op 9
+    /// (`d: false`), and the bot must identify again.
+    fn resume(&self, v: &Value, tx: &mpsc::UnboundedSender<Out>) -> Vec<Value> {
+        let session = v["d"]["session_id"].as_str().unwrap_or_default();
+        let seq = v["d"]["seq"].as_u64().unwrap_or(0);
+        let mut st = self.lock();
+        let overlap = st.replay_overlap;
+        let Some(at) = st.sessions.iter().position(|g| g.id == session) else {
+            st.resumes_refused += 1;
+            return vec![json!({ "op": 9, "d": false })];
+        };
+        let g = &mut st.sessions[at];
+        g.conn = Some(tx.clone());
+        let from = seq.saturating_sub(overlap);
+        let mut out: Vec<Value> = g
+            .log
+            .iter()
+            .filter(|(s, f)| *s > from && (*s > seq || f["t"] == "INTERACTION_CREATE"))
+            .map(|(_, f)| f.clone())
+            .collect();
+        g.seq += 1;
+        let resumed = json!({ "op": 0, "t": "RESUMED", "s": g.seq, "d": {} });
+        g.log.push((g.seq, resumed.clone()));
+        g.pending.clear();
+        out.push(resumed);
+        st.resumes += 1;
+        out
     }
 
     // ---- REST ----
@@ -1306,6 +1656,7 @@ impl FakeDiscord {
                 200 => "OK",
                 204 => "No Content",
                 400 => "Bad Request",
+                401 => "Unauthorized",
                 403 => "Forbidden",
                 404 => "Not Found",
                 429 => "Too Many Requests",
@@ -1354,6 +1705,12 @@ impl FakeDiscord {
                 problems: vec!["no content, embed, file or component".into()],
             });
             return error(400, 50006, "Cannot send an empty message");
+        }
+        // An interaction's token works for 15 minutes (TOKEN_LIFETIME).
+        if let ["webhooks", _, token, ..] = parts.as_slice() {
+            if let Some(refused) = st.expired(token, format!("{method} {path}")) {
+                return refused;
+            }
         }
         match (method, parts.as_slice()) {
             ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
@@ -1456,9 +1813,32 @@ impl FakeDiscord {
                     i.updated = Some(old);
                 }
                 callback["data"]["attachments"] = attached;
+                let updates_view =
+                    matches!(kind, Some(6) | Some(7)) && is_ephemeral_message(i.message.as_ref());
+                let view = i
+                    .message
+                    .as_ref()
+                    .and_then(|m| m["id"].as_str())
+                    .and_then(|m| m.parse::<u64>().ok());
                 i.callback = Some(callback);
                 i.acked = Some(std::time::Instant::now());
                 i.mark_done();
+                // A click on a private view: how old is the view (the
+                // interaction that made it, whose id the fake gives it)?
+                if let (true, Some(view)) = (updates_view, view) {
+                    let now = st.clock_now();
+                    // A followup's age is its interaction's.
+                    let made_by = st.followup_of.get(&view).copied().unwrap_or(view);
+                    let old = st.by_id.get(&made_by).is_some_and(|&at| {
+                        now.saturating_duration_since(st.interactions[at].born) > TOKEN_LIFETIME
+                    });
+                    if old {
+                        st.old_view_updates.push(view);
+                    }
+                }
+                if let Some(by) = st.jump_after_ack.take() {
+                    st.clock += by;
+                }
                 (204, None)
             }
             ("GET", ["webhooks", _, token, "messages", "@original"]) => {
@@ -1533,8 +1913,11 @@ impl FakeDiscord {
                             m.remove("_files");
                         }
                         followup["attachments"] = attached.clone();
+                        followup["id"] = json!(id.to_string());
                         i.followups.push(followup);
                         i.mark_done();
+                        let owner = i.id;
+                        st.followup_of.insert(id, owner);
                         let mut m = message_json(id, CHANNEL_ID, body, true);
                         m["attachments"] = attached;
                         (200, Some(m))
@@ -1872,7 +2255,7 @@ fn message_json(id: u64, channel: u64, body: &Value, webhook: bool) -> Value {
     m
 }
 
-fn ready_json(ws_port: u16, shard: u64, count: u64) -> Value {
+fn ready_json(ws_port: u16, shard: u64, count: u64, session: &str) -> Value {
     let guilds: Vec<Value> = [GUILD_ID, GUILD_2]
         .into_iter()
         .filter(|g| (g >> 22) % count.max(1) == shard)
@@ -1886,7 +2269,9 @@ fn ready_json(ws_port: u16, shard: u64, count: u64) -> Value {
             "v": 10,
             "user": bot_user_json(),
             "guilds": guilds,
-            "session_id": "fake-session",
+            "session_id": session,
+            // serenity 0.12.5 resumes at the URL it first connected to
+            // and never reads this; the fake serves both on one port.
             "resume_gateway_url": format!("ws://127.0.0.1:{ws_port}"),
             "shard": [shard, count],
             "application": { "id": APP_ID.to_string(), "flags": 0 },

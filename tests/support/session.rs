@@ -47,8 +47,14 @@ impl Session {
     }
 
     async fn finish_checking(self, members: &[u64], conserved: Option<i64>, dealt: bool) {
+        // Every interaction answered, but those Discord never delivered
+        // (the gateway down: the member saw "This interaction failed").
         for i in self.fake.interactions() {
-            assert!(i.callback.is_some(), "interaction {} unanswered", i.id);
+            assert!(
+                i.callback.is_some() || i.lost,
+                "interaction {} unanswered",
+                i.id
+            );
         }
         self.fake.assert_within_limits();
         if dealt {

@@ -393,17 +393,26 @@ pub async fn click(
         .map(|g| g.get())
         .ok_or_else(|| BotError::user(crate::keys::ERR_GUILD_ONLY))?;
     let user = click.user.id.get();
+    // A replay whose last step could not be shown (its token expired, the
+    // message gone): this click's step comes as a new private message,
+    // saying why ([`super::views`]).
+    let fresh = super::components::renews(data, user, Some(&*click.message));
+    let to = Answering {
+        lang,
+        lost: &data.lost_views,
+        note: fresh.then(|| i18n::tr(lang, "view-renewed")),
+    };
     match id {
         ReplayId::Open { game } => {
             // A new private message: "thinking…" first (the AI may search).
             defer(ctx, click, true).await?;
             let answer = page(data, server, user, game, 0, lang).await;
-            edit_with(ctx, click, lang, answer, true).await;
+            edit_with(ctx, click, &to, answer, true).await;
         }
         ReplayId::Go { game, step, .. } => {
-            defer(ctx, click, false).await?;
+            defer(ctx, click, fresh).await?;
             let answer = page(data, server, user, game, step, lang).await;
-            edit_with(ctx, click, lang, answer, false).await;
+            edit_with(ctx, click, &to, answer, fresh).await;
         }
         ReplayId::Jump { game } => {
             let step = match &click.data.kind {
@@ -413,9 +422,9 @@ pub async fn click(
                     .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?,
                 _ => return Err(BotError::user(crate::keys::ERR_STALE)),
             };
-            defer(ctx, click, false).await?;
+            defer(ctx, click, fresh).await?;
             let answer = page(data, server, user, game, step, lang).await;
-            edit_with(ctx, click, lang, answer, false).await;
+            edit_with(ctx, click, &to, answer, fresh).await;
         }
         ReplayId::Share { game, step } => {
             defer(ctx, click, false).await?;
@@ -423,15 +432,24 @@ pub async fn click(
                 Ok(()) => i18n::tr(lang, "replay-shared"),
                 Err(e) => refusal(click, lang, e),
             };
-            private_followup(ctx, click, said).await;
+            private_followup(ctx, click, &to, said).await;
         }
         ReplayId::File { game } => {
             defer(ctx, click, true).await?;
             let answer = file(data, server, user, game, lang).await;
-            edit_with(ctx, click, lang, answer, true).await;
+            edit_with(ctx, click, &to, answer, true).await;
         }
     }
     Ok(())
+}
+
+/// How a replay click is answered: in the member's language; where a
+/// step that could not be shown is remembered; and the word on top of a
+/// step shown afresh (its view could not be shown last time).
+struct Answering<'a> {
+    lang: Lang,
+    lost: &'a super::views::LostViews,
+    note: Option<String>,
 }
 
 /// Acknowledges a click: a private "thinking…" for a new message, else a
@@ -477,27 +495,28 @@ fn refusal(click: &serenity::ComponentInteraction, lang: Lang, e: BotError) -> S
 async fn edit_with(
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
-    lang: Lang,
+    to: &Answering<'_>,
     answer: Result<Page, BotError>,
     new_message: bool,
 ) {
     let page = match answer {
         Ok(page) => page,
         Err(e) => {
-            let text = refusal(click, lang, e);
+            let text = refusal(click, to.lang, e);
             if new_message {
                 let edit = serenity::EditInteractionResponse::new().content(text);
                 if let Err(e) = click.edit_response(&ctx.http, edit).await {
                     tracing::warn!("cannot answer a replay click: {}", super::ops::counted(&e));
+                    to.lost.lost(click.user.id.get());
                 }
             } else {
-                private_followup(ctx, click, text).await;
+                private_followup(ctx, click, to, text).await;
             }
             return;
         }
     };
     let mut edit = serenity::EditInteractionResponse::new()
-        .content("")
+        .content(to.note.clone().unwrap_or_default())
         .embeds(page.embeds)
         .components(page.rows)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
@@ -507,12 +526,15 @@ async fn edit_with(
     };
     if let Err(e) = click.edit_response(&ctx.http, edit).await {
         tracing::warn!("cannot show a replay step: {}", super::ops::counted(&e));
+        // The member sees the step unchanged: the next click renews it.
+        to.lost.lost(click.user.id.get());
     }
 }
 
 async fn private_followup(
     ctx: &serenity::Context,
     click: &serenity::ComponentInteraction,
+    to: &Answering<'_>,
     text: String,
 ) {
     let message = serenity::CreateInteractionResponseFollowup::new()
@@ -520,6 +542,7 @@ async fn private_followup(
         .ephemeral(true);
     if let Err(e) = click.create_followup(&ctx.http, message).await {
         tracing::warn!("cannot answer a replay click: {}", super::ops::counted(&e));
+        to.lost.lost(click.user.id.get());
     }
 }
 
@@ -564,9 +587,14 @@ async fn share(
     if let Some(scene) = &shown.scene {
         post = post.add_file(pictures::attachment(scene, "replay", For::Member).await);
     }
-    click
-        .channel_id
-        .send_message(&ctx.http, post)
+    // A post in the channel like a table's: paced with the table's posts
+    // (Discord's 5 per 5 s a channel), a 429 waited out.
+    let channel = click.channel_id;
+    data.host
+        .pace
+        .send(super::pace::Bucket::Posts(channel.get()), || {
+            channel.send_message(&ctx.http, post.clone())
+        })
         .await
         .map_err(|e| {
             super::ops::counted(&e);

@@ -22,6 +22,7 @@ use super::pictures;
 use super::{ClickIntent, Control, DiscordGame, HandView};
 use crate::discord::errors::{fit_content, BotError};
 use crate::discord::ids::{Action as Click, ComponentId};
+use crate::discord::views::LostViews;
 use crate::discord::{ops, Data};
 use crate::games::GameKind;
 use crate::i18n::{self, Lang};
@@ -114,6 +115,16 @@ impl Defer {
     }
 }
 
+/// What the answer knows of the member's private views: where a view that
+/// could not be shown is remembered, and whether this click comes from
+/// such a view (`fresh`: answered with a new private message, not an
+/// update of the old one; [`crate::discord::views`]).
+#[derive(Clone, Copy)]
+pub struct Views<'a> {
+    pub lost: &'a LostViews,
+    pub fresh: bool,
+}
+
 /// The interaction being answered: a click, or a submitted modal. Both
 /// answer the same ways.
 #[derive(Clone, Copy)]
@@ -132,6 +143,13 @@ impl Asked<'_> {
                 .message
                 .as_ref()
                 .is_some_and(|msg| msg.attachments.iter().any(|a| a.filename == file)),
+        }
+    }
+
+    fn user(&self) -> u64 {
+        match self {
+            Asked::Click(c) => c.user.id.get(),
+            Asked::Modal(m) => m.user.id.get(),
         }
     }
 
@@ -208,15 +226,24 @@ fn count_failure<T>(sent: &serenity::Result<T>) {
 /// too) is acknowledged first as `defer` says, and follows as an edit or a
 /// private message: Discord wants an acknowledgement within 3 seconds, and
 /// a member should see at once that the click was taken.
+///
+/// A click from a view whose last answer could not be shown (`views.fresh`)
+/// is answered with a new private message, saying why; an answer that
+/// cannot be shown now (its edit or followup refused: the token expired,
+/// the view gone) is remembered for the member's next click.
 pub async fn answer_in_time(
     ctx: &serenity::Context,
     asked: Asked<'_>,
     lang: Lang,
     within: Duration,
     defer: Defer,
+    views: Views<'_>,
     work: impl Future<Output = Result<Answer, BotError>>,
 ) {
-    let mut pending = std::pin::pin!(async { ready(asked, work.await).await });
+    // A fresh view is a new private message: "thinking…" if it is late.
+    let defer = if views.fresh { Defer::Thinking } else { defer };
+    let mut pending =
+        std::pin::pin!(async { ready(asked, renewed(work.await, views.fresh, lang)).await });
     // No budget at all: acknowledged first, always (a timeout of zero
     // would still take an answer ready at its first poll).
     let in_time = if within.is_zero() {
@@ -237,7 +264,7 @@ pub async fn answer_in_time(
                 tracing::warn!(custom_id = %asked.custom_id(), "cannot acknowledge a click: {e}");
             }
             let late = pending.await;
-            follow_up(ctx, asked, lang, defer, late).await;
+            follow_up(ctx, asked, lang, defer, late, views.lost).await;
             return;
         }
     };
@@ -254,7 +281,7 @@ pub async fn answer_in_time(
         // the list, and an empty one removes the picture), so the click is
         // acknowledged and the view edited without touching its attachment.
         Ready::Keep(text, rows) => {
-            keep_picture(ctx, asked, text, rows).await;
+            keep_picture(ctx, asked, text, rows, views.lost).await;
             return;
         }
         Ready::Hand {
@@ -287,6 +314,33 @@ pub async fn answer_in_time(
     if let Err(e) = asked.respond(&ctx.http, response).await {
         tracing::warn!(custom_id = %asked.custom_id(), "cannot answer a click: {e}");
     }
+}
+
+/// The answer to a click from a view that could not be shown last time:
+/// a new private message (never an update of the old view), saying why
+/// above what it shows.
+fn renewed(result: Result<Answer, BotError>, fresh: bool, lang: Lang) -> Result<Answer, BotError> {
+    if !fresh {
+        return result;
+    }
+    let note = |text: String| format!("{}\n{text}", i18n::tr(lang, "view-renewed"));
+    Ok(match result? {
+        Answer::Update(text, rows) | Answer::Private(text, rows) => {
+            Answer::Private(note(text), rows)
+        }
+        Answer::Hand {
+            text,
+            rows,
+            picture,
+            ..
+        } => Answer::Hand {
+            text: note(text),
+            rows,
+            picture,
+            update: false,
+        },
+        other => other,
+    })
 }
 
 /// The answer made ready to send: a hand's picture is drawn (off the
@@ -335,6 +389,7 @@ async fn keep_picture(
     asked: Asked<'_>,
     text: String,
     rows: Vec<serenity::CreateActionRow>,
+    lost: &LostViews,
 ) {
     let ack = serenity::CreateInteractionResponse::Acknowledge;
     if let Err(e) = asked.respond(&ctx.http, ack).await {
@@ -347,6 +402,8 @@ async fn keep_picture(
         .components(rows);
     if let Err(e) = asked.edit(&ctx.http, edit).await {
         tracing::warn!(custom_id = %asked.custom_id(), "cannot redraw a hand view: {e}");
+        // The member sees their view unchanged: the next click renews it.
+        lost.lost(asked.user());
     }
 }
 
@@ -366,6 +423,7 @@ async fn follow_up(
     lang: Lang,
     defer: Defer,
     ready: Ready,
+    lost: &LostViews,
 ) {
     let thinking = defer == Defer::Thinking;
     // Words only: a private followup, or the "thinking…" edited.
@@ -442,6 +500,9 @@ async fn follow_up(
     };
     if let Err(e) = sent {
         tracing::warn!(custom_id = %asked.custom_id(), "cannot follow up a click: {e}");
+        // Acknowledged, but the answer never showed (an expired or unknown
+        // token, a view gone): the member's next click gets a fresh view.
+        lost.lost(asked.user());
     }
 }
 
