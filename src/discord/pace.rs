@@ -213,20 +213,33 @@ impl Pacer {
         F: FnMut() -> Fut,
         Fut: std::future::Future<Output = Result<T, poise::serenity_prelude::Error>>,
     {
-        self.send_until(bucket, request, |e| {
-            let limited = rate_limited(e);
-            if limited {
-                crate::discord::ops::counted(e);
-            }
-            limited
-        })
-        .await
+        self.send_until(bucket, MAX_TRIES, request, counted_429)
+            .await
     }
 
-    /// [`Pacer::send`], with `limited` telling a 429 from the answer.
+    /// A request made once, in a slot of `bucket` (waiting for one): a 429
+    /// is returned as it is, to a caller that has a later moment to try
+    /// again (a table's next drawing; it holds the bucket off and counts the
+    /// error itself) and must not hold its table up meanwhile, as
+    /// [`Pacer::send`]'s retries would (up to [`MAX_TRIES`] periods).
+    pub async fn send_once<T, F, Fut>(
+        &self,
+        bucket: Bucket,
+        request: F,
+    ) -> Result<T, poise::serenity_prelude::Error>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = Result<T, poise::serenity_prelude::Error>>,
+    {
+        self.send_until(bucket, 1, request, |_| false).await
+    }
+
+    /// [`Pacer::send`] with at most `max_tries` tries, `limited` telling a
+    /// 429 from the answer.
     async fn send_until<T, E, F, Fut>(
         &self,
         bucket: Bucket,
+        max_tries: u32,
         mut request: F,
         limited: impl Fn(&E) -> bool,
     ) -> Result<T, E>
@@ -240,7 +253,7 @@ impl Pacer {
             let answer = request().await;
             drop(permit);
             match answer {
-                Err(e) if tries + 1 < MAX_TRIES && limited(&e) => {
+                Err(e) if tries + 1 < max_tries && limited(&e) => {
                     tries += 1;
                     self.hold_off(bucket);
                 }
@@ -248,6 +261,15 @@ impl Pacer {
             }
         }
     }
+}
+
+/// Whether a failed request was a 429, counted as a Discord error if so.
+fn counted_429(e: &poise::serenity_prelude::Error) -> bool {
+    let limited = rate_limited(e);
+    if limited {
+        crate::discord::ops::counted(e);
+    }
+    limited
 }
 
 /// Whether a failed request was Discord's 429 (rate limited).
@@ -305,6 +327,7 @@ mod tests {
         let answer: Result<u32, &str> = pacer
             .send_until(
                 ch,
+                MAX_TRIES,
                 || {
                     tries.set(tries.get() + 1);
                     let n = tries.get();
@@ -326,6 +349,7 @@ mod tests {
         let answer: Result<u32, &str> = pacer
             .send_until(
                 Bucket::Posts(8),
+                MAX_TRIES,
                 || {
                     tries.set(tries.get() + 1);
                     async { Err("429") }
@@ -340,6 +364,7 @@ mod tests {
         let answer: Result<u32, &str> = pacer
             .send_until(
                 Bucket::Posts(9),
+                MAX_TRIES,
                 || {
                     tries.set(tries.get() + 1);
                     async { Err("403") }
@@ -349,6 +374,23 @@ mod tests {
             .await;
         assert_eq!(answer, Err("403"));
         assert_eq!(tries.get(), 1);
+        // One try (Pacer::send_once): a 429 comes back at once, no wait.
+        tries.set(0);
+        let started = Instant::now();
+        let answer: Result<u32, &str> = pacer
+            .send_until(
+                Bucket::Posts(10),
+                1,
+                || {
+                    tries.set(tries.get() + 1);
+                    async { Err("429") }
+                },
+                |e| *e == "429",
+            )
+            .await;
+        assert_eq!(answer, Err("429"));
+        assert_eq!(tries.get(), 1);
+        assert_eq!(Instant::now(), started);
     }
 
     #[tokio::test(start_paused = true)]

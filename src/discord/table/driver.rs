@@ -902,7 +902,7 @@ impl<G: DiscordGame> Driver<G> {
             ),
         };
         let told = async {
-            let dm = self.dm_channel(host).await?;
+            let dm = self.dm_channel(host, true).await?;
             let http = self.http.clone();
             self.host
                 .pace
@@ -1023,7 +1023,7 @@ impl<G: DiscordGame> Driver<G> {
                 ),
             }
         }
-        let channel = match self.dm_channel(user).await {
+        let channel = match self.dm_channel(user, false).await {
             Ok(c) => c,
             Err(e) if pace::rate_limited(&e) => {
                 self.rate_limited(Bucket::OpenDm, &e);
@@ -1062,18 +1062,27 @@ impl<G: DiscordGame> Driver<G> {
     }
 
     /// `user`'s DM channel: opened once a process (Discord keeps one per
-    /// member and bot), then remembered by the host.
-    async fn dm_channel(&mut self, user: UserId) -> Result<serenity::ChannelId, serenity::Error> {
+    /// member and bot), then remembered by the host. `patient`: a 429 is
+    /// waited out a few times ([`pace::Pacer::send`]), for a message that
+    /// has no later chance (the host told the table is gone); otherwise it
+    /// is returned at once, so that a hand DM never holds the table up —
+    /// the hand goes at the table's next drawing.
+    async fn dm_channel(
+        &mut self,
+        user: UserId,
+        patient: bool,
+    ) -> Result<serenity::ChannelId, serenity::Error> {
         if let Some(channel) = self.host.dm_channel(user) {
             return Ok(channel);
         }
         let http = self.http.clone();
         let member = serenity::UserId::new(user.max(1));
-        let channel = self
-            .host
-            .pace
-            .send(Bucket::OpenDm, || member.create_dm_channel(&http))
-            .await?;
+        let open = || member.create_dm_channel(&http);
+        let channel = if patient {
+            self.host.pace.send(Bucket::OpenDm, open).await?
+        } else {
+            self.host.pace.send_once(Bucket::OpenDm, open).await?
+        };
         self.host.remember_dm_channel(user, channel.id);
         Ok(channel.id)
     }
