@@ -13,11 +13,14 @@ use serde_json::{json, Value};
 
 const ANN: u64 = 100_000_000_000_000_041;
 const BOB: u64 = 100_000_000_000_000_042;
+const CAT: u64 = 100_000_000_000_000_043;
 /// Each member starts with this many chips (the default).
 const STARTING: i64 = 1000;
 
-/// Ann opens a Dou Dizhu table at stake 10, Bob joins, an AI takes the
-/// third seat, the game starts; returns the table message at the bidding.
+/// Ann opens a Dou Dizhu table at stake 10, Bob and Cat join, the game
+/// starts; returns the table message at the bidding. Three members, no AI
+/// seat: an AI bidding first may take the landlord at once (3 points),
+/// and the table would never ask a member to bid.
 async fn bidding(fake: &FakeDiscord) -> Value {
     let id = fake.command(
         ANN,
@@ -35,16 +38,10 @@ async fn bidding(fake: &FakeDiscord) -> Value {
         table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{BOB}>")))
     })
     .await;
-    let lobby = table_message(fake).unwrap();
-    let id = fake.click(
-        ANN,
-        "en-US",
-        id_of(&lobby),
-        &find_id(&lobby, "pj1:ai:").unwrap(),
-    );
-    fake.wait_answer(id).await;
-    fake.wait_for("the AI seated", 20, |f| {
-        table_message(f).is_some_and(|m| message_text(&m).contains("3. "))
+    let id = fake.command(CAT, "en-US", "dou-dizhu", sub("join", json!([])));
+    assert!(fake.wait_answer(id).await.is_ephemeral());
+    fake.wait_for("Cat seated", 20, |f| {
+        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{CAT}>")))
     })
     .await;
     let lobby = table_message(fake).unwrap();
@@ -154,7 +151,7 @@ async fn permission_taken_away(taken: u64, named: &str) {
     assert!(dm.contains(&format!("<#{CHANNEL_ID}>")), "{dm}");
     refused_once_then_left_alone(fake).await;
     // The game was called off: both members have their chips back.
-    session.finish(&[ANN, BOB], Some(2 * STARTING)).await;
+    session.finish(&[ANN, BOB, CAT], Some(3 * STARTING)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -191,7 +188,7 @@ async fn a_channel_deleted_mid_game_refunds_it_and_tells_the_host() {
     })
     .await;
     refused_once_then_left_alone(fake).await;
-    session.finish(&[ANN, BOB], Some(2 * STARTING)).await;
+    session.finish(&[ANN, BOB, CAT], Some(3 * STARTING)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -233,5 +230,7 @@ async fn a_deleted_table_message_is_posted_again_and_the_game_goes_on() {
     fake.wait_answer(id).await;
     let id = fake.command(BOB, "en-US", "dou-dizhu", sub("leave", json!([])));
     fake.wait_answer(id).await;
-    session.finish(&[ANN, BOB], None).await;
+    let id = fake.command(CAT, "en-US", "dou-dizhu", sub("leave", json!([])));
+    fake.wait_answer(id).await;
+    session.finish(&[ANN, BOB, CAT], None).await;
 }
