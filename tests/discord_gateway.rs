@@ -12,64 +12,30 @@
 //! it — and the member's second click is accepted by the table.
 
 use crate::support::bot::BotProcess;
-use crate::support::controls::{find_id, id_of, table_message, turn_user};
-use crate::support::fake_discord::{message_text, FakeDiscord, GatewayDrop, Interaction};
+use crate::support::controls::{dou_dizhu_bidding, find_id, id_of, table_message, turn_user};
+use crate::support::fake_discord::{FakeDiscord, GatewayDrop, Interaction};
 use crate::support::session::{sub, Session};
 use serde_json::json;
 use std::collections::HashMap;
 
 const ANN: u64 = 100_000_000_000_000_061;
 const BOB: u64 = 100_000_000_000_000_062;
+const CAT: u64 = 100_000_000_000_000_063;
+const MEMBERS: [u64; 3] = [ANN, BOB, CAT];
 /// An admin (Manage Server): stops the game.
 const EVE: u64 = 100_000_000_000_000_069;
 
-/// Ann opens a Dou Dizhu table at stake 10, Bob joins, an AI takes the
-/// third seat, the game starts: waits for a member's bid.
+/// Ann's table, Bob and Cat seated (no AI seat, see
+/// [`dou_dizhu_bidding`]): waits for a member's bid.
 async fn bidding(fake: &FakeDiscord) {
-    let id = fake.command(
-        ANN,
-        "en-US",
-        "dou-dizhu",
-        sub(
-            "start",
-            json!([{ "name": "stake", "type": 4, "value": 10 }]),
-        ),
-    );
-    assert!(fake.wait_answer(id).await.is_ephemeral());
-    let id = fake.command(BOB, "en-US", "dou-dizhu", sub("join", json!([])));
-    assert!(fake.wait_answer(id).await.is_ephemeral());
-    fake.wait_for("Bob seated", 20, |f| {
-        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{BOB}>")))
-    })
-    .await;
-    let lobby = table_message(fake).unwrap();
-    let id = fake.click(
-        ANN,
-        "en-US",
-        id_of(&lobby),
-        &find_id(&lobby, "pj1:ai:").unwrap(),
-    );
-    fake.wait_answer(id).await;
-    fake.wait_for("the AI seated", 20, |f| {
-        table_message(f).is_some_and(|m| message_text(&m).contains("3. "))
-    })
-    .await;
-    let lobby = table_message(fake).unwrap();
-    let id = fake.click(
-        ANN,
-        "en-US",
-        id_of(&lobby),
-        &find_id(&lobby, "pj1:start:").unwrap(),
-    );
-    fake.wait_answer(id).await;
-    member_to_bid(fake).await;
+    dou_dizhu_bidding(fake, MEMBERS).await;
 }
 
 /// Waits until the table message asks a member to bid: that member.
 async fn member_to_bid(fake: &FakeDiscord) -> u64 {
     fake.wait_for("a member's bid", 20, |f| {
         table_message(f).is_some_and(|m| {
-            find_id(&m, "pj1:bid:").is_some() && turn_user(&m).is_some_and(|u| u == ANN || u == BOB)
+            find_id(&m, "pj1:bid:").is_some() && turn_user(&m).is_some_and(|u| MEMBERS.contains(&u))
         })
     })
     .await;
@@ -183,7 +149,7 @@ async fn a_dropped_gateway_is_resumed_and_the_clicks_of_the_gap_applied_once() {
         assert!(!i.failed() && !i.lost, "{} failed", i.asked);
     }
     stop(fake).await;
-    session.finish(&[ANN, BOB], None).await;
+    session.finish(&MEMBERS, None).await;
 }
 
 /// `user` clicks again what they clicked in interaction `earlier`, on the
@@ -262,5 +228,5 @@ async fn a_lost_session_loses_the_gap_and_the_second_click_is_taken() {
     assert_eq!(fake.resumes(), 0);
     answered_once_each(&fake);
     stop(&fake).await;
-    session.finish(&[ANN, BOB], None).await;
+    session.finish(&MEMBERS, None).await;
 }

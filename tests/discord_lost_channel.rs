@@ -6,8 +6,8 @@
 //! DM what happened, with no request repeated into the closed channel. A
 //! deleted table message (10008) is posted again and the game goes on.
 
-use crate::support::controls::{find_id, id_of, table_message, turn_user};
-use crate::support::fake_discord::{message_text, perm, FakeDiscord, CHANNEL_ID};
+use crate::support::controls::{dou_dizhu_bidding, find_id, id_of, table_message, turn_user};
+use crate::support::fake_discord::{perm, FakeDiscord, CHANNEL_ID};
 use crate::support::session::{sub, text_of, Session};
 use serde_json::{json, Value};
 
@@ -17,47 +17,9 @@ const CAT: u64 = 100_000_000_000_000_043;
 /// Each member starts with this many chips (the default).
 const STARTING: i64 = 1000;
 
-/// Ann opens a Dou Dizhu table at stake 10, Bob and Cat join, the game
-/// starts; returns the table message at the bidding. Three members, no AI
-/// seat: an AI bidding first may take the landlord at once (3 points),
-/// and the table would never ask a member to bid.
+/// Ann's table, Bob and Cat seated, at a member's bid.
 async fn bidding(fake: &FakeDiscord) -> Value {
-    let id = fake.command(
-        ANN,
-        "en-US",
-        "dou-dizhu",
-        sub(
-            "start",
-            json!([{ "name": "stake", "type": 4, "value": 10 }]),
-        ),
-    );
-    assert!(fake.wait_answer(id).await.is_ephemeral());
-    let id = fake.command(BOB, "en-US", "dou-dizhu", sub("join", json!([])));
-    assert!(fake.wait_answer(id).await.is_ephemeral());
-    fake.wait_for("Bob seated", 20, |f| {
-        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{BOB}>")))
-    })
-    .await;
-    let id = fake.command(CAT, "en-US", "dou-dizhu", sub("join", json!([])));
-    assert!(fake.wait_answer(id).await.is_ephemeral());
-    fake.wait_for("Cat seated", 20, |f| {
-        table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{CAT}>")))
-    })
-    .await;
-    let lobby = table_message(fake).unwrap();
-    let id = fake.click(
-        ANN,
-        "en-US",
-        id_of(&lobby),
-        &find_id(&lobby, "pj1:start:").unwrap(),
-    );
-    fake.wait_answer(id).await;
-    fake.wait_for("a member's bid", 20, |f| {
-        table_message(f)
-            .is_some_and(|m| find_id(&m, "pj1:bid:").is_some() && turn_user(&m).is_some())
-    })
-    .await;
-    table_message(fake).unwrap()
+    dou_dizhu_bidding(fake, [ANN, BOB, CAT]).await
 }
 
 /// The bot's posts and edits in `channel` that Discord refused.

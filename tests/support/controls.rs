@@ -45,3 +45,47 @@ pub async fn click_table(fake: &FakeDiscord, user: u64, custom_id: &str) -> Inte
     let id = fake.click(user, "en-US", id_of(&msg), custom_id);
     fake.wait_answer(id).await
 }
+
+/// `members[0]` opens a Dou Dizhu table at stake 10, the other two join
+/// and the host starts it; returns the table message once a member is
+/// asked to bid. Three members and no AI seat: an AI bidding first may
+/// take the landlord at once (3 points), and no member would ever be
+/// asked to bid.
+pub async fn dou_dizhu_bidding(fake: &FakeDiscord, members: [u64; 3]) -> Value {
+    use super::session::sub;
+    use serde_json::json;
+    let [host, others @ ..] = members;
+    let id = fake.command(
+        host,
+        "en-US",
+        "dou-dizhu",
+        sub(
+            "start",
+            json!([{ "name": "stake", "type": 4, "value": 10 }]),
+        ),
+    );
+    assert!(fake.wait_answer(id).await.is_ephemeral());
+    for member in others {
+        let id = fake.command(member, "en-US", "dou-dizhu", sub("join", json!([])));
+        assert!(fake.wait_answer(id).await.is_ephemeral());
+        fake.wait_for("a member seated", 20, |f| {
+            table_message(f).is_some_and(|m| message_text(&m).contains(&format!("<@{member}>")))
+        })
+        .await;
+    }
+    let lobby = table_message(fake).unwrap();
+    let id = fake.click(
+        host,
+        "en-US",
+        id_of(&lobby),
+        &find_id(&lobby, "pj1:start:").unwrap(),
+    );
+    fake.wait_answer(id).await;
+    fake.wait_for("a member's bid", 20, |f| {
+        table_message(f).is_some_and(|m| {
+            find_id(&m, "pj1:bid:").is_some() && turn_user(&m).is_some_and(|u| members.contains(&u))
+        })
+    })
+    .await;
+    table_message(fake).unwrap()
+}
