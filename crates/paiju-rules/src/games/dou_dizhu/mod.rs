@@ -20,6 +20,7 @@ mod bidding;
 pub mod cardset;
 pub mod counter;
 mod deal;
+pub mod endgame;
 mod kitty;
 pub mod outcome;
 pub mod patterns;

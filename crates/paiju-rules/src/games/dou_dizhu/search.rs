@@ -6,6 +6,14 @@
 //! in each such world with the `normal` bot for every seat, and makes the
 //! move that won most (a bomb-doubled win counting more).
 //!
+//! Two things make the same time go further. The rollouts are spent by
+//! sequential halving: every candidate is played in a first batch of
+//! worlds, the worse half is dropped, the rest played in more worlds, and
+//! so on, so the close calls at the top get several times the worlds a
+//! flat search could give them. And a world with few cards left is not
+//! played out but solved ([`super::endgame`]): both sides' best play to
+//! the end, where a rollout's slips decide the most.
+//!
 //! Bidding, doubling and discards stay with the `normal` bot: the search is
 //! where the points are. Worlds are drawn from the generator the caller
 //! passes, and the number of worlds is fixed, so a seeded game plays the
@@ -15,6 +23,7 @@
 use super::action::Action;
 use super::ai::{turns_to_play_out, BasicBot};
 use super::cardset::CardSet;
+use super::endgame::{by_ranks, Position, Solver};
 use super::patterns::PatternRules;
 use super::play::Playing;
 use super::view::{PhaseName, View};
@@ -28,12 +37,20 @@ use std::time::{Duration, Instant};
 /// The `hard` level.
 #[derive(Clone, Debug)]
 pub struct HardBot {
-    /// Worlds sampled per decision (each plays every candidate out once).
+    /// The search's size: as many rollouts as `worlds` worlds of every
+    /// candidate, spent by sequential halving (the best candidates are
+    /// played out in more worlds than that, the worst in fewer).
     pub worlds: usize,
     /// At most this many candidate moves are searched.
     pub candidates: usize,
     /// The wall-clock cap of one decision.
     pub budget: Duration,
+    /// Worlds with at most this many cards left in all hands are searched
+    /// to the end ([`super::endgame`]) rather than played out by `normal`.
+    pub endgame_cards: usize,
+    /// The positions one world's endgame search may open before it gives
+    /// up and the world is played out instead.
+    pub endgame_positions: u32,
 }
 
 impl Default for HardBot {
@@ -45,6 +62,8 @@ impl Default for HardBot {
             worlds: 150,
             candidates: 12,
             budget: Duration::from_millis(800),
+            endgame_cards: ENDGAME_CARDS,
+            endgame_positions: ENDGAME_POSITIONS,
         }
     }
 }
@@ -65,24 +84,59 @@ impl Bot<DouDizhu> for HardBot {
         {
             return quick;
         }
-        let candidates = self.candidates_of(hand, legal, quick);
+        // In an endgame every world is solved, cheaply and exactly: every
+        // play is worth trying, not only the likeliest few.
+        let left: u32 = view.cards_left.iter().map(|&n| u32::from(n)).sum();
+        let most = if left as usize <= self.endgame_cards {
+            self.candidates.max(ENDGAME_CANDIDATES)
+        } else {
+            self.candidates
+        };
+        let candidates = self.candidates_of(hand, legal, quick, most);
         if candidates.len() < 2 {
             return quick;
         }
         let started = Instant::now();
+        // Sequential halving: the rollouts `worlds` × candidates would
+        // cost are spread over rounds; after each round the worse half of
+        // the candidates is dropped, so the close ones at the top are
+        // played out in many more worlds than a flat search could afford.
+        // Every survivor is played in every world drawn so far (the same
+        // worlds for all: their difference is the moves', not the deals').
+        let mut alive: Vec<usize> = (0..candidates.len()).collect();
         let mut score = vec![0i64; candidates.len()];
+        let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
+        let per_round = self.worlds * candidates.len() / rounds as usize;
         let mut worlds = 0;
-        while worlds < self.worlds && (worlds == 0 || started.elapsed() < self.budget) {
-            let Some(world) = sample_world(view, me, rng) else {
-                return quick;
-            };
-            for (i, a) in candidates.iter().enumerate() {
-                score[i] += rollout(&world, me, a);
+        'rounds: for round in 0..rounds {
+            for _ in 0..(per_round / alive.len()).max(1) {
+                if worlds > 0 && started.elapsed() >= self.budget {
+                    break 'rounds;
+                }
+                let Some(world) = sample_world(view, me, rng) else {
+                    return quick;
+                };
+                // One solver a world: the candidates' endgames share positions.
+                let mut solver = self.solver_for(&world);
+                for &i in &alive {
+                    let a = &candidates[i];
+                    score[i] += match solver.as_mut().and_then(|s| solved(s, &world, me, a)) {
+                        Some(v) => v,
+                        None => rollout(&world, me, a),
+                    };
+                }
+                worlds += 1;
             }
-            worlds += 1;
+            if round + 1 < rounds {
+                // Ties keep the earlier candidate: the normal bot's first.
+                alive.sort_by_key(|&i| (std::cmp::Reverse(score[i]), i));
+                alive.truncate(alive.len().div_ceil(2));
+            }
         }
         // Ties go to the earlier candidate: the normal bot's choice first.
-        let best = (0..candidates.len())
+        let best = alive
+            .iter()
+            .copied()
             .max_by_key(|&i| (score[i], std::cmp::Reverse(i)))
             .unwrap_or(0);
         candidates[best]
@@ -94,11 +148,38 @@ impl Bot<DouDizhu> for HardBot {
     }
 }
 
+/// See [`HardBot::endgame_cards`]; measured by `paiju arena` (README,
+/// "How strong the AI is").
+pub const ENDGAME_CARDS: usize = 16;
+/// Candidates searched in an endgame (see [`HardBot::candidates`]).
+const ENDGAME_CANDIDATES: usize = 32;
+/// See [`HardBot::endgame_positions`].
+pub const ENDGAME_POSITIONS: u32 = 4_000;
+
 impl HardBot {
+    /// An endgame solver for `world` when it is small enough and of the
+    /// classic game (three seats, no wild card); `None` otherwise.
+    fn solver_for(&self, world: &DouDizhu) -> Option<Solver> {
+        let left: usize = world.hands.iter().map(|h| h.len()).sum();
+        if world.players != 3 || world.wild.is_some() || left > self.endgame_cards {
+            return None;
+        }
+        Some(Solver::new(
+            world.landlord?,
+            world.patterns,
+            self.endgame_positions,
+        ))
+    }
     /// The moves worth searching: the normal bot's choice, a pass when
     /// allowed, then the plays that leave the hand easiest to play out,
     /// one reading of each set of ranks.
-    fn candidates_of(&self, hand: CardSet, legal: &[Action], quick: Action) -> Vec<Action> {
+    fn candidates_of(
+        &self,
+        hand: CardSet,
+        legal: &[Action],
+        quick: Action,
+        most: usize,
+    ) -> Vec<Action> {
         let mut out = vec![quick];
         if quick != Action::Pass && legal.contains(&Action::Pass) {
             out.push(Action::Pass);
@@ -116,7 +197,7 @@ impl HardBot {
             .collect();
         plays.sort_by_key(|&(t, top, _)| (t, top));
         for (_, _, a) in plays {
-            if out.len() >= self.candidates {
+            if out.len() >= most {
                 break;
             }
             let same_ranks = out.iter().any(|b| match (a, b) {
@@ -165,6 +246,29 @@ fn rollout(world: &DouDizhu, me: usize, first: &Action) -> i64 {
     } else {
         -points
     }
+}
+
+/// The value of `first` in `world` as [`rollout`] counts it, with both
+/// sides playing the rest perfectly; `None` when the search gave up.
+fn solved(solver: &mut Solver, world: &DouDizhu, me: usize, first: &Action) -> Option<i64> {
+    let mut g = world.clone();
+    g.apply(me, first).ok()?;
+    let landlord = g.landlord?;
+    let Phase::Playing(stage) = g.phase else {
+        return None;
+    };
+    let position = Position {
+        hands: g.hands.map(by_ranks),
+        turn: stage.turn as u8,
+        standing: stage.standing.map(|st| (st.seat as u8, st.combo)),
+    };
+    let landlord_won = solver.landlord_wins(&position)?;
+    let points = 2i64 << g.bombs.min(6);
+    Some(if landlord_won == (me == landlord) {
+        points + 1
+    } else {
+        -points
+    })
 }
 
 /// One world consistent with `view`: the other seats' hands drawn at random
@@ -270,6 +374,33 @@ fn sample_world(view: &View, me: usize, rng: &mut dyn rand::RngCore) -> Option<D
 mod tests {
     use super::*;
     use rand::SeedableRng;
+
+    /// Whole seeded games with `hard` at every seat: every move legal, and
+    /// the same seed plays the same game (the wall-clock cap is far off).
+    #[test]
+    fn hard_plays_seeded_games_legally_and_the_same_way_twice() {
+        let play = |seed: u64| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
+            let mut bot = HardBot {
+                worlds: 6,
+                budget: Duration::from_secs(60),
+                ..HardBot::default()
+            };
+            let mut moves = Vec::new();
+            while let Some(seat) = game.turn() {
+                let legal = game.legal_actions(seat);
+                let a = bot.choose(&game.view(Some(seat)), &legal, &mut rng);
+                assert!(legal.contains(&a), "{a:?} is not legal");
+                game.apply(seat, &a).unwrap();
+                moves.push(a);
+            }
+            moves
+        };
+        for seed in [1, 2] {
+            assert_eq!(play(seed), play(seed));
+        }
+    }
 
     #[test]
     fn sampled_worlds_keep_what_is_public() {
