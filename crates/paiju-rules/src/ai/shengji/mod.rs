@@ -495,9 +495,14 @@ mod tests {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut g = Shengji::deal(ShengjiRules::default(), SEATS, &mut rng).unwrap();
             for _ in 0..500 {
-                let seat = *g.waiting_on().first().unwrap();
+                let Some(&seat) = g.waiting_on().first() else {
+                    break;
+                };
                 let legal = g.legal_actions(seat);
                 let view = g.view(Some(seat));
+                if view.stage != Stage::Declaring {
+                    break;
+                }
                 // (With no banker settled yet the burial is a legal candidate's.)
                 let settled = view.level.and_then(Rank::from_value);
                 if let (Some(level), true) =
