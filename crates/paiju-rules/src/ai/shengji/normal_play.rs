@@ -1,0 +1,279 @@
+//! `normal`'s leads and follows, from its [`Reading`] of the table. It
+//! wins an opponent's trick with the play no seat still to come can beat
+//! (a trump only for points), or with a plain card that gives no points
+//! away; feeds points to its partner when the partner is ahead; otherwise
+//! sheds its cheapest cards, points last, keeping pairs whole. It leads
+//! what will stand, never into a suit an opponent is void in while it has
+//! another lead; on the bank's side, long in trump, trumps to draw the
+//! attackers'; then its highest plain pair or tractor, then a low single.
+
+use super::breaks_groups;
+use super::reading::{later_seats, Reading};
+use crate::cards::Card;
+use crate::games::shengji::order::{points, points_of, TRUMP};
+use crate::games::shengji::play::{throw_is_safe, trick_winner, uniform_suit, Lead};
+use crate::games::shengji::units::suit_counts;
+use crate::games::shengji::{Action, ShengjiView};
+
+/// A trump wins an opponent's trick only for this many points (its own
+/// included), or on the last seat for any.
+const TRUMP_FOR_POINTS: i64 = 5;
+
+/// The bank's side leads trumps, to draw the attackers', while they are at
+/// least this share (in percent) of its hand.
+const DRAW_TRUMPS_PERCENT: usize = 65;
+
+fn plays(legal: &[Action]) -> Vec<&Vec<Card>> {
+    legal
+        .iter()
+        .filter_map(|a| match a {
+            Action::Play(c) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cost(r: &Reading, cards: &[Card]) -> u32 {
+    cards.iter().map(|&c| r.order.strength(c) as u32).sum()
+}
+
+fn trumps(r: &Reading, cards: &[Card]) -> usize {
+    cards.iter().filter(|&&c| r.order.is_trump(c)).count()
+}
+
+/// A follow of the current trick.
+pub fn follow(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Action> {
+    let me = r.me;
+    let first = &view.trick.first()?.1;
+    let si = uniform_suit(&r.order, first)?;
+    let lead = Lead::new(&r.order, si, first, r.max_width);
+    let played: Vec<&[Card]> = view.trick.iter().map(|(_, c)| c.as_slice()).collect();
+    let winner_at = trick_winner(&r.order, &lead, &played);
+    let winner = view.trick[winner_at].0;
+    let on_table: i64 = view.trick.iter().map(|(_, c)| points_of(c)).sum();
+    let later = later_seats(view);
+    let later_opponents: Vec<usize> = later
+        .iter()
+        .copied()
+        .filter(|&s| !Reading::same_team(s, me))
+        .collect();
+    let last = later.is_empty();
+    let candidates = plays(legal);
+    let wins = |c: &[Card]| {
+        let mut with = played.clone();
+        with.push(c);
+        trick_winner(&r.order, &lead, &with) == view.trick.len()
+    };
+    let stands = |c: &[Card]| !r.beatable(&lead, c, &later_opponents);
+    let shed = |c: &&&Vec<Card>| {
+        (
+            points_of(c),
+            breaks_groups(&r.order, &view.hand, c),
+            cost(r, c),
+        )
+    };
+    let pick = if Reading::same_team(winner, me) {
+        // Partner ahead: feed points, keep strength. (Feeding only when
+        // its play surely stands measured worse in the arena.)
+        candidates
+            .iter()
+            .filter(|c| !wins(c) || last)
+            .min_by_key(|c| {
+                (
+                    -points_of(c),
+                    breaks_groups(&r.order, &view.hand, c),
+                    cost(r, c),
+                )
+            })
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .min_by_key(|c| (-points_of(c), cost(r, c)))
+            })
+    } else {
+        let winners: Vec<&&Vec<Card>> = candidates.iter().filter(|c| wins(c)).collect();
+        let sure = winners
+            .iter()
+            .copied()
+            .filter(|c| stands(c))
+            .min_by_key(|c| (trumps(r, c), -points_of(c), cost(r, c)));
+        let worth = |c: &[Card]| {
+            let gain = on_table + points_of(c);
+            trumps(r, c) == 0 || gain >= TRUMP_FOR_POINTS || (last && on_table > 0)
+        };
+        match sure {
+            Some(c) if worth(c) => Some(c),
+            _ => {
+                // A win a later seat may take back: only a plain one that
+                // gives no points away (it draws their high cards).
+                let risky = winners
+                    .iter()
+                    .copied()
+                    .filter(|c| trumps(r, c) == 0 && points_of(c) == 0)
+                    .min_by_key(|c| cost(r, c));
+                risky.or_else(|| candidates.iter().min_by_key(shed))
+            }
+        }
+    };
+    pick.map(|c| Action::Play((*c).clone()))
+}
+
+/// A lead.
+pub fn lead(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Action> {
+    let order = &r.order;
+    let candidates = plays(legal);
+    let suit_of = |c: &[Card]| uniform_suit(order, c).unwrap_or(TRUMP);
+    let opponents = r.opponents();
+    let into_void = |c: &[Card]| {
+        let si = suit_of(c);
+        si != TRUMP && opponents.iter().any(|&o| r.voids[o][si])
+    };
+    let sure = |c: &[Card]| {
+        let si = suit_of(c);
+        throw_is_safe(
+            order,
+            si,
+            &suit_counts(order, si, c),
+            &r.unseen,
+            r.max_width,
+        ) && (si == TRUMP || !opponents.iter().any(|&o| r.voids[o][si]))
+    };
+    let pool: Vec<&&Vec<Card>> = {
+        let safe: Vec<_> = candidates.iter().filter(|c| !into_void(c)).collect();
+        if safe.is_empty() {
+            candidates.iter().collect()
+        } else {
+            safe
+        }
+    };
+    // What will stand: the most cards, plain before trump, then points.
+    if let Some(c) = pool
+        .iter()
+        .filter(|c| sure(c))
+        .max_by_key(|c| (c.len(), !order.is_trump(c[0]), points_of(c)))
+    {
+        return Some(Action::Play((**c).clone()));
+    }
+    let hand = &view.hand;
+    let suit_len = |si: usize| hand.iter().filter(|&&x| order.suit(x) == si).count();
+    // The bank's side long in trump draws the attackers' trumps.
+    let bank_side = view.banker.is_some_and(|b| Reading::same_team(b, r.me));
+    if bank_side && suit_len(TRUMP) * 100 >= hand.len() * DRAW_TRUMPS_PERCENT {
+        let draw = pool
+            .iter()
+            .filter(|c| order.is_trump(c[0]))
+            .filter(|c| c.len() >= 2 || points(c[0]) == 0)
+            .max_by_key(|c| (c.len(), std::cmp::Reverse(cost(r, c))));
+        if let Some(c) = draw {
+            if r.unseen_in(TRUMP) > 0 {
+                return Some(Action::Play((**c).clone()));
+            }
+        }
+    }
+    // Plain tractors and pairs, the longest and highest (a high pair
+    // measured better than a low one), then a low plain single of the
+    // longest suit.
+    pool.iter()
+        .filter(|c| c.len() >= 2 && !order.is_trump(c[0]))
+        .max_by_key(|c| (c.len(), cost(r, c)))
+        .or_else(|| {
+            pool.iter().filter(|c| c.len() == 1).min_by_key(|c| {
+                (
+                    order.is_trump(c[0]),
+                    points(c[0]),
+                    std::cmp::Reverse(suit_len(order.suit(c[0]))),
+                    order.value(c[0]),
+                )
+            })
+        })
+        .map(|c| Action::Play((**c).clone()))
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::ai::Bot;
+    use crate::cards::{Rank, Suit};
+    use crate::games::shengji::ai::BasicBot;
+    use crate::games::shengji::rules::SEATS;
+    use crate::games::shengji::{Shengji, ShengjiRules, Stage};
+    use crate::games::Game;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// Seat 0's view of a seeded two-deck hand once the tricks start, with
+    /// nothing played, no kitty in sight, and a plain suit of it.
+    pub fn playing_view(seed: u64) -> (ShengjiView, Suit) {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut g = Shengji::deal(ShengjiRules::default(), SEATS, &mut rng).unwrap();
+        while g.view(Some(0)).stage != Stage::Playing {
+            let seat = *g.waiting_on().first().unwrap();
+            let legal = g.legal_actions(seat);
+            let a = BasicBot.choose(&g.view(Some(seat)), &legal, &mut rng);
+            g.apply(seat, &a).unwrap();
+        }
+        let mut view = g.view(Some(0));
+        view.kitty = None;
+        view.tricks = Default::default();
+        view.trick.clear();
+        let order = view.order().unwrap();
+        let plain = Suit::ALL
+            .into_iter()
+            .find(|&s| !order.is_trump(Card::new(Rank::Ace, s)))
+            .unwrap();
+        (view, plain)
+    }
+
+    fn play(cards: &[Card]) -> Action {
+        Action::Play(cards.to_vec())
+    }
+
+    /// Second to play after an opponent's low lead, `normal` takes the
+    /// trick with its ace (nobody can beat it), and with only a king under
+    /// an unseen ace it keeps the king's points and plays low — where the
+    /// basic bot wins with the king and loses it to the ace.
+    #[test]
+    fn the_second_seat_wins_with_what_stands_and_keeps_points_from_what_does_not() {
+        let (mut view, s) = playing_view(1);
+        let (ace, king, three) = (
+            Card::new(Rank::Ace, s),
+            Card::new(Rank::King, s),
+            Card::new(Rank::Three, s),
+        );
+        view.trick = vec![(3, vec![Card::new(Rank::Four, s)])];
+        view.turn = Some(0);
+
+        view.hand = vec![ace, three];
+        let r = Reading::new(&view).unwrap();
+        let legal = [play(&[three]), play(&[ace])];
+        assert_eq!(follow(&view, &r, &legal), Some(play(&[ace])));
+
+        view.hand = vec![king, three];
+        let r = Reading::new(&view).unwrap();
+        let legal = [play(&[three]), play(&[king])];
+        assert_eq!(follow(&view, &r, &legal), Some(play(&[three])));
+        let mut rng = ChaCha8Rng::seed_from_u64(0);
+        assert_eq!(BasicBot.choose(&view, &legal, &mut rng), play(&[king]));
+    }
+
+    /// On the bank's side and long in trump, `normal` leads a trump (to
+    /// draw the attackers') rather than a plain single; on the attackers'
+    /// side with the same cards it leads the plain card.
+    #[test]
+    fn the_bank_side_long_in_trump_draws_trumps() {
+        let (mut view, s) = playing_view(2);
+        let order = view.order().unwrap();
+        let trump = Card::new(Rank::from_value(view.level.unwrap()).unwrap(), s);
+        assert!(order.is_trump(trump));
+        let low = Card::new(Rank::Three, s);
+        view.hand = vec![trump, trump, trump, low];
+        view.turn = Some(0);
+        let legal = [play(&[low]), play(&[trump])];
+        view.banker = Some(2);
+        let r = Reading::new(&view).unwrap();
+        assert_eq!(lead(&view, &r, &legal), Some(play(&[trump])));
+        view.banker = Some(1);
+        let r = Reading::new(&view).unwrap();
+        assert_eq!(lead(&view, &r, &legal), Some(play(&[low])));
+    }
+}
