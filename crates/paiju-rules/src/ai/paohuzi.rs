@@ -5,17 +5,20 @@
 //! live completer one) and how much huxi it holds or may make towards the
 //! 15 a win needs, less the danger of the discard (a 碰, 跑 or 吃 it would
 //! feed, judged from the cards seen and the others' melds and piles); it
-//! decides in microseconds. `hard` samples the hidden cards (the others'
-//! hands and face-down melds, the wall) consistently with the view, plays
-//! `normal`'s best discards out in every world with `normal` at every
-//! seat, and discards the one that scores best for it; its claims are
-//! `normal`'s.
+//! decides in microseconds (a discard's value is bounded by the whole
+//! hand's, so most discards are never valued). `hard` samples the hidden
+//! cards (the others' hands and face-down melds, the wall) consistently
+//! with the view, plays `normal`'s best answers out in every world — its
+//! discards, and at a 碰 / 吃 question taking or passing — with `normal`
+//! at every seat, the same worlds for every answer, and takes the one
+//! that wins the most chips; a choice `normal` finds clear is not
+//! searched.
 
 use super::{Bot, Level};
 use crate::games::paohuzi::ai::BasicBot;
 use crate::games::paohuzi::cards::{counts_of, Card, Counts, KINDS};
 use crate::games::paohuzi::claims::Player;
-use crate::games::paohuzi::engine::{DiscardTurn, Phase};
+use crate::games::paohuzi::engine::{Claim, DiscardTurn, Phase, Step};
 use crate::games::paohuzi::events::QuestionKind;
 use crate::games::paohuzi::melds::{group_kind, huxi, Meld, MeldKind};
 use crate::games::paohuzi::rules::{PaohuziDeal, PaohuziRules, SEATS};
@@ -25,6 +28,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 /// A bot of `level` for the engine's one-by-one questions.
 pub fn hand_bot(level: Level, rules: &PaohuziRules) -> Box<dyn Bot<Paohuzi>> {
@@ -66,6 +70,9 @@ const START: f64 = 1.0;
 /// What one huxi is worth against a card of distance: 15 are needed, and
 /// each 3 above 12 is a tun more.
 const HUXI: f64 = 0.2;
+/// Float noise allowed for in the discard bound (sums taken in another
+/// order may differ in the last bits).
+const BOUND_SLACK: f64 = 1e-9;
 
 /// The memo's hasher: its keys are packed counts, already well spread
 /// by one multiplication (the default SipHash cost more than the
@@ -251,6 +258,9 @@ struct Table<'a> {
     laid: usize,
     laid_huxi: u32,
     unseen: Counts,
+    /// Whether discards are searched with their bound (always, but in the
+    /// test that checks the bound against the full search).
+    prune: bool,
 }
 
 impl<'a> Table<'a> {
@@ -265,6 +275,7 @@ impl<'a> Table<'a> {
             laid: mine.melds.len(),
             laid_huxi: mine.huxi.unwrap_or(mine.visible_huxi),
             unseen,
+            prune: true,
         })
     }
 
@@ -304,27 +315,65 @@ impl<'a> Table<'a> {
         d
     }
 
+    /// The best of the discards `cands` from `hand` (laid out `laid`,
+    /// `laid_huxi`) and the value it leaves, danger counted; `None` when
+    /// none may go, or when none can beat `floor`.
+    ///
+    /// Exact, and cheap: taking a lone or paired card out never raises the
+    /// hand's value (the best split of the smaller hand is a split of the
+    /// whole with the card left single, worth nothing), so the whole
+    /// hand's value less a card's danger bounds that discard. The least
+    /// dangerous are valued first, and the search stops at the first whose
+    /// bound cannot beat the best found (or the floor) — usually after a
+    /// few of the dozen or so cards.
+    fn best_of(
+        &self,
+        valuer: &mut Valuer,
+        hand: &Counts,
+        laid: usize,
+        laid_huxi: u32,
+        cands: impl Iterator<Item = Card>,
+        floor: f64,
+    ) -> Option<(Card, f64)> {
+        let whole = valuer.value(hand, laid, laid_huxi);
+        let mut order: Vec<(Card, f64)> = cands.map(|c| (c, self.danger(c))).collect();
+        order.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+        let mut best: Option<(Card, f64)> = None;
+        for (c, d) in order {
+            // A 坎 card (never legal) would change the 坎 kept whole: no bound.
+            let bounded = matches!(hand[c.index()], 1 | 2);
+            let bar = best.map_or(floor, |b| b.1.max(floor));
+            if self.prune && bounded && whole - d + BOUND_SLACK < bar {
+                break;
+            }
+            let mut h = *hand;
+            h[c.index()] = h[c.index()].saturating_sub(1);
+            let v = valuer.value(&h, laid, laid_huxi) - d;
+            // Ties go to the lower card, as in the full ranking.
+            if best.is_none_or(|(bc, bv)| v > bv || (v == bv && c < bc)) {
+                best = Some((c, v));
+            }
+        }
+        best
+    }
+
     /// The best discard from `hand` (laid out `laid`, `laid_huxi`) and the
-    /// value it leaves, danger counted; `None` when no card may go.
+    /// value it leaves, danger counted; `None` when no card may go or none
+    /// beats `floor`.
     fn best_discard(
         &self,
         valuer: &mut Valuer,
         hand: &Counts,
         laid: usize,
         laid_huxi: u32,
+        floor: f64,
     ) -> Option<(Card, f64)> {
-        Card::all()
-            .filter(|c| matches!(hand[c.index()], 1 | 2))
-            .map(|c| {
-                let mut h = *hand;
-                h[c.index()] -= 1;
-                let v = valuer.value(&h, laid, laid_huxi) - self.danger(c);
-                (c, v)
-            })
-            .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+        let cands = Card::all().filter(|c| matches!(hand[c.index()], 1 | 2));
+        self.best_of(valuer, hand, laid, laid_huxi, cands, floor)
     }
 
-    /// The value of the hand after taking in: with a discard if one is due.
+    /// The value of the hand after taking in: with a discard if one is due
+    /// (`f64::MIN` when none beats `floor`: the take is not worth it).
     fn after_take(
         &self,
         valuer: &mut Valuer,
@@ -332,9 +381,10 @@ impl<'a> Table<'a> {
         laid: usize,
         laid_huxi: u32,
         due: bool,
+        floor: f64,
     ) -> f64 {
         if due {
-            self.best_discard(valuer, hand, laid, laid_huxi)
+            self.best_discard(valuer, hand, laid, laid_huxi, floor)
                 .map_or(f64::MIN, |(_, v)| v)
         } else {
             valuer.value(hand, laid, laid_huxi)
@@ -351,23 +401,48 @@ impl<'a> Table<'a> {
     }
 }
 
+/// Actions with `normal`'s values, best first.
+type Ranked = Vec<(Action, f64)>;
+
 /// The `normal` level: claims and discards by the hand they leave.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NormalBot;
 
 impl NormalBot {
-    /// The action `normal` takes, with the values of the discards when the
-    /// question is a discard (best first), for `hard` to search among.
-    fn decide(view: &PaohuziView, legal: &[Action]) -> (Action, Vec<(Card, f64)>) {
+    /// The action `normal` takes, with the values of the discards or claim
+    /// answers when `rank_all` asks for them (best first), for `hard` to
+    /// search among; without `rank_all` only the best is sought (bounded,
+    /// the same action).
+    fn decide(view: &PaohuziView, legal: &[Action], rank_all: bool) -> (Action, Ranked) {
+        Self::decide_searching(view, legal, rank_all, true)
+    }
+
+    /// [`NormalBot::decide`], with the discard bound on or off (`prune`).
+    fn decide_searching(
+        view: &PaohuziView,
+        legal: &[Action],
+        rank_all: bool,
+        prune: bool,
+    ) -> (Action, Ranked) {
         if legal.contains(&Action::Hu) {
             return (Action::Hu, Vec::new());
         }
-        let Some(t) = Table::read(view) else {
+        let Some(mut t) = Table::read(view) else {
             return (legal[0].clone(), Vec::new());
         };
+        t.prune = prune;
         let mut valuer = Valuer::new(t.unseen);
         let pass = legal.iter().find(|a| **a == Action::Pass).cloned();
         match view.asking.map(|a| a.question) {
+            Some(QuestionKind::Discard) if !rank_all => {
+                let cands = legal.iter().filter_map(|a| match a {
+                    Action::Discard(c) => Some(*c),
+                    _ => None,
+                });
+                let best = t.best_of(&mut valuer, &t.hand, t.laid, t.laid_huxi, cands, f64::MIN);
+                let action = best.map_or_else(|| legal[0].clone(), |(c, _)| Action::Discard(c));
+                (action, Vec::new())
+            }
             Some(QuestionKind::Discard) => {
                 let mut scored: Vec<(Card, f64)> = legal
                     .iter()
@@ -385,7 +460,11 @@ impl NormalBot {
                 let action = scored
                     .first()
                     .map_or_else(|| legal[0].clone(), |(c, _)| Action::Discard(*c));
-                (action, scored)
+                let ranked = scored
+                    .into_iter()
+                    .map(|(c, v)| (Action::Discard(c), v))
+                    .collect();
+                (action, ranked)
             }
             Some(QuestionKind::Peng) | Some(QuestionKind::Chi) => {
                 let Some(taken) = view.card else {
@@ -399,13 +478,15 @@ impl NormalBot {
                     stay -= 0.3;
                 }
                 let mut best = (stay, pass.clone());
+                let mut ranked: Ranked = pass.iter().map(|p| (p.clone(), stay)).collect();
                 for a in legal {
                     let v = match a {
                         Action::Peng => {
                             let mut h = t.hand;
                             h[taken.index()] -= 2;
                             let hx = huxi(MeldKind::Peng, &[taken]);
-                            t.after_take(&mut valuer, &h, t.laid + 1, t.laid_huxi + hx, due)
+                            let floor = if rank_all { f64::MIN } else { best.0 };
+                            t.after_take(&mut valuer, &h, t.laid + 1, t.laid_huxi + hx, due, floor)
                         }
                         Action::Chi(groups) => {
                             let mut h = t.hand;
@@ -425,24 +506,31 @@ impl NormalBot {
                             if !ok {
                                 continue;
                             }
+                            let floor = if rank_all { f64::MIN } else { best.0 };
                             t.after_take(
                                 &mut valuer,
                                 &h,
                                 t.laid + groups.len(),
                                 t.laid_huxi + hx,
                                 due,
+                                floor,
                             )
                         }
                         _ => continue,
                     };
+                    if rank_all {
+                        ranked.push((a.clone(), v));
+                    }
                     if v > best.0 + 1e-9 {
                         best = (v, Some(a.clone()));
                     }
                 }
-                (
-                    best.1.or(pass).unwrap_or_else(|| legal[0].clone()),
-                    Vec::new(),
-                )
+                if !rank_all {
+                    ranked.clear();
+                }
+                // Stable: equal values keep the legal order.
+                ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+                (best.1.or(pass).unwrap_or_else(|| legal[0].clone()), ranked)
             }
             _ => (pass.unwrap_or_else(|| legal[0].clone()), Vec::new()),
         }
@@ -456,47 +544,67 @@ impl Bot<Paohuzi> for NormalBot {
         legal: &[Action],
         _rng: &mut dyn rand::RngCore,
     ) -> Action {
-        NormalBot::decide(view, legal).0
+        NormalBot::decide(view, legal, false).0
     }
 }
 
-/// The `hard` level: `normal`'s best discards played out in sampled worlds.
+/// The `hard` level: `normal`'s best answers (discards, and 碰 / 吃 / pass
+/// at a claim) played out in sampled worlds.
 #[derive(Clone, Debug)]
 pub struct HardBot {
     /// The table's rules (the score a world's hand ends with).
     pub rules: PaohuziRules,
-    /// Worlds sampled per discard.
+    /// Worlds sampled per decision (the same worlds for every candidate,
+    /// so that the cards' luck cancels between them).
     pub worlds: usize,
-    /// Discards searched: `normal`'s best ones.
+    /// Answers searched: `normal`'s choice and its next best.
     pub candidates: usize,
+    /// Only answers within this much of `normal`'s best value are
+    /// searched: a clear choice is `normal`'s at once (a meld is worth 2).
+    pub margin: f64,
+    /// Wall-clock cap of one decision's search: it only stops the search
+    /// early under load (the worlds are seeded, the same every time).
+    pub budget: Duration,
 }
 
 impl Default for HardBot {
     fn default() -> HardBot {
         HardBot {
             rules: PaohuziRules::default(),
-            worlds: 16,
+            worlds: 24,
             candidates: 3,
+            margin: 1.0,
+            budget: Duration::from_millis(200),
         }
     }
 }
 
-/// A hand consistent with `view` at the viewer's discard: the hidden
-/// cards (the others' hands and face-down 偎 / 提, the wall) dealt at
-/// random from those the viewer has not seen. `None` when the view does
-/// not add up (it always does for a real view).
+/// A hand consistent with `view` at the viewer's discard or at its 碰 / 吃
+/// question: the hidden cards (the others' hands and face-down 偎 / 提,
+/// the wall) dealt at random from those the viewer has not seen. `None`
+/// when the view does not add up (it always does for a real view at a
+/// discard), or when the deal is not one the viewer could be asked in (a
+/// seat ahead would have made its 跑 on the card in question).
 pub fn sample_world(
     view: &PaohuziView,
     rules: &PaohuziRules,
     rng: &mut dyn rand::RngCore,
 ) -> Option<Paohuzi> {
     let me = view.viewer?;
+    // The card in question counts as seen, but it is nobody's yet.
     let mut pool = view.unseen()?;
-    // The card in question counts as seen, but it is nobody's yet: at a
-    // discard there is none.
-    if view.card.is_some() {
-        return None;
-    }
+    let claim = match (view.card, view.origin, view.asking) {
+        (None, _, _) => None,
+        (Some(card), Some(origin), Some(asking)) if asking.seat == me => {
+            let step = match asking.question {
+                QuestionKind::Peng => Step::Peng(me),
+                QuestionKind::Chi => Step::Chi(me),
+                _ => return None,
+            };
+            Some((card, origin, step))
+        }
+        _ => return None,
+    };
     let mut players = Vec::with_capacity(SEATS);
     let mut hidden: Vec<(Seat, usize, usize)> = Vec::new();
     for p in &view.players {
@@ -572,7 +680,7 @@ pub fn sample_world(
     // The deck: whatever came before (never read again), then the wall.
     let mut deck = vec![view.shown_card; 80 - wall.len()];
     deck.extend(&wall);
-    Some(Paohuzi {
+    let mut world = Paohuzi {
         rules: rules.clone(),
         deal: PaohuziDeal {
             deck,
@@ -585,7 +693,20 @@ pub fn sample_world(
         phase: Phase::Discard(DiscardTurn { seat: me }),
         actions: Vec::new(),
         opening: Vec::new(),
-    })
+    };
+    if let Some((card, origin, step)) = claim {
+        // The questions on the card as this deal would ask them; those
+        // before the viewer's were declined.
+        let steps = world.steps_for(card, origin);
+        let at = steps.iter().position(|s| *s == step)?;
+        world.phase = Phase::Claim(Claim {
+            card,
+            origin,
+            steps,
+            at,
+        });
+    }
+    Some(world)
 }
 
 /// Plays `game` to its end with `normal` at every seat; the seat's score
@@ -608,6 +729,26 @@ fn play_out(mut game: Paohuzi, seat: Seat) -> f64 {
     })
 }
 
+impl HardBot {
+    /// The answers to search: `normal`'s choice first, then its next best
+    /// within the margin.
+    fn candidates(&self, action: &Action, ranked: &Ranked) -> Vec<Action> {
+        let mut cands = vec![action.clone()];
+        let Some(top) = ranked.first().map(|r| r.1) else {
+            return cands;
+        };
+        for (a, v) in ranked {
+            if cands.len() >= self.candidates || *v < top - self.margin {
+                break;
+            }
+            if a != action {
+                cands.push(a.clone());
+            }
+        }
+        cands
+    }
+}
+
 impl Bot<Paohuzi> for HardBot {
     fn choose(
         &mut self,
@@ -615,22 +756,33 @@ impl Bot<Paohuzi> for HardBot {
         legal: &[Action],
         rng: &mut dyn rand::RngCore,
     ) -> Action {
-        let (action, scored) = NormalBot::decide(view, legal);
-        let (Some(me), true) = (view.viewer, scored.len() > 1) else {
+        let (action, ranked) = NormalBot::decide(view, legal, true);
+        let Some(me) = view.viewer else {
             return action;
         };
-        let cands: Vec<Card> = scored.iter().take(self.candidates).map(|s| s.0).collect();
+        let mut cands = self.candidates(&action, &ranked);
+        if cands.len() < 2 {
+            return action;
+        }
+        let started = Instant::now();
         let mut totals = vec![0.0; cands.len()];
         let mut seeds = ChaCha8Rng::seed_from_u64(rng.gen());
-        for _ in 0..self.worlds {
+        let (mut worlds, mut tries) = (0, 0);
+        // A claim's world may be refused (a 跑 ahead): a few tries each.
+        while worlds < self.worlds
+            && tries < 4 * self.worlds
+            && (worlds == 0 || started.elapsed() < self.budget)
+        {
+            tries += 1;
             let mut world_rng = ChaCha8Rng::seed_from_u64(seeds.gen());
             let Some(world) = sample_world(view, &self.rules, &mut world_rng) else {
-                return action;
+                continue;
             };
-            for (c, total) in cands.iter().zip(totals.iter_mut()) {
+            worlds += 1;
+            for (a, total) in cands.iter().zip(totals.iter_mut()) {
                 let mut g = world.clone();
-                if g.apply(me, &Action::Discard(*c)).is_err() {
-                    *total = f64::MIN;
+                if g.apply(me, a).is_err() {
+                    *total = f64::NEG_INFINITY;
                     continue;
                 }
                 *total += play_out(g, me);
@@ -640,7 +792,7 @@ impl Bot<Paohuzi> for HardBot {
         let best = (0..cands.len())
             .max_by(|&a, &b| totals[a].total_cmp(&totals[b]).then(b.cmp(&a)))
             .unwrap_or(0);
-        Action::Discard(cands[best])
+        cands.swap_remove(best)
     }
 
     fn may_block(&self) -> bool {
@@ -652,7 +804,7 @@ impl Bot<Paohuzi> for HardBot {
 mod tests {
     use super::*;
     use crate::games::paohuzi::cards::full_deck;
-    use crate::games::paohuzi::engine::{Claim, Origin, Step};
+    use crate::games::paohuzi::engine::Origin;
     use crate::games::paohuzi::split::{best_split, Source, MIN_HUXI};
 
     fn cards(s: &str) -> Vec<Card> {
@@ -756,10 +908,10 @@ mod tests {
         );
         // The two lone cards weigh alike but for their danger: the 跑 is
         // what tips it, by more than a 碰 or 吃 the other might feed.
-        let (_, scored) = NormalBot::decide(&game.view(Some(0)), &legal);
+        let (_, scored) = NormalBot::decide(&game.view(Some(0)), &legal, true);
         let value = |c: &str| {
             let c: Card = c.parse().unwrap();
-            scored.iter().find(|s| s.0 == c).unwrap().1
+            scored.iter().find(|s| s.0 == Action::Discard(c)).unwrap().1
         };
         assert!(value("d8") > value("x9") + 0.5, "{scored:?}");
     }
@@ -798,13 +950,38 @@ mod tests {
         assert_eq!(decide(Level::Normal, &game, 0), Action::Peng);
     }
 
+    /// The bounded search of `normal` takes the action the full one does,
+    /// at every claim and discard of whole hands (the bound is exact).
+    #[test]
+    fn the_bounded_search_decides_as_the_full_one() {
+        let mut rng = ChaCha8Rng::seed_from_u64(23);
+        let mut compared = 0;
+        for n in 0..10 {
+            let mut game = Paohuzi::new_hand(PaohuziRules::default(), n % 3, 0, &mut rng).unwrap();
+            while let Some(seat) = game.waiting_on().first().copied() {
+                let legal = game.legal_actions(seat);
+                let view = game.view(Some(seat));
+                let (bounded, _) = NormalBot::decide_searching(&view, &legal, false, true);
+                let (full, _) = NormalBot::decide_searching(&view, &legal, false, false);
+                let (ranked, _) = NormalBot::decide_searching(&view, &legal, true, false);
+                assert_eq!(bounded, full, "{view:?}");
+                assert_eq!(bounded, ranked, "{view:?}");
+                compared += 1;
+                game.apply(seat, &bounded).unwrap();
+            }
+        }
+        assert!(compared > 200, "{compared}");
+    }
+
     /// The worlds `hard` samples hold the viewer's hand and every card it
     /// saw where it saw it, the others' hands and the wall of the sizes it
-    /// knows, no kind more than four times, no four of a kind in a hand.
+    /// knows, no kind more than four times, no four of a kind in a hand;
+    /// at a 碰 / 吃 question the world asks it the same question on the
+    /// same card, with the same answers.
     #[test]
     fn sampled_worlds_agree_with_the_view() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut checked = 0;
+        let (mut checked, mut claims) = (0, 0);
         for _ in 0..12 {
             let mut game = Paohuzi::new_hand(PaohuziRules::default(), 0, 0, &mut rng).unwrap();
             while let Some(seat) = game.waiting_on().first().copied() {
@@ -812,8 +989,14 @@ mod tests {
                 let view = game.view(Some(seat));
                 // A view the 记牌器 miscounts (a face-down meld it misses)
                 // may give no world: `hard` then discards as `normal` does.
-                let world = matches!(game.phase, Phase::Discard(_))
-                    .then(|| sample_world(&view, &game.rules, &mut rng))
+                // At a 碰 / 吃 question a world may be refused (a seat ahead
+                // would have made its 跑): the next one is taken.
+                let searched = matches!(
+                    game.question().map(|q| q.1),
+                    Some(QuestionKind::Discard | QuestionKind::Peng | QuestionKind::Chi)
+                );
+                let world = searched
+                    .then(|| (0..8).find_map(|_| sample_world(&view, &game.rules, &mut rng)))
                     .flatten();
                 if let Some(world) = world {
                     let mut all = [0u8; KINDS];
@@ -838,13 +1021,57 @@ mod tests {
                         assert_eq!(w.melds.len(), g.melds.len());
                     }
                     assert_eq!(world.legal_actions(seat), legal);
+                    assert_eq!(world.question(), game.question());
+                    assert_eq!(world.card_in_question(), game.card_in_question());
                     checked += 1;
+                    if view.card.is_some() {
+                        claims += 1;
+                    }
                 }
                 let a = NormalBot.choose(&view, &legal, &mut rng);
                 game.apply(seat, &a).unwrap();
             }
         }
         assert!(checked > 20, "{checked}");
+        assert!(claims > 10, "{claims}");
+    }
+
+    /// `hard` searches claims as well as discards: over whole hands it
+    /// weighs more than one answer at some 碰 / 吃 questions, and answers
+    /// them (and everything else) legally.
+    #[test]
+    fn hard_searches_claims() {
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let mut hard = HardBot {
+            worlds: 2,
+            // The worlds are seeded: a test waits rather than cut them short.
+            budget: Duration::from_secs(60),
+            ..HardBot::default()
+        };
+        let (mut searched_claims, mut searched_discards) = (0, 0);
+        for n in 0..6 {
+            let mut game = Paohuzi::new_hand(PaohuziRules::default(), n % 3, 0, &mut rng).unwrap();
+            while let Some(seat) = game.waiting_on().first().copied() {
+                let legal = game.legal_actions(seat);
+                let view = game.view(Some(seat));
+                let a = if seat == 0 {
+                    let (action, ranked) = NormalBot::decide(&view, &legal, true);
+                    if hard.candidates(&action, &ranked).len() > 1 {
+                        match view.asking.map(|q| q.question) {
+                            Some(QuestionKind::Discard) => searched_discards += 1,
+                            _ => searched_claims += 1,
+                        }
+                    }
+                    hard.choose(&view, &legal, &mut rng)
+                } else {
+                    NormalBot.choose(&view, &legal, &mut rng)
+                };
+                assert!(legal.contains(&a), "{a:?} not in {legal:?}");
+                game.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(searched_claims > 0, "{searched_claims}");
+        assert!(searched_discards > 0, "{searched_discards}");
     }
 
     /// Whole hands with every level seated: every choice is legal (the

@@ -442,7 +442,7 @@ impl Paohuzi {
     }
 
     /// The questions on a shown or discarded card, in the Decision's order.
-    fn steps_for(&self, card: Card, origin: Origin) -> Vec<Step> {
+    pub(crate) fn steps_for(&self, card: Card, origin: Origin) -> Vec<Step> {
         let i = card.index();
         let from = origin.seat();
         let mut steps = Vec::new();
