@@ -177,8 +177,9 @@ mod tests {
     fn rank_form_keeps_ranks_and_counts() {
         let a = hand("3 3 K");
         let deck = CardSet::full_deck();
-        // Any two 3s and any king read the same.
-        let some = CardSet(deck.0 & ((0b0110 << (4 * 0)) | (0b1000 << (4 * 10))));
+        // Any two 3s (rank 0's nibble) and any king (rank 10's) read the same.
+        let king = 10 * 4;
+        let some = CardSet(deck.0 & (0b0110 | (0b1000 << king)));
         assert_eq!(by_ranks(some), a);
         assert_eq!(by_ranks(a), a);
     }
