@@ -177,6 +177,16 @@ pub fn forced_pass(lang: Lang) -> String {
     tr(lang, "term-forced-pass")
 }
 
+/// `time` rounded up to whole minutes when it is over a minute.
+fn whole_minutes_above_one(time: std::time::Duration) -> std::time::Duration {
+    let minute = std::time::Duration::from_secs(60);
+    if time <= minute {
+        return time;
+    }
+    let secs = time.as_secs() + u64::from(time.subsec_nanos() > 0);
+    std::time::Duration::from_secs(secs.div_ceil(60) * 60)
+}
+
 /// A length of time in words: `10 min`, `20 s`, `1 min 30 s` (10分钟,
 /// 20秒, 1分30秒), rounded up to the second.
 pub fn duration(lang: Lang, time: std::time::Duration) -> String {
@@ -192,13 +202,17 @@ pub fn duration(lang: Lang, time: std::time::Duration) -> String {
     )
 }
 
-/// "Your move." with how long the person has for it, when a timer runs.
+/// "Your move." with how long the person has for it, when a timer runs:
+/// whole minutes (rounded up) while more than a minute is left, seconds
+/// after. The seconds of a long turn say nothing a person needs, and they
+/// would make the same seeded game print differently on a slower machine
+/// ("9 min 59 s" once the turn took a second to reach the prompt).
 pub fn your_turn_within(lang: Lang, left: Option<std::time::Duration>) -> String {
     match left {
         Some(left) => tr_args(
             lang,
             "term-your-turn-timed",
-            &[("time", duration(lang, left).into())],
+            &[("time", duration(lang, whole_minutes_above_one(left)).into())],
         ),
         None => your_turn(lang),
     }
@@ -412,6 +426,23 @@ pub fn fair_revealed(lang: Lang, fair: &crate::table::FairReveal) -> Vec<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_turn_shows_whole_minutes_and_the_last_minute_seconds() {
+        let left = |secs: f64| Some(std::time::Duration::from_secs_f64(secs));
+        let en = |secs| your_turn_within(Lang::EnUs, left(secs));
+        // A second or two lost before the prompt does not show.
+        assert_eq!(en(600.0), "Your move. (10 min to play)");
+        assert_eq!(en(598.7), "Your move. (10 min to play)");
+        assert_eq!(en(540.0), "Your move. (9 min to play)");
+        assert_eq!(en(60.5), "Your move. (2 min to play)");
+        assert_eq!(en(60.0), "Your move. (1 min to play)");
+        assert_eq!(en(20.0), "Your move. (20 s to play)");
+        assert_eq!(
+            your_turn_within(Lang::ZhCn, left(598.7)),
+            "轮到你了。（限时10分钟）"
+        );
+    }
 
     #[test]
     fn you_take_your_own_verbs_in_english_and_every_seat_has_a_name() {

@@ -141,24 +141,13 @@ impl Solver {
 
 #[cfg(test)]
 mod tests {
+    use super::super::patterns::tests::counts;
     use super::*;
-    use crate::cards::parse_friendly;
-    use crate::cards::CardSpec;
 
     /// A hand from bare ranks ("3344", "SJBJ"), in rank-count form.
     fn hand(s: &str) -> CardSet {
-        let mut counts = [0u8; RANKS];
-        for spec in parse_friendly(s).unwrap() {
-            let r = match spec {
-                CardSpec::AnyOf(rank) => super::super::cardset::rank_index(
-                    crate::cards::Card::new(rank, crate::cards::Suit::Spades),
-                ),
-                CardSpec::Exact(card) => super::super::cardset::rank_index(card),
-            };
-            counts[r] += 1;
-        }
         let mut out = 0u64;
-        for (r, &n) in counts.iter().enumerate() {
+        for (r, &n) in counts(s).iter().enumerate() {
             out |= ((1u64 << n) - 1) << (4 * r);
         }
         CardSet(out)

@@ -772,14 +772,15 @@ pub fn for_each_play(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::cards::parse_friendly;
     use crate::cards::CardSpec;
     use std::collections::HashSet;
 
-    /// Rank counts from bare ranks: `"33344"`, `"SJBJ"`.
-    fn counts(s: &str) -> Counts {
+    /// Rank counts from bare ranks: `"33344"`, `"SJBJ"` (the endgame
+    /// solver's tests build their hands with it too).
+    pub(in crate::games::dou_dizhu) fn counts(s: &str) -> Counts {
         let mut c = [0u8; RANKS];
         for spec in parse_friendly(s).unwrap() {
             let r = match spec {
