@@ -119,11 +119,7 @@ impl Bot<DouDizhu> for HardBot {
                 // One solver a world: the candidates' endgames share positions.
                 let mut solver = self.solver_for(&world);
                 for &i in &alive {
-                    let a = &candidates[i];
-                    score[i] += match solver.as_mut().and_then(|s| solved(s, &world, me, a)) {
-                        Some(v) => v,
-                        None => rollout(&world, me, a),
-                    };
+                    score[i] += value_of(&world, me, &candidates[i], solver.as_mut());
                 }
                 worlds += 1;
             }
@@ -216,58 +212,57 @@ impl HardBot {
 
 /// +2 for a win of `me`'s side, −2 for a loss, doubled per bomb or rocket
 /// (DouZero's points, as `paiju arena` counts them), plus one for the win
-/// itself so that a likelier win outweighs a costlier loss.
-fn rollout(world: &DouDizhu, me: usize, first: &Action) -> i64 {
+/// itself so that a likelier win outweighs a costlier loss: `first` made
+/// in `world`, the rest solved when `solver` can, else played out by the
+/// `normal` bot at every seat.
+fn value_of(world: &DouDizhu, me: usize, first: &Action, solver: Option<&mut Solver>) -> i64 {
     let mut g = world.clone();
     if g.apply(me, first).is_err() {
         return i64::MIN / 1024;
     }
-    let mut steps = 0;
-    while let Some(seat) = g.turn() {
-        let legal = g.legal_actions(seat);
-        let a = BasicBot::decide(&g.view(Some(seat)), &legal);
-        if g.apply(seat, &a).is_err() || steps > 400 {
-            // The normal bot only picks legal actions; a world it cannot
-            // finish counts for nothing.
-            return 0;
-        }
-        steps += 1;
-    }
+    let solved = solver.and_then(|s| solve(s, &g));
+    let Some(landlord_won) = solved.or_else(|| play_out(&mut g)) else {
+        return 0;
+    };
     let Some(landlord) = g.landlord else { return 0 };
-    let Some(outcome) = g.outcome() else { return 0 };
-    let landlord_won = matches!(
-        outcome,
-        super::Outcome::Played(ref p) if p.winner == super::outcome::Side::Landlord
-    );
-    let won = landlord_won == (me == landlord);
     let points = 2i64 << g.bombs.min(6);
-    if won {
+    if landlord_won == (me == landlord) {
         points + 1
     } else {
         -points
     }
 }
 
-/// The value of `first` in `world` as [`rollout`] counts it, with both
-/// sides playing the rest perfectly; `None` when the search gave up.
-fn solved(solver: &mut Solver, world: &DouDizhu, me: usize, first: &Action) -> Option<i64> {
-    let mut g = world.clone();
-    g.apply(me, first).ok()?;
-    let landlord = g.landlord?;
+/// Does the landlord win `g` played out by the `normal` bot at every seat?
+/// `None` for a game it cannot finish (it only picks legal actions: such a
+/// world counts for nothing).
+fn play_out(g: &mut DouDizhu) -> Option<bool> {
+    let mut steps = 0;
+    while let Some(seat) = g.turn() {
+        let legal = g.legal_actions(seat);
+        let a = BasicBot::decide(&g.view(Some(seat)), &legal);
+        if g.apply(seat, &a).is_err() || steps > 400 {
+            return None;
+        }
+        steps += 1;
+    }
+    let outcome = g.outcome()?;
+    Some(matches!(
+        outcome,
+        super::Outcome::Played(ref p) if p.winner == super::outcome::Side::Landlord
+    ))
+}
+
+/// Does the landlord win from `g` with both sides playing perfectly?
+/// `None` when `g` is not in play or the search gave up.
+fn solve(solver: &mut Solver, g: &DouDizhu) -> Option<bool> {
     let Phase::Playing(stage) = g.phase else {
         return None;
     };
-    let position = Position {
+    solver.landlord_wins(&Position {
         hands: g.hands.map(by_ranks),
         turn: stage.turn as u8,
         standing: stage.standing.map(|st| (st.seat as u8, st.combo)),
-    };
-    let landlord_won = solver.landlord_wins(&position)?;
-    let points = 2i64 << g.bombs.min(6);
-    Some(if landlord_won == (me == landlord) {
-        points + 1
-    } else {
-        -points
     })
 }
 
