@@ -330,6 +330,46 @@ mod tests {
         );
     }
 
+    /// Issue #36 §3.10: a card the person drew and others may take is
+    /// "drawn by you" (你翻出), never "by You". Stepped here without the
+    /// table's tasks: in `paiju play` an AI's 碰 may settle the question
+    /// before the person's prompt shows it, so a terminal run cannot be
+    /// sure to print it.
+    #[test]
+    fn a_card_the_person_drew_is_drawn_by_you() {
+        let rules = PaohuziRules::default();
+        let mut bot = crate::ai::paohuzi::bot(crate::ai::Level::Easy, &rules);
+        let mut found = 0;
+        for seed in 0..40u64 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut t = PaohuziTable::new_hand(rules.clone(), 0, 0, &mut rng).unwrap();
+            while !t.is_finished() {
+                let seat = t.waiting_on()[0];
+                let v = t.view(Some(seat));
+                if seat == 0
+                    && v.hand.card.is_some()
+                    && v.hand.origin == Some(crate::games::paohuzi::Origin::Drawn(0))
+                {
+                    found += 1;
+                    let en = PaohuziTable::hand_line(Lang::EnUs, &v);
+                    assert!(en.contains(", drawn by you. Will you "), "{en}");
+                    let table = PaohuziTable::table_lines(Lang::EnUs, &v, 0);
+                    assert!(
+                        table.lines().any(|l| l.ends_with(", drawn by you.")),
+                        "{table}"
+                    );
+                    assert!(!en.contains("by You") && !table.contains("by You"));
+                    let zh = PaohuziTable::hand_line(Lang::ZhCn, &v);
+                    assert!(zh.contains("，你翻出。你要"), "{zh}");
+                }
+                let legal = t.legal_actions(seat);
+                let action = bot.choose(&v, &legal, &mut rng);
+                t.apply(seat, &action).unwrap();
+            }
+        }
+        assert!(found > 0, "no seed drew a card the person was asked about");
+    }
+
     #[test]
     fn the_hand_shows_in_columns_and_answers_read() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
