@@ -6,13 +6,18 @@
 //!   has shown void in) and plays by it ([`normal_play`]): it wins an
 //!   opponent's trick only with a play no seat still to come can beat (a
 //!   trump only for points), or with a plain card that gives no points
-//!   away; it sheds its cheapest cards keeping pairs whole; it leads what
-//!   will stand, never into a known void while it has another lead, and
-//!   on the bank's side, long in trump, draws the attackers' trumps. It
-//!   buries its short plain suits but keeps points out of the kitty (the
-//!   attackers would take them multiplied with the last trick), never its
-//!   trumps, pairs or aces. It declares by the basic rule (declaring by a
-//!   weighted trump strength measured no better).
+//!   away; it sheds its cheapest cards keeping pairs whole, weighing the
+//!   points given away against the top cards kept; it leads what will
+//!   stand (a lone trump only on the bank's side), on the bank's side
+//!   never into a known void while it has another lead (the attackers
+//!   lead into the bank's voids, to shorten its trumps), and on the bank's
+//!   side, long in trump, draws the attackers' trumps. It buries its short
+//!   plain suits but keeps points out of the kitty (the attackers would
+//!   take them multiplied with the last trick), never its trumps, pairs or
+//!   aces. It declares by the basic rule's share of trumps, but turns an
+//!   opponent's declaration to its own suit from a smaller share and
+//!   never its own team's to another suit (declaring by a weighted trump
+//!   strength measured no better).
 //! - `hard` deals the cards it cannot see to the other seats consistently
 //!   with everything public — each seat's number of cards, and the suits a
 //!   seat has shown void in by not following them — and the kitty when it
@@ -29,7 +34,7 @@
 use crate::ai::Bot;
 use crate::cards::{Card, Rank};
 use crate::games::shengji::ai::BasicBot;
-use crate::games::shengji::order::{points, points_of, Order, PLAY_SUITS};
+use crate::games::shengji::order::{fold_suit, points, points_of, Order, PLAY_SUITS};
 use crate::games::shengji::play::uniform_suit;
 use crate::games::shengji::rules::SEATS;
 use crate::games::shengji::session::{Dealing, DealingView};
@@ -85,16 +90,17 @@ pub fn bot(level: super::Level) -> Box<dyn Bot<ShengjiTable>> {
     table_bot(level, hand_bot(level))
 }
 
-/// `hand` at a table hand. Every level declares by the basic rule, so
-/// `_level` only names the level the caller means.
-pub fn table_bot(_level: super::Level, hand: Box<dyn Bot<Shengji>>) -> Box<dyn Bot<ShengjiTable>> {
-    Box::new(TableLevelBot { hand })
+/// `hand` at a table hand: `easy` declares by the basic rule, the others
+/// as `normal` does.
+pub fn table_bot(level: super::Level, hand: Box<dyn Bot<Shengji>>) -> Box<dyn Bot<ShengjiTable>> {
+    Box::new(TableLevelBot { hand, level })
 }
 
 /// A level's bot at a table: its declarations while the cards arrive
 /// (turning the others down), then its hand bot.
 pub struct TableLevelBot {
     hand: Box<dyn Bot<Shengji>>,
+    level: super::Level,
 }
 
 impl Bot<ShengjiTable> for TableLevelBot {
@@ -115,12 +121,13 @@ impl Bot<ShengjiTable> for TableLevelBot {
             return legal[0].clone();
         }
         if view.dealing != Dealing::Done {
-            // Every level declares by the basic rule: an AI seat of a
-            // table must (the table waits on it while that rule wants a
-            // declaration), and the arena found declaring by a weighted
-            // trump strength no better for the others.
-            let pick =
-                crate::games::shengji::ai::choose_declaration(&view.hand, &hand, view.hand.dealt);
+            // An AI seat of a table must answer while the cards arrive
+            // (the table waits on it while its rule wants a declaration).
+            let pick = if self.level == super::Level::Easy {
+                crate::games::shengji::ai::choose_declaration(&view.hand, &hand, view.hand.dealt)
+            } else {
+                declaration(&view.hand, &hand, view.hand.dealt)
+            };
             if let Some(a) = pick {
                 return TableAction::Hand(a);
             }
@@ -135,6 +142,63 @@ impl Bot<ShengjiTable> for TableLevelBot {
     fn may_block(&self) -> bool {
         self.hand.may_block()
     }
+}
+
+/// `normal` declares (or strengthens its own declaration) when at least
+/// this share, in percent, of the cards it has received would be trumps.
+const DECLARE_PERCENT: usize = 34;
+
+/// `normal` turns an opponent's declaration to its own suit (反主) from
+/// this share: the bank stays with whoever declared first, but its trumps
+/// become the suit the attackers are long in.
+const OVERRIDE_PERCENT: usize = 25;
+
+/// `normal`'s declaration among `options` with the cards received by
+/// `dealt`: the trump that makes the most of them trumps, when that is
+/// share enough (less to override an opponent). Over its own team's
+/// declaration it only strengthens its own: turning the team's to
+/// another suit measured worse.
+fn declaration(view: &ShengjiView, options: &[Action], dealt: usize) -> Option<Action> {
+    let seat = view.viewer?;
+    let level = Rank::from_value(view.level.unwrap_or(view.levels[seat % 2]))?;
+    let cards = view.received_by(dealt);
+    if cards.len() < 5 {
+        return None;
+    }
+    let standing = view.declarations.last();
+    let ours = standing.filter(|d| d.seat % 2 == seat % 2);
+    let percent = if standing.is_some() && ours.is_none() {
+        OVERRIDE_PERCENT
+    } else {
+        DECLARE_PERCENT
+    };
+    let mut best: Option<(usize, &Action)> = None;
+    for a in options {
+        let Action::Declare {
+            cards: shown,
+            dealt: d,
+        } = a
+        else {
+            continue;
+        };
+        if *d > dealt {
+            continue;
+        }
+        let trump = shown[0]
+            .suit()
+            .filter(|_| shown[0].rank() == Some(level))
+            .map(|s| fold_suit(s, view.rules.two_colors));
+        if ours.is_some_and(|o| o.seat != seat || o.trump != trump) {
+            continue;
+        }
+        let order = Order::new(level, trump, view.rules.twos_trump, view.rules.two_colors);
+        let n = cards.iter().filter(|&&c| order.is_trump(c)).count();
+        if best.is_none_or(|(b, _)| n > b) {
+            best = Some((n, a));
+        }
+    }
+    let (n, a) = best?;
+    (n * 100 > cards.len() * percent).then(|| a.clone())
 }
 
 /// The cards to bury: the short plain suits first (a void to trump with),
@@ -222,8 +286,7 @@ impl Bot<Shengji> for NormalBot {
         let chosen = match view.stage {
             Stage::Declaring => {
                 let closing = legal.iter().any(|a| !matches!(a, Action::Declare { .. }));
-                let declared =
-                    crate::games::shengji::ai::choose_declaration(view, legal, view.deal_total);
+                let declared = declaration(view, legal, view.deal_total);
                 declared.or_else(|| if closing { bury(view) } else { None })
             }
             Stage::Playing => Some(NormalBot::play(view, legal, rng)),
@@ -457,6 +520,7 @@ mod tests {
             let mut t = ShengjiTable::deal(Default::default(), SEATS, &mut rng).unwrap();
             let mut bots: Vec<Box<dyn Bot<ShengjiTable>>> = vec![
                 Box::new(TableLevelBot {
+                    level: super::super::Level::Hard,
                     hand: Box::new(HardBot {
                         worlds: 2,
                         candidates: 3,
@@ -539,5 +603,51 @@ mod tests {
             }
         }
         assert!(checked >= 10, "only {checked} burials checked");
+    }
+
+    /// With a pair of level spades and seven trumps in 25 cards (28 %),
+    /// `normal` turns an opponent's hearts to spades, but leaves its
+    /// partner's hearts alone, and the basic rule (a third) declares
+    /// nothing.
+    #[test]
+    fn normal_overrides_an_opponent_from_a_smaller_share() {
+        use crate::cards::Suit;
+        use crate::games::shengji::Declaration;
+        let (mut view, _) = normal_play::tests::playing_view(1);
+        let two = |s| Card::new(Rank::Two, s);
+        let mut cards = vec![two(Suit::Spades), two(Suit::Spades)];
+        for r in [Rank::Three, Rank::Four, Rank::Six, Rank::Seven, Rank::Eight] {
+            cards.push(Card::new(r, Suit::Spades));
+        }
+        for r in &Rank::ALL[1..] {
+            cards.push(Card::new(*r, Suit::Clubs));
+        }
+        for r in &Rank::ALL[1..7] {
+            cards.push(Card::new(*r, Suit::Diamonds));
+        }
+        assert_eq!(cards.len(), 25);
+        view.received = cards.clone();
+        view.level = Some(2);
+        view.dealt = 100;
+        let declare = Action::Declare {
+            cards: vec![two(Suit::Spades), two(Suit::Spades)],
+            dealt: 50,
+        };
+        let options = [declare.clone()];
+        let hearts = |seat| Declaration {
+            seat,
+            cards: vec![two(Suit::Hearts)],
+            strength: 1,
+            trump: Some(Suit::Hearts),
+            dealt: 10,
+        };
+        view.declarations = vec![hearts(1)];
+        assert_eq!(declaration(&view, &options, 100), Some(declare));
+        assert_eq!(
+            crate::games::shengji::ai::choose_declaration(&view, &options, 100),
+            None
+        );
+        view.declarations = vec![hearts(2)];
+        assert_eq!(declaration(&view, &options, 100), None);
     }
 }

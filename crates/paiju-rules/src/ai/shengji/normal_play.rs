@@ -2,9 +2,10 @@
 //! wins an opponent's trick with the play no seat still to come can beat
 //! (a trump only for points), or with a plain card that gives no points
 //! away; feeds points to its partner when the partner is ahead; otherwise
-//! sheds its cheapest cards, points last, keeping pairs whole. It leads
-//! what will stand, never into a suit an opponent is void in while it has
-//! another lead; on the bank's side, long in trump, trumps to draw the
+//! sheds its cheapest cards, weighing points against top cards, keeping
+//! pairs whole. It leads what will stand (the attackers keep a lone top
+//! trump); on the bank's side never into a suit an attacker is void in
+//! while it has another lead, and long in trump, trumps to draw the
 //! attackers'; then its highest plain pair or tractor, then a low single.
 
 use super::breaks_groups;
@@ -23,6 +24,11 @@ const TRUMP_FOR_POINTS: i64 = 5;
 /// least this share (in percent) of its hand.
 const DRAW_TRUMPS_PERCENT: usize = 65;
 
+/// [`shed_cost`]'s weights: per point given away, per trump, per pair split.
+const SHED_POINTS: i64 = 2;
+const SHED_TRUMP: i64 = 10;
+const SHED_PAIR: i64 = 5;
+
 fn plays(legal: &[Action]) -> Vec<&Vec<Card>> {
     legal
         .iter()
@@ -35,6 +41,19 @@ fn plays(legal: &[Action]) -> Vec<&Vec<Card>> {
 
 fn cost(r: &Reading, cards: &[Card]) -> u32 {
     cards.iter().map(|&c| r.order.strength(c) as u32).sum()
+}
+
+/// What shedding `cards` out of `hand` to an opponent's trick costs: the
+/// points given away (twice), each card's rank in its suit (a trump more),
+/// and each pair split. A trump 5 goes before a joker, a plain 5 before
+/// an ace: keeping every point at the price of the top cards measured
+/// worse.
+fn shed_cost(r: &Reading, hand: &[Card], cards: &[Card]) -> i64 {
+    let keep: i64 = cards
+        .iter()
+        .map(|&c| i64::from(r.order.value(c)) + if r.order.is_trump(c) { SHED_TRUMP } else { 0 })
+        .sum();
+    points_of(cards) * SHED_POINTS + keep + breaks_groups(&r.order, hand, cards) as i64 * SHED_PAIR
 }
 
 fn trumps(r: &Reading, cards: &[Card]) -> usize {
@@ -65,13 +84,7 @@ pub fn follow(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Actio
         trick_winner(&r.order, &lead, &with) == view.trick.len()
     };
     let stands = |c: &[Card]| !r.beatable(&lead, c, &later_opponents);
-    let shed = |c: &&&Vec<Card>| {
-        (
-            points_of(c),
-            breaks_groups(&r.order, &view.hand, c),
-            cost(r, c),
-        )
-    };
+    let shed = |c: &&&Vec<Card>| shed_cost(r, &view.hand, c);
     let pick = if Reading::same_team(winner, me) {
         // Partner ahead: feed points, keep strength. (Feeding only when
         // its play surely stands measured worse in the arena.)
@@ -124,12 +137,21 @@ pub fn lead(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Action>
     let candidates = plays(legal);
     let suit_of = |c: &[Card]| uniform_suit(order, c).unwrap_or(TRUMP);
     let opponents = r.opponents();
+    let bank_side = view.banker.is_some_and(|b| Reading::same_team(b, r.me));
+    // The bank's side keeps out of the attackers' voids; the attackers
+    // lead into the bank's (its ruffs shorten its trumps), which measured
+    // better than keeping out.
     let into_void = |c: &[Card]| {
         let si = suit_of(c);
-        si != TRUMP && opponents.iter().any(|&o| r.voids[o][si])
+        bank_side && si != TRUMP && opponents.iter().any(|&o| r.voids[o][si])
     };
     let sure = |c: &[Card]| {
         let si = suit_of(c);
+        // The attackers keep a lone top trump (spent on a lead it wins
+        // nothing but cards of no value).
+        if si == TRUMP && c.len() == 1 && !bank_side {
+            return false;
+        }
         throw_is_safe(
             order,
             si,
@@ -157,7 +179,6 @@ pub fn lead(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Action>
     let hand = &view.hand;
     let suit_len = |si: usize| hand.iter().filter(|&&x| order.suit(x) == si).count();
     // The bank's side long in trump draws the attackers' trumps.
-    let bank_side = view.banker.is_some_and(|b| Reading::same_team(b, r.me));
     if bank_side && suit_len(TRUMP) * 100 >= hand.len() * DRAW_TRUMPS_PERCENT {
         let draw = pool
             .iter()
@@ -272,6 +293,45 @@ pub(super) mod tests {
         view.banker = Some(2);
         let r = Reading::new(&view).unwrap();
         assert_eq!(lead(&view, &r, &legal), Some(play(&[trump])));
+        view.banker = Some(1);
+        let r = Reading::new(&view).unwrap();
+        assert_eq!(lead(&view, &r, &legal), Some(play(&[low])));
+    }
+
+    /// An opponent's trump lead that `normal` cannot beat: it gives the
+    /// trump 5 rather than spend its small joker (the old shed kept every
+    /// point whatever it cost).
+    #[test]
+    fn an_unbeatable_trump_lead_takes_the_five_not_the_joker() {
+        let (mut view, s) = (1..40)
+            .map(playing_view)
+            .find(|(v, _)| v.order().is_some_and(|o| o.trump.is_some()))
+            .unwrap();
+        let trump = view.order().unwrap().trump.unwrap();
+        assert_ne!(trump, s);
+        let five = Card::new(Rank::Five, trump);
+        let (sj, bj) = (Card::SmallJoker, Card::BigJoker);
+        view.trick = vec![(3, vec![bj])];
+        view.turn = Some(0);
+        view.hand = vec![five, sj, Card::new(Rank::Ace, s)];
+        let r = Reading::new(&view).unwrap();
+        let legal = [play(&[five]), play(&[sj])];
+        assert_eq!(follow(&view, &r, &legal), Some(play(&[five])));
+    }
+
+    /// A lone big joker stands as a lead: the bank's side leads it, the
+    /// attackers keep it and lead their plain card.
+    #[test]
+    fn the_attackers_keep_a_lone_top_trump() {
+        let (mut view, s) = playing_view(4);
+        let bj = Card::BigJoker;
+        let low = Card::new(Rank::Three, s);
+        view.hand = vec![bj, low];
+        view.turn = Some(0);
+        let legal = [play(&[low]), play(&[bj])];
+        view.banker = Some(2);
+        let r = Reading::new(&view).unwrap();
+        assert_eq!(lead(&view, &r, &legal), Some(play(&[bj])));
         view.banker = Some(1);
         let r = Reading::new(&view).unwrap();
         assert_eq!(lead(&view, &r, &legal), Some(play(&[low])));
