@@ -33,8 +33,8 @@
 
 use crate::ai::Bot;
 use crate::cards::{Card, Rank};
-use crate::games::shengji::ai::BasicBot;
-use crate::games::shengji::order::{fold_suit, points, points_of, Order, PLAY_SUITS};
+use crate::games::shengji::ai::{strongest_declaration, BasicBot};
+use crate::games::shengji::order::{points, points_of, Order, PLAY_SUITS};
 use crate::games::shengji::play::uniform_suit;
 use crate::games::shengji::rules::SEATS;
 use crate::games::shengji::session::{Dealing, DealingView};
@@ -160,11 +160,6 @@ const OVERRIDE_PERCENT: usize = 25;
 /// another suit measured worse.
 fn declaration(view: &ShengjiView, options: &[Action], dealt: usize) -> Option<Action> {
     let seat = view.viewer?;
-    let level = Rank::from_value(view.level.unwrap_or(view.levels[seat % 2]))?;
-    let cards = view.received_by(dealt);
-    if cards.len() < 5 {
-        return None;
-    }
     let standing = view.declarations.last();
     let ours = standing.filter(|d| d.seat % 2 == seat % 2);
     let percent = if standing.is_some() && ours.is_none() {
@@ -172,33 +167,10 @@ fn declaration(view: &ShengjiView, options: &[Action], dealt: usize) -> Option<A
     } else {
         DECLARE_PERCENT
     };
-    let mut best: Option<(usize, &Action)> = None;
-    for a in options {
-        let Action::Declare {
-            cards: shown,
-            dealt: d,
-        } = a
-        else {
-            continue;
-        };
-        if *d > dealt {
-            continue;
-        }
-        let trump = shown[0]
-            .suit()
-            .filter(|_| shown[0].rank() == Some(level))
-            .map(|s| fold_suit(s, view.rules.two_colors));
-        if ours.is_some_and(|o| o.seat != seat || o.trump != trump) {
-            continue;
-        }
-        let order = Order::new(level, trump, view.rules.twos_trump, view.rules.two_colors);
-        let n = cards.iter().filter(|&&c| order.is_trump(c)).count();
-        if best.is_none_or(|(b, _)| n > b) {
-            best = Some((n, a));
-        }
-    }
-    let (n, a) = best?;
-    (n * 100 > cards.len() * percent).then(|| a.clone())
+    let (n, received, a) = strongest_declaration(view, options, dealt, |trump| {
+        !ours.is_some_and(|o| o.seat != seat || o.trump != trump)
+    })?;
+    (n * 100 > received * percent).then(|| a.clone())
 }
 
 /// The cards to bury: the short plain suits first (a void to trump with),

@@ -35,6 +35,22 @@ fn trumps_with(
 /// far, if any: the trump that makes the most of them trumps, when that is
 /// more than a third of them (and at least a few cards are in).
 pub fn choose_declaration(view: &ShengjiView, options: &[Action], dealt: usize) -> Option<Action> {
+    let (n, received, a) = strongest_declaration(view, options, dealt, |_| true)?;
+    (n * 3 > received).then(|| a.clone())
+}
+
+/// Among the declarations of `options` that the cards received by `dealt`
+/// allow and `allowed` keeps (given the trump each would make, its suit
+/// folded as the rules fold it), the one that makes the most of those cards
+/// trumps: (that many, the cards received, the declaration). `None` before
+/// five cards are in, or when none is kept. The levels' declaring rules
+/// (a share of the cards) are the callers'.
+pub fn strongest_declaration<'a>(
+    view: &ShengjiView,
+    options: &'a [Action],
+    dealt: usize,
+    allowed: impl Fn(Option<crate::cards::Suit>) -> bool,
+) -> Option<(usize, usize, &'a Action)> {
     let seat = view.viewer?;
     let level = Rank::from_value(view.level.unwrap_or(view.levels[seat % 2]))?;
     let cards = view.received_by(dealt);
@@ -53,19 +69,19 @@ pub fn choose_declaration(view: &ShengjiView, options: &[Action], dealt: usize) 
         if *d > dealt {
             continue;
         }
-        let trump = shown[0].suit().filter(|_| shown[0].rank() == Some(level));
-        let n = trumps_with(
-            view,
-            cards,
-            level,
-            trump.map(|s| fold_suit(s, view.rules.two_colors)),
-        );
+        let trump = shown[0]
+            .suit()
+            .filter(|_| shown[0].rank() == Some(level))
+            .map(|s| fold_suit(s, view.rules.two_colors));
+        if !allowed(trump) {
+            continue;
+        }
+        let n = trumps_with(view, cards, level, trump);
         if best.is_none_or(|(b, _)| n > b) {
             best = Some((n, a));
         }
     }
-    let (n, a) = best?;
-    (n * 3 > cards.len()).then(|| a.clone())
+    best.map(|(n, a)| (n, cards.len(), a))
 }
 
 /// Cards the viewer cannot see, counted by key.
