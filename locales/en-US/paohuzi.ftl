@@ -186,7 +186,7 @@ paohuzi-ev-chong-pao = { $player } { $you ->
     } 跑 (pao) { $card } again: 重跑.
 paohuzi-ev-peng = { $player } 碰 (peng) { $card }.
 paohuzi-ev-chi = { $player } 吃 (chi) { $card }: { $groups }.
-paohuzi-ev-you-passed = You passed ({ $question }).
+paohuzi-ev-you-passed = You chose not to { $ask }.
 paohuzi-ev-lies = Nobody takes { $card }: it lies by { $you ->
         [yes] you
        *[no] { $player }

@@ -170,7 +170,7 @@ paohuzi-ev-chong-pao = { $you ->
     } 重跑 { $card }。
 paohuzi-ev-peng = { $player } 碰 { $card }。
 paohuzi-ev-chi = { $player } 吃 { $card }：{ $groups }。
-paohuzi-ev-you-passed = 你过了（{ $question }）。
+paohuzi-ev-you-passed = 你选择不{ $ask }。
 paohuzi-ev-lies = 没人要 { $card }，放在 { $player } 面前。
 paohuzi-ev-won = { $you ->
        *[other] { $player }

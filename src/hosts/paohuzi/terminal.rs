@@ -370,6 +370,27 @@ mod tests {
         assert!(found > 0, "no seed drew a card the person was asked about");
     }
 
+    /// The person's pass is said with what was let go, in both languages.
+    #[test]
+    fn a_pass_says_what_was_let_go() {
+        use crate::games::paohuzi::{Event, QuestionKind};
+        let line = |lang, question| {
+            let names = names(lang, 0);
+            let event = Event::Passed { seat: 0, question };
+            words::event_line(lang, &names, &event, Some(0))
+        };
+        assert_eq!(
+            line(Lang::EnUs, QuestionKind::Peng),
+            "You chose not to 碰 (peng)."
+        );
+        assert_eq!(line(Lang::ZhCn, QuestionKind::Peng), "你选择不碰。");
+        assert_eq!(line(Lang::ZhCn, QuestionKind::Hu), "你选择不胡。");
+        assert_eq!(
+            line(Lang::EnUs, QuestionKind::TianHu),
+            "You chose not to win on the shown card (天胡)."
+        );
+    }
+
     #[test]
     fn the_hand_shows_in_columns_and_answers_read() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);

@@ -505,12 +505,18 @@ fn event_words(
                 ("groups", chi_label(lang, groups).into()),
             ],
         ),
+        // Said with what was let go ("You chose not to 碰", "你选择不碰"),
+        // not with the question asked ("你过了（碰吗？）").
         Event::Passed { seat, question } if Some(*seat) == me => tr_args(
             lang,
             "paohuzi-ev-you-passed",
             &[(
-                "question",
-                tr(lang, &format!("paohuzi-question-{}", question.id())).into(),
+                "ask",
+                match question {
+                    QuestionKind::Discard => tr(lang, "paohuzi-question-discard"),
+                    q => tr(lang, &format!("paohuzi-ask-{}", q.id())),
+                }
+                .into(),
             )],
         ),
         Event::Passed { .. } => String::new(),
