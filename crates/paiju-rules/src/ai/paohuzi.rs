@@ -5,14 +5,14 @@
 //! live completer one) and how much huxi it holds or may make towards the
 //! 15 a win needs, less the danger of the discard (a 碰, 跑 or 吃 it would
 //! feed, judged from the cards seen and the others' melds and piles); it
-//! decides in microseconds (a discard's value is bounded by the whole
-//! hand's, so most discards are never valued). `hard` samples the hidden
-//! cards (the others' hands and face-down melds, the wall) consistently
-//! with the view, plays `normal`'s best answers out in every world — its
-//! discards, and at a 碰 / 吃 question taking or passing — with `normal`
-//! at every seat, the same worlds for every answer, and takes the one
-//! that wins the most chips; a choice `normal` finds clear is not
-//! searched.
+//! decides in microseconds (the best discard is one search over the hand,
+//! in which one card is set aside at the cost of its danger). `hard`
+//! samples the hidden cards (the others' hands and face-down melds, the
+//! wall) consistently with the view, plays `normal`'s best answers out in
+//! every world — its discards, and at a 碰 / 吃 question taking or
+//! passing — with `normal` at every seat, the same worlds for every
+//! answer, and takes the one that wins the most chips; a choice `normal`
+//! finds clear is not searched.
 
 use super::{Bot, Level};
 use crate::games::paohuzi::ai::BasicBot;
@@ -100,9 +100,9 @@ impl std::hash::Hasher for KeyHasher {
 
 type Memo = HashMap<u64, BySlots, std::hash::BuildHasherDefault<KeyHasher>>;
 
-/// One way to place the first card left (in [`ORDER`]) in a split: the cards it takes
-/// (that card first) and what they are worth. A card alone takes no
-/// place of the seven; a start or a meld takes one.
+/// One way to place the first card left (in [`ORDER`]) in a split: the
+/// cards it takes (that card first) and what they are worth. A card alone
+/// takes no place of the seven; a start or a meld takes one.
 #[derive(Clone, Copy)]
 struct Place {
     cards: [Card; 3],
@@ -439,8 +439,8 @@ struct Table<'a> {
     laid: usize,
     laid_huxi: u32,
     unseen: Counts,
-    /// Whether discards are searched with their bound (always, but in the
-    /// test that checks the bound against the full search).
+    /// Whether the best discard is found in one search (always, but in the
+    /// test that checks it against valuing every discard alone).
     prune: bool,
 }
 
@@ -590,13 +590,14 @@ pub struct NormalBot;
 impl NormalBot {
     /// The action `normal` takes, with the values of the discards or claim
     /// answers when `rank_all` asks for them (best first), for `hard` to
-    /// search among; without `rank_all` only the best is sought (bounded,
-    /// the same action).
+    /// search among; without `rank_all` only the best is sought (one
+    /// search, a best action).
     fn decide(view: &PaohuziView, legal: &[Action], rank_all: bool) -> (Action, Ranked) {
         Self::decide_searching(view, legal, rank_all, true)
     }
 
-    /// [`NormalBot::decide`], with the discard bound on or off (`prune`).
+    /// [`NormalBot::decide`], with the one-search discard on or off
+    /// (`prune`).
     fn decide_searching(
         view: &PaohuziView,
         legal: &[Action],
