@@ -49,10 +49,8 @@ fn cost(r: &Reading, cards: &[Card]) -> u32 {
 /// an ace: keeping every point at the price of the top cards measured
 /// worse.
 fn shed_cost(r: &Reading, hand: &[Card], cards: &[Card]) -> i64 {
-    let keep: i64 = cards
-        .iter()
-        .map(|&c| i64::from(r.order.value(c)) + if r.order.is_trump(c) { SHED_TRUMP } else { 0 })
-        .sum();
+    let ranks: i64 = cards.iter().map(|&c| i64::from(r.order.value(c))).sum();
+    let keep = ranks + trumps(r, cards) as i64 * SHED_TRUMP;
     points_of(cards) * SHED_POINTS + keep + breaks_groups(&r.order, hand, cards) as i64 * SHED_PAIR
 }
 
