@@ -242,7 +242,7 @@ impl NormalBot {
         let pick = if view.trick.is_empty() {
             normal_play::lead(view, &reading, legal)
         } else {
-            normal_play::follow(view, &reading, legal)
+            normal_play::follow(view, &reading, &normal_play::follows(view, &reading, legal))
         };
         pick.unwrap_or_else(|| BasicBot.choose(view, legal, rng))
     }
@@ -265,7 +265,9 @@ impl Bot<Shengji> for NormalBot {
             Stage::Finished => None,
         };
         match chosen {
-            Some(a) if legal.contains(&a) || matches!(a, Action::Bury(_)) => a,
+            // A play is one of the legal follows or leads (see
+            // [`normal_play::follows`]: more than the engine lists).
+            Some(a) if legal.contains(&a) || matches!(a, Action::Bury(_) | Action::Play(_)) => a,
             _ => BasicBot.choose(view, legal, rng),
         }
     }
@@ -390,8 +392,9 @@ fn play_out(mut game: Shengji, me: usize, rng: &mut dyn rand::RngCore) -> f64 {
 }
 
 impl HardBot {
-    /// The moves worth searching: `normal`'s, then the others by the
-    /// points they give and what they cost, distinct.
+    /// The moves worth searching: `normal`'s; when following, the
+    /// follows of each kind ([`normal_play::follow_kinds`]); then the
+    /// others by the points they give and what they cost, distinct.
     fn candidates(
         &self,
         view: &ShengjiView,
@@ -400,7 +403,16 @@ impl HardBot {
         quick: &Action,
     ) -> Vec<Action> {
         let mut out = vec![quick.clone()];
-        let mut rest: Vec<&Action> = legal.iter().filter(|a| *a != quick).collect();
+        let mut options = legal.to_vec();
+        if let (false, Some(r)) = (view.trick.is_empty(), reading::Reading::new(view)) {
+            options = normal_play::follows(view, &r, legal);
+            for a in normal_play::follow_kinds(view, &r, &options) {
+                if out.len() < self.candidates && !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        }
+        let mut rest: Vec<&Action> = options.iter().filter(|a| !out.contains(a)).collect();
         rest.sort_by_key(|a| match a {
             Action::Play(c) => (
                 points_of(c),
@@ -431,13 +443,16 @@ impl Bot<Shengji> for HardBot {
         rng: &mut dyn rand::RngCore,
     ) -> Action {
         let quick = NormalBot.choose(view, legal, rng);
-        if view.stage != Stage::Playing || legal.len() < 2 {
+        if view.stage != Stage::Playing {
             return quick;
         }
         let (Some(me), Some(order)) = (view.viewer, view.order()) else {
             return quick;
         };
         let candidates = self.candidates(view, &order, legal, &quick);
+        if candidates.len() < 2 {
+            return quick;
+        }
         let v = voids(view, &order);
         let pool = unseen(view);
         let started = Instant::now();

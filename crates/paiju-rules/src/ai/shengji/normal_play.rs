@@ -12,8 +12,10 @@ use super::breaks_groups;
 use super::reading::{later_seats, Reading};
 use crate::cards::Card;
 use crate::games::shengji::order::{points, points_of, TRUMP};
-use crate::games::shengji::play::{throw_is_safe, trick_winner, uniform_suit, Lead};
-use crate::games::shengji::units::suit_counts;
+use crate::games::shengji::play::{
+    check_follow, take_cards, throw_is_safe, trick_winner, uniform_suit, Lead,
+};
+use crate::games::shengji::units::{counts_of, suit_counts};
 use crate::games::shengji::{Action, ShengjiView};
 
 /// A trump wins an opponent's trick only for this many points (its own
@@ -56,6 +58,91 @@ fn shed_cost(r: &Reading, hand: &[Card], cards: &[Card]) -> i64 {
 
 fn trumps(r: &Reading, cards: &[Card]) -> usize {
     cards.iter().filter(|&&c| r.order.is_trump(c)).count()
+}
+
+/// The follows `normal` and `hard` choose among: the engine's (the
+/// cheapest, the highest, the most points, and what to trump or shed with
+/// when short of the suit) and, when the lead is one card or one pair,
+/// every single or pair that may follow it. The engine's three picks miss
+/// the plays between: the cheapest card that still wins the trick, a low
+/// card without points under an ace, the lowest trump pair that ruffs.
+pub fn follows(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Vec<Action> {
+    let mut out = legal.to_vec();
+    let Some(lead) = view
+        .trick
+        .first()
+        .and_then(|(_, first)| {
+            let si = uniform_suit(&r.order, first)?;
+            Some(Lead::new(&r.order, si, first, r.max_width))
+        })
+        .filter(|lead| lead.units.len() == 1 && lead.units[0].shape().1 == 1)
+    else {
+        return out;
+    };
+    let width = lead.units[0].shape().0;
+    let held = counts_of(&r.order, &view.hand);
+    let in_suit = view
+        .hand
+        .iter()
+        .filter(|&&c| r.order.suit(c) == lead.si)
+        .count();
+    // Short of the led suit, the alternatives are the trumps to ruff with.
+    let suit = if in_suit == 0 { TRUMP } else { lead.si };
+    for &c in &view.hand {
+        let key = r.order.key(c) as usize;
+        if r.order.suit(c) != suit || held[key] < width {
+            continue;
+        }
+        let mut want = [0u8; 54];
+        want[key] = width;
+        let mut cards = take_cards(&r.order, &view.hand, &want);
+        cards.sort_unstable();
+        if check_follow(&r.order, &lead, &view.hand, &cards).is_ok() {
+            let play = Action::Play(cards);
+            if !out.contains(&play) {
+                out.push(play);
+            }
+        }
+    }
+    out
+}
+
+/// The follows among `options` that differ in kind, for `hard` to search
+/// first: the cheapest that wins the trick as it stands, the highest that
+/// does, the cheapest to shed, the one that gives most points.
+pub fn follow_kinds(view: &ShengjiView, r: &Reading, options: &[Action]) -> Vec<Action> {
+    let Some(first) = view.trick.first().map(|(_, c)| c) else {
+        return Vec::new();
+    };
+    let Some(si) = uniform_suit(&r.order, first) else {
+        return Vec::new();
+    };
+    let lead = Lead::new(&r.order, si, first, r.max_width);
+    let played: Vec<&[Card]> = view.trick.iter().map(|(_, c)| c.as_slice()).collect();
+    let wins = |c: &[Card]| {
+        let mut with = played.clone();
+        with.push(c);
+        trick_winner(&r.order, &lead, &with) == view.trick.len()
+    };
+    let candidates = plays(options);
+    let (winners, losers): (Vec<&Vec<Card>>, Vec<&Vec<Card>>) =
+        candidates.iter().partition(|c| wins(c));
+    let picks = [
+        winners.iter().min_by_key(|c| (trumps(r, c), cost(r, c))),
+        winners.iter().max_by_key(|c| cost(r, c)),
+        losers.iter().min_by_key(|c| shed_cost(r, &view.hand, c)),
+        losers
+            .iter()
+            .max_by_key(|c| (points_of(c), std::cmp::Reverse(cost(r, c)))),
+    ];
+    let mut out: Vec<Action> = Vec::new();
+    for c in picks.into_iter().flatten() {
+        let a = Action::Play((*c).clone());
+        if !out.contains(&a) {
+            out.push(a);
+        }
+    }
+    out
 }
 
 /// A follow of the current trick.
@@ -333,5 +420,44 @@ pub(super) mod tests {
         view.banker = Some(1);
         let r = Reading::new(&view).unwrap();
         assert_eq!(lead(&view, &r, &legal), Some(play(&[low])));
+    }
+
+    /// Last to play on an opponent's jack, `normal` wins with its queen,
+    /// which the engine's three follows (its lowest, highest and most
+    /// points: the 3, the ace, the 5) do not offer: it had to spend the
+    /// ace.
+    #[test]
+    fn the_last_seat_wins_with_the_cheapest_card_that_does() {
+        let (mut view, s) = playing_view(3);
+        let card = |r| Card::new(r, s);
+        view.trick = vec![
+            (1, vec![card(Rank::Jack)]),
+            (2, vec![card(Rank::Four)]),
+            (3, vec![card(Rank::Six)]),
+        ];
+        view.turn = Some(0);
+        view.hand = vec![
+            card(Rank::Three),
+            card(Rank::Five),
+            card(Rank::Queen),
+            card(Rank::Ace),
+        ];
+        let r = Reading::new(&view).unwrap();
+        let lead = Lead::new(
+            &r.order,
+            r.order.suit(card(Rank::Jack)),
+            &view.trick[0].1,
+            r.max_width,
+        );
+        let legal: Vec<Action> =
+            crate::games::shengji::play::follow_candidates(&r.order, &lead, &view.hand)
+                .into_iter()
+                .map(Action::Play)
+                .collect();
+        assert!(!legal.contains(&play(&[card(Rank::Queen)])));
+        assert_eq!(follow(&view, &r, &legal), Some(play(&[card(Rank::Ace)])));
+        let wide = follows(&view, &r, &legal);
+        assert_eq!(wide.len(), 4, "{wide:?}");
+        assert_eq!(follow(&view, &r, &wide), Some(play(&[card(Rank::Queen)])));
     }
 }
