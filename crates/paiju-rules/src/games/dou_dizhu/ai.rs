@@ -66,6 +66,10 @@ pub fn strength(hand: CardSet) -> u32 {
 /// one each, straights taken greedily when they save plays, trios carrying
 /// the spare singles and pairs.
 pub fn turns_to_play_out(c: &Counts) -> u32 {
+    memo::turns(c, false, estimate_turns)
+}
+
+fn estimate_turns(c: &Counts) -> u32 {
     let mut c = *c;
     let mut turns = 0;
     if c[SMALL_JOKER] == 1 && c[BIG_JOKER] == 1 {
@@ -117,6 +121,10 @@ pub fn turns_to_play_out(c: &Counts) -> u32 {
 /// [`turns_to_play_out`] that also sees pair chains (three or more
 /// consecutive pairs, 3 … A) as one play: the repaired bot's estimate.
 pub fn turns_with_chains(c: &Counts) -> u32 {
+    memo::turns(c, true, estimate_with_chains)
+}
+
+fn estimate_with_chains(c: &Counts) -> u32 {
     let mut best = turns_to_play_out(c);
     // Each run of ranks holding two or more, taken whole when that helps.
     let mut run_start = 0;
@@ -134,6 +142,46 @@ pub fn turns_with_chains(c: &Counts) -> u32 {
         }
     }
     best
+}
+
+/// The turn estimates remembered by hand: `hard`'s rollouts ask them of
+/// the same hands again and again (its own hand less each play, in every
+/// world), and they were two fifths of its time. Each thread keeps its
+/// own table, emptied when it grows past a bound, so the memory a thread
+/// holds stays small; the values are a pure function of the hand, so
+/// nothing a game does depends on what was remembered.
+mod memo {
+    use super::Counts;
+    use rustc_hash::FxHashMap;
+    use std::cell::RefCell;
+
+    /// Entries a thread keeps (about 1.5 MB) before starting afresh.
+    const BOUND: usize = 1 << 16;
+
+    thread_local! {
+        static TURNS: RefCell<FxHashMap<u64, u32>> = RefCell::new(FxHashMap::default());
+    }
+
+    /// `estimate(c)`, remembered under the hand and which estimate it is.
+    pub fn turns(c: &Counts, chains: bool, estimate: fn(&Counts) -> u32) -> u32 {
+        // Counts are at most 4: three bits a rank, 45 bits in all.
+        let key = c
+            .iter()
+            .fold(u64::from(chains), |k, &n| (k << 3) | u64::from(n));
+        if let Some(v) = TURNS.with(|m| m.borrow().get(&key).copied()) {
+            return v;
+        }
+        // Computed outside the borrow: the chains estimate asks for others.
+        let v = estimate(c);
+        TURNS.with(|m| {
+            let mut m = m.borrow_mut();
+            if m.len() >= BOUND {
+                m.clear();
+            }
+            m.insert(key, v);
+        });
+        v
+    }
 }
 
 fn loose_turns(c: &Counts) -> u32 {
@@ -450,6 +498,27 @@ mod tests {
             c[r] += 1;
         }
         c
+    }
+
+    /// The remembered estimates are the estimates, asked once or again,
+    /// for hands of every size.
+    #[test]
+    fn remembered_turns_are_the_estimates() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _ in 0..2000 {
+            let mut c = [0u8; RANKS];
+            for _ in 0..rng.gen_range(1..=20) {
+                let r = rng.gen_range(0..RANKS);
+                if c[r] < if r >= SMALL_JOKER { 1 } else { 4 } {
+                    c[r] += 1;
+                }
+            }
+            for _ in 0..2 {
+                assert_eq!(turns_to_play_out(&c), estimate_turns(&c), "{c:?}");
+                assert_eq!(turns_with_chains(&c), estimate_with_chains(&c), "{c:?}");
+            }
+        }
     }
 
     #[test]
