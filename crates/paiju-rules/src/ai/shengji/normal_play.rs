@@ -60,6 +60,31 @@ fn trumps(r: &Reading, cards: &[Card]) -> usize {
     cards.iter().filter(|&&c| r.order.is_trump(c)).count()
 }
 
+/// The trick being followed: its lead and the plays so far.
+struct Trick<'a> {
+    lead: Lead,
+    played: Vec<&'a [Card]>,
+}
+
+impl<'a> Trick<'a> {
+    /// The view's trick, when a lead of one play suit opened it.
+    fn of(view: &'a ShengjiView, r: &Reading) -> Option<Trick<'a>> {
+        let first = &view.trick.first()?.1;
+        let si = uniform_suit(&r.order, first)?;
+        Some(Trick {
+            lead: Lead::new(&r.order, si, first, r.max_width),
+            played: view.trick.iter().map(|(_, c)| c.as_slice()).collect(),
+        })
+    }
+
+    /// Whether following with `cards` would take the trick as it stands.
+    fn taken_by(&self, r: &Reading, cards: &[Card]) -> bool {
+        let mut with = self.played.clone();
+        with.push(cards);
+        trick_winner(&r.order, &self.lead, &with) == self.played.len()
+    }
+}
+
 /// The follows `normal` and `hard` choose among: the engine's (the
 /// cheapest, the highest, the most points, and what to trump or shed with
 /// when short of the suit) and, when the lead is one card or one pair,
@@ -68,13 +93,8 @@ fn trumps(r: &Reading, cards: &[Card]) -> usize {
 /// card without points under an ace, the lowest trump pair that ruffs.
 pub fn follows(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Vec<Action> {
     let mut out = legal.to_vec();
-    let Some(lead) = view
-        .trick
-        .first()
-        .and_then(|(_, first)| {
-            let si = uniform_suit(&r.order, first)?;
-            Some(Lead::new(&r.order, si, first, r.max_width))
-        })
+    let Some(lead) = Trick::of(view, r)
+        .map(|t| t.lead)
         .filter(|lead| lead.units.len() == 1 && lead.units[0].shape().1 == 1)
     else {
         return out;
@@ -111,22 +131,12 @@ pub fn follows(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Vec<Action>
 /// first: the cheapest that wins the trick as it stands, the highest that
 /// does, the cheapest to shed, the one that gives most points.
 pub fn follow_kinds(view: &ShengjiView, r: &Reading, options: &[Action]) -> Vec<Action> {
-    let Some(first) = view.trick.first().map(|(_, c)| c) else {
+    let Some(trick) = Trick::of(view, r) else {
         return Vec::new();
-    };
-    let Some(si) = uniform_suit(&r.order, first) else {
-        return Vec::new();
-    };
-    let lead = Lead::new(&r.order, si, first, r.max_width);
-    let played: Vec<&[Card]> = view.trick.iter().map(|(_, c)| c.as_slice()).collect();
-    let wins = |c: &[Card]| {
-        let mut with = played.clone();
-        with.push(c);
-        trick_winner(&r.order, &lead, &with) == view.trick.len()
     };
     let candidates = plays(options);
     let (winners, losers): (Vec<&Vec<Card>>, Vec<&Vec<Card>>) =
-        candidates.iter().partition(|c| wins(c));
+        candidates.iter().partition(|c| trick.taken_by(r, c));
     let picks = [
         winners.iter().min_by_key(|c| (trumps(r, c), cost(r, c))),
         winners.iter().max_by_key(|c| cost(r, c)),
@@ -148,11 +158,9 @@ pub fn follow_kinds(view: &ShengjiView, r: &Reading, options: &[Action]) -> Vec<
 /// A follow of the current trick.
 pub fn follow(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Action> {
     let me = r.me;
-    let first = &view.trick.first()?.1;
-    let si = uniform_suit(&r.order, first)?;
-    let lead = Lead::new(&r.order, si, first, r.max_width);
-    let played: Vec<&[Card]> = view.trick.iter().map(|(_, c)| c.as_slice()).collect();
-    let winner_at = trick_winner(&r.order, &lead, &played);
+    let trick = Trick::of(view, r)?;
+    let lead = &trick.lead;
+    let winner_at = trick_winner(&r.order, lead, &trick.played);
     let winner = view.trick[winner_at].0;
     let on_table: i64 = view.trick.iter().map(|(_, c)| points_of(c)).sum();
     let later = later_seats(view);
@@ -163,12 +171,8 @@ pub fn follow(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Option<Actio
         .collect();
     let last = later.is_empty();
     let candidates = plays(legal);
-    let wins = |c: &[Card]| {
-        let mut with = played.clone();
-        with.push(c);
-        trick_winner(&r.order, &lead, &with) == view.trick.len()
-    };
-    let stands = |c: &[Card]| !r.beatable(&lead, c, &later_opponents);
+    let wins = |c: &[Card]| trick.taken_by(r, c);
+    let stands = |c: &[Card]| !r.beatable(lead, c, &later_opponents);
     let shed = |c: &&&Vec<Card>| shed_cost(r, &view.hand, c);
     let pick = if Reading::same_team(winner, me) {
         // Partner ahead: feed points, keep strength. (Feeding only when
