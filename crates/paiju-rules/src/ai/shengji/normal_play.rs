@@ -338,6 +338,19 @@ pub(super) mod tests {
         Action::Play(cards.to_vec())
     }
 
+    /// Seat 0's lead among `legal` on the bank's side (its partner, seat
+    /// 2, the banker), then on the attackers' (seat 1 the banker).
+    fn leads_on_each_side(
+        view: &mut ShengjiView,
+        legal: &[Action],
+    ) -> (Option<Action>, Option<Action>) {
+        let mut lead_with_banker = |banker| {
+            view.banker = Some(banker);
+            lead(view, &Reading::new(view).unwrap(), legal)
+        };
+        (lead_with_banker(2), lead_with_banker(1))
+    }
+
     /// Second to play after an opponent's low lead, `normal` takes the
     /// trick with its ace (nobody can beat it), and with only a king under
     /// an unseen ace it keeps the king's points and plays low — where the
@@ -379,12 +392,10 @@ pub(super) mod tests {
         view.hand = vec![trump, trump, trump, low];
         view.turn = Some(0);
         let legal = [play(&[low]), play(&[trump])];
-        view.banker = Some(2);
-        let r = Reading::new(&view).unwrap();
-        assert_eq!(lead(&view, &r, &legal), Some(play(&[trump])));
-        view.banker = Some(1);
-        let r = Reading::new(&view).unwrap();
-        assert_eq!(lead(&view, &r, &legal), Some(play(&[low])));
+        assert_eq!(
+            leads_on_each_side(&mut view, &legal),
+            (Some(play(&[trump])), Some(play(&[low])))
+        );
     }
 
     /// An opponent's trump lead that `normal` cannot beat: it gives the
@@ -418,12 +429,10 @@ pub(super) mod tests {
         view.hand = vec![bj, low];
         view.turn = Some(0);
         let legal = [play(&[low]), play(&[bj])];
-        view.banker = Some(2);
-        let r = Reading::new(&view).unwrap();
-        assert_eq!(lead(&view, &r, &legal), Some(play(&[bj])));
-        view.banker = Some(1);
-        let r = Reading::new(&view).unwrap();
-        assert_eq!(lead(&view, &r, &legal), Some(play(&[low])));
+        assert_eq!(
+            leads_on_each_side(&mut view, &legal),
+            (Some(play(&[bj])), Some(play(&[low])))
+        );
     }
 
     /// Last to play on an opponent's jack, `normal` wins with its queen,
