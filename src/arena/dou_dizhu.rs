@@ -51,12 +51,25 @@ impl Arena for DouDizhu {
         rules.players as usize
     }
 
-    /// `hard:N`: the hard level sampling N worlds a decision.
+    /// `hard:N`: the hard level sampling N worlds a decision;
+    /// `hard:N:normal`, `hard:N:easy`, `hard:N:mixed`, `hard:N:read`: and
+    /// taking its opponents in the rollouts to play so (`read`, the level's
+    /// own, is `mixed` with selfish farmers as often as it has seen them).
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
-        if let Some(n) = spec.strip_prefix("hard:") {
+        use crate::games::dou_dizhu::search::{HardBot, Opponents};
+        if let Some(rest) = spec.strip_prefix("hard:") {
+            let (n, opponents) = rest.split_once(':').unwrap_or((rest, "read"));
             let worlds: usize = n.parse().ok().filter(|&w| w > 0)?;
-            return Some(Box::new(crate::games::dou_dizhu::search::HardBot {
+            let opponents = match opponents {
+                "normal" => Opponents::Normal,
+                "easy" => Opponents::Easy,
+                "mixed" => Opponents::Mixed,
+                "read" => Opponents::Read,
+                _ => return None,
+            };
+            return Some(Box::new(HardBot {
                 worlds,
+                opponents,
                 ..Default::default()
             }));
         }
@@ -284,5 +297,27 @@ mod tests {
         assert!(read(json!({"cards": "44"})).is_err());
         assert!(read(json!({"what": 1})).is_err());
         assert_eq!(super::super::fallback::<DouDizhu>(&legal), Action::Pass);
+    }
+
+    #[test]
+    fn hard_specs_name_worlds_and_how_opponents_play() {
+        for spec in [
+            "hard:50",
+            "hard:50:normal",
+            "hard:50:easy",
+            "hard:50:mixed",
+            "hard:50:read",
+        ] {
+            assert!(<DouDizhu as Arena>::bot(spec).is_some(), "{spec}");
+        }
+        for spec in [
+            "hard:0",
+            "hard:x",
+            "hard:50:",
+            "hard:50:perfect",
+            "hard::easy",
+        ] {
+            assert!(<DouDizhu as Arena>::bot(spec).is_none(), "{spec}");
+        }
     }
 }

@@ -475,6 +475,14 @@ impl BasicBot {
     }
 }
 
+impl EasyBot {
+    /// The easy bot's action in `view` (the `hard` bot's rollouts ask it
+    /// without a bot at hand).
+    pub fn decide(view: &View, legal: &[Action]) -> Action {
+        choose(Care(false), view, legal)
+    }
+}
+
 impl Bot<DouDizhu> for EasyBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn rand::RngCore) -> Action {
         choose(Care(false), view, legal)

@@ -27,6 +27,7 @@ pub mod patterns;
 mod play;
 pub mod rules;
 pub mod search;
+pub mod selfish;
 mod settle;
 pub mod sim;
 pub mod view;

@@ -14,6 +14,16 @@
 //! played out but solved ([`super::endgame`]): both sides' best play to
 //! the end, where a rollout's slips decide the most.
 //!
+//! The rollouts take the opponents to play as `normal` does, unless the
+//! table has shown otherwise: as the landlord, the bot reads whether the
+//! farmers play to each other or each for himself ([`super::selfish`]),
+//! and gives the farmers of as many worlds as the farmers it has faced
+//! showed that selfish style. A search that takes selfish farmers for a
+//! team passes up the lines that beat them (RLCard's rule agent, the
+//! research baseline, is such a player). Those worlds are played out, not
+//! solved: the solver takes every seat to play perfectly. The bot's own
+//! side plays `normal` in every world.
+//!
 //! Bidding, doubling and discards stay with the `normal` bot: the search is
 //! where the points are. Worlds are drawn from the generator the caller
 //! passes, and the number of worlds is fixed, so a seeded game plays the
@@ -21,11 +31,12 @@
 //! machine too loaded to finish it in time.
 
 use super::action::Action;
-use super::ai::{turns_to_play_out, BasicBot};
+use super::ai::{turns_to_play_out, BasicBot, EasyBot};
 use super::cardset::CardSet;
 use super::endgame::{by_ranks, Position, Solver};
 use super::patterns::PatternRules;
 use super::play::Playing;
+use super::selfish::{self, FarmerReading};
 use super::view::{PhaseName, View};
 use super::wild::WildRules;
 use super::{deck_for, Deal, DouDizhu, Phase, Rules};
@@ -48,9 +59,62 @@ pub struct HardBot {
     /// Worlds with at most this many cards left in all hands are searched
     /// to the end ([`super::endgame`]) rather than played out by `normal`.
     pub endgame_cards: usize,
-    /// The positions one world's endgame search may open before it gives
+    /// The positions one candidate's endgame search in a world may open
+    /// (beyond those already decided there) before it gives
     /// up and the world is played out instead.
     pub endgame_positions: u32,
+    /// How the opponents play in the rollouts.
+    pub opponents: Opponents,
+    /// What this bot has seen of the farmers it faced as the landlord.
+    pub farmers: FarmerReading,
+}
+
+/// How the `hard` bot's rollouts take the opponents to play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Opponents {
+    /// As `normal` in every world.
+    Normal,
+    /// As `easy` in every world.
+    Easy,
+    /// As `normal` in the even worlds and `easy` in the odd ones.
+    Mixed,
+    /// As `normal`, except that farmers read as selfish play
+    /// [`super::selfish`]'s style in the share of worlds the reading gives.
+    Read,
+}
+
+/// How one side plays in one rollout.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Style {
+    Normal,
+    Easy,
+    Selfish,
+}
+
+impl Style {
+    fn decide(self, view: &View, legal: &[Action]) -> Action {
+        match self {
+            Style::Normal => BasicBot::decide(view, legal),
+            Style::Easy => EasyBot::decide(view, legal),
+            Style::Selfish => selfish::decide(view, legal),
+        }
+    }
+}
+
+impl Opponents {
+    /// How the opponents play in the world numbered `world`, where a share
+    /// `selfish` of the worlds give the farmers the selfish style.
+    fn style_in(self, world: usize, selfish: f64) -> Style {
+        if self == Opponents::Read && selfish::in_share(world, selfish) {
+            return Style::Selfish;
+        }
+        match self {
+            Opponents::Normal | Opponents::Read => Style::Normal,
+            Opponents::Easy => Style::Easy,
+            Opponents::Mixed if world % 2 == 1 => Style::Easy,
+            Opponents::Mixed => Style::Normal,
+        }
+    }
 }
 
 impl Default for HardBot {
@@ -64,12 +128,15 @@ impl Default for HardBot {
             budget: Duration::from_millis(800),
             endgame_cards: ENDGAME_CARDS,
             endgame_positions: ENDGAME_POSITIONS,
+            opponents: Opponents::Read,
+            farmers: FarmerReading::default(),
         }
     }
 }
 
 impl Bot<DouDizhu> for HardBot {
     fn choose(&mut self, view: &View, legal: &[Action], rng: &mut dyn rand::RngCore) -> Action {
+        self.farmers.observe(view);
         let quick = BasicBot::decide(view, legal);
         if view.phase != PhaseName::Playing || legal.len() < 2 {
             return quick;
@@ -97,6 +164,12 @@ impl Bot<DouDizhu> for HardBot {
             return quick;
         }
         let started = Instant::now();
+        // Only farmers are read: the landlord has no partner to overtake.
+        let selfish = if view.landlord == Some(me) {
+            self.farmers.selfish_share()
+        } else {
+            0.0
+        };
         // Sequential halving: the rollouts `worlds` × candidates would
         // cost are spread over rounds; after each round the worse half of
         // the candidates is dropped, so the close ones at the top are
@@ -116,10 +189,21 @@ impl Bot<DouDizhu> for HardBot {
                 let Some(world) = sample_world(view, me, rng) else {
                     return quick;
                 };
-                // One solver a world: the candidates' endgames share positions.
-                let mut solver = self.solver_for(&world);
+                let style = self.opponents.style_in(worlds, selfish);
+                // One solver a world: the candidates' endgames share
+                // positions. Not where the farmers are selfish: the solver
+                // takes them to play perfectly, and they do not.
+                let mut solver = match style {
+                    Style::Selfish => None,
+                    _ => self.solver_for(&world),
+                };
                 for &i in &alive {
-                    score[i] += value_of(&world, me, &candidates[i], solver.as_mut());
+                    // Every candidate's endgame gets the same budget, so
+                    // none is played out only because others used it up.
+                    if let Some(s) = solver.as_mut() {
+                        s.allow(self.endgame_positions);
+                    }
+                    score[i] += value_of(&world, me, &candidates[i], solver.as_mut(), style);
                 }
                 worlds += 1;
             }
@@ -213,15 +297,21 @@ impl HardBot {
 /// +2 for a win of `me`'s side, −2 for a loss, doubled per bomb or rocket
 /// (DouZero's points, as `paiju arena` counts them), plus one for the win
 /// itself so that a likelier win outweighs a costlier loss: `first` made
-/// in `world`, the rest solved when `solver` can, else played out by the
-/// `normal` bot at every seat.
-fn value_of(world: &DouDizhu, me: usize, first: &Action, solver: Option<&mut Solver>) -> i64 {
+/// in `world`, the rest solved when `solver` can, else played out (by
+/// `normal` for `me`'s side, in `style` for the other).
+fn value_of(
+    world: &DouDizhu,
+    me: usize,
+    first: &Action,
+    solver: Option<&mut Solver>,
+    style: Style,
+) -> i64 {
     let mut g = world.clone();
     if g.apply(me, first).is_err() {
         return i64::MIN / 1024;
     }
     let solved = solver.and_then(|s| solve(s, &g));
-    let Some(landlord_won) = solved.or_else(|| play_out(&mut g)) else {
+    let Some(landlord_won) = solved.or_else(|| play_out(&mut g, me, style)) else {
         return 0;
     };
     let Some(landlord) = g.landlord else { return 0 };
@@ -233,14 +323,21 @@ fn value_of(world: &DouDizhu, me: usize, first: &Action, solver: Option<&mut Sol
     }
 }
 
-/// Does the landlord win `g` played out by the `normal` bot at every seat?
-/// `None` for a game it cannot finish (it only picks legal actions: such a
-/// world counts for nothing).
-fn play_out(g: &mut DouDizhu) -> Option<bool> {
+/// Does the landlord win `g` played out by the `normal` bot at `me`'s
+/// side and in `style` at the other? `None` for a game it cannot finish
+/// (it only picks legal actions: such a world counts for nothing).
+fn play_out(g: &mut DouDizhu, me: usize, style: Style) -> Option<bool> {
+    let landlord = g.landlord?;
     let mut steps = 0;
     while let Some(seat) = g.turn() {
         let legal = g.legal_actions(seat);
-        let a = BasicBot::decide(&g.view(Some(seat)), &legal);
+        let view = g.view(Some(seat));
+        let opponent = (seat == landlord) != (me == landlord);
+        let a = if opponent {
+            style.decide(&view, &legal)
+        } else {
+            BasicBot::decide(&view, &legal)
+        };
         if g.apply(seat, &a).is_err() || steps > 400 {
             return None;
         }
@@ -423,5 +520,65 @@ mod tests {
             assert_eq!(all.union(played), CardSet::full_deck());
             assert_eq!(w.legal_actions(me), game.legal_actions(me));
         }
+    }
+
+    /// A rollout plays `me`'s side as `normal` and the other side as
+    /// `easy` when asked to: the same game, play for play, as a loop that
+    /// asks those bots itself; and asking for `easy` opponents changes
+    /// some rollouts (the two bots differ somewhere in these worlds).
+    #[test]
+    fn rollouts_play_the_opponents_as_asked() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let mut differ = 0;
+        for _ in 0..40 {
+            let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
+            while !matches!(game.phase, Phase::Playing(_)) {
+                // A deal nobody bids on ends without a turn: skip it.
+                let Some(seat) = game.turn() else { break };
+                let legal = game.legal_actions(seat);
+                game.apply(seat, &BasicBot::decide(&game.view(Some(seat)), &legal))
+                    .unwrap();
+            }
+            if !matches!(game.phase, Phase::Playing(_)) {
+                continue;
+            }
+            let me = game.turn().unwrap();
+            let landlord = game.landlord.unwrap();
+            let mut expected = game.clone();
+            while let Some(seat) = expected.turn() {
+                let legal = expected.legal_actions(seat);
+                let view = expected.view(Some(seat));
+                let a = if (seat == landlord) == (me == landlord) {
+                    BasicBot::decide(&view, &legal)
+                } else {
+                    EasyBot::decide(&view, &legal)
+                };
+                expected.apply(seat, &a).unwrap();
+            }
+            let mut easy = game.clone();
+            play_out(&mut easy, me, Style::Easy).unwrap();
+            assert_eq!(easy.played, expected.played);
+            assert_eq!(easy.hands, expected.hands);
+            let mut normal = game.clone();
+            play_out(&mut normal, me, Style::Normal).unwrap();
+            differ += usize::from(normal.played != easy.played);
+        }
+        assert!(
+            differ > 0,
+            "easy opponents played as normal ones in every world"
+        );
+    }
+
+    #[test]
+    fn each_opponents_setting_plays_its_styles() {
+        use Style::{Easy, Normal, Selfish};
+        let styles = |o: Opponents, selfish: f64| -> Vec<Style> {
+            (0..4).map(|w| o.style_in(w, selfish)).collect()
+        };
+        assert_eq!(styles(Opponents::Mixed, 1.0), [Normal, Easy, Normal, Easy]);
+        assert_eq!(styles(Opponents::Read, 0.0), [Normal; 4]);
+        assert_eq!(styles(Opponents::Read, 1.0), [Selfish; 4]);
+        assert_eq!(styles(Opponents::Easy, 1.0), [Easy; 4]);
+        assert_eq!(styles(Opponents::Normal, 1.0), [Normal; 4]);
     }
 }
