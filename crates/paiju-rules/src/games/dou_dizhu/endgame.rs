@@ -65,12 +65,6 @@ impl Solver {
         }
     }
 
-    /// Lets the search open `more` positions beyond those opened so far
-    /// (the decided ones stay decided).
-    pub fn allow(&mut self, more: u32) {
-        self.limit = self.opened.saturating_add(more);
-    }
-
     /// Positions opened so far.
     pub fn opened(&self) -> u32 {
         self.opened

@@ -59,8 +59,7 @@ pub struct HardBot {
     /// Worlds with at most this many cards left in all hands are searched
     /// to the end ([`super::endgame`]) rather than played out by `normal`.
     pub endgame_cards: usize,
-    /// The positions one candidate's endgame search in a world may open
-    /// (beyond those already decided there) before it gives
+    /// The positions one world's endgame search may open before it gives
     /// up and the world is played out instead.
     pub endgame_positions: u32,
     /// How the opponents play in the rollouts.
@@ -198,11 +197,6 @@ impl Bot<DouDizhu> for HardBot {
                     _ => self.solver_for(&world),
                 };
                 for &i in &alive {
-                    // Every candidate's endgame gets the same budget, so
-                    // none is played out only because others used it up.
-                    if let Some(s) = solver.as_mut() {
-                        s.allow(self.endgame_positions);
-                    }
                     score[i] += value_of(&world, me, &candidates[i], solver.as_mut(), style);
                 }
                 worlds += 1;
