@@ -54,7 +54,7 @@ impl Arena for DouDizhu {
     /// `hard:N`: the hard level sampling N worlds a decision;
     /// `hard:N:normal`, `hard:N:easy`, `hard:N:mixed`, `hard:N:read`: and
     /// taking its opponents in the rollouts to play so (`read`, the level's
-    /// own, is `mixed` with selfish farmers as often as it has seen them).
+    /// own, is `normal` with selfish farmers as often as it has seen them).
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
         use crate::games::dou_dizhu::search::{HardBot, Opponents};
         if let Some(rest) = spec.strip_prefix("hard:") {

@@ -485,7 +485,7 @@ impl EasyBot {
 
 impl Bot<DouDizhu> for EasyBot {
     fn choose(&mut self, view: &View, legal: &[Action], _rng: &mut dyn rand::RngCore) -> Action {
-        choose(Care(false), view, legal)
+        EasyBot::decide(view, legal)
     }
 }
 

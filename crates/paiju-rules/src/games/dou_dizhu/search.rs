@@ -325,13 +325,9 @@ fn play_out(g: &mut DouDizhu, me: usize, style: Style) -> Option<bool> {
     let mut steps = 0;
     while let Some(seat) = g.turn() {
         let legal = g.legal_actions(seat);
-        let view = g.view(Some(seat));
         let opponent = (seat == landlord) != (me == landlord);
-        let a = if opponent {
-            style.decide(&view, &legal)
-        } else {
-            BasicBot::decide(&view, &legal)
-        };
+        let here = if opponent { style } else { Style::Normal };
+        let a = here.decide(&g.view(Some(seat)), &legal);
         if g.apply(seat, &a).is_err() || steps > 400 {
             return None;
         }

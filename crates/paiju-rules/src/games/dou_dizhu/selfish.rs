@@ -21,7 +21,9 @@
 use super::action::Action;
 use super::ai::BasicBot;
 use super::cardset::CardSet;
-use super::patterns::{classify, Combo, Kind, PatternRules, ACE, BIG_JOKER, SMALL_JOKER};
+use super::patterns::{
+    for_each_play, Combo, Kind, Move, PatternRules, ACE, BIG_JOKER, SMALL_JOKER,
+};
 use super::view::{PhaseName, SeatMove, Standing, View};
 use crate::games::Seat;
 
@@ -46,33 +48,36 @@ pub fn decide(view: &View, legal: &[Action]) -> Action {
     if view.players != 3 || view.wild.is_some() || view.phase != PhaseName::Playing {
         return fallback();
     }
-    let plays = || {
-        legal.iter().filter_map(|a| match *a {
-            Action::Play { cards, reading, .. } => {
-                let readings = classify(&cards.counts(), &PatternRules::CLASSIC);
-                let combo = match reading {
-                    Some(k) => readings.find(k),
-                    None => readings.first(),
-                };
-                combo.map(|c| (a, c))
-            }
-            _ => None,
-        })
-    };
-    let bombish = |c: &Combo| matches!(c.kind, Kind::Bomb | Kind::Rocket);
     let Some(st) = view.standing else {
         return lead(hand, legal).unwrap_or_else(fallback);
     };
+    // The generator's own readings (the rollouts' game is the classic
+    // one): classifying each legal action again would redo its work.
+    let mut plays: Vec<Move> = Vec::new();
+    for_each_play(hand, Some(st.combo), &PatternRules::CLASSIC, |m| {
+        plays.push(m)
+    });
+    let bombish = |c: &Combo| matches!(c.kind, Kind::Bomb | Kind::Rocket);
+    let action = |m: &Move| {
+        let a = Action::Play {
+            cards: m.cards,
+            reading: Some(m.combo.kind),
+            wild_as: m.wild_as,
+        };
+        legal.contains(&a).then_some(a)
+    };
     // The cheapest play of the same kind and size, whoever made the play.
-    let same = plays()
-        .filter(|(_, c)| {
+    let same = plays
+        .iter()
+        .filter(|m| {
+            let c = &m.combo;
             c.kind == st.combo.kind
                 && c.size == st.combo.size
                 && (!bombish(c) || bombish(&st.combo))
         })
-        .min_by_key(|(_, c)| c.main);
-    if let Some((a, _)) = same {
-        return *a;
+        .min_by_key(|m| m.combo.main);
+    if let Some(m) = same {
+        return action(m).unwrap_or_else(fallback);
     }
     // Nothing of the kind: a farmer whose partner moved just before lets
     // it be; otherwise a bomb if there is one.
@@ -80,10 +85,11 @@ pub fn decide(view: &View, legal: &[Action]) -> Action {
     if me != landlord && before != landlord {
         return Action::Pass;
     }
-    plays()
-        .filter(|(_, c)| bombish(c))
-        .min_by_key(|(_, c)| (c.kind == Kind::Rocket, c.main))
-        .map_or(Action::Pass, |(a, _)| *a)
+    plays
+        .iter()
+        .filter(|m| bombish(&m.combo))
+        .min_by_key(|m| (m.combo.kind == Kind::Rocket, m.combo.main))
+        .map_or(Action::Pass, |m| action(m).unwrap_or_else(fallback))
 }
 
 /// The lead holding the hand's lowest card, in the first shape it fits:
@@ -103,8 +109,7 @@ fn lead(hand: CardSet, legal: &[Action]) -> Option<Action> {
     } else if c[lo] == 3 {
         let n = run_of(&|k| k == 3).max(1);
         want[lo..lo + n].fill(3);
-    } else if run_of(&|k| k == 1 || k == 2) >= 5 {
-        let n = run_of(&|k| k == 1 || k == 2);
+    } else if let n @ 5.. = run_of(&|k| k == 1 || k == 2) {
         want[lo..lo + n].fill(1);
     } else if c[lo] == 2 {
         let n = run_of(&|k| k == 2);
