@@ -206,3 +206,43 @@ fn every_game_runs_from_the_command_line() {
     let err = paiju::arena::run(&bad).unwrap_err().to_string();
     assert!(err.contains("--bidding"), "{err}");
 }
+
+/// A bot draws from a generator of its own in every hand: a deal plays
+/// the same way whatever was played before it, so two builds compared on
+/// the same deals differ only in the hands whose decisions differ.
+#[test]
+fn each_hand_draws_from_its_own_generator() {
+    let opts = MatchOptions::<Paohuzi>::default();
+    let deals = seeded_deals(&opts, 3, 5).unwrap();
+    let second_deal_records = |before: usize| {
+        let dir = temp_dir(&format!("own-generator-{before}"));
+        let opts = MatchOptions {
+            records: Some(dir.clone()),
+            ..MatchOptions::default()
+        };
+        let played = [deals[before].clone(), deals[2].clone()];
+        let mut a = player_from_spec::<Paohuzi>("random", 1, Duration::from_secs(1)).unwrap();
+        let mut b = player_from_spec::<Paohuzi>("random", 2, Duration::from_secs(1)).unwrap();
+        play_match(&mut *a, &mut *b, &played, &opts).unwrap();
+        let mut records: Vec<(String, String)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with("000002")
+            })
+            .map(|p| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read_to_string(&p).unwrap())
+            })
+            .collect();
+        records.sort();
+        let _ = std::fs::remove_dir_all(&dir);
+        records
+    };
+    let (after_0, after_1) = (second_deal_records(0), second_deal_records(1));
+    assert_eq!(after_0.len(), 6);
+    assert_eq!(after_0, after_1);
+}

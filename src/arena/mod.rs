@@ -95,6 +95,7 @@ pub trait Player<G: Game> {
 pub struct BotPlayer<G: Game> {
     name: String,
     bot: Box<dyn Bot<G>>,
+    seed: u64,
     rng: ChaCha8Rng,
 }
 
@@ -103,14 +104,42 @@ impl<G: Game> BotPlayer<G> {
         BotPlayer {
             name: name.to_string(),
             bot,
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
 }
 
+/// The seed of a bot's generator in the hand `game_id`: the match's seed
+/// mixed with the hand's name (FNV-1a, fixed on every platform and Rust
+/// version, unlike the standard library's hasher).
+fn hand_seed(seed: u64, game_id: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
+    for b in game_id.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
 impl<G: Game> Player<G> for BotPlayer<G> {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    /// Every hand draws from its own generator, seeded by the hand's name:
+    /// a decision that differs in one hand (two builds compared on the
+    /// same deals) leaves every other hand's draws as they were, so only
+    /// the hands whose play differs differ.
+    fn start(
+        &mut self,
+        game_id: &str,
+        _seats: &[Seat],
+        _players: usize,
+        _rules: &Value,
+    ) -> Result<(), ArenaError> {
+        self.rng = ChaCha8Rng::seed_from_u64(hand_seed(self.seed, game_id));
+        Ok(())
     }
 
     fn decide(&mut self, d: &Decision<'_, G>) -> Result<G::Action, ArenaError> {
