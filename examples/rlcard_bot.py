@@ -18,6 +18,7 @@ falls back to the first legal play, and the bridge says so on stderr.
 
 import json
 import sys
+import zlib
 
 import numpy as np
 from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
@@ -47,6 +48,14 @@ def main():
             continue
         if kind == "bye":
             break
+        if kind == "start":
+            # The agent picks at random when it has nothing of the kind to
+            # play: a generator per hand, seeded by the hand's id, keeps one
+            # hand's draws from shifting every later hand's (as paiju's own
+            # bots do), so two builds compared on the same deals differ
+            # only where their play differs.
+            np.random.seed(zlib.crc32(msg["game_id"].encode()))
+            continue
         if kind != "act":
             continue
         legal = msg["legal_ranks"]
