@@ -23,6 +23,7 @@ mod deal;
 pub mod endgame;
 mod kitty;
 pub mod outcome;
+pub mod passes;
 pub mod patterns;
 mod play;
 pub mod rules;

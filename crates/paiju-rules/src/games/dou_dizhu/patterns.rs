@@ -771,6 +771,38 @@ pub fn for_each_play(
     generate_plays(&mut g, standing);
 }
 
+/// Does `hand` hold a play of `faced`'s own kind and size that beats it
+/// and leaves its bombs (and its rocket) whole? A player who passes with
+/// such a play in hand chose to; one who passes with only bomb-breaking
+/// plays may rightly have spared the bomb. A bomb faced counts nothing:
+/// bombing back is always a choice.
+pub fn holds_same_kind_beating(hand: CardSet, faced: Combo, rules: &PatternRules) -> bool {
+    if matches!(faced.kind, Kind::Bomb | Kind::Rocket) {
+        return false;
+    }
+    let counts = hand.counts();
+    let rocket = counts[SMALL_JOKER] == 1 && counts[BIG_JOKER] == 1;
+    let mut found = false;
+    let mut g = Gen {
+        hand,
+        c: counts,
+        rules,
+        sink: |m: Move| {
+            let c = m.cards.counts();
+            let breaks_bomb = (0..c.len()).any(|r| c[r] > 0 && counts[r] == 4)
+                || rocket && c[SMALL_JOKER] + c[BIG_JOKER] == 1;
+            found |= m.combo.kind == faced.kind && m.combo.size == faced.size && !breaks_bomb;
+        },
+    };
+    generate_kind(
+        &mut g,
+        faced.kind,
+        faced.main as usize + 1,
+        Some(faced.size),
+    );
+    found
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
@@ -896,6 +928,41 @@ pub(super) mod tests {
             set = set.union(CardSet::full_deck().pick(r, n));
         }
         set
+    }
+
+    #[test]
+    fn a_same_kind_beat_in_hand_is_found_and_a_bomb_spared() {
+        let beats = |h: &str, kind: Kind, main: usize, size: usize| {
+            holds_same_kind_beating(
+                hand(h),
+                Combo::new(kind, main, size),
+                &PatternRules::CLASSIC,
+            )
+        };
+        assert!(beats("9", Kind::Single, 5, 1));
+        assert!(!beats("8", Kind::Single, 5, 1), "not higher");
+        assert!(
+            !beats("99", Kind::Pair, 6, 2),
+            "a pair of 9s is not above 9s"
+        );
+        assert!(beats("TT", Kind::Pair, 6, 2));
+        assert!(!beats("9", Kind::Pair, 0, 2), "not the kind");
+        assert!(
+            !beats("9999", Kind::Single, 0, 1),
+            "only by breaking a bomb"
+        );
+        assert!(beats("99995", Kind::Single, 0, 1));
+        assert!(
+            !beats("SJBJ", Kind::Single, TWO, 1),
+            "only by breaking the rocket"
+        );
+        assert!(beats("BJ", Kind::Single, TWO, 1));
+        assert!(beats("34567", Kind::Straight, 3, 5));
+        assert!(!beats("345678", Kind::Straight, 5, 6), "as long and higher");
+        assert!(
+            !beats("AAAA", Kind::Bomb, 5, 4),
+            "a bomb faced is never owed"
+        );
     }
 
     /// Brute force: every subset of the hand's rank counts, classified.

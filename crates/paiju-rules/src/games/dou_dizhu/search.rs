@@ -24,6 +24,12 @@
 //! solved: the solver takes every seat to play perfectly. The bot's own
 //! side plays `normal` in every world.
 //!
+//! The worlds are drawn to fit what the opponents' passes told
+//! ([`super::passes`]): an opponent who passed on its enemy's play held
+//! nothing of the kind high enough to follow (bombs apart), and a selfish
+//! farmer not even on its partner's. Of a few dozen draws a world takes the
+//! first that fits them, else the one that breaks fewest.
+//!
 //! Bidding, doubling and discards stay with the `normal` bot: the search is
 //! where the points are. Worlds are drawn from the generator the caller
 //! passes, and the number of worlds is fixed, so a seeded game plays the
@@ -34,6 +40,7 @@ use super::action::Action;
 use super::ai::{turns_to_play_out, BasicBot, EasyBot};
 use super::cardset::CardSet;
 use super::endgame::{by_ranks, Position, Solver};
+use super::passes::{Pass, PassLog};
 use super::patterns::PatternRules;
 use super::play::Playing;
 use super::selfish::{self, FarmerReading};
@@ -66,6 +73,8 @@ pub struct HardBot {
     pub opponents: Opponents,
     /// What this bot has seen of the farmers it faced as the landlord.
     pub farmers: FarmerReading,
+    /// The passes each seat it plays has read in the current game.
+    pub passes: [PassLog; 3],
 }
 
 /// How the `hard` bot's rollouts take the opponents to play.
@@ -129,6 +138,7 @@ impl Default for HardBot {
             endgame_positions: ENDGAME_POSITIONS,
             opponents: Opponents::Read,
             farmers: FarmerReading::default(),
+            passes: Default::default(),
         }
     }
 }
@@ -136,6 +146,24 @@ impl Default for HardBot {
 impl Bot<DouDizhu> for HardBot {
     fn choose(&mut self, view: &View, legal: &[Action], rng: &mut dyn rand::RngCore) -> Action {
         self.farmers.observe(view);
+        let Some(me) = view.seat.filter(|&s| s < 3) else {
+            return self.search(view, legal, rng);
+        };
+        self.passes[me].observe(view);
+        let action = self.search(view, legal, rng);
+        self.passes[me].moved(view, &action);
+        action
+    }
+
+    /// A search takes up to its budget: tables run it off their task.
+    fn may_block(&self) -> bool {
+        true
+    }
+}
+
+impl HardBot {
+    /// The decision: see the module documentation.
+    fn search(&mut self, view: &View, legal: &[Action], rng: &mut dyn rand::RngCore) -> Action {
         let quick = BasicBot::decide(view, legal);
         if view.phase != PhaseName::Playing || legal.len() < 2 {
             return quick;
@@ -185,10 +213,10 @@ impl Bot<DouDizhu> for HardBot {
                 if worlds > 0 && started.elapsed() >= self.budget {
                     break 'rounds;
                 }
-                let Some(world) = sample_world(view, me, rng) else {
+                let style = self.opponents.style_in(worlds, selfish);
+                let Some(world) = self.world_fitting_passes(view, me, style, rng) else {
                     return quick;
                 };
-                let style = self.opponents.style_in(worlds, selfish);
                 // One solver a world: the candidates' endgames share
                 // positions. Not where the farmers are selfish: the solver
                 // takes them to play perfectly, and they do not.
@@ -215,11 +243,6 @@ impl Bot<DouDizhu> for HardBot {
             .unwrap_or(0);
         candidates[best]
     }
-
-    /// A search takes up to its budget: tables run it off their task.
-    fn may_block(&self) -> bool {
-        true
-    }
 }
 
 /// See [`HardBot::endgame_cards`]; measured by `paiju arena` (README,
@@ -227,6 +250,8 @@ impl Bot<DouDizhu> for HardBot {
 pub const ENDGAME_CARDS: usize = 16;
 /// Candidates searched in an endgame (see [`HardBot::candidates`]).
 const ENDGAME_CANDIDATES: usize = 32;
+/// Draws a world may take to fit the opponents' passes.
+const PASS_DRAWS: usize = 40;
 /// See [`HardBot::endgame_positions`].
 pub const ENDGAME_POSITIONS: u32 = 4_000;
 
@@ -244,6 +269,41 @@ impl HardBot {
             self.endgame_positions,
         ))
     }
+    /// A world drawn as [`sample_world`] does, fitting the opponents'
+    /// passes ([`super::passes`]): every pass on an enemy's play, and in a
+    /// world whose farmers play selfishly their passes on each other's too.
+    /// Of [`PASS_DRAWS`] draws, the first that fits them all, else the one
+    /// that breaks the fewest (a player may pass with a play in hand).
+    fn world_fitting_passes(
+        &self,
+        view: &View,
+        me: usize,
+        style: Style,
+        rng: &mut dyn rand::RngCore,
+    ) -> Option<DouDizhu> {
+        let landlord = view.landlord?;
+        let log = &self.passes[me];
+        let owed = |p: &Pass| {
+            let enemy = (p.seat == landlord) != (me == landlord);
+            enemy && (style == Style::Selfish || p.on_an_enemy(landlord))
+        };
+        if !log.passes().iter().any(owed) {
+            return sample_world(view, me, rng);
+        }
+        let mut best: Option<(usize, DouDizhu)> = None;
+        for _ in 0..PASS_DRAWS {
+            let world = sample_world(view, me, rng)?;
+            let broken = log.misfits(&world.hands, &view.played, owed);
+            if best.as_ref().is_none_or(|(b, _)| broken < *b) {
+                best = Some((broken, world));
+            }
+            if broken == 0 {
+                break;
+            }
+        }
+        best.map(|(_, world)| world)
+    }
+
     /// The moves worth searching: the normal bot's choice, a pass when
     /// allowed, then the plays that leave the hand easiest to play out,
     /// one reading of each set of ranks.
@@ -556,6 +616,53 @@ mod tests {
         assert!(
             differ > 0,
             "easy opponents played as normal ones in every world"
+        );
+    }
+
+    /// In mid-games of `normal` players, the worlds drawn for a seat fit
+    /// the opponents' passes on its side's plays more often than plain
+    /// draws do, and never worse.
+    #[test]
+    fn worlds_are_drawn_to_fit_the_opponents_passes() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+        let (mut fitted, mut plain, mut owed_seen) = (0, 0, 0);
+        for _ in 0..12 {
+            let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
+            let mut bot = HardBot::default();
+            let mut turns = 0;
+            while let Some(seat) = game.turn() {
+                let legal = game.legal_actions(seat);
+                let view = game.view(Some(seat));
+                bot.passes[seat].observe(&view);
+                let landlord = game.landlord;
+                if let (Phase::Playing(_), Some(l)) = (game.phase, landlord) {
+                    turns += 1;
+                    let owed = |p: &Pass| (p.seat == l) != (seat == l) && p.on_an_enemy(l);
+                    let log = &bot.passes[seat];
+                    if turns > 12 && log.passes().iter().any(owed) {
+                        owed_seen += 1;
+                        for _ in 0..5 {
+                            let w = bot
+                                .world_fitting_passes(&view, seat, Style::Normal, &mut rng)
+                                .unwrap();
+                            let p = sample_world(&view, seat, &mut rng).unwrap();
+                            let broken = |w: &DouDizhu| log.misfits(&w.hands, &view.played, owed);
+                            fitted += usize::from(broken(&w) == 0);
+                            plain += usize::from(broken(&p) == 0);
+                        }
+                    }
+                }
+                let a = BasicBot::decide(&view, &legal);
+                bot.passes[seat].moved(&view, &a);
+                game.apply(seat, &a).unwrap();
+            }
+        }
+        assert!(owed_seen > 20, "{owed_seen}");
+        assert!(fitted > plain, "{fitted} fitted, {plain} plain");
+        assert!(
+            fitted * 10 >= owed_seen * 5 * 9,
+            "{fitted} of {}",
+            owed_seen * 5
         );
     }
 
