@@ -5,7 +5,9 @@
 //! [`super::selfish`]'s style, even on its partner) held, when it passed,
 //! no play of the kind that beat the table and left its bombs whole
 //! ([`holds_same_kind_beating`]). The `hard` bot's worlds
-//! ([`super::search`]) should give it such hands.
+//! ([`super::search`]) should give it such hands. A selfish player's
+//! plays tell as much: it beats with the cheapest play of the kind, so it
+//! held none between the play it beat and its own.
 //!
 //! A [`PassLog`] is kept for each seat the bot plays, and read at each of
 //! that seat's turns: since its last move, the seat after it faced what
@@ -14,18 +16,20 @@
 
 use super::action::Action;
 use super::cardset::CardSet;
-use super::patterns::{for_each_play, holds_same_kind_beating, Combo, PatternRules};
-use super::view::{PhaseName, View};
+use super::patterns::{for_each_play, holds_same_kind_between, Combo, PatternRules};
+use super::view::{PhaseName, SeatMove, View};
 use crate::games::Seat;
 
 /// One pass read: who passed, on whose play and what it was, and the
-/// cards the passer had played by then.
+/// cards the passer had played by then. Or, with `over`, a play of the
+/// same kind over it, of that main rank (its cards not in `played_then`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Pass {
     pub seat: Seat,
     pub by: Seat,
     pub faced: Combo,
     pub played_then: CardSet,
+    pub over: Option<u8>,
 }
 
 impl Pass {
@@ -93,8 +97,12 @@ impl PassLog {
                     by,
                     faced,
                     played_then: view.played[s],
+                    over: None,
                 }),
                 _ if played => {
+                    if let Some((by, faced)) = facing.filter(|&(by, _)| by != s) {
+                        self.read_play_over(view, s, by, faced);
+                    }
                     // Its play, if it still stands (the next seat passed
                     // on it); else the next seat beat it: no pass to read.
                     facing = view
@@ -107,6 +115,28 @@ impl PassLog {
                 }
                 // It led: its own play had stood all round.
                 _ => {}
+            }
+        }
+    }
+
+    /// Seat `s` played over `faced` of `by`'s: its play (standing still,
+    /// or beaten by the seat after and shown as its last move), read when
+    /// it is of the same kind.
+    fn read_play_over(&mut self, view: &View, s: Seat, by: Seat, faced: Combo) {
+        let play = match (view.standing, view.last_moves[s]) {
+            (Some(st), _) if st.seat == s => Some((st.cards, st.combo)),
+            (_, Some(SeatMove::Played { cards, combo })) => Some((cards, combo)),
+            _ => None,
+        };
+        if let Some((cards, combo)) = play {
+            if combo.kind == faced.kind && combo.size == faced.size {
+                self.passes.push(Pass {
+                    seat: s,
+                    by,
+                    faced,
+                    played_then: view.played[s].minus(cards),
+                    over: Some(combo.main),
+                });
             }
         }
     }
@@ -154,7 +184,8 @@ impl PassLog {
             .filter(|p| which(p))
             .filter(|p| {
                 let then = hands[p.seat].union(played[p.seat].minus(p.played_then));
-                holds_same_kind_beating(then, p.faced, &PatternRules::CLASSIC)
+                let below = p.over.unwrap_or(u8::MAX);
+                holds_same_kind_between(then, p.faced, below, &PatternRules::CLASSIC)
             })
             .count()
     }
@@ -210,13 +241,26 @@ mod tests {
         let (read, broken) = read_and_broken(3, 40, selfish::decide, |_, _| true);
         assert!(read > 1000, "{read}");
         assert_eq!(broken, 0);
+        let (overs, broken) = read_and_broken(3, 40, selfish::decide, |p, _| p.over.is_some());
+        assert!(overs > 300, "{overs}");
+        assert_eq!(broken, 0);
+    }
+
+    /// `normal` beats with the play that leaves the best hand, not the
+    /// cheapest: its plays over do not all fit.
+    #[test]
+    fn plays_over_do_not_all_fit_normal_play() {
+        let (read, broken) = read_and_broken(4, 40, BasicBot::decide, |p, _| p.over.is_some());
+        assert!(read > 100 && broken > 0, "{broken} of {read}");
     }
 
     /// `normal` farmers let a partner's play stand with higher cards in
     /// hand: some of those passes do not fit, so the check can fail.
     #[test]
     fn passes_on_a_partner_do_not_all_fit_normal_play() {
-        let (read, broken) = read_and_broken(4, 40, BasicBot::decide, |p, l| !p.on_an_enemy(l));
+        let (read, broken) = read_and_broken(4, 40, BasicBot::decide, |p, l| {
+            p.over.is_none() && !p.on_an_enemy(l)
+        });
         assert!(read > 100 && broken > 0, "{broken} of {read}");
     }
 
@@ -224,7 +268,9 @@ mod tests {
     /// except (rarely) to keep a bomb its favourite play would break.
     #[test]
     fn normal_passes_on_an_enemy_nearly_all_fit() {
-        let (read, broken) = read_and_broken(4, 200, BasicBot::decide, |p, l| p.on_an_enemy(l));
+        let (read, broken) = read_and_broken(4, 200, BasicBot::decide, |p, l| {
+            p.over.is_none() && p.on_an_enemy(l)
+        });
         assert!(read > 1000 && broken * 200 < read, "{broken} of {read}");
     }
 

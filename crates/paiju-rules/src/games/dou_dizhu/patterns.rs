@@ -777,6 +777,18 @@ pub fn for_each_play(
 /// plays may rightly have spared the bomb. A bomb faced counts nothing:
 /// bombing back is always a choice.
 pub fn holds_same_kind_beating(hand: CardSet, faced: Combo, rules: &PatternRules) -> bool {
+    holds_same_kind_between(hand, faced, u8::MAX, rules)
+}
+
+/// [`holds_same_kind_beating`], the beating play's main rank below
+/// `below`: did a hand that beat `faced` with a play of main rank `below`
+/// have a cheaper way?
+pub fn holds_same_kind_between(
+    hand: CardSet,
+    faced: Combo,
+    below: u8,
+    rules: &PatternRules,
+) -> bool {
     if matches!(faced.kind, Kind::Bomb | Kind::Rocket) {
         return false;
     }
@@ -791,7 +803,10 @@ pub fn holds_same_kind_beating(hand: CardSet, faced: Combo, rules: &PatternRules
             let c = m.cards.counts();
             let breaks_bomb = (0..c.len()).any(|r| c[r] > 0 && counts[r] == 4)
                 || rocket && c[SMALL_JOKER] + c[BIG_JOKER] == 1;
-            found |= m.combo.kind == faced.kind && m.combo.size == faced.size && !breaks_bomb;
+            found |= m.combo.kind == faced.kind
+                && m.combo.size == faced.size
+                && m.combo.main < below
+                && !breaks_bomb;
         },
     };
     generate_kind(
@@ -963,6 +978,19 @@ pub(super) mod tests {
             !beats("AAAA", Kind::Bomb, 5, 4),
             "a bomb faced is never owed"
         );
+        let cheaper = |h: &str, main: usize, below: usize| {
+            holds_same_kind_between(
+                hand(h),
+                Combo::new(Kind::Single, main, 1),
+                below as u8,
+                &PatternRules::CLASSIC,
+            )
+        };
+        // Over a 5 (index 2) with a king (10): a 9 (6) was cheaper.
+        assert!(cheaper("9K", 2, 10));
+        assert!(!cheaper("4K", 2, 10), "the 4 does not beat");
+        assert!(!cheaper("AK", 2, 10), "the ace is dearer");
+        assert!(!cheaper("K", 2, 10), "the king itself is not cheaper");
     }
 
     /// Brute force: every subset of the hand's rank counts, classified.

@@ -27,7 +27,8 @@
 //! The worlds are drawn to fit what the opponents' passes told
 //! ([`super::passes`]): an opponent who passed on its enemy's play held
 //! nothing of the kind high enough to follow (bombs apart), and a selfish
-//! farmer not even on its partner's. Of a few dozen draws a world takes the
+//! farmer not even on its partner's, nor anything of the kind cheaper than
+//! what it beat a play with. Of a few dozen draws a world takes the
 //! first that fits them, else the one that breaks fewest.
 //!
 //! Bidding, doubling and discards stay with the `normal` bot: the search is
@@ -271,7 +272,8 @@ impl HardBot {
     }
     /// A world drawn as [`sample_world`] does, fitting the opponents'
     /// passes ([`super::passes`]): every pass on an enemy's play, and in a
-    /// world whose farmers play selfishly their passes on each other's too.
+    /// world whose farmers play selfishly their passes on each other's too
+    /// and their plays over anyone's (the cheapest of the kind).
     /// Of [`PASS_DRAWS`] draws, the first that fits them all, else the one
     /// that breaks the fewest (a player may pass with a play in hand).
     fn world_fitting_passes(
@@ -285,7 +287,8 @@ impl HardBot {
         let log = &self.passes[me];
         let owed = |p: &Pass| {
             let enemy = (p.seat == landlord) != (me == landlord);
-            enemy && (style == Style::Selfish || p.on_an_enemy(landlord))
+            let selfish = style == Style::Selfish;
+            enemy && (selfish || (p.over.is_none() && p.on_an_enemy(landlord)))
         };
         if !log.passes().iter().any(owed) {
             return sample_world(view, me, rng);
@@ -637,7 +640,9 @@ mod tests {
                 let landlord = game.landlord;
                 if let (Phase::Playing(_), Some(l)) = (game.phase, landlord) {
                     turns += 1;
-                    let owed = |p: &Pass| (p.seat == l) != (seat == l) && p.on_an_enemy(l);
+                    let owed = |p: &Pass| {
+                        (p.seat == l) != (seat == l) && p.over.is_none() && p.on_an_enemy(l)
+                    };
                     let log = &bot.passes[seat];
                     if turns > 12 && log.passes().iter().any(owed) {
                         owed_seen += 1;
