@@ -4,7 +4,7 @@
 //! (a landlord, almost always; a farmer facing the landlord; a farmer of
 //! [`super::selfish`]'s style, even on its partner) held, when it passed,
 //! no play of the kind that beat the table and left its bombs whole
-//! ([`holds_same_kind_beating`]). The `hard` bot's worlds
+//! ([`super::patterns::holds_same_kind_beating`]). The `hard` bot's worlds
 //! ([`super::search`]) should give it such hands. A selfish player's
 //! plays tell as much: it beats with the cheapest play of the kind, so it
 //! held none between the play it beat and its own.
