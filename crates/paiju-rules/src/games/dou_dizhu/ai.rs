@@ -16,7 +16,7 @@
 
 use super::action::Action;
 use super::cardset::CardSet;
-use super::patterns::{Counts, Kind, ACE, BIG_JOKER, SMALL_JOKER, TWO};
+use super::patterns::{breaks_bomb, Counts, Kind, ACE, BIG_JOKER, SMALL_JOKER, TWO};
 use super::view::{PhaseName, View};
 use super::DouDizhu;
 use crate::ai::Bot;
@@ -439,16 +439,6 @@ impl Care {
         }
         cost
     }
-}
-
-/// Whether `cards` takes some but not all of a four in the hand, or one
-/// joker of the rocket.
-fn breaks_bomb(hand: &Counts, cards: CardSet) -> bool {
-    let c = cards.counts();
-    let four = (0..SMALL_JOKER).any(|r| hand[r] == 4 && c[r] > 0 && c[r] < 4);
-    let rocket =
-        hand[SMALL_JOKER] == 1 && hand[BIG_JOKER] == 1 && (c[SMALL_JOKER] + c[BIG_JOKER]) == 1;
-    four || rocket
 }
 
 fn choose(care: Care, view: &View, legal: &[Action]) -> Action {

@@ -1,22 +1,29 @@
-//! What the opponents' passes tell of their hands. Once the landlord has
-//! the kitty no card is drawn, so every card a seat plays later was in its
-//! hand when it passed. A seat that passes only when it cannot follow
-//! (a landlord, almost always; a farmer facing the landlord; a farmer of
-//! [`super::selfish`]'s style, even on its partner) held, when it passed,
-//! no play of the kind that beat the table and left its bombs whole
-//! ([`super::patterns::holds_same_kind_beating`]). The `hard` bot's worlds
-//! ([`super::search`]) should give it such hands. A selfish player's
-//! plays tell as much: it beats with the cheapest play of the kind, so it
-//! held none between the play it beat and its own.
+//! What the opponents' passes, plays and leads tell of their hands. Once
+//! the landlord has the kitty no card is drawn, so every card a seat plays
+//! later was in its hand when it passed. A seat that passes only when it
+//! cannot follow (a landlord, almost always; a farmer facing the landlord)
+//! held, when it passed, no play of the kind that beat the table and left
+//! its bombs whole ([`super::patterns::holds_same_kind_beating`]). The
+//! `hard` bot's worlds ([`super::search`]) should give it such hands.
+//!
+//! A seat that plays [`super::selfish`]'s style tells more: it passes only
+//! when it holds nothing of the kind (a farmer, even on its partner's
+//! play; it breaks a bomb to follow), beats with the cheapest play of the
+//! kind (so it held none between the play it beat and its own), and leads
+//! the play holding its lowest card, in the shape that card makes (it held
+//! no lower card, and no more of that rank than a single, pair, trio or
+//! bomb it led). Its later plays can prove a seat off that style (a lower
+//! card played after a lead, say): [`PassLog::proofs_off_selfish`].
 //!
 //! A [`PassLog`] is kept for each seat the bot plays, and read at each of
-//! that seat's turns: since its last move, the seat after it faced what
-//! stood after that move, the seat after that faced what stood then, and a
-//! seat whose played cards did not grow passed.
+//! that seat's turns: since its last move (or, at its first turn, since
+//! the landlord's lead), the seat after it faced what stood after that
+//! move, the seat after that faced what stood then, a seat whose played
+//! cards did not grow passed, and a seat that faced nothing led.
 
 use super::action::Action;
 use super::cardset::CardSet;
-use super::patterns::{for_each_play, holds_same_kind_between, Combo, PatternRules};
+use super::patterns::{classify, holds_same_kind_sparing, Combo, PatternRules};
 use super::view::{PhaseName, SeatMove, View};
 use crate::games::Seat;
 
@@ -30,6 +37,41 @@ pub struct Pass {
     pub faced: Combo,
     pub played_then: CardSet,
     pub over: Option<u8>,
+}
+
+/// One lead read: who led, its cards, and the cards it had played before.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Lead {
+    pub seat: Seat,
+    pub cards: CardSet,
+    pub played_then: CardSet,
+}
+
+impl Lead {
+    /// Does a hand `then` (the leader's when it led) break "the play
+    /// holding the lowest card, in the shape that card makes"? A lower
+    /// card, or (a single, pair, trio or bomb led) more of the lowest rank
+    /// than was led. A straight or a run of pairs may leave a card of its
+    /// lowest rank behind (a second straight, a pair).
+    fn misfits(&self, then: CardSet) -> bool {
+        let (held, led) = (then.counts(), self.cards.counts());
+        let Some(low) = (0..led.len()).find(|&r| led[r] > 0) else {
+            return false;
+        };
+        let ranks = led.iter().filter(|&&n| n > 0).count();
+        let run = ranks > 1 && led[low] <= 2;
+        (0..low).any(|r| held[r] > 0) || (!run && held[low] != led[low])
+    }
+}
+
+/// Whether a seat read as following breaks a bomb (or the rocket) to do
+/// it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bombs {
+    /// Passes rather than break one: the `normal` bot's way.
+    Kept,
+    /// Follows with any play of the kind: [`super::selfish`]'s way.
+    Broken,
 }
 
 impl Pass {
@@ -50,12 +92,18 @@ pub struct PassLog {
     /// What stood after this seat's last move, once it has moved.
     after_me: Option<Option<(Seat, Combo)>>,
     passes: Vec<Pass>,
+    leads: Vec<Lead>,
 }
 
 impl PassLog {
     /// The passes read so far in this game.
     pub fn passes(&self) -> &[Pass] {
         &self.passes
+    }
+
+    /// The leads read so far in this game.
+    pub fn leads(&self) -> &[Lead] {
+        &self.leads
     }
 
     /// Reads, at one of this seat's turns, the two moves made since its
@@ -77,7 +125,20 @@ impl PassLog {
                 game: Some((kitty, landlord)),
                 ..PassLog::default()
             };
-            return;
+            // At this seat's first turn the moves since the landlord's
+            // lead are read as if this seat had moved just before it, with
+            // nothing standing. Not when the log starts in mid-game (a
+            // seat handed to the bot later): each seat that played must
+            // have made one play, still shown as its move.
+            let one_play_each = (0..3).all(|s| {
+                view.played[s].is_empty()
+                    || matches!(view.last_moves[s],
+                        Some(SeatMove::Played { cards, .. }) if cards == view.played[s])
+            });
+            if !(view.played[me].is_empty() && one_play_each) {
+                return;
+            }
+            self.after_me = Some(None);
         }
         let Some(mut facing) = self.after_me.take() else {
             // Not yet moved in this game, or read already at this turn.
@@ -102,18 +163,30 @@ impl PassLog {
                 _ if played => {
                     if let Some((by, faced)) = facing.filter(|&(by, _)| by != s) {
                         self.read_play_over(view, s, by, faced);
+                    } else {
+                        // Nothing stood, or its own play had stood all
+                        // round: it led.
+                        self.leads.push(Lead {
+                            seat: s,
+                            cards: view.played[s].minus(self.played[s]),
+                            played_then: self.played[s],
+                        });
                     }
-                    // Its play, if it still stands (the next seat passed
-                    // on it); else the next seat beat it: no pass to read.
-                    facing = view
-                        .standing
-                        .filter(|st| st.seat == s)
-                        .map(|st| (s, st.combo));
+                    // Its play: still standing (the next seat passed on
+                    // it), or beaten by the next seat and shown as its
+                    // last move of the round.
+                    facing = match (view.standing, view.last_moves[s]) {
+                        (Some(st), _) if st.seat == s => Some((s, st.combo)),
+                        (_, Some(SeatMove::Played { combo, .. })) => Some((s, combo)),
+                        _ => None,
+                    };
                     if facing.is_none() {
                         return;
                     }
                 }
-                // It led: its own play had stood all round.
+                // It has not moved yet (the seat after the landlord, at
+                // the first turn) or passed on its own play: nothing to
+                // read.
                 _ => {}
             }
         }
@@ -143,7 +216,7 @@ impl PassLog {
 
     /// Notes this seat's own move, `action`, made in `view`.
     pub fn moved(&mut self, view: &View, action: &Action) {
-        let (Some(me), Some(hand)) = (view.seat, view.hand) else {
+        let (Some(me), Some(_)) = (view.seat, view.hand) else {
             return;
         };
         if self.game.is_none() || view.phase != PhaseName::Playing {
@@ -154,18 +227,13 @@ impl PassLog {
         self.after_me = Some(match *action {
             Action::Play { cards, reading, .. } => {
                 self.played[me] = self.played[me].union(cards);
-                let mut combo = None;
-                for_each_play(
-                    hand,
-                    standing.map(|(_, c)| c),
-                    &PatternRules::CLASSIC,
-                    |m| {
-                        if m.cards == cards && reading.is_none_or(|k| k == m.combo.kind) {
-                            combo.get_or_insert(m.combo);
-                        }
-                    },
-                );
-                combo.map(|c| (me, c))
+                // The reading the game itself takes (`Playing::reading_for`):
+                // the first of the stated kind that beats what stands.
+                classify(&cards.counts(), &PatternRules::CLASSIC)
+                    .iter()
+                    .filter(|c| reading.is_none_or(|k| c.kind == k))
+                    .find(|c| standing.is_none_or(|(_, st)| c.beats(st)))
+                    .map(|c| (me, c))
             }
             _ => standing,
         });
@@ -173,21 +241,58 @@ impl PassLog {
 
     /// How many of the passes `which` picks would the other seats' hands
     /// `hands` have broken, each seat having played `played` by now?
+    /// `which` says too whether the seat kept or broke its bombs to follow.
     pub fn misfits(
         &self,
         hands: &[CardSet; 3],
         played: &[CardSet; 3],
-        which: impl Fn(&Pass) -> bool,
+        which: impl Fn(&Pass) -> Option<Bombs>,
     ) -> usize {
         self.passes
             .iter()
-            .filter(|p| which(p))
-            .filter(|p| {
+            .filter_map(|p| which(p).map(|bombs| (p, bombs)))
+            .filter(|(p, bombs)| {
                 let then = hands[p.seat].union(played[p.seat].minus(p.played_then));
                 let below = p.over.unwrap_or(u8::MAX);
-                holds_same_kind_between(then, p.faced, below, &PatternRules::CLASSIC)
+                let spare = *bombs == Bombs::Kept;
+                holds_same_kind_sparing(then, p.faced, below, spare, &PatternRules::CLASSIC)
             })
             .count()
+    }
+
+    /// How many of the leads of the seats `which` picks would the hands
+    /// `hands` have broken ([`Lead`]'s reading), each seat having played
+    /// `played` by now?
+    pub fn lead_misfits(
+        &self,
+        hands: &[CardSet; 3],
+        played: &[CardSet; 3],
+        which: impl Fn(Seat) -> bool,
+    ) -> usize {
+        self.leads
+            .iter()
+            .filter(|l| which(l.seat))
+            .filter(|l| l.misfits(hands[l.seat].union(played[l.seat].minus(l.played_then))))
+            .count()
+    }
+
+    /// How many of `seat`'s passes, plays over and leads its later plays
+    /// (by `played`) prove off [`super::selfish`]'s style: a cheaper play
+    /// of the kind, or a lower card than it led, or more of that rank.
+    pub fn proofs_off_selfish(&self, seat: Seat, played: &[CardSet; 3]) -> usize {
+        let passes = self.passes.iter().filter(|p| p.seat == seat).filter(|p| {
+            // Its cards played since were all in its hand then.
+            let since = played[seat].minus(p.played_then);
+            let below = p.over.unwrap_or(u8::MAX);
+            holds_same_kind_sparing(since, p.faced, below, false, &PatternRules::CLASSIC)
+        });
+        let leads = self.leads.iter().filter(|l| l.seat == seat).filter(|l| {
+            let since = played[seat].minus(l.played_then);
+            // Against what it led and played since, a lead misfits only
+            // by a card of a lower rank or more of its lowest one.
+            l.misfits(since)
+        });
+        passes.count() + leads.count()
     }
 }
 
@@ -195,22 +300,23 @@ impl PassLog {
 mod tests {
     use super::*;
     use crate::games::dou_dizhu::ai::BasicBot;
+    use crate::games::dou_dizhu::selfish::LandlordReading;
     use crate::games::dou_dizhu::{selfish, DouDizhu, Phase, Rules};
     use crate::games::Game;
     use rand::SeedableRng;
 
     /// Plays `games` seeded games with `play` deciding every turn of play
-    /// (`normal` bids), each seat keeping its own log; at each turn adds
-    /// up the passes `which` picks that the seat's log has read and those
-    /// of them the true hands break.
-    fn read_and_broken(
+    /// (`normal` bids), each seat keeping its own log; calls `at_turn`
+    /// with the game, the seat, the landlord and the seat's log at each
+    /// turn of play, and `at_end` with the game and the logs once it ends.
+    fn play_games(
         seed: u64,
         games: usize,
         play: fn(&View, &[Action]) -> Action,
-        which: fn(&Pass, Seat) -> bool,
-    ) -> (usize, usize) {
+        mut at_turn: impl FnMut(&DouDizhu, Seat, Seat, &PassLog),
+        mut at_end: impl FnMut(&DouDizhu, &[PassLog; 3]),
+    ) {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let (mut read, mut broken) = (0, 0);
         for _ in 0..games {
             let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
             let mut logs: [PassLog; 3] = Default::default();
@@ -220,9 +326,7 @@ mod tests {
                 logs[seat].observe(&view);
                 let a = match (game.phase, game.landlord) {
                     (Phase::Playing(_), Some(l)) => {
-                        let which = |p: &Pass| which(p, l);
-                        read += logs[seat].passes().iter().filter(|p| which(p)).count();
-                        broken += logs[seat].misfits(&game.hands, &game.played, which);
+                        at_turn(&game, seat, l, &logs[seat]);
                         play(&view, &legal)
                     }
                     _ => BasicBot::decide(&view, &legal),
@@ -230,8 +334,171 @@ mod tests {
                 logs[seat].moved(&view, &a);
                 game.apply(seat, &a).unwrap();
             }
+            at_end(&game, &logs);
         }
+    }
+
+    /// [`play_games`], adding up at each turn the passes `which` picks
+    /// that the seat's log has read and those of them the true hands
+    /// break (bombs kept).
+    fn read_and_broken(
+        seed: u64,
+        games: usize,
+        play: fn(&View, &[Action]) -> Action,
+        which: fn(&Pass, Seat) -> bool,
+    ) -> (usize, usize) {
+        let (mut read, mut broken) = (0, 0);
+        let at_turn = |game: &DouDizhu, _, l, log: &PassLog| {
+            let which = |p: &Pass| which(p, l);
+            read += log.passes().iter().filter(|p| which(p)).count();
+            broken += log.misfits(&game.hands, &game.played, |p| {
+                which(p).then_some(Bombs::Kept)
+            });
+        };
+        play_games(seed, games, play, at_turn, |_, _| {});
         (read, broken)
+    }
+
+    /// Selfish players (who break a bomb to follow, and lead their
+    /// lowest card) fit everything read of them, even taken to break
+    /// their bombs; and their later plays never prove them off the style.
+    #[test]
+    fn selfish_players_fit_their_passes_plays_and_leads_and_are_never_proved_off() {
+        let (mut passes, mut overs, mut leads, mut broken, mut proofs) = (0, 0, 0, 0, 0);
+        let at_turn = |game: &DouDizhu, seat: Seat, _, log: &PassLog| {
+            passes += log.passes().iter().filter(|p| p.over.is_none()).count();
+            overs += log.passes().iter().filter(|p| p.over.is_some()).count();
+            leads += log.leads().len();
+            broken += log.misfits(&game.hands, &game.played, |_| Some(Bombs::Broken));
+            broken += log.lead_misfits(&game.hands, &game.played, |_| true);
+            proofs += (0..3)
+                .filter(|&s| s != seat)
+                .map(|s| log.proofs_off_selfish(s, &game.played))
+                .sum::<usize>();
+        };
+        play_games(5, 40, selfish::decide, at_turn, |_, _| {});
+        assert!(
+            passes > 1000 && overs > 300 && leads > 300,
+            "{passes} {overs} {leads}"
+        );
+        assert_eq!((broken, proofs), (0, 0));
+    }
+
+    /// `normal` landlords lead, beat and pass by the hand they keep: a
+    /// farmer's log proves most of them off the selfish style by the end
+    /// of the game, and the reading's share of selfish worlds falls; a
+    /// selfish landlord's rises.
+    #[test]
+    fn normal_landlords_are_proved_off_the_selfish_style_and_selfish_ones_read_as_such() {
+        let (mut games, mut proved) = (0, 0);
+        let at_end = |game: &DouDizhu, logs: &[PassLog; 3]| {
+            let Some(l) = game.landlord else { return };
+            games += 1;
+            proved += usize::from(logs[(l + 1) % 3].proofs_off_selfish(l, &game.played) > 0);
+        };
+        play_games(11, 60, BasicBot::decide, |_, _, _, _| {}, at_end);
+        assert!(games > 40 && proved * 3 > games * 2, "{proved} of {games}");
+
+        let share_after = |play: fn(&View, &[Action]) -> Action, reading: &mut LandlordReading| {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+            for _ in 0..30 {
+                let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
+                let mut logs: [PassLog; 3] = Default::default();
+                while let Some(seat) = game.turn() {
+                    let legal = game.legal_actions(seat);
+                    let view = game.view(Some(seat));
+                    logs[seat].observe(&view);
+                    reading.observe(&view, &logs[seat]);
+                    let a = match game.phase {
+                        Phase::Playing(_) => play(&view, &legal),
+                        _ => BasicBot::decide(&view, &legal),
+                    };
+                    logs[seat].moved(&view, &a);
+                    game.apply(seat, &a).unwrap();
+                }
+            }
+            reading.selfish_share()
+        };
+        let mut reading = LandlordReading::default();
+        assert_eq!(reading.selfish_share(), 0.0);
+        let selfish = share_after(selfish::decide, &mut reading);
+        assert!(selfish > 0.85, "{selfish}");
+        let normal = share_after(BasicBot::decide, &mut reading);
+        assert!(normal < 0.4, "{normal}");
+    }
+
+    /// A lead misfits a hand with a lower card, or (a single, pair, trio
+    /// or bomb led) with more of its rank; a straight may leave one.
+    #[test]
+    fn a_lead_misfits_a_lower_card_or_more_of_its_rank() {
+        let set = |ranks: &str| -> CardSet {
+            let counts = crate::games::dou_dizhu::patterns::tests::counts(ranks);
+            CardSet::full_deck().pick_counts(&counts).unwrap()
+        };
+        let lead = |led: &str| Lead {
+            seat: 0,
+            cards: set(led),
+            played_then: CardSet::default(),
+        };
+        for (led, hand, misfits) in [
+            ("5", "5789", false),
+            ("5", "45789", true),
+            ("5", "55789", true),
+            ("55", "55789", false),
+            ("55", "555789", true),
+            ("555", "555789", false),
+            ("56789", "556789", false),
+            ("56789", "456789", true),
+            ("556677", "556677", false),
+        ] {
+            assert_eq!(lead(led).misfits(set(hand)), misfits, "{led} from {hand}");
+        }
+    }
+
+    /// At a farmer's first turn its log has read the landlord's lead, and
+    /// at the second farmer's the first farmer's play over it.
+    #[test]
+    fn the_landlords_lead_is_read_at_a_farmers_first_turn() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        for _ in 0..20 {
+            let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
+            while let (Some(seat), false) = (game.turn(), matches!(game.phase, Phase::Playing(_))) {
+                let legal = game.legal_actions(seat);
+                game.apply(seat, &BasicBot::decide(&game.view(Some(seat)), &legal))
+                    .unwrap();
+            }
+            // Nobody bid: no game.
+            let Some(l) = game.landlord else { continue };
+            let lead = selfish::decide(&game.view(Some(l)), &game.legal_actions(l));
+            game.apply(l, &lead).unwrap();
+            let led = game.played[l];
+            let mut log = PassLog::default();
+            log.observe(&game.view(Some((l + 1) % 3)));
+            let want = Lead {
+                seat: l,
+                cards: led,
+                played_then: CardSet::default(),
+            };
+            assert_eq!(log.leads(), [want]);
+            let one = (l + 1) % 3;
+            let over = selfish::decide(&game.view(Some(one)), &game.legal_actions(one));
+            game.apply(one, &over).unwrap();
+            let mut log = PassLog::default();
+            log.observe(&game.view(Some((l + 2) % 3)));
+            assert_eq!(log.leads(), [want]);
+            let read: Vec<(Seat, Seat, Option<u8>)> = log
+                .passes()
+                .iter()
+                .map(|p| (p.seat, p.by, p.over))
+                .collect();
+            match over {
+                Action::Pass => assert_eq!(read, [(one, l, None)]),
+                _ => {
+                    let main = game.view(None).standing.unwrap().combo.main;
+                    assert_eq!(read, [(one, l, Some(main))]);
+                }
+            }
+        }
     }
 
     /// Players who beat whatever they can ([`selfish`]) break none of

@@ -780,6 +780,16 @@ pub fn holds_same_kind_beating(hand: CardSet, faced: Combo, rules: &PatternRules
     holds_same_kind_between(hand, faced, u8::MAX, rules)
 }
 
+/// Whether `cards` takes some but not all of a four in the hand, or one
+/// joker of the rocket.
+pub fn breaks_bomb(hand: &Counts, cards: CardSet) -> bool {
+    let c = cards.counts();
+    let four = (0..SMALL_JOKER).any(|r| hand[r] == 4 && c[r] > 0 && c[r] < 4);
+    let rocket =
+        hand[SMALL_JOKER] == 1 && hand[BIG_JOKER] == 1 && (c[SMALL_JOKER] + c[BIG_JOKER]) == 1;
+    four || rocket
+}
+
 /// [`holds_same_kind_beating`], the beating play's main rank below
 /// `below`: did a hand that beat `faced` with a play of main rank `below`
 /// have a cheaper way?
@@ -789,24 +799,37 @@ pub fn holds_same_kind_between(
     below: u8,
     rules: &PatternRules,
 ) -> bool {
+    holds_same_kind_sparing(hand, faced, below, true, rules)
+}
+
+/// [`holds_same_kind_between`], plays that break (or spend) a bomb or the
+/// rocket counted too unless `spare_bombs`: the question asked of a player
+/// who breaks a bomb to follow ([`super::selfish`]'s style).
+pub fn holds_same_kind_sparing(
+    hand: CardSet,
+    faced: Combo,
+    below: u8,
+    spare_bombs: bool,
+    rules: &PatternRules,
+) -> bool {
     if matches!(faced.kind, Kind::Bomb | Kind::Rocket) {
         return false;
     }
     let counts = hand.counts();
-    let rocket = counts[SMALL_JOKER] == 1 && counts[BIG_JOKER] == 1;
     let mut found = false;
     let mut g = Gen {
         hand,
         c: counts,
         rules,
         sink: |m: Move| {
+            // A four spent whole (in a four-with-two, say) is spent too: a
+            // player keeping its bomb would pass there.
             let c = m.cards.counts();
-            let breaks_bomb = (0..c.len()).any(|r| c[r] > 0 && counts[r] == 4)
-                || rocket && c[SMALL_JOKER] + c[BIG_JOKER] == 1;
+            let spends_a_four = (0..SMALL_JOKER).any(|r| counts[r] == 4 && c[r] == 4);
             found |= m.combo.kind == faced.kind
                 && m.combo.size == faced.size
                 && m.combo.main < below
-                && !breaks_bomb;
+                && !(spare_bombs && (breaks_bomb(&counts, m.cards) || spends_a_four));
         },
     };
     generate_kind(

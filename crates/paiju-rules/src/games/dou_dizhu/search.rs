@@ -41,10 +41,10 @@ use super::action::Action;
 use super::ai::{turns_to_play_out, BasicBot, EasyBot};
 use super::cardset::CardSet;
 use super::endgame::{by_ranks, Position, Solver};
-use super::passes::{Pass, PassLog};
+use super::passes::{Bombs, Pass, PassLog};
 use super::patterns::PatternRules;
 use super::play::Playing;
-use super::selfish::{self, FarmerReading};
+use super::selfish::{self, FarmerReading, LandlordReading};
 use super::view::{PhaseName, View};
 use super::wild::WildRules;
 use super::{deck_for, Deal, DouDizhu, Phase, Rules};
@@ -74,6 +74,8 @@ pub struct HardBot {
     pub opponents: Opponents,
     /// What this bot has seen of the farmers it faced as the landlord.
     pub farmers: FarmerReading,
+    /// What this bot has seen of the landlords it faced as a farmer.
+    pub landlords: LandlordReading,
     /// The passes each seat it plays has read in the current game.
     pub passes: [PassLog; 3],
 }
@@ -139,6 +141,7 @@ impl Default for HardBot {
             endgame_positions: ENDGAME_POSITIONS,
             opponents: Opponents::Read,
             farmers: FarmerReading::default(),
+            landlords: LandlordReading::default(),
             passes: Default::default(),
         }
     }
@@ -151,6 +154,7 @@ impl Bot<DouDizhu> for HardBot {
             return self.search(view, legal, rng);
         };
         self.passes[me].observe(view);
+        self.landlords.observe(view, &self.passes[me]);
         let action = self.search(view, legal, rng);
         self.passes[me].moved(view, &action);
         action
@@ -192,11 +196,14 @@ impl HardBot {
             return quick;
         }
         let started = Instant::now();
-        // Only farmers are read: the landlord has no partner to overtake.
-        let selfish = if view.landlord == Some(me) {
-            self.farmers.selfish_share()
+        // The farmers are read as selfish by their overtakes; the
+        // landlord, who has no partner to overtake, by its plays never
+        // proved off that style. Its rollouts stay `normal` (playing it
+        // selfishly there lost games): only its worlds are drawn to fit.
+        let (selfish, selfish_landlord) = if view.landlord == Some(me) {
+            (self.farmers.selfish_share(), 0.0)
         } else {
-            0.0
+            (0.0, self.landlords.selfish_share())
         };
         // Sequential halving: the rollouts `worlds` × candidates would
         // cost are spread over rounds; after each round the worse half of
@@ -215,7 +222,9 @@ impl HardBot {
                     break 'rounds;
                 }
                 let style = self.opponents.style_in(worlds, selfish);
-                let Some(world) = self.world_fitting_passes(view, me, style, rng) else {
+                let reads_landlord = selfish::in_share(worlds, selfish_landlord);
+                let Some(world) = self.world_fitting_passes(view, me, style, reads_landlord, rng)
+                else {
                     return quick;
                 };
                 // One solver a world: the candidates' endgames share
@@ -270,33 +279,51 @@ impl HardBot {
             self.endgame_positions,
         ))
     }
-    /// A world drawn as [`sample_world`] does, fitting the opponents'
-    /// passes ([`super::passes`]): every pass on an enemy's play, and in a
-    /// world whose farmers play selfishly their passes on each other's too
-    /// and their plays over anyone's (the cheapest of the kind).
-    /// Of [`PASS_DRAWS`] draws, the first that fits them all, else the one
-    /// that breaks the fewest (a player may pass with a play in hand).
+    /// A world drawn as [`sample_world`] does, fitting what the opponents'
+    /// moves told ([`super::passes`]): every pass on an enemy's play, and
+    /// all the passes, plays over and leads of an enemy read as selfish
+    /// (the farmers of a world whose farmers play selfishly; the landlord
+    /// when `reads_landlord`). Of [`PASS_DRAWS`] draws, the first that
+    /// fits them all, else the one that breaks the fewest (a player may
+    /// pass with a play in hand).
     fn world_fitting_passes(
         &self,
         view: &View,
         me: usize,
         style: Style,
+        reads_landlord: bool,
         rng: &mut dyn rand::RngCore,
     ) -> Option<DouDizhu> {
         let landlord = view.landlord?;
         let log = &self.passes[me];
-        let owed = |p: &Pass| {
-            let enemy = (p.seat == landlord) != (me == landlord);
-            let selfish = style == Style::Selfish;
-            enemy && (selfish || (p.over.is_none() && p.on_an_enemy(landlord)))
+        let enemy = |seat: usize| (seat == landlord) != (me == landlord);
+        let selfish = |seat: usize| {
+            enemy(seat)
+                && if seat == landlord {
+                    reads_landlord
+                } else {
+                    style == Style::Selfish
+                }
         };
-        if !log.passes().iter().any(owed) {
+        let owed = |p: &Pass| {
+            if selfish(p.seat) {
+                Some(Bombs::Broken)
+            } else if enemy(p.seat) && p.over.is_none() && p.on_an_enemy(landlord) {
+                Some(Bombs::Kept)
+            } else {
+                None
+            }
+        };
+        let owes = log.passes().iter().any(|p| owed(p).is_some())
+            || log.leads().iter().any(|l| selfish(l.seat));
+        if !owes {
             return sample_world(view, me, rng);
         }
         let mut best: Option<(usize, DouDizhu)> = None;
         for _ in 0..PASS_DRAWS {
             let world = sample_world(view, me, rng)?;
-            let broken = log.misfits(&world.hands, &view.played, owed);
+            let broken = log.misfits(&world.hands, &view.played, owed)
+                + log.lead_misfits(&world.hands, &view.played, selfish);
             if best.as_ref().is_none_or(|(b, _)| broken < *b) {
                 best = Some((broken, world));
             }
@@ -648,9 +675,10 @@ mod tests {
                         owed_seen += 1;
                         for _ in 0..5 {
                             let w = bot
-                                .world_fitting_passes(&view, seat, Style::Normal, &mut rng)
+                                .world_fitting_passes(&view, seat, Style::Normal, false, &mut rng)
                                 .unwrap();
                             let p = sample_world(&view, seat, &mut rng).unwrap();
+                            let owed = |p: &Pass| owed(p).then_some(Bombs::Kept);
                             let broken = |w: &DouDizhu| log.misfits(&w.hands, &view.played, owed);
                             fitted += usize::from(broken(&w) == 0);
                             plain += usize::from(broken(&p) == 0);

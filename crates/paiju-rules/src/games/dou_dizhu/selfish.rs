@@ -21,6 +21,7 @@
 use super::action::Action;
 use super::ai::BasicBot;
 use super::cardset::CardSet;
+use super::passes::PassLog;
 use super::patterns::{
     for_each_play, Combo, Kind, Move, PatternRules, ACE, BIG_JOKER, SMALL_JOKER,
 };
@@ -191,6 +192,61 @@ impl FarmerReading {
     pub fn selfish_share(&self) -> f64 {
         let rate = (self.overtakes + f64::from(self.this_game)) / (self.games + 1.0 + PRIOR_GAMES);
         rate.clamp(0.0, 1.0)
+    }
+}
+
+/// What the `hard` bot has seen, as a farmer, of the landlords it faced:
+/// in how many games the landlord's later plays proved one of its passes,
+/// plays over or leads off the selfish style
+/// ([`PassLog::proofs_off_selfish`]: a cheaper play of the kind, a lower
+/// card than it led). The `normal` bot is proved off it in about four
+/// games of five; a landlord playing the style never is. The share of a
+/// farmer's worlds drawn to fit the landlord's moves as selfish is the
+/// share of the games read (decayed as [`FarmerReading`]'s, one game of
+/// none assumed before any) that proved nothing; none once this game has.
+#[derive(Clone, Debug, Default)]
+pub struct LandlordReading {
+    /// Earlier games read, and those that proved the landlord off the
+    /// style, both decayed.
+    games: f64,
+    proved_off: f64,
+    /// The game being read (its kitty and landlord), the cards played in
+    /// it when last read, and whether it proved the landlord off the style.
+    game: Option<(CardSet, Seat)>,
+    played: [CardSet; 3],
+    off_now: bool,
+}
+
+impl LandlordReading {
+    /// Reads the table at one of a farmer's turns (others are ignored),
+    /// from that farmer's log of the moves.
+    pub fn observe(&mut self, view: &View, log: &PassLog) {
+        let (Some(me), Some(kitty), Some(landlord)) = (view.seat, view.kitty, view.landlord) else {
+            return;
+        };
+        if landlord == me || view.phase != PhaseName::Playing || view.players != 3 {
+            return;
+        }
+        let grown = (0..3).all(|s| self.played[s].is_subset(view.played[s]));
+        if self.game != Some((kitty, landlord)) || !grown {
+            if self.game.is_some() {
+                self.games = self.games * DECAY + 1.0;
+                self.proved_off = self.proved_off * DECAY + f64::from(u8::from(self.off_now));
+            }
+            self.game = Some((kitty, landlord));
+            self.off_now = false;
+        }
+        self.played = view.played;
+        self.off_now |= log.proofs_off_selfish(landlord, &view.played) > 0;
+    }
+
+    /// The share of worlds (0 to 1) drawn to fit the landlord's moves as
+    /// selfish.
+    pub fn selfish_share(&self) -> f64 {
+        if self.off_now {
+            return 0.0;
+        }
+        ((self.games - self.proved_off) / (self.games + PRIOR_GAMES)).clamp(0.0, 1.0)
     }
 }
 
