@@ -460,6 +460,7 @@ mod tests {
     #[test]
     fn the_landlords_lead_is_read_at_a_farmers_first_turn() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let mut played_games = 0;
         for _ in 0..20 {
             let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
             while let (Some(seat), false) = (game.turn(), matches!(game.phase, Phase::Playing(_))) {
@@ -469,6 +470,7 @@ mod tests {
             }
             // Nobody bid: no game.
             let Some(l) = game.landlord else { continue };
+            played_games += 1;
             let lead = selfish::decide(&game.view(Some(l)), &game.legal_actions(l));
             game.apply(l, &lead).unwrap();
             let led = game.played[l];
@@ -499,6 +501,7 @@ mod tests {
                 }
             }
         }
+        assert!(played_games > 15, "{played_games}");
     }
 
     /// Players who beat whatever they can ([`selfish`]) break none of

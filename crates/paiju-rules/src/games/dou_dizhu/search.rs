@@ -24,12 +24,16 @@
 //! solved: the solver takes every seat to play perfectly. The bot's own
 //! side plays `normal` in every world.
 //!
-//! The worlds are drawn to fit what the opponents' passes told
+//! The worlds are drawn to fit what the opponents' moves told
 //! ([`super::passes`]): an opponent who passed on its enemy's play held
-//! nothing of the kind high enough to follow (bombs apart), and a selfish
-//! farmer not even on its partner's, nor anything of the kind cheaper than
-//! what it beat a play with. Of a few dozen draws a world takes the
-//! first that fits them, else the one that breaks fewest.
+//! nothing of the kind high enough to follow (bombs apart). An opponent
+//! read as selfish (the farmers, as above; the landlord, as a farmer reads
+//! it, when its later plays never proved it off the style:
+//! [`super::selfish::LandlordReading`]) held nothing of the kind even on
+//! its partner's play or by breaking a bomb, nothing cheaper than what it
+//! beat a play with, and nothing lower than the card it led. Of a few
+//! dozen draws a world takes the first that fits them, else the one that
+//! breaks fewest.
 //!
 //! Bidding, doubling and discards stay with the `normal` bot: the search is
 //! where the points are. Worlds are drawn from the generator the caller
