@@ -400,23 +400,10 @@ mod tests {
         assert!(games > 40 && proved * 3 > games * 2, "{proved} of {games}");
 
         let share_after = |play: fn(&View, &[Action]) -> Action, reading: &mut LandlordReading| {
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-            for _ in 0..30 {
-                let mut game = DouDizhu::deal(Rules::default(), 3, &mut rng).unwrap();
-                let mut logs: [PassLog; 3] = Default::default();
-                while let Some(seat) = game.turn() {
-                    let legal = game.legal_actions(seat);
-                    let view = game.view(Some(seat));
-                    logs[seat].observe(&view);
-                    reading.observe(&view, &logs[seat]);
-                    let a = match game.phase {
-                        Phase::Playing(_) => play(&view, &legal),
-                        _ => BasicBot::decide(&view, &legal),
-                    };
-                    logs[seat].moved(&view, &a);
-                    game.apply(seat, &a).unwrap();
-                }
-            }
+            let at_turn = |game: &DouDizhu, seat: Seat, _, log: &PassLog| {
+                reading.observe(&game.view(Some(seat)), log)
+            };
+            play_games(12, 30, play, at_turn, |_, _| {});
             reading.selfish_share()
         };
         let mut reading = LandlordReading::default();

@@ -127,17 +127,43 @@ fn lead(hand: CardSet, legal: &[Action]) -> Option<Action> {
 /// What the `hard` bot has seen of the farmers it faced as the landlord.
 #[derive(Clone, Debug, Default)]
 pub struct FarmerReading {
-    /// Earlier games read, and the overtakes seen in them, both decayed.
-    games: f64,
-    overtakes: f64,
-    /// The game being read (its kitty and landlord: a deal's kitty is its
-    /// own), the cards played in it when last read (they only grow within
-    /// a game), the overtakes seen in it, and the play that stood at the
-    /// landlord's last turn in it.
-    game: Option<(CardSet, Seat)>,
-    played: [CardSet; 3],
+    /// Earlier games read, and the overtakes seen in them.
+    past: GamesRead,
+    /// The overtakes seen in the game being read, and the play that stood
+    /// at the landlord's last turn in it.
     this_game: u32,
     last_standing: Option<Standing>,
+}
+
+/// Games read, decayed, and what was seen in them, with the game being
+/// read: what [`FarmerReading`] and [`LandlordReading`] share.
+#[derive(Clone, Debug, Default)]
+struct GamesRead {
+    games: f64,
+    seen: f64,
+    /// The game being read (its kitty and landlord: a deal's kitty is its
+    /// own) and the cards played in it when last read (they only grow
+    /// within a game).
+    game: Option<(CardSet, Seat)>,
+    played: [CardSet; 3],
+}
+
+impl GamesRead {
+    /// Follows the table to `view`. When a new game has begun, adds the
+    /// one read before with `seen_in_it`, and says so.
+    fn follow(&mut self, view: &View, game: (CardSet, Seat), seen_in_it: f64) -> bool {
+        let grown = (0..3).all(|s| self.played[s].is_subset(view.played[s]));
+        let new = self.game != Some(game) || !grown;
+        if new {
+            if self.game.is_some() {
+                self.games = self.games * DECAY + 1.0;
+                self.seen = self.seen * DECAY + seen_in_it;
+            }
+            self.game = Some(game);
+        }
+        self.played = view.played;
+        new
+    }
 }
 
 impl FarmerReading {
@@ -151,17 +177,13 @@ impl FarmerReading {
         if view.landlord != Some(me) || view.phase != PhaseName::Playing || view.players != 3 {
             return;
         }
-        let grown = (0..3).all(|s| self.played[s].is_subset(view.played[s]));
-        if self.game != Some((kitty, me)) || !grown {
-            if self.game.is_some() {
-                self.games = self.games * DECAY + 1.0;
-                self.overtakes = self.overtakes * DECAY + f64::from(self.this_game);
-            }
-            self.game = Some((kitty, me));
+        if self
+            .past
+            .follow(view, (kitty, me), f64::from(self.this_game))
+        {
             self.this_game = 0;
             self.last_standing = None;
         }
-        self.played = view.played;
         let next = (me + 1) % 3;
         let before = (me + 2) % 3;
         if let Some(st) = view.standing {
@@ -190,7 +212,8 @@ impl FarmerReading {
     /// The share of worlds (0 to 1) in which the farmers should play
     /// selfishly: overtakes a game, this one counted as it goes.
     pub fn selfish_share(&self) -> f64 {
-        let rate = (self.overtakes + f64::from(self.this_game)) / (self.games + 1.0 + PRIOR_GAMES);
+        let rate =
+            (self.past.seen + f64::from(self.this_game)) / (self.past.games + 1.0 + PRIOR_GAMES);
         rate.clamp(0.0, 1.0)
     }
 }
@@ -207,13 +230,9 @@ impl FarmerReading {
 #[derive(Clone, Debug, Default)]
 pub struct LandlordReading {
     /// Earlier games read, and those that proved the landlord off the
-    /// style, both decayed.
-    games: f64,
-    proved_off: f64,
-    /// The game being read (its kitty and landlord), the cards played in
-    /// it when last read, and whether it proved the landlord off the style.
-    game: Option<(CardSet, Seat)>,
-    played: [CardSet; 3],
+    /// style.
+    past: GamesRead,
+    /// Whether the game being read has proved it off the style.
     off_now: bool,
 }
 
@@ -227,16 +246,12 @@ impl LandlordReading {
         if landlord == me || view.phase != PhaseName::Playing || view.players != 3 {
             return;
         }
-        let grown = (0..3).all(|s| self.played[s].is_subset(view.played[s]));
-        if self.game != Some((kitty, landlord)) || !grown {
-            if self.game.is_some() {
-                self.games = self.games * DECAY + 1.0;
-                self.proved_off = self.proved_off * DECAY + f64::from(u8::from(self.off_now));
-            }
-            self.game = Some((kitty, landlord));
+        if self
+            .past
+            .follow(view, (kitty, landlord), f64::from(u8::from(self.off_now)))
+        {
             self.off_now = false;
         }
-        self.played = view.played;
         self.off_now |= log.proofs_off_selfish(landlord, &view.played) > 0;
     }
 
@@ -246,7 +261,8 @@ impl LandlordReading {
         if self.off_now {
             return 0.0;
         }
-        ((self.games - self.proved_off) / (self.games + PRIOR_GAMES)).clamp(0.0, 1.0)
+        let (games, off) = (self.past.games, self.past.seen);
+        ((games - off) / (games + PRIOR_GAMES)).clamp(0.0, 1.0)
     }
 }
 
