@@ -58,6 +58,12 @@ impl TableGame for PaohuziTable {
         crate::ai::paohuzi::bot(rules.ai, rules)
     }
 
+    /// A replay (复盘) asks `hard`, whatever the level the table played,
+    /// as its words say ("hard AI").
+    fn strongest_bot(rules: &PaohuziRules) -> Box<dyn Bot<Self>> {
+        crate::ai::paohuzi::bot(crate::ai::Level::Hard, rules)
+    }
+
     /// A hint is `normal`'s, whatever the level: it decides in
     /// microseconds.
     fn hint_bot(rules: &PaohuziRules) -> Box<dyn Bot<Self>> {
@@ -86,7 +92,8 @@ mod tests {
     use crate::ai::Level;
 
     /// A table plays at the level its rules name: only `hard` searches
-    /// (off the table's task); hints are `normal`'s, which never does.
+    /// (off the table's task); hints are `normal`'s, which never does; a
+    /// replay asks `hard` at every level.
     #[test]
     fn the_tables_level_picks_its_bot() {
         for level in Level::ALL {
@@ -99,6 +106,7 @@ mod tests {
                 level == Level::Hard
             );
             assert!(!PaohuziTable::hint_bot(&rules).may_block());
+            assert!(PaohuziTable::strongest_bot(&rules).may_block());
         }
     }
 }

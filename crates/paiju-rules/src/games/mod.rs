@@ -119,8 +119,7 @@ impl GameKind {
 impl GameKind {
     /// Whether the game's AI seats play at a level a table chooses (`"ai"`
     /// in its rules: easy, normal, hard), and the level a table that names
-    /// none plays at. Duan Guozi's seats decide nothing; Paohuzi has one
-    /// AI so far.
+    /// none plays at. Duan Guozi's seats decide nothing.
     pub fn ai_levels(self) -> Option<crate::ai::Level> {
         match self {
             GameKind::DouDizhu => Some(crate::ai::Level::default()),
