@@ -10,9 +10,8 @@
 //! the research engines' rank strings (RLCard, DouZero) beside the cards.
 
 use super::stats::{Measure, Score};
-use super::{Arena, Decision, MatchOptions, Played};
+use super::{Arena, Decision, LevelSpec, MatchOptions, Played};
 use crate::ai::Bot;
-use crate::games::dou_dizhu::ai::Level;
 use crate::games::dou_dizhu::cardset::CardSet;
 use crate::games::dou_dizhu::patterns::RANKS;
 use crate::games::dou_dizhu::view::Event;
@@ -21,7 +20,7 @@ use crate::games::{Game, RecordAction, Seat};
 use serde_json::{json, Map, Value};
 
 impl Arena for DouDizhu {
-    const BOTS: &'static str = "easy, normal, hard, hard:<worlds>";
+    const BOTS: &'static str = "easy (basic), normal, hard, hard:<worlds>[:normal|easy|mixed|read]";
 
     fn measures(_opts: &MatchOptions<Self>) -> Vec<Measure> {
         vec![Measure::rate("wp", "WP"), Measure::amount("adp", "ADP")]
@@ -51,29 +50,32 @@ impl Arena for DouDizhu {
         rules.players as usize
     }
 
-    /// `hard:N`: the hard level sampling N worlds a decision;
-    /// `hard:N:normal`, `hard:N:easy`, `hard:N:mixed`, `hard:N:read`: and
-    /// taking its opponents in the rollouts to play so (`read`, the level's
-    /// own, is `normal` with selfish farmers as often as it has seen them).
+    /// The levels every game names ([`LevelSpec`]), and `hard:N:normal`,
+    /// `hard:N:easy`, `hard:N:mixed`, `hard:N:read`: the hard level
+    /// sampling N worlds a decision and taking its opponents in the
+    /// rollouts to play so (`read`, the level's own, is `normal` with
+    /// selfish farmers as often as it has seen them).
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
         use crate::games::dou_dizhu::search::{HardBot, Opponents};
-        if let Some(rest) = spec.strip_prefix("hard:") {
-            let (n, opponents) = rest.split_once(':').unwrap_or((rest, "read"));
-            let worlds: usize = n.parse().ok().filter(|&w| w > 0)?;
-            let opponents = match opponents {
-                "normal" => Opponents::Normal,
-                "easy" => Opponents::Easy,
-                "mixed" => Opponents::Mixed,
-                "read" => Opponents::Read,
-                _ => return None,
-            };
-            return Some(Box::new(HardBot {
+        let (level, opponents) = match spec.strip_prefix("hard:").map(|rest| rest.split_once(':')) {
+            Some(Some((worlds, opponents))) => (&spec[..5 + worlds.len()], Some(opponents)),
+            _ => (spec, None),
+        };
+        let opponents = match opponents {
+            None | Some("read") => Opponents::Read,
+            Some("normal") => Opponents::Normal,
+            Some("easy") => Opponents::Easy,
+            Some("mixed") => Opponents::Mixed,
+            Some(_) => return None,
+        };
+        match LevelSpec::parse(level)? {
+            LevelSpec::HardWorlds(worlds) => Some(Box::new(HardBot {
                 worlds,
                 opponents,
                 ..Default::default()
-            }));
+            })),
+            LevelSpec::Level(level) => Some(level.bot()),
         }
-        Level::from_name(spec).map(Level::bot)
     }
 
     /// The first seat's holder, then the other player.

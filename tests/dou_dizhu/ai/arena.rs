@@ -150,3 +150,40 @@ fn a_silent_bot_times_out_into_the_fallback() {
     assert!(err.to_string().contains("in a row"), "{err}");
     assert_eq!(a.faults(), 3);
 }
+
+/// Dou Dizhu's players are every game's levels (`basic` the same as
+/// `easy`, as docs/arena.md says) and its `hard:N:<opponents>`; anything
+/// else is refused with the list.
+#[test]
+fn dou_dizhu_players_are_the_levels_and_hard_with_its_opponents() {
+    let spec = |s: &str| player_from_spec::<DouDizhu>(s, 1, Duration::from_secs(1));
+    for ok in [
+        "basic",
+        "easy",
+        "normal",
+        "hard",
+        "hard:40",
+        "hard:40:read",
+        "hard:40:mixed",
+        "hard:40:easy",
+        "hard:40:normal",
+    ] {
+        assert!(spec(ok).is_ok(), "{ok}");
+    }
+    for bad in [
+        "expert",
+        "hard:0",
+        "hard:x",
+        "hard:40:bogus",
+        "normal:40",
+        "hard:",
+    ] {
+        match spec(bad) {
+            Err(ArenaError::Options(message)) => {
+                assert!(message.contains("easy (basic)"), "{message}")
+            }
+            Err(e) => panic!("{bad}: {e}"),
+            Ok(_) => panic!("{bad} was taken"),
+        }
+    }
+}
