@@ -184,9 +184,8 @@ impl PassLog {
                         return;
                     }
                 }
-                // It has not moved yet (the seat after the landlord, at
-                // the first turn) or passed on its own play: nothing to
-                // read.
+                // Nothing stood and it did not play: it has not moved yet
+                // (the seat after the landlord, read at the first turn).
                 _ => {}
             }
         }
