@@ -3,7 +3,7 @@
 //! later was in its hand when it passed. A seat that passes only when it
 //! cannot follow (a landlord, almost always; a farmer facing the landlord)
 //! held, when it passed, no play of the kind that beat the table and left
-//! its bombs whole ([`super::patterns::holds_same_kind_beating`]). The
+//! its bombs whole ([`super::patterns::holds_same_kind_between`]). The
 //! `hard` bot's worlds ([`super::search`]) should give it such hands.
 //!
 //! A seat that plays [`super::selfish`]'s style tells more: it passes only
@@ -23,7 +23,7 @@
 
 use super::action::Action;
 use super::cardset::CardSet;
-use super::patterns::{classify, holds_same_kind_sparing, Combo, PatternRules};
+use super::patterns::{classify, holds_same_kind_between, Bombs, Combo, PatternRules};
 use super::view::{PhaseName, SeatMove, View};
 use crate::games::Seat;
 
@@ -64,17 +64,15 @@ impl Lead {
     }
 }
 
-/// Whether a seat read as following breaks a bomb (or the rocket) to do
-/// it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Bombs {
-    /// Passes rather than break one: the `normal` bot's way.
-    Kept,
-    /// Follows with any play of the kind: [`super::selfish`]'s way.
-    Broken,
-}
-
 impl Pass {
+    /// Does a hand `then` (the seat's when it passed or played over) break
+    /// this read: a play of the kind that beat what it faced (cheaper than
+    /// its own, for a play over), counted as `bombs` says?
+    fn misfits(&self, then: CardSet, bombs: Bombs) -> bool {
+        let below = self.over.unwrap_or(u8::MAX);
+        holds_same_kind_between(then, self.faced, below, bombs, &PatternRules::CLASSIC)
+    }
+
     /// A pass on the other side's play (a farmer's on the landlord's, the
     /// landlord's on a farmer's), not on a partner's.
     pub fn on_an_enemy(&self, landlord: Seat) -> bool {
@@ -161,8 +159,11 @@ impl PassLog {
                     over: None,
                 }),
                 _ if played => {
+                    let play = play_of(view, s);
                     if let Some((by, faced)) = facing.filter(|&(by, _)| by != s) {
-                        self.read_play_over(view, s, by, faced);
+                        if let Some(play) = play {
+                            self.read_play_over(view, s, by, faced, play);
+                        }
                     } else {
                         // Nothing stood, or its own play had stood all
                         // round: it led.
@@ -172,14 +173,8 @@ impl PassLog {
                             played_then: self.played[s],
                         });
                     }
-                    // Its play: still standing (the next seat passed on
-                    // it), or beaten by the next seat and shown as its
-                    // last move of the round.
-                    facing = match (view.standing, view.last_moves[s]) {
-                        (Some(st), _) if st.seat == s => Some((s, st.combo)),
-                        (_, Some(SeatMove::Played { combo, .. })) => Some((s, combo)),
-                        _ => None,
-                    };
+                    // What the next seat faced: its play.
+                    facing = play.map(|(_, combo)| (s, combo));
                     if facing.is_none() {
                         return;
                     }
@@ -191,25 +186,24 @@ impl PassLog {
         }
     }
 
-    /// Seat `s` played over `faced` of `by`'s: its play (standing still,
-    /// or beaten by the seat after and shown as its last move), read when
-    /// it is of the same kind.
-    fn read_play_over(&mut self, view: &View, s: Seat, by: Seat, faced: Combo) {
-        let play = match (view.standing, view.last_moves[s]) {
-            (Some(st), _) if st.seat == s => Some((st.cards, st.combo)),
-            (_, Some(SeatMove::Played { cards, combo })) => Some((cards, combo)),
-            _ => None,
-        };
-        if let Some((cards, combo)) = play {
-            if combo.kind == faced.kind && combo.size == faced.size {
-                self.passes.push(Pass {
-                    seat: s,
-                    by,
-                    faced,
-                    played_then: view.played[s].minus(cards),
-                    over: Some(combo.main),
-                });
-            }
+    /// Seat `s` played `play` over `faced` of `by`'s: read when it is of
+    /// the same kind.
+    fn read_play_over(
+        &mut self,
+        view: &View,
+        s: Seat,
+        by: Seat,
+        faced: Combo,
+        (cards, combo): (CardSet, Combo),
+    ) {
+        if combo.kind == faced.kind && combo.size == faced.size {
+            self.passes.push(Pass {
+                seat: s,
+                by,
+                faced,
+                played_then: view.played[s].minus(cards),
+                over: Some(combo.main),
+            });
         }
     }
 
@@ -251,10 +245,10 @@ impl PassLog {
             .iter()
             .filter_map(|p| which(p).map(|bombs| (p, bombs)))
             .filter(|(p, bombs)| {
-                let then = hands[p.seat].union(played[p.seat].minus(p.played_then));
-                let below = p.over.unwrap_or(u8::MAX);
-                let spare = *bombs == Bombs::Kept;
-                holds_same_kind_sparing(then, p.faced, below, spare, &PatternRules::CLASSIC)
+                p.misfits(
+                    hands[p.seat].union(played[p.seat].minus(p.played_then)),
+                    *bombs,
+                )
             })
             .count()
     }
@@ -281,9 +275,7 @@ impl PassLog {
     pub fn proofs_off_selfish(&self, seat: Seat, played: &[CardSet; 3]) -> usize {
         let passes = self.passes.iter().filter(|p| p.seat == seat).filter(|p| {
             // Its cards played since were all in its hand then.
-            let since = played[seat].minus(p.played_then);
-            let below = p.over.unwrap_or(u8::MAX);
-            holds_same_kind_sparing(since, p.faced, below, false, &PatternRules::CLASSIC)
+            p.misfits(played[seat].minus(p.played_then), Bombs::Broken)
         });
         let leads = self.leads.iter().filter(|l| l.seat == seat).filter(|l| {
             let since = played[seat].minus(l.played_then);
@@ -292,6 +284,17 @@ impl PassLog {
             l.misfits(since)
         });
         passes.count() + leads.count()
+    }
+}
+
+/// The play seat `s` made since the reader's last turn: still standing
+/// (the next seat passed on it), or beaten by the next seat and shown as
+/// its last move of the round.
+fn play_of(view: &View, s: Seat) -> Option<(CardSet, Combo)> {
+    match (view.standing, view.last_moves[s]) {
+        (Some(st), _) if st.seat == s => Some((st.cards, st.combo)),
+        (_, Some(SeatMove::Played { cards, combo })) => Some((cards, combo)),
+        _ => None,
     }
 }
 

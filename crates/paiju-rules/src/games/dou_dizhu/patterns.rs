@@ -771,15 +771,6 @@ pub fn for_each_play(
     generate_plays(&mut g, standing);
 }
 
-/// Does `hand` hold a play of `faced`'s own kind and size that beats it
-/// and leaves its bombs (and its rocket) whole? A player who passes with
-/// such a play in hand chose to; one who passes with only bomb-breaking
-/// plays may rightly have spared the bomb. A bomb faced counts nothing:
-/// bombing back is always a choice.
-pub fn holds_same_kind_beating(hand: CardSet, faced: Combo, rules: &PatternRules) -> bool {
-    holds_same_kind_between(hand, faced, u8::MAX, rules)
-}
-
 /// Whether `cards` takes some but not all of a four in the hand, or one
 /// joker of the rocket.
 pub fn breaks_bomb(hand: &Counts, cards: CardSet) -> bool {
@@ -790,26 +781,29 @@ pub fn breaks_bomb(hand: &Counts, cards: CardSet) -> bool {
     four || rocket
 }
 
-/// [`holds_same_kind_beating`], the beating play's main rank below
-/// `below`: did a hand that beat `faced` with a play of main rank `below`
-/// have a cheaper way?
+/// Whether a player who follows keeps its bombs (and the rocket) whole or
+/// breaks one to do it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bombs {
+    /// Passes rather than break one: the `normal` bot's way.
+    Kept,
+    /// Follows with any play of the kind: [`super::selfish`]'s way.
+    Broken,
+}
+
+/// Does `hand` hold a play of `faced`'s own kind and size that beats it,
+/// of a main rank below `below` (`u8::MAX`: any)? With [`Bombs::Kept`]
+/// only the plays that leave its bombs (and its rocket) whole count: a
+/// player who passes with such a play in hand chose to, one who passes
+/// with only bomb-breaking plays may rightly have spared the bomb. With a
+/// `below`: did a hand that beat `faced` with a play of that main rank
+/// have a cheaper way? A bomb faced counts nothing: bombing back is always
+/// a choice.
 pub fn holds_same_kind_between(
     hand: CardSet,
     faced: Combo,
     below: u8,
-    rules: &PatternRules,
-) -> bool {
-    holds_same_kind_sparing(hand, faced, below, true, rules)
-}
-
-/// [`holds_same_kind_between`], plays that break (or spend) a bomb or the
-/// rocket counted too unless `spare_bombs`: the question asked of a player
-/// who breaks a bomb to follow ([`super::selfish`]'s style).
-pub fn holds_same_kind_sparing(
-    hand: CardSet,
-    faced: Combo,
-    below: u8,
-    spare_bombs: bool,
+    bombs: Bombs,
     rules: &PatternRules,
 ) -> bool {
     if matches!(faced.kind, Kind::Bomb | Kind::Rocket) {
@@ -829,7 +823,7 @@ pub fn holds_same_kind_sparing(
             found |= m.combo.kind == faced.kind
                 && m.combo.size == faced.size
                 && m.combo.main < below
-                && !(spare_bombs && (breaks_bomb(&counts, m.cards) || spends_a_four));
+                && !(bombs == Bombs::Kept && (breaks_bomb(&counts, m.cards) || spends_a_four));
         },
     };
     generate_kind(
@@ -971,9 +965,11 @@ pub(super) mod tests {
     #[test]
     fn a_same_kind_beat_in_hand_is_found_and_a_bomb_spared() {
         let beats = |h: &str, kind: Kind, main: usize, size: usize| {
-            holds_same_kind_beating(
+            holds_same_kind_between(
                 hand(h),
                 Combo::new(kind, main, size),
+                u8::MAX,
+                Bombs::Kept,
                 &PatternRules::CLASSIC,
             )
         };
@@ -1006,6 +1002,7 @@ pub(super) mod tests {
                 hand(h),
                 Combo::new(Kind::Single, main, 1),
                 below as u8,
+                Bombs::Kept,
                 &PatternRules::CLASSIC,
             )
         };
