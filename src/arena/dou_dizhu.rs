@@ -57,8 +57,9 @@ impl Arena for DouDizhu {
     /// selfish farmers as often as it has seen them).
     fn bot(spec: &str) -> Option<Box<dyn Bot<Self>>> {
         use crate::games::dou_dizhu::search::{HardBot, Opponents};
-        let (level, opponents) = match spec.strip_prefix("hard:").map(|rest| rest.split_once(':')) {
-            Some(Some((worlds, opponents))) => (&spec[..5 + worlds.len()], Some(opponents)),
+        // `hard:N:<opponents>` is LevelSpec's `hard:N` and the opponents.
+        let (level, opponents) = match spec.rsplit_once(':') {
+            Some((level, opponents)) if level.starts_with("hard:") => (level, Some(opponents)),
             _ => (spec, None),
         };
         let opponents = match opponents {

@@ -252,7 +252,10 @@ impl LandlordReading {
         {
             self.off_now = false;
         }
-        self.off_now |= log.proofs_off_selfish(landlord, &view.played) > 0;
+        // Once proved off, this game needs no more reading.
+        if !self.off_now {
+            self.off_now = log.proofs_off_selfish(landlord, &view.played) > 0;
+        }
     }
 
     /// The share of worlds (0 to 1) drawn to fit the landlord's moves as
