@@ -33,7 +33,9 @@ impl Reading {
         let me = view.viewer?;
         let order = view.order()?;
         let mut unseen = [0u8; 54];
-        for card in crate::cards::standard_deck() {
+        // Every card of a deck, by index (no deck built: this runs at every
+        // move `hard` plays out).
+        for card in (0..54).filter_map(Card::from_index) {
             unseen[order.key(card) as usize] += view.rules.decks;
         }
         for &card in view.seen() {

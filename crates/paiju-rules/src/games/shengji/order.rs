@@ -10,6 +10,8 @@
 //! different keys, so they never make a pair.
 
 use crate::cards::{Card, Rank, Suit};
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Play suits by index: 0 trump, 1 … 4 the plain suits S H C D.
 pub const PLAY_SUITS: usize = 5;
@@ -36,9 +38,20 @@ pub struct Order {
     key: [u8; 54],
     suit: [u8; 54],
     value: [u8; 54],
-    /// Per play suit, its value levels from low to high, each the keys of that value.
-    levels: [Vec<Vec<u8>>; PLAY_SUITS],
+    /// Per play suit, its value levels from low to high, each the keys of
+    /// that value. Shared: an order is cloned into every view and world.
+    levels: Arc<[Vec<Vec<u8>>; PLAY_SUITS]>,
 }
+
+thread_local! {
+    /// The orders built so far on this thread. An AI's search builds the
+    /// same order at every move it plays out (`ShengjiView::order`), and
+    /// building one is some seventy small allocations; a hand has one.
+    static BUILT: RefCell<Vec<Order>> = const { RefCell::new(Vec::new()) };
+}
+
+/// At most this many orders are kept per thread (a match has a few dozen).
+const BUILT_KEPT: usize = 64;
 
 /// Folds a suit for `two_colors`.
 pub fn fold_suit(s: Suit, two_colors: bool) -> Suit {
@@ -52,6 +65,28 @@ pub fn fold_suit(s: Suit, two_colors: bool) -> Suit {
 impl Order {
     pub fn new(level: Rank, trump: Option<Suit>, twos_trump: bool, two_colors: bool) -> Order {
         let trump = trump.map(|s| fold_suit(s, two_colors));
+        let same = |o: &Order| {
+            o.level == level
+                && o.trump == trump
+                && o.twos_trump == twos_trump
+                && o.two_colors == two_colors
+        };
+        if let Some(o) = BUILT.with(|b| b.borrow().iter().find(|o| same(o)).cloned()) {
+            return o;
+        }
+        let o = Order::build(level, trump, twos_trump, two_colors);
+        BUILT.with(|b| {
+            let mut b = b.borrow_mut();
+            if b.len() >= BUILT_KEPT {
+                b.remove(0);
+            }
+            b.push(o.clone());
+        });
+        o
+    }
+
+    /// [`Order::new`] without the thread's cache (`trump` already folded).
+    fn build(level: Rank, trump: Option<Suit>, twos_trump: bool, two_colors: bool) -> Order {
         let suits: Vec<Suit> = if two_colors {
             vec![Suit::Spades, Suit::Hearts]
         } else {
@@ -123,7 +158,7 @@ impl Order {
             key,
             suit,
             value,
-            levels,
+            levels: Arc::new(levels),
         }
     }
 
