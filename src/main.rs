@@ -153,6 +153,15 @@ enum Command {
         /// Write every game's record to this directory (`paiju replay` reads them).
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        /// Threads playing deals at once, each with its own players (the
+        /// figures are the same as on one, but for Dou Dizhu's `hard`,
+        /// which reads its opponents across the games it sees).
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Append each deal's scores to this file as it ends; run again
+        /// with the same file to go on where a stopped run stopped.
+        #[arg(long)]
+        scores: Option<std::path::PathBuf>,
         /// Milliseconds an external bot has for one decision.
         #[arg(long, default_value_t = 5000)]
         timeout_ms: u64,
@@ -306,6 +315,8 @@ fn main() -> ExitCode {
             hands,
             matches,
             records,
+            jobs,
+            scores,
             timeout_ms,
             json,
         } => {
@@ -324,6 +335,8 @@ fn main() -> ExitCode {
                 records,
                 timeout: std::time::Duration::from_millis(timeout_ms),
                 json,
+                jobs,
+                scores,
             };
             match paiju::arena::run(&args) {
                 Ok(text) => {

@@ -180,6 +180,8 @@ fn every_game_runs_from_the_command_line() {
             records: None,
             timeout: Duration::from_secs(1),
             json: true,
+            jobs: 1,
+            scores: None,
         };
         let out = paiju::arena::run(&args).unwrap_or_else(|e| panic!("{game}: {e}"));
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -202,9 +204,90 @@ fn every_game_runs_from_the_command_line() {
         records: None,
         timeout: Duration::from_secs(1),
         json: false,
+        jobs: 1,
+        scores: None,
     };
     let err = paiju::arena::run(&bad).unwrap_err().to_string();
     assert!(err.contains("--bidding"), "{err}");
+}
+
+/// `--jobs 2` plays the same match as one thread, and `--scores` lets a
+/// stopped match go on: a file cut in the middle of a line gives the same
+/// figures once the rest is played, counting each deal once; a run of
+/// other options is refused and the file left as it was; a longer run
+/// plays only the deals the file lacks.
+#[test]
+fn a_match_is_the_same_on_two_jobs_and_goes_on_after_a_stop() {
+    let dir = temp_dir("scores");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("scores.jsonl");
+    let args = |matches: usize, seed: u64, jobs: usize, scores: bool| paiju::arena::ArenaArgs {
+        game: "shengji".into(),
+        a: "normal".into(),
+        b: "easy".into(),
+        deals: 100,
+        seed,
+        rules: "{}".into(),
+        players: None,
+        bidding: false,
+        hands: None,
+        matches: Some(matches),
+        deals_file: None,
+        records: None,
+        timeout: Duration::from_secs(1),
+        json: true,
+        jobs,
+        scores: scores.then(|| path.clone()),
+    };
+    let run = |a: &paiju::arena::ArenaArgs| -> serde_json::Value {
+        serde_json::from_str(&paiju::arena::run(a).unwrap()).unwrap()
+    };
+    // The figures without the decision times (and how they were come by).
+    let figures = |mut v: serde_json::Value| {
+        let m = v.as_object_mut().unwrap();
+        m.remove("timing");
+        m.remove("resumed");
+        v
+    };
+    let one = run(&args(4, 8, 1, false));
+    assert_eq!(one["deals"], 4);
+    assert!(one["hands"].as_u64().unwrap() > 16, "{one}");
+    assert_eq!(figures(run(&args(4, 8, 2, false))), figures(one.clone()));
+
+    let whole = run(&args(4, 8, 2, true));
+    assert_eq!(figures(whole), figures(one.clone()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 5, "{text}");
+    // Stopped after two deals, in the middle of writing the third.
+    let cut = format!(
+        "{}\n{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        &lines[3][..12]
+    );
+    std::fs::write(&path, &cut).unwrap();
+    let resumed = run(&args(4, 8, 1, true));
+    assert_eq!(resumed["resumed"], 2);
+    let decisions = |v: &serde_json::Value| v["timing"]["a"]["decisions"].as_u64().unwrap();
+    assert!(decisions(&resumed) < decisions(&one));
+    assert_eq!(figures(resumed), figures(one.clone()));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.ends_with('\n'));
+
+    let other = paiju::arena::run(&args(4, 9, 1, true))
+        .unwrap_err()
+        .to_string();
+    assert!(other.contains("another run"), "{other}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+
+    let longer = run(&args(5, 8, 1, true));
+    assert_eq!(longer["resumed"], 4);
+    assert_eq!(longer["deals"], 5);
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 6);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A bot draws from a generator of its own in every hand: a deal plays

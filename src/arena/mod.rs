@@ -26,6 +26,7 @@ pub mod dou_dizhu;
 pub mod duan_guozi;
 pub mod external;
 pub mod paohuzi;
+pub mod scores;
 pub mod shengji;
 pub mod stats;
 
@@ -35,7 +36,7 @@ use crate::record::{Record, RecordError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Map, Value};
-use stats::{MatchStats, Measure, Score};
+use stats::{DealPlayed, MatchStats, Measure, Score};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -418,33 +419,135 @@ pub fn play_match<G: Arena>(
     }
     let mut stats = MatchStats::new(G::KIND.name(), a.name(), b.name(), G::measures(opts));
     for (i, deal) in deals.iter().enumerate() {
-        let arrangements = G::arrangements(&deal.first, opts);
-        let mut games = Vec::with_capacity(arrangements.len());
-        for (k, holders) in arrangements.iter().enumerate() {
-            let game_id = format!("{:06}-{}", i + 1, tag(k));
-            let mut players: [&mut dyn Player<G>; 2] = [&mut *a, &mut *b];
-            let run = play_run(&mut players, deal, holders, &game_id, opts, &mut stats)?;
-            stats.hands += run.len();
-            if let Some(dir) = &opts.records {
-                for (h, played) in run.iter().enumerate() {
-                    let name = if run.len() == 1 {
-                        format!("{game_id}.json")
-                    } else {
-                        format!("{game_id}-{:03}.json", h + 1)
-                    };
-                    let json = serde_json::to_string_pretty(&played.game.record())
-                        .expect("a record serializes");
-                    std::fs::write(dir.join(name), json + "\n")?;
-                }
-            }
-            games.push(G::score(&run, holders, opts));
-        }
-        stats.add_deal(&games);
+        stats.add_played(&play_deal(a, b, i, deal, opts)?);
     }
     a.finish();
     b.finish();
     stats.faults = [a.faults(), b.faults()];
     Ok(stats)
+}
+
+/// Makes a thread's two players, A and B.
+pub type MakePlayers<'a, G> = dyn Fn() -> Result<[Box<dyn Player<G>>; 2], ArenaError> + Sync + 'a;
+
+/// [`play_match`] on `jobs` threads, each with its own players from
+/// `make`, taking the next deal not yet played until none is left; the
+/// deals in `done` (read back from a scores file) are counted, not
+/// played, and `on_deal` hears of each deal played. The figures are added
+/// up in the deals' order, so they are the same for any number of jobs
+/// with players that start every hand afresh (every built-in bot but Dou
+/// Dizhu's `hard`, which reads its opponents across the games it sees).
+pub fn play_match_in_jobs<G: Arena + Sync>(
+    make: &MakePlayers<'_, G>,
+    deals: &[Deal<G>],
+    opts: &MatchOptions<G>,
+    jobs: usize,
+    done: &std::collections::BTreeMap<usize, DealPlayed>,
+    on_deal: &(dyn Fn(usize, &DealPlayed) -> Result<(), ArenaError> + Sync),
+) -> Result<MatchStats, ArenaError>
+where
+    G::Rules: Sync,
+{
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    if let Some(dir) = &opts.records {
+        std::fs::create_dir_all(dir)?;
+    }
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let played: Mutex<Vec<Option<DealPlayed>>> = Mutex::new(vec![None; deals.len()]);
+    let names: Mutex<Option<[String; 2]>> = Mutex::new(None);
+    let job = || -> Result<[u64; 2], ArenaError> {
+        let [mut a, mut b] = make()?;
+        *names.lock().expect("names") = Some([a.name(), b.name()]);
+        let mut work = || -> Result<(), ArenaError> {
+            while !failed.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= deals.len() {
+                    break;
+                }
+                if done.contains_key(&i) {
+                    continue;
+                }
+                let deal = play_deal(&mut *a, &mut *b, i, &deals[i], opts)?;
+                on_deal(i, &deal)?;
+                played.lock().expect("played")[i] = Some(deal);
+            }
+            Ok(())
+        };
+        let result = work();
+        if result.is_err() {
+            failed.store(true, Ordering::Relaxed);
+        }
+        a.finish();
+        b.finish();
+        result.map(|()| [a.faults(), b.faults()])
+    };
+    let outcomes: Vec<Result<[u64; 2], ArenaError>> = if jobs <= 1 {
+        vec![job()]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..jobs).map(|_| scope.spawn(job)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("an arena job panicked"))
+                .collect()
+        })
+    };
+    let mut faults = [0u64; 2];
+    for outcome in outcomes {
+        let f = outcome?;
+        faults[0] += f[0];
+        faults[1] += f[1];
+    }
+    let [a, b] = names
+        .into_inner()
+        .expect("names")
+        .unwrap_or_else(|| [String::new(), String::new()]);
+    let mut stats = MatchStats::new(G::KIND.name(), a, b, G::measures(opts));
+    let played = played.into_inner().expect("played");
+    for (i, deal) in played.iter().enumerate() {
+        if let Some(d) = done.get(&i) {
+            stats.add_played(d);
+            stats.resumed += 1;
+        } else if let Some(d) = deal {
+            stats.add_played(d);
+        }
+    }
+    stats.faults = faults;
+    Ok(stats)
+}
+
+/// One deal in each of its arrangements, its records written.
+pub fn play_deal<G: Arena>(
+    a: &mut dyn Player<G>,
+    b: &mut dyn Player<G>,
+    i: usize,
+    deal: &Deal<G>,
+    opts: &MatchOptions<G>,
+) -> Result<DealPlayed, ArenaError> {
+    let arrangements = G::arrangements(&deal.first, opts);
+    let mut out = DealPlayed::default();
+    for (k, holders) in arrangements.iter().enumerate() {
+        let game_id = format!("{:06}-{}", i + 1, tag(k));
+        let mut players: [&mut dyn Player<G>; 2] = [&mut *a, &mut *b];
+        let run = play_run(&mut players, deal, holders, &game_id, opts, &mut out.times)?;
+        out.hands += run.len();
+        if let Some(dir) = &opts.records {
+            for (h, played) in run.iter().enumerate() {
+                let name = if run.len() == 1 {
+                    format!("{game_id}.json")
+                } else {
+                    format!("{game_id}-{:03}.json", h + 1)
+                };
+                let json = serde_json::to_string_pretty(&played.game.record())
+                    .expect("a record serializes");
+                std::fs::write(dir.join(name), json + "\n")?;
+            }
+        }
+        out.games.push(G::score(&run, holders, opts));
+    }
+    Ok(out)
 }
 
 /// One game: the deal's run of hands with `holders[seat]` at each seat.
@@ -454,7 +557,7 @@ fn play_run<G: Arena>(
     holders: &[usize],
     game_id: &str,
     opts: &MatchOptions<G>,
-    stats: &mut MatchStats,
+    times: &mut [Vec<u64>; 2],
 ) -> Result<Vec<Played<G>>, ArenaError> {
     let mut run: Vec<Played<G>> = Vec::new();
     let mut hand = deal.first.clone();
@@ -464,7 +567,7 @@ fn play_run<G: Arena>(
         } else {
             game_id.to_string()
         };
-        let played = play_hand(players, hand, holders, &id, opts, stats)?;
+        let played = play_hand(players, hand, holders, &id, opts, times)?;
         // Every arrangement deals its n-th hand from the same generator.
         let mut rng = ChaCha8Rng::seed_from_u64(deal_seed(deal.seed, run.len() as u64 + 1));
         let next = if run.len() + 1 < MAX_RUN {
@@ -487,7 +590,7 @@ fn play_hand<G: Arena>(
     holders: &[usize],
     game_id: &str,
     opts: &MatchOptions<G>,
-    stats: &mut MatchStats,
+    times: &mut [Vec<u64>; 2],
 ) -> Result<Played<G>, ArenaError> {
     let rules = G::rules_json(&opts.rules);
     let seats = game.seats();
@@ -521,7 +624,7 @@ fn play_hand<G: Arena>(
             let p = holders[seat];
             let started = Instant::now();
             let action = players[p].decide(&d)?;
-            stats.time(p == 0, started.elapsed());
+            times[p].push(started.elapsed().as_micros() as u64);
             (seat, action, Some(p))
         };
         let events = game.apply(seat, &action).map_err(|e| ArenaError::Player {
@@ -585,7 +688,15 @@ pub struct ArenaArgs {
     pub timeout: Duration,
     /// Print the figures as JSON instead of the table.
     pub json: bool,
+    /// Threads playing deals at once, each with its own players.
+    pub jobs: usize,
+    /// Where each deal's scores are written as it ends; a run with the
+    /// same file goes on where an earlier one stopped.
+    pub scores: Option<PathBuf>,
 }
+
+/// The most `--jobs`.
+const MAX_JOBS: usize = 64;
 
 /// Runs `paiju arena` and returns what it prints.
 pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
@@ -606,7 +717,10 @@ pub fn run(args: &ArenaArgs) -> Result<String, ArenaError> {
     }
 }
 
-fn run_game<G: Arena>(args: &ArenaArgs) -> Result<String, ArenaError> {
+fn run_game<G: Arena + Sync>(args: &ArenaArgs) -> Result<String, ArenaError>
+where
+    G::Rules: Sync,
+{
     let rules: G::Rules = serde_json::from_str(&args.rules)
         .map_err(|e| ArenaError::Options(format!("--rules: {e}")))?;
     let mut opts = MatchOptions::<G>::new(rules);
@@ -654,9 +768,31 @@ fn run_game<G: Arena>(args: &ArenaArgs) -> Result<String, ArenaError> {
     if deals.is_empty() {
         return Err(ArenaError::Options("no deals to play".into()));
     }
-    let mut a = player_from_spec::<G>(&args.a, args.seed.wrapping_add(1), args.timeout)?;
-    let mut b = player_from_spec::<G>(&args.b, args.seed.wrapping_add(2), args.timeout)?;
-    let stats = play_match(&mut *a, &mut *b, &deals, &opts)?;
+    if !(1..=MAX_JOBS).contains(&args.jobs) {
+        return Err(ArenaError::Options(format!(
+            "--jobs: 1 to {MAX_JOBS}, not {}",
+            args.jobs
+        )));
+    }
+    let scores = match &args.scores {
+        Some(path) => Some(scores::ScoresFile::open(
+            path,
+            run_description(args, &opts),
+        )?),
+        None => None,
+    };
+    let make = || -> Result<[Box<dyn Player<G>>; 2], ArenaError> {
+        Ok([
+            player_from_spec::<G>(&args.a, args.seed.wrapping_add(1), args.timeout)?,
+            player_from_spec::<G>(&args.b, args.seed.wrapping_add(2), args.timeout)?,
+        ])
+    };
+    let done = scores.as_ref().map(|s| s.done.clone()).unwrap_or_default();
+    let on_deal = |i: usize, deal: &DealPlayed| match &scores {
+        Some(s) => s.append(i, deal),
+        None => Ok(()),
+    };
+    let stats = play_match_in_jobs(&make, &deals, &opts, args.jobs, &done, &on_deal)?;
     Ok(if args.json {
         format!("{}\n", stats.to_json())
     } else {
@@ -670,6 +806,25 @@ fn run_game<G: Arena>(args: &ArenaArgs) -> Result<String, ArenaError> {
             G::KIND.name(),
             stats.render()
         )
+    })
+}
+
+/// What a scores file must agree on with a run for their scores to add
+/// up: everything but the number of deals and the players' timeout.
+fn run_description<G: Arena>(args: &ArenaArgs, opts: &MatchOptions<G>) -> Value {
+    json!({
+        "game": G::KIND.name(),
+        "a": args.a,
+        "b": args.b,
+        "deals": match &args.deals_file {
+            Some(p) => json!({ "file": p.display().to_string() }),
+            None => json!({ "seed": args.seed }),
+        },
+        "seats": opts.seats,
+        "rules": G::rules_json(&opts.rules),
+        "bidding": opts.bidding,
+        "hands": opts.hands,
+        "matches": opts.matches,
     })
 }
 

@@ -12,7 +12,6 @@
 //! games a match plays; a rate's interval is never wider than [0, 1].
 
 use serde_json::{json, Map, Value};
-use std::time::Duration;
 
 /// One figure a game measures A by.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,7 +46,7 @@ impl Measure {
 /// A's result in one game: the side it took and its value of each of the
 /// game's measures (`None` where a measure does not apply, e.g. Shengji's
 /// points as attackers in a hand A defended).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Score {
     pub side: String,
     pub values: Vec<Option<f64>>,
@@ -129,6 +128,19 @@ pub struct MatchStats {
     times: [Vec<u64>; 2],
     /// Faulty decisions of A and B (external players).
     pub faults: [u64; 2],
+    /// Deals whose scores came from a `--scores` file, not played now
+    /// (their decision times are not among `times`).
+    pub resumed: usize,
+}
+
+/// One deal as played: A's scores in each of its games (`None` for a
+/// redeal), the hands they took, and the decision times of A and B in
+/// microseconds (none for a deal read back from a `--scores` file).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DealPlayed {
+    pub games: Vec<Option<Score>>,
+    pub hands: usize,
+    pub times: [Vec<u64>; 2],
 }
 
 impl MatchStats {
@@ -182,9 +194,13 @@ impl MatchStats {
         }
     }
 
-    /// A decision of A (`true`) or B took this long.
-    pub fn time(&mut self, a: bool, took: Duration) {
-        self.times[usize::from(!a)].push(took.as_micros() as u64);
+    /// A whole deal: its games, hands and decision times.
+    pub fn add_played(&mut self, deal: &DealPlayed) {
+        self.add_deal(&deal.games);
+        self.hands += deal.hands;
+        for (mine, theirs) in self.times.iter_mut().zip(&deal.times) {
+            mine.extend_from_slice(theirs);
+        }
     }
 
     /// Deals that counted (a deal of redeals only does not).
@@ -267,6 +283,7 @@ impl MatchStats {
             "games": self.games(),
             "hands": self.hands,
             "redeals": self.redeals,
+            "resumed": self.resumed,
             "overall": self.row_json(|k| self.overall(k)),
             "sides": sides,
             "timing": {"a": times(0), "b": times(1)},
@@ -284,6 +301,12 @@ impl MatchStats {
             self.hands,
             self.redeals
         );
+        if self.resumed > 0 {
+            out.push_str(&format!(
+                "{} of the deals were read back from the scores file; the decision times are this run's\n\n",
+                self.resumed
+            ));
+        }
         let width = self
             .sides()
             .iter()
