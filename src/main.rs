@@ -254,6 +254,10 @@ enum LedgerCommand {
     },
 }
 
+/// See Cargo.toml: the AI searches' many small allocations.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let command = cli.command.unwrap_or(Command::Bot(cli.bot));
