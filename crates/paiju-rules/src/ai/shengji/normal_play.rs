@@ -108,11 +108,14 @@ pub fn follows(view: &ShengjiView, r: &Reading, legal: &[Action]) -> Vec<Action>
         .count();
     // Short of the led suit, the alternatives are the trumps to ruff with.
     let suit = if in_suit == 0 { TRUMP } else { lead.si };
+    // Each key once: its copies would make the same play.
+    let mut tried = [false; 54];
     for &c in &view.hand {
         let key = r.order.key(c) as usize;
-        if r.order.suit(c) != suit || held[key] < width {
+        if r.order.suit(c) != suit || held[key] < width || tried[key] {
             continue;
         }
+        tried[key] = true;
         let mut want = [0u8; 54];
         want[key] = width;
         let mut cards = take_cards(&r.order, &view.hand, &want);
