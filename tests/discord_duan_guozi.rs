@@ -26,6 +26,15 @@ fn dealer(m: &Value) -> Option<u64> {
     rest[..rest.find('>')?].parse().ok()
 }
 
+/// Whether `text` holds a round's line of the log (`Round N: … deals.`).
+fn round_dealt(text: &str) -> bool {
+    text.match_indices("Round ").any(|(at, _)| {
+        let rest = &text[at + "Round ".len()..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        digits > 0 && rest[digits..].starts_with(": ")
+    })
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn four_members_play_duan_guozi_to_the_empty_pot() {
     let session = Session::start(&[
@@ -98,13 +107,18 @@ async fn four_members_play_duan_guozi_to_the_empty_pot() {
     assert!(refused.is_ephemeral(), "{refused:?}");
     let id = fake.click(dealer, "en-US", table_id, &deal);
     fake.wait_answer(id).await;
-    fake.wait_for("round 1 in the log", 20, |f| {
-        table_message(f).is_some_and(|m| message_text(&m).contains("Round 1: "))
+    // The computer deals on for idle members every second and the log
+    // keeps its last six lines: on a busy machine the table's edits may
+    // reach Discord after round 1's line has left it. Any round dealt
+    // proves the first was; the pot and every hand's 道 are read off the
+    // same edit.
+    fake.wait_for("a round dealt, the pot and every hand's dao", 20, |f| {
+        table_message(f).is_some_and(|m| {
+            let text = message_text(&m);
+            round_dealt(&text) && text.contains("Pot: ") && text.contains(" dao)")
+        })
     })
     .await;
-    let text = message_text(&table_message(fake).unwrap());
-    assert!(text.contains("Pot: "), "{text}");
-    assert!(text.contains(" dao)"), "every hand with its 道: {text}");
 
     // The computer deals the rest when the timer runs out; the empty pot
     // settles the game and the result names every member's chips.
