@@ -458,7 +458,8 @@ where
     let played: Mutex<Vec<Option<DealPlayed>>> = Mutex::new(vec![None; deals.len()]);
     let names: Mutex<Option<[String; 2]>> = Mutex::new(None);
     let job = || -> Result<[u64; 2], ArenaError> {
-        let [mut a, mut b] = make()?;
+        // A thread that cannot make its players stops the others too.
+        let [mut a, mut b] = make().inspect_err(|_| failed.store(true, Ordering::Relaxed))?;
         *names.lock().expect("names") = Some([a.name(), b.name()]);
         let mut work = || -> Result<(), ArenaError> {
             while !failed.load(Ordering::Relaxed) {
