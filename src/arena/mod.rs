@@ -19,7 +19,9 @@
 //! protocol's fields), implemented in this folder's file of each game.
 //! The match loop and the statistics are pure given the players;
 //! [`external`] is the child-process protocol, the only IO besides the
-//! records.
+//! records and [`scores`], the file a long match goes on from. A match
+//! may be played on several threads ([`play_match_in_jobs`]), each with
+//! its own players; the deals' figures are added up in their order.
 
 pub mod chexuan;
 pub mod dou_dizhu;
