@@ -777,7 +777,7 @@ where
             args.jobs
         )));
     }
-    let scores = match &args.scores {
+    let mut scores = match &args.scores {
         Some(path) => Some(scores::ScoresFile::open(
             path,
             run_description(args, &opts),
@@ -790,7 +790,11 @@ where
             player_from_spec::<G>(&args.b, args.seed.wrapping_add(2), args.timeout)?,
         ])
     };
-    let done = scores.as_ref().map(|s| s.done.clone()).unwrap_or_default();
+    // The deals read back are handed to the match, not copied.
+    let done = scores
+        .as_mut()
+        .map(|s| std::mem::take(&mut s.done))
+        .unwrap_or_default();
     let on_deal = |i: usize, deal: &DealPlayed| match &scores {
         Some(s) => s.append(i, deal),
         None => Ok(()),

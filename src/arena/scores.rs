@@ -16,12 +16,11 @@ use super::ArenaError;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 /// The scores file of a run, open for appending.
 pub struct ScoresFile {
-    path: PathBuf,
     file: Mutex<std::fs::File>,
     /// The deals the file already holds, by index from 0.
     pub done: BTreeMap<usize, DealPlayed>,
@@ -85,7 +84,6 @@ impl ScoresFile {
             file.sync_data()?;
         }
         Ok(ScoresFile {
-            path: path.to_path_buf(),
             file: Mutex::new(file),
             done,
         })
@@ -103,10 +101,6 @@ impl ScoresFile {
         file.write_all(format!("{line}\n").as_bytes())?;
         file.sync_data()?;
         Ok(())
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 }
 
