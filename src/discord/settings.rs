@@ -545,7 +545,7 @@ fn log_line(lang: Lang, config: &crate::config::Config, e: &SettingLogEntry) -> 
 
 /// Sets the choices of `/paiju settings`' `game`, `ai`, `language` and
 /// `reset` from the lists they name (the games, the AI levels, the
-/// locales, [`RESETS`]): their labels are Fluent ids that
+/// locales, `RESETS`): their labels are Fluent ids that
 /// [`super::commands::localize`] turns into words. A choice arrives as its
 /// index in the list.
 pub fn set_choices(cmd: &mut poise::Command<Data, BotError>) {

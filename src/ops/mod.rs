@@ -82,7 +82,7 @@ impl HealthReport {
 }
 
 impl Health {
-    /// Runs every check (each within [`CHECK_TIMEOUT`]).
+    /// Runs every check (each within `CHECK_TIMEOUT`).
     pub async fn check(&self) -> HealthReport {
         let gateway = timed("gateway", (self.gateway)()).await;
         let database = timed("database", async {

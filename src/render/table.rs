@@ -10,7 +10,7 @@
 //!
 //! The picture is sized for Discord: [`TABLE_W`] wide, at most
 //! [`TABLE_MAX_H`] high. Cards are drawn smaller than in a hand, at the
-//! first of [`SCALES`] at which everything fits, so their corners stay
+//! first of `SCALES` at which everything fits, so their corners stay
 //! legible where Discord shows the picture at its own size.
 //!
 //! Words (names, badges, captions) are locale keys in the scene, said in

@@ -92,7 +92,7 @@ fn micros(d: Duration) -> String {
 /// The figures a simulation prints: `(label, value)` lines, in order.
 ///
 /// A game's simulation counts what it played (`played`, in `unit`s: games,
-/// hands); [`simulate`] times the run and adds the rate, so no clock is
+/// hands); `paiju simulate` times the run and adds the rate, so no clock is
 /// read inside `games/`.
 #[derive(Clone, Debug, Default)]
 pub struct SimReport {

@@ -20,7 +20,7 @@
 //!
 //! # Adding a game
 //!
-//! 1. Make it a [`TableGame`](crate::table::TableGame), in
+//! 1. Make it a [`TableGame`], in
 //!    `src/hosts/<game>/table.rs`, and [`Drawn`](crate::render::Drawn) (a
 //!    supertrait of [`DiscordGame`]: its card pictures), in
 //!    `src/hosts/<game>/pictures.rs`.

@@ -10,7 +10,7 @@
 //! takes more than two cores' worth from the workers (the OS shares the
 //! cores among all of them).
 //!
-//! The pictures drawn lately are kept by content, up to [`KEPT_BYTES`]:
+//! The pictures drawn lately are kept by content, up to `KEPT_BYTES`:
 //! "My hand" shows the picture the hand DM got a few seconds before, and
 //! the hand a click redraws after a play is the one its DM shows, drawn
 //! once for both.

@@ -25,7 +25,7 @@ fn played_at_a_table(record: &Record) -> bool {
 }
 
 impl Registered for PaohuziTable {
-    /// A hand played at a live table ([`played_at_a_table`]) reads as
+    /// A hand played at a live table (`played_at_a_table`) reads as
     /// [`PaohuziTable`], answers in the order they came; any other as the
     /// engine, one question at a time.
     fn read_record<R: RecordReader>(record: &Record, reader: R) -> R::Out {

@@ -3,7 +3,8 @@
 //! locked in brackets), each player's melds with their huxi and the cards
 //! lying by them, the shown card and the question it raises (`hu`,
 //! `peng`, `chi 1` from the numbered list of groups, `pass`), the running
-//! huxi. Also the registry's [`Registered`] and [`Hosted`] impls.
+//! huxi. Also the registry's [`Registered`](crate::registry::Registered) and
+//! [`Hosted`] impls.
 
 use super::words;
 use crate::games::paohuzi::{

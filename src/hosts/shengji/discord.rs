@@ -101,7 +101,7 @@ pub fn shown_cards(v: &DealingView) -> Vec<Card> {
         .collect()
 }
 
-/// The shown cards cut into at most [`MAX_SELECTS`] parts of at most 25:
+/// The shown cards cut into at most `MAX_SELECTS` parts of at most 25:
 /// whole play suits where they fit. Each part is a range of positions.
 pub fn parts(v: &DealingView) -> Vec<std::ops::Range<usize>> {
     let cards = shown_cards(v);

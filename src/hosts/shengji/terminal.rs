@@ -6,7 +6,8 @@
 //! (`declare 7H`, `pass`), the banker buries (`bury …`), and plays are typed as cards
 //! (`7H 7H`, `TS TS 9S 9S`, `10♠`, `大王`) or asked of the AI (`hint`).
 //! The table lines — levels, banker, trump, trick, points — come before
-//! every decision. Also the registry's [`Registered`] and [`Hosted`] impls.
+//! every decision. Also the registry's
+//! [`Registered`](crate::registry::Registered) and [`Hosted`] impls.
 
 use super::words::{hand_lines, result_lines, table_lines, typed_action};
 use crate::games::shengji::{Action, DealingView, ShengjiRules, ShengjiTable, TableAction};

@@ -2,8 +2,8 @@
 //!
 //! - `normal` is the basic bot with what the arena showed it get wrong
 //!   repaired, still without search. It reads the table as a card counter
-//!   would ([`reading`]: the cards it has not seen, the suits each seat
-//!   has shown void in) and plays by it ([`normal_play`]): it wins an
+//!   would (`reading`: the cards it has not seen, the suits each seat
+//!   has shown void in) and plays by it (`normal_play`): it wins an
 //!   opponent's trick only with a play no seat still to come can beat (a
 //!   trump only for points), or with a plain card that gives no points
 //!   away; it sheds its cheapest cards keeping pairs whole, weighing the

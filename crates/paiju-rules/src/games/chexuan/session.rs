@@ -1023,7 +1023,7 @@ impl Game for ChexuanTable {
     }
 
     /// A session of human seats at the smallest bobo, the first seat
-    /// dealing; tables use [`TableGame::deal_table`] with the joins.
+    /// dealing; tables use the app's `TableGame::deal_table` with the joins.
     fn deal(
         rules: ChexuanRules,
         seats: usize,

@@ -7,7 +7,7 @@
 //! game (who gets the lead back, which pair is the last one out). When a
 //! world has few cards left, [`Solver`] searches it to the end instead:
 //! an AND/OR search (the seat to move wants its own side to win) over the
-//! plays [`patterns::for_each_play`] generates, with a table of the
+//! plays [`for_each_play`] generates, with a table of the
 //! positions already decided. Suits do not matter in the classic game, so
 //! hands are kept as rank counts (each rank's cards as its lowest bits),
 //! and positions that differ only in suits are one entry.

@@ -3,11 +3,11 @@
 //! phase (弃三张).
 //!
 //! This module owns the game's state and its phases as an enum of per-phase
-//! structs ([`Phase`]); each phase's rules live in their own file: the
-//! deal in [`deal`], bidding (score or rob, forced bids, kicks, the
-//! two-player rob with its handicap 让牌) in [`bidding`], the kitty,
-//! discards and doubling in [`kitty`], the play in [`play`], and the
-//! multiplier, escape and chips in [`settle`]. Shown hands (明牌), which
+//! structs (`Phase`); each phase's rules live in their own file: the
+//! deal in `deal`, bidding (score or rob, forced bids, kicks, the
+//! two-player rob with its handicap 让牌) in `bidding`, the kitty,
+//! discards and doubling in `kitty`, the play in `play`, and the
+//! multiplier, escape and chips in `settle`. Shown hands (明牌), which
 //! cross phases, and the [`Game`] impl stay here. Seat-indexed state is
 //! kept in arrays of 3; a two-player game uses slots 0 and 1 only.
 //! Combinations live in [`patterns`], card sets in [`cardset`], actions and
