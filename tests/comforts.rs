@@ -339,10 +339,12 @@ fn rules_prints_each_games_rules_in_both_languages() {
 
 /// 要不起 on Discord, through the fake: Ann's game, resumed after a
 /// restart at the moment she cannot beat the rocket. Her hand view says so
-/// and offers only Pass; `/autopass on:True` keeps her choice, and the
-/// table passes for her at once, the channel reading "Can't beat it
-/// (要不起)"; her old view's Pass, clicked after (a click racing the
-/// auto-pass), changes nothing. `/autopass` alone tells the choice.
+/// and offers only Pass and "Always pass" (自动不要); that switch keeps her
+/// choice, as `/autopass on:True` does, and the table passes for her at
+/// once, the channel reading "Can't beat it (要不起)"; her old view's
+/// Pass, clicked after (a click racing the auto-pass), and the switch
+/// clicked again change nothing. `/autopass` alone tells the choice, and
+/// `on:` sets it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_member_who_cannot_beat_the_play_is_told_and_may_pass_at_once() {
     use support::bot::BotProcess;
@@ -388,12 +390,12 @@ async fn a_member_who_cannot_beat_the_play_is_told_and_may_pass_at_once() {
         .find(|c| c.starts_with("pj1:pass:"))
         .cloned()
         .unwrap_or_else(|| panic!("{controls:?}"));
-    assert!(
-        !controls
-            .iter()
-            .any(|c| c.starts_with("pj1:play:") || c.starts_with("pj1:hint:")),
-        "{controls:?}"
-    );
+    let always = controls
+        .iter()
+        .find(|c| c.starts_with("pj1:apass:"))
+        .cloned()
+        .unwrap_or_else(|| panic!("{controls:?}"));
+    assert_eq!(controls.len(), 2, "{controls:?}");
     let rows = old_view["components"]
         .as_array()
         .cloned()
@@ -410,16 +412,12 @@ async fn a_member_who_cannot_beat_the_play_is_told_and_may_pass_at_once() {
     assert!(asked.is_ephemeral());
     assert!(asked.text().contains("Autopass is off"), "{}", asked.text());
 
-    // Switched on at the table: the table passes for her now.
-    let on = fake.command(
-        ANN,
-        "en-US",
-        "autopass",
-        serde_json::json!([{ "name": "on", "type": 5, "value": true }]),
-    );
+    // Switched on from her view: the table passes for her now, and the
+    // view says so in place of its buttons.
+    let on = fake.click_on(ANN, "en-US", old_view.clone(), &always);
     let on = fake.wait_answer(on).await;
-    assert!(on.is_ephemeral());
     assert!(on.text().contains("Autopass is on"), "{}", on.text());
+    assert!(custom_ids(&private_message(&on)).is_empty(), "{on:?}");
     let said = format!("<@{ANN}>: Can't beat it (要不起)");
     fake.wait_for("the pass made for Ann", 30, |f| {
         table_message(f).is_some_and(|m| message_text(&m).contains(&said))
@@ -427,16 +425,34 @@ async fn a_member_who_cannot_beat_the_play_is_told_and_may_pass_at_once() {
     .await;
 
     // Her old view's Pass comes too late: nothing is passed twice.
-    let late = fake.click_on(ANN, "en-US", old_view, &pass);
+    let late = fake.click_on(ANN, "en-US", old_view.clone(), &pass);
     let late = fake.wait_answer(late).await;
     assert!(!late.text().contains("You passed"), "{}", late.text());
     let text = message_text(&table_message(&fake).unwrap());
     assert_eq!(text.matches(&said).count(), 1, "{text}");
     assert!(!text.contains(&format!("<@{ANN}> passes")), "{text}");
 
+    // The switch clicked again on the old view: still one pass.
+    let again = fake.click_on(ANN, "en-US", old_view, &always);
+    let again = fake.wait_answer(again).await;
+    assert!(again.text().contains("Autopass is on"), "{}", again.text());
+    let text = message_text(&table_message(&fake).unwrap());
+    assert_eq!(text.matches(&said).count(), 1, "{text}");
+
     let asked = fake.command(ANN, "en-US", "autopass", serde_json::json!([]));
     let asked = fake.wait_answer(asked).await;
     assert!(asked.text().contains("Autopass is on"), "{}", asked.text());
+    for (on, said) in [(false, "Autopass is off"), (true, "Autopass is on")] {
+        let set = fake.command(
+            ANN,
+            "en-US",
+            "autopass",
+            serde_json::json!([{ "name": "on", "type": 5, "value": on }]),
+        );
+        let set = fake.wait_answer(set).await;
+        assert!(set.is_ephemeral());
+        assert!(set.text().contains(said), "{}", set.text());
+    }
     fake.assert_within_limits();
     bot.stop();
     let url = format!("sqlite://{}", dir.path().join("paiju.db").display());

@@ -257,7 +257,10 @@ autoplay-switched-off = Auto-play (托管) is off: you play your own seat again.
 autopass-on = Autopass is on (自动不要): when nothing you hold beats the play, you pass at once and the table reads “Can't beat it (要不起)”. `/autopass on:False` asks you again.
 autopass-off = Autopass is off: when nothing you hold beats the play, your hand says so and offers only Pass. `/autopass on:True` passes for you at once.
 table-autopassed = { $player }: Can't beat it (要不起)
-hand-your-turn-cant-beat = It is your turn, but you can't beat it (要不起): nothing in your hand beats the play on the table. Press Pass — or `/autopass on:True` to pass at once from now on.
+hand-your-turn-cant-beat = It is your turn, but you can't beat it (要不起): nothing in your hand beats the play on the table. Press Pass — or “Always pass” to pass now and at once from then on (`/autopass on:False` asks you again).
+# The hand view's switch beside Pass when nothing beats the play: passes
+# now and switches /autopass on.
+btn-autopass = Always pass (自动不要)
 table-autoplay-title = On auto-play (托管)
 table-autoplay-seats = { $players }
 

@@ -184,7 +184,9 @@ autoplay-switched-off = 已取消托管：你重新自己出牌。
 autopass-on = 自动不要已开：手里的牌压不过桌上这手时自动帮你不要，牌桌上显示“要不起”。`/自动不要 开启:false` 改回每次问你。
 autopass-off = 自动不要已关：手里的牌压不过桌上这手时，手牌里会提示你，只给“不出”按钮。`/自动不要 开启:true` 开启自动不要。
 table-autopassed = { $player }：要不起
-hand-your-turn-cant-beat = 轮到你了，但你要不起：你手里没有压得过桌上这手的牌，点“不出”即可。用 `/自动不要 开启:true` 以后自动帮你不要。
+hand-your-turn-cant-beat = 轮到你了，但你要不起：你手里没有压得过桌上这手的牌，点“不出”即可。点“自动不要”，这次和以后要不起时都自动帮你不要（`/自动不要 开启:false` 改回每次问你）。
+# 要不起时手牌里“不出”旁边的开关：这次不要，并开启 /自动不要。
+btn-autopass = 自动不要
 table-autoplay-title = 托管中
 table-autoplay-seats = { $players }
 

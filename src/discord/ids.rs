@@ -37,6 +37,10 @@ pub enum Action {
     /// 托管: hands the clicking player's seat to the computer, or takes it
     /// back when it is on 托管 (a switch).
     Auto,
+    /// 自动不要: from now on the table passes at once for the clicking
+    /// member whenever nothing they hold beats the play (their `/autopass`
+    /// choice, switched on), starting with the pass owed now.
+    AutopassOn,
     /// A game's own control in its wire form.
     Game(GameWire),
 }
@@ -60,9 +64,9 @@ impl GameWire {
 }
 
 /// The tags of the shared controls, which no game may use.
-const SHARED_TAGS: [&str; 12] = [
+const SHARED_TAGS: [&str; 13] = [
     "join", "leave", "ai", "start", "cancel", "hand", "sel", "play", "pass", "hint", "again",
-    "auto",
+    "auto", "apass",
 ];
 
 /// Whether `tag` can name a game's control: 1 to 8 lowercase ASCII letters,
@@ -132,6 +136,7 @@ impl ComponentId {
             Action::Hint => ("hint", None),
             Action::PlayAgain => ("again", None),
             Action::Auto => ("auto", None),
+            Action::AutopassOn => ("apass", None),
             // A control that could not travel is sent as `g:-`, which
             // reads back as itself and no game accepts.
             Action::Game(wire) if game_tag_ok(&wire.tag) => match &wire.arg {
@@ -182,6 +187,7 @@ impl ComponentId {
             "hint" => no_arg(Action::Hint)?,
             "again" => no_arg(Action::PlayAgain)?,
             "auto" => no_arg(Action::Auto)?,
+            "apass" => no_arg(Action::AutopassOn)?,
             "play" => {
                 let arg = arg.ok_or_else(bad)?;
                 Action::Play(decode_cards(arg).ok_or_else(bad)?)
@@ -275,6 +281,7 @@ mod tests {
             Action::Hint,
             Action::PlayAgain,
             Action::Auto,
+            Action::AutopassOn,
             Action::Game(GameWire::new("bid", Some("3".into()))),
             Action::Game(GameWire::new("call", None)),
             Action::Game(GameWire::new("g", Some("bet.20".into()))),

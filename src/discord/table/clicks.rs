@@ -542,6 +542,12 @@ pub async fn work(
             let (channel, kind) = game_of(host, &id, click.channel_id.get())?;
             crate::games::with_game!(kind, G => autoplay_switch::<G>(host, channel, user, lang).await)
         }
+        Click::AutopassOn => {
+            let (channel, kind) = game_of(host, &id, click.channel_id.get())?;
+            crate::games::with_game!(kind, G => {
+                autopass_on::<G>(data, channel, user, lang, in_private_view).await
+            })
+        }
         _ => {
             let (channel, kind) = game_of(host, &id, click.channel_id.get())?;
             let c = GameClick {
@@ -587,6 +593,38 @@ async fn autoplay_switch<G: DiscordGame>(
         "autoplay-switched-on"
     };
     Ok(Answer::Private(i18n::tr(lang, key), Vec::new()))
+}
+
+/// 自动不要, clicked in the hand view that says 要不起: the member's
+/// choice is switched on and kept in the ledger, as `/autopass on:True`
+/// does, and the table looks again at once, so the pass owed now is made
+/// for them. Any version will do: it is a choice of the member, not a move
+/// (a pass already made stays one pass).
+async fn autopass_on<G: DiscordGame>(
+    data: &Data,
+    channel: ChannelId,
+    user: UserId,
+    lang: Lang,
+    in_private_view: bool,
+) -> Result<Answer, BotError> {
+    let table = data
+        .host
+        .tables
+        .get::<G>(channel)
+        .ok_or_else(|| BotError::user(crate::keys::ERR_STALE))?;
+    let status = table.status(Some(user)).await?;
+    if status.game.and_then(|g| g.seat).is_none() {
+        return Err(BotError::user(crate::keys::ERR_NOT_SEATED));
+    }
+    data.ledger.set_autopass(status.server, user, true).await?;
+    // A table that closed meanwhile has nothing to pass; the choice holds.
+    let _ = table.autopass_changed().await;
+    let text = i18n::tr(lang, "autopass-on");
+    Ok(if in_private_view {
+        Answer::Update(text, Vec::new())
+    } else {
+        Answer::Private(text, Vec::new())
+    })
 }
 
 /// The channel and game kind of the game a control belongs to. The

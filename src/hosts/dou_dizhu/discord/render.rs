@@ -335,12 +335,18 @@ pub fn hand_components(
 }
 
 /// The hand view's controls when the pass is the only move (要不起): Pass
-/// alone, nothing to pick.
+/// and 自动不要, nothing to pick.
 pub fn pass_only(lang: Lang, table: u64, version: u64) -> Vec<serenity::CreateActionRow> {
     let pass = serenity::CreateButton::new(ComponentId::new(Click::Pass, table, version).encode())
         .label(i18n::tr(lang, "btn-pass"))
         .style(serenity::ButtonStyle::Primary);
-    vec![serenity::CreateActionRow::Buttons(vec![pass])]
+    // The apps' 自动不要 switch, where the member meets 要不起: this pass
+    // and every later one made at once.
+    let always =
+        serenity::CreateButton::new(ComponentId::new(Click::AutopassOn, table, version).encode())
+            .label(i18n::tr(lang, "btn-autopass"))
+            .style(serenity::ButtonStyle::Secondary);
+    vec![serenity::CreateActionRow::Buttons(vec![pass, always])]
 }
 
 /// The select of the readings a selection of cards can be played as now
