@@ -56,7 +56,18 @@ err-stake-too-high = The stake { $stake } is higher than { $player }'s chips ({ 
 ## Dou Dizhu. Pattern arguments ($play, $standing, $pattern) are record
 ## names (`trio_single`) and are shown with their ddz-pattern-* words.
 
-err-wrong-phase = You cannot { $action } now.
+err-wrong-phase = You cannot { $action ->
+        [bid] bid
+        [pass] pass
+        [call] call the landlord
+        [rob] rob the landlord
+        [kick] kick
+        [counter-kick] counter-kick
+        [double] double
+        [play] play cards
+        [discard] discard
+       *[other] do that
+    } now.
 err-bid-range = A bid is 1, 2 or 3.
 err-bid-too-low = Your bid must be higher than { $bid }.
 err-discard-too-many = You may discard at most { $max } cards.

@@ -41,7 +41,7 @@ table-turn-bid = 轮到{ $player }叫牌
 table-turn-play = 轮到{ $player }出牌
 table-turn-choose = 轮到{ $player }选择
 table-turn-deadline = { $turn }，{ $deadline }
-table-autoplay = 电脑托管{ $player }，直到其再次操作。
+table-autoplay = { $player }已托管：电脑代为出牌，直到其再次操作。
 table-cancelled = 牌桌已关闭，没有筹码变动。
 table-moved-on = 机器人已重启，本局在新消息中继续：{ $link }
 table-moved-on-unposted = 机器人已重启，本局在下方的新消息中继续。
@@ -91,10 +91,10 @@ result-farmers-win = { $farmers ->
 }
 result-multiplier = 倍数 ×{ $multiplier } = { $factors }
 result-seat = { $player }（{ $role }）：{ $delta } 筹码 → { $balance }
-result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（庄家）
+result-seat-ai = { $player }（{ $role }）：{ $delta } 筹码（系统）
 result-seat-plain = { $player }：{ $delta } 筹码 → { $balance }
-result-seat-ai-plain = { $player }：{ $delta } 筹码（庄家）
-result-rake = 庄家抽水 { $rake } 筹码。
+result-seat-ai-plain = { $player }：{ $delta } 筹码（系统）
+result-rake = 系统抽水 { $rake } 筹码。
 result-escape = { $player }中途逃跑，支付逃跑罚分。
 factor-bid = 叫分 ×{ $value }
 factor-rob = 抢地主 ×{ $value }
@@ -109,7 +109,7 @@ factor-bombs = { $count ->
     }
 } ×{ $value }
 factor-spring = 春天 ×2
-factor-anti-spring = 反春 ×2
+factor-anti-spring = 反春天 ×2
 factor-doubled = { $player }加倍 ×2
 
 ## 筹码
@@ -154,7 +154,7 @@ table-you-left = 你已离开牌桌。
 table-stopped = 牌桌已停止。
 table-stopped-running = 牌局已停止：正在进行的这一局押注已退还；之前打完的各局照常结算。
 table-closed-stopped = { $by }（管理服务器）停止了牌局：正在进行的这一局押注已退还；之前打完的各局照常结算。
-table-closed-short = 牌桌已关闭：{ $player } 只有 { $balance } 个筹码，下一局需要 { $needed } 个。用 /daily 领取筹码。
+table-closed-short = 牌桌已关闭：{ $player } 只有 { $balance } 个筹码，下一局需要 { $needed } 个。用 /每日 领取筹码。
 table-stop-left = 进行中的牌局只有拥有“管理服务器”权限的成员才能停止：你改为离开了牌局，并按本游戏离开的规则付出代价。
 event-countered = { $player }反踢！×2
 event-discarded = { $player }弃了 { $count } 张牌（×{ $factor }）。
@@ -211,7 +211,7 @@ replay-ai-other = 🤖 { $ai }会这样打：{ $move }
 replay-turns-ai-sooner = 那样剩牌 { $ai } 手出完，你这样要 { $played } 手：快 { $diff } 手。
 replay-turns-as-good = 按出完剩牌的手数（{ $played } 手）算，你这步一样好。
 replay-turns-yours-sooner = 按出完剩牌的手数算，你这步更好：{ $played } 手，AI 的要 { $ai } 手。
-replay-jump = 跳到某一轮…
+replay-jump = 跳到某一轮……
 replay-jump-deal = 发牌
 replay-jump-round = 第 { $round } 轮（第 { $step } 手）
 replay-jump-step = 第 { $step } 手

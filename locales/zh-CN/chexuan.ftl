@@ -117,7 +117,7 @@ chexuan-versus-lose = 输给
 chexuan-mango = 芒果
 chexuan-mango-xiu = 休芒
 chexuan-mango-zhou = 皱芒
-chexuan-mango-pot = 芒果池：{ $pot } 筹码（已出 { $count } 次芒）
+chexuan-mango-pot = 芒果池：{ $pot } 筹码（本桌已出 { $count } 次芒果）
 
 ## 数量和牌桌用语。
 
@@ -154,11 +154,11 @@ chexuan-rules = **扯旋** — 四川的牌九下注游戏，2 到 6 人，32 �
     • 比牌：把四张牌分成头和尾，头不能比尾小。与每位对手先比尾再比头：两道都赢或一赢一平算赢；两道都平或一赢一输算平。
     • 牌型从大到小：丁二皇、天牌、地牌、人牌、和牌，然后是一样大的几组对子、有名字的九（天王 … 苕十九），最后是散牌——每种牌型的牌见下一条消息。牌型相同算平。
     • 结算（尾大吃皮）：尾最大的人吃掉所有人的底皮，并做下一手的庄；然后每人向被自己赢的人收注，每人最多收自己下的那么多。
-    • 三花十（红 10、黑 10、J）或三花六（红 6、黑 6、大王）可以在第三轮轮到自己时摊牌：拿回全部下注，退出这一手。
+    • 三花十（红 10、黑 10、J）或三花六（红 6、黑 6、二皇）可以在第三轮轮到自己时摊牌：拿回全部下注，退出这一手。
     • 芒果：一轮下注至少两人说话且都休（休芒），未出局的每人往芒果池交钱；第一轮有人大、其他人全丢（皱芒），其他人都交钱，大的人拿走整个芒果池。比牌时尾独大的人拿走芒果池（芒果的数额见下一条消息）。
     • 本桌约定：芒果从你留在桌外的筹码里付（余额 − 簸簸），不够的部分从你的筹码堆里扣，所以把全部余额带上桌也免不了芒果。超时的玩家这一步代为操作（能休则休，否则丢）；连续两手超时就被请离座位。
 chexuan-rules-hands = **扯旋牌型，从大到小**——头和尾各两张牌：
-    1. 丁二皇：3♥ 加大王
+    1. 丁二皇：3♥ 加二皇
     2. 天牌 Q♥ Q♦ · 3. 地牌 2♥ 2♦ · 4. 人牌 8♥ 8♦ · 5. 和牌 4♥ 4♦
     6. 梅十 10♠ 10♣ = 板凳 4♠ 4♣ = 长三 6♠ 6♣
     7. 虎头 J♠ J♣ = 苕十 10♥ 10♦ = 猫猫 6♥ 6♦ = 膏药 7♥ 7♦
@@ -167,7 +167,7 @@ chexuan-rules-hands = **扯旋牌型，从大到小**——头和尾各两张牌
     13. 天关九：红 Q 加任一张 7 · 14. 地关九：红 2 加任一张 7 · 15. 灯笼九：红 8 加 J · 16. 和五九：红 4 加 5
     17. 板五九（黑 4 加 5）= 丁长九（3♥ 加黑 6）= 梅十九（黑 10 加 9）
     18. 丁猫九（3♥ 加红 6）= 乌龙九（黑 8 加 J）= 苕十九（红 10 加 9）
-    19. 其余两张：点数相加取个位（按牌面算点：10 算 10，J 算 11，Q 算 12；3♥ 算 3，大王算 6），8 点到 0 点。
+    19. 其余两张：点数相加取个位（按牌面算点：10 算 10，J 算 11，Q 算 12；3♥ 算 3，二皇算 6），8 点到 0 点。
     用 = 连起来的牌型一样大，一样大算平。
     • **芒果数额**（× 底皮），按本桌到这次为止的芒果次数算：第一次——皱芒 2，休芒 5；第二次 5；第三次起 10。
 
@@ -178,12 +178,12 @@ err-chexuan-bobo-range = 簸簸至少 { $min } 筹码（你要的是 { $bobo }�
 err-chexuan-bobo-balance = 簸簸 { $bobo } 超过了你的 { $balance } 筹码。
 err-chexuan-left-table = 你已离开这张牌桌。
 err-chexuan-stood-up = 你连续两手超时，已被请离座位：本桌不再给你发牌。
-err-chexuan-sitting-out = 你的筹码不足最小簸簸：本桌接下来的牌局你只能旁观。
+err-chexuan-sitting-out = 你的簸簸不足最小簸簸额：本桌接下来的牌局你只能旁观。
 
 ## 在 Discord 上：牌桌消息、按钮、分牌菜单、记录。
 
 chexuan-table-title = 扯旋 #{ $game } · 第 { $hand } 手
-chexuan-seat-line = { $player } — 筹码 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left }{ $status }
+chexuan-seat-line = { $player } — 簸簸 { $stack }{ $reserve } · 已下 { $contribution } · 剩 { $left }{ $status }
     暗牌：{ $hidden } · 明牌：{ $open }
 chexuan-seat-out = { $player } — 筹码 { $stack }{ $reserve }（{ $why ->
     [left] 已离桌
@@ -202,7 +202,7 @@ chexuan-your-cards = 你的暗牌：{ $hidden } · 明牌：{ $open }
 chexuan-cards-value = （{ $value }）
 chexuan-best-two = 目前最大的两张 { $cards }：{ $name }
 chexuan-versus-line = { $player }{ $result }{ $other }
-chexuan-event-hand-begins = 第 { $hand } 手：{ $player }坐庄；芒果 { $pot }。
+chexuan-event-hand-begins = 第 { $hand } 手：{ $player }坐庄；芒果池 { $pot }。
 chexuan-event-hand-ended = 第 { $hand } 手结束：{ $changes }
 chexuan-event-nobody = 无输赢
 chexuan-event-left = { $player }离开牌桌。
@@ -210,14 +210,14 @@ chexuan-event-sits-out = { $player }筹码不足，暂停（{ $stack }）。
 chexuan-event-timed-out = { $player }超时：这一步代为操作（能休则休，否则丢）。
 chexuan-event-stood-up = { $player }连续两手超时，被请离座位：不再发牌。
 chexuan-event-closed-empty = 牌桌关闭，芒果池是空的。
-chexuan-event-closed = 牌桌关闭，芒果平分：{ $shares }
+chexuan-event-closed = 牌桌关闭，芒果池平分：{ $shares }
 chexuan-event-showdown = 比牌：
 chexuan-err-typed = 请输入 跟、休、丢、敲、三花、大 N，或头的两张牌（如 QH QD）。
 chexuan-err-no-split = 没有这样的头：请在“我的手牌”的列表里选。
 chexuan-err-no-pass = 现在不能休：请跟、丢或大。
 chexuan-done = 已完成：{ $action }。
 chexuan-result-closed = 扯旋牌桌在 { $hands } 手后关闭。
-chexuan-btn-raise-any = 大…
+chexuan-btn-raise-any = 大……
 chexuan-raise-modal-title = 大多少？
 chexuan-raise-modal-label = 大（{ $min } 到 { $max } 筹码）
 chexuan-raise-modal-placeholder = 填 { $min } 到 { $max } 之间的整数
@@ -228,7 +228,7 @@ chexuan-big-joker = 二皇
 chexuan-seat-card = { $player }：{ $cards }
 chexuan-xiu-warning = 这一轮如果大家都休，每位还在局中的玩家要往芒果池交 { $amount } 筹码（休芒）。
 chexuan-zhou-warning = 如果除了大的那家其余都丢，就是皱芒：其余每人往芒果池交 { $amount } 筹码，芒果池归大的那家。
-chexuan-event-top-up-asked = { $player }的簸簸（{ $stack }）不够最低 { $min }：可以从台下的 { $reserve } 筹码里补，下一手等补完再发。
+chexuan-event-top-up-asked = { $player }的簸簸（{ $stack }）不够最低 { $min }：可以从桌外的 { $reserve } 筹码里补（或离桌），下一手等补完再发。
 chexuan-event-topped-up = { $player }补了 { $amount } 筹码，簸簸 { $stack }。
 err-chexuan-waiting-for-top-up = 这一手已经结束，下一手要等有人补簸簸。
 err-chexuan-top-up-not-now = 只有在两手之间、簸簸低于最低额时才能补。
@@ -261,4 +261,4 @@ cmd-chexuan-leave = 离开
 cmd-chexuan-rules = 规则
     .description = 本桌扯旋的玩法
 cmd-chexuan-stop = 关桌
-    .description = 关闭牌桌（桌主或有管理服务器权限的成员）；结算本桌筹码
+    .description = 关闭牌桌（房主或有管理服务器权限的成员）；结算本桌筹码

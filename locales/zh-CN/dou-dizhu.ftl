@@ -47,7 +47,7 @@ ddz-kitty = 底牌
 ## 操作（按记录里的名称）。
 
 ddz-action-bid = 叫分
-ddz-action-pass = 过
+ddz-action-pass = 不出
 ddz-action-call = 叫地主
 ddz-action-rob = 抢地主
 ddz-action-kick = 踢
@@ -111,10 +111,10 @@ ddz-bomb-pure-wild = 纯癞子炸
 reading-of = { $pattern } { $rank }
 reading-run = { $pattern } { $low }–{ $high }
 reading-wild-as = { $reading }（癞子当 { $ranks }）
-reading-choose = { $cards } 有 { $count } 种出法：请在菜单里选一种，或者用 /play 输入同样的牌加上序号（例如 #2）。
+reading-choose = { $cards } 有 { $count } 种出法：请在菜单里选一种，或者用 /出牌 输入同样的牌加上序号（例如 #2）。
 err-reading-number = 这些牌没有第 { $number } 种出法：只有 { $count } 种。没有出牌。
 err-reading-number-bad = # 后面要写出法的序号，不能是“{ $input }”。
-reading-more = 只列出了前 { $shown } 种；要出别的，请输入 /play 加上这些牌，再写 as: 和癞子代表的点数。
+reading-more = 只列出了前 { $shown } 种；要出别的，请输入 /出牌 加上这些牌，再写 as: 和癞子代表的点数。
 reading-placeholder = 选择出法
 err-reading-gone = 现在不能这样出这些牌，所以没有出牌。请重新选牌。
 err-reading-statement = “{ $statement }”没有说明癞子代表什么：as: 后面写点数（as:7 8）或牌型（as:炸弹）。
@@ -148,7 +148,7 @@ cmd-dou-dizhu-leave = 离开
     .description = 离开本频道的牌桌
 cmd-dou-dizhu-rules = 规则
     .description = 本桌斗地主的玩法
-cmd-dou-dizhu-stop = 散桌
+cmd-dou-dizhu-stop = 关桌
     .description = 结束本频道的牌桌（房主或“管理服务器”权限），退还筹码
 
 choice-bidding-score = 叫分（1–3 分）

@@ -93,11 +93,11 @@ dg-last-round = 第 { $round } 轮
 dg-deal-by = { $player }发牌，{ $when }（没人按“发牌”时由电脑代发）。
 dg-btn-deal = 发牌
 dg-deal-done = 已发牌。
-dg-err-only-deal = 端锅子里唯一的操作是庄家发牌：请按“发牌”，或输入 /play deal。
+dg-err-only-deal = 端锅子里唯一的操作是庄家发牌：请按“发牌”，或输入 /出牌 牌:发牌。
 dg-result-pot-empty = 锅已端空，这一局结束。每人的净道数（已算上底注）和筹码：
 dg-result-closed = 牌桌中途关闭：各人已赢的照拿，锅里剩下的平均退回。
 dg-result-rounds = 共发了 { $rounds } 轮。
-dg-result-next = 下一局马上开始，重新下底；想在这局之后离开请用 /duan-guozi leave。
+dg-result-next = 下一局马上开始，重新下底；想在这局之后离开请用 /端锅子 离开。
 
 ## 轮到自己时手牌界面的提示。
 dg-your-turn = 轮到你了：点下面的“发牌”。
@@ -121,4 +121,4 @@ cmd-duan-guozi-leave = 离开
 cmd-duan-guozi-rules = 规则
     .description = 本桌端锅子的玩法
 cmd-duan-guozi-stop = 关桌
-    .description = 关闭牌桌（桌主或有管理服务器权限的成员）；锅里的筹码平均退回
+    .description = 关闭牌桌（房主或有管理服务器权限的成员）；锅里的筹码平均退回

@@ -4,7 +4,7 @@ err-not-your-turn = 还没轮到你，请稍候。
 err-game-over = 这局已经结束了。
 err-malformed-action = 无法理解这个操作。
 err-malformed-option = 这条命令的选项不对（本应是数字的地方是文字，或缺了选项）：什么也没做。请从 Discord 的命令菜单重新输入（菜单过时的话请重启 Discord）。
-err-typed-too-long = 你输入了 { $got } 个字符；/play 最多接受 { $max } 个。请只输入一手牌，例如 33344 或 10S 10H。
+err-typed-too-long = 你输入了 { $got } 个字符；/出牌 最多接受 { $max } 个。请只输入一手牌，例如 33344 或 10S 10H。
 err-seat-taken = { $seat } 号位已经有人了。
 err-seat-range = 本桌的座位是 1 到 { $max } 号。
 err-no-such-seat = 本桌没有这个座位。
@@ -45,7 +45,7 @@ err-daily-cooldown = 今天的筹码已经领过了。{ $when } 再来吧。
 err-daily-off = 本服务器不发每日筹码。
 err-give-off = 本服务器已关闭赠送筹码。
 err-give-limit = 本服务器每人 24 小时内最多赠送 { $limit } 筹码；你今天还能送 { $left }。
-err-setting-changed = 另一位管理员刚刚改了 `{ $setting }`：请看看 `/paiju settings` 再试。
+err-setting-changed = 另一位管理员刚刚改了 `{ $setting }`：请看看 `/牌局 设置` 再试。
 err-seated-in-game = 你正在进行中的牌局里，筹码暂时不能转移。
 err-seated-elsewhere = 你已经坐在本服务器的另一桌了。
 err-bad-option = 牌桌选项无效：{ $detail }
@@ -57,6 +57,9 @@ err-stake-too-high = 底分 { $stake } 超过了{ $player }的筹码（{ $chips 
 
 err-wrong-phase = 现在不能{ $action ->
         [bid] 叫分
+        [call] 叫地主
+        [rob] 抢地主
+        [play] 出牌
         [pass] 不出
         [kick] 踢
         [counter-kick] 反踢

@@ -143,7 +143,7 @@ paohuzi-table-head = 庄家：{ $dealer }。底牌剩 { $wall } 张。
 paohuzi-table-head-shown = 庄家：{ $dealer }。亮张：{ $shown }。底牌剩 { $wall } 张。
 paohuzi-table-player = { $player }：手牌 { $cards } 张，明息 { $huxi } — { $melds }
 paohuzi-table-pile =     弃牌：{ $cards }
-paohuzi-your-hand = 你的手牌（{ $count } 张），桌面得息：{ $huxi }
+paohuzi-your-hand = 你的手牌（{ $count } 张），明息：{ $huxi }
 paohuzi-ev-dealt = { $you ->
        *[other] { $player }
     } 坐庄，亮张 { $card }；底牌 { $wall } 张。
@@ -210,7 +210,7 @@ term-paohuzi-leave-confirm = 离开后这一把由电脑替你打完，然后牌
 
 ## Discord.
 
-paohuzi-embed-title = 跑胡子 — 第 #{ $game } 把，每囤 { $stake } 筹码
+paohuzi-embed-title = 跑胡子 — 第 { $game } 把，每囤 { $stake } 筹码
 paohuzi-dealer-mark = （庄）
 paohuzi-embed-player = **{ $player }**{ $dealer }：手牌 { $cards } 张，明息 { $huxi }
 paohuzi-embed-pile = > 弃牌：{ $cards }
@@ -227,7 +227,7 @@ paohuzi-choose-chi = 怎么吃（含比）？
 paohuzi-role-winner = 胡牌
 paohuzi-role-payer = 付
 paohuzi-role-drawn = 荒庄
-paohuzi-err-typed = 请输入 hu、peng、chi 1（“我的手牌”里的编号）、pass，或要打的牌（x3、d3、三、叁）。
+paohuzi-err-typed = 请输入 胡（hu）、碰（peng）、吃 1（chi 1，“我的手牌”里的编号）、过（pass），或要打的牌（x3、d3、三、叁）。
 paohuzi-err-no-pass = 现在没有可以过的。
 paohuzi-done = 已完成：{ $action }。
 paohuzi-rules = **跑胡子** — 三人，80 张牌：小字一…十、大字壹…拾，各四张；二七十、贰柒拾为红字。每人 20 张，庄家多一张亮张；剩 19 张做底牌。
@@ -261,7 +261,7 @@ cmd-paohuzi-leave = 离开
 cmd-paohuzi-rules = 规则
     .description = 本桌跑胡子的玩法
 cmd-paohuzi-stop = 关桌
-    .description = 关闭牌桌（桌主或有管理服务器权限的成员）；进行中的一把作废
+    .description = 关闭牌桌（房主或有管理服务器权限的成员）；进行中的一把作废
 
 ## 记牌器（#36）：每种牌还有几张没见过。
 paohuzi-counter-card = { $card }{ $count }

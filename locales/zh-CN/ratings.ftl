@@ -69,12 +69,12 @@ rank-line = **{ $game }**：{ $tier }，{ $rating } 分 · 计分 { $games } 局
 rank-provisional = 定级中（{ $games }/{ $needed } 局）
 rank-place = 本赛季第 { $place } 名
 rank-no-place = 本赛季尚未上榜
-rank-empty = { $player } 在这里还没有下过计分局。
+rank-empty = { $player } 在这里还没有打过计分局。
 
 ladder-title = { $game } 天梯 — 第 { $season } 赛季
 ladder-line = { $place }. { $player } — { $rating } { $tier }（{ $games } 局胜 { $wins }）
 ladder-provisional = （定级中）
-ladder-empty = 还没有人下过这种游戏的计分局。
+ladder-empty = 还没有人打过这种游戏的计分局。
 ladder-page = 第 { $page } 页
 
 season-since-first-game = 第一场计分局

@@ -1,13 +1,13 @@
 ## /paiju settings：本服务器自己的设置（管理服务器权限），以及 /help。
 
 settings-title = 本服务器的设置
-settings-how = 用 `/牌局 设置` 加选项修改（按游戏设置时先选 `game`）；`reset` 把一组设置恢复为默认。已开的桌保持开桌时的设置。
+settings-how = 用 `/牌局 设置` 加选项修改（按游戏设置时先选 `游戏`）；`恢复默认` 把一组设置恢复为默认。已开的桌保持开桌时的设置。
 settings-section-chips = 筹码
 settings-section-timers = 计时
 settings-section-where = 频道与权限
 settings-section-games = 游戏
 settings-section-log = 最近修改
-settings-chips = 初始筹码 { $starting } · 每 { $hours } 小时可领 /daily { $daily } · /give { $give }，{ $limit ->
+settings-chips = 初始筹码 { $starting } · 每 { $hours } 小时可领 /每日 { $daily } · /赠送 { $give }，{ $limit ->
     [0] 不限额
    *[other] 每天最多 { $limit }
   }
@@ -48,21 +48,21 @@ settings-name-timers-ai_delay_ms = 电脑延迟（毫秒）
 settings-name-channels = 频道
 settings-name-host_role = 开桌身份组
 settings-name-language = 语言
-settings-name-give-allowed = /give
+settings-name-give-allowed = /赠送
 settings-name-give-daily_limit = 每日赠送上限
 settings-reset-chips = 筹码（初始、每日）
 settings-reset-timers = 计时
 settings-reset-channels = 频道（恢复所有频道）
 settings-reset-host_role = 开桌身份组（恢复所有人可开）
 settings-reset-language = 语言
-settings-reset-give = /give 及其上限
+settings-reset-give = /赠送 及其上限
 settings-reset-game = 所选游戏的设置
 settings-reset-all = 全部
 settings-err-range = `{ $option }` 必须在 { $min } 到 { $max } 之间，不能是 { $value }。没有任何修改。
 settings-err-stake-order = { $game }：默认底分 { $stake } 必须在允许的 { $min }–{ $max } 之内。没有任何修改。
 settings-err-channels = `{ $word }` 不是频道：请用 #频道（或频道 ID），或写 `all`。没有任何修改。
 settings-err-channels-count = 请写 1 到 25 个频道，或写 `all`。没有任何修改。
-settings-err-game-needed = 请先选这些设置所属的 `game`。没有任何修改。
+settings-err-game-needed = 请先选这些设置所属的 `游戏`。没有任何修改。
 settings-err-no-levels = { $game }没有可选的电脑难度。没有任何修改。
 settings-err-language-off = 本机器人没有启用{ $language }。没有任何修改。
 settings-err-choice = 这个选项不在列表里。没有任何修改。

@@ -62,7 +62,7 @@ shengji-result-attackers-up = 抓分方得 { $points } 分，{ $levels ->
     [0] 上台。
    *[other] 上台并升 { $levels } 级。
 }
-shengji-kitty-won = 抓分方扣底成功：底牌 { $kitty } 分 × { $multiplier }。
+shengji-kitty-won = 抓分方抠底成功：底牌 { $kitty } 分 × { $multiplier }。
 
 ## 牌桌（src/hosts/shengji）：分批发牌、整场比赛。
 
@@ -182,7 +182,7 @@ shengji-teams-title = 队伍
 shengji-teams = 1、3 号位：{ $first } · 2、4 号位：{ $second }
 shengji-turn-play = 轮到 { $player } 出牌，{ $when }
 shengji-turn-bury = { $player } 扣底中，{ $when }
-shengji-turn-now = 马上
+shengji-turn-now = 现在
 shengji-your-hand = 你的手牌（{ $count } 张）：
 shengji-kitty-to-bury = 底牌：{ $cards }。从手牌和底牌中扣 { $count } 张。
 shengji-declare-placeholder = 亮主……
@@ -191,7 +191,7 @@ shengji-btn-bury = 扣底（{ $count }）
 shengji-btn-new-match = 开始新的一场
 shengji-btn-play = 出牌（{ $count }）
 shengji-role-banker = 庄家
-shengji-lobby-hint = 四人两队：1、3 号位对 2、4 号位。点“加入”，再用 `/升级 座位` 选座（也就是选对家）；桌主点“开始”，空位由电脑补上。每局结算筹码：升了 N 级的一方，每人从对面的人那里得到 N × 底注。
+shengji-lobby-hint = 四人两队：1、3 号位对 2、4 号位。点“加入”，再用 `/升级 座位` 选座（也就是选对家）；房主点“开始”，空位由电脑补上。每局结算筹码：升了 N 级的一方，每人从对面的人那里得到 N × 底注。
 shengji-rules = **升级（拖拉机）** —— 四人，对家为一队（1、3 号位对 2、4 号位），1 到 4 副牌（默认 2 副）。
     • 每队有自己的级，从 2 打到 A。庄家一方打自己的级；级牌和王是主牌，亮了花色的话该花色也是主；其余花色是副牌。
     • 主牌从大到小：大王、小王、主花色的级牌、其他花色的级牌（彼此一样大）、2 常主时的 2（主花色的 2 在前），然后是主花色其余的牌 A K Q J 10 … 2。无主时只有王和级牌是主。副牌每门从 A K Q 到 2 排列，去掉级牌。
@@ -228,8 +228,8 @@ cmd-shengji-start-opt-flip = 翻底
     .description = 没人亮主时翻底定主
 cmd-shengji-start-opt-throw_penalty = 甩牌罚分
     .description = 甩牌失败罚 10 分
-cmd-shengji-start-opt-double_kitty = 底分翻倍
-    .description = 扣底固定 ×2，而不是按首家最大一组的张数翻倍
+cmd-shengji-start-opt-double_kitty = 抠底翻倍
+    .description = 抠底固定 ×2，而不是按首家最大一组的张数翻倍
 cmd-shengji-start-opt-pass_a = 打过a
     .description = 以庄家身份打过 A 才算赢，而不是打到 A
 cmd-shengji-start-opt-match_bonus = 整场奖励
@@ -247,7 +247,7 @@ cmd-shengji-leave = 离开
 cmd-shengji-rules = 规则
     .description = 本桌升级的玩法
 cmd-shengji-stop = 关桌
-    .description = 关闭牌桌（桌主或有管理服务器权限的成员）
+    .description = 关闭牌桌（房主或有管理服务器权限的成员）
 
 ## 记牌器（#36）：还没出、也不在自己手里的牌。
 shengji-counter = 记牌器：

@@ -19,7 +19,7 @@ term-you-may = 你可以：{ $options }
 term-refused = 不行：{ $why }（输入“提示”看提示，“帮助”看命令）
 term-not-understood = `{ $input }`：{ $why }
 term-autoplay-on = { $you ->
-        [yes] 你超时了：电脑替你托管，输入任何内容即可取消托管。
+        [yes] 你超时了，已自动托管：电脑替你出牌，输入任何内容即可取消托管。
        *[other] { $player }：超时，电脑托管这个座位，直到其再次操作。
     }
 term-autoplay-off = { $player }回到牌桌。
@@ -40,7 +40,7 @@ term-duration = { $minutes ->
         }
     }
 term-your-turn-timed = 轮到你了。（限时{ $time }）
-term-time-warning = ⏳ 只剩{ $time }了：超时后电脑替你托管。
+term-time-warning = ⏳ 只剩{ $time }了：超时后将自动托管。
 term-settled-line = { $player }：{ $chips } 筹码
 term-settled-line-house = { $player }：{ $chips } 筹码（系统）
 term-balance = 你的余额：{ $chips } 筹码。

@@ -481,6 +481,45 @@ mod tests {
         assert!(tr_rule_error(Lang::EnUs, &with_arg).contains("“ZZ”"));
     }
 
+    /// Dou Dizhu's engine names the refused action by a selector key
+    /// (Fluent's variant keys take no spaces): a call during score bidding
+    /// reads as a call in both languages, not as "do that".
+    #[test]
+    fn a_refusal_out_of_phase_names_the_action_refused() {
+        use crate::games::dou_dizhu::{Action, Deal, DouDizhu, Rules};
+        use crate::games::Game;
+        let deck = crate::cards::standard_deck();
+        let deal = Deal {
+            hands: vec![
+                deck[0..17].to_vec(),
+                deck[17..34].to_vec(),
+                deck[34..51].to_vec(),
+            ],
+            kitty: deck[51..54].to_vec(),
+            aside: Vec::new(),
+            first: 0,
+            wild: None,
+        };
+        let mut game = DouDizhu::new(Rules::default(), deal).unwrap();
+        for (action, en, zh) in [
+            (
+                Action::Call,
+                "You cannot call the landlord now.",
+                "现在不能叫地主。",
+            ),
+            (
+                Action::Rob,
+                "You cannot rob the landlord now.",
+                "现在不能抢地主。",
+            ),
+            (Action::Double, "You cannot double now.", "现在不能加倍。"),
+        ] {
+            let err = game.apply(0, &action).unwrap_err();
+            assert_eq!(tr_rule_error(Lang::EnUs, &err), en);
+            assert_eq!(tr_rule_error(Lang::ZhCn, &err), zh);
+        }
+    }
+
     #[test]
     fn refusals_name_cards_as_players_read_them_never_in_record_notation() {
         let held = RuleError::new(ErrorCode::IllegalAction, crate::keys::ERR_NOT_IN_HAND, "x")

@@ -378,17 +378,19 @@ impl DouDizhu {
     }
 
     fn wrong_phase(&self, action: &Action) -> RuleError {
-        let what = match action {
-            Action::Bid(_) => "bid",
-            Action::Pass => "pass",
-            Action::Call => "call the landlord",
-            Action::Rob => "rob the landlord",
-            Action::Kick => "kick",
-            Action::Counter => "counter-kick",
-            Action::Double => "double",
-            Action::Play { .. } => "play cards",
-            Action::Discard(_) => "discard",
-            Action::Show(_) | Action::Leave => "do that",
+        // The locales' selector key (one word: Fluent's variant keys take
+        // no spaces), then the words of the log's message.
+        let (key, what) = match action {
+            Action::Bid(_) => ("bid", "bid"),
+            Action::Pass => ("pass", "pass"),
+            Action::Call => ("call", "call the landlord"),
+            Action::Rob => ("rob", "rob the landlord"),
+            Action::Kick => ("kick", "kick"),
+            Action::Counter => ("counter-kick", "counter-kick"),
+            Action::Double => ("double", "double"),
+            Action::Play { .. } => ("play", "play cards"),
+            Action::Discard(_) => ("discard", "discard"),
+            Action::Show(_) | Action::Leave => ("other", "do that"),
         };
         let now = match self.phase {
             Phase::Score(_) => "it is score bidding (bid 1–3 or pass)",
@@ -405,7 +407,7 @@ impl DouDizhu {
             crate::keys::ERR_WRONG_PHASE,
             format!("you cannot {what} now: {now}"),
         )
-        .arg("action", what)
+        .arg("action", key)
     }
 
     /// An action on the seat's turn, handed to its phase's rules. Each checks
