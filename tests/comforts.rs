@@ -23,19 +23,7 @@ use tokio::io::AsyncWriteExt;
 /// lead the rocket: seat 0, next, cannot beat it (its four 2s are a bomb,
 /// which the rocket beats). The first snapshot, and the moves as stored.
 fn rocket_standing() -> (Value, Vec<Value>) {
-    let deck = paiju::cards::standard_deck();
-    let deal = Deal {
-        hands: vec![
-            deck[0..17].to_vec(),
-            deck[17..34].to_vec(),
-            deck[34..51].to_vec(),
-        ],
-        kitty: deck[51..54].to_vec(),
-        aside: Vec::new(),
-        first: 2,
-        wild: None,
-    };
-    let mut game = DouDizhu::new(Rules::default(), deal).unwrap();
+    let mut game = DouDizhu::new(Rules::default(), Deal::in_order(2)).unwrap();
     let first = serde_json::to_value(game.record()).unwrap();
     let rocket = paiju::cards::parse_cards(&["SJ", "BJ"]).unwrap();
     let moves = [(2, Action::Bid(3)), (2, Action::play(&rocket))];

@@ -488,19 +488,7 @@ mod tests {
     fn a_refusal_out_of_phase_names_the_action_refused() {
         use crate::games::dou_dizhu::{Action, Deal, DouDizhu, Rules};
         use crate::games::Game;
-        let deck = crate::cards::standard_deck();
-        let deal = Deal {
-            hands: vec![
-                deck[0..17].to_vec(),
-                deck[17..34].to_vec(),
-                deck[34..51].to_vec(),
-            ],
-            kitty: deck[51..54].to_vec(),
-            aside: Vec::new(),
-            first: 0,
-            wild: None,
-        };
-        let mut game = DouDizhu::new(Rules::default(), deal).unwrap();
+        let mut game = DouDizhu::new(Rules::default(), Deal::in_order(0)).unwrap();
         for (action, en, zh) in [
             (
                 Action::Call,

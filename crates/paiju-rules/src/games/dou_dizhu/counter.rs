@@ -146,18 +146,7 @@ mod tests {
     }
 
     fn fixed_deal() -> Deal {
-        let deck = crate::cards::standard_deck();
-        Deal {
-            hands: vec![
-                deck[0..17].to_vec(),
-                deck[17..34].to_vec(),
-                deck[34..51].to_vec(),
-            ],
-            kitty: deck[51..54].to_vec(),
-            aside: Vec::new(),
-            first: 0,
-            wild: None,
-        }
+        Deal::in_order(0)
     }
 
     /// A second deal that agrees with `game`'s on everything `seat` may

@@ -41,6 +41,27 @@ pub struct Deal {
 }
 
 impl Deal {
+    /// The classic deck dealt in its order ([`standard_deck`]): 17 cards a
+    /// seat from the top, the last three (the jokers among them) the kitty,
+    /// `first` to bid. Anyone can write it down, which makes it the fixed
+    /// deal of tests and examples.
+    ///
+    /// [`standard_deck`]: crate::cards::standard_deck
+    pub fn in_order(first: Seat) -> Deal {
+        let deck = crate::cards::standard_deck();
+        Deal {
+            hands: vec![
+                deck[0..17].to_vec(),
+                deck[17..34].to_vec(),
+                deck[34..51].to_vec(),
+            ],
+            kitty: deck[51..54].to_vec(),
+            aside: Vec::new(),
+            first,
+            wild: None,
+        }
+    }
+
     pub(super) fn to_json(&self) -> Value {
         let mut v = json!({"hands": self.hands, "kitty": self.kitty});
         if self.hands.len() == 2 {

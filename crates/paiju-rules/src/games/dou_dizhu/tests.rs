@@ -5,18 +5,7 @@ use crate::cards::parse_cards;
 
 /// Seat 0 holds 3–7 of spades etc.: a fixed, full deck deal.
 fn deal(first: Seat) -> Deal {
-    let deck = crate::cards::standard_deck();
-    Deal {
-        hands: vec![
-            deck[0..17].to_vec(),
-            deck[17..34].to_vec(),
-            deck[34..51].to_vec(),
-        ],
-        kitty: deck[51..54].to_vec(),
-        aside: Vec::new(),
-        first,
-        wild: None,
-    }
+    Deal::in_order(first)
 }
 
 fn game(rules: Rules, first: Seat) -> DouDizhu {
