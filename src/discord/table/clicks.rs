@@ -596,10 +596,10 @@ async fn autoplay_switch<G: DiscordGame>(
 }
 
 /// 自动不要, clicked in the hand view that says 要不起: the member's
-/// choice is switched on and kept in the ledger, as `/autopass on:True`
-/// does, and the table looks again at once, so the pass owed now is made
-/// for them. Any version will do: it is a choice of the member, not a move
-/// (a pass already made stays one pass).
+/// choice is switched on as `/autopass on:True` does
+/// ([`autopass::choose`](crate::discord::autopass::choose)), so the pass
+/// owed now is made for them at once. Any version will do: it is a choice
+/// of the member, not a move (a pass already made stays one pass).
 async fn autopass_on<G: DiscordGame>(
     data: &Data,
     channel: ChannelId,
@@ -616,9 +616,7 @@ async fn autopass_on<G: DiscordGame>(
     if status.game.and_then(|g| g.seat).is_none() {
         return Err(BotError::user(crate::keys::ERR_NOT_SEATED));
     }
-    data.ledger.set_autopass(status.server, user, true).await?;
-    // A table that closed meanwhile has nothing to pass; the choice holds.
-    let _ = table.autopass_changed().await;
+    crate::discord::autopass::choose(data, status.server, channel, user, true).await?;
     let text = i18n::tr(lang, "autopass-on");
     Ok(if in_private_view {
         Answer::Update(text, Vec::new())

@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn a_seat_down_to_one_or_two_cards_is_flagged_in_play_only() {
-        let mut g = DouDizhu::new(Rules::default(), fixed_deal()).unwrap();
+        let mut g = DouDizhu::new(Rules::default(), Deal::in_order(0)).unwrap();
         let v = g.view(None);
         assert_eq!(v.warning(0), None, "17 cards: no warning");
         g.apply(0, &Action::Bid(3)).unwrap();
@@ -143,10 +143,6 @@ mod tests {
         v.phase = PhaseName::Finished;
         assert_eq!(v.warning(0), None);
         assert_eq!(v.warning(7), None, "no such seat");
-    }
-
-    fn fixed_deal() -> Deal {
-        Deal::in_order(0)
     }
 
     /// A second deal that agrees with `game`'s on everything `seat` may

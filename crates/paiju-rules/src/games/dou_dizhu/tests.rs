@@ -3,13 +3,9 @@
 use super::*;
 use crate::cards::parse_cards;
 
-/// Seat 0 holds 3–7 of spades etc.: a fixed, full deck deal.
-fn deal(first: Seat) -> Deal {
-    Deal::in_order(first)
-}
-
+/// A game of the fixed, full deck deal ([`Deal::in_order`]).
 fn game(rules: Rules, first: Seat) -> DouDizhu {
-    DouDizhu::new(rules, deal(first)).unwrap()
+    DouDizhu::new(rules, Deal::in_order(first)).unwrap()
 }
 
 #[test]
